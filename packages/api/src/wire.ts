@@ -1,0 +1,288 @@
+/**
+ * Wire types of the Plugin Center API: the one source of truth for request and response shapes.
+ *
+ * The server validates requests and serialises responses with these TypeBox schemas and generates its
+ * OpenAPI document from them; the client imports only their static types (`import type`), so none of
+ * this reaches a browser bundle. Field names follow SPEC §3 (snake_case on the wire). Times are Unix
+ * epoch milliseconds.
+ *
+ * @packageDocumentation
+ */
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** Success codes of the response envelope (SPEC §3, §9): `0` or `200`. */
+export const SUCCESS_CODES = [0, 200] as const;
+
+/**
+ * Stable error identifiers the server returns in `error` of a failed envelope, with the numeric
+ * `code` that goes with each (never 0 or 200). Listed in docs/api.md.
+ */
+export const ApiErrorCode = {
+  /** A query or body field is missing, of the wrong type or out of range (HTTP 400). */
+  INVALID_PARAMETER: { code: 40000, error: 'INVALID_PARAMETER' },
+  /** The request body is not valid JSON (HTTP 400). */
+  MALFORMED_BODY: { code: 40001, error: 'MALFORMED_BODY' },
+  /** A pagination cursor that this server did not issue or that does not fit the query (HTTP 400). */
+  INVALID_CURSOR: { code: 40002, error: 'INVALID_CURSOR' },
+  /** Authentication required or failed (HTTP 401). */
+  UNAUTHORIZED: { code: 401, error: 'UNAUTHORIZED' },
+  /** Signed in without the rights for this call: 'Current account has no permission' (HTTP 403). */
+  FORBIDDEN: { code: 40300, error: 'FORBIDDEN' },
+  /** No plugin with that plugin_key (or not visible to the caller) (HTTP 404). */
+  PLUGIN_NOT_FOUND: { code: 40400, error: 'PLUGIN_NOT_FOUND' },
+  /** No route for this method and path (HTTP 404). */
+  ROUTE_NOT_FOUND: { code: 40401, error: 'ROUTE_NOT_FOUND' },
+  /** The body is larger than the server accepts (HTTP 413). */
+  PAYLOAD_TOO_LARGE: { code: 41300, error: 'PAYLOAD_TOO_LARGE' },
+  /** Too many requests from this client (HTTP 429). */
+  RATE_LIMITED: { code: 42900, error: 'RATE_LIMITED' },
+  /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
+  INTERNAL: { code: 50000, error: 'INTERNAL' },
+} as const;
+
+/** Sort orders of the plugin list (SPEC §4): `0` latest (default), `1` most popular. */
+export const PluginSort = { LATEST: 0, MOST_POPULAR: 1 } as const;
+export type PluginSort = (typeof PluginSort)[keyof typeof PluginSort];
+
+/** Review (audit) status of a plugin; the numbers are the audit filter's (SPEC §3): 1 unaudited, 2 passed, 3 not passed. */
+export const ReviewStatus = { UNREVIEWED: 1, APPROVED: 2, UNAPPROVED: 3 } as const;
+export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
+
+/** The id of the "All" entry of the tag row (SPEC §2). */
+export const ALL_TAGS_ID = 0;
+
+/** Page size limits of `GET plugin/list`: default 20, at most 100. */
+export const PAGE_SIZE = { DEFAULT: 20, MAX: 100 } as const;
+
+/** Longest search keyword accepted, in characters. */
+export const KEYWORD_MAX_LENGTH = 100;
+
+/** Schema of the success envelope `{ code, data }` around a payload schema. */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.Union([Type.Literal(0), Type.Literal(200)]), data });
+
+/** A failed response: `code` from {@link ApiErrorCode}, `error` its identifier, `message` a readable text. */
+export const ErrorEnvelope = Type.Object(
+  {
+    code: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+    data: Type.Null(),
+  },
+  { $id: 'ErrorEnvelope' },
+);
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** A tag (SPEC §3: `id`, `name`, `code`) with the number of approved plugins carrying it. */
+export const Tag = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    name: Type.String(),
+    code: Type.String(),
+    plugin_count: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'Tag' },
+);
+export type Tag = Static<typeof Tag>;
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** A plugin as it appears on a card of the square and in lists. */
+export const PluginSummary = Type.Object(
+  {
+    plugin_key: Type.String(),
+    name: Type.String(),
+    intro: Type.String(),
+    icon: NullableString,
+    tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() })),
+    developer: NullableString,
+    platforms: Type.Array(Type.String()),
+    current_version: Type.String(),
+    download_count: Type.Integer({ minimum: 0 }),
+    view_count: Type.Integer({ minimum: 0 }),
+    praise_count: Type.Integer({ minimum: 0 }),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    update_time: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'ms since the Unix epoch; null when the source gave no date',
+    }),
+  },
+  { $id: 'PluginSummary' },
+);
+export type PluginSummary = Static<typeof PluginSummary>;
+
+/** One history version of a plugin. */
+export const PluginVersion = Type.Object(
+  {
+    version: Type.String(),
+    version_content: Type.String(),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+  },
+  { $id: 'PluginVersion' },
+);
+export type PluginVersion = Static<typeof PluginVersion>;
+
+/** Everything the detail dialog shows (SPEC §3 plugin fields), with the history versions, newest first. */
+export const PluginDetail = Type.Object(
+  {
+    ...PluginSummary.properties,
+    description: Type.String(),
+    video: NullableString,
+    cover: Type.Object({
+      center: NullableString,
+      panel: NullableString,
+      reuse_center_cover: Type.Boolean(),
+    }),
+    code_file: NullableString,
+    contact: NullableString,
+    version_content: Type.String(),
+    copyright_holder: Type.Object({
+      type: Type.Union([Type.Literal('author'), Type.Literal('custom')]),
+      name: NullableString,
+    }),
+    technical_support_link: NullableString,
+    homepage: NullableString,
+    license: NullableString,
+    review_status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    is_default_install: Type.Boolean(),
+    is_praise: Type.Boolean(),
+    is_installed: Type.Boolean(),
+    versions: Type.Array(PluginVersion),
+  },
+  { $id: 'PluginDetail' },
+);
+export type PluginDetail = Static<typeof PluginDetail>;
+
+/** Query of `GET /api/cmt/plugin/list`. */
+export const PluginListQuery = Type.Object(
+  {
+    tag_id: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: '0 = All' })),
+    sort: Type.Optional(
+      Type.Union([Type.Literal(0), Type.Literal(1)], {
+        default: 0,
+        description: '0 latest, 1 most popular',
+      }),
+    ),
+    keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),
+    cursor: Type.Optional(Type.String({ maxLength: 512 })),
+    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX, default: PAGE_SIZE.DEFAULT })),
+  },
+  { additionalProperties: false },
+);
+export type PluginListQuery = Static<typeof PluginListQuery>;
+
+/** Response data of `GET /api/cmt/plugin/list` (SPEC §3): `next_cursor` is null on the last page. */
+export const PluginListResult = Type.Object({
+  plugin_list: Type.Array(PluginSummary),
+  total: Type.Integer({ minimum: 0 }),
+  next_cursor: NullableString,
+});
+export type PluginListResult = Static<typeof PluginListResult>;
+
+/** Response data of `GET /api/cmt/plugin/tag/list`. */
+export const TagListResult = Type.Object({ tag_list: Type.Array(Tag) });
+export type TagListResult = Static<typeof TagListResult>;
+
+/** Query of `GET /api/cmt/plugin` (detail). */
+export const PluginDetailQuery = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type PluginDetailQuery = Static<typeof PluginDetailQuery>;
+
+/** Query of `GET /api/cmt/plugin/recommendation/list`; a different `seed` gives another sample (refresh). */
+export const RecommendationQuery = Type.Object(
+  {
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 24, default: 4 })),
+    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+  },
+  { additionalProperties: false },
+);
+export type RecommendationQuery = Static<typeof RecommendationQuery>;
+
+/** Response data of `GET /api/cmt/plugin/recommendation/list`. */
+export const RecommendationResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
+export type RecommendationResult = Static<typeof RecommendationResult>;
+
+/** Body of `POST /api/cmt/plugin/view`. */
+export const PluginKeyBody = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type PluginKeyBody = Static<typeof PluginKeyBody>;
+
+/** Response data of `POST /api/cmt/plugin/view`: the view count after this view. */
+export const PluginViewResult = Type.Object({ view_count: Type.Integer({ minimum: 0 }) });
+export type PluginViewResult = Static<typeof PluginViewResult>;
+
+/** Body of `POST /api/cmt/plugin/user/praise` (SPEC §4): 1 like, -1 unlike. */
+export const PraiseBody = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }), praise: Type.Union([Type.Literal(1), Type.Literal(-1)]) },
+  { additionalProperties: false },
+);
+export type PraiseBody = Static<typeof PraiseBody>;
+
+/** Body of `POST /api/cmt/plugin/audit/status`: reject needs a reason (SPEC §4, §5). */
+export const AuditStatusBody = Type.Object({
+  plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+  status: Type.Union([Type.Literal(2), Type.Literal(3)]),
+  reason: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+export type AuditStatusBody = Static<typeof AuditStatusBody>;
+
+/** Query of `GET /api/cmt/plugin/audit/list`: audit filter 0 all, 1 unaudited, 2 passed, 3 not passed. */
+export const AuditListQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX })),
+});
+export type AuditListQuery = Static<typeof AuditListQuery>;
+
+/** A banner (SPEC §3). */
+export const Banner = Type.Object({ id: Type.Integer(), image: Type.String(), redirect_url: Type.String() });
+export type Banner = Static<typeof Banner>;
+
+/** A resource position (featured slot, SPEC §3, §4). */
+export const ResourcePosition = Type.Object({
+  id: Type.Integer(),
+  plugin_key: Type.String(),
+  start_time: Type.Integer(),
+  end_time: Type.Integer(),
+  is_new: Type.Boolean(),
+  status: Type.Union([
+    Type.Literal('active'),
+    Type.Literal('expired'),
+    Type.Literal('pending'),
+    Type.Literal('invalidated'),
+  ]),
+  is_disabled: Type.Boolean(),
+});
+export type ResourcePosition = Static<typeof ResourcePosition>;
+
+/** Contact QR code (SPEC §3). */
+export const ContactQr = Type.Object({ name: Type.String(), img_url: Type.String() });
+export type ContactQr = Static<typeof ContactQr>;
+
+/** Activity info (SPEC §3). */
+export const ActivityInfo = Type.Object({
+  view_num: Type.Integer(),
+  participate_num: Type.Integer(),
+  cover: Type.String(),
+  tutorial_url: Type.String(),
+});
+export type ActivityInfo = Static<typeof ActivityInfo>;
+
+/** Admin info of `GET manager/verify`: role 0 general user, 1 super admin, 2 general admin (SPEC §1). */
+export const AdminInfo = Type.Object({ role: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]) });
+export type AdminInfo = Static<typeof AdminInfo>;
+
+/** Icon-font account config (SPEC §3). */
+export const IconfontConfig = Type.Object({ client_id: Type.String(), client_secret: Type.String() });
+export type IconfontConfig = Static<typeof IconfontConfig>;
+
+/** Stock-photo account config (SPEC §3). */
+export const PexelsConfig = Type.Object({ api_key: Type.String() });
+export type PexelsConfig = Static<typeof PexelsConfig>;
+
+/** Health answer of `GET /healthz`. */
+export const Health = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
+export type Health = Static<typeof Health>;

@@ -1,0 +1,69 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One vitest run, several projects:
+ * - `sdk`: the framework-free SDKs and the React hooks, in happy-dom;
+ * - `server-sqlite` / `server-postgres`: the same server integration tests on each dialect
+ *   (PostgreSQL at `TEST_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/test);
+ * - `app`: component tests of the marketplace in happy-dom;
+ * - `e2e`: real Chromium against the built app served by the real server.
+ * Workspace packages resolve to their TypeScript sources through the `source` export condition.
+ */
+const resolve = { conditions: ['source'] };
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        test: {
+          name: 'sdk',
+          include: ['packages/{api,react}/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'server-sqlite',
+          include: ['packages/server/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DIALECT: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'server-postgres',
+          include: ['packages/server/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DIALECT: 'postgres', TEST_DATABASE_URL: pgUrl },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'app',
+          include: ['app/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'e2e',
+          include: ['app/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
