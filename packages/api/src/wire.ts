@@ -97,7 +97,9 @@ export const PluginSummary = Type.Object(
     tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() })),
     developer: NullableString,
     platforms: Type.Array(Type.String()),
-    current_version: Type.String(),
+    current_version: Type.Union([Type.String(), Type.Null()], {
+      description: 'null until a version is published (imported catalogue entries have none)',
+    }),
     download_count: Type.Integer({ minimum: 0 }),
     view_count: Type.Integer({ minimum: 0 }),
     praise_count: Type.Integer({ minimum: 0 }),
@@ -142,6 +144,9 @@ export const PluginDetail = Type.Object(
     technical_support_link: NullableString,
     homepage: NullableString,
     license: NullableString,
+    source: Type.Union([Type.String(), Type.Null()], {
+      description: 'attribution of an imported entry: the public list it came from (owner/repo@commit:path)',
+    }),
     review_status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
     is_default_install: Type.Boolean(),
     is_praise: Type.Boolean(),
@@ -151,6 +156,18 @@ export const PluginDetail = Type.Object(
   { $id: 'PluginDetail' },
 );
 export type PluginDetail = Static<typeof PluginDetail>;
+
+/**
+ * Interface locales (SPEC §1): zh-CN default, en-US fallback. Sent as `lang` on reads, it picks a
+ * plugin's translated name, intro and description where the catalogue has one (zh.json entries that
+ * describe an English plugin); otherwise the plugin's own texts are returned.
+ */
+export const LOCALES = ['zh-CN', 'en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'] as const;
+export type Locale = (typeof LOCALES)[number];
+const Lang = Type.Union(
+  LOCALES.map((l) => Type.Literal(l)),
+  { description: 'interface locale' },
+);
 
 /** Query of `GET /api/cmt/plugin/list`. */
 export const PluginListQuery = Type.Object(
@@ -165,6 +182,7 @@ export const PluginListQuery = Type.Object(
     keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),
     cursor: Type.Optional(Type.String({ maxLength: 512 })),
     page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX, default: PAGE_SIZE.DEFAULT })),
+    lang: Type.Optional(Lang),
   },
   { additionalProperties: false },
 );
@@ -184,7 +202,7 @@ export type TagListResult = Static<typeof TagListResult>;
 
 /** Query of `GET /api/cmt/plugin` (detail). */
 export const PluginDetailQuery = Type.Object(
-  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }), lang: Type.Optional(Lang) },
   { additionalProperties: false },
 );
 export type PluginDetailQuery = Static<typeof PluginDetailQuery>;
@@ -194,6 +212,7 @@ export const RecommendationQuery = Type.Object(
   {
     count: Type.Optional(Type.Integer({ minimum: 1, maximum: 24, default: 4 })),
     seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    lang: Type.Optional(Lang),
   },
   { additionalProperties: false },
 );
