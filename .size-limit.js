@@ -1,0 +1,38 @@
+// Bundle budgets (issue 2), checked by `pnpm size` in the test command: size-limit fails the build
+// when one is exceeded. Sizes are gzip (level 9 as size-limit computes it), of minified code.
+// (A config file is the one place a default export is required: size-limit loads it.)
+import { existsSync, readFileSync } from 'node:fs';
+
+/** The JavaScript files `/plugins/` loads at first paint: entry scripts and modulepreloads of index.html. */
+function squareScripts() {
+  const html = 'app/dist/index.html';
+  if (!existsSync(html)) throw new Error('app/dist/index.html is missing: run `pnpm build` first');
+  const refs = [...readFileSync(html, 'utf8').matchAll(/(?:src|href)="\/plugins\/(assets\/[^"]+\.js)"/g)];
+  return [...new Set(refs.map((m) => `app/dist/${m[1]}`))];
+}
+
+export default [
+  {
+    name: '@plugin-center/api: client, own code (ofetch excluded)',
+    path: 'packages/api/dist/index.js',
+    import: '*',
+    ignore: ['ofetch'],
+    gzip: true,
+    limit: '3 KB',
+  },
+  {
+    name: '@plugin-center/react: hooks, own code',
+    path: 'packages/react/dist/index.js',
+    import: '*',
+    ignore: ['react', 'react/jsx-runtime', '@plugin-center/api'],
+    gzip: true,
+    limit: '2 KB',
+  },
+  {
+    name: 'app: JavaScript of the plugin square (everything /plugins/ loads first)',
+    path: squareScripts(),
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '100 KB',
+  },
+];

@@ -1,0 +1,90 @@
+/**
+ * Load generation for the benchmarks: autocannon drives HTTP/1.1 keep-alive connections against a
+ * server on loopback; every response's latency is recorded so exact p50/p95/p99 can be printed
+ * (autocannon's own summary has no p95). Bounded in time; only 127.0.0.1 is ever targeted.
+ */
+import autocannon from 'autocannon';
+
+/** One load scenario: a name and the request paths to rotate through. */
+export interface Scenario {
+  name: string;
+  paths: string[];
+}
+
+/** Figures of one run: latencies in ms, throughput in requests per second. */
+export interface LoadResult {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/**
+ * Runs `scenario` against `http://127.0.0.1:<port>` for `seconds` with `connections` concurrent
+ * keep-alive connections, after a 1 s warm-up that is not counted.
+ */
+export async function runLoad(
+  port: number,
+  scenario: Scenario,
+  { seconds = 6, connections = 8 }: { seconds?: number; connections?: number } = {},
+): Promise<LoadResult> {
+  const url = `http://127.0.0.1:${port}`;
+  const rotate = (offset: number) => {
+    let i = offset;
+    return (req: autocannon.Request) => {
+      req.path = scenario.paths[i++ % scenario.paths.length]!;
+      return req;
+    };
+  };
+  await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: rotate(0) }] });
+
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: rotate(7) }],
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    name: scenario.name,
+    requests: result.requests.total,
+    rps: result.requests.total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Formats results as an aligned text table. */
+export function formatTable(title: string, rows: LoadResult[]): string {
+  const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'];
+  const body = rows.map((r) => [
+    r.name,
+    r.rps.toFixed(0),
+    r.p50.toFixed(2),
+    r.p95.toFixed(2),
+    r.p99.toFixed(2),
+    String(r.errors),
+    String(r.non2xx),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [`\n${title}`, line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
