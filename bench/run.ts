@@ -1,0 +1,256 @@
+/**
+ * `pnpm bench`: the figures issue 2 asks for, printed, not asserted.
+ *
+ * 1. A catalogue scaled from the real one to BENCH_SIZE plugins (default 100,000), imported once into
+ *    SQLite (bench/.cache) and into a PostgreSQL database (BENCH_DATABASE_URL, default
+ *    postgres://postgres@127.0.0.1:5432/pc_bench_<size>), with download and view counts spread over
+ *    the rows so "most popular" has something to sort.
+ * 2. For each dialect, the built server (`packages/server/dist/cli.js start`, NODE_ENV=production) in
+ *    its own process, and autocannon load from this process: list (each sort, over the first pages by
+ *    cursor), tag filter, search (English, Chinese), detail. p50/p95/p99 latency and requests/s.
+ * 3. A plain Node `http` server returning the same response bytes as the list call, under the same
+ *    load: the physical limit of this machine, printed as a ratio.
+ *
+ * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
+ * Needs `pnpm build` first. Targets (issue 2): list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
+ * throughput ≥ 40 % of the plain server.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { formatTable, type LoadResult, runLoad, type Scenario } from './load';
+import { scaleCatalogue } from './scale';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'packages/server/dist/cli.js');
+const size = Number(process.env.BENCH_SIZE ?? 100_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const cache = join(root, 'bench/.cache');
+const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgUrl = process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/pc_bench_${size}`;
+const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+
+/** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
+const COUNTS_SQL =
+  'UPDATE plugin SET download_count = (id * 7919) % 100003 % 5000, view_count = (id * 104729) % 1000003 % 40000';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): void {
+  const res = spawnSync(process.execPath, [cli, ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) {
+    throw new Error(`plugin-center ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
+  }
+}
+
+/** Writes the scaled catalogue once and returns the path of its plugins.json. */
+function catalogueFile(): string {
+  const dir = join(cache, `catalogue-${size}`);
+  const file = join(dir, 'plugins.json');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, JSON.stringify(scaleCatalogue(size)));
+    writeFileSync(join(dir, 'zh.json'), '[]');
+  }
+  return file;
+}
+
+async function prepareSqlite(): Promise<NodeJS.ProcessEnv> {
+  const dataDir = join(cache, `sqlite-${size}`);
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', IMPORT_CATALOGUE_ON_EMPTY: 'false' };
+  const marker = join(dataDir, '.bench-ready');
+  if (!existsSync(marker)) {
+    mkdirSync(dataDir, { recursive: true });
+    const started = performance.now();
+    runCli(['import', catalogueFile()], env);
+    const db = new Database(join(dataDir, 'plugin-center.db'));
+    db.exec(COUNTS_SQL);
+    db.close();
+    console.log(`sqlite: imported ${size} plugins in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    writeFileSync(marker, new Date().toISOString());
+  }
+  return env;
+}
+
+async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
+  const env = { DATABASE_URL: pgUrl, DATA_DIR: join(cache, `pg-files-${size}`), IMPORT_CATALOGUE_ON_EMPTY: 'false' };
+  const name = new URL(pgUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '')}"`);
+  await admin.end();
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  const ready = await client
+    .query<{ n: string }>('SELECT count(*) AS n FROM plugin')
+    .then((r) => Number(r.rows[0]?.n) >= size)
+    .catch(() => false);
+  if (!ready) {
+    const started = performance.now();
+    runCli(['import', catalogueFile()], env);
+    await client.query(COUNTS_SQL);
+    await client.query('ANALYZE');
+    console.log(`postgres: imported ${size} plugins in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await client.end();
+  return env;
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [cli, 'start'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { port, child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('server did not become healthy in 120 s');
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function getData<T>(port: number, path: string): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`);
+  const body = (await res.json()) as { code: number; data: T };
+  if (!res.ok || (body.code !== 0 && body.code !== 200)) throw new Error(`${path}: ${res.status}`);
+  return body.data;
+}
+
+interface ListData {
+  plugin_list: { plugin_key: string }[];
+  next_cursor: string | null;
+  total: number;
+}
+
+/** Walks the first `pages` pages of a list to get real cursors, so the load covers deep pages too. */
+async function listPaths(port: number, query: string, pages: number): Promise<string[]> {
+  const paths: string[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < pages; i++) {
+    const path = `/api/cmt/plugin/list?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    paths.push(path);
+    const data: ListData = await getData<ListData>(port, path);
+    cursor = data.next_cursor;
+    if (!cursor) break;
+  }
+  return paths;
+}
+
+const ENGLISH_TERMS = ['color', 'export', 'icons', 'text layers', 'sketch', 'align', 'figma plugin', 'data'];
+const CHINESE_TERMS = ['图标', '插件', '颜色', '字', '设计', '组件', '图', '文字'];
+
+async function scenarios(port: number): Promise<Scenario[]> {
+  const tags = (await getData<{ tag_list: { id: number }[] }>(port, '/api/cmt/plugin/tag/list')).tag_list;
+  const latest = await listPaths(port, 'sort=0', 20);
+  const popular = await listPaths(port, 'sort=1', 20);
+  const detailKeys: string[] = [];
+  for (const path of latest.slice(0, 10)) {
+    for (const p of (await getData<ListData>(port, path)).plugin_list) detailKeys.push(p.plugin_key);
+  }
+  const q = (term: string) => `/api/cmt/plugin/list?keyword=${encodeURIComponent(term)}`;
+  return [
+    { name: 'list, latest (20 pages by cursor)', paths: latest },
+    { name: 'list, most popular (20 pages)', paths: popular },
+    {
+      name: 'list, tag filter (top 12 tags)',
+      paths: tags.slice(0, 12).flatMap((t) => [`/api/cmt/plugin/list?tag_id=${t.id}`, `/api/cmt/plugin/list?tag_id=${t.id}&sort=1`]),
+    },
+    { name: 'search, English', paths: ENGLISH_TERMS.map(q) },
+    { name: 'search, Chinese (1-2 chars)', paths: CHINESE_TERMS.map(q) },
+    { name: 'detail', paths: detailKeys.map((k) => `/api/cmt/plugin?plugin_key=${encodeURIComponent(k)}`) },
+  ];
+}
+
+/** A plain `http` server in its own process answering every request with the same bytes. */
+async function startPlainServer(body: Buffer, contentType: string): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const file = join(cache, 'plain-body.bin');
+  writeFileSync(file, body);
+  const source = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(${JSON.stringify(file)});
+    http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return { port, child };
+}
+
+async function benchDialect(name: string, env: NodeJS.ProcessEnv): Promise<LoadResult[]> {
+  const { port, child } = await startServer(env);
+  try {
+    const total = (await getData<ListData>(port, '/api/cmt/plugin/list?page_size=1')).total;
+    console.log(`${name}: server up on :${port}, ${total} approved plugins`);
+    const results: LoadResult[] = [];
+    for (const scenario of await scenarios(port)) {
+      results.push(await runLoad(port, scenario, { seconds, connections }));
+    }
+    console.log(formatTable(`${name} — ${size} plugins, ${connections} connections, ${seconds} s each`, results));
+
+    const res = await fetch(`http://127.0.0.1:${port}/api/cmt/plugin/list`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const plain = await startPlainServer(bytes, res.headers.get('content-type') ?? 'application/json');
+    try {
+      const same: Scenario = { name: 'plain http, same bytes', paths: ['/api/cmt/plugin/list'] };
+      const real = await runLoad(port, { ...same, name: 'server, list page 1' }, { seconds, connections });
+      const limit = await runLoad(plain.port, same, { seconds, connections });
+      console.log(formatTable(`${name} — list vs the physical limit (${bytes.length} bytes a response)`, [real, limit]));
+      console.log(`ratio: list throughput = ${((real.rps / limit.rps) * 100).toFixed(1)} % of the plain server`);
+      results.push(real, limit);
+    } finally {
+      await stop(plain.child);
+    }
+    return results;
+  } finally {
+    await stop(child);
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(cli)) throw new Error('packages/server/dist/cli.js is missing: run `pnpm build` first');
+  mkdirSync(cache, { recursive: true });
+  console.log(`pnpm bench: ${size} plugins scaled from the real catalogue; node ${process.version}`);
+  for (const dialect of dialects) {
+    const env = dialect === 'postgres' ? await preparePostgres() : await prepareSqlite();
+    await benchDialect(dialect, env);
+  }
+  console.log('\ntargets: list and detail p99 ≤ 15 ms; search p95 ≤ 40 ms; list ≥ 40 % of the plain server');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
