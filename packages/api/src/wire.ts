@@ -9,53 +9,20 @@
  * @packageDocumentation
  */
 import { type Static, type TSchema, Type } from 'typebox';
+import { KEYWORD_MAX_LENGTH, LOCALES, PAGE_SIZE } from './constants';
 
-/** Success codes of the response envelope (SPEC §3, §9): `0` or `200`. */
-export const SUCCESS_CODES = [0, 200] as const;
-
-/**
- * Stable error identifiers the server returns in `error` of a failed envelope, with the numeric
- * `code` that goes with each (never 0 or 200). Listed in docs/api.md.
- */
-export const ApiErrorCode = {
-  /** A query or body field is missing, of the wrong type or out of range (HTTP 400). */
-  INVALID_PARAMETER: { code: 40000, error: 'INVALID_PARAMETER' },
-  /** The request body is not valid JSON (HTTP 400). */
-  MALFORMED_BODY: { code: 40001, error: 'MALFORMED_BODY' },
-  /** A pagination cursor that this server did not issue or that does not fit the query (HTTP 400). */
-  INVALID_CURSOR: { code: 40002, error: 'INVALID_CURSOR' },
-  /** Authentication required or failed (HTTP 401). */
-  UNAUTHORIZED: { code: 401, error: 'UNAUTHORIZED' },
-  /** Signed in without the rights for this call: 'Current account has no permission' (HTTP 403). */
-  FORBIDDEN: { code: 40300, error: 'FORBIDDEN' },
-  /** No plugin with that plugin_key (or not visible to the caller) (HTTP 404). */
-  PLUGIN_NOT_FOUND: { code: 40400, error: 'PLUGIN_NOT_FOUND' },
-  /** No route for this method and path (HTTP 404). */
-  ROUTE_NOT_FOUND: { code: 40401, error: 'ROUTE_NOT_FOUND' },
-  /** The body is larger than the server accepts (HTTP 413). */
-  PAYLOAD_TOO_LARGE: { code: 41300, error: 'PAYLOAD_TOO_LARGE' },
-  /** Too many requests from this client (HTTP 429). */
-  RATE_LIMITED: { code: 42900, error: 'RATE_LIMITED' },
-  /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
-  INTERNAL: { code: 50000, error: 'INTERNAL' },
-} as const;
-
-/** Sort orders of the plugin list (SPEC §4): `0` latest (default), `1` most popular. */
-export const PluginSort = { LATEST: 0, MOST_POPULAR: 1 } as const;
-export type PluginSort = (typeof PluginSort)[keyof typeof PluginSort];
-
-/** Review (audit) status of a plugin; the numbers are the audit filter's (SPEC §3): 1 unaudited, 2 passed, 3 not passed. */
-export const ReviewStatus = { UNREVIEWED: 1, APPROVED: 2, UNAPPROVED: 3 } as const;
-export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
-
-/** The id of the "All" entry of the tag row (SPEC §2). */
-export const ALL_TAGS_ID = 0;
-
-/** Page size limits of `GET plugin/list`: default 20, at most 100. */
-export const PAGE_SIZE = { DEFAULT: 20, MAX: 100 } as const;
-
-/** Longest search keyword accepted, in characters. */
-export const KEYWORD_MAX_LENGTH = 100;
+export type { Locale } from './constants';
+// The plain constants live in a TypeBox-free module so the client bundle can import them.
+export {
+  ALL_TAGS_ID,
+  ApiErrorCode,
+  KEYWORD_MAX_LENGTH,
+  LOCALES,
+  PAGE_SIZE,
+  PluginSort,
+  ReviewStatus,
+  SUCCESS_CODES,
+} from './constants';
 
 /** Schema of the success envelope `{ code, data }` around a payload schema. */
 export const Envelope = <T extends TSchema>(data: T) =>
@@ -157,17 +124,8 @@ export const PluginDetail = Type.Object(
 );
 export type PluginDetail = Static<typeof PluginDetail>;
 
-/**
- * Interface locales (SPEC §1): zh-CN default, en-US fallback. Sent as `lang` on reads, it picks a
- * plugin's translated name, intro and description where the catalogue has one (zh.json entries that
- * describe an English plugin); otherwise the plugin's own texts are returned.
- */
-export const LOCALES = ['zh-CN', 'en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'] as const;
-export type Locale = (typeof LOCALES)[number];
-const Lang = Type.Union(
-  LOCALES.map((l) => Type.Literal(l)),
-  { description: 'interface locale' },
-);
+// Type.Enum keeps the literal union in the static type (a Union over LOCALES.map(...) is typed `never`).
+const Lang = Type.Enum(LOCALES, { description: 'interface locale' });
 
 /** Query of `GET /api/cmt/plugin/list`. */
 export const PluginListQuery = Type.Object(
@@ -181,7 +139,9 @@ export const PluginListQuery = Type.Object(
     ),
     keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),
     cursor: Type.Optional(Type.String({ maxLength: 512 })),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX, default: PAGE_SIZE.DEFAULT })),
+    page_size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX, default: PAGE_SIZE.DEFAULT }),
+    ),
     lang: Type.Optional(Lang),
   },
   { additionalProperties: false },
@@ -235,7 +195,10 @@ export type PluginViewResult = Static<typeof PluginViewResult>;
 
 /** Body of `POST /api/cmt/plugin/user/praise` (SPEC §4): 1 like, -1 unlike. */
 export const PraiseBody = Type.Object(
-  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }), praise: Type.Union([Type.Literal(1), Type.Literal(-1)]) },
+  {
+    plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+    praise: Type.Union([Type.Literal(1), Type.Literal(-1)]),
+  },
   { additionalProperties: false },
 );
 export type PraiseBody = Static<typeof PraiseBody>;
@@ -291,7 +254,9 @@ export const ActivityInfo = Type.Object({
 export type ActivityInfo = Static<typeof ActivityInfo>;
 
 /** Admin info of `GET manager/verify`: role 0 general user, 1 super admin, 2 general admin (SPEC §1). */
-export const AdminInfo = Type.Object({ role: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]) });
+export const AdminInfo = Type.Object({
+  role: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+});
 export type AdminInfo = Static<typeof AdminInfo>;
 
 /** Icon-font account config (SPEC §3). */

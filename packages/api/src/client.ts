@@ -1,0 +1,413 @@
+import { createFetch } from 'ofetch';
+import { currentPath, isServer } from './globals';
+import type {
+  ActivityInfo,
+  AdminInfo,
+  AuditListQuery,
+  AuditStatusBody,
+  Banner,
+  ContactQr,
+  IconfontConfig,
+  Locale,
+  PexelsConfig,
+  PluginDetail,
+  PluginDetailQuery,
+  PluginKeyBody,
+  PluginListQuery,
+  PluginListResult,
+  PluginViewResult,
+  PraiseBody,
+  RecommendationQuery,
+  RecommendationResult,
+  ResourcePosition,
+  TagListResult,
+} from './wire';
+
+/**
+ * The response envelope of every Plugin Center call (SPEC §3): `code` 0 or 200 means success and
+ * `data` carries the payload; otherwise `error` is a stable identifier (see `ApiErrorCode`) and
+ * `message` a readable text.
+ */
+export interface ApiResponse<T> {
+  code: number;
+  data: T;
+  message?: string;
+  error?: string;
+}
+
+/** The codes an {@link ApiError} carries (SPEC §8): 401 when the HTTP status was 401, else -10000. */
+export const API_ERROR_CODES = { UNAUTHORIZED: 401, NETWORK: -10000 } as const;
+
+/**
+ * A failed HTTP call (SPEC §8): the server answered with status 4xx/5xx, the network failed, the
+ * 15-minute timeout passed, or a 2xx answer was not an envelope. The promise of the call rejects with it.
+ *
+ * - `code`: {@link API_ERROR_CODES} — `401` if the HTTP status was 401, else `-10000`;
+ * - `data`: always the text `'network error'`;
+ * - `status`: the HTTP status when there was a response;
+ * - `body`: the parsed response body (the server's error envelope), if any;
+ * - `cause`: the underlying error (ofetch `FetchError`, `TypeError` of fetch, timeout).
+ */
+export class ApiError extends Error {
+  /** 401 when HTTP status 401, else -10000. */
+  code: 401 | -10000;
+  /** Always 'network error' (SPEC §8). */
+  data = 'network error' as const;
+  /** HTTP status when there was a response. */
+  declare status?: number;
+  /** The server's parsed error envelope, if any. */
+  declare body?: unknown;
+
+  /**
+   * @param message - readable description, for logs
+   * @param status - HTTP status, if a response arrived
+   * @param body - parsed response body, if any
+   * @param cause - underlying error
+   */
+  constructor(message: string, status?: number, body?: unknown, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'ApiError';
+    this.code = status === 401 ? 401 : -10000;
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * The message a cancelled request resolves with (SPEC §8: "cancelled requests resolve with the
+ * cancel message"). A call whose `signal` aborts does not reject: it resolves with
+ * `{ code: -1, data: undefined, message: CANCEL_MESSAGE, error: 'CANCELLED' }`; test it with
+ * {@link isCancelled}.
+ */
+export const CANCEL_MESSAGE = 'request cancelled';
+
+/**
+ * Whether a call's result is the cancel result (its signal aborted), see {@link CANCEL_MESSAGE}.
+ * @returns true for `{ message: CANCEL_MESSAGE, error: 'CANCELLED' }`
+ */
+export const isCancelled = (res: { message?: string; error?: string } | undefined): boolean =>
+  res?.error === 'CANCELLED' && res.message === CANCEL_MESSAGE;
+
+/**
+ * Whether an envelope is a success (SPEC §4, §9): `code` is 0 or 200 and `data` is present (not
+ * `undefined` or `null`).
+ */
+export const isSuccess = (res: { code: number; data?: unknown } | undefined): boolean =>
+  !!res && (res.code === 0 || res.code === 200) && res.data != null;
+
+/** HTTP methods of the Plugin Center API. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Options of {@link createApiClient}. Everything that varies is injectable (DESIGN "inject what varies"). */
+export interface ApiClientOptions {
+  /** Base URL of the API, default `''` (same origin). */
+  baseURL?: string;
+  /** Used instead of `baseURL` when running on the server (no `window`): the SSR base URL (SPEC §7). */
+  serverBaseURL?: string;
+  /** Returns the access token; when it returns one, calls send `Authorization: Bearer <token>` (SPEC §7). */
+  getAccessToken?: () => string | null | undefined;
+  /** Whether the page is an admin page; default: `window.location.pathname` contains `/admin` (SPEC §2). */
+  isAdminPage?: () => boolean;
+  /** Path prefixes rewritten to the manager API on admin pages; default `['/api/helpcenter/']` (SPEC §7). */
+  managerPrefixes?: string[];
+  /** The fetch implementation; default the global `fetch`, looked up at call time. */
+  fetch?: typeof fetch;
+  /** Timeout of a call in ms; default 15 * 60 * 1000 (15 minutes, SPEC §9). */
+  timeout?: number;
+  /** Where failed calls are logged (SPEC §8: "details logged to console"); default `console`. */
+  logger?: Pick<Console, 'error'>;
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Aborting it cancels the call, which then resolves with the cancel result ({@link CANCEL_MESSAGE}). */
+  signal?: AbortSignal;
+  /** Send the payload as multipart/form-data: a plain object is turned into `FormData`; `FormData` is always sent as is. */
+  multipart?: boolean;
+  /** `'blob'` resolves with `{ code: 0, data: Blob }` (downloads); default `'json'` (the envelope). */
+  responseType?: 'json' | 'blob';
+  /** Extra query fields, for any method (undefined values skipped). */
+  query?: Record<string, unknown>;
+}
+
+/** Query of `GET plugin/audit` (the signed-in user's plugins). */
+export interface UserPluginsQuery {
+  cursor?: string;
+  page_size?: number;
+  lang?: Locale;
+}
+/** Body of `POST plugin/recommendation/publish`: the plugin_keys recommended, in order. */
+export interface RecommendationPublishBody {
+  plugin_keys: string[];
+}
+/** Body of `PUT plugin/silent_install`: set or clear a plugin's default (silent) install flag. */
+export interface SilentInstallBody {
+  plugin_key: string;
+  is_default_install: boolean;
+}
+/** Body of `POST plugin/resource_state` (a resource position; times in ms since the Unix epoch). */
+export interface ResourceStateBody {
+  plugin_key: string;
+  start_time: number;
+  end_time: number;
+  is_new: boolean;
+}
+/** Query of `GET plugin/resource_state/list`. */
+export interface ResourceStateListQuery {
+  cursor?: string;
+  page_size?: number;
+}
+/** A page of plugins with their review fields, as `GET plugin/audit/list` returns it. */
+export interface AuditListResult {
+  plugin_list: PluginDetail[];
+  total: number;
+  next_cursor: string | null;
+}
+
+type O = RequestOptions;
+type R<T> = Promise<ApiResponse<T>>;
+
+/**
+ * Typed functions for every plugin call of SPEC §7 (paths under `/api/cmt/`). Each resolves with the
+ * envelope (failed envelopes resolve too: test with {@link isSuccess}), rejects with {@link ApiError}
+ * on HTTP failure, and resolves with the cancel result when `o.signal` aborts.
+ */
+export interface PluginCalls {
+  /** `GET plugin/list`: a page of approved plugins (tag, sort, keyword, cursor). */
+  list(q: PluginListQuery, o?: O): R<PluginListResult>;
+  /** `GET plugin/tag/list`. */
+  tagList(q?: { lang?: Locale }, o?: O): R<TagListResult>;
+  /** `GET plugin`: detail with history versions. */
+  detail(q: PluginDetailQuery, o?: O): R<PluginDetail>;
+  /** `GET plugin/recommendation/list`; another `seed` gives another sample. */
+  recommendationList(q?: RecommendationQuery, o?: O): R<RecommendationResult>;
+  /** `POST plugin/view`: count a view. */
+  view(b: PluginKeyBody, o?: O): R<PluginViewResult>;
+  /** `POST plugin/user`: install. */
+  install(b: PluginKeyBody, o?: O): R<unknown>;
+  /** `DELETE plugin/user` (body): uninstall. */
+  uninstall(b: PluginKeyBody, o?: O): R<unknown>;
+  /** `POST plugin/user/praise`: praise 1 like, -1 unlike. */
+  praise(b: PraiseBody, o?: O): R<unknown>;
+  /** `POST plugin` (multipart): publish. */
+  publish(form: FormData, o?: O): R<unknown>;
+  /** `PUT plugin` (multipart): edit. */
+  edit(form: FormData, o?: O): R<unknown>;
+  /** `DELETE plugin` (body plugin_key). */
+  remove(b: PluginKeyBody, o?: O): R<unknown>;
+  /** `GET plugin/audit`: the signed-in user's plugins. */
+  userPlugins(q?: UserPluginsQuery, o?: O): R<PluginListResult>;
+  /** `GET plugin/audit/list`: review list (status 0 all, 1 unaudited, 2 passed, 3 not passed). */
+  auditList(q: AuditListQuery, o?: O): R<AuditListResult>;
+  /** `POST plugin/audit/status`: approve (2) or reject (3, reason required). */
+  auditStatus(b: AuditStatusBody, o?: O): R<unknown>;
+  /** `POST plugin/recommendation/publish`. */
+  publishRecommendation(b: RecommendationPublishBody, o?: O): R<unknown>;
+  /** `PUT plugin/silent_install`. */
+  setSilentInstall(b: SilentInstallBody, o?: O): R<unknown>;
+  /** `POST plugin/user/new/silent`: install the default plugins for a new user. */
+  newUserSilentInstall(o?: O): R<unknown>;
+  /** `GET manager/plugin/{id}/download`: the code file as a Blob (`{ code: 0, data: Blob }`). */
+  download(q: { id: string }, o?: O): R<Blob>;
+  /** `POST manager/plugins/upload` (multipart): batch upload; cancellable via `o.signal`. */
+  batchUpload(form: FormData, o?: O): R<unknown>;
+  /** `POST plugin/resource_state`: create a resource position. */
+  createResourceState(b: ResourceStateBody, o?: O): R<unknown>;
+  /** `PUT plugin/resource_state/disable` with query `id`, `is_disabled`. */
+  disableResourceState(q: { id: number; is_disabled: boolean }, o?: O): R<unknown>;
+  /** `GET plugin/resource_state/list`. */
+  resourceStateList(q?: ResourceStateListQuery, o?: O): R<ResourcePosition[]>;
+  /** `GET plugin-banner/all`. */
+  bannerList(o?: O): R<Banner[]>;
+  /** `PUT manager/plugin-banner` (multipart). */
+  saveBanner(form: FormData, o?: O): R<unknown>;
+  /** `DELETE manager/plugin-banner` (body id). */
+  deleteBanner(b: { id: number }, o?: O): R<unknown>;
+  /** `GET manager/qr-code/list`. */
+  qrCodeList(o?: O): R<ContactQr[]>;
+  /** `GET manager/space-setting/iconfont`. */
+  getIconfont(o?: O): R<IconfontConfig>;
+  /** `PUT manager/space-setting/iconfont`. */
+  saveIconfont(b: IconfontConfig, o?: O): R<unknown>;
+  /** `GET srv/config/pexels`. */
+  getPexels(o?: O): R<PexelsConfig>;
+  /** `POST srv/config/pexels`. */
+  savePexels(b: PexelsConfig, o?: O): R<unknown>;
+  /** `GET manager/verify`: admin info with role (0 user, 1 super admin, 2 admin). */
+  verify(o?: O): R<AdminInfo>;
+  /** `GET activity/activity/info` (query activity_id). */
+  activityInfo(q: { activity_id: string }, o?: O): R<ActivityInfo>;
+}
+
+/** The API client {@link createApiClient} returns. */
+export interface ApiClient {
+  /**
+   * One call following every common rule of SPEC §7 (see {@link createApiClient}).
+   * @param path - absolute path such as `/api/cmt/plugin/list`; `{name}` placeholders are filled from `payload`
+   * @param payload - query (GET) or JSON body (POST/PUT/DELETE); `FormData` is sent as multipart untouched
+   * @returns the envelope; the cancel result when `options.signal` aborts
+   * @throws {@link ApiError} (code 401 or -10000) on HTTP failure, network failure or timeout;
+   *   `TypeError` when a placeholder has no payload field
+   */
+  request<T>(
+    method: HttpMethod,
+    path: string,
+    payload?: Record<string, unknown> | FormData,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  /** Every plugin call of SPEC §7. */
+  plugin: PluginCalls;
+}
+
+const CMT = '/api/cmt/';
+
+/**
+ * Creates the Plugin Center API client on ofetch. Rules (SPEC §7, §8):
+ * - `Authorization: Bearer <token>` when `getAccessToken()` returns one; `Content-Type: application/json`
+ *   (not for multipart); `Cache-Control: no-cache` and fetch `cache: 'no-store'`;
+ * - `{id}` placeholders are filled from payload fields (URL-encoded) and those fields removed;
+ * - GET sends the remaining fields as query (undefined skipped), POST/PUT/DELETE as JSON body;
+ *   `FormData` passes through untouched;
+ * - timeout `options.timeout` ms (default 15 min), then {@link ApiError} -10000;
+ * - base URL `serverBaseURL` when there is no `window` (SSR), else `baseURL`;
+ * - on admin pages `/api/helpcenter/x` becomes `/api/helpcenter/manager/x`, except
+ *   `/api/helpcenter/user/admininfo` and `/api/helpcenter/upload/picture`; paths containing `/manager` unchanged;
+ * - HTTP failures reject with {@link ApiError} and are logged with `logger.error`; no retries;
+ * - an aborted `signal` resolves with the cancel result ({@link CANCEL_MESSAGE}).
+ *
+ * Touches no browser global until a call is made, so it is safe to create in Node or during SSR.
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const { timeout = 15 * 60 * 1000, logger = console, managerPrefixes = ['/api/helpcenter/'] } = options;
+  const $fetch = createFetch({ fetch: options.fetch ?? ((input, init) => fetch(input, init)) });
+  const isAdminPage = options.isAdminPage ?? (() => currentPath().includes('/admin'));
+
+  const request = async <T>(
+    method: HttpMethod,
+    path: string,
+    payload?: Record<string, unknown> | FormData,
+    o: RequestOptions = {},
+  ): Promise<ApiResponse<T>> => {
+    let body = payload;
+    if (payload && !(payload instanceof FormData)) {
+      const fields: Record<string, unknown> = { ...payload };
+      path = path.replace(/\{(\w+)\}/g, (_, key: string) => {
+        const value = fields[key];
+        if (value == null) throw new TypeError(`missing path parameter ${key}`);
+        delete fields[key];
+        return encodeURIComponent(String(value));
+      });
+      body = fields;
+      if (o.multipart) {
+        body = new FormData();
+        for (const [k, v] of Object.entries(fields)) {
+          if (v !== undefined) body.append(k, v instanceof Blob ? v : String(v));
+        }
+      }
+    }
+    const multipart = body instanceof FormData;
+
+    if (isAdminPage() && !path.includes('/manager')) {
+      const bare = path.split('?')[0];
+      for (const p of managerPrefixes) {
+        if (path.startsWith(p) && bare !== `${p}user/admininfo` && bare !== `${p}upload/picture`) {
+          path = `${p}manager/${path.slice(p.length)}`;
+          break;
+        }
+      }
+    }
+
+    const isGet = method === 'GET';
+    const query: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries({ ...(isGet && !multipart ? body : undefined), ...o.query })) {
+      if (v !== undefined) query[k] = v;
+    }
+    const headers: Record<string, string> = { 'Cache-Control': 'no-cache' };
+    if (!multipart) headers['Content-Type'] = 'application/json';
+    const token = options.getAccessToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    const signal = o.signal;
+    signal?.addEventListener('abort', abort);
+    if (signal?.aborted) abort();
+    const timer = setTimeout(() => controller.abort(new Error(`timeout after ${timeout} ms`)), timeout);
+    try {
+      const res = await $fetch.raw(path, {
+        method,
+        baseURL: (isServer() && options.serverBaseURL) || options.baseURL,
+        query,
+        body: isGet ? undefined : body,
+        headers,
+        cache: 'no-store',
+        signal: controller.signal,
+        retry: 0,
+        responseType: o.responseType ?? 'json',
+      });
+      const data = res._data as ApiResponse<T> | undefined;
+      if (o.responseType === 'blob') return { code: 0, data: data as T };
+      if (typeof data?.code !== 'number') throw new ApiError('response is not an envelope', res.status, data);
+      return data;
+    } catch (e) {
+      if (signal?.aborted)
+        return { code: -1, data: undefined as T, message: CANCEL_MESSAGE, error: 'CANCELLED' };
+      const error =
+        e instanceof ApiError
+          ? e
+          : new ApiError(
+              (e as Error).message,
+              (e as { status?: number }).status,
+              (e as { data?: unknown }).data,
+              e,
+            );
+      logger.error('[plugin-center/api]', method, path, error);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    }
+  };
+
+  const call = (method: HttpMethod, path: string, extra?: O) => (payload?: object, o?: O) =>
+    request(method, CMT + path, payload as Record<string, unknown>, { ...extra, ...o });
+  const bare = (method: HttpMethod, path: string) => (o?: O) => request(method, CMT + path, undefined, o);
+
+  const plugin = {
+    list: call('GET', 'plugin/list'),
+    tagList: call('GET', 'plugin/tag/list'),
+    detail: call('GET', 'plugin'),
+    recommendationList: call('GET', 'plugin/recommendation/list'),
+    view: call('POST', 'plugin/view'),
+    install: call('POST', 'plugin/user'),
+    uninstall: call('DELETE', 'plugin/user'),
+    praise: call('POST', 'plugin/user/praise'),
+    publish: call('POST', 'plugin'),
+    edit: call('PUT', 'plugin'),
+    remove: call('DELETE', 'plugin'),
+    userPlugins: call('GET', 'plugin/audit'),
+    auditList: call('GET', 'plugin/audit/list'),
+    auditStatus: call('POST', 'plugin/audit/status'),
+    publishRecommendation: call('POST', 'plugin/recommendation/publish'),
+    setSilentInstall: call('PUT', 'plugin/silent_install'),
+    newUserSilentInstall: bare('POST', 'plugin/user/new/silent'),
+    download: call('GET', 'manager/plugin/{id}/download', { responseType: 'blob' }),
+    batchUpload: call('POST', 'manager/plugins/upload'),
+    createResourceState: call('POST', 'plugin/resource_state'),
+    disableResourceState: (query: Record<string, unknown>, o?: O) =>
+      request('PUT', `${CMT}plugin/resource_state/disable`, undefined, { ...o, query }),
+    resourceStateList: call('GET', 'plugin/resource_state/list'),
+    bannerList: bare('GET', 'plugin-banner/all'),
+    saveBanner: call('PUT', 'manager/plugin-banner'),
+    deleteBanner: call('DELETE', 'manager/plugin-banner'),
+    qrCodeList: bare('GET', 'manager/qr-code/list'),
+    getIconfont: bare('GET', 'manager/space-setting/iconfont'),
+    saveIconfont: call('PUT', 'manager/space-setting/iconfont'),
+    getPexels: bare('GET', 'srv/config/pexels'),
+    savePexels: call('POST', 'srv/config/pexels'),
+    verify: bare('GET', 'manager/verify'),
+    activityInfo: call('GET', 'activity/activity/info'),
+  } as PluginCalls;
+
+  return { request, plugin };
+}
