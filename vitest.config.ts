@@ -9,14 +9,17 @@ import { defineConfig } from 'vitest/config';
  * - `e2e`: real Chromium against the built app served by the real server.
  * Workspace packages resolve to their TypeScript sources through the `source` export condition.
  */
-const resolve = { conditions: ['source'] };
+const sourceFirst = {
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+};
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export default defineConfig({
   test: {
     projects: [
       {
-        resolve,
+        ...sourceFirst,
         test: {
           name: 'sdk',
           include: ['packages/{api,react}/src/**/*.test.{ts,tsx}'],
@@ -24,7 +27,7 @@ export default defineConfig({
         },
       },
       {
-        resolve,
+        ...sourceFirst,
         test: {
           name: 'server-sqlite',
           include: ['packages/server/src/**/*.test.ts'],
@@ -35,7 +38,7 @@ export default defineConfig({
         },
       },
       {
-        resolve,
+        ...sourceFirst,
         test: {
           name: 'server-postgres',
           include: ['packages/server/src/**/*.test.ts'],
@@ -46,7 +49,7 @@ export default defineConfig({
         },
       },
       {
-        resolve,
+        ...sourceFirst,
         test: {
           name: 'app',
           include: ['app/src/**/*.test.{ts,tsx}'],
@@ -54,7 +57,7 @@ export default defineConfig({
         },
       },
       {
-        resolve,
+        ...sourceFirst,
         test: {
           name: 'e2e',
           include: ['app/e2e/**/*.test.ts'],

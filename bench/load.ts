@@ -49,16 +49,15 @@ export async function runLoad(
   await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: rotate(0) }] });
 
   const latencies: number[] = [];
-  const instance = autocannon({
-    url,
-    connections,
-    duration: seconds,
-    requests: [{ setupRequest: rotate(7) }],
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration: seconds, requests: [{ setupRequest: rotate(7) }] },
+      (error, res) => (error ? reject(error) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
   });
-  instance.on('response', (_client, _status, _bytes, responseTime) => {
-    latencies.push(responseTime);
-  });
-  const result = await instance;
   latencies.sort((a, b) => a - b);
   return {
     name: scenario.name,

@@ -1,0 +1,104 @@
+/**
+ * Shared set-up of the browser tests: the REAL server (`buildApp` of `@plugin-center/server`, SQLite
+ * in a temporary data folder, importing the real catalogue on first start) serving the BUILT app
+ * (`app/dist`), and real Chromium (Debian's `/usr/bin/chromium`, driven by playwright-core).
+ *
+ * @packageDocumentation
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, loadConfig } from '@plugin-center/server';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** The built app served by the test server. */
+export const APP_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+/** Where tests save screenshots (gitignored). */
+export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '.artifacts');
+/** Chromium from Debian (DESIGN.md: never a downloaded browser). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A running server and browser; `close()` stops both and deletes the data folder. */
+export interface E2eEnvironment {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** `<origin>/plugins/` */
+  appUrl: string;
+  browser: Browser;
+  /** A new context (viewport 1280×900, locale zh-CN, clipboard permissions for the origin) and page. */
+  newPage(options?: {
+    viewport?: { width: number; height: number };
+  }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on 127.0.0.1 (random port, production mode, SQLite in a temp folder) with
+ * `APP_DIR` = `app/dist`, and launches Chromium.
+ *
+ * @throws Error when `app/dist/index.html` is missing (build the app first:
+ *   `pnpm --filter @plugin-center/app build`), or when Chromium is not installed.
+ */
+export async function startE2eEnvironment(): Promise<E2eEnvironment> {
+  if (!existsSync(join(APP_DIST, 'index.html'))) {
+    throw new Error(
+      `The built app is missing (${APP_DIST}/index.html). The browser tests run against the built app: ` +
+        'run `pnpm --filter @plugin-center/app build` first.',
+    );
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk).`);
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-e2e-'));
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: '', // always SQLite here
+    DATA_DIR: dataDir,
+    APP_DIR: APP_DIST,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+  });
+  const server = await buildApp(config);
+  let browser: Browser | undefined;
+  try {
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    const address = server.server.address();
+    if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+    const origin = `http://127.0.0.1:${address.port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const launched = browser;
+    return {
+      origin,
+      appUrl: `${origin}/plugins/`,
+      browser: launched,
+      async newPage({ viewport = { width: 1280, height: 900 } } = {}) {
+        const context = await launched.newContext({ viewport, locale: 'zh-CN' });
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+        const page = await context.newPage();
+        return { context, page };
+      },
+      async close() {
+        await launched.close().catch(() => {});
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => {});
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { ScrollToTop } from './components/ScrollToTop';
+import { SiteFooter, SiteHeader } from './components/SiteHeader';
+import { useTranslation } from './i18n/i18n';
+import { ForbiddenPage, NotFoundPage, PluginDetailDialog, ProtocolPage } from './lazyPages';
+import { SquarePage } from './pages/SquarePage';
+import { ToastHost } from './toast/ToastHost';
+
+/**
+ * The marketplace's routes under the basename `/plugins` (SPEC §2): `/` the square,
+ * `/detail/:pluginKey` the square with a plugin's dialog open, `/protocol`, `/403`, and a not-found
+ * page for anything else; plus the site header and footer, scroll-to-top and the toasts.
+ */
+export function App() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <ScrollToTop />
+      <SiteHeader />
+      <main id="main" className="main" tabIndex={-1}>
+        <Suspense
+          fallback={
+            <p className="page-loading" role="status">
+              <span className="spinner" aria-hidden="true" />
+              {t('app.loading')}
+            </p>
+          }
+        >
+          <Routes>
+            <Route path="/" element={<SquarePage />}>
+              <Route path="detail/:pluginKey" element={<PluginDetailDialog />} />
+            </Route>
+            <Route path="/protocol" element={<ProtocolPage />} />
+            <Route path="/403" element={<ForbiddenPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <ToastHost />
+    </>
+  );
+}

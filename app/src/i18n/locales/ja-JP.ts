@@ -1,0 +1,18 @@
+import type { PartialMessages } from '../messages';
+
+/** ja-JP texts (SPEC §1): partial; i18next falls back to en-US for every key not given here. */
+export const jaJP: PartialMessages = {
+  app: { name: 'プラグインセンター', home: 'プラグイン広場', language: '言語' },
+  square: {
+    title: 'プラグイン広場',
+    all: 'すべて',
+    sortLatest: '最新',
+    sortPopular: '人気順',
+    search: 'プラグインを検索',
+    loadMore: 'さらに読み込む',
+    retry: '再試行',
+  },
+  recommend: { title: 'おすすめプラグイン', refresh: '更新' },
+  detail: { close: '閉じる', copyLink: 'リンクをコピー' },
+  forbidden: { message: 'このページにアクセスする権限がありません', backHome: 'ホームに戻る' },
+};

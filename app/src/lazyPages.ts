@@ -1,0 +1,32 @@
+/**
+ * What the square does not need at first, split out with `React.lazy` (the square's JavaScript
+ * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the toaster (Radix Toast) and the
+ * protocol, 403 and not-found pages.
+ *
+ * @packageDocumentation
+ */
+import { lazy } from 'react';
+
+const loadDetail = () => import('./pages/PluginDetailDialog');
+
+/** Starts loading the detail dialog's code (on a card's hover or focus) so opening it is instant. */
+export function preloadDetail(): void {
+  void loadDetail();
+}
+
+/** The plugin detail dialog route element. */
+export const PluginDetailDialog = lazy(() => loadDetail().then((m) => ({ default: m.PluginDetailDialog })));
+/** The toaster (Radix Toast viewport). */
+export const Toaster = lazy(() => import('./toast/Toaster').then((m) => ({ default: m.Toaster })));
+/** `/protocol`. */
+export const ProtocolPage = lazy(() =>
+  import('./pages/ProtocolPage').then((m) => ({ default: m.ProtocolPage })),
+);
+/** `/403` (SPEC §2). */
+export const ForbiddenPage = lazy(() =>
+  import('./pages/ForbiddenPage').then((m) => ({ default: m.ForbiddenPage })),
+);
+/** Any unknown path. */
+export const NotFoundPage = lazy(() =>
+  import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);

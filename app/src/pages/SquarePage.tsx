@@ -1,0 +1,208 @@
+import { PAGE_SIZE, type PluginSummary } from '@plugin-center/api';
+import { usePluginList, useRecommendations, useTagList } from '@plugin-center/react';
+import { Suspense, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { RefreshIcon } from '../components/Icons';
+import { PluginCard, SkeletonCards } from '../components/PluginCard';
+import { EmptyState, ErrorState } from '../components/States';
+import { formatNumber } from '../format';
+import { useTranslation } from '../i18n/i18n';
+import { parseSquareQuery, type SquareQuery, squareSearch } from '../routes';
+import { useDocumentTitle } from '../useDocumentTitle';
+import { useInfiniteScroll } from '../useInfiniteScroll';
+import { SearchBox, SortSwitch, TagRow } from './SquareControls';
+
+/** Number of recommended plugins in the strip. */
+export const RECOMMENDATION_COUNT = 4;
+
+/**
+ * The plugin square (SPEC §2), route `/` (and `/detail/:pluginKey`, whose dialog renders in the
+ * `<Outlet>` over it, so the square keeps its state and scroll): search with the result count,
+ * recommended plugins with refresh, the tag row, the sort switch and the infinite list of cards.
+ * Tag, sort and keyword live in the query string (`?tag=&sort=&q=`).
+ */
+export function SquarePage() {
+  const { t, locale } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = parseSquareQuery(new URLSearchParams(location.search));
+  const search = squareSearch(query);
+  useDocumentTitle();
+
+  const tags = useTagList({ lang: locale });
+  const list = usePluginList({
+    tagId: query.tagId,
+    sort: query.sort,
+    keyword: query.keyword,
+    pageSize: PAGE_SIZE.DEFAULT,
+    lang: locale,
+  });
+
+  const update = (patch: Partial<SquareQuery>, replace = false) =>
+    navigate({ pathname: '/', search: squareSearch({ ...query, ...patch }) }, { replace });
+
+  // Only a count that belongs to the shown query (not the previous one while the new page loads).
+  const current =
+    list.status === 'success' &&
+    (list.params.tagId ?? 0) === query.tagId &&
+    (list.params.sort ?? 0) === query.sort &&
+    (list.params.keyword ?? '') === query.keyword;
+  const count = current ? formatNumber(list.total, locale) : undefined;
+
+  return (
+    <div className="square">
+      <section className="hero">
+        <h1>{t('square.title')}</h1>
+        <p className="hero-subtitle">{t('square.subtitle')}</p>
+        <SearchBox keyword={query.keyword} onSearch={(keyword, replace) => update({ keyword }, replace)} />
+      </section>
+
+      {!query.keyword && <Recommendations search={search} />}
+
+      <section className="catalogue" aria-labelledby="catalogue-title">
+        <h2 id="catalogue-title" className="sr-only">
+          {t('square.plugins')}
+        </h2>
+        <TagRow
+          tags={tags.tags}
+          status={tags.status}
+          selected={query.tagId}
+          onSelect={(tagId) => update({ tagId })}
+          onRetry={tags.reload}
+        />
+        <div className="toolbar">
+          <p className="result-count" role="status" aria-live="polite" data-testid="result-count">
+            {count !== undefined &&
+              t(query.keyword ? 'square.results' : 'square.total', { count: list.total, n: count })}
+          </p>
+          <SortSwitch sort={query.sort} onChange={(sort) => update({ sort })} />
+        </div>
+        <PluginList
+          list={list}
+          search={search}
+          onClear={() => update(query.keyword ? { keyword: '' } : { tagId: 0 })}
+          clearLabel={query.keyword ? t('square.clearSearch') : t('square.showAll')}
+        />
+      </section>
+
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </div>
+  );
+}
+
+type ListResult = ReturnType<typeof usePluginList>;
+
+/**
+ * The list of cards with its states: skeleton cards while the first page loads, the error with Retry,
+ * the empty state ("No plugins match" with clear search), and after the cards: the infinite-scroll
+ * sentinel (SPEC §9: 200 ms, 0 px) plus a visible "Load more" button for keyboard users.
+ */
+function PluginList({
+  list,
+  search,
+  onClear,
+  clearLabel,
+}: {
+  list: ListResult;
+  search: string;
+  onClear: () => void;
+  clearLabel: string;
+}) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { status, plugins, hasMore, isLoadingMore, error } = list;
+  useInfiniteScroll(sentinel, {
+    enabled: status === 'success' && hasMore && !isLoadingMore && !error,
+    onLoadMore: list.loadMore,
+    itemCount: plugins.length,
+  });
+
+  if (status === 'error' && plugins.length === 0) {
+    return <ErrorState message={t('square.listError')} onRetry={list.reload} />;
+  }
+  if (status === 'success' && plugins.length === 0) {
+    return (
+      <EmptyState
+        title={t('square.empty')}
+        hint={t('square.emptyHint')}
+        action={
+          <button type="button" className="button" onClick={onClear}>
+            {clearLabel}
+          </button>
+        }
+      />
+    );
+  }
+  const loadingFirst = plugins.length === 0;
+  return (
+    <>
+      <ul className="card-grid" aria-label={t('square.plugins')} aria-busy={loadingFirst || isLoadingMore}>
+        {loadingFirst ? (
+          <SkeletonCards count={8} />
+        ) : (
+          plugins.map((plugin: PluginSummary) => (
+            <li key={plugin.plugin_key}>
+              <PluginCard plugin={plugin} search={search} />
+            </li>
+          ))
+        )}
+      </ul>
+      {!loadingFirst && (
+        <div className="list-footer">
+          <div ref={sentinel} className="sentinel" aria-hidden="true" />
+          {isLoadingMore ? (
+            <p className="loading-more" role="status">
+              <span className="spinner" aria-hidden="true" />
+              {t('square.loadingMore')}
+            </p>
+          ) : error ? (
+            <ErrorState compact message={t('square.loadMoreError')} onRetry={list.loadMore} />
+          ) : hasMore ? (
+            <button type="button" className="button" onClick={list.loadMore}>
+              {t('square.loadMore')}
+            </button>
+          ) : (
+            <p className="list-end">{t('square.end')}</p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The recommended plugins strip with its refresh button (SPEC §2), hidden while searching. */
+function Recommendations({ search }: { search: string }) {
+  const { t, locale } = useTranslation();
+  const rec = useRecommendations({ count: RECOMMENDATION_COUNT, lang: locale });
+  const loading = rec.status === 'requesting' || rec.status === 'unrequest';
+  return (
+    <section className="recommendations" aria-labelledby="recommendations-title">
+      <div className="section-head">
+        <h2 id="recommendations-title">{t('recommend.title')}</h2>
+        <button type="button" className="button button-ghost" onClick={rec.refresh} disabled={loading}>
+          <RefreshIcon />
+          {t('recommend.refresh')}
+        </button>
+      </div>
+      {rec.status === 'error' ? (
+        <ErrorState compact message={t('recommend.error')} onRetry={rec.refresh} />
+      ) : rec.status === 'success' && rec.plugins.length === 0 ? (
+        <p className="state-hint">{t('recommend.empty')}</p>
+      ) : (
+        <ul className="card-grid card-grid-compact" aria-busy={loading}>
+          {rec.plugins.length === 0 ? (
+            <SkeletonCards count={RECOMMENDATION_COUNT} />
+          ) : (
+            rec.plugins.map((plugin) => (
+              <li key={plugin.plugin_key}>
+                <PluginCard plugin={plugin} search={search} variant="compact" />
+              </li>
+            ))
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}
