@@ -2,5 +2,11 @@ import { defineLibraryConfig } from '../../tsup.base';
 
 export default defineLibraryConfig(
   { index: 'src/index.ts', cli: 'src/cli.ts' },
-  { platform: 'node', target: 'node20', splitting: true },
+  {
+    platform: 'node',
+    target: 'node20',
+    splitting: true,
+    // The wire schemas are bundled in, so dist/cli.js runs without a build of @plugin-center/api.
+    noExternal: ['@plugin-center/api'],
+  },
 );

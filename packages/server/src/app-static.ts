@@ -1,0 +1,73 @@
+/**
+ * Serving the built marketplace (`config.appDir`, a Vite build with base `/plugins/`) under
+ * `/plugins/` with history fallback, and the redirect of `/` to it.
+ */
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ApiErrorCode } from '@plugin-center/api/wire';
+import type { FastifyInstance } from 'fastify';
+import { errorEnvelope } from './errors';
+
+/** Cache-Control of content-hashed files under `/plugins/assets/` (RFC 8246 `immutable`). */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Cache-Control of `index.html` and other unhashed files: always revalidate. */
+export const REVALIDATE_CACHE = 'no-cache';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Plugin Center</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5">
+<h1>Plugin Center</h1>
+<p>The marketplace app has not been built. Run <code>pnpm build</code> at the repository root (or set
+<code>APP_DIR</code> to a built app) and restart the server.</p>
+<p>The API is up: <a href="/api/cmt/plugin/list">/api/cmt/plugin/list</a>,
+<a href="/api/openapi.json">/api/openapi.json</a>.</p>
+</body></html>
+`;
+
+/**
+ * Registers `/` → 302 `/plugins/`, `/plugins` → 301 `/plugins/`, and under `/plugins/`: the files of
+ * `appDir` (hashed `assets/*` with {@link IMMUTABLE_CACHE}, others {@link REVALIDATE_CACHE}); any
+ * other GET/HEAD path under `/plugins/` that is not a file answers `index.html` (no-cache) so the
+ * app's client-side routes work on reload and shared links — except under `/plugins/assets/`, which
+ * answers 404 rather than HTML for a missing asset. Without a built app (`appDir` missing or
+ * without index.html) `/plugins/*` answers a short HTML page saying to run `pnpm build`.
+ */
+export async function registerAppStatic(app: FastifyInstance, appDir: string | undefined): Promise<void> {
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/plugins/', 302));
+  app.get('/plugins', { schema: { hide: true } }, (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/plugins/${query}`, 301);
+  });
+
+  if (!appDir || !existsSync(join(appDir, 'index.html'))) {
+    app.get('/plugins/*', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
+    );
+    return;
+  }
+
+  const assetsDir = join(appDir, 'assets') + sep;
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: appDir,
+      prefix: '/plugins/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      },
+    });
+    scope.get('/plugins/*', { schema: { hide: true } }, (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/plugins/assets/')) {
+        return reply
+          .code(404)
+          .type('application/json; charset=utf-8')
+          .send(errorEnvelope(ApiErrorCode.ROUTE_NOT_FOUND, `no file ${path}`));
+      }
+      return reply.header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
+    });
+  });
+}

@@ -1,0 +1,371 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ErrorEnvelope } from '@plugin-center/api/wire';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toErrorResponse } from './errors';
+import { body, createTestApp, TEST_DIALECT, type TestApp } from './test-support';
+
+let t: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const row = await t.app.db.kysely
+    .selectFrom('plugin')
+    .select('plugin_key')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  key = row.plugin_key;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Case {
+  name: string;
+  method?: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  payload?: string;
+  headers?: Record<string, string>;
+  status: number;
+  error: string;
+  mentions?: string;
+}
+
+const list = '/api/cmt/plugin/list';
+const cases: Case[] = [
+  { name: 'unknown sort', url: `${list}?sort=2`, status: 400, error: 'INVALID_PARAMETER', mentions: 'sort' },
+  {
+    name: 'sort not a number',
+    url: `${list}?sort=latest`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'sort',
+  },
+  {
+    name: 'page_size 0',
+    url: `${list}?page_size=0`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'page_size',
+  },
+  {
+    name: 'page_size 101',
+    url: `${list}?page_size=101`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'page_size',
+  },
+  {
+    name: 'page_size abc',
+    url: `${list}?page_size=abc`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'page_size',
+  },
+  {
+    name: 'page_size 1.5',
+    url: `${list}?page_size=1.5`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'page_size',
+  },
+  {
+    name: 'huge page_size',
+    url: `${list}?page_size=99999999999999999999`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'negative tag_id',
+    url: `${list}?tag_id=-1`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'tag_id',
+  },
+  {
+    name: 'tag_id abc',
+    url: `${list}?tag_id=abc`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'tag_id',
+  },
+  {
+    name: 'tag_id twice',
+    url: `${list}?tag_id=1&tag_id=2`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'tag_id',
+  },
+  {
+    name: 'huge keyword',
+    url: `${list}?keyword=${'a'.repeat(101)}`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'keyword',
+  },
+  { name: 'unknown lang', url: `${list}?lang=xx`, status: 400, error: 'INVALID_PARAMETER', mentions: 'lang' },
+  {
+    name: 'unknown field',
+    url: `${list}?colour=red`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'colour',
+  },
+  { name: 'forged cursor', url: `${list}?cursor=eyJ2IjoxfQ.AAAA`, status: 400, error: 'INVALID_CURSOR' },
+  {
+    name: 'huge cursor',
+    url: `${list}?cursor=${'a'.repeat(600)}`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'cursor',
+  },
+  {
+    name: 'detail without key',
+    url: '/api/cmt/plugin',
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'plugin_key',
+  },
+  {
+    name: 'detail huge key',
+    url: `/api/cmt/plugin?plugin_key=${'k'.repeat(129)}`,
+    status: 400,
+    error: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'unknown plugin',
+    url: '/api/cmt/plugin?plugin_key=unknown',
+    status: 404,
+    error: 'PLUGIN_NOT_FOUND',
+  },
+  {
+    name: 'count 0',
+    url: '/api/cmt/plugin/recommendation/list?count=0',
+    status: 400,
+    error: 'INVALID_PARAMETER',
+    mentions: 'count',
+  },
+  {
+    name: 'count 25',
+    url: '/api/cmt/plugin/recommendation/list?count=25',
+    status: 400,
+    error: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'negative seed',
+    url: '/api/cmt/plugin/recommendation/list?seed=-1',
+    status: 400,
+    error: 'INVALID_PARAMETER',
+  },
+  ...(
+    [
+      ['malformed JSON', '{"plugin_key": "x"', 'application/json', 400, 'MALFORMED_BODY'],
+      ['empty JSON body', '', 'application/json', 400, 'MALFORMED_BODY'],
+      ['body not an object', '[]', 'application/json', 400, 'INVALID_PARAMETER'],
+      ['plugin_key of the wrong type', '{"plugin_key": 5}', 'application/json', 400, 'INVALID_PARAMETER'],
+      [
+        'extra body field',
+        '{"plugin_key": "x", "admin": true}',
+        'application/json',
+        400,
+        'INVALID_PARAMETER',
+      ],
+      [
+        'unsupported content type',
+        'plugin_key=x',
+        'application/x-www-form-urlencoded',
+        415,
+        'INVALID_PARAMETER',
+      ],
+      ['plain text body', 'plugin_key', 'text/plain', 400, 'INVALID_PARAMETER'],
+      [
+        'body too large',
+        JSON.stringify({ plugin_key: 'x'.repeat(1_100_000) }),
+        'application/json',
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
+    ] as const
+  ).map(([name, payload, type, status, error]) => ({
+    name,
+    method: 'POST' as const,
+    url: '/api/cmt/plugin/view',
+    payload,
+    headers: { 'content-type': type },
+    status,
+    error,
+  })),
+  {
+    name: 'view without body',
+    method: 'POST',
+    url: '/api/cmt/plugin/view',
+    status: 400,
+    error: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'unknown route',
+    url: '/api/cmt/nothing-here',
+    status: 404,
+    error: 'ROUTE_NOT_FOUND',
+    mentions: '/api/cmt/nothing-here',
+  },
+  {
+    name: 'unrouted method',
+    method: 'DELETE',
+    url: '/api/cmt/plugin/list',
+    status: 404,
+    error: 'ROUTE_NOT_FOUND',
+  },
+];
+
+describe('bad input', () => {
+  it.each(cases)('$name → $status $error', async (c) => {
+    const response = await t.app.inject({
+      method: c.method ?? 'GET',
+      url: c.url,
+      ...(c.payload !== undefined ? { payload: c.payload } : {}),
+      ...(c.headers ? { headers: c.headers } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(c.status);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const envelope = body<ErrorEnvelope>(response);
+    expect(envelope).toEqual({
+      code: expect.any(Number),
+      error: c.error,
+      message: expect.any(String),
+      data: null,
+    });
+    expect(envelope.code).not.toBe(0);
+    if (c.mentions) expect(envelope.message).toContain(c.mentions);
+  });
+
+  it('never answers 500 for odd but harmless input', async () => {
+    for (const url of [
+      `${list}?keyword=%FF%FE`,
+      `${list}?keyword=%00`,
+      `${list}?keyword=${encodeURIComponent('𠮷野家 🎨')}`,
+      `${list}?tag_id=0&sort=1&page_size=100&lang=ja-JP`,
+      `/api/cmt/plugin?plugin_key=${encodeURIComponent("'; DROP TABLE plugin; --")}`,
+    ]) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+    const detail = await t.app.inject({ url: '/api/cmt/plugin', query: { plugin_key: key } });
+    expect(detail.statusCode).toBe(200);
+  });
+
+  it('never leaks internals in a 500', () => {
+    const error = new Error('connection refused at 10.0.0.3: password=secret');
+    const { status, body: envelope, internal } = toErrorResponse(error);
+    expect(status).toBe(500);
+    expect(internal).toBe(true);
+    expect(envelope).toEqual({
+      code: 50000,
+      error: 'INTERNAL',
+      message: 'internal server error; the details are in the server log',
+      data: null,
+    });
+  });
+});
+
+describe('operations', () => {
+  it('GET /healthz answers ok with the dialect', async () => {
+    const response = await t.app.inject('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(body(response)).toEqual({ status: 'ok', database: TEST_DIALECT });
+  });
+
+  it('publishes an OpenAPI 3 document generated from the route schemas', async () => {
+    const response = await t.app.inject('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const doc = body<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, unknown>; parameters?: { name: string }[] }>
+      >;
+    }>(response);
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        '/api/cmt/plugin',
+        '/api/cmt/plugin/list',
+        '/api/cmt/plugin/recommendation/list',
+        '/api/cmt/plugin/tag/list',
+        '/api/cmt/plugin/view',
+        '/healthz',
+      ].sort(),
+    );
+    const listOp = doc.paths['/api/cmt/plugin/list']!.get!;
+    expect(listOp.parameters!.map((p) => p.name).sort()).toEqual(
+      ['cursor', 'keyword', 'lang', 'page_size', 'sort', 'tag_id'].sort(),
+    );
+    expect(Object.keys(listOp.responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
+    expect(doc.paths['/api/cmt/plugin/view']!.post).toBeDefined();
+  });
+});
+
+describe('the marketplace app under /plugins/', () => {
+  let appDir: string;
+  let served: TestApp;
+
+  beforeAll(async () => {
+    appDir = await mkdtemp(join(tmpdir(), 'plugin-center-app-'));
+    await mkdir(join(appDir, 'assets'));
+    await writeFile(
+      join(appDir, 'index.html'),
+      '<!doctype html><title>fake app</title><div id="root"></div>',
+    );
+    await writeFile(join(appDir, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
+    await writeFile(join(appDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    served = await createTestApp({ appDir, importCatalogueOnEmpty: false });
+  });
+  afterAll(async () => {
+    await served?.close();
+    await rm(appDir, { recursive: true, force: true });
+  });
+
+  it('redirects / to /plugins/', async () => {
+    const response = await served.app.inject('/');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/plugins/');
+    const bare = await served.app.inject('/plugins?x=1');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/plugins/?x=1');
+  });
+
+  it.each(['/plugins/', '/plugins/some/deep/link', '/plugins/plugin/abc?tab=versions', '/plugins/403'])(
+    '%s answers index.html without caching (history fallback)',
+    async (url) => {
+      const response = await served.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('fake app');
+    },
+  );
+
+  it('serves hashed assets as immutable and other files revalidated', async () => {
+    const asset = await served.app.inject('/plugins/assets/index-3f2a1b.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe('console.log("app")');
+    const icon = await served.app.inject('/plugins/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const missing = await served.app.inject('/plugins/assets/missing-123.js');
+    expect(missing.statusCode).toBe(404);
+    expect(body<ErrorEnvelope>(missing).error).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('says to run pnpm build when no app is built', async () => {
+    const response = await t.app.inject('/plugins/anything');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('pnpm build');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * `buildApp(config)`: the whole server as one Fastify instance — database migrated, catalogue
+ * imported on first start, the domain plugins registered, OpenAPI generated — ready for `listen()`
+ * or for tests that drive it with `inject()`.
+ */
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Health } from '@plugin-center/api/wire';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { registerAppStatic } from './app-static';
+import { importCatalogue } from './catalogue/import';
+import type { ServerConfig } from './config';
+import { createDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { installErrorHandling } from './errors';
+import { pluginsRoutes } from './plugins/routes';
+import { validatorCompiler } from './validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open database of this server (closed with the instance). */
+    db: Database;
+  }
+}
+
+/** Options of {@link buildApp} beyond the configuration. */
+export interface BuildAppOptions {
+  /** Use this open database instead of opening one from the config (the app still closes it). */
+  database?: Database;
+}
+
+/** Server version reported in the OpenAPI document. */
+export const SERVER_VERSION = '0.1.0';
+
+/** Largest request body accepted, bytes (larger → 413 PAYLOAD_TOO_LARGE). */
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the server: opens the database (SQLite or PostgreSQL per `config.databaseUrl`), runs the
+ * migrations, imports the catalogue from `config.catalogueDir` when the database has no plugin and
+ * `importCatalogueOnEmpty` is set, and registers: the `plugins` routes under `/api/cmt/`,
+ * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
+ * `GET /api/openapi.json`, and the built app under `/plugins/` (`/` redirects there). Resolves once
+ * the instance is ready; closing the instance closes the database.
+ *
+ * @throws MigrationError / CatalogueFileError when the database or the catalogue cannot be set up
+ *   (the database is closed again).
+ */
+export async function buildApp(
+  config: ServerConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const db = options.database ?? createDatabase(config);
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(db);
+    app = Fastify({
+      logger: config.logger,
+      logController: new LogController({ disableRequestLogging: config.production }),
+      bodyLimit: BODY_LIMIT,
+      return503OnClosing: true,
+    }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
+    app.setValidatorCompiler(validatorCompiler);
+    app.decorate('db', db);
+    app.addHook('onClose', async () => {
+      await db.close();
+    });
+
+    if (config.importCatalogueOnEmpty) {
+      const any = await db.kysely.selectFrom('plugin').select('id').limit(1).executeTakeFirst();
+      if (!any) {
+        const started = performance.now();
+        const report = await importCatalogue(db, config.catalogueDir);
+        app.log.info(
+          {
+            added: report.added,
+            skipped: report.skipped,
+            translations: report.translations,
+            errors: report.errors.length,
+            ms: Math.round(performance.now() - started),
+          },
+          'imported the catalogue into the empty database',
+        );
+        for (const error of report.errors) app.log.warn(error, 'catalogue record rejected');
+      }
+    }
+
+    installErrorHandling(app);
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'Plugin Center API',
+          version: SERVER_VERSION,
+          description:
+            'Plugin-center API of SPEC §7. Success: `{ code: 0, data }`; failure: `{ code, error, message, data: null }` with the error codes of docs/api.md.',
+        },
+        tags: [
+          {
+            name: 'plugins',
+            description: 'Plugin square: list, search, tags, detail, recommendations, views',
+          },
+        ],
+      },
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) =>
+          typeof json.$id === 'string' ? json.$id : `def-${i}`,
+      },
+    });
+    await app.register(pluginsRoutes, { prefix: '/api/cmt', db });
+    app.get(
+      '/healthz',
+      {
+        schema: {
+          tags: ['operations'],
+          summary: 'Ready: migrations and first import done',
+          response: { 200: Health },
+        },
+      },
+      async () => ({ status: 'ok' as const, database: db.dialect }),
+    );
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app!.swagger());
+    await registerAppStatic(app, config.appDir);
+    await app.ready();
+    return app;
+  } catch (error) {
+    if (app) await app.close().catch(() => {});
+    else await db.close().catch(() => {});
+    throw error;
+  }
+}

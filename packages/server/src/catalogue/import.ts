@@ -1,0 +1,240 @@
+/**
+ * Import of catalogue files (`plugins.json`, `zh.json`; schema in `catalogue/README.md`) into the
+ * database. Idempotent: a plugin whose stable plugin_key exists is skipped, a translation a plugin
+ * already has is skipped. A malformed record is reported with its index and reason and does not
+ * stop the others.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ReviewStatus } from '@plugin-center/api/wire';
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+import { addTranslations, createPlugins, type NewPlugin, type PluginTranslation } from '../plugins/data';
+import { type CatalogueRecord, derivePluginKey, parseCatalogueEntry, recordTranslation } from './entry';
+
+/** One rejected record: its index in its file, the file, and why. */
+export interface ImportError {
+  /** 0-based index of the record in its file's array. */
+  index: number;
+  /** File (or source label) the record came from. */
+  file?: string;
+  reason: string;
+}
+
+/** What an import did. */
+export interface ImportReport {
+  /** Plugins created. */
+  added: number;
+  /** Records that changed nothing: plugin already present (same plugin_key, also within the same run) or translation already present. */
+  skipped: number;
+  /** Translations added to existing plugins (records with `en_ref`). */
+  translations: number;
+  /** Records rejected. */
+  errors: ImportError[];
+}
+
+/** One array of raw records to import, with a label for error reports. */
+export interface ImportSource {
+  file: string;
+  entries: readonly unknown[];
+}
+
+/** Options of {@link importEntries}. */
+export interface ImportOptions {
+  /** The create_time given to new plugins, ms (default: now — the import time). */
+  now?: number;
+  /** Plugins per transaction (default 500). */
+  batchSize?: number;
+}
+
+/** Thrown when a catalogue file cannot be read or is not a JSON array. */
+export class CatalogueFileError extends Error {
+  override readonly name = 'CatalogueFileError';
+}
+
+/** Reads a JSON file that must hold an array of records. @throws CatalogueFileError */
+export async function readCatalogueFile(path: string): Promise<unknown[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CatalogueFileError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogueFileError(`${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
+  if (!Array.isArray(data))
+    throw new CatalogueFileError(`${path} must contain a JSON array of plugin records`);
+  return data;
+}
+
+/** The stored plugin of a catalogue record (fields mapped as the catalogue README defines them). */
+export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin {
+  return {
+    plugin_key: derivePluginKey(record),
+    name: record.name,
+    intro: record.intro,
+    description: record.description,
+    developer: record.author,
+    technical_support_link: record.repo_url,
+    homepage: record.homepage,
+    license: record.license,
+    platforms: record.platforms,
+    source: record.source,
+    review_status: ReviewStatus.APPROVED,
+    create_time: now,
+    update_time: record.updated_at,
+    tags: record.tags,
+    copyright_type: 'author',
+    copyright_name: record.author,
+    icon: null,
+    current_version: null,
+  };
+}
+
+/**
+ * Imports records from several sources in order. Records without `en_ref` become approved plugins
+ * (fields mapped honestly: author → developer and copyright holder, repo_url → technical support
+ * link, updated_at → update_time or null, create_time = import time, no invented versions, no
+ * icon); records with `en_ref` become a translation (locale from `lang`) of the plugin with that
+ * name and source, found among all plugins in the database after the plugins of this run are in.
+ * Plugins are written in transactions of `batchSize`.
+ */
+export async function importEntries(
+  db: Database,
+  sources: readonly ImportSource[],
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const now = options.now ?? Date.now();
+  const batchSize = options.batchSize ?? 500;
+  const report: ImportReport = { added: 0, skipped: 0, translations: 0, errors: [] };
+  const plugins: NewPlugin[] = [];
+  const seenKeys = new Set<string>();
+  const refs: { record: CatalogueRecord; index: number; file: string }[] = [];
+
+  for (const { file, entries } of sources) {
+    entries.forEach((raw, index) => {
+      const parsed = parseCatalogueEntry(raw);
+      if (!parsed.ok) {
+        report.errors.push({ index, file, reason: parsed.reason });
+        return;
+      }
+      if (parsed.record.en_ref) {
+        refs.push({ record: parsed.record, index, file });
+        return;
+      }
+      const plugin = recordToPlugin(parsed.record, now);
+      if (seenKeys.has(plugin.plugin_key)) {
+        report.skipped++;
+        return;
+      }
+      seenKeys.add(plugin.plugin_key);
+      plugins.push(plugin);
+    });
+  }
+
+  for (let i = 0; i < plugins.length; i += batchSize) {
+    const batch = plugins.slice(i, i + batchSize);
+    const inserted = await createPlugins(db, batch);
+    report.added += inserted.size;
+    report.skipped += batch.length - inserted.size;
+  }
+
+  if (refs.length > 0) {
+    const targets = await findPluginsByNameAndSource(
+      db,
+      refs.map((r) => r.record.en_ref!),
+    );
+    const translations: (PluginTranslation & { plugin_id: number })[] = [];
+    for (const { record, index, file } of refs) {
+      const ref = record.en_ref!;
+      const pluginId = targets.get(refKey(ref.name, ref.source));
+      if (pluginId === undefined) {
+        report.errors.push({
+          index,
+          file,
+          reason: `en_ref: no plugin named ${JSON.stringify(ref.name)} from source ${JSON.stringify(ref.source)}`,
+        });
+        continue;
+      }
+      translations.push({ plugin_id: pluginId, ...recordTranslation(record) });
+    }
+    const added = await addTranslations(db, translations);
+    report.translations += added;
+    report.skipped += translations.length - added;
+  }
+  if (report.added >= BULK_THRESHOLD) await optimizeAfterBulkLoad(db);
+  return report;
+}
+
+/** From this many new plugins on, an import re-optimises the search index and statistics. */
+export const BULK_THRESHOLD = 1000;
+
+/**
+ * After a bulk load: merges the FTS5 index segments into one (SQLite `optimize`, halves search
+ * time after 100,000 single-row inserts) and refreshes planner statistics (`ANALYZE`) on both
+ * dialects.
+ */
+export async function optimizeAfterBulkLoad(db: Database): Promise<void> {
+  if (db.dialect === 'sqlite') {
+    await sql`INSERT INTO plugin_fts(plugin_fts) VALUES ('optimize')`.execute(db.kysely);
+    await sql`ANALYZE`.execute(db.kysely);
+  } else {
+    await sql`ANALYZE plugin, plugin_tag, tag, plugin_translation`.execute(db.kysely);
+  }
+}
+
+function refKey(name: string, source: string): string {
+  return `${name}\u0000${source}`;
+}
+
+/** Ids of plugins by (name, source); the lowest id wins if several share both. */
+async function findPluginsByNameAndSource(
+  db: Database,
+  refs: ReadonlyArray<{ name: string; source: string }>,
+): Promise<Map<string, number>> {
+  const names = [...new Set(refs.map((r) => r.name))];
+  const out = new Map<string, number>();
+  for (let i = 0; i < names.length; i += 500) {
+    const rows = await db.kysely
+      .selectFrom('plugin')
+      .select(['id', 'name', 'source'])
+      .where('name', 'in', names.slice(i, i + 500))
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      if (row.source === null) continue;
+      const key = refKey(row.name, row.source);
+      if (!out.has(key)) out.set(key, row.id);
+    }
+  }
+  return out;
+}
+
+/**
+ * Imports the catalogue folder `dir`: `plugins.json` (required) then `zh.json` (optional; its
+ * `en_ref` records become zh-CN translations, records identical to a plugins.json entry are skipped,
+ * the rest become plugins). Target: the shipped 1,482 records in well under 2 s on SQLite.
+ *
+ * @throws CatalogueFileError when plugins.json is missing or a file is not a JSON array.
+ */
+export async function importCatalogue(
+  db: Database,
+  dir: string,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const sources: ImportSource[] = [
+    { file: 'plugins.json', entries: await readCatalogueFile(join(dir, 'plugins.json')) },
+  ];
+  let zh: unknown[] | null = null;
+  try {
+    zh = await readCatalogueFile(join(dir, 'zh.json'));
+  } catch (error) {
+    if (!(error instanceof CatalogueFileError) || !/cannot read/.test(error.message)) throw error;
+  }
+  if (zh) sources.push({ file: 'zh.json', entries: zh });
+  return importEntries(db, sources, options);
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+/**
+ * The `plugin-center` command (SPEC-free operations entry point; configuration from the
+ * environment, see `loadConfig`):
+ * - `plugin-center start`: migrate, import the catalogue on an empty database, listen on HOST:PORT
+ *   and print the marketplace URL; SIGINT/SIGTERM close gracefully (in-flight requests finish);
+ * - `plugin-center migrate`: apply pending migrations and exit;
+ * - `plugin-center import <file>`: import a plugins.json-shaped array, print the report; exit code 1
+ *   when any record was rejected;
+ * - `--help`.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from './app';
+import { CatalogueFileError, importEntries, readCatalogueFile } from './catalogue/import';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrate } from './db/migrate';
+
+const HELP = `Usage: plugin-center <command> [options]
+
+Commands:
+  start            Start the server (migrates, imports the catalogue into an empty database)
+  migrate          Apply pending database migrations and exit
+  import <file>    Import a JSON array of catalogue records (plugins.json shape); exit 1 if any failed
+
+Options:
+  -h, --help       Show this help
+
+Environment:
+  PORT (3000), HOST (0.0.0.0), DATA_DIR (./data; SQLite file plugin-center.db),
+  DATABASE_URL (postgres://… selects PostgreSQL), APP_DIR (built app; default app/dist),
+  CATALOGUE_DIR (default: the shipped catalogue), IMPORT_CATALOGUE_ON_EMPTY (true),
+  LOG_LEVEL, NODE_ENV=production
+`;
+
+function describeDatabase(config: ServerConfig): string {
+  if (!config.databaseUrl) return `SQLite in ${config.dataDir}`;
+  try {
+    const url = new URL(config.databaseUrl);
+    return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+async function start(config: ServerConfig): Promise<void> {
+  const app = await buildApp(config);
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`Plugin Center is running (${describeDatabase(config)})\n`);
+  process.stdout.write(`  http://localhost:${port}/plugins/\n`);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    process.stdout.write(`\n${signal}: shutting down…\n`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`error while closing: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function runMigrate(config: ServerConfig): Promise<void> {
+  const db = createDatabase(config);
+  try {
+    const applied = await migrate(db);
+    process.stdout.write(
+      applied.length ? `Applied migrations: ${applied.join(', ')}\n` : 'The database is up to date.\n',
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+async function runImport(config: ServerConfig, file: string): Promise<number> {
+  const path = resolve(file);
+  const entries = await readCatalogueFile(path);
+  const db = createDatabase(config);
+  try {
+    await migrate(db);
+    const started = performance.now();
+    const report = await importEntries(db, [{ file, entries }]);
+    const ms = Math.round(performance.now() - started);
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(
+      `Imported ${report.added} plugins, ${report.translations} translations; skipped ${report.skipped}; ${report.errors.length} rejected (${ms} ms).\n`,
+    );
+    return report.errors.length > 0 ? 1 : 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Runs the CLI with `argv` (without node and script); resolves to the exit code (start never resolves it until shutdown). */
+export async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(HELP);
+    return command || values.help ? 0 : 1;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'start':
+      await start(config);
+      return 0;
+    case 'migrate':
+      await runMigrate(config);
+      return 0;
+    case 'import':
+      if (rest.length !== 1) {
+        process.stderr.write('Usage: plugin-center import <file>\n');
+        return 2;
+      }
+      return runImport(config, rest[0]!);
+    default:
+      process.stderr.write(`Unknown command: ${command}\n\n${HELP}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof CatalogueFileError) {
+      process.stderr.write(`plugin-center: ${error.message}\n`);
+    } else if (
+      error instanceof Error &&
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
+      process.stderr.write(`plugin-center: ${error.message}\n\n${HELP}`);
+    } else {
+      process.stderr.write(
+        `plugin-center: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+    }
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { ServerConfig } from '../config';
+import type { DatabaseSchema } from './schema';
+
+/** The two supported SQL dialects. */
+export const Dialect = { SQLITE: 'sqlite', POSTGRES: 'postgres' } as const;
+export type Dialect = (typeof Dialect)[keyof typeof Dialect];
+
+/** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
+export interface Database {
+  kysely: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  /** Closes the connection (SQLite) or drains the pool (PostgreSQL). Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Prepared statements kept per SQLite connection (least recently used dropped first). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Wraps a better-sqlite3 connection so Kysely's `prepare(sql)` reuses prepared statements by SQL
+ * text instead of compiling every query again (queries use parameters, so the texts repeat).
+ * Kysely runs one query at a time on the connection and reads results with `all()`/`run()`, so a
+ * statement is never used twice at once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
+  };
+}
+
+/** OID of PostgreSQL's int8 (BIGINT, and the type of `count(*)`). */
+const INT8_OID = 20;
+
+/**
+ * Opens the database the configuration names: PostgreSQL when `databaseUrl` is set (a `pg.Pool` of
+ * at most `PG_POOL_MAX` (default 10) connections whose BIGINT values come back as JS numbers — ms
+ * times and counts stay far below 2^53), otherwise SQLite in `<dataDir>/plugin-center.db` (created
+ * with its folder), opened with WAL journaling, `synchronous=NORMAL`, foreign keys on and a 5 s
+ * busy timeout. Does not migrate: call `migrate` next.
+ */
+export function createDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Database {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return openSqlite(join(config.dataDir, 'plugin-center.db'));
+}
+
+/** Opens (creating if needed) a SQLite database file with the server's pragmas. */
+export function openSqlite(file: string): Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -32000');
+  const kysely = new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+  let closed = false;
+  return {
+    kysely,
+    dialect: Dialect.SQLITE,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await kysely.destroy();
+    },
+  };
+}
+
+/** Opens a pool on a PostgreSQL URL; int8 values are parsed to numbers on this pool only. */
+export function openPostgres(
+  connectionString: string,
+  max = Number(process.env.PG_POOL_MAX) || 10,
+): Database {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+      // biome-ignore lint/suspicious/noExplicitAny: pg's overloads are not expressible here
+      return (pg.types.getTypeParser as any)(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString, max, types });
+  const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    kysely,
+    dialect: Dialect.POSTGRES,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The server's error model: every failure answers with the wire `ErrorEnvelope`
+ * (`{ code, error, message, data: null }`) carrying an `ApiErrorCode` entry and a fitting HTTP
+ * status. Bad input is never a 500; a 500 never carries a stack or an internal message.
+ */
+import { ApiErrorCode, type ErrorEnvelope } from '@plugin-center/api/wire';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** One entry of the wire's `ApiErrorCode`. */
+export type ApiErrorEntry = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
+
+/** HTTP status of each error identifier. */
+export const ERROR_STATUS: Record<ApiErrorEntry['error'], number> = {
+  INVALID_PARAMETER: 400,
+  MALFORMED_BODY: 400,
+  INVALID_CURSOR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  PLUGIN_NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/**
+ * An expected failure of a request: thrown anywhere in a handler, answered by the error handler
+ * as `{ code: entry.code, error: entry.error, message, data: null }` with `status` (by default the
+ * entry's own, see {@link ERROR_STATUS}).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  constructor(
+    readonly entry: ApiErrorEntry,
+    message: string,
+    status?: number,
+  ) {
+    super(message);
+    this.status = status ?? ERROR_STATUS[entry.error];
+  }
+}
+
+/** Builds the body of a failed response. */
+export function errorEnvelope(entry: ApiErrorEntry, message: string): ErrorEnvelope {
+  return { code: entry.code, error: entry.error, message, data: null };
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+  keyword?: string;
+}
+
+/**
+ * "querystring.page_size: must be <= 100" from a Fastify validation error (TypeBox issues): names
+ * the first offending field; unions of constants read "must be one of 0, 1", unknown fields
+ * "unknown field".
+ */
+function describeValidation(error: FastifyError): string {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const where = error.validationContext ?? 'request';
+  const first =
+    issues.find((i) => i.keyword === 'additionalProperties' || i.keyword === 'required') ??
+    issues.find((i) => i.keyword !== 'boolean') ??
+    issues[0];
+  if (!first) return `${where}: invalid`;
+  const params = first.params ?? {};
+  let field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  let message = first.message ?? 'is invalid';
+  if (first.keyword === 'additionalProperties' && Array.isArray(params.additionalProperties)) {
+    field = [field, String(params.additionalProperties[0])].filter(Boolean).join('.');
+    message = 'unknown field';
+  } else if (first.keyword === 'required' && Array.isArray(params.requiredProperties)) {
+    field = [field, String(params.requiredProperties[0])].filter(Boolean).join('.');
+    message = 'is required';
+  } else {
+    const constants = issues
+      .filter((i) => i.keyword === 'const' && i.instancePath === first.instancePath)
+      .map((i) => JSON.stringify(i.params?.allowedValue));
+    if (constants.length > 1) message = `must be one of ${constants.join(', ')}`;
+    if (first.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+      message = `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    }
+  }
+  return field ? `${where}.${field}: ${message}` : `${where}: ${message}`;
+}
+
+/** Maps any error thrown while handling a request to its status and envelope. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorEnvelope; internal: boolean } {
+  if (error instanceof ApiError) {
+    return { status: error.status, body: errorEnvelope(error.entry, error.message), internal: false };
+  }
+  const e = error as FastifyError;
+  if (e?.validation) {
+    return {
+      status: 400,
+      body: errorEnvelope(ApiErrorCode.INVALID_PARAMETER, describeValidation(e)),
+      internal: false,
+    };
+  }
+  switch (e?.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        status: 400,
+        body: errorEnvelope(ApiErrorCode.MALFORMED_BODY, 'the request body is not valid JSON'),
+        internal: false,
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        status: 413,
+        body: errorEnvelope(
+          ApiErrorCode.PAYLOAD_TOO_LARGE,
+          'the request body is larger than the server accepts',
+        ),
+        internal: false,
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: errorEnvelope(
+          ApiErrorCode.INVALID_PARAMETER,
+          'unsupported Content-Type; send application/json',
+        ),
+        internal: false,
+      };
+  }
+  if (e instanceof SyntaxError && (e as FastifyError).statusCode === 400) {
+    return {
+      status: 400,
+      body: errorEnvelope(ApiErrorCode.MALFORMED_BODY, 'the request body is not valid JSON'),
+      internal: false,
+    };
+  }
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 413) {
+    return {
+      status,
+      body: errorEnvelope(
+        ApiErrorCode.PAYLOAD_TOO_LARGE,
+        'the request body is larger than the server accepts',
+      ),
+      internal: false,
+    };
+  }
+  if (status >= 400 && status < 500) {
+    const entry = status === 404 ? ApiErrorCode.ROUTE_NOT_FOUND : ApiErrorCode.INVALID_PARAMETER;
+    return { status, body: errorEnvelope(entry, e.message || 'bad request'), internal: false };
+  }
+  return {
+    status: 500,
+    body: errorEnvelope(ApiErrorCode.INTERNAL, 'internal server error; the details are in the server log'),
+    internal: true,
+  };
+}
+
+/**
+ * Installs the error handler (everything in the envelope; 5xx logged with the stack, answered
+ * without it) and the not-found handler (404 ROUTE_NOT_FOUND naming method and path).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, internal } = toErrorResponse(error);
+    if (internal) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(errorEnvelope(ApiErrorCode.ROUTE_NOT_FOUND, `no route for ${request.method} ${path}`));
+  });
+}

@@ -1,0 +1,368 @@
+/**
+ * Write side of the plugin catalogue: creating plugins with their tags, translations and search
+ * documents, adding history versions and translations. Every function runs in one transaction and
+ * keeps the denormalised columns (tag `plugin_count`, plugin `sort_time`, `current_version`, search
+ * documents) in step with the rows it writes.
+ */
+
+import { ReviewStatus } from '@plugin-center/api/wire';
+import type { Kysely, Transaction } from 'kysely';
+import { markCatalogueChanged } from '../db/changes';
+import type { Database } from '../db/database';
+import type { DatabaseSchema, NewPluginRow } from '../db/schema';
+import { buildSearchDocuments } from '../search/documents';
+import { normalizeTagCode, tagDisplayName } from './tags';
+
+/** A plugin's texts in another locale. */
+export interface PluginTranslation {
+  /** Interface locale, e.g. `zh-CN` (wire `LOCALES`). */
+  locale: string;
+  name: string;
+  intro: string;
+  description: string;
+}
+
+/** What {@link createPlugins} needs for one plugin; omitted fields take the defaults shown. */
+export interface NewPlugin {
+  plugin_key: string;
+  name: string;
+  /** default '' */
+  intro?: string;
+  /** default '' */
+  description?: string;
+  developer?: string | null;
+  technical_support_link?: string | null;
+  homepage?: string | null;
+  license?: string | null;
+  /** Platform codes, e.g. `['figma']`; default []. */
+  platforms?: string[];
+  source?: string | null;
+  /** default 1 (unreviewed); imported catalogue entries are 2 (approved). */
+  review_status?: ReviewStatus;
+  /** ms */
+  create_time: number;
+  /** ms; null when unknown (default). */
+  update_time?: number | null;
+  /** Tag codes; created when missing (readable English name derived from the code). */
+  tags?: string[];
+  translations?: PluginTranslation[];
+  icon?: string | null;
+  video?: string | null;
+  cover_center?: string | null;
+  cover_panel?: string | null;
+  reuse_center_cover?: boolean;
+  code_file?: string | null;
+  contact?: string | null;
+  current_version?: string | null;
+  version_content?: string;
+  copyright_type?: 'author' | 'custom';
+  copyright_name?: string | null;
+  is_default_install?: boolean;
+  download_count?: number;
+  view_count?: number;
+  praise_count?: number;
+}
+
+/** Rows per multi-row INSERT (33 parameters each: well under SQLite's and PostgreSQL's limits). */
+const INSERT_CHUNK = 200;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Creates missing tags by code and returns every requested tag's id and name. */
+async function ensureTags(
+  trx: Kysely<DatabaseSchema>,
+  codes: Iterable<string>,
+): Promise<Map<string, { id: number; name: string }>> {
+  const unique = [...new Set(codes)];
+  const out = new Map<string, { id: number; name: string }>();
+  for (const part of chunks(unique, 500)) {
+    await trx
+      .insertInto('tag')
+      .values(part.map((code) => ({ code, name: tagDisplayName(code), plugin_count: 0 })))
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    const rows = await trx
+      .selectFrom('tag')
+      .select(['id', 'code', 'name'])
+      .where('code', 'in', part)
+      .execute();
+    for (const row of rows) out.set(row.code, { id: row.id, name: row.name });
+  }
+  return out;
+}
+
+/** Adds `delta` to `plugin_count` of each tag (approved plugins gained or lost). */
+async function bumpTagCounts(trx: Kysely<DatabaseSchema>, deltas: Map<number, number>): Promise<void> {
+  for (const [tagId, delta] of deltas) {
+    if (delta === 0) continue;
+    await trx
+      .updateTable('tag')
+      .set((eb) => ({ plugin_count: eb('plugin_count', '+', delta) }))
+      .where('id', '=', tagId)
+      .execute();
+  }
+}
+
+/**
+ * Inserts plugins with their tags and translations in one transaction, computing each plugin's
+ * search documents and bumping the tags' approved-plugin counts. A plugin whose `plugin_key`
+ * already exists is skipped (left untouched), which makes imports idempotent.
+ *
+ * @returns plugin_key → new id, for the plugins actually inserted.
+ */
+export async function createPlugins(
+  db: Database,
+  plugins: readonly NewPlugin[],
+): Promise<Map<string, number>> {
+  if (plugins.length === 0) return new Map();
+  const inserted = await db.kysely.transaction().execute(async (trx) => {
+    const tagCodes = plugins.map((p) => [...new Set((p.tags ?? []).map(normalizeTagCode).filter(Boolean))]);
+    const tags = await ensureTags(trx, tagCodes.flat());
+    const rows: NewPluginRow[] = plugins.map((p, i) => {
+      const pluginTags = tagCodes[i]!.map((code) => ({ code, name: tags.get(code)!.name }));
+      const docs = buildSearchDocuments({
+        name: p.name,
+        intro: p.intro ?? '',
+        description: p.description ?? '',
+        developer: p.developer ?? null,
+        tags: pluginTags,
+        translations: p.translations ?? [],
+      });
+      return {
+        plugin_key: p.plugin_key,
+        name: p.name,
+        intro: p.intro ?? '',
+        description: p.description ?? '',
+        icon: p.icon ?? null,
+        video: p.video ?? null,
+        cover_center: p.cover_center ?? null,
+        cover_panel: p.cover_panel ?? null,
+        reuse_center_cover: p.reuse_center_cover ? 1 : 0,
+        code_file: p.code_file ?? null,
+        contact: p.contact ?? null,
+        current_version: p.current_version ?? null,
+        version_content: p.version_content ?? '',
+        copyright_type: p.copyright_type ?? 'author',
+        copyright_name: p.copyright_name ?? null,
+        developer: p.developer ?? null,
+        technical_support_link: p.technical_support_link ?? null,
+        homepage: p.homepage ?? null,
+        license: p.license ?? null,
+        platforms: JSON.stringify(p.platforms ?? []),
+        source: p.source ?? null,
+        review_status: p.review_status ?? ReviewStatus.UNREVIEWED,
+        reject_reason: null,
+        is_default_install: p.is_default_install ? 1 : 0,
+        download_count: p.download_count ?? 0,
+        view_count: p.view_count ?? 0,
+        praise_count: p.praise_count ?? 0,
+        create_time: p.create_time,
+        update_time: p.update_time ?? null,
+        sort_time: p.update_time ?? 0,
+        search_name: docs.search_name,
+        search_all: docs.search_all,
+      };
+    });
+
+    const ids = new Map<string, number>();
+    for (const part of chunks(rows, INSERT_CHUNK)) {
+      const inserted = await trx
+        .insertInto('plugin')
+        .values(part)
+        .onConflict((oc) => oc.column('plugin_key').doNothing())
+        .returning(['id', 'plugin_key'])
+        .execute();
+      for (const row of inserted) ids.set(row.plugin_key, row.id);
+    }
+
+    const links: { plugin_id: number; tag_id: number }[] = [];
+    const translations: {
+      plugin_id: number;
+      locale: string;
+      name: string;
+      intro: string;
+      description: string;
+    }[] = [];
+    const deltas = new Map<number, number>();
+    plugins.forEach((p, i) => {
+      const pluginId = ids.get(p.plugin_key);
+      if (pluginId === undefined) return; // key already taken: skipped
+      for (const code of tagCodes[i]!) {
+        const tagId = tags.get(code)!.id;
+        links.push({ plugin_id: pluginId, tag_id: tagId });
+        if (p.review_status === ReviewStatus.APPROVED) deltas.set(tagId, (deltas.get(tagId) ?? 0) + 1);
+      }
+      for (const t of p.translations ?? []) translations.push({ plugin_id: pluginId, ...t });
+    });
+    for (const part of chunks(links, 1000)) await trx.insertInto('plugin_tag').values(part).execute();
+    for (const part of chunks(translations, 500))
+      await trx.insertInto('plugin_translation').values(part).execute();
+    await bumpTagCounts(trx, deltas);
+    return ids;
+  });
+  if (inserted.size > 0) markCatalogueChanged(db);
+  return inserted;
+}
+
+/** Recomputes the stored search documents of the given plugins from their current rows. */
+export async function refreshSearchDocuments(
+  trx: Kysely<DatabaseSchema>,
+  pluginIds: readonly number[],
+): Promise<void> {
+  for (const part of chunks(pluginIds, 500)) {
+    if (part.length === 0) continue;
+    const plugins = await trx
+      .selectFrom('plugin')
+      .select(['id', 'name', 'intro', 'description', 'developer'])
+      .where('id', 'in', part)
+      .execute();
+    const tagRows = await trx
+      .selectFrom('plugin_tag as pt')
+      .innerJoin('tag as t', 't.id', 'pt.tag_id')
+      .select(['pt.plugin_id', 't.code', 't.name'])
+      .where('pt.plugin_id', 'in', part)
+      .execute();
+    const translationRows = await trx
+      .selectFrom('plugin_translation')
+      .select(['plugin_id', 'name', 'intro', 'description'])
+      .where('plugin_id', 'in', part)
+      .orderBy('locale')
+      .execute();
+    for (const p of plugins) {
+      const docs = buildSearchDocuments({
+        ...p,
+        tags: tagRows.filter((t) => t.plugin_id === p.id),
+        translations: translationRows.filter((t) => t.plugin_id === p.id),
+      });
+      await trx.updateTable('plugin').set(docs).where('id', '=', p.id).execute();
+    }
+  }
+}
+
+/**
+ * Adds translations to existing plugins (skipping a locale a plugin already has) and refreshes
+ * their search documents, in one transaction.
+ *
+ * @returns how many translations were added.
+ */
+export async function addTranslations(
+  db: Database,
+  translations: ReadonlyArray<PluginTranslation & { plugin_id: number }>,
+): Promise<number> {
+  if (translations.length === 0) return 0;
+  const added = await db.kysely.transaction().execute(async (trx) => {
+    const changed = new Set<number>();
+    let count = 0;
+    for (const t of translations) {
+      const result = await trx
+        .insertInto('plugin_translation')
+        .values(t)
+        .onConflict((oc) => oc.columns(['plugin_id', 'locale']).doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) {
+        changed.add(t.plugin_id);
+        count++;
+      }
+    }
+    await refreshSearchDocuments(trx, [...changed]);
+    return count;
+  });
+  if (added > 0) markCatalogueChanged(db);
+  return added;
+}
+
+/** A history version to add with {@link addPluginVersion}. */
+export interface NewPluginVersion {
+  version: string;
+  version_content: string;
+  /** ms; default now. */
+  create_time?: number;
+}
+
+/**
+ * Publishes a history version of a plugin: inserts the `plugin_version` row; the newest version (by
+ * time, then insertion) becomes the plugin's `current_version` / `version_content`, and
+ * `update_time` (with the latest-sort key) moves forward to the version's time when that is later.
+ * One transaction.
+ *
+ * @returns false when no plugin has that key.
+ */
+export async function addPluginVersion(
+  db: Database,
+  pluginKey: string,
+  version: NewPluginVersion,
+): Promise<boolean> {
+  const time = version.create_time ?? Date.now();
+  const found = await db.kysely.transaction().execute(async (trx: Transaction<DatabaseSchema>) => {
+    const plugin = await trx
+      .selectFrom('plugin')
+      .select(['id', 'update_time'])
+      .where('plugin_key', '=', pluginKey)
+      .executeTakeFirst();
+    if (!plugin) return false;
+    await trx
+      .insertInto('plugin_version')
+      .values({
+        plugin_id: plugin.id,
+        version: version.version,
+        version_content: version.version_content,
+        create_time: time,
+      })
+      .execute();
+    const newest = await trx
+      .selectFrom('plugin_version')
+      .select(['version', 'version_content'])
+      .where('plugin_id', '=', plugin.id)
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const updateTime = Math.max(plugin.update_time ?? 0, time);
+    await trx
+      .updateTable('plugin')
+      .set({
+        current_version: newest.version,
+        version_content: newest.version_content,
+        update_time: updateTime,
+        sort_time: updateTime,
+      })
+      .where('id', '=', plugin.id)
+      .execute();
+    return true;
+  });
+  if (found) markCatalogueChanged(db);
+  return found;
+}
+
+/**
+ * Replaces the curated recommendations with the given plugins, positions 1…n in order (the data
+ * side of `POST plugin/recommendation/publish`, SPEC §7); unknown keys are ignored. One transaction.
+ *
+ * @returns how many plugins are now recommended.
+ */
+export async function setRecommendations(db: Database, pluginKeys: readonly string[]): Promise<number> {
+  const count = await db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('recommendation').execute();
+    if (pluginKeys.length === 0) return 0;
+    const rows = await trx
+      .selectFrom('plugin')
+      .select(['id', 'plugin_key'])
+      .where('plugin_key', 'in', pluginKeys)
+      .execute();
+    const ids = new Map(rows.map((r) => [r.plugin_key, r.id]));
+    const values = [...new Set(pluginKeys)].flatMap((key) => (ids.has(key) ? [ids.get(key)!] : []));
+    if (values.length > 0) {
+      await trx
+        .insertInto('recommendation')
+        .values(values.map((plugin_id, i) => ({ plugin_id, position: i + 1 })))
+        .execute();
+    }
+    return values.length;
+  });
+  markCatalogueChanged(db);
+  return count;
+}

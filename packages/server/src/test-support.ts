@@ -1,0 +1,195 @@
+/**
+ * Test helper: builds the real server on the dialect the vitest project selects
+ * (`TEST_DIALECT=sqlite|postgres`). SQLite lives in a fresh temporary folder; on PostgreSQL each
+ * call creates its own database `pc_<random>` through `TEST_DATABASE_URL` and drops it on close, so
+ * test files run in parallel without seeing each other's rows.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app';
+import { derivePluginKey } from './catalogue/entry';
+import { defaultCatalogueDir, type ServerConfig } from './config';
+import type { Dialect } from './db/database';
+
+/** The dialect of this test run (`TEST_DIALECT`, default sqlite). */
+export const TEST_DIALECT: Dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A server under test and how to dispose of it. */
+export interface TestApp {
+  app: FastifyInstance;
+  config: ServerConfig;
+  /** Closes the server and removes its database (temp folder or `pc_<random>` database). */
+  close(): Promise<void>;
+}
+
+function adminUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+}
+
+/** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `pc_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl() });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Builds the app on {@link TEST_DIALECT} with the shipped catalogue imported (unless
+ * `importCatalogueOnEmpty: false` is passed), logger off. Extra config fields override.
+ */
+export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-test-'));
+  let drop: (() => Promise<void>) | undefined;
+  const config: ServerConfig = {
+    dataDir,
+    catalogueDir: defaultCatalogueDir(),
+    importCatalogueOnEmpty: true,
+    host: '127.0.0.1',
+    port: 0,
+    logger: false,
+    production: false,
+    ...overrides,
+  };
+  if (TEST_DIALECT === 'postgres' && !overrides.databaseUrl) {
+    const database = await createTestPostgresDatabase();
+    config.databaseUrl = database.url;
+    drop = database.drop;
+  }
+  try {
+    const app = await buildApp(config);
+    return {
+      app,
+      config,
+      async close() {
+        await app.close();
+        await drop?.();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await drop?.();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The parsed JSON body of an injected response. */
+export function body<T = unknown>(response: LightMyRequestResponse): T {
+  return JSON.parse(response.body) as T;
+}
+
+/** A plugin the shipped catalogue should produce, computed from the files (not from a database). */
+export interface ExpectedPlugin {
+  /** Import order, 1-based: the id the plugin gets in a fresh database. */
+  id: number;
+  plugin_key: string;
+  name: string;
+  intro: string;
+  description: string;
+  developer: string | null;
+  tags: string[];
+  /** ms, or null */
+  update_time: number | null;
+  translations: { name: string; intro: string; description: string }[];
+}
+
+interface RawEntry {
+  name: string;
+  intro: string;
+  description: string;
+  author: string | null;
+  tags: string[];
+  repo_url: string | null;
+  homepage: string | null;
+  figma_plugin_id: string | null;
+  platforms: string[];
+  source: string;
+  updated_at: string | null;
+  text_format?: string;
+  intro_plain?: string;
+  description_plain?: string;
+  en_ref?: { name: string; source: string };
+}
+
+/** The raw records of the shipped catalogue files. */
+export function readShippedCatalogue(): { plugins: RawEntry[]; zh: RawEntry[] } {
+  const dir = defaultCatalogueDir();
+  return {
+    plugins: JSON.parse(readFileSync(join(dir, 'plugins.json'), 'utf8')) as RawEntry[],
+    zh: JSON.parse(readFileSync(join(dir, 'zh.json'), 'utf8')) as RawEntry[],
+  };
+}
+
+/**
+ * The plugins a fresh import of the shipped catalogue must create, in import order, computed from
+ * the JSON files with the catalogue README's rules (plugins.json entries, then zh.json entries
+ * without `en_ref` whose identity is not already present; `en_ref` entries as translations).
+ */
+export function expectedCatalogue(): ExpectedPlugin[] {
+  const { plugins, zh } = readShippedCatalogue();
+  const out: ExpectedPlugin[] = [];
+  const byKey = new Map<string, ExpectedPlugin>();
+  const texts = (e: RawEntry) =>
+    e.text_format === 'markdown'
+      ? { intro: e.intro_plain ?? e.intro, description: e.description_plain ?? e.description }
+      : { intro: e.intro, description: e.description };
+  const date = (s: string | null) => {
+    if (!s) return null;
+    const [, day, time, zone] = /^(\S+) (\S+) (\S+)$/.exec(s)!;
+    const offset = zone === 'UTC' ? 'Z' : zone === 'CET' ? '+01:00' : '?';
+    return Date.parse(`${day}T${time}${offset}`);
+  };
+  for (const e of [...plugins, ...zh.filter((z) => !z.en_ref)]) {
+    const plugin_key = derivePluginKey({ ...e, updated_at: null } as never);
+    if (byKey.has(plugin_key)) continue;
+    const p: ExpectedPlugin = {
+      id: out.length + 1,
+      plugin_key,
+      name: e.name.trim(),
+      ...texts(e),
+      developer: e.author,
+      tags: e.tags,
+      update_time: date(e.updated_at),
+      translations: [],
+    };
+    out.push(p);
+    byKey.set(plugin_key, p);
+  }
+  for (const z of zh.filter((e) => e.en_ref)) {
+    const target = out.find((p) => {
+      const raw = plugins.find((e) => e.name === z.en_ref!.name && e.source === z.en_ref!.source);
+      return raw && p.plugin_key === derivePluginKey({ ...raw, updated_at: null } as never);
+    });
+    if (!target) throw new Error(`en_ref of ${z.name} not found`);
+    target.translations.push({ name: z.name, ...texts(z) });
+  }
+  return out;
+}
+
+/** Expected "latest" order: update time desc (no date last), then id desc. */
+export function latestOrder(a: ExpectedPlugin, b: ExpectedPlugin): number {
+  return (b.update_time ?? 0) - (a.update_time ?? 0) || b.id - a.id;
+}
