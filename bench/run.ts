@@ -90,7 +90,11 @@ async function prepareSqlite(): Promise<NodeJS.ProcessEnv> {
 }
 
 async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
-  const env = { DATABASE_URL: pgUrl, DATA_DIR: join(cache, `pg-files-${size}`), IMPORT_CATALOGUE_ON_EMPTY: 'false' };
+  const env = {
+    DATABASE_URL: pgUrl,
+    DATA_DIR: join(cache, `pg-files-${size}`),
+    IMPORT_CATALOGUE_ON_EMPTY: 'false',
+  };
   const name = new URL(pgUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: pgAdminUrl });
   await admin.connect();
@@ -108,7 +112,9 @@ async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
     runCli(['import', catalogueFile()], env);
     await client.query(COUNTS_SQL);
     await client.query('ANALYZE');
-    console.log(`postgres: imported ${size} plugins in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `postgres: imported ${size} plugins in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   await client.end();
   return env;
@@ -184,7 +190,12 @@ async function scenarios(port: number): Promise<Scenario[]> {
     { name: 'list, most popular (20 pages)', paths: popular },
     {
       name: 'list, tag filter (top 12 tags)',
-      paths: tags.slice(0, 12).flatMap((t) => [`/api/cmt/plugin/list?tag_id=${t.id}`, `/api/cmt/plugin/list?tag_id=${t.id}&sort=1`]),
+      paths: tags
+        .slice(0, 12)
+        .flatMap((t) => [
+          `/api/cmt/plugin/list?tag_id=${t.id}`,
+          `/api/cmt/plugin/list?tag_id=${t.id}&sort=1`,
+        ]),
     },
     { name: 'search, English', paths: ENGLISH_TERMS.map(q) },
     { name: 'search, Chinese (1-2 chars)', paths: CHINESE_TERMS.map(q) },
@@ -193,7 +204,10 @@ async function scenarios(port: number): Promise<Scenario[]> {
 }
 
 /** A plain `http` server in its own process answering every request with the same bytes. */
-async function startPlainServer(body: Buffer, contentType: string): Promise<{ port: number; child: ChildProcess }> {
+async function startPlainServer(
+  body: Buffer,
+  contentType: string,
+): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
   const file = join(cache, 'plain-body.bin');
   writeFileSync(file, body);
@@ -218,7 +232,9 @@ async function benchDialect(name: string, env: NodeJS.ProcessEnv): Promise<LoadR
     for (const scenario of await scenarios(port)) {
       results.push(await runLoad(port, scenario, { seconds, connections }));
     }
-    console.log(formatTable(`${name} — ${size} plugins, ${connections} connections, ${seconds} s each`, results));
+    console.log(
+      formatTable(`${name} — ${size} plugins, ${connections} connections, ${seconds} s each`, results),
+    );
 
     const res = await fetch(`http://127.0.0.1:${port}/api/cmt/plugin/list`);
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -227,8 +243,12 @@ async function benchDialect(name: string, env: NodeJS.ProcessEnv): Promise<LoadR
       const same: Scenario = { name: 'plain http, same bytes', paths: ['/api/cmt/plugin/list'] };
       const real = await runLoad(port, { ...same, name: 'server, list page 1' }, { seconds, connections });
       const limit = await runLoad(plain.port, same, { seconds, connections });
-      console.log(formatTable(`${name} — list vs the physical limit (${bytes.length} bytes a response)`, [real, limit]));
-      console.log(`ratio: list throughput = ${((real.rps / limit.rps) * 100).toFixed(1)} % of the plain server`);
+      console.log(
+        formatTable(`${name} — list vs the physical limit (${bytes.length} bytes a response)`, [real, limit]),
+      );
+      console.log(
+        `ratio: list throughput = ${((real.rps / limit.rps) * 100).toFixed(1)} % of the plain server`,
+      );
       results.push(real, limit);
     } finally {
       await stop(plain.child);

@@ -12,7 +12,9 @@ if (!isSuccess(res)) {
   console.error('the call failed:', res.code, res.message);
   process.exit(1);
 }
-console.log(`${res.data.total} plugins${keyword ? ` match "${keyword}"` : ''}; the first ${res.data.plugin_list.length}:`);
+console.log(
+  `${res.data.total} plugins${keyword ? ` match "${keyword}"` : ''}; the first ${res.data.plugin_list.length}:`,
+);
 for (const plugin of res.data.plugin_list) {
   console.log(`- ${plugin.name} (${plugin.developer ?? 'unknown developer'}): ${plugin.intro}`);
 }
