@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ApiErrorCode } from '@plugin-center/api/wire';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +33,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * app's client-side routes work on reload and shared links — except under `/plugins/assets/`, which
  * answers 404 rather than HTML for a missing asset. Without a built app (`appDir` missing or
  * without index.html) `/plugins/*` answers a short HTML page saying to run `pnpm build`.
+ * Files of 1 KiB or more are compressed (br or gzip, as the client accepts).
  */
 export async function registerAppStatic(app: FastifyInstance, appDir: string | undefined): Promise<void> {
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/plugins/', 302));
@@ -49,6 +51,8 @@ export async function registerAppStatic(app: FastifyInstance, appDir: string | u
 
   const assetsDir = join(appDir, 'assets') + sep;
   await app.register(async (scope) => {
+    // gzip/br for the app's files only (encapsulated: API answers stay uncompressed and fast).
+    await scope.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await scope.register(fastifyStatic, {
       root: appDir,
       prefix: '/plugins/',

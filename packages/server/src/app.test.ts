@@ -320,6 +320,10 @@ describe('the marketplace app under /plugins/', () => {
       '<!doctype html><title>fake app</title><div id="root"></div>',
     );
     await writeFile(join(appDir, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
+    await writeFile(
+      join(appDir, 'assets', 'vendor-9c8d7e.js'),
+      `export const big = ${JSON.stringify('x'.repeat(20_000))};`,
+    );
     await writeFile(join(appDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     served = await createTestApp({ appDir, importCatalogueOnEmpty: false });
   });
@@ -360,6 +364,22 @@ describe('the marketplace app under /plugins/', () => {
     const missing = await served.app.inject('/plugins/assets/missing-123.js');
     expect(missing.statusCode).toBe(404);
     expect(body<ErrorEnvelope>(missing).error).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('compresses larger files for clients that accept it', async () => {
+    const response = await served.app.inject({
+      url: '/plugins/assets/vendor-9c8d7e.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.rawPayload.length).toBeLessThan(2_000);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const api = await served.app.inject({
+      url: '/api/cmt/plugin/tag/list',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(api.headers['content-encoding']).toBeUndefined();
   });
 
   it('says to run pnpm build when no app is built', async () => {

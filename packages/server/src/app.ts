@@ -3,6 +3,7 @@
  * imported on first start, the domain plugins registered, OpenAPI generated — ready for `listen()`
  * or for tests that drive it with `inject()`.
  */
+
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Health } from '@plugin-center/api/wire';
@@ -14,6 +15,7 @@ import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { installErrorHandling } from './errors';
 import { pluginsRoutes } from './plugins/routes';
+import { setReadCache } from './plugins/service';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {
@@ -62,6 +64,7 @@ export async function buildApp(
     }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
     app.setValidatorCompiler(validatorCompiler);
     app.decorate('db', db);
+    setReadCache(db, config.readCache !== false);
     app.addHook('onClose', async () => {
       await db.close();
     });

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       dataDir: resolve('./data'),
       catalogueDir: defaultCatalogueDir(),
       importCatalogueOnEmpty: true,
+      readCache: true,
       host: '0.0.0.0',
       port: 3000,
       production: false,

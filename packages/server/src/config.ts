@@ -20,6 +20,12 @@ export interface ServerConfig {
   catalogueDir: string;
   /** `IMPORT_CATALOGUE_ON_EMPTY` (default true): import the catalogue when the database has no plugin. */
   importCatalogueOnEmpty: boolean;
+  /**
+   * `READ_CACHE` (default true): keep counts for 5 s and whole list/search/detail answers for 1 s in
+   * this process (dropped at once by this process's own writes; other processes' writes show after
+   * the TTL). Off, every request reads the database.
+   */
+  readCache: boolean;
   /** `HOST` (default `0.0.0.0`). */
   host: string;
   /** `PORT` (default 3000), 0–65535. */
@@ -122,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR || './data'),
     catalogueDir: resolve(env.CATALOGUE_DIR || defaultCatalogueDir()),
     importCatalogueOnEmpty: parseBoolean('IMPORT_CATALOGUE_ON_EMPTY', env.IMPORT_CATALOGUE_ON_EMPTY, true),
+    readCache: parseBoolean('READ_CACHE', env.READ_CACHE, true),
     host,
     port,
     logger,

@@ -15,6 +15,7 @@ export {
   parseCatalogueEntry,
 } from './catalogue/entry';
 export {
+  BULK_THRESHOLD,
   CatalogueFileError,
   type ImportError,
   type ImportOptions,
@@ -22,6 +23,7 @@ export {
   type ImportSource,
   importCatalogue,
   importEntries,
+  optimizeAfterBulkLoad,
   readCatalogueFile,
   recordToPlugin,
 } from './catalogue/import';
@@ -50,7 +52,9 @@ export {
 } from './plugins/data';
 export { type PluginsRoutesOptions, pluginsRoutes } from './plugins/routes';
 export {
+  COUNT_CACHE_TTL_MS,
   getPluginDetail,
+  LIST_RESULT_TTL_MS,
   type ListParams,
   listPlugins,
   listTags,
@@ -58,7 +62,8 @@ export {
   recommendPlugins,
   recordView,
 } from './plugins/service';
-export { tagDisplayName } from './plugins/tags';
+export { normalizeTagCode, tagDisplayName } from './plugins/tags';
+export { buildSearchDocuments, type SearchableTexts, type SearchDocuments } from './search/documents';
 export {
   normalizeText,
   parseSearchQuery,
@@ -68,3 +73,4 @@ export {
   tokenize,
   toTsQuery,
 } from './search/tokenize';
+export { convertTextFields, validatorCompiler } from './validation';

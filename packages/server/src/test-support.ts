@@ -67,6 +67,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     dataDir,
     catalogueDir: defaultCatalogueDir(),
     importCatalogueOnEmpty: true,
+    readCache: true,
     host: '127.0.0.1',
     port: 0,
     logger: false,

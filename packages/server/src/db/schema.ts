@@ -112,8 +112,13 @@ export interface DatabaseSchema {
   recommendation: RecommendationTable;
 }
 
+/** A `plugin` row as read. */
 export type PluginRow = Selectable<PluginTable>;
+/** A `plugin` row to insert. */
 export type NewPluginRow = Insertable<PluginTable>;
+/** Columns of a `plugin` update. */
 export type PluginUpdate = Updateable<PluginTable>;
+/** A `tag` row as read. */
 export type TagRow = Selectable<TagTable>;
+/** A `plugin_version` row as read. */
 export type PluginVersionRow = Selectable<PluginVersionTable>;

@@ -9,6 +9,7 @@
  */
 import {
   ApiErrorCode,
+  LOCALES,
   type Locale,
   type PluginDetail,
   type PluginListResult,
@@ -166,6 +167,12 @@ function rowLessThan(columns: readonly string[], values: readonly number[]): Exp
 
 /** How long a cached count is trusted when another process might have written, ms. */
 export const COUNT_CACHE_TTL_MS = 5_000;
+/**
+ * How long a complete list answer (rows included) is reused, ms: a micro-cache that lets repeated
+ * requests for the same page skip the database; counters shown in lists (views, downloads) may lag
+ * by at most this much. Catalogue writes in this process drop it at once.
+ */
+export const LIST_RESULT_TTL_MS = 1_000;
 /** Most counts and search pages cached per database (least recently used dropped first). */
 const SEARCH_CACHE_SIZE = 2_000;
 
@@ -181,8 +188,29 @@ interface CacheEntry<T> {
  * {@link COUNT_CACHE_TTL_MS} (writes of other processes).
  */
 const caches = new WeakMap<Database, Map<string, CacheEntry<unknown>>>();
+/** Databases whose read cache is off (config `readCache: false`, env `READ_CACHE=off`). */
+const uncached = new WeakSet<Database>();
 
-async function cached<T>(db: Database, key: string, compute: () => Promise<T>): Promise<T> {
+/**
+ * Turns this process's read cache (counts, page ids and the {@link LIST_RESULT_TTL_MS} micro-cache of
+ * list, search and detail answers) on or off for `db`. On by default; off makes every request read
+ * the database, which is what `pnpm bench` measures as "uncached".
+ */
+export function setReadCache(db: Database, enabled: boolean): void {
+  if (enabled) uncached.delete(db);
+  else {
+    uncached.add(db);
+    caches.delete(db);
+  }
+}
+
+async function cached<T>(
+  db: Database,
+  key: string,
+  compute: () => Promise<T>,
+  ttl: number = COUNT_CACHE_TTL_MS,
+): Promise<T> {
+  if (uncached.has(db)) return compute();
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -191,7 +219,7 @@ async function cached<T>(db: Database, key: string, compute: () => Promise<T>): 
   const generation = catalogueGeneration(db);
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.generation === generation && now - hit.at < COUNT_CACHE_TTL_MS) {
+  if (hit && hit.generation === generation && now - hit.at < ttl) {
     cache.delete(key);
     cache.set(key, hit);
     return hit.value as T;
@@ -327,8 +355,8 @@ type SortColumn = 'sort_time' | 'download_count';
  * Queries: the page's ids come from one keyset walk of an index — the plugin sort index, the
  * per-tag sort index of `plugin_tag`, or the search plan (see {@link searchPageIds}) — then the
  * rows and their tags are read by id. Counts and page ids are cached per process (dropped on any
- * catalogue write in this process, and after {@link COUNT_CACHE_TTL_MS}); rows (names, counters)
- * are always read fresh.
+ * catalogue write in this process, and after {@link COUNT_CACHE_TTL_MS}); the complete answer
+ * is reused for {@link LIST_RESULT_TTL_MS} (counters in it may lag by that much).
  *
  * @throws ApiError INVALID_CURSOR (400) for a cursor that is forged or belongs to another query.
  */
@@ -346,29 +374,28 @@ export async function listPlugins(db: Database, params: ListParams): Promise<Plu
   const after = params.cursor ? decodeCursor(params.cursor, fingerprint, arity) : null;
 
   const pageKey = `page\u0000${fingerprint}\u0000${params.page_size}\u0000${params.cursor ?? ''}`;
-  const page = await cached<PageIds>(db, pageKey, () =>
-    searching
-      ? searchPageIds(db, {
-          tokens,
-          tagId: params.tag_id,
-          sortColumns,
-          after,
-          pageSize: params.page_size,
-          fingerprint,
-        })
-      : listPageIds(db, {
-          tagId: params.tag_id,
-          sortColumns,
-          after,
-          pageSize: params.page_size,
-          fingerprint,
-        }),
-  );
-  return {
-    plugin_list: await summariesByIds(db, page.ids, params.lang),
-    total: page.total,
-    next_cursor: page.next_cursor,
+  const query: PageQuery = {
+    tagId: params.tag_id,
+    sortColumns,
+    after,
+    pageSize: params.page_size,
+    fingerprint,
   };
+  return cached(
+    db,
+    `result\u0000${pageKey}\u0000${params.lang ?? ''}`,
+    async () => {
+      const page = await cached<PageIds>(db, pageKey, () =>
+        searching ? searchPageIds(db, { ...query, tokens }) : listPageIds(db, query),
+      );
+      return {
+        plugin_list: await summariesByIds(db, page.ids, params.lang),
+        total: page.total,
+        next_cursor: page.next_cursor,
+      };
+    },
+    LIST_RESULT_TTL_MS,
+  );
 }
 
 interface PageQuery {
@@ -502,11 +529,32 @@ export async function listTags(db: Database): Promise<Tag[]> {
 /**
  * The detail of an approved plugin (`GET plugin`, SPEC §3): every field, tags, history versions
  * newest first; texts in `lang` when a translation exists. `is_praise` / `is_installed` are false
- * until users exist.
+ * until users exist. Three indexed queries (row, tags, versions), the answer reused for
+ * {@link LIST_RESULT_TTL_MS} unless this process writes the catalogue or counts a view of it.
  *
  * @throws ApiError PLUGIN_NOT_FOUND (404) when no approved plugin has that key.
  */
 export async function getPluginDetail(db: Database, pluginKey: string, lang?: Locale): Promise<PluginDetail> {
+  return cached(
+    db,
+    detailKey(pluginKey, lang),
+    () => readPluginDetail(db, pluginKey, lang),
+    LIST_RESULT_TTL_MS,
+  );
+}
+
+function detailKey(pluginKey: string, lang?: string): string {
+  return `detail\u0000${pluginKey}\u0000${lang ?? ''}`;
+}
+
+/** Drops the cached details of a plugin (all languages) in this process. */
+function forgetDetail(db: Database, pluginKey: string): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const lang of ['', ...LOCALES]) cache.delete(detailKey(pluginKey, lang));
+}
+
+async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale): Promise<PluginDetail> {
   const q = db.kysely
     .selectFrom('plugin as p')
     .selectAll('p')
@@ -666,5 +714,6 @@ export async function recordView(db: Database, pluginKey: string): Promise<numbe
       ApiErrorCode.PLUGIN_NOT_FOUND,
       `no plugin with plugin_key ${JSON.stringify(pluginKey)}`,
     );
+  forgetDetail(db, pluginKey);
   return row.view_count;
 }

@@ -18,6 +18,7 @@ import type { Dialect } from '../database';
  */
 export const FTS5_TOKENIZE = "unicode61 remove_diacritics 0 categories 'L* M* N* P* S* Co Cn'";
 
+/** Creates the catalogue tables, indexes, triggers and the dialect's full-text structures. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the untyped schema of their time
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const pg = dialect === 'postgres';
@@ -28,43 +29,45 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     : // biome-ignore lint/suspicious/noExplicitAny: Kysely's column builder type
       (c: any) => c.primaryKey().autoIncrement();
 
+  // Column order matters on SQLite: small, hot columns (keys, counters, list fields) first, long
+  // texts last, so reading a list row never walks the overflow pages of a long description.
   await db.schema
     .createTable('plugin')
     .addColumn('id', id, idColumn)
     .addColumn('plugin_key', 'text', (c) => c.notNull().unique())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('intro', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('icon', 'text')
-    .addColumn('video', 'text')
-    .addColumn('cover_center', 'text')
-    .addColumn('cover_panel', 'text')
-    .addColumn('reuse_center_cover', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('code_file', 'text')
-    .addColumn('contact', 'text')
-    .addColumn('current_version', 'text')
-    .addColumn('version_content', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('copyright_type', 'text', (c) =>
-      c.notNull().defaultTo('author').check(sql`copyright_type in ('author', 'custom')`),
-    )
-    .addColumn('copyright_name', 'text')
-    .addColumn('developer', 'text')
-    .addColumn('technical_support_link', 'text')
-    .addColumn('homepage', 'text')
-    .addColumn('license', 'text')
-    .addColumn('platforms', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('source', 'text')
     .addColumn('review_status', 'integer', (c) =>
       c.notNull().defaultTo(1).check(sql`review_status in (1, 2, 3)`),
     )
-    .addColumn('reject_reason', 'text')
-    .addColumn('is_default_install', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sort_time', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('download_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('praise_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('create_time', 'bigint', (c) => c.notNull())
     .addColumn('update_time', 'bigint')
-    .addColumn('sort_time', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('current_version', 'text')
+    .addColumn('platforms', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('icon', 'text')
+    .addColumn('developer', 'text')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('intro', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('is_default_install', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('reuse_center_cover', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('copyright_type', 'text', (c) =>
+      c.notNull().defaultTo('author').check(sql`copyright_type in ('author', 'custom')`),
+    )
+    .addColumn('copyright_name', 'text')
+    .addColumn('technical_support_link', 'text')
+    .addColumn('homepage', 'text')
+    .addColumn('license', 'text')
+    .addColumn('source', 'text')
+    .addColumn('video', 'text')
+    .addColumn('cover_center', 'text')
+    .addColumn('cover_panel', 'text')
+    .addColumn('code_file', 'text')
+    .addColumn('contact', 'text')
+    .addColumn('reject_reason', 'text')
+    .addColumn('version_content', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('search_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('search_all', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
@@ -204,6 +207,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     END`.execute(db);
 }
 
+/** Drops everything {@link up} created. */
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') await sql`DROP TABLE IF EXISTS plugin_fts`.execute(db);
