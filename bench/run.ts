@@ -38,7 +38,7 @@ const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 
 /** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
 const COUNTS_SQL =
-  'UPDATE plugin SET download_count = (id * 7919) % 100003 % 5000, view_count = (id * 104729) % 1000003 % 40000';
+  'UPDATE plugin SET download_count = (id % 9973) * 7 % 5000, view_count = (id % 99991) * 13 % 40000';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -5,24 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../packages/server/src/random';
 
-/** The shape of one entry of plugins.json (the fields the importer reads). */
+/** One entry of plugins.json: the fields scaling touches are named, the rest are carried over as they are. */
 export interface CatalogueEntry {
   name: string;
-  intro: string;
-  description: string;
-  author: string | null;
-  tags: string[];
   repo_url: string | null;
-  license: string | null;
-  source: string;
-  platforms: string[];
-  kind: string;
-  homepage: string | null;
-  figma_plugin_id: string | null;
-  updated_at: string | null;
-  created_at: string | null;
-  [extra: string]: unknown;
+  [field: string]: unknown;
 }
 
 const cataloguePath = fileURLToPath(new URL('../packages/server/catalogue/plugins.json', import.meta.url));
@@ -30,18 +19,6 @@ const cataloguePath = fileURLToPath(new URL('../packages/server/catalogue/plugin
 /** The real catalogue entries (1,448). */
 export function readCatalogue(): CatalogueEntry[] {
   return JSON.parse(readFileSync(cataloguePath, 'utf8')) as CatalogueEntry[];
-}
-
-/** Mulberry32: a small seeded PRNG so scaled catalogues are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

@@ -63,6 +63,7 @@ export {
   recordView,
 } from './plugins/service';
 export { normalizeTagCode, tagDisplayName } from './plugins/tags';
+export { seededRandom } from './random';
 export { buildSearchDocuments, type SearchableTexts, type SearchDocuments } from './search/documents';
 export {
   normalizeText,

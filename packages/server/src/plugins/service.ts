@@ -7,6 +7,7 @@
  * tags (+ a count that is cached for the unfiltered list and read from the denormalised
  * `tag.plugin_count` for a tag filter).
  */
+
 import {
   ApiErrorCode,
   LOCALES,
@@ -23,6 +24,7 @@ import { catalogueGeneration } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
+import { seededRandom } from '../random';
 import { parseSearchQuery, type QueryToken, toFts5Query, toTsQuery } from '../search/tokenize';
 import { decodeCursor, encodeCursor, queryFingerprint } from './cursor';
 
@@ -617,18 +619,6 @@ async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale):
 
 /** Size of the candidate pool the uncurated recommendation samples from. */
 export const RECOMMENDATION_POOL = 200;
-
-/** Mulberry32: small deterministic PRNG (same seed → same sample on every process and dialect). */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Recommended plugins (`GET plugin/recommendation/list`, SPEC §2 "recommended plugins with
