@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Database, Dialect } from './database';
 import * as m0001 from './migrations/0001_plugins';
+import * as m0002 from './migrations/0002_catalogue_stat';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -16,6 +17,7 @@ interface DialectMigration {
  */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001_plugins': m0001,
+  '0002_catalogue_stat': m0002,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

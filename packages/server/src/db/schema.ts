@@ -110,6 +110,13 @@ export interface DatabaseSchema {
   plugin_tag: PluginTagTable;
   plugin_translation: PluginTranslationTable;
   recommendation: RecommendationTable;
+  catalogue_stat: CatalogueStatTable;
+}
+
+/** Counters kept exact by triggers (migration 0002): `approved_plugins`. */
+export interface CatalogueStatTable {
+  name: string;
+  value: number;
 }
 
 /** A `plugin` row as read. */

@@ -227,4 +227,53 @@ describe('GET /api/cmt/plugin/list', () => {
       'cursor-test-undated',
     ]);
   });
+
+  it('keeps the total equal to the approved rows through inserts, review changes and deletes', async () => {
+    const db = t.app.db;
+    const countRows = async () =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom('plugin')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('review_status', '=', 2)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const now = Date.now();
+    await createPlugins(db, [
+      { plugin_key: 'stat-a', name: 'Stat A', review_status: 2 as const, create_time: now },
+      { plugin_key: 'stat-b', name: 'Stat B', review_status: 1 as const, create_time: now },
+    ]);
+    const total = async () => {
+      markCatalogueChanged(db);
+      return (await list({ page_size: 1 })).total;
+    };
+    expect(await total()).toBe(await countRows());
+    // Rejected, approved, deleted: each change moves the counter in the same transaction as the row.
+    await db.kysely
+      .updateTable('plugin')
+      .set({ review_status: 3 })
+      .where('plugin_key', '=', 'stat-a')
+      .execute();
+    expect(await total()).toBe(await countRows());
+    await db.kysely
+      .updateTable('plugin')
+      .set({ review_status: 2 })
+      .where('plugin_key', '=', 'stat-b')
+      .execute();
+    expect(await total()).toBe(await countRows());
+    await db.kysely.updateTable('plugin').set({ view_count: 5 }).where('plugin_key', '=', 'stat-b').execute();
+    expect(await total()).toBe(await countRows());
+    await db.kysely
+      .deleteFrom('plugin_tag')
+      .where(
+        'plugin_id',
+        'in',
+        db.kysely.selectFrom('plugin').select('id').where('plugin_key', 'in', ['stat-a', 'stat-b']),
+      )
+      .execute();
+    await db.kysely.deleteFrom('plugin').where('plugin_key', 'in', ['stat-a', 'stat-b']).execute();
+    expect(await total()).toBe(await countRows());
+  });
 });

@@ -232,16 +232,15 @@ async function cached<T>(
   return value;
 }
 
-/** Number of approved plugins (cached, see {@link cached}). */
+/** Number of approved plugins: the `approved_plugins` counter of `catalogue_stat` (exact, O(1)). */
 async function approvedTotal(db: Database): Promise<number> {
-  return cached(db, 'approved', async () => {
-    const row = await db.kysely
-      .selectFrom('plugin')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('review_status', '=', ReviewStatus.APPROVED)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  });
+  // One row kept exact by triggers (migration 0002), so no request counts the whole catalogue.
+  const row = await db.kysely
+    .selectFrom('catalogue_stat')
+    .select('value')
+    .where('name', '=', 'approved_plugins')
+    .executeTakeFirst();
+  return Number(row?.value ?? 0);
 }
 
 /** Counts of a search: `total` answered to the client; raw FTS counts choose the SQLite plan. */
