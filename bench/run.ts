@@ -32,8 +32,11 @@ const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const cache = join(root, 'bench/.cache');
+/** Bumped whenever the scaled catalogue changes, so cached data sets are rebuilt. */
+const DATA_VERSION = 2;
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const pgUrl = process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/pc_bench_${size}`;
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/pc_bench_v${DATA_VERSION}_${size}`;
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 
 /** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
@@ -63,7 +66,7 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): void {
 
 /** Writes the scaled catalogue once and returns the path of its plugins.json. */
 function catalogueFile(): string {
-  const dir = join(cache, `catalogue-${size}`);
+  const dir = join(cache, `catalogue-v${DATA_VERSION}-${size}`);
   const file = join(dir, 'plugins.json');
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
@@ -74,7 +77,7 @@ function catalogueFile(): string {
 }
 
 async function prepareSqlite(): Promise<NodeJS.ProcessEnv> {
-  const dataDir = join(cache, `sqlite-${size}`);
+  const dataDir = join(cache, `sqlite-v${DATA_VERSION}-${size}`);
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', IMPORT_CATALOGUE_ON_EMPTY: 'false' };
   const marker = join(dataDir, '.bench-ready');
   if (!existsSync(marker)) {
@@ -93,7 +96,7 @@ async function prepareSqlite(): Promise<NodeJS.ProcessEnv> {
 async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
   const env = {
     DATABASE_URL: pgUrl,
-    DATA_DIR: join(cache, `pg-files-${size}`),
+    DATA_DIR: join(cache, `pg-files-v${DATA_VERSION}-${size}`),
     IMPORT_CATALOGUE_ON_EMPTY: 'false',
   };
   const name = new URL(pgUrl).pathname.slice(1);

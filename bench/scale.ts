@@ -14,11 +14,21 @@ export interface CatalogueEntry {
   [field: string]: unknown;
 }
 
-const cataloguePath = fileURLToPath(new URL('../packages/server/catalogue/plugins.json', import.meta.url));
+const catalogueFile = (name: string) =>
+  fileURLToPath(new URL(`../packages/server/catalogue/${name}`, import.meta.url));
 
-/** The real catalogue entries (1,448). */
+/**
+ * The real catalogue entries: the 1,448 of plugins.json, then the Chinese entries of zh.json that
+ * are plugins of their own (not translations of an English entry, not copies of a plugins.json
+ * entry), so the scaled catalogue has Chinese text in the same proportion as the real one.
+ */
 export function readCatalogue(): CatalogueEntry[] {
-  return JSON.parse(readFileSync(cataloguePath, 'utf8')) as CatalogueEntry[];
+  const plugins = JSON.parse(readFileSync(catalogueFile('plugins.json'), 'utf8')) as CatalogueEntry[];
+  const names = new Set(plugins.map((p) => p.name));
+  const zh = (JSON.parse(readFileSync(catalogueFile('zh.json'), 'utf8')) as CatalogueEntry[]).filter(
+    (z) => !z.en_ref && !names.has(z.name),
+  );
+  return [...plugins, ...zh];
 }
 
 /**
