@@ -29,8 +29,24 @@ export const ApiErrorCode = {
   ROUTE_NOT_FOUND: { code: 40401, error: 'ROUTE_NOT_FOUND' },
   /** The body is larger than the server accepts (HTTP 413). */
   PAYLOAD_TOO_LARGE: { code: 41300, error: 'PAYLOAD_TOO_LARGE' },
-  /** Too many requests from this client (HTTP 429). */
+  /** Too many requests from this client (HTTP 429); `Retry-After` says when to try again. */
   RATE_LIMITED: { code: 42900, error: 'RATE_LIMITED' },
+  /**
+   * Sign-in failed: wrong email or password. The same answer whether or not the email exists
+   * (HTTP 401).
+   */
+  INVALID_CREDENTIALS: { code: 40101, error: 'INVALID_CREDENTIALS' },
+  /**
+   * A one-time login code that is unknown, used, expired or bound to another redirect_uri; the SSO
+   * client reports it as 'code err' (SPEC §8) (HTTP 400).
+   */
+  INVALID_CODE: { code: 40003, error: 'INVALID_CODE' },
+  /** A redirect_uri that is not on the server's allowlist: no open redirect (HTTP 400). */
+  REDIRECT_NOT_ALLOWED: { code: 40004, error: 'REDIRECT_NOT_ALLOWED' },
+  /** Sign-up with an email that already has an account (HTTP 409). */
+  EMAIL_TAKEN: { code: 40900, error: 'EMAIL_TAKEN' },
+  /** A third-party (OAuth2/OIDC) provider refused or failed; `message` carries its response body (HTTP 502). */
+  THIRD_PARTY_FAILED: { code: 50200, error: 'THIRD_PARTY_FAILED' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;
@@ -62,3 +78,62 @@ export const KEYWORD_MAX_LENGTH = 100;
 export const LOCALES = ['zh-CN', 'en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'] as const;
 /** One of {@link LOCALES}. */
 export type Locale = (typeof LOCALES)[number];
+
+/** Roles by number (SPEC §1): 0 general user, 1 super admin, 2 general admin. */
+export const Role = { GENERAL_USER: 0, SUPER_ADMIN: 1, GENERAL_ADMIN: 2 } as const;
+/** A value of {@link Role}. */
+export type Role = (typeof Role)[keyof typeof Role];
+
+/** Admin means role 1 or 2 (SPEC §4 "Admin means admin-verify role is 1 or 2"). */
+export function isAdminRole(role: number | null | undefined): boolean {
+  return role === Role.SUPER_ADMIN || role === Role.GENERAL_ADMIN;
+}
+
+/** Where the stored login record lives (SPEC §3 "Login storage codes"): 0 local, 1 session, 2 cookie. */
+export const LoginStorage = { LOCAL: 0, SESSION: 1, COOKIE: 2 } as const;
+/** A value of {@link LoginStorage}. */
+export type LoginStorage = (typeof LoginStorage)[keyof typeof LoginStorage];
+
+/**
+ * Default prefix of the user API (SPEC §7 "User API (configurable base)") on this server; the
+ * paths below are relative to it, e.g. `GET /api/uc/user/valid`.
+ */
+export const USER_API_BASE = '/api/uc/';
+
+/**
+ * Paths of the user API (SPEC §7), relative to {@link USER_API_BASE}. "(refresh token)" calls carry
+ * the refresh token as `Authorization: Bearer <refresh_token>`; "(bearer)" calls the access token.
+ */
+export const USER_API = {
+  /** GET (refresh token) → `{ info: UserInfo }` */
+  VALID: 'user/valid',
+  /** GET (bearer), query `redirect_uri` → `LoginCodeResult`: a one-time code for another site */
+  LOGIN_CODE: 'user/login/code',
+  /** GET, query `code`, `redirect_uri` → `LoginResult` (tokens and user) */
+  LOGIN_CODE_USER: 'user/login/code/user',
+  /** POST body `{ app, code, redirect_uri? }` → `LoginResult` */
+  OAUTH2_LOGIN: 'user/oauth2/login',
+  /** POST (refresh token), empty body → `null`; revokes the refresh token's family */
+  LOGOUT: 'user/logout',
+  /** GET (bearer) → `UserInfo` */
+  USERINFO: 'user/userinfo',
+  /** POST (refresh token) → `TokenPair` (the refresh token is rotated); the `Date` header gives server time */
+  REFRESH_TOKEN: 'user/refresh_token',
+  /** POST (bearer) body `{ e_id }` → `LoginResult` */
+  RESET_TOKEN: 'user/reset_token',
+  /** POST (bearer) body `ThirdPartyBindBody` → `UserInfo` */
+  THIRD_PARTY_BIND: '3rd-party/bind',
+  /** POST body `ThirdPartyAuthBody` → `LoginResult`; `{source}` names the configured provider */
+  THIRD_PARTY_AUTH: '3rd-party/oauth2/{source}/auth',
+  /** GET (bearer) → `PrivateStandardConfig` */
+  PRIVATE_STANDARD: 'config/private/standard/{product}',
+  /** POST (the login page's form) body `SignInBody` → `SignInResult` */
+  SIGN_IN: 'user/login',
+  /** POST (the login page's form) body `SignUpBody` → `SignInResult` */
+  SIGN_UP: 'user/sign_up',
+} as const;
+
+/** Full-page login route (SPEC §2): `/user/login/`; `page=sign_up` shows sign-up. */
+export const LOGIN_PAGE_PATH = '/user/login/';
+/** Bind page (SPEC §2): `/user/login/bind` with query id, mainUrl, txDocFolderId. */
+export const BIND_PAGE_PATH = '/user/login/bind';
