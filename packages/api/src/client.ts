@@ -8,6 +8,9 @@ import type {
   Banner,
   ContactQr,
   IconfontConfig,
+  InstalledListQuery,
+  InstalledListResult,
+  InstallResult,
   Locale,
   PexelsConfig,
   PluginDetail,
@@ -17,6 +20,7 @@ import type {
   PluginListResult,
   PluginViewResult,
   PraiseBody,
+  PraiseResult,
   RecommendationQuery,
   RecommendationResult,
   ResourcePosition,
@@ -183,12 +187,14 @@ export interface PluginCalls {
   recommendationList(q?: RecommendationQuery, o?: O): R<RecommendationResult>;
   /** `POST plugin/view`: count a view. */
   view(b: PluginKeyBody, o?: O): R<PluginViewResult>;
-  /** `POST plugin/user`: install. */
-  install(b: PluginKeyBody, o?: O): R<unknown>;
-  /** `DELETE plugin/user` (body): uninstall. */
-  uninstall(b: PluginKeyBody, o?: O): R<unknown>;
-  /** `POST plugin/user/praise`: praise 1 like, -1 unlike. */
-  praise(b: PraiseBody, o?: O): R<unknown>;
+  /** `POST plugin/user` (bearer): install; idempotent. 401 when not signed in. */
+  install(b: PluginKeyBody, o?: O): R<InstallResult>;
+  /** `DELETE plugin/user` (bearer, body): uninstall; idempotent. */
+  uninstall(b: PluginKeyBody, o?: O): R<InstallResult>;
+  /** `GET plugin/user` (bearer): the signed-in user's installed plugins (for the editor). */
+  installedList(q?: InstalledListQuery, o?: O): R<InstalledListResult>;
+  /** `POST plugin/user/praise` (bearer): praise 1 like, -1 unlike (SPEC §4); idempotent. */
+  praise(b: PraiseBody, o?: O): R<PraiseResult>;
   /** `POST plugin` (multipart): publish. */
   publish(form: FormData, o?: O): R<unknown>;
   /** `PUT plugin` (multipart): edit. */
@@ -206,7 +212,7 @@ export interface PluginCalls {
   /** `PUT plugin/silent_install`. */
   setSilentInstall(b: SilentInstallBody, o?: O): R<unknown>;
   /** `POST plugin/user/new/silent`: install the default plugins for a new user. */
-  newUserSilentInstall(o?: O): R<unknown>;
+  newUserSilentInstall(o?: O): R<InstalledListResult>;
   /** `GET manager/plugin/{id}/download`: the code file as a Blob (`{ code: 0, data: Blob }`). */
   download(q: { id: string }, o?: O): R<Blob>;
   /** `POST manager/plugins/upload` (multipart): batch upload; cancellable via `o.signal`. */
@@ -381,6 +387,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     view: call('POST', 'plugin/view'),
     install: call('POST', 'plugin/user'),
     uninstall: call('DELETE', 'plugin/user'),
+    installedList: call('GET', 'plugin/user'),
     praise: call('POST', 'plugin/user/praise'),
     publish: call('POST', 'plugin'),
     edit: call('PUT', 'plugin'),

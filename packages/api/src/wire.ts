@@ -210,6 +210,36 @@ export const PraiseBody = Type.Object(
 );
 export type PraiseBody = Static<typeof PraiseBody>;
 
+/** Data of `POST` / `DELETE /api/cmt/plugin/user` (install, uninstall): the caller's state and the new count. */
+export const InstallResult = Type.Object({
+  plugin_key: Type.String(),
+  is_installed: Type.Boolean(),
+  download_count: Type.Integer({
+    minimum: 0,
+    description: 'equals the number of users who have it installed',
+  }),
+});
+export type InstallResult = Static<typeof InstallResult>;
+
+/** Data of `POST /api/cmt/plugin/user/praise`: the caller's state and the new count. */
+export const PraiseResult = Type.Object({
+  plugin_key: Type.String(),
+  is_praise: Type.Boolean(),
+  praise_count: Type.Integer({ minimum: 0, description: 'equals the number of users who like it' }),
+});
+export type PraiseResult = Static<typeof PraiseResult>;
+
+/** Query of `GET /api/cmt/plugin/user` (the caller's installed plugins, for the editor). */
+export const InstalledListQuery = Type.Object({ lang: Type.Optional(Lang) }, { additionalProperties: false });
+export type InstalledListQuery = Static<typeof InstalledListQuery>;
+
+/**
+ * Data of `GET /api/cmt/plugin/user` and `POST /api/cmt/plugin/user/new/silent`: installed plugins,
+ * most recently installed first (silent install: the default-install plugins it added).
+ */
+export const InstalledListResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
+export type InstalledListResult = Static<typeof InstalledListResult>;
+
 /** Body of `POST /api/cmt/plugin/audit/status`: reject needs a reason (SPEC §4, §5). */
 export const AuditStatusBody = Type.Object({
   plugin_key: Type.String({ minLength: 1, maxLength: 128 }),

@@ -7,13 +7,18 @@
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Health } from '@plugin-center/api/wire';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { registerAppStatic } from './app-static';
 import { importCatalogue } from './catalogue/import';
-import type { ServerConfig } from './config';
+import { resolveIdentityConfig, type ServerConfig } from './config';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { installErrorHandling } from './errors';
+import { authPlugin } from './identity/auth';
+import { identityRoutes } from './identity/routes';
+import { IdentityService } from './identity/service';
+import { ThirdPartyProviders } from './identity/third-party';
+import { loginPageRoutes } from './login-page/routes';
 import { pluginsRoutes } from './plugins/routes';
 import { setReadCache } from './plugins/service';
 import { validatorCompiler } from './validation';
@@ -22,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The open database of this server (closed with the instance). */
     db: Database;
+    /** The identity service (accounts, sessions, tokens) of this server. */
+    identity: IdentityService;
   }
 }
 
@@ -29,7 +36,19 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Use this open database instead of opening one from the config (the app still closes it). */
   database?: Database;
+  /** Current time, ms since the epoch (default `Date.now`): expiry of login codes and tokens. */
+  clock?: () => number;
+  /**
+   * Receives the one line printed on first start when an administrator is created with a
+   * generated password (default: written to stdout).
+   */
+  announce?: (line: string) => void;
+  /** More Fastify plugins registered on the root after the built-in routes (embedding, tests). */
+  plugins?: FastifyPluginAsync[];
 }
+
+/** How often expired login codes and refresh tokens are deleted, ms. */
+export const PURGE_INTERVAL_MS = 3600 * 1000;
 
 /** Server version reported in the OpenAPI document. */
 export const SERVER_VERSION = '0.1.0';
@@ -56,6 +75,10 @@ export async function buildApp(
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
+    const identity = await IdentityService.create(db, resolveIdentityConfig(config), {
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    await identity.ensureAdministrator(options.announce ?? ((line) => process.stdout.write(`${line}\n`)));
     app = Fastify({
       logger: config.logger,
       logController: new LogController({ disableRequestLogging: config.production }),
@@ -64,8 +87,16 @@ export async function buildApp(
     }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
     app.setValidatorCompiler(validatorCompiler);
     app.decorate('db', db);
+    app.decorate('identity', identity);
     setReadCache(db, config.readCache !== false);
+    const purge = () =>
+      identity
+        .purgeExpired()
+        .catch((error: unknown) => app?.log.warn({ err: error }, 'purging expired tokens failed'));
+    const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+    purgeTimer.unref();
     app.addHook('onClose', async () => {
+      clearInterval(purgeTimer);
       await db.close();
     });
 
@@ -103,6 +134,10 @@ export async function buildApp(
             name: 'plugins',
             description: 'Plugin square: list, search, tags, detail, recommendations, views',
           },
+          {
+            name: 'identity',
+            description: 'User API (/api/uc/): sign-in, sign-up, login codes, tokens, third-party accounts',
+          },
         ],
       },
       refResolver: {
@@ -110,7 +145,13 @@ export async function buildApp(
           typeof json.$id === 'string' ? json.$id : `def-${i}`,
       },
     });
+    await app.register(authPlugin, { verifier: identity });
     await app.register(pluginsRoutes, { prefix: '/api/cmt', db });
+    await app.register(identityRoutes, {
+      identity,
+      providers: new ThirdPartyProviders(identity.settings.oauthProviders),
+    });
+    for (const plugin of options.plugins ?? []) await app.register(plugin);
     app.get(
       '/healthz',
       {
@@ -123,8 +164,10 @@ export async function buildApp(
       async () => ({ status: 'ok' as const, database: db.dialect }),
     );
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app!.swagger());
+    await app.register(loginPageRoutes);
     await registerAppStatic(app, config.appDir);
     await app.ready();
+    void purge();
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => {});

@@ -7,6 +7,8 @@
  * - `plugin-center migrate`: apply pending migrations and exit;
  * - `plugin-center import <file>`: import a plugins.json-shaped array, print the report; exit code 1
  *   when any record was rejected;
+ * - `plugin-center admin <email> [--role 1|2] [--password <pw>]`: create an administrator or set an
+ *   account's role (see `identity/admin-command.ts`);
  * - `--help`.
  */
 import { resolve } from 'node:path';
@@ -16,6 +18,7 @@ import { CatalogueFileError, importEntries, readCatalogueFile } from './catalogu
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { runAdminCommand } from './identity/admin-command';
 
 const HELP = `Usage: plugin-center <command> [options]
 
@@ -23,6 +26,9 @@ Commands:
   start            Start the server (migrates, imports the catalogue into an empty database)
   migrate          Apply pending database migrations and exit
   import <file>    Import a JSON array of catalogue records (plugins.json shape); exit 1 if any failed
+  admin <email> [--role 1|2] [--password <pw>]
+                   Create an administrator (role 1 super admin by default, 2 general admin) or
+                   change an account's role; prints a generated password for a new account
 
 Options:
   -h, --help       Show this help
@@ -32,6 +38,10 @@ Environment:
   DATABASE_URL (postgres://… selects PostgreSQL), APP_DIR (built app; default app/dist),
   CATALOGUE_DIR (default: the shipped catalogue), IMPORT_CATALOGUE_ON_EMPTY (true),
   LOG_LEVEL, NODE_ENV=production
+  Identity: JWT_SECRET, ACCESS_TOKEN_TTL (900 s), REFRESH_TOKEN_TTL (30 days), LOGIN_CODE_TTL (60 s),
+  REDIRECT_ALLOWLIST, PRIVATE_LOGIN_CONFIG, LOGIN_STORAGE (0), OAUTH_PROVIDERS,
+  RATE_LIMIT_SIGNIN (10/min), RATE_LIMIT_SIGNUP (10/min), RATE_LIMIT_CODE (30/min),
+  ADMIN_EMAIL, ADMIN_PASSWORD (first start creates an administrator when none exists)
 `;
 
 function describeDatabase(config: ServerConfig): string {
@@ -103,6 +113,8 @@ async function runImport(config: ServerConfig, file: string): Promise<number> {
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code (start never resolves it until shutdown). */
 export async function main(argv: string[]): Promise<number> {
+  // `admin` has options of its own: hand its arguments over unparsed.
+  if (argv[0] === 'admin') return runAdminCommand(loadConfig(), argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     options: { help: { type: 'boolean', short: 'h' } },

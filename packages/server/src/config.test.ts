@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultCatalogueDir, loadConfig } from './config';
+import {
+  ConfigError,
+  defaultCatalogueDir,
+  loadConfig,
+  parseRedirectAllowlist,
+  resolveIdentityConfig,
+} from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -49,8 +55,110 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ IMPORT_CATALOGUE_ON_EMPTY: 'maybe' }, 'IMPORT_CATALOGUE_ON_EMPTY'],
     [{ HOST: ' ' }, 'HOST'],
+    [{ JWT_SECRET: 'too short' }, 'JWT_SECRET'],
+    [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
+    [{ ACCESS_TOKEN_TTL: '15m' }, 'ACCESS_TOKEN_TTL'],
+    [{ REFRESH_TOKEN_TTL: '-5' }, 'REFRESH_TOKEN_TTL'],
+    [{ LOGIN_CODE_TTL: '9999' }, 'LOGIN_CODE_TTL'],
+    [{ REDIRECT_ALLOWLIST: 'example.com' }, 'REDIRECT_ALLOWLIST'],
+    [{ REDIRECT_ALLOWLIST: 'https://example.com/path' }, 'REDIRECT_ALLOWLIST'],
+    [{ REDIRECT_ALLOWLIST: 'javascript:alert(1)' }, 'REDIRECT_ALLOWLIST'],
+    [{ REDIRECT_ALLOWLIST: 'https://user@example.com' }, 'REDIRECT_ALLOWLIST'],
+    [{ PRIVATE_LOGIN_CONFIG: '{' }, 'PRIVATE_LOGIN_CONFIG'],
+    [{ PRIVATE_LOGIN_CONFIG: '{"ldap":{"enable":"yes"}}' }, 'PRIVATE_LOGIN_CONFIG'],
+    [{ LOGIN_STORAGE: '3' }, 'LOGIN_STORAGE'],
+    [{ OAUTH_PROVIDERS: '{}' }, 'OAUTH_PROVIDERS'],
+    [{ OAUTH_PROVIDERS: '[{"source":"x"}]' }, 'OAUTH_PROVIDERS'],
+    [
+      { OAUTH_PROVIDERS: '[{"source":"a b","issuer":"https://i","client_id":"c","client_secret":"s"}]' },
+      'OAUTH_PROVIDERS',
+    ],
+    [{ RATE_LIMIT_SIGNIN: 'lots' }, 'RATE_LIMIT_SIGNIN'],
+    [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
   ])('rejects %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^${variable}:`));
+  });
+});
+
+describe('identity settings', () => {
+  it('have the documented defaults', () => {
+    const config = loadConfig({ PORT: '8080' });
+    expect(config).toMatchObject({
+      accessTokenTtl: 900,
+      refreshTokenTtl: 2_592_000,
+      loginCodeTtl: 60,
+      redirectAllowlist: ['http://localhost:8080', 'http://127.0.0.1:8080'],
+      privateLoginConfig: { password: { enable: true, logout_mode: 'default', logout_url: null } },
+      loginStorage: 0,
+      oauthProviders: [],
+      rateLimits: { signIn: 10, signUp: 10, codeExchange: 30 },
+    });
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.adminEmail).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+    // A hand-built config (tests) gets the same defaults.
+    const { jwtSecret, adminEmail, adminPassword, ...defaults } = resolveIdentityConfig({
+      ...config,
+      accessTokenTtl: undefined,
+      redirectAllowlist: undefined,
+      rateLimits: undefined,
+    } as never);
+    expect(defaults).toMatchObject({
+      accessTokenTtl: 900,
+      redirectAllowlist: ['http://localhost:8080', 'http://127.0.0.1:8080'],
+      rateLimits: { signIn: 10, signUp: 10, codeExchange: 30 },
+    });
+  });
+
+  it('read the environment', () => {
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      ACCESS_TOKEN_TTL: '60',
+      REFRESH_TOKEN_TTL: '3600',
+      LOGIN_CODE_TTL: '30',
+      REDIRECT_ALLOWLIST: 'https://Example.com, http://localhost:5173/',
+      PRIVATE_LOGIN_CONFIG:
+        '{"ldap":{"enable":true,"logout_mode":"redirect","logout_url":"https://sso/logout"}}',
+      LOGIN_STORAGE: '2',
+      OAUTH_PROVIDERS:
+        '[{"source":"docs","issuer":"https://id.example","client_id":"c","client_secret":"s","allow_http":false}]',
+      RATE_LIMIT_SIGNIN: '5',
+      RATE_LIMIT_SIGNUP: '0',
+      RATE_LIMIT_CODE: '100',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'long enough',
+    });
+    expect(config).toMatchObject({
+      jwtSecret: 'x'.repeat(32),
+      accessTokenTtl: 60,
+      refreshTokenTtl: 3600,
+      loginCodeTtl: 30,
+      redirectAllowlist: ['https://example.com', 'http://localhost:5173'],
+      privateLoginConfig: {
+        ldap: { enable: true, logout_mode: 'redirect', logout_url: 'https://sso/logout' },
+      },
+      loginStorage: 2,
+      oauthProviders: [
+        {
+          source: 'docs',
+          issuer: 'https://id.example',
+          client_id: 'c',
+          client_secret: 's',
+          allow_http: false,
+        },
+      ],
+      rateLimits: { signIn: 5, signUp: 0, codeExchange: 100 },
+      adminEmail: 'boss@example.com',
+      adminPassword: 'long enough',
+    });
+  });
+
+  it('normalise allowlist origins', () => {
+    expect(parseRedirectAllowlist('https://a.example:443, http://b.example:80,,')).toEqual([
+      'https://a.example',
+      'http://b.example',
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  LoginStorage,
+  type PrivateStandardConfig,
+  PrivateStandardConfig as PrivateStandardConfigSchema,
+} from '@plugin-center/api/wire';
+import { Compile } from 'typebox/compile';
 
 /** Pino logger options Fastify accepts (a subset: the level is what we set). */
 export interface LoggerOptions {
@@ -34,6 +40,117 @@ export interface ServerConfig {
   logger: boolean | LoggerOptions;
   /** `NODE_ENV === 'production'`: quiet logger, no request logging. */
   production: boolean;
+
+  // Identity (issue 3). Optional so hand-built configs (tests) get the defaults of
+  // `resolveIdentityConfig`; `loadConfig` sets every one of them.
+  /**
+   * `JWT_SECRET`: HS256 key of the access tokens (at least 32 characters). Unset: a random 32-byte
+   * key generated on first start and stored in the database (`server_secret`), shared by every
+   * process on that database.
+   */
+  jwtSecret?: string | undefined;
+  /** `ACCESS_TOKEN_TTL`: access token lifetime, seconds (default 900). */
+  accessTokenTtl?: number;
+  /** `REFRESH_TOKEN_TTL`: refresh token lifetime, seconds (default 2,592,000 = 30 days). */
+  refreshTokenTtl?: number;
+  /** `LOGIN_CODE_TTL`: lifetime of a one-time login code, seconds (default 60). */
+  loginCodeTtl?: number;
+  /**
+   * `REDIRECT_ALLOWLIST`: comma-separated origins (`https://example.com`) a redirect_uri may point
+   * to; relative paths (`/plugins/`) are always allowed. Default `http://localhost:<PORT>` and
+   * `http://127.0.0.1:<PORT>`.
+   */
+  redirectAllowlist?: string[];
+  /**
+   * `PRIVATE_LOGIN_CONFIG`: JSON of `GET /api/uc/config/private/standard/{product}` (per login
+   * method `{ enable, logout_mode: 'default' | 'redirect', logout_url }`). Default
+   * `{"password":{"enable":true,"logout_mode":"default","logout_url":null}}`.
+   */
+  privateLoginConfig?: PrivateStandardConfig;
+  /** `LOGIN_STORAGE`: 0 local, 1 session, 2 cookie (default 0), answered by `GET /api/pix/spaces/setting`. */
+  loginStorage?: LoginStorage;
+  /** `OAUTH_PROVIDERS`: JSON array of OAuth2/OIDC providers for third-party sign-in (default none). */
+  oauthProviders?: OAuthProviderConfig[];
+  /**
+   * Requests per minute: `RATE_LIMIT_SIGNIN` (per client IP and email, default 10),
+   * `RATE_LIMIT_SIGNUP` (per IP, default 10), `RATE_LIMIT_CODE` (code exchange per IP, default 30).
+   * 0 turns a limit off.
+   */
+  rateLimits?: RateLimits;
+  /** `ADMIN_EMAIL`: the administrator created on first start when none exists (default `admin@localhost`). */
+  adminEmail?: string | undefined;
+  /** `ADMIN_PASSWORD` (at least 8 characters): its password; unset → a random one, printed once. */
+  adminPassword?: string | undefined;
+}
+
+/** Requests per minute of the rate-limited identity routes; 0 = no limit. */
+export interface RateLimits {
+  signIn: number;
+  signUp: number;
+  codeExchange: number;
+}
+
+/** One OAuth2 / OpenID Connect provider of `OAUTH_PROVIDERS`. */
+export interface OAuthProviderConfig {
+  /** Name in the URLs (`3rd-party/oauth2/{source}/auth`) and in `app` of `user/oauth2/login`: `[A-Za-z0-9_-]{1,64}`. */
+  source: string;
+  /** Issuer URL; its `/.well-known/openid-configuration` is discovered on first use. */
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  /** Default redirect_uri for `user/oauth2/login` calls that send none. */
+  redirect_uri?: string;
+  /** Scopes asked for (default `openid email profile`). */
+  scope?: string;
+  /** Allow an `http:` issuer (local development and tests only). */
+  allow_http?: boolean;
+}
+
+/** The identity settings with every default applied (see the fields of {@link ServerConfig}). */
+export interface IdentityConfig {
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  loginCodeTtl: number;
+  redirectAllowlist: string[];
+  privateLoginConfig: PrivateStandardConfig;
+  loginStorage: LoginStorage;
+  oauthProviders: OAuthProviderConfig[];
+  rateLimits: RateLimits;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+}
+
+/** Defaults of the identity settings. */
+export const IDENTITY_DEFAULTS = {
+  accessTokenTtl: 900,
+  refreshTokenTtl: 30 * 24 * 3600,
+  loginCodeTtl: 60,
+  rateLimits: { signIn: 10, signUp: 10, codeExchange: 30 },
+  privateLoginConfig: { password: { enable: true, logout_mode: 'default', logout_url: null } },
+  loginStorage: LoginStorage.LOCAL,
+} as const satisfies Partial<IdentityConfig>;
+
+/** Default redirect allowlist: the server itself on `port`. */
+export function defaultRedirectAllowlist(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
+/** {@link IdentityConfig} of `config`, defaults filled in. */
+export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
+  return {
+    jwtSecret: config.jwtSecret,
+    accessTokenTtl: config.accessTokenTtl ?? IDENTITY_DEFAULTS.accessTokenTtl,
+    refreshTokenTtl: config.refreshTokenTtl ?? IDENTITY_DEFAULTS.refreshTokenTtl,
+    loginCodeTtl: config.loginCodeTtl ?? IDENTITY_DEFAULTS.loginCodeTtl,
+    redirectAllowlist: config.redirectAllowlist ?? defaultRedirectAllowlist(config.port),
+    privateLoginConfig: config.privateLoginConfig ?? structuredClone(IDENTITY_DEFAULTS.privateLoginConfig),
+    loginStorage: config.loginStorage ?? IDENTITY_DEFAULTS.loginStorage,
+    oauthProviders: config.oauthProviders ?? [],
+    rateLimits: { ...IDENTITY_DEFAULTS.rateLimits, ...config.rateLimits },
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  };
 }
 
 /** Thrown by {@link loadConfig} for an environment value it cannot use; `variable` names it. */
@@ -73,6 +190,111 @@ function parseBoolean(variable: string, value: string | undefined, fallback: boo
   throw new ConfigError(variable, `expected true or false, got ${JSON.stringify(value)}`);
 }
 
+function parseInteger(
+  variable: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const raw = value.trim();
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConfigError(
+      variable,
+      `expected an integer between ${min} and ${max}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return n;
+}
+
+function parseJson(variable: string, value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new ConfigError(variable, 'is not valid JSON');
+  }
+}
+
+/** `REDIRECT_ALLOWLIST`: comma-separated http(s) origins, each normalised to `URL.origin`. */
+export function parseRedirectAllowlist(value: string): string[] {
+  const out: string[] = [];
+  for (const part of value.split(',')) {
+    const entry = part.trim();
+    if (!entry) continue;
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError('REDIRECT_ALLOWLIST', `${JSON.stringify(entry)} is not a URL`);
+    }
+    if (
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.username ||
+      url.password ||
+      (url.pathname !== '/' && url.pathname !== '') ||
+      url.search ||
+      url.hash ||
+      entry.includes('\\')
+    ) {
+      throw new ConfigError(
+        'REDIRECT_ALLOWLIST',
+        `${JSON.stringify(entry)} is not an origin (expected http(s)://host[:port])`,
+      );
+    }
+    out.push(url.origin);
+  }
+  return out;
+}
+
+const checkPrivateConfig = Compile(PrivateStandardConfigSchema);
+const SOURCE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+function parseOAuthProviders(value: string): OAuthProviderConfig[] {
+  const list = parseJson('OAUTH_PROVIDERS', value);
+  if (!Array.isArray(list)) throw new ConfigError('OAUTH_PROVIDERS', 'expected a JSON array');
+  const seen = new Set<string>();
+  return list.map((item, i) => {
+    const p = item as Record<string, unknown>;
+    const fail = (message: string): never => {
+      throw new ConfigError('OAUTH_PROVIDERS', `entry ${i}: ${message}`);
+    };
+    if (typeof p !== 'object' || p === null) fail('expected an object');
+    for (const key of ['source', 'issuer', 'client_id', 'client_secret'] as const) {
+      if (typeof p[key] !== 'string' || p[key] === '') fail(`${key} must be a non-empty string`);
+    }
+    const source = p.source as string;
+    if (!SOURCE_NAME.test(source)) fail('source must match [A-Za-z0-9_-]{1,64}');
+    if (seen.has(source)) fail(`source ${JSON.stringify(source)} is listed twice`);
+    seen.add(source);
+    try {
+      new URL(p.issuer as string);
+    } catch {
+      fail('issuer is not a URL');
+    }
+    const provider: OAuthProviderConfig = {
+      source,
+      issuer: p.issuer as string,
+      client_id: p.client_id as string,
+      client_secret: p.client_secret as string,
+    };
+    if (p.redirect_uri !== undefined) {
+      if (typeof p.redirect_uri !== 'string') fail('redirect_uri must be a string');
+      provider.redirect_uri = p.redirect_uri as string;
+    }
+    if (p.scope !== undefined) {
+      if (typeof p.scope !== 'string') fail('scope must be a string');
+      provider.scope = p.scope as string;
+    }
+    if (p.allow_http !== undefined) {
+      if (typeof p.allow_http !== 'boolean') fail('allow_http must be true or false');
+      provider.allow_http = p.allow_http as boolean;
+    }
+    return provider;
+  });
+}
+
 /**
  * Reads the server configuration from environment variables (12-factor style), with the defaults
  * listed on {@link ServerConfig}.
@@ -80,7 +302,10 @@ function parseBoolean(variable: string, value: string | undefined, fallback: boo
  * @param env - the environment, `process.env` by default.
  * @throws ConfigError naming the variable when a value is invalid: `PORT` not an integer in
  *   0–65535, `DATABASE_URL` not a postgres URL, `LOG_LEVEL` not a pino level, a boolean flag that is
- *   not true/false, an empty `HOST`.
+ *   not true/false, an empty `HOST`; identity: `JWT_SECRET` shorter than 32 characters, a TTL or
+ *   rate limit that is not a whole number in range, `REDIRECT_ALLOWLIST` entries that are not
+ *   http(s) origins, `PRIVATE_LOGIN_CONFIG` / `OAUTH_PROVIDERS` not of their documented shape,
+ *   `LOGIN_STORAGE` not 0–2, `ADMIN_EMAIL` not an email, `ADMIN_PASSWORD` shorter than 8.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -123,6 +348,80 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logger = level === 'silent' ? false : { level: level as LoggerOptions['level'] };
   }
 
+  let jwtSecret: string | undefined;
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== '') {
+    jwtSecret = env.JWT_SECRET;
+    if (Buffer.byteLength(jwtSecret) < 32) {
+      throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
+    }
+  }
+  const day = 24 * 3600;
+  const accessTokenTtl = parseInteger(
+    'ACCESS_TOKEN_TTL',
+    env.ACCESS_TOKEN_TTL,
+    IDENTITY_DEFAULTS.accessTokenTtl,
+    1,
+    day,
+  );
+  const refreshTokenTtl = parseInteger(
+    'REFRESH_TOKEN_TTL',
+    env.REFRESH_TOKEN_TTL,
+    IDENTITY_DEFAULTS.refreshTokenTtl,
+    60,
+    365 * day,
+  );
+  const loginCodeTtl = parseInteger(
+    'LOGIN_CODE_TTL',
+    env.LOGIN_CODE_TTL,
+    IDENTITY_DEFAULTS.loginCodeTtl,
+    1,
+    600,
+  );
+  const redirectAllowlist =
+    env.REDIRECT_ALLOWLIST !== undefined && env.REDIRECT_ALLOWLIST.trim() !== ''
+      ? parseRedirectAllowlist(env.REDIRECT_ALLOWLIST)
+      : defaultRedirectAllowlist(port);
+  let privateLoginConfig: PrivateStandardConfig = structuredClone(IDENTITY_DEFAULTS.privateLoginConfig);
+  if (env.PRIVATE_LOGIN_CONFIG !== undefined && env.PRIVATE_LOGIN_CONFIG.trim() !== '') {
+    const value = parseJson('PRIVATE_LOGIN_CONFIG', env.PRIVATE_LOGIN_CONFIG);
+    if (!checkPrivateConfig.Check(value)) {
+      throw new ConfigError(
+        'PRIVATE_LOGIN_CONFIG',
+        'expected {"<method>": {"enable": boolean, "logout_mode": "default"|"redirect", "logout_url": string|null}}',
+      );
+    }
+    privateLoginConfig = value;
+  }
+  const loginStorage = parseInteger(
+    'LOGIN_STORAGE',
+    env.LOGIN_STORAGE,
+    IDENTITY_DEFAULTS.loginStorage,
+    0,
+    2,
+  ) as LoginStorage;
+  const oauthProviders =
+    env.OAUTH_PROVIDERS !== undefined && env.OAUTH_PROVIDERS.trim() !== ''
+      ? parseOAuthProviders(env.OAUTH_PROVIDERS)
+      : [];
+  const limits = IDENTITY_DEFAULTS.rateLimits;
+  const rateLimits: RateLimits = {
+    signIn: parseInteger('RATE_LIMIT_SIGNIN', env.RATE_LIMIT_SIGNIN, limits.signIn, 0, 1_000_000),
+    signUp: parseInteger('RATE_LIMIT_SIGNUP', env.RATE_LIMIT_SIGNUP, limits.signUp, 0, 1_000_000),
+    codeExchange: parseInteger('RATE_LIMIT_CODE', env.RATE_LIMIT_CODE, limits.codeExchange, 0, 1_000_000),
+  };
+  let adminEmail: string | undefined;
+  if (env.ADMIN_EMAIL !== undefined && env.ADMIN_EMAIL.trim() !== '') {
+    adminEmail = env.ADMIN_EMAIL.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail))
+      throw new ConfigError('ADMIN_EMAIL', 'is not an email address');
+  }
+  let adminPassword: string | undefined;
+  if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD !== '') {
+    adminPassword = env.ADMIN_PASSWORD;
+    if (adminPassword.length < 8)
+      throw new ConfigError('ADMIN_PASSWORD', 'must be at least 8 characters long');
+  }
+
   const appDir = env.APP_DIR ? resolve(env.APP_DIR) : defaultAppDir();
   const config: ServerConfig = {
     dataDir: resolve(env.DATA_DIR || './data'),
@@ -133,6 +432,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     logger,
     production,
+    jwtSecret,
+    accessTokenTtl,
+    refreshTokenTtl,
+    loginCodeTtl,
+    redirectAllowlist,
+    privateLoginConfig,
+    loginStorage,
+    oauthProviders,
+    rateLimits,
+    adminEmail,
+    adminPassword,
   };
   if (databaseUrl !== undefined) config.databaseUrl = databaseUrl;
   if (appDir !== undefined) config.appDir = appDir;

@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-export { BODY_LIMIT, type BuildAppOptions, buildApp, SERVER_VERSION } from './app';
+export { BODY_LIMIT, type BuildAppOptions, buildApp, PURGE_INTERVAL_MS, SERVER_VERSION } from './app';
 export { IMMUTABLE_CACHE, REVALIDATE_CACHE, registerAppStatic } from './app-static';
 export {
   asciiSlug,
@@ -31,15 +31,57 @@ export {
   ConfigError,
   defaultAppDir,
   defaultCatalogueDir,
+  defaultRedirectAllowlist,
+  IDENTITY_DEFAULTS,
+  type IdentityConfig,
   type LoggerOptions,
   loadConfig,
+  type OAuthProviderConfig,
+  parseRedirectAllowlist,
+  type RateLimits,
+  resolveIdentityConfig,
   type ServerConfig,
 } from './config';
 export { catalogueGeneration, markCatalogueChanged } from './db/changes';
 export { createDatabase, type Database, Dialect, openPostgres, openSqlite } from './db/database';
 export { MigrationError, migrate } from './db/migrate';
-export type { DatabaseSchema, PluginRow, TagRow } from './db/schema';
+export type { DatabaseSchema, PluginRow, TagRow, UserAccountRow } from './db/schema';
 export { ApiError, type ApiErrorEntry, ERROR_STATUS, errorEnvelope, toErrorResponse } from './errors';
+export { ADMIN_USAGE, type CommandOutput, runAdminCommand } from './identity/admin-command';
+export {
+  type AuthPluginOptions,
+  type AuthUser,
+  type AuthVerifier,
+  authPlugin,
+  bearerToken,
+  NO_PERMISSION_MESSAGE,
+  SIGN_IN_REQUIRED_MESSAGE,
+} from './identity/auth';
+export { generatePassword, hashPassword, SCRYPT_PARAMS, verifyPassword } from './identity/passwords';
+export { type AllowedRedirect, appendCode, checkRedirectUri } from './identity/redirect';
+export { type IdentityRoutesOptions, identityRoutes, userRoutes } from './identity/routes';
+export {
+  DEFAULT_ADMIN_EMAIL,
+  IdentityService,
+  type IdentityServiceOptions,
+  INVALID_CODE_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  INVALID_REFRESH_MESSAGE,
+  type SetAdministratorResult,
+  type ThirdPartyProfile,
+} from './identity/service';
+export { DEFAULT_SCOPE, ThirdPartyProviders } from './identity/third-party';
+export {
+  AccessTokens,
+  loadSigningKey,
+  SIGNING_KEY_NAME,
+  type SignedAccessToken,
+  TOKEN_ALGORITHM,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+} from './identity/tokens';
+export { LOGIN_PAGE_CSP, loginPageRoutes } from './login-page/routes';
+export { LOGIN_TEXTS, type LoginTexts, pickLoginLocale } from './login-page/texts';
 export {
   addPluginVersion,
   addTranslations,

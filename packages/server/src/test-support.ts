@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type LoginResult, Role } from '@plugin-center/api/wire';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from './app';
+import { type BuildAppOptions, buildApp } from './app';
 import { derivePluginKey } from './catalogue/entry';
 import { defaultCatalogueDir, type ServerConfig } from './config';
 import type { Dialect } from './db/database';
@@ -58,9 +59,13 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
 
 /**
  * Builds the app on {@link TEST_DIALECT} with the shipped catalogue imported (unless
- * `importCatalogueOnEmpty: false` is passed), logger off. Extra config fields override.
+ * `importCatalogueOnEmpty: false` is passed), logger off. Extra config fields override; `options`
+ * go to `buildApp` (the first-start administrator line is swallowed unless `announce` is given).
  */
-export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<ServerConfig> = {},
+  options: BuildAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-test-'));
   let drop: (() => Promise<void>) | undefined;
   const config: ServerConfig = {
@@ -80,7 +85,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     drop = database.drop;
   }
   try {
-    const app = await buildApp(config);
+    const app = await buildApp(config, { announce: () => {}, ...options });
     return {
       app,
       config,
@@ -95,6 +100,29 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+let testUsers = 0;
+
+/**
+ * Creates an account through the identity service (role 0 unless `role` is given; a unique
+ * email and a fixed password unless given) and starts a session for it: real tokens, as the code
+ * exchange would answer them. Use `Authorization: Bearer ${result.access_token}`.
+ */
+export async function signInTestUser(
+  app: FastifyInstance,
+  options: { role?: Role; email?: string; password?: string } = {},
+): Promise<LoginResult> {
+  testUsers += 1;
+  const email =
+    options.email ??
+    `user${testUsers}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@test.local`;
+  const row = await app.identity.createAccount({
+    email,
+    password: options.password ?? 'test-password',
+    role: options.role ?? Role.GENERAL_USER,
+  });
+  return app.identity.startSession(row.id);
 }
 
 /** The parsed JSON body of an injected response. */

@@ -2,6 +2,8 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import type { Database, Dialect } from './database';
 import * as m0001 from './migrations/0001_plugins';
 import * as m0002 from './migrations/0002_catalogue_stat';
+import * as m0003 from './migrations/0003_identity';
+import * as m0004 from './migrations/0004_plugin_user_counts';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -18,6 +20,8 @@ interface DialectMigration {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001_plugins': m0001,
   '0002_catalogue_stat': m0002,
+  '0003_identity': m0003,
+  '0004_plugin_user_counts': m0004,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

@@ -7,6 +7,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Envelope,
   ErrorEnvelope,
+  InstalledListQuery,
+  InstalledListResult,
+  InstallResult,
   PAGE_SIZE,
   PluginDetail,
   PluginDetailQuery,
@@ -15,12 +18,21 @@ import {
   PluginListResult,
   PluginSort,
   PluginViewResult,
+  PraiseBody,
+  PraiseResult,
   RecommendationQuery,
   RecommendationResult,
   TagListResult,
 } from '@plugin-center/api/wire';
 import type { Database } from '../db/database';
 import { getPluginDetail, listPlugins, listTags, recommendPlugins, recordView } from './service';
+import {
+  installDefaultPlugins,
+  listInstalledPlugins,
+  setInstalled,
+  setPraise,
+  userPluginState,
+} from './user-actions';
 
 /** Options of {@link pluginsRoutes}. */
 export interface PluginsRoutesOptions {
@@ -37,6 +49,14 @@ const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
  * - `GET plugin` → `PluginDetail`; 404 PLUGIN_NOT_FOUND;
  * - `GET plugin/recommendation/list` → `RecommendationResult`;
  * - `POST plugin/view` → `PluginViewResult`; 404 PLUGIN_NOT_FOUND.
+ *
+ * and the signed-in user's calls (bearer access token; 401 UNAUTHORIZED without one, SPEC §6 "A 401
+ * on like triggers sign-in"):
+ * - `POST plugin/user` / `DELETE plugin/user` (body `{ plugin_key }`) → `InstallResult`;
+ * - `GET plugin/user` → `InstalledListResult` (the editor's installed plugins);
+ * - `POST plugin/user/praise` (body `{ plugin_key, praise: 1 | -1 }`) → `PraiseResult`;
+ * - `POST plugin/user/new/silent` → `InstalledListResult` (the default-install plugins it added).
+ * With a bearer token, `GET plugin` answers the caller's `is_praise` and `is_installed`.
  */
 export const pluginsRoutes: FastifyPluginAsyncTypebox<PluginsRoutesOptions> = async (app, { db }) => {
   app.get(
@@ -87,10 +107,13 @@ export const pluginsRoutes: FastifyPluginAsyncTypebox<PluginsRoutesOptions> = as
         response: { 200: Envelope(PluginDetail), ...errors },
       },
     },
-    async (request) => ({
-      code: 0 as const,
-      data: await getPluginDetail(db, request.query.plugin_key, request.query.lang),
-    }),
+    async (request) => {
+      const detail = await getPluginDetail(db, request.query.plugin_key, request.query.lang);
+      const user = request.user;
+      if (!user) return { code: 0 as const, data: detail };
+      const state = await userPluginState(db, user.user_id, detail.plugin_key);
+      return { code: 0 as const, data: { ...detail, ...state } };
+    },
   );
 
   app.get(
@@ -123,6 +146,77 @@ export const pluginsRoutes: FastifyPluginAsyncTypebox<PluginsRoutesOptions> = as
     async (request) => ({
       code: 0 as const,
       data: { view_count: await recordView(db, request.body.plugin_key) },
+    }),
+  );
+
+  const signedIn = { preHandler: app.requireUser };
+  const install = (installed: boolean) => ({
+    ...signedIn,
+    schema: {
+      tags: ['plugins'],
+      summary: installed
+        ? 'Install an approved plugin for the signed-in user (idempotent)'
+        : 'Uninstall a plugin for the signed-in user (idempotent)',
+      body: PluginKeyBody,
+      response: { 200: Envelope(InstallResult), ...errors },
+    },
+  });
+  app.post('/plugin/user', install(true), async (request) => ({
+    code: 0 as const,
+    data: await setInstalled(db, request.user!.user_id, request.body.plugin_key, true),
+  }));
+  app.delete('/plugin/user', install(false), async (request) => ({
+    code: 0 as const,
+    data: await setInstalled(db, request.user!.user_id, request.body.plugin_key, false),
+  }));
+
+  app.get(
+    '/plugin/user',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['plugins'],
+        summary: "The signed-in user's installed plugins, most recently installed first",
+        querystring: InstalledListQuery,
+        response: { 200: Envelope(InstalledListResult), ...errors },
+      },
+    },
+    async (request) => ({
+      code: 0 as const,
+      data: { plugin_list: await listInstalledPlugins(db, request.user!.user_id, request.query.lang) },
+    }),
+  );
+
+  app.post(
+    '/plugin/user/praise',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['plugins'],
+        summary: 'Like (praise 1) or unlike (praise -1) a plugin (idempotent)',
+        body: PraiseBody,
+        response: { 200: Envelope(PraiseResult), ...errors },
+      },
+    },
+    async (request) => ({
+      code: 0 as const,
+      data: await setPraise(db, request.user!.user_id, request.body.plugin_key, request.body.praise),
+    }),
+  );
+
+  app.post(
+    '/plugin/user/new/silent',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['plugins'],
+        summary: 'Install the default-install plugins the signed-in user does not have yet',
+        response: { 200: Envelope(InstalledListResult), ...errors },
+      },
+    },
+    async (request) => ({
+      code: 0 as const,
+      data: { plugin_list: await installDefaultPlugins(db, request.user!.user_id) },
     }),
   );
 };

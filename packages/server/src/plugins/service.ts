@@ -308,7 +308,11 @@ function preferScan(matches: number, approved: number): boolean {
 }
 
 /** Summaries of the given approved plugins in the given order (one query + one for their tags). */
-async function summariesByIds(db: Database, ids: readonly number[], lang?: Locale): Promise<PluginSummary[]> {
+export async function summariesByIds(
+  db: Database,
+  ids: readonly number[],
+  lang?: Locale,
+): Promise<PluginSummary[]> {
   if (ids.length === 0) return [];
   const q = db.kysely
     .selectFrom('plugin as p')
@@ -549,7 +553,7 @@ function detailKey(pluginKey: string, lang?: string): string {
 }
 
 /** Drops the cached details of a plugin (all languages) in this process. */
-function forgetDetail(db: Database, pluginKey: string): void {
+export function forgetDetail(db: Database, pluginKey: string): void {
   const cache = caches.get(db);
   if (!cache) return;
   for (const lang of ['', ...LOCALES]) cache.delete(detailKey(pluginKey, lang));

@@ -1,0 +1,126 @@
+/**
+ * The auth seam every domain of the server uses (SPEC §6 roles and permissions):
+ * - `request.user`: the signed-in caller from `Authorization: Bearer <access token>`, or null;
+ * - `app.requireUser`: a preHandler answering 401 UNAUTHORIZED when nobody is signed in (also when
+ *   a bearer token was sent but is expired, forged or otherwise invalid);
+ * - `app.requireAdmin`: 401 as above, 403 FORBIDDEN 'Current account has no permission' when the
+ *   account's current role is 0 (role read from the database, so a demotion applies at once).
+ *
+ * Registered on the root instance by `buildApp` (the plugin skips Fastify's encapsulation), so any
+ * route can say `{ preHandler: app.requireUser }`.
+ */
+import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/api/wire';
+import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ApiError } from '../errors';
+
+/** The signed-in caller, as the access token says (`sub` → `user_id`, `role`). */
+export interface AuthUser {
+  user_id: number;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller (a valid bearer access token), else null. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 UNAUTHORIZED unless a valid access token was sent. */
+    requireUser: preHandlerAsyncHookHandler;
+    /**
+     * preHandler: 401 UNAUTHORIZED when not signed in, 403 FORBIDDEN 'Current account has no
+     * permission' unless the account's current role is 1 or 2. Sets `request.user.role` to that
+     * current role.
+     */
+    requireAdmin: preHandlerAsyncHookHandler;
+  }
+}
+
+/** The exact text of SPEC §6 for insufficient rights. */
+export const NO_PERMISSION_MESSAGE = 'Current account has no permission';
+
+/** Message of a 401 when no access token was sent. */
+export const SIGN_IN_REQUIRED_MESSAGE = 'sign in first: send Authorization: Bearer <access token>';
+
+/** What {@link authPlugin} needs from the identity service. */
+export interface AuthVerifier {
+  /**
+   * Verifies an access token (signature, `alg`, audience, issuer, expiry).
+   * @throws ApiError UNAUTHORIZED with the reason.
+   */
+  verifyAccessToken(token: string): Promise<AuthUser>;
+  /** The account's current role, or null when the account no longer exists or is disabled. */
+  currentRole(userId: number): Promise<Role | null>;
+}
+
+/** Options of {@link authPlugin}. */
+export interface AuthPluginOptions {
+  verifier: AuthVerifier;
+}
+
+/** Why a bearer token sent with a request was refused (answered only if the route needs a user). */
+const refusals = new WeakMap<FastifyRequest, string>();
+
+/** The token of an `Authorization: Bearer <token>` header, else null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** A compact JWS has three base64url parts; opaque refresh tokens have none of the dots. */
+function looksLikeJwt(token: string): boolean {
+  return /^[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token);
+}
+
+/**
+ * Fastify plugin (not encapsulated: it decorates the instance it is registered on) that sets
+ * `request.user` in an `onRequest` hook and adds `app.requireUser` / `app.requireAdmin`. Register
+ * it on the root instance before the routes.
+ */
+export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { verifier }) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.user = null;
+    const header = request.headers.authorization;
+    if (header === undefined) return;
+    const token = bearerToken(header);
+    if (!token) {
+      refusals.set(request, 'the Authorization header is not "Bearer <access token>"');
+      return;
+    }
+    // Refresh tokens (opaque) travel as bearer too, on the routes that take them.
+    if (!looksLikeJwt(token)) {
+      refusals.set(request, 'the bearer token is not an access token');
+      return;
+    }
+    try {
+      request.user = await verifier.verifyAccessToken(token);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refusals.set(request, error.message);
+    }
+  });
+
+  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+    if (!request.user) {
+      throw new ApiError(ApiErrorCode.UNAUTHORIZED, refusals.get(request) ?? SIGN_IN_REQUIRED_MESSAGE);
+    }
+  };
+  const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
+    const user = request.user;
+    if (!user) {
+      throw new ApiError(ApiErrorCode.UNAUTHORIZED, refusals.get(request) ?? SIGN_IN_REQUIRED_MESSAGE);
+    }
+    const role = await verifier.currentRole(user.user_id);
+    if (role === null) throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the account no longer exists');
+    user.role = role;
+    if (!isAdminRole(role)) throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
+  };
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireAdmin', requireAdmin);
+};
+// fastify-plugin's marker: decorate the instance it is registered on, not a child context.
+(authPlugin as unknown as Record<symbol, unknown>)[Symbol.for('skip-override')] = true;
+(authPlugin as unknown as Record<symbol, unknown>)[Symbol.for('fastify.display-name')] = 'identity-auth';

@@ -1,0 +1,266 @@
+/**
+ * Data access of the identity service: accounts, one-time login codes and refresh-token families
+ * (tables of migration 0003). Secrets (codes, refresh tokens) are stored only as SHA-256 hashes.
+ * Times are ms since the epoch and always passed in (the service's clock), never read here.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { isAdminRole, type Role, type UserInfo } from '@plugin-center/api/wire';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/database';
+import type { DatabaseSchema, UserAccountRow } from '../db/schema';
+
+type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+/** SHA-256 of a token or code, base64url: what the database stores. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}
+
+/** A new opaque secret: 32 random bytes, base64url (43 characters). */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Lower-cased, trimmed email; null when it is not shaped like `local@domain`. */
+export function normalizeEmail(email: string): string | null {
+  const value = email.trim().toLowerCase();
+  return /^[^\s@]{1,64}@[^\s@]{1,253}$/.test(value) ? value : null;
+}
+
+// Accounts ---------------------------------------------------------------------------------------
+
+/** Fields of a new account. */
+export interface NewAccount {
+  /** Already normalised (see {@link normalizeEmail}); null for a third-party account without one. */
+  email: string | null;
+  password_hash: string | null;
+  role?: Role;
+  user_name?: string;
+  nick_name?: string;
+  avatar_url?: string | null;
+}
+
+/** Inserts an account; answers null when the email is taken (race-safe: unique constraint). */
+export async function insertAccount(
+  db: Executor,
+  account: NewAccount,
+  now: number,
+): Promise<UserAccountRow | null> {
+  const local = account.email?.split('@')[0] ?? '';
+  const row = await db
+    .insertInto('user_account')
+    .values({
+      account_id: randomUUID(),
+      email: account.email,
+      password_hash: account.password_hash,
+      role: account.role ?? 0,
+      created_at: now,
+      user_name: account.user_name ?? local,
+      nick_name: account.nick_name || account.user_name || local,
+      avatar_url: account.avatar_url ?? null,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The account with this (normalised) email. */
+export function accountByEmail(db: Executor, email: string): Promise<UserAccountRow | undefined> {
+  return db.selectFrom('user_account').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** The account with this id. */
+export function accountById(db: Executor, id: number): Promise<UserAccountRow | undefined> {
+  return db.selectFrom('user_account').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether any account has role 1 or 2. */
+export async function hasAdministrator(db: Executor): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_account')
+    .select('id')
+    .where('role', 'in', [1, 2])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The wire's `UserInfo` of an account row (SPEC §3 User). */
+export function toUserInfo(row: UserAccountRow): UserInfo {
+  const role = row.role as Role;
+  return {
+    user_id: row.id,
+    account_id: row.account_id,
+    user_name: row.user_name,
+    nick_name: row.nick_name,
+    email: row.email,
+    mobile: row.mobile,
+    avatar_url: row.avatar_url,
+    created_at: row.created_at,
+    department: row.department,
+    e_id: row.e_id,
+    is_administrator: isAdminRole(role),
+    is_owner: row.is_owner === 1,
+    staff_status: row.staff_status,
+    identification: row.identification,
+    role,
+  };
+}
+
+// Login codes ------------------------------------------------------------------------------------
+
+/** Stores a new one-time login code for `userId` bound to `redirectUri`; answers the code. */
+export async function insertLoginCode(
+  db: Executor,
+  userId: number,
+  redirectUri: string,
+  expiresAt: number,
+): Promise<string> {
+  const code = newSecret();
+  await db
+    .insertInto('login_code')
+    .values({
+      code_hash: hashSecret(code),
+      user_id: userId,
+      redirect_uri: redirectUri,
+      expires_at: expiresAt,
+      used_at: null,
+    })
+    .execute();
+  return code;
+}
+
+/**
+ * Marks a code used — atomically, so of two concurrent exchanges only one gets it — when it is
+ * unused and not expired at `now`. Answers the user and the redirect_uri it was issued for, or
+ * null (unknown, used or expired).
+ */
+export async function consumeLoginCode(
+  db: Executor,
+  code: string,
+  now: number,
+): Promise<{ user_id: number; redirect_uri: string } | null> {
+  const row = await db
+    .updateTable('login_code')
+    .set({ used_at: now })
+    .where('code_hash', '=', hashSecret(code))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'redirect_uri'])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+// Refresh tokens ---------------------------------------------------------------------------------
+
+/** A refresh token as handed out: the opaque value and when it expires (ms). */
+export interface IssuedRefreshToken {
+  id: number;
+  token: string;
+  expiresAt: number;
+}
+
+/** Stores a new refresh token of `familyId` (a new family when omitted). */
+export async function insertRefreshToken(
+  db: Executor,
+  userId: number,
+  now: number,
+  expiresAt: number,
+  familyId: string = randomUUID(),
+): Promise<IssuedRefreshToken> {
+  const token = newSecret();
+  const row = await db
+    .insertInto('refresh_token')
+    .values({
+      token_hash: hashSecret(token),
+      family_id: familyId,
+      user_id: userId,
+      expires_at: expiresAt,
+      created_at: now,
+      revoked_at: null,
+      replaced_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token, expiresAt };
+}
+
+/** Revokes every live token of a family (logout, reuse detection). */
+export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
+  await db
+    .updateTable('refresh_token')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every live refresh token of a user (reset token). */
+export async function revokeUserTokens(db: Executor, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('refresh_token')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** What a presented refresh token turned out to be. */
+export type RefreshLookup =
+  | { state: 'unknown' }
+  /** Already rotated or revoked: its family has just been revoked (reuse detection). */
+  | { state: 'reused' }
+  | { state: 'expired' }
+  | { state: 'live'; id: number; user_id: number; family_id: string };
+
+/**
+ * Looks a presented refresh token up. A token that was already rotated (`replaced_by`) or revoked
+ * is a reuse: the whole family is revoked here (RFC 9700 §4.14.2) — run inside the caller's
+ * transaction, which must commit for the revocation to stay. On PostgreSQL the row is locked
+ * (`FOR UPDATE`), so a concurrent rotation of the same token waits and then sees it rotated.
+ */
+export async function lookupRefreshToken(
+  db: Executor,
+  dialect: Database['dialect'],
+  token: string,
+  now: number,
+): Promise<RefreshLookup> {
+  let query = db
+    .selectFrom('refresh_token')
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'revoked_at', 'replaced_by'])
+    .where('token_hash', '=', hashSecret(token));
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) return { state: 'unknown' };
+  if (row.revoked_at !== null || row.replaced_by !== null) {
+    await revokeFamily(db, row.family_id, now);
+    return { state: 'reused' };
+  }
+  if (row.expires_at <= now) return { state: 'expired' };
+  return { state: 'live', id: row.id, user_id: row.user_id, family_id: row.family_id };
+}
+
+/**
+ * Marks token `id` as rotated into `successorId`; false when another request did it first (the
+ * caller then rolls back).
+ */
+export async function markRotated(db: Executor, id: number, successorId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_token')
+    .set({ replaced_by: successorId })
+    .where('id', '=', id)
+    .where('replaced_by', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Deletes login codes and refresh tokens that expired before `before` (ms). Rotated tokens of a
+ * live family stay until they expire, so their reuse is still detected.
+ */
+export async function purgeExpired(db: Executor, before: number): Promise<void> {
+  await db.deleteFrom('login_code').where('expires_at', '<', before).execute();
+  await db.deleteFrom('refresh_token').where('expires_at', '<', before).execute();
+}

@@ -1,0 +1,508 @@
+/**
+ * The identity service (issue 3; SPEC §1 roles and login methods, §3 User, §4 sign-in, token
+ * refresh and sign-out, §7 User API): accounts with scrypt passwords, the login redirect with
+ * one-time codes, access tokens (HS256 JWT) and rotating refresh tokens with reuse detection, the
+ * first administrator, and the account side of third-party sign-in.
+ *
+ * Every method answers in wire shapes (`@plugin-center/api/wire`) and fails with `ApiError`s of
+ * stable codes (INVALID_CREDENTIALS, INVALID_CODE, REDIRECT_NOT_ALLOWED, EMAIL_TAKEN, UNAUTHORIZED).
+ */
+import {
+  type AdminInfo,
+  ApiErrorCode,
+  isAdminRole,
+  type LoginCodeResult,
+  type LoginResult,
+  Role,
+  type SignInBody,
+  type SignInResult,
+  type SignUpBody,
+  type TokenPair,
+  type UserInfo,
+} from '@plugin-center/api/wire';
+import type { IdentityConfig } from '../config';
+import type { Database } from '../db/database';
+import type { UserAccountRow } from '../db/schema';
+import { ApiError } from '../errors';
+import type { AuthUser, AuthVerifier } from './auth';
+import {
+  accountByEmail,
+  accountById,
+  consumeLoginCode,
+  hasAdministrator,
+  hashSecret,
+  insertAccount,
+  insertLoginCode,
+  insertRefreshToken,
+  lookupRefreshToken,
+  markRotated,
+  normalizeEmail,
+  purgeExpired,
+  revokeFamily,
+  revokeUserTokens,
+  toUserInfo,
+} from './data';
+import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { appendCode, checkRedirectUri } from './redirect';
+import { AccessTokens, loadSigningKey } from './tokens';
+
+/** Message of every failed password sign-in: the same whether or not the email has an account. */
+export const INVALID_CREDENTIALS_MESSAGE = 'wrong email or password';
+/** Message of every refused login code. */
+export const INVALID_CODE_MESSAGE =
+  'the login code is unknown, used, expired or was issued for another redirect_uri';
+/** Message of a refused refresh token. */
+export const INVALID_REFRESH_MESSAGE = 'the refresh token is invalid, expired or revoked';
+/** Email of the administrator created on first start when `ADMIN_EMAIL` is not set. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
+
+/** Options of {@link IdentityService.create}. */
+export interface IdentityServiceOptions {
+  /** Current time, ms since the epoch (default `Date.now`); tests move it to expire codes and tokens. */
+  clock?: () => number;
+}
+
+/** A third-party account as the provider described it (see `third-party.ts`). */
+export interface ThirdPartyProfile {
+  source: string;
+  subject: string;
+  email: string | null;
+  email_verified: boolean;
+  name: string | null;
+  picture: string | null;
+}
+
+/** Result of {@link IdentityService.setAdministrator}. */
+export interface SetAdministratorResult {
+  user: UserInfo;
+  created: boolean;
+  /** The generated password, when the account was created without one. */
+  generatedPassword?: string;
+}
+
+function unauthorized(message: string): ApiError {
+  return new ApiError(ApiErrorCode.UNAUTHORIZED, message);
+}
+
+/** The identity service of one database. Build it with {@link IdentityService.create}. */
+export class IdentityService implements AuthVerifier {
+  readonly clock: () => number;
+
+  private constructor(
+    readonly db: Database,
+    readonly settings: IdentityConfig,
+    readonly accessTokens: AccessTokens,
+    clock: () => number,
+  ) {
+    this.clock = clock;
+  }
+
+  /** Loads (or creates) the signing key and returns the service. */
+  static async create(
+    db: Database,
+    settings: IdentityConfig,
+    options: IdentityServiceOptions = {},
+  ): Promise<IdentityService> {
+    const clock = options.clock ?? Date.now;
+    const key = await loadSigningKey(db, settings.jwtSecret);
+    return new IdentityService(db, settings, new AccessTokens(key, settings.accessTokenTtl, clock), clock);
+  }
+
+  // Auth seam ------------------------------------------------------------------------------------
+
+  /** @throws ApiError UNAUTHORIZED (401) for any token that is not a valid, unexpired access token. */
+  verifyAccessToken(token: string): Promise<AuthUser> {
+    return this.accessTokens.verify(token);
+  }
+
+  /** The account's current role; null when it does not exist or is disabled (staff_status 0). */
+  async currentRole(userId: number): Promise<Role | null> {
+    const row = await this.db.kysely
+      .selectFrom('user_account')
+      .select(['role', 'staff_status'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row && row.staff_status !== 0 ? (row.role as Role) : null;
+  }
+
+  // Accounts -------------------------------------------------------------------------------------
+
+  /**
+   * Creates an account with a password.
+   * @throws ApiError INVALID_PARAMETER (400) for an email not shaped like `local@domain`;
+   *   EMAIL_TAKEN (409) when the email has an account.
+   */
+  async createAccount(input: {
+    email: string;
+    password: string;
+    role?: Role;
+    nick_name?: string | undefined;
+  }): Promise<UserAccountRow> {
+    const email = normalizeEmail(input.email);
+    if (!email) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'body.email: is not an email address');
+    const row = await insertAccount(
+      this.db.kysely,
+      {
+        email,
+        password_hash: await hashPassword(input.password),
+        role: input.role ?? Role.GENERAL_USER,
+        ...(input.nick_name?.trim() ? { nick_name: input.nick_name.trim() } : {}),
+      },
+      this.clock(),
+    );
+    if (!row) throw new ApiError(ApiErrorCode.EMAIL_TAKEN, 'an account with this email already exists');
+    return row;
+  }
+
+  /** The user (SPEC §3). @throws ApiError UNAUTHORIZED (401) when the account no longer exists. */
+  async userInfo(userId: number): Promise<UserInfo> {
+    const row = await accountById(this.db.kysely, userId);
+    if (!row) throw unauthorized('the account no longer exists');
+    return toUserInfo(row);
+  }
+
+  /** `GET /api/cmt/manager/verify`: the caller's current role. */
+  async adminInfo(userId: number): Promise<AdminInfo> {
+    const role = await this.currentRole(userId);
+    if (role === null) throw unauthorized('the account no longer exists');
+    return { role, user_id: userId, is_administrator: isAdminRole(role) };
+  }
+
+  // Login page -----------------------------------------------------------------------------------
+
+  /**
+   * Password sign-in of the login page: checks the redirect_uri, then the credentials, and answers
+   * where to send the browser (the redirect_uri with a one-time `code`).
+   * @throws ApiError REDIRECT_NOT_ALLOWED (400); INVALID_CREDENTIALS (401) for an unknown email,
+   *   an account without password, a disabled account or a wrong password alike (same work done).
+   */
+  async signIn(body: SignInBody): Promise<SignInResult> {
+    const redirect = checkRedirectUri(body.redirect_uri, this.settings.redirectAllowlist);
+    const email = normalizeEmail(body.email);
+    const row = email ? await accountByEmail(this.db.kysely, email) : undefined;
+    const ok = row?.password_hash
+      ? await verifyPassword(body.password, row.password_hash)
+      : await verifyAgainstDummy(body.password);
+    if (!row || !ok || row.staff_status === 0) {
+      throw new ApiError(ApiErrorCode.INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE);
+    }
+    const code = await insertLoginCode(this.db.kysely, row.id, redirect.uri, this.codeExpiry());
+    return { redirect_to: appendCode(redirect, code) };
+  }
+
+  /**
+   * Sign-up of the login page: creates a general user (role 0) and signs it in like {@link signIn}.
+   * @throws ApiError REDIRECT_NOT_ALLOWED (400), INVALID_PARAMETER (400, email), EMAIL_TAKEN (409).
+   */
+  async signUp(body: SignUpBody): Promise<SignInResult> {
+    const redirect = checkRedirectUri(body.redirect_uri, this.settings.redirectAllowlist);
+    const row = await this.createAccount({
+      email: body.email,
+      password: body.password,
+      nick_name: body.nick_name,
+    });
+    const code = await insertLoginCode(this.db.kysely, row.id, redirect.uri, this.codeExpiry());
+    return { redirect_to: appendCode(redirect, code) };
+  }
+
+  /**
+   * `GET user/login/code` (signed in): a one-time code that signs the same user in on another
+   * allowed site (redirect_uri).
+   * @throws ApiError REDIRECT_NOT_ALLOWED (400).
+   */
+  async issueLoginCode(userId: number, redirectUri: string): Promise<LoginCodeResult> {
+    const redirect = checkRedirectUri(redirectUri, this.settings.redirectAllowlist);
+    const expire_time = this.codeExpiry();
+    const code = await insertLoginCode(this.db.kysely, userId, redirect.uri, expire_time);
+    return { code, expire_time };
+  }
+
+  /**
+   * `GET user/login/code/user`: exchanges a one-time code for tokens and the user. The code is
+   * spent by the first exchange whatever its outcome (also with a wrong redirect_uri), following
+   * RFC 6749 §4.1.2 / §4.1.3.
+   * @throws ApiError INVALID_CODE (400): unknown, used, expired, or issued for another redirect_uri.
+   */
+  async exchangeCode(code: string, redirectUri: string): Promise<LoginResult> {
+    const spent = await consumeLoginCode(this.db.kysely, code, this.clock());
+    if (!spent) throw new ApiError(ApiErrorCode.INVALID_CODE, INVALID_CODE_MESSAGE);
+    let same = false;
+    try {
+      same = checkRedirectUri(redirectUri, this.settings.redirectAllowlist).uri === spent.redirect_uri;
+    } catch {
+      same = false;
+    }
+    if (!same) throw new ApiError(ApiErrorCode.INVALID_CODE, INVALID_CODE_MESSAGE);
+    return this.startSession(spent.user_id);
+  }
+
+  // Sessions -------------------------------------------------------------------------------------
+
+  /**
+   * A new session for the user: an access token and the first refresh token of a new family.
+   * @throws ApiError UNAUTHORIZED (401) when the account does not exist or is disabled.
+   */
+  async startSession(userId: number): Promise<LoginResult> {
+    const row = await accountById(this.db.kysely, userId);
+    if (!row || row.staff_status === 0) throw unauthorized('the account does not exist or is disabled');
+    const now = this.clock();
+    const refresh = await insertRefreshToken(
+      this.db.kysely,
+      row.id,
+      now,
+      now + this.settings.refreshTokenTtl * 1000,
+    );
+    const access = await this.accessTokens.sign({ user_id: row.id, role: row.role as Role });
+    return {
+      access_token: access.token,
+      refresh_token: refresh.token,
+      access_token_expire_time: access.expiresAt,
+      refresh_token_expire_time: refresh.expiresAt,
+      user_info: toUserInfo(row),
+    };
+  }
+
+  /**
+   * `POST user/refresh_token`: rotates the refresh token (the presented one is spent, a new one of
+   * the same family returned) and issues a new access token with the account's current role. In
+   * one transaction, so two concurrent refreshes with one token cannot both succeed; presenting an
+   * already rotated or revoked token revokes its whole family (reuse detection, RFC 9700 §4.14.2) —
+   * this includes the loser of such a race, so a client must not refresh twice in parallel
+   * (SPEC §4: one shared refresh queue).
+   * @throws ApiError UNAUTHORIZED (401): unknown, expired, rotated or revoked token; disabled account.
+   */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const now = this.clock();
+    const expiresAt = now + this.settings.refreshTokenTtl * 1000;
+    const outcome = await this.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        const found = await lookupRefreshToken(trx, this.db.dialect, refreshToken, now);
+        if (found.state !== 'live') return found;
+        const user = await trx
+          .selectFrom('user_account')
+          .select(['role', 'staff_status'])
+          .where('id', '=', found.user_id)
+          .executeTakeFirst();
+        if (!user || user.staff_status === 0) return { state: 'disabled' as const };
+        const next = await insertRefreshToken(trx, found.user_id, now, expiresAt, found.family_id);
+        if (!(await markRotated(trx, found.id, next.id))) throw new RotationConflict(found.family_id);
+        return { state: 'rotated' as const, user_id: found.user_id, role: user.role as Role, next };
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof RotationConflict)) throw error;
+        await revokeFamily(this.db.kysely, error.familyId, now);
+        return { state: 'reused' as const };
+      });
+    if (outcome.state !== 'rotated') throw unauthorized(INVALID_REFRESH_MESSAGE);
+    const access = await this.accessTokens.sign({ user_id: outcome.user_id, role: outcome.role });
+    return {
+      access_token: access.token,
+      refresh_token: outcome.next.token,
+      access_token_expire_time: access.expiresAt,
+      refresh_token_expire_time: outcome.next.expiresAt,
+    };
+  }
+
+  /**
+   * `GET user/valid`: the user of a live refresh token (the token is not rotated). A rotated or
+   * revoked token revokes its family, as in {@link refresh}.
+   * @throws ApiError UNAUTHORIZED (401).
+   */
+  async validate(refreshToken: string): Promise<UserInfo> {
+    const now = this.clock();
+    const found = await this.db.kysely
+      .transaction()
+      .execute((trx) => lookupRefreshToken(trx, this.db.dialect, refreshToken, now));
+    if (found.state !== 'live') throw unauthorized(INVALID_REFRESH_MESSAGE);
+    const row = await accountById(this.db.kysely, found.user_id);
+    if (!row || row.staff_status === 0) throw unauthorized(INVALID_REFRESH_MESSAGE);
+    return toUserInfo(row);
+  }
+
+  /**
+   * `POST user/logout`: revokes the refresh token's whole family. Idempotent: an unknown, expired
+   * or already revoked token is answered the same (RFC 7009 §2.2).
+   */
+  async logout(refreshToken: string): Promise<void> {
+    const now = this.clock();
+    const row = await this.db.kysely
+      .selectFrom('refresh_token')
+      .select('family_id')
+      .where('token_hash', '=', hashSecret(refreshToken))
+      .executeTakeFirst();
+    if (row) await revokeFamily(this.db.kysely, row.family_id, now);
+  }
+
+  /**
+   * `POST user/reset_token`: sets the user's enterprise id (e_id), revokes every refresh token of
+   * the user and starts a new session.
+   */
+  async resetToken(userId: number, eId: string): Promise<LoginResult> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('user_account').set({ e_id: eId }).where('id', '=', userId).execute();
+      await revokeUserTokens(trx, userId, this.clock());
+    });
+    return this.startSession(userId);
+  }
+
+  /** Deletes login codes and refresh tokens that expired more than a day ago. */
+  purgeExpired(): Promise<void> {
+    return purgeExpired(this.db.kysely, this.clock() - 24 * 3600 * 1000);
+  }
+
+  // Administrators -------------------------------------------------------------------------------
+
+  /**
+   * First start: when no account has role 1 or 2, makes `ADMIN_EMAIL` (default `admin@localhost`)
+   * a super admin (role 1) — creating it with `ADMIN_PASSWORD` or a random one-time password, or
+   * promoting an existing account with that configured email (its password replaced by
+   * `ADMIN_PASSWORD` when set, its sessions revoked). A generated password is passed to `announce`
+   * exactly once, in the line `plugin-center: administrator <email>, one-time password: <pw>`.
+   * Concurrent first starts create one account (the loser of the insert announces nothing).
+   *
+   * @returns the administrator's email when this call created or promoted one, else null.
+   */
+  async ensureAdministrator(announce: (line: string) => void): Promise<string | null> {
+    if (await hasAdministrator(this.db.kysely)) return null;
+    const configured = this.settings.adminEmail;
+    const email = configured ?? DEFAULT_ADMIN_EMAIL;
+    const existing = await accountByEmail(this.db.kysely, email);
+    if (existing) {
+      // The default address is never promoted: anyone could have signed up with it.
+      if (!configured) return null;
+      await this.setAdministrator(email, Role.SUPER_ADMIN, this.settings.adminPassword);
+      return email;
+    }
+    const password = this.settings.adminPassword ?? generatePassword();
+    const row = await insertAccount(
+      this.db.kysely,
+      {
+        email,
+        password_hash: await hashPassword(password),
+        role: Role.SUPER_ADMIN,
+        nick_name: 'Administrator',
+      },
+      this.clock(),
+    );
+    if (!row) return null;
+    if (!this.settings.adminPassword) {
+      announce(`plugin-center: administrator ${email}, one-time password: ${password}`);
+    }
+    return email;
+  }
+
+  /**
+   * `plugin-center admin <email>`: creates the account with `role` (1 or 2) or changes an existing
+   * account's role; sets `password` when given (revoking the account's sessions), and generates one
+   * for a new account without it.
+   * @throws ApiError INVALID_PARAMETER for an email not shaped like `local@domain`.
+   */
+  async setAdministrator(email: string, role: Role, password?: string): Promise<SetAdministratorResult> {
+    const normalized = normalizeEmail(email);
+    if (!normalized) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${email} is not an email address`);
+    const existing = await accountByEmail(this.db.kysely, normalized);
+    if (existing) {
+      await this.db.kysely.transaction().execute(async (trx) => {
+        const update: { role: number; password_hash?: string } = { role };
+        if (password !== undefined) update.password_hash = await hashPassword(password);
+        await trx.updateTable('user_account').set(update).where('id', '=', existing.id).execute();
+        if (password !== undefined) await revokeUserTokens(trx, existing.id, this.clock());
+      });
+      return { user: await this.userInfo(existing.id), created: false };
+    }
+    const generated = password === undefined ? generatePassword() : undefined;
+    const row = await this.createAccount({ email: normalized, password: password ?? generated!, role });
+    return { user: toUserInfo(row), created: true, ...(generated ? { generatedPassword: generated } : {}) };
+  }
+
+  // Third-party accounts -------------------------------------------------------------------------
+
+  /**
+   * The account of a provider's subject: the bound one; else, on first sign-in, an existing
+   * account with the provider's email when the provider says the email is verified (then bound);
+   * else a new general user (without email when that email already has an account).
+   */
+  async thirdPartyAccount(profile: ThirdPartyProfile): Promise<number> {
+    const boundUser = () =>
+      this.db.kysely
+        .selectFrom('third_party_account')
+        .select('user_id')
+        .where('source', '=', profile.source)
+        .where('subject', '=', profile.subject)
+        .executeTakeFirst();
+    const bound = await boundUser();
+    if (bound) return bound.user_id;
+    const email = profile.email ? normalizeEmail(profile.email) : null;
+    const now = this.clock();
+    try {
+      return await this.db.kysely.transaction().execute(async (trx) => {
+        let userId: number | undefined;
+        if (email && profile.email_verified) userId = (await accountByEmail(trx, email))?.id;
+        if (userId === undefined) {
+          const fields = {
+            password_hash: null,
+            ...(profile.name ? { nick_name: profile.name } : {}),
+            avatar_url: profile.picture,
+            user_name: email?.split('@')[0] ?? profile.name ?? `${profile.source}-user`,
+          };
+          const row =
+            (email ? await insertAccount(trx, { email, ...fields }, now) : null) ??
+            (await insertAccount(trx, { email: null, ...fields }, now));
+          userId = row!.id;
+        }
+        const linked = await trx
+          .insertInto('third_party_account')
+          .values({ source: profile.source, subject: profile.subject, user_id: userId, created_at: now })
+          .onConflict((oc) => oc.columns(['source', 'subject']).doNothing())
+          .returning('user_id')
+          .executeTakeFirst();
+        // A concurrent first sign-in of the same subject won: drop the account made here.
+        if (!linked) throw new LinkConflict();
+        return userId;
+      });
+    } catch (error) {
+      if (!(error instanceof LinkConflict)) throw error;
+      return (await boundUser())!.user_id;
+    }
+  }
+
+  /**
+   * `POST 3rd-party/bind`: binds a provider account to the signed-in user.
+   * @throws ApiError INVALID_PARAMETER (400) when that provider account is bound to another user.
+   */
+  async bindThirdParty(userId: number, profile: ThirdPartyProfile): Promise<UserInfo> {
+    await this.db.kysely
+      .insertInto('third_party_account')
+      .values({ source: profile.source, subject: profile.subject, user_id: userId, created_at: this.clock() })
+      .onConflict((oc) => oc.columns(['source', 'subject']).doNothing())
+      .execute();
+    const bound = await this.db.kysely
+      .selectFrom('third_party_account')
+      .select('user_id')
+      .where('source', '=', profile.source)
+      .where('subject', '=', profile.subject)
+      .executeTakeFirstOrThrow();
+    if (bound.user_id !== userId) {
+      throw new ApiError(
+        ApiErrorCode.INVALID_PARAMETER,
+        `this ${profile.source} account is already bound to another user`,
+      );
+    }
+    return this.userInfo(userId);
+  }
+
+  private codeExpiry(): number {
+    return this.clock() + this.settings.loginCodeTtl * 1000;
+  }
+}
+
+/** Rolls back a first third-party sign-in that lost the race to bind the same subject. */
+class LinkConflict extends Error {}
+
+/** Thrown inside the rotation transaction to roll it back when another request rotated first. */
+class RotationConflict extends Error {
+  constructor(readonly familyId: string) {
+    super('the refresh token was rotated concurrently');
+  }
+}

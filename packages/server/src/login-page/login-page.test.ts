@@ -1,0 +1,386 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { Window } from 'happy-dom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support';
+import { LOGIN_PAGE_CSS, LOGIN_PAGE_SCRIPT } from './assets';
+import { safeRelativePath } from './page';
+import { pickLoginLocale } from './texts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ importCatalogueOnEmpty: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const window = new Window({ url: 'http://localhost/' });
+
+/** Parses an HTML answer into a document (no script runs, nothing is loaded). */
+function parse(response: LightMyRequestResponse) {
+  return new window.DOMParser().parseFromString(response.body, 'text/html');
+}
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+/** Query parameters of a link's `href` (relative to the server). */
+function linkQuery(
+  doc: ReturnType<typeof parse>,
+  selector: string,
+): { path: string; query: URLSearchParams } {
+  const href = doc.querySelector(selector)?.getAttribute('href');
+  expect(href, selector).toBeTruthy();
+  const url = new URL(href!, 'http://localhost');
+  return { path: url.pathname, query: url.searchParams };
+}
+
+function hiddenContext(doc: ReturnType<typeof parse>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const input of doc.querySelectorAll('#login-context input[type="hidden"]')) {
+    out[input.getAttribute('name')!] = input.getAttribute('value') ?? '';
+  }
+  return out;
+}
+
+function formValue(doc: ReturnType<typeof parse>, name: string): string | null | undefined {
+  return doc.querySelector(`#login-form [name="${name}"]`)?.getAttribute('value');
+}
+
+/** Every query parameter of SPEC §2's login page, with values that need encoding. */
+const SPEC_PARAMS: [string, string][] = [
+  ['response_type', 'code'],
+  ['redirect_uri', 'https://docs.example.com/callback?x=1&y=two words'],
+  ['from', 'header/login'],
+  ['channel', 'c-01'],
+  ['product', 'pixso'],
+  ['ux_mode', 'redirect'],
+  ['ux_from', 'tx_docs'],
+  ['login_source_id', 'src-42'],
+  ['app_name', 'Docs & Sheets'],
+];
+
+describe('GET /user/login/', () => {
+  it('renders sign-in in zh-CN by default', async () => {
+    const response = await get('/user/login/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const doc = parse(response);
+    expect(doc.documentElement.getAttribute('lang')).toBe('zh-CN');
+    expect(doc.querySelector('h1')?.textContent).toBe('登录插件中心');
+    expect(doc.querySelector('.login-brand')?.textContent).toBe('插件中心');
+    const form = doc.querySelector('#login-form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/api/uc/user/login');
+    expect(form.getAttribute('data-text-error-invalid-credentials')).toBe('邮箱或密码错误');
+    expect(doc.querySelector('#login-email')?.hasAttribute('autofocus')).toBe(true);
+    expect(doc.querySelector('label[for="login-email"]')?.textContent).toBe('邮箱');
+    expect(doc.querySelector('label[for="login-password"]')?.textContent).toBe('密码');
+    expect(doc.querySelector('#login-password')?.getAttribute('type')).toBe('password');
+    expect(doc.querySelector('#login-password-toggle')?.getAttribute('aria-controls')).toBe('login-password');
+    expect(doc.querySelector('#login-error')?.getAttribute('role')).toBe('alert');
+    expect(doc.querySelector('#login-form button[type="submit"]')?.textContent).toBe('登录');
+    expect(doc.querySelector('[name="nick_name"]')).toBeNull();
+    const toSignUp = linkQuery(doc, '#login-switch');
+    expect(toSignUp.path).toBe('/user/login/');
+    expect(toSignUp.query.get('page')).toBe('sign_up');
+  });
+
+  it('renders en-US for the lang cookie "en" and for an English Accept-Language', async () => {
+    for (const headers of [
+      { cookie: 'theme=dark; lang=en' } as Record<string, string>,
+      { 'accept-language': 'en-GB,en;q=0.9,zh-CN;q=0.5' },
+    ]) {
+      const doc = parse(await get('/user/login/', headers));
+      expect(doc.documentElement.getAttribute('lang'), JSON.stringify(headers)).toBe('en-US');
+      expect(doc.querySelector('h1')?.textContent).toBe('Sign in to Plugin Center');
+      expect(doc.querySelector('.login-brand')?.textContent).toBe('Plugin Center');
+      expect(doc.querySelector('label[for="login-email"]')?.textContent).toBe('Email');
+      expect(doc.querySelector('#login-form')?.getAttribute('data-text-error-invalid-credentials')).toBe(
+        'Wrong email or password',
+      );
+    }
+    // the cookie wins over Accept-Language
+    const zh = parse(await get('/user/login/', { cookie: 'lang=zh-CN', 'accept-language': 'en-US' }));
+    expect(zh.documentElement.getAttribute('lang')).toBe('zh-CN');
+  });
+
+  it('picks the locale by cookie, then Accept-Language q-values, then zh-CN; untranslated → en-US', () => {
+    expect(pickLoginLocale({}).locale).toBe('zh-CN');
+    expect(pickLoginLocale({ cookie: 'lang=en' }).locale).toBe('en-US');
+    expect(pickLoginLocale({ cookie: 'lang=zh-CN', 'accept-language': 'en' }).locale).toBe('zh-CN');
+    expect(pickLoginLocale({ 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }).locale).toBe('zh-CN');
+    expect(pickLoginLocale({ 'accept-language': 'zh;q=0.4,en;q=0.8' }).locale).toBe('en-US');
+    expect(pickLoginLocale({ 'accept-language': 'fr-FR,de;q=0.9' }).locale).toBe('zh-CN');
+    // jp/kr/ru/es have no login texts yet: the en-US fallback (SPEC §1)
+    expect(pickLoginLocale({ cookie: 'lang=jp' })).toMatchObject({ locale: 'en-US' });
+    expect(pickLoginLocale({ cookie: 'lang=jp' }).texts.signInTitle).toBe('Sign in to Plugin Center');
+    expect(pickLoginLocale({ cookie: 'lang=unknown', 'accept-language': 'en' }).locale).toBe('en-US');
+  });
+
+  it('renders the sign-up form for page=sign_up', async () => {
+    const doc = parse(
+      await get('/user/login/?page=sign_up&redirect_uri=%2Fplugins%2Fx', { cookie: 'lang=en' }),
+    );
+    expect(doc.querySelector('.login-card')?.getAttribute('data-mode')).toBe('sign-up');
+    expect(doc.querySelector('h1')?.textContent).toBe('Create your account');
+    const form = doc.querySelector('#login-form')!;
+    expect(form.getAttribute('action')).toBe('/api/uc/user/sign_up');
+    expect(doc.querySelector('#login-nickname')?.getAttribute('name')).toBe('nick_name');
+    expect(doc.querySelector('#login-nickname')?.hasAttribute('required')).toBe(false);
+    const password = doc.querySelector('#login-password')!;
+    expect(password.getAttribute('minlength')).toBe('8');
+    expect(password.getAttribute('autocomplete')).toBe('new-password');
+    expect(doc.querySelector('#login-password-hint')?.textContent).toBe('At least 8 characters.');
+    expect(formValue(doc, 'redirect_uri')).toBe('/plugins/x');
+    expect(doc.querySelector('#login-form button[type="submit"]')?.textContent).toBe('Create account');
+    const back = linkQuery(doc, '#login-switch');
+    expect(back.path).toBe('/user/login/');
+    expect(back.query.has('page')).toBe(false);
+    expect(back.query.get('redirect_uri')).toBe('/plugins/x');
+    expect(doc.querySelector('#login-switch')?.textContent).toBe('Sign in');
+  });
+
+  it('carries every SPEC §2 query parameter unchanged in the links and the hidden fields', async () => {
+    const query = new URLSearchParams(SPEC_PARAMS);
+    const signIn = parse(await get(`/user/login/?${query}`));
+    expect(formValue(signIn, 'redirect_uri')).toBe('https://docs.example.com/callback?x=1&y=two words');
+
+    const toSignUp = linkQuery(signIn, '#login-switch').query;
+    const toBindOther = linkQuery(signIn, '#login-bind-other').query;
+    for (const [name, value] of SPEC_PARAMS) {
+      expect(toSignUp.get(name), `sign-up link ${name}`).toBe(value);
+      expect(toBindOther.get(name), `bind-other link ${name}`).toBe(value);
+    }
+    expect(toSignUp.get('page')).toBe('sign_up');
+    expect(toBindOther.get('bind_other')).toBe('bind');
+    expect([...toSignUp.keys()]).toHaveLength(SPEC_PARAMS.length + 1);
+
+    const context = hiddenContext(signIn);
+    for (const [name, value] of SPEC_PARAMS.filter(([n]) => n !== 'redirect_uri')) {
+      expect(context[name], `hidden ${name}`).toBe(value);
+    }
+    // the hidden context is a separate form: the posted form has only the wire body's fields
+    const posted = [...signIn.querySelectorAll('#login-form [name]')].map((e) => e.getAttribute('name'));
+    expect(posted.sort()).toEqual(['email', 'password', 'redirect_uri']);
+
+    // and back from sign-up (with page=sign_up and bind_other=bind in the query)
+    query.set('page', 'sign_up');
+    query.set('bind_other', 'bind');
+    const signUp = parse(await get(`/user/login/?${query}`));
+    const back = linkQuery(signUp, '#login-switch').query;
+    for (const [name, value] of SPEC_PARAMS) expect(back.get(name), `sign-in link ${name}`).toBe(value);
+    expect(back.get('bind_other')).toBe('bind');
+    expect(back.has('page')).toBe(false);
+    expect(hiddenContext(signUp).bind_other).toBe('bind');
+  });
+
+  it('shows "Sign in to continue to {app_name}" for the docs-provider login', async () => {
+    const en = parse(
+      await get('/user/login/?ux_from=tx_docs&login_source_id=7&app_name=Docs%20Pro', { cookie: 'lang=en' }),
+    );
+    expect(en.querySelector('#login-lead')?.textContent).toBe('Sign in to continue to Docs Pro');
+    const zh = parse(await get('/user/login/?app_name=Docs%20Pro'));
+    expect(zh.querySelector('#login-lead')?.textContent).toBe('登录以继续使用 Docs Pro');
+  });
+
+  it('shows the bind-other variant for bind_other=bind, with a link back that drops only bind_other', async () => {
+    const doc = parse(
+      await get('/user/login/?bind_other=bind&redirect_uri=%2Fapp&from=x', { cookie: 'lang=en' }),
+    );
+    expect(doc.querySelector('h1')?.textContent).toBe('Bind another account');
+    expect(doc.querySelector('#login-form')?.getAttribute('action')).toBe('/api/uc/user/login');
+    const plain = linkQuery(doc, '#login-bind-other');
+    expect(plain.query.has('bind_other')).toBe(false);
+    expect(plain.query.get('redirect_uri')).toBe('/app');
+    expect(plain.query.get('from')).toBe('x');
+    expect(linkQuery(doc, '#login-switch').query.get('bind_other')).toBe('bind');
+  });
+
+  it('posts redirect_uri /plugins/ when the query has none or an empty one', async () => {
+    for (const url of ['/user/login/', '/user/login/?redirect_uri=', '/user/login/?page=sign_up&from=a']) {
+      expect(formValue(parse(await get(url)), 'redirect_uri'), url).toBe('/plugins/');
+    }
+  });
+
+  it('redirects /user/login to /user/login/ keeping the query byte for byte', async () => {
+    const query = '?redirect_uri=https%3A%2F%2Fa.example%2F%3Fq%3D1&page=sign_up&app_name=%E6%96%87%E6%A1%A3';
+    const response = await get(`/user/login${query}`);
+    expect(response.statusCode).toBe(308);
+    expect(response.headers.location).toBe(`/user/login/${query}`);
+    const bare = await get('/user/login');
+    expect(bare.statusCode).toBe(308);
+    expect(bare.headers.location).toBe('/user/login/');
+  });
+});
+
+describe('GET /user/login/bind', () => {
+  it('explains the binding of the third-party id and continues to a relative mainUrl', async () => {
+    const response = await get(
+      '/user/login/bind?id=tx_123&mainUrl=%2Fdocs%2Ffolder%3Fa%3D1&txDocFolderId=F9',
+      {
+        cookie: 'lang=en',
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    const doc = parse(response);
+    expect(doc.querySelector('.login-card')?.getAttribute('data-page')).toBe('bind');
+    expect(doc.querySelector('h1')?.textContent).toBe('Bind your account');
+    expect(doc.querySelector('#login-lead')?.textContent).toBe(
+      'Sign in and the third-party account tx_123 will be bound to your Plugin Center account.',
+    );
+    expect(doc.querySelector('#login-form')?.getAttribute('action')).toBe('/api/uc/user/login');
+    expect(formValue(doc, 'redirect_uri')).toBe('/docs/folder?a=1');
+    expect(hiddenContext(doc)).toEqual({ id: 'tx_123', mainUrl: '/docs/folder?a=1', txDocFolderId: 'F9' });
+    const toSignUp = linkQuery(doc, '#login-switch');
+    expect(toSignUp.path).toBe('/user/login/bind');
+    expect(Object.fromEntries(toSignUp.query)).toEqual({
+      id: 'tx_123',
+      mainUrl: '/docs/folder?a=1',
+      txDocFolderId: 'F9',
+      page: 'sign_up',
+    });
+    expect(doc.querySelector('#login-bind-other')).toBeNull();
+
+    const signUp = parse(await get(`/user/login/bind?${toSignUp.query}`));
+    expect(signUp.querySelector('#login-form')?.getAttribute('action')).toBe('/api/uc/user/sign_up');
+    expect(formValue(signUp, 'redirect_uri')).toBe('/docs/folder?a=1');
+    expect(signUp.querySelector('#login-lead')?.textContent).toBe(
+      '登录后，第三方账号 tx_123 将绑定到你的插件中心账号。',
+    );
+  });
+
+  it('never continues to an absolute or protocol-relative mainUrl (no open redirect)', async () => {
+    const hostile = [
+      'https://evil.example/steal',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/%5Cevil.example',
+      'javascript:alert(1)',
+      ' /plugins/',
+      '/\tx',
+      'plugins/',
+    ];
+    for (const mainUrl of hostile) {
+      const doc = parse(await get(`/user/login/bind?id=1&mainUrl=${encodeURIComponent(mainUrl)}`));
+      expect(formValue(doc, 'redirect_uri'), mainUrl).toBe(
+        mainUrl === '/%5Cevil.example' ? mainUrl : '/plugins/',
+      );
+      // still carried as context, untouched
+      expect(hiddenContext(doc).mainUrl).toBe(mainUrl);
+    }
+    expect(parse(await get('/user/login/bind')).querySelector('#login-lead')?.textContent).toBe(
+      '登录后，你的第三方账号将绑定到插件中心账号。',
+    );
+    expect(safeRelativePath('/plugins/?tab=1#x')).toBe('/plugins/?tab=1#x');
+    expect(safeRelativePath('//evil.example')).toBeUndefined();
+    expect(safeRelativePath('/\\evil.example')).toBeUndefined();
+  });
+
+  it('redirects /user/login/bind/ to /user/login/bind keeping the query', async () => {
+    const response = await get('/user/login/bind/?id=1&mainUrl=%2Fa');
+    expect(response.statusCode).toBe(308);
+    expect(response.headers.location).toBe('/user/login/bind?id=1&mainUrl=%2Fa');
+  });
+});
+
+describe('hostile query text', () => {
+  const payloads = [
+    '"><script>alert(1)</script>',
+    "' autofocus onfocus='alert(1)",
+    '</textarea><img src=x onerror=alert(1)>',
+    '&lt;b&gt;',
+  ];
+
+  it('comes out inert everywhere: text, attributes, links', async () => {
+    for (const payload of payloads) {
+      const names = [...SPEC_PARAMS.map(([n]) => n), 'id', 'mainUrl', 'txDocFolderId', payload];
+      const query = new URLSearchParams(names.map((n) => [n, payload]));
+      for (const path of ['/user/login/', '/user/login/bind']) {
+        const response = await get(`${path}?${query}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toContain('<script>alert');
+        expect(response.body).not.toContain('<img src=x');
+        const doc = parse(response);
+        // the only script is the page's own file; no element gained an attribute
+        const scripts = [...doc.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+        expect(scripts).toHaveLength(1);
+        expect(scripts[0]).toMatch(/^\/user\/login\/login\.js\?v=[0-9a-f]{16}$/);
+        expect(doc.querySelectorAll('img')).toHaveLength(0);
+        for (const element of doc.querySelectorAll('*')) {
+          for (const attribute of element.getAttributeNames()) {
+            expect(attribute, `${path} ${payload}`).not.toMatch(/^on/);
+          }
+        }
+        // and the values come back exactly as sent
+        const context = hiddenContext(doc);
+        expect(context.app_name).toBe(payload);
+        expect(context.from).toBe(payload);
+        if (path === '/user/login/') {
+          expect(formValue(doc, 'redirect_uri')).toBe(payload);
+          expect(doc.querySelector('#login-lead')?.textContent).toBe(`登录以继续使用 ${payload}`);
+          expect(linkQuery(doc, '#login-switch').query.get(payload)).toBe(payload);
+        } else {
+          expect(formValue(doc, 'redirect_uri')).toBe('/plugins/');
+          expect(context.id).toBe(payload);
+          expect(doc.querySelector('#login-lead')?.textContent).toContain(payload);
+        }
+      }
+    }
+  });
+});
+
+describe('security headers and static files', () => {
+  it('sends a strict CSP, no framing, no referrer; the page has no inline script, style or handler', async () => {
+    for (const url of ['/user/login/', '/user/login/?page=sign_up', '/user/login/bind?id=1']) {
+      const response = await get(url);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('no-store');
+      const doc = parse(response);
+      for (const script of doc.querySelectorAll('script')) {
+        expect(script.getAttribute('src')).toBeTruthy();
+        expect(script.textContent).toBe('');
+      }
+      expect(doc.querySelectorAll('style, [style]')).toHaveLength(0);
+      expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toMatch(
+        /^\/user\/login\/login\.css\?v=[0-9a-f]{16}$/,
+      );
+    }
+  });
+
+  it('serves the script as JavaScript and the stylesheet as CSS, cached by version, 304 on a matching ETag', async () => {
+    const doc = parse(await get('/user/login/'));
+    const scriptUrl = doc.querySelector('script')!.getAttribute('src')!;
+    const script = await get(scriptUrl);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toBe(LOGIN_PAGE_SCRIPT);
+    expect(script.body).toContain("form.addEventListener('submit'");
+
+    const unversioned = await get('/user/login/login.js');
+    expect(unversioned.statusCode).toBe(200);
+    expect(unversioned.headers['cache-control']).toBe('no-cache');
+    const etag = String(unversioned.headers.etag);
+    const again = await get('/user/login/login.js', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const css = await get(doc.querySelector('link[rel="stylesheet"]')!.getAttribute('href')!);
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toBe(LOGIN_PAGE_CSS);
+    expect(css.body).toContain('Noto Sans CJK SC');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * `loginPageRoutes`: the full-page login pages of the identity service (SPEC §2) and their two
+ * static files. The pages post to the JSON identity endpoints (`POST /api/uc/user/login`,
+ * `POST /api/uc/user/sign_up`), which are another plugin's.
+ */
+import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/api/wire';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../app-static';
+import {
+  LOGIN_PAGE_CSS,
+  LOGIN_PAGE_CSS_VERSION,
+  LOGIN_PAGE_SCRIPT,
+  LOGIN_PAGE_SCRIPT_VERSION,
+} from './assets';
+import { LOGIN_CSS_PATH, LOGIN_SCRIPT_PATH, renderLoginPage } from './page';
+import { pickLoginLocale } from './texts';
+
+/**
+ * Content-Security-Policy of the login pages: nothing but this origin's script, stylesheet and
+ * `fetch` (no inline script, style or handler), forms post only here, never framed.
+ */
+export const LOGIN_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The query string of a request URL, with its `?` (empty when none). */
+function rawQuery(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  return at < 0 ? '' : request.url.slice(at);
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, kind: 'login' | 'bind') {
+  const { locale, texts } = pickLoginLocale(request.headers);
+  const html = renderLoginPage({ kind, query: new URLSearchParams(rawQuery(request)), locale, texts });
+  return reply
+    .header('content-security-policy', LOGIN_PAGE_CSP)
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .header('vary', 'Cookie, Accept-Language')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+function sendAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  content: string,
+  version: string,
+  type: string,
+) {
+  const etag = `"${version}"`;
+  const { v } = request.query as { v?: unknown };
+  reply
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', v === version ? IMMUTABLE_CACHE : REVALIDATE_CACHE)
+    .type(type);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.send(content);
+}
+
+/**
+ * Registers, without prefix (all `GET`, and `HEAD` alike; hidden from the OpenAPI document):
+ *
+ * - `/user/login/` — the login page: sign-in form; `page=sign_up` the sign-up form; `bind_other=bind`
+ *   the bind-other variant; `app_name` (docs-provider login) "Sign in to continue to {app_name}".
+ *   Every SPEC §2 parameter (response_type, redirect_uri, from, channel, product, ux_mode, page,
+ *   ux_from, login_source_id, app_name, bind_other) is honoured; see `renderLoginPage`.
+ * - `/user/login` — 308 to `/user/login/` with the query unchanged.
+ * - `/user/login/bind` — the bind page (query `id`, `mainUrl`, `txDocFolderId`); after sign-in the
+ *   browser continues to `mainUrl` only when it is a same-origin relative path, else `/plugins/`.
+ *   `/user/login/bind/` — 308 to `/user/login/bind` with the query.
+ * - `/user/login/login.js` (`text/javascript`) and `/user/login/login.css` (`text/css`): the page's
+ *   script and stylesheet; `ETag` of their content hash (`If-None-Match` → 304); `?v=<that hash>`
+ *   (as the page links them) is cached immutable for a year, otherwise revalidated.
+ *
+ * Pages answer `200 text/html; charset=utf-8` with `Content-Security-Policy` {@link LOGIN_PAGE_CSP},
+ * `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`,
+ * `Cache-Control: no-store` and `Vary: Cookie, Accept-Language`. Language: `lang` cookie, else
+ * `Accept-Language`, else zh-CN (see `pickLoginLocale`). Nothing here fails on bad input: unknown or
+ * hostile query text is escaped and carried, never interpreted.
+ */
+export async function loginPageRoutes(app: FastifyInstance): Promise<void> {
+  const hidden = { schema: { hide: true } };
+  app.get(LOGIN_PAGE_PATH, hidden, (request, reply) => sendPage(request, reply, 'login'));
+  app.get(LOGIN_PAGE_PATH.slice(0, -1), hidden, (request, reply) =>
+    reply.redirect(`${LOGIN_PAGE_PATH}${rawQuery(request)}`, 308),
+  );
+  app.get(BIND_PAGE_PATH, hidden, (request, reply) => sendPage(request, reply, 'bind'));
+  app.get(`${BIND_PAGE_PATH}/`, hidden, (request, reply) =>
+    reply.redirect(`${BIND_PAGE_PATH}${rawQuery(request)}`, 308),
+  );
+  app.get(LOGIN_SCRIPT_PATH, hidden, (request, reply) =>
+    sendAsset(request, reply, LOGIN_PAGE_SCRIPT, LOGIN_PAGE_SCRIPT_VERSION, 'text/javascript; charset=utf-8'),
+  );
+  app.get(LOGIN_CSS_PATH, hidden, (request, reply) =>
+    sendAsset(request, reply, LOGIN_PAGE_CSS, LOGIN_PAGE_CSS_VERSION, 'text/css; charset=utf-8'),
+  );
+}
