@@ -36,12 +36,13 @@ export interface E2eEnvironment {
 
 /**
  * Starts the real server on 127.0.0.1 (random port, production mode, SQLite in a temp folder) with
- * `APP_DIR` = `app/dist`, and launches Chromium.
+ * `APP_DIR` = `app/dist`, and launches Chromium. `env` adds server configuration (e.g.
+ * `ACCESS_TOKEN_TTL`, `ADMIN_EMAIL`, `ADMIN_PASSWORD`).
  *
  * @throws Error when `app/dist/index.html` is missing (build the app first:
  *   `pnpm --filter @plugin-center/app build`), or when Chromium is not installed.
  */
-export async function startE2eEnvironment(): Promise<E2eEnvironment> {
+export async function startE2eEnvironment(env: NodeJS.ProcessEnv = {}): Promise<E2eEnvironment> {
   if (!existsSync(join(APP_DIST, 'index.html'))) {
     throw new Error(
       `The built app is missing (${APP_DIST}/index.html). The browser tests run against the built app: ` +
@@ -59,8 +60,10 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
     APP_DIR: APP_DIST,
     NODE_ENV: 'production',
     LOG_LEVEL: 'error',
+    ...env,
   });
-  const server = await buildApp(config);
+  // The first-start administrator line goes nowhere: tests that need an admin set ADMIN_EMAIL/PASSWORD.
+  const server = await buildApp(config, { announce: () => {} });
   let browser: Browser | undefined;
   try {
     await server.listen({ host: '127.0.0.1', port: 0 });

@@ -1,26 +1,29 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter, SiteHeader } from './components/SiteHeader';
 import { useTranslation } from './i18n/i18n';
-import { ForbiddenPage, NotFoundPage, PluginDetailDialog, ProtocolPage } from './lazyPages';
+import { BackstagePage, ForbiddenPage, NotFoundPage, PluginDetailDialog, ProtocolPage } from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
 import { ToastHost } from './toast/ToastHost';
 
 /**
  * The marketplace's routes under the basename `/plugins` (SPEC §2): `/` the square,
  * `/detail/:pluginKey` the square with a plugin's dialog open, `/protocol`, `/403`, and a not-found
- * page for anything else; plus the site header and footer, scroll-to-top and the toasts.
+ * page for anything else; the back office `/backstage-index` (redirecting to `audit-list`, admin
+ * only, without the site header, SPEC §2); plus the site header and footer, scroll-to-top and the
+ * toasts.
  */
 export function App() {
   const { t } = useTranslation();
+  const backOffice = useLocation().pathname.startsWith('/backstage-index');
   return (
     <>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
       <ScrollToTop />
-      <SiteHeader />
+      {!backOffice && <SiteHeader />}
       <main id="main" className="main" tabIndex={-1}>
         <Suspense
           fallback={
@@ -36,6 +39,8 @@ export function App() {
             </Route>
             <Route path="/protocol" element={<ProtocolPage />} />
             <Route path="/403" element={<ForbiddenPage />} />
+            <Route path="/backstage-index" element={<Navigate to="/backstage-index/audit-list" replace />} />
+            <Route path="/backstage-index/*" element={<BackstagePage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -1,7 +1,7 @@
 /**
  * What the square does not need at first, split out with `React.lazy` (the square's JavaScript
  * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the toaster (Radix Toast) and the
- * protocol, 403 and not-found pages.
+ * protocol, 403, not-found and back-office pages.
  *
  * @packageDocumentation
  */
@@ -29,4 +29,8 @@ export const ForbiddenPage = lazy(() =>
 /** Any unknown path. */
 export const NotFoundPage = lazy(() =>
   import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+/** `/backstage-index/*`: the back office behind the admin route check (SPEC §2). */
+export const BackstagePage = lazy(() =>
+  import('./pages/BackstagePage').then((m) => ({ default: m.BackstagePage })),
 );

@@ -1,29 +1,36 @@
 /**
- * Entry of the marketplace: language from the `lang` cookie, the API client provider, the router
- * (basename `/plugins`, from Vite's `base`) and the app.
+ * Entry of the marketplace: language from the `lang` cookie, the SSO client (started here) and the
+ * API client providers, the router (basename `/plugins`, from Vite's `base`) and the app.
  *
  * @packageDocumentation
  */
-import { ApiClientProvider } from '@plugin-center/react';
+import { ApiClientProvider, SsoClientProvider } from '@plugin-center/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { apiClient } from './api';
 import { initLanguage } from './i18n/i18n';
+import { ssoClient } from './session';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// Sign-in state (SPEC §4): exchange a returned `code`, or validate the stored login, then keep the
+// access token fresh. The page renders meanwhile; the header shows the session once it settles.
+ssoClient.init().catch((error: unknown) => console.warn('[plugin-center] sign-in:', error));
+
 void initLanguage().finally(() => {
   createRoot(root).render(
     <StrictMode>
-      <ApiClientProvider client={apiClient}>
-        <BrowserRouter basename={import.meta.env.BASE_URL}>
-          <App />
-        </BrowserRouter>
-      </ApiClientProvider>
+      <SsoClientProvider client={ssoClient}>
+        <ApiClientProvider client={apiClient}>
+          <BrowserRouter basename={import.meta.env.BASE_URL}>
+            <App />
+          </BrowserRouter>
+        </ApiClientProvider>
+      </SsoClientProvider>
     </StrictMode>,
   );
 });

@@ -1,12 +1,18 @@
 import type { Locale } from '@plugin-center/api';
+import { useSession } from '@plugin-center/react';
 import { Link } from 'react-router-dom';
 import { LOCALE_NAMES, PICKER_LOCALES, useTranslation } from '../i18n/i18n';
+import { signInHere } from '../session';
 import { LogoMark } from './Icons';
+import { PluginAvatar } from './PluginAvatar';
+
+/** Edge of the header avatar in px (SPEC §9 "avatar 30 px"). */
+const HEADER_AVATAR_SIZE = 30;
 
 /**
  * The site header (a first, simple version of SPEC §2's header): product mark and name linking to
- * the square, a link to the square, and the language picker (zh-CN / en-US; SPEC §1 shows a picker
- * only when more than one locale is offered). Sign-in comes with its own issue (the `header-end` slot).
+ * the square, a link to the square, the language picker (zh-CN / en-US; SPEC §1 shows a picker
+ * only when more than one locale is offered) and the session ({@link SessionArea}).
  */
 export function SiteHeader() {
   const { t, locale, setLanguage } = useTranslation();
@@ -46,9 +52,70 @@ export function SiteHeader() {
               </select>
             </label>
           )}
+          <SessionArea />
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The header's session area (SPEC §2 header links, §3 User): for visitors sign-up and log-in buttons
+ * (full-page redirect to the login page, back to this page); for signed-in users the avatar
+ * (`avatar_url`, else a generated initial-style avatar, 30 px) with the nickname, the workbench link
+ * `/app`, for admins the management entry opening the back office in a new window, and log-out.
+ * Nothing while the SSO client is still starting, so the header never flashes "log in" for a
+ * signed-in user.
+ */
+export function SessionArea() {
+  const { t } = useTranslation();
+  const session = useSession();
+  if (session.status === 'initializing') return <div className="session" aria-busy="true" />;
+  if (!session.signedIn || !session.user) {
+    return (
+      <div className="session">
+        <button type="button" className="button button-ghost" onClick={() => void signInHere()}>
+          {t('session.logIn')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void signInHere({ page: 'sign_up' })}
+        >
+          {t('session.signUp')}
+        </button>
+      </div>
+    );
+  }
+  const user = session.user;
+  const name = user.nick_name || user.user_name || user.email || '?';
+  return (
+    <div className="session" data-state="signed-in">
+      {session.isAdmin && (
+        <a
+          className="nav-link"
+          href={`${import.meta.env.BASE_URL}backstage-index`}
+          target="_blank"
+          rel="noopener"
+        >
+          {t('session.admin')}
+        </a>
+      )}
+      <a className="nav-link" href="/app">
+        {t('session.workbench')}
+      </a>
+      <span className="session-user" title={user.email ?? name}>
+        <PluginAvatar name={name} icon={user.avatar_url} size={HEADER_AVATAR_SIZE} />
+        <span className="session-name">{name}</span>
+      </span>
+      <button
+        type="button"
+        className="button button-ghost"
+        onClick={() => void session.signOut().catch(() => {})}
+      >
+        {t('session.logOut')}
+      </button>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { ApiError, isSuccess, type PluginDetail } from '@plugin-center/api';
-import { useApiClient, usePluginDetail } from '@plugin-center/react';
+import { useApiClient, usePluginDetail, useSession } from '@plugin-center/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -9,13 +9,15 @@ import { ErrorState } from '../components/States';
 import { formatDate, formatNumber } from '../format';
 import { useTranslation } from '../i18n/i18n';
 import { type DetailLinkState, shareUrl } from '../routes';
+import { signInHere } from '../session';
 import { notify, useToasts } from '../toast/toastStore';
 import { useDocumentTitle } from '../useDocumentTitle';
 
 /**
  * The plugin detail dialog (SPEC §2), route `/detail/:pluginKey` over the square: Radix Dialog,
  * 600 px wide (SPEC §9), scrollable. Shows every field of SPEC §3 that the API returns, the history
- * versions, and a copy-share-link button (toasts 'link copied' / 'link copy failed', SPEC §8).
+ * versions, a copy-share-link button (toasts 'link copied' / 'link copy failed', SPEC §8), and for
+ * signed-in users like and install ({@link PluginActions}).
  * Opening it sends `POST /api/cmt/plugin/view` once. Escape, the close button and a click on the
  * backdrop close it: back in history when a card opened it (restoring the square), else to the square
  * with the same query. Focus returns to the card that opened it.
@@ -30,6 +32,17 @@ export function PluginDetailDialog() {
   const [viewCount, setViewCount] = useState<number>();
   const toasts = useToasts();
   useDocumentTitle(detail.plugin?.name);
+  // The detail carries the caller's is_praise / is_installed: read it again when the session changes
+  // (the first request may go out before the SSO client has validated the stored login).
+  const { user } = useSession();
+  const userId = user?.user_id;
+  const reload = detail.reload;
+  const seenUser = useRef(userId);
+  useEffect(() => {
+    if (seenUser.current === userId) return;
+    seenUser.current = userId;
+    reload();
+  }, [userId, reload]);
   // What had focus when the dialog opened (the card), to give focus back on close: without a
   // Dialog.Trigger, Radix would otherwise leave it on <body>.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
@@ -86,7 +99,10 @@ export function PluginDetailDialog() {
             <CloseIcon size={20} />
           </Dialog.Close>
           {plugin && plugin.plugin_key === pluginKey ? (
-            <DetailBody plugin={{ ...plugin, view_count: Math.max(plugin.view_count, viewCount ?? 0) }} />
+            <DetailBody
+              plugin={{ ...plugin, view_count: Math.max(plugin.view_count, viewCount ?? 0) }}
+              onChanged={detail.reload}
+            />
           ) : detail.status === 'error' ? (
             <>
               <Dialog.Title className="dialog-title">{t('detail.error')}</Dialog.Title>
@@ -198,7 +214,107 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('copy failed');
 }
 
-function DetailBody({ plugin }: { plugin: PluginDetail }) {
+/** A 401 from the API: the session ended or was never there (SPEC §6 "A 401 on like triggers sign-in"). */
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * Like and install buttons (SPEC §4 "Like: praise 1 to like, -1 to unlike, then detail reloaded.
+ * Install/uninstall toggle installed state"; §8 toasts). Visitors are sent to sign-in, as is a
+ * user whose session the server refuses (401). Each button is a toggle (`aria-pressed`) and is
+ * disabled while its call runs.
+ */
+export function PluginActions({ plugin, onChanged }: { plugin: PluginDetail; onChanged(): void }) {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const { signedIn } = useSession();
+  const [pending, setPending] = useState<'praise' | 'install' | null>(null);
+
+  const run = async (
+    which: 'praise' | 'install',
+    call: () => Promise<{ code: number }>,
+    done: string,
+    failed: string,
+  ) => {
+    if (!signedIn) {
+      void signInHere().catch(() => {});
+      return;
+    }
+    setPending(which);
+    try {
+      const res = await call();
+      if (!isSuccess(res)) throw res;
+      notify(done, 'success');
+      onChanged();
+    } catch (error) {
+      if (isUnauthorized(error)) void signInHere().catch(() => {});
+      else notify(failed, 'error');
+    } finally {
+      setPending(null);
+    }
+  };
+  const key = plugin.plugin_key;
+  const praise = () =>
+    plugin.is_praise
+      ? run(
+          'praise',
+          () => client.plugin.praise({ plugin_key: key, praise: -1 }),
+          t('action.unliked'),
+          t('action.unlikeFailed'),
+        )
+      : run(
+          'praise',
+          () => client.plugin.praise({ plugin_key: key, praise: 1 }),
+          t('action.liked'),
+          t('action.likeFailed'),
+        );
+  const install = () =>
+    plugin.is_installed
+      ? run(
+          'install',
+          () => client.plugin.uninstall({ plugin_key: key }),
+          t('action.uninstalled'),
+          t('action.uninstallFailed'),
+        )
+      : run(
+          'install',
+          () => client.plugin.install({ plugin_key: key }),
+          t('action.installed'),
+          t('action.installFailed'),
+        );
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        aria-pressed={plugin.is_praise}
+        data-state={plugin.is_praise ? 'on' : 'off'}
+        disabled={pending === 'praise'}
+        title={signedIn ? undefined : t('action.signInToContinue')}
+        onClick={() => void praise()}
+      >
+        <HeartIcon />
+        {plugin.is_praise ? t('action.unlike') : t('action.like')}
+      </button>
+      <button
+        type="button"
+        className={plugin.is_installed ? 'button' : 'button button-primary'}
+        aria-pressed={plugin.is_installed}
+        data-state={plugin.is_installed ? 'on' : 'off'}
+        disabled={pending === 'install'}
+        title={signedIn ? undefined : t('action.signInToContinue')}
+        onClick={() => void install()}
+      >
+        <DownloadIcon />
+        {plugin.is_installed ? t('action.uninstall') : t('action.install')}
+      </button>
+    </>
+  );
+}
+
+function DetailBody({ plugin, onChanged }: { plugin: PluginDetail; onChanged(): void }) {
   const { t, locale } = useTranslation();
   const none = t('detail.none');
   const copy = async () => {
@@ -251,10 +367,13 @@ function DetailBody({ plugin }: { plugin: PluginDetail }) {
             <span className="sr-only"> {t('card.likes')}</span>
           </li>
         </ul>
-        <button type="button" className="button" onClick={copy}>
-          <LinkIcon />
-          {t('detail.copyLink')}
-        </button>
+        <div className="detail-buttons">
+          <PluginActions plugin={plugin} onChanged={onChanged} />
+          <button type="button" className="button" onClick={copy}>
+            <LinkIcon />
+            {t('detail.copyLink')}
+          </button>
+        </div>
       </div>
 
       {(plugin.tags.length > 0 || plugin.platforms.length > 0) && (

@@ -1,13 +1,19 @@
 /**
  * `@plugin-center/react`: headless React hooks over the Plugin Center SDKs — no markup, no CSS.
- * Each hook is a few lines around `useSyncExternalStore` over a store of `@plugin-center/api`.
+ * Each hook is a few lines around `useSyncExternalStore` over a store of `@plugin-center/api` or `@plugin-center/sso`.
  *
  * @packageDocumentation
  */
 export { ApiClientProvider } from './ApiClientProvider';
+export { SsoClientProvider } from './SsoClientProvider';
+export type { AdminGuardStatus } from './useAdminGuard';
+export { useAdminGuard } from './useAdminGuard';
 export { useApiClient } from './useApiClient';
 export { useLoader } from './useLoader';
 export { usePluginDetail } from './usePluginDetail';
 export { usePluginList } from './usePluginList';
 export { useRecommendations } from './useRecommendations';
+export type { Session } from './useSession';
+export { useSession } from './useSession';
+export { useSsoClient } from './useSsoClient';
 export { useTagList } from './useTagList';

@@ -1,0 +1,31 @@
+/**
+ * The app's one SSO client (SPEC §4 sign-in, `@plugin-center/sso`): the login record in local
+ * storage (the private-deployment space setting can move it), the login page of this server
+ * (`/user/login/`), the user API under `/api/uc/`. The page a person signs in from is where the
+ * login page sends them back: `redirect_uri` is this page's path and query, and the code exchange
+ * at start uses the same string (the server binds a code to its redirect_uri).
+ *
+ * @packageDocumentation
+ */
+import { createSsoClient } from '@plugin-center/sso';
+
+/**
+ * `pathname + search` of a URL without its `code` parameter, normalised the same way every time
+ * (so the redirect_uri of sign-in and of the code exchange are the same string).
+ */
+export function redirectTarget(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('code');
+  return url.pathname + url.search;
+}
+
+/** The app's SSO client. `init()` is called once by `main.tsx`. */
+export const ssoClient = createSsoClient({
+  redirectUrl: typeof window === 'undefined' ? '/plugins/' : redirectTarget(window.location.href),
+  loginQuery: { from: 'plugins' },
+});
+
+/** Starts sign-in from the current page: back here, signed in, after the login page (full-page navigation). */
+export function signInHere(query: Record<string, string> = {}): Promise<void> {
+  return ssoClient.signIn({ redirect_uri: redirectTarget(window.location.href), ...query });
+}
