@@ -8,7 +8,7 @@ import type {
   UserInfo,
   ValidResult,
 } from '@plugin-center/api';
-import { isAdminRole, LoginStorage, USER_API, USER_API_BASE } from '@plugin-center/api';
+import { isAdminRole, LoginStorage, USER_API, USER_API_BASE } from '@plugin-center/api/constants';
 import { createFetch } from 'ofetch';
 import { SsoError } from './errors';
 import { win } from './globals';
