@@ -164,6 +164,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.view({ plugin_key: 'k' }), 'POST', 'plugin/view'],
       [() => p.install({ plugin_key: 'k' }), 'POST', 'plugin/user'],
       [() => p.uninstall({ plugin_key: 'k' }), 'DELETE', 'plugin/user'],
+      [() => p.installedList(), 'GET', 'plugin/user'],
       [() => p.praise({ plugin_key: 'k', praise: 1 }), 'POST', 'plugin/user/praise'],
       [() => p.publish(form), 'POST', 'plugin'],
       [() => p.edit(form), 'PUT', 'plugin'],
