@@ -3,6 +3,8 @@ import { currentPath, isServer } from './globals';
 import type {
   ActivityInfo,
   AdminInfo,
+  AnalyticsOverview,
+  AnalyticsRangeQuery,
   AuditListQuery,
   AuditStatusBody,
   Banner,
@@ -21,6 +23,7 @@ import type {
   PluginViewResult,
   PraiseBody,
   PraiseResult,
+  PublisherAnalytics,
   RecommendationQuery,
   RecommendationResult,
   ResourcePosition,
@@ -241,6 +244,10 @@ export interface PluginCalls {
   savePexels(b: PexelsConfig, o?: O): R<unknown>;
   /** `GET manager/verify`: admin info with role (0 user, 1 super admin, 2 admin). */
   verify(o?: O): R<AdminInfo>;
+  /** `GET manager/analytics/overview` (admin): page views, visitors, top plugins, events by name (issue 4). */
+  analyticsOverview(q?: AnalyticsRangeQuery, o?: O): R<AnalyticsOverview>;
+  /** `GET plugin/analytics` (bearer): the publisher's own plugins' views and installs per day (issue 4). */
+  publisherAnalytics(q?: AnalyticsRangeQuery, o?: O): R<PublisherAnalytics>;
   /** `GET activity/activity/info` (query activity_id). */
   activityInfo(q: { activity_id: string }, o?: O): R<ActivityInfo>;
 }
@@ -414,6 +421,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     savePexels: call('POST', 'srv/config/pexels'),
     verify: bare('GET', 'manager/verify'),
     activityInfo: call('GET', 'activity/activity/info'),
+    analyticsOverview: call('GET', 'manager/analytics/overview'),
+    publisherAnalytics: call('GET', 'plugin/analytics'),
   } as PluginCalls;
 
   return { request, plugin };

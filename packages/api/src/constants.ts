@@ -137,3 +137,36 @@ export const USER_API = {
 export const LOGIN_PAGE_PATH = '/user/login/';
 /** Bind page (SPEC §2): `/user/login/bind` with query id, mainUrl, txDocFolderId. */
 export const BIND_PAGE_PATH = '/user/login/bind';
+
+/** The analytics collector's path on the site's own origin (SPEC §7 "POST to collector path /sa"). */
+export const COLLECTOR_PATH = '/sa';
+/** Visual (heat map) config of the web SDK (SPEC §7): query `app_id`, `v`. */
+export const VISUAL_CONFIG_PATH = '/config/visualized/Web.conf';
+/** Deeplink parameters (SPEC §7): query `key`, `system_type=JS`, `project`. */
+export const DEEPLINK_PATH = '/sdk/deeplink/param';
+
+/**
+ * Collector projects by deployment type (SPEC §9 "collector by deployment type (www or oversea
+ * production project, test default project)"): the `project` query of `POST /sa`.
+ */
+export const AnalyticsProject = {
+  WWW: 'production',
+  OVERSEA: 'oversea_production',
+  TEST: 'default',
+} as const;
+/** A value of {@link AnalyticsProject}. */
+export type AnalyticsProject = (typeof AnalyticsProject)[keyof typeof AnalyticsProject];
+
+/**
+ * The marketplace's own events (beyond the Sensors presets `$pageview`, `$WebClick`, …), each with
+ * the property `plugin_key`: the dashboards count views, installs and likes per plugin from them.
+ */
+export const PluginEvent = {
+  VIEW: 'PluginView',
+  INSTALL: 'PluginInstall',
+  UNINSTALL: 'PluginUninstall',
+  LIKE: 'PluginLike',
+  UNLIKE: 'PluginUnlike',
+} as const;
+/** A value of {@link PluginEvent}. */
+export type PluginEvent = (typeof PluginEvent)[keyof typeof PluginEvent];

@@ -77,6 +77,7 @@ export type {
   PraiseBody,
   PraiseResult,
   PrivateStandardConfig,
+  PublisherAnalytics,
   RecommendationQuery,
   RecommendationResult,
   ResetTokenBody,

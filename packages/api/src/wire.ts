@@ -15,20 +15,25 @@ export type { Locale } from './constants';
 // The plain constants live in a TypeBox-free module so the client bundle can import them.
 export {
   ALL_TAGS_ID,
+  AnalyticsProject,
   ApiErrorCode,
   BIND_PAGE_PATH,
+  COLLECTOR_PATH,
+  DEEPLINK_PATH,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALES,
   LOGIN_PAGE_PATH,
   LoginStorage,
   PAGE_SIZE,
+  PluginEvent,
   PluginSort,
   ReviewStatus,
   Role,
   SUCCESS_CODES,
   USER_API,
   USER_API_BASE,
+  VISUAL_CONFIG_PATH,
 } from './constants';
 
 /** Schema of the success envelope `{ code, data }` around a payload schema. */
@@ -481,3 +486,129 @@ export type PexelsConfig = Static<typeof PexelsConfig>;
 /** Health answer of `GET /healthz`. */
 export const Health = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
 export type Health = Static<typeof Health>;
+
+// ---------------------------------------------------------------------------------------------
+// Analytics (SPEC §3 analytics profile and events, §7 collector, visual config, deeplink; issue 4).
+// The event is the Sensors Data web SDK's (sa-sdk-javascript) JSON, which the collector decodes from
+// `data` / `data_list` (base64 of the UTF-8 JSON, with `crc` = the SDK's hashCode of that base64).
+// ---------------------------------------------------------------------------------------------
+
+/** A property value as Sensors allows it: string (≤ 500 chars), number, boolean, string list, null. */
+const PropertyValue = Type.Union([
+  Type.String(),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Array(Type.String()),
+  Type.Null(),
+]);
+
+/**
+ * One tracked record as the tracker sends it (the Sensors Data JSON): `type` `track` (an event),
+ * `track_signup` (anonymous → logged-in, `original_id` the anonymous id), or `profile_*` (user
+ * properties in `properties`). `time` in ms. `lib` names the SDK.
+ */
+export const TrackedEvent = Type.Object(
+  {
+    type: Type.Union([
+      Type.Literal('track'),
+      Type.Literal('track_signup'),
+      Type.Literal('profile_set'),
+      Type.Literal('profile_set_once'),
+      Type.Literal('profile_unset'),
+      Type.Literal('profile_delete'),
+      Type.Literal('profile_append'),
+      Type.Literal('profile_increment'),
+      Type.Literal('track_id_bind'),
+      Type.Literal('track_id_unbind'),
+    ]),
+    event: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    distinct_id: Type.String({ minLength: 1, maxLength: 255 }),
+    original_id: Type.Optional(Type.String({ maxLength: 255 })),
+    anonymous_id: Type.Optional(Type.String({ maxLength: 255 })),
+    login_id: Type.Optional(Type.String({ maxLength: 255 })),
+    identities: Type.Optional(Type.Record(Type.String(), Type.String())),
+    time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    _track_id: Type.Optional(Type.Integer()),
+    _flush_time: Type.Optional(Type.Integer()),
+    lib: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    properties: Type.Record(Type.String(), PropertyValue),
+  },
+  { $id: 'TrackedEvent' },
+);
+export type TrackedEvent = Static<typeof TrackedEvent>;
+
+/**
+ * Answer of `POST /sa`: how many records were stored, and each rejected one with its index in the
+ * batch and the reason (the SPEC §8 validation texts where they apply). HTTP 200 when at least one
+ * was stored (or the batch was empty), 400 when none was.
+ */
+export const CollectResult = Type.Object({
+  accepted: Type.Integer({ minimum: 0 }),
+  rejected: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), reason: Type.String() })),
+});
+export type CollectResult = Static<typeof CollectResult>;
+
+/** A day of the dashboards: `day` is `YYYY-MM-DD` in UTC. */
+export const DailyTraffic = Type.Object({
+  day: Type.String(),
+  pageviews: Type.Integer({ minimum: 0 }),
+  visitors: Type.Integer({ minimum: 0, description: 'distinct distinct_id with a $pageview that day' }),
+});
+export type DailyTraffic = Static<typeof DailyTraffic>;
+
+/** Query of the dashboards: a time range in ms (default: the last 30 days), optional project. */
+export const AnalyticsRangeQuery = Type.Object(
+  {
+    from: Type.Optional(Type.Integer({ minimum: 0, description: 'ms since the Unix epoch, inclusive' })),
+    to: Type.Optional(Type.Integer({ minimum: 0, description: 'ms since the Unix epoch, exclusive' })),
+    project: Type.Optional(Type.String({ maxLength: 64 })),
+    developer: Type.Optional(Type.String({ maxLength: 200, description: 'publisher (admins only)' })),
+  },
+  { additionalProperties: false },
+);
+export type AnalyticsRangeQuery = Static<typeof AnalyticsRangeQuery>;
+
+/** Per-plugin counts of the dashboards, from the stored `PluginEvent` events. */
+export const PluginTraffic = Type.Object({
+  plugin_key: Type.String(),
+  name: Type.String(),
+  views: Type.Integer({ minimum: 0 }),
+  installs: Type.Integer({ minimum: 0 }),
+  likes: Type.Integer({ minimum: 0 }),
+});
+export type PluginTraffic = Static<typeof PluginTraffic>;
+
+/** Data of `GET /api/cmt/manager/analytics/overview` (admin): the back-office dashboard. */
+export const AnalyticsOverview = Type.Object({
+  from: Type.Integer(),
+  to: Type.Integer(),
+  days: Type.Array(DailyTraffic),
+  top_plugins: Type.Array(PluginTraffic),
+  events: Type.Array(Type.Object({ event: Type.String(), count: Type.Integer({ minimum: 0 }) })),
+  total_events: Type.Integer({ minimum: 0 }),
+});
+export type AnalyticsOverview = Static<typeof AnalyticsOverview>;
+
+/**
+ * Data of `GET /api/cmt/plugin/analytics` (bearer): a publisher's own plugins, views and installs per
+ * day. The publisher is the caller (plugins whose `owner_user_id` is theirs), or for an admin the
+ * `developer` named in the query.
+ */
+export const PublisherAnalytics = Type.Object({
+  from: Type.Integer(),
+  to: Type.Integer(),
+  developer: NullableString,
+  plugins: Type.Array(
+    Type.Object({
+      ...PluginTraffic.properties,
+      days: Type.Array(
+        Type.Object({
+          day: Type.String(),
+          views: Type.Integer({ minimum: 0 }),
+          installs: Type.Integer({ minimum: 0 }),
+        }),
+      ),
+    }),
+  ),
+});
+export type PublisherAnalytics = Static<typeof PublisherAnalytics>;
