@@ -3,7 +3,15 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter, SiteHeader } from './components/SiteHeader';
 import { useTranslation } from './i18n/i18n';
-import { BackstagePage, ForbiddenPage, NotFoundPage, PluginDetailDialog, ProtocolPage } from './lazyPages';
+import {
+  AnalyticsPage,
+  BackstagePage,
+  ForbiddenPage,
+  NotFoundPage,
+  PluginDetailDialog,
+  ProtocolPage,
+  PublisherAnalyticsPage,
+} from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
 import { ToastHost } from './toast/ToastHost';
 
@@ -11,7 +19,8 @@ import { ToastHost } from './toast/ToastHost';
  * The marketplace's routes under the basename `/plugins` (SPEC §2): `/` the square,
  * `/detail/:pluginKey` the square with a plugin's dialog open, `/protocol`, `/403`, and a not-found
  * page for anything else; the back office `/backstage-index` (redirecting to `audit-list`, admin
- * only, without the site header, SPEC §2); plus the site header and footer, scroll-to-top and the
+ * only, without the site header, SPEC §2) with its analytics dashboard `/backstage-index/analytics`;
+ * a publisher's analytics `/my-analytics` (signed in); plus the site header and footer, scroll-to-top and the
  * toasts.
  */
 export function App() {
@@ -40,7 +49,9 @@ export function App() {
             <Route path="/protocol" element={<ProtocolPage />} />
             <Route path="/403" element={<ForbiddenPage />} />
             <Route path="/backstage-index" element={<Navigate to="/backstage-index/audit-list" replace />} />
+            <Route path="/backstage-index/analytics" element={<AnalyticsPage />} />
             <Route path="/backstage-index/*" element={<BackstagePage />} />
+            <Route path="/my-analytics" element={<PublisherAnalyticsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

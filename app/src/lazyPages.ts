@@ -1,7 +1,7 @@
 /**
  * What the square does not need at first, split out with `React.lazy` (the square's JavaScript
- * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the toaster (Radix Toast) and the
- * protocol, 403, not-found and back-office pages.
+ * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the toaster (Radix Toast), the
+ * protocol, 403, not-found and back-office pages, and the analytics pages (with chart.js).
  *
  * @packageDocumentation
  */
@@ -33,4 +33,12 @@ export const NotFoundPage = lazy(() =>
 /** `/backstage-index/*`: the back office behind the admin route check (SPEC §2). */
 export const BackstagePage = lazy(() =>
   import('./pages/BackstagePage').then((m) => ({ default: m.BackstagePage })),
+);
+/** `/backstage-index/analytics`: the back-office analytics dashboard (admin only; chart.js inside). */
+export const AnalyticsPage = lazy(() =>
+  import('./pages/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+);
+/** `/my-analytics`: a publisher's plugin analytics (signed in; chart.js inside). */
+export const PublisherAnalyticsPage = lazy(() =>
+  import('./pages/analytics/PublisherAnalyticsPage').then((m) => ({ default: m.PublisherAnalyticsPage })),
 );

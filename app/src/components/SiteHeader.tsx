@@ -62,8 +62,8 @@ export function SiteHeader() {
 /**
  * The header's session area (SPEC §2 header links, §3 User): for visitors sign-up and log-in buttons
  * (full-page redirect to the login page, back to this page); for signed-in users the avatar
- * (`avatar_url`, else a generated initial-style avatar, 30 px) with the nickname, the workbench link
- * `/app`, for admins the management entry opening the back office in a new window, and log-out.
+ * (`avatar_url`, else a generated initial-style avatar, 30 px) with the nickname, the link to their
+ * plugins' data (`/my-analytics`), the workbench link `/app`, for admins the management entry opening the back office in a new window, and log-out.
  * Nothing while the SSO client is still starting, so the header never flashes "log in" for a
  * signed-in user.
  */
@@ -101,6 +101,9 @@ export function SessionArea() {
           {t('session.admin')}
         </a>
       )}
+      <Link className="nav-link" to="/my-analytics">
+        {t('session.myAnalytics')}
+      </Link>
       <a className="nav-link" href="/app">
         {t('session.workbench')}
       </a>

@@ -32,9 +32,14 @@ export function BackstagePage() {
     <section className="backstage">
       <header className="backstage-head">
         <h1>{t('backstage.title')}</h1>
-        <Link to="/" className="button">
-          {t('backstage.backToSquare')}
-        </Link>
+        <nav className="backstage-nav" aria-label={t('backstage.title')}>
+          <Link to="/backstage-index/analytics" className="button button-ghost">
+            {t('analytics.title')}
+          </Link>
+          <Link to="/" className="button">
+            {t('backstage.backToSquare')}
+          </Link>
+        </nav>
       </header>
       <h2>{t('backstage.userInfo')}</h2>
       <dl className="detail-fields" data-testid="admin-info">

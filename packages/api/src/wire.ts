@@ -591,8 +591,8 @@ export type AnalyticsOverview = Static<typeof AnalyticsOverview>;
 
 /**
  * Data of `GET /api/cmt/plugin/analytics` (bearer): a publisher's own plugins, views and installs per
- * day. The publisher is the caller (plugins whose `owner_user_id` is theirs), or for an admin the
- * `developer` named in the query.
+ * day. Until plugins carry an owner (the publishing issue), a general user's plugins are those whose
+ * `developer` equals their nick_name or user_name; an admin names the `developer` in the query.
  */
 export const PublisherAnalytics = Type.Object({
   from: Type.Integer(),

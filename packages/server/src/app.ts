@@ -8,9 +8,11 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Health } from '@plugin-center/api/wire';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
+import { analyticsReportRoutes } from './analytics-report/routes';
 import { registerAppStatic } from './app-static';
 import { importCatalogue } from './catalogue/import';
-import { resolveIdentityConfig, type ServerConfig } from './config';
+import { collectorRoutes } from './collector/routes';
+import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { installErrorHandling } from './errors';
@@ -59,7 +61,9 @@ export const BODY_LIMIT = 1024 * 1024;
 /**
  * Builds the server: opens the database (SQLite or PostgreSQL per `config.databaseUrl`), runs the
  * migrations, imports the catalogue from `config.catalogueDir` when the database has no plugin and
- * `importCatalogueOnEmpty` is set, and registers: the `plugins` routes under `/api/cmt/`,
+ * `importCatalogueOnEmpty` is set, and registers: the `plugins` routes and the analytics dashboards
+ * (`analytics-report`) under `/api/cmt/`, the analytics collector (`/sa`,
+ * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
  * `GET /api/openapi.json`, and the built app under `/plugins/` (`/` redirects there). Resolves once
  * the instance is ready; closing the instance closes the database.
@@ -138,6 +142,10 @@ export async function buildApp(
             name: 'identity',
             description: 'User API (/api/uc/): sign-in, sign-up, login codes, tokens, third-party accounts',
           },
+          {
+            name: 'analytics',
+            description: 'Analytics collector (/sa), visual config and deeplink parameters of the tracker',
+          },
         ],
       },
       refResolver: {
@@ -147,9 +155,19 @@ export async function buildApp(
     });
     await app.register(authPlugin, { verifier: identity });
     await app.register(pluginsRoutes, { prefix: '/api/cmt', db });
+    await app.register(analyticsReportRoutes, {
+      prefix: '/api/cmt',
+      db,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     await app.register(identityRoutes, {
       identity,
       providers: new ThirdPartyProviders(identity.settings.oauthProviders),
+    });
+    await app.register(collectorRoutes, {
+      db,
+      settings: resolveCollectorConfig(config),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
     app.get(

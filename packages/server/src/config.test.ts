@@ -5,6 +5,7 @@ import {
   defaultCatalogueDir,
   loadConfig,
   parseRedirectAllowlist,
+  resolveCollectorConfig,
   resolveIdentityConfig,
 } from './config';
 
@@ -76,6 +77,14 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_SIGNIN: 'lots' }, 'RATE_LIMIT_SIGNIN'],
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ ANALYTICS_PROJECTS: 'ok,not ok' }, 'ANALYTICS_PROJECTS'],
+    [{ ANALYTICS_ALLOWED_ORIGINS: 'docs.example.com' }, 'ANALYTICS_ALLOWED_ORIGINS'],
+    [{ ANALYTICS_ALLOWED_ORIGINS: 'https://docs.example.com/path' }, 'ANALYTICS_ALLOWED_ORIGINS'],
+    [{ ANALYTICS_VISUAL_CONFIG: '[1]' }, 'ANALYTICS_VISUAL_CONFIG'],
+    [{ ANALYTICS_VISUAL_CONFIG: '{"version":{}}' }, 'ANALYTICS_VISUAL_CONFIG'],
+    [{ ANALYTICS_VISUAL_CONFIG: '{' }, 'ANALYTICS_VISUAL_CONFIG'],
+    [{ ANALYTICS_DEEPLINKS: '{"a":"b"}' }, 'ANALYTICS_DEEPLINKS'],
+    [{ ANALYTICS_DEEPLINKS: '[]' }, 'ANALYTICS_DEEPLINKS'],
   ])('rejects %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^${variable}:`));
@@ -159,6 +168,52 @@ describe('identity settings', () => {
     expect(parseRedirectAllowlist('https://a.example:443, http://b.example:80,,')).toEqual([
       'https://a.example',
       'http://b.example',
+    ]);
+  });
+});
+
+describe('analytics collector settings', () => {
+  it('have the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      analyticsProjects: [],
+      analyticsAllowedOrigins: [],
+      analyticsDeeplinks: {},
+    });
+    expect(config.analyticsVisualConfig).toBeUndefined();
+    expect(resolveCollectorConfig(config)).toEqual({
+      projects: ['production', 'oversea_production', 'default'],
+      allowedOrigins: [],
+      visualConfig: null,
+      deeplinks: {},
+    });
+    // A hand-built config (tests) gets the same.
+    expect(resolveCollectorConfig({ ...config, analyticsProjects: undefined } as never).projects).toEqual([
+      'production',
+      'oversea_production',
+      'default',
+    ]);
+  });
+
+  it('read the environment', () => {
+    const config = loadConfig({
+      ANALYTICS_PROJECTS: 'staging, default ,,docs_site',
+      ANALYTICS_ALLOWED_ORIGINS: 'https://Docs.Example.com, http://localhost:5173/',
+      ANALYTICS_VISUAL_CONFIG: '{"version":3,"os":"Web","events":[]}',
+      ANALYTICS_DEEPLINKS: '{"summer":{"utm_source":"mail"}}',
+    });
+    expect(config).toMatchObject({
+      analyticsProjects: ['staging', 'default', 'docs_site'],
+      analyticsAllowedOrigins: ['https://docs.example.com', 'http://localhost:5173'],
+      analyticsVisualConfig: { version: 3, os: 'Web', events: [] },
+      analyticsDeeplinks: { summer: { utm_source: 'mail' } },
+    });
+    expect(resolveCollectorConfig(config).projects).toEqual([
+      'production',
+      'oversea_production',
+      'default',
+      'staging',
+      'docs_site',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  AnalyticsProject,
   LoginStorage,
   type PrivateStandardConfig,
   PrivateStandardConfig as PrivateStandardConfigSchema,
@@ -81,6 +82,32 @@ export interface ServerConfig {
   adminEmail?: string | undefined;
   /** `ADMIN_PASSWORD` (at least 8 characters): its password; unset → a random one, printed once. */
   adminPassword?: string | undefined;
+
+  // Analytics collector (issue 4). Optional like the identity settings; see `resolveCollectorConfig`.
+  /**
+   * `ANALYTICS_PROJECTS`: comma-separated project names `POST /sa?project=` accepts besides the
+   * `AnalyticsProject` values (`production`, `oversea_production`, `default`); each
+   * `[A-Za-z0-9_-]{1,64}`.
+   */
+  analyticsProjects?: string[];
+  /**
+   * `ANALYTICS_ALLOWED_ORIGINS`: comma-separated http(s) origins of the sites whose trackers may send
+   * to the collector. Unset/empty: every origin (`Access-Control-Allow-Origin: *`, no credentials).
+   * Set: those origins are echoed (with credentials allowed) and requests from any other `Origin`
+   * are refused with 403.
+   */
+  analyticsAllowedOrigins?: string[];
+  /**
+   * `ANALYTICS_VISUAL_CONFIG`: JSON object answered by `GET /config/visualized/Web.conf`; its
+   * `version` (string or number; a content hash when absent) is what `v` is compared with. Unset:
+   * no visual config (the endpoint answers 205, "clear").
+   */
+  analyticsVisualConfig?: Record<string, unknown> | undefined;
+  /**
+   * `ANALYTICS_DEEPLINKS`: JSON object `{ "<key>": { …params } }` answered by
+   * `GET /sdk/deeplink/param?key=` (default none).
+   */
+  analyticsDeeplinks?: Record<string, Record<string, unknown>>;
 }
 
 /** Requests per minute of the rate-limited identity routes; 0 = no limit. */
@@ -219,6 +246,16 @@ function parseJson(variable: string, value: string): unknown {
 
 /** `REDIRECT_ALLOWLIST`: comma-separated http(s) origins, each normalised to `URL.origin`. */
 export function parseRedirectAllowlist(value: string): string[] {
+  return parseOriginList('REDIRECT_ALLOWLIST', value);
+}
+
+/**
+ * A comma-separated list of http(s) origins (`https://example.com[:port]`), each normalised to
+ * `URL.origin`; empty entries are skipped.
+ *
+ * @throws ConfigError naming `variable` for an entry that is not an origin.
+ */
+export function parseOriginList(variable: string, value: string): string[] {
   const out: string[] = [];
   for (const part of value.split(',')) {
     const entry = part.trim();
@@ -227,7 +264,7 @@ export function parseRedirectAllowlist(value: string): string[] {
     try {
       url = new URL(entry);
     } catch {
-      throw new ConfigError('REDIRECT_ALLOWLIST', `${JSON.stringify(entry)} is not a URL`);
+      throw new ConfigError(variable, `${JSON.stringify(entry)} is not a URL`);
     }
     if (
       (url.protocol !== 'http:' && url.protocol !== 'https:') ||
@@ -239,7 +276,7 @@ export function parseRedirectAllowlist(value: string): string[] {
       entry.includes('\\')
     ) {
       throw new ConfigError(
-        'REDIRECT_ALLOWLIST',
+        variable,
         `${JSON.stringify(entry)} is not an origin (expected http(s)://host[:port])`,
       );
     }
@@ -295,6 +332,83 @@ function parseOAuthProviders(value: string): OAuthProviderConfig[] {
   });
 }
 
+/** Project names `POST /sa` accepts: `[A-Za-z0-9_-]{1,64}`. */
+export const PROJECT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The collector settings with every default applied (see the fields of {@link ServerConfig}). */
+export interface CollectorConfig {
+  /** Every accepted project name: the `AnalyticsProject` values, then `ANALYTICS_PROJECTS`. */
+  projects: string[];
+  /** Allowed origins; empty: any origin (`*`). */
+  allowedOrigins: string[];
+  /** The visual config, or null when none is configured. */
+  visualConfig: Record<string, unknown> | null;
+  /** Deeplink parameters by key. */
+  deeplinks: Record<string, Record<string, unknown>>;
+}
+
+/** {@link CollectorConfig} of `config`, defaults filled in. */
+export function resolveCollectorConfig(config: ServerConfig): CollectorConfig {
+  const projects = [...(Object.values(AnalyticsProject) as string[])];
+  for (const name of config.analyticsProjects ?? []) if (!projects.includes(name)) projects.push(name);
+  return {
+    projects,
+    allowedOrigins: config.analyticsAllowedOrigins ?? [],
+    visualConfig: config.analyticsVisualConfig ?? null,
+    deeplinks: config.analyticsDeeplinks ?? {},
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `ANALYTICS_PROJECTS`: comma-separated project names. */
+function parseProjects(value: string): string[] {
+  const out: string[] = [];
+  for (const part of value.split(',')) {
+    const name = part.trim();
+    if (!name) continue;
+    if (!PROJECT_NAME.test(name)) {
+      throw new ConfigError(
+        'ANALYTICS_PROJECTS',
+        `${JSON.stringify(name)} is not a project name ([A-Za-z0-9_-]{1,64})`,
+      );
+    }
+    if (!out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+/** `ANALYTICS_VISUAL_CONFIG`: a JSON object. */
+function parseVisualConfig(value: string): Record<string, unknown> {
+  const config = parseJson('ANALYTICS_VISUAL_CONFIG', value);
+  if (!isPlainObject(config)) throw new ConfigError('ANALYTICS_VISUAL_CONFIG', 'expected a JSON object');
+  if (
+    config.version !== undefined &&
+    typeof config.version !== 'string' &&
+    typeof config.version !== 'number'
+  ) {
+    throw new ConfigError('ANALYTICS_VISUAL_CONFIG', 'version must be a string or a number');
+  }
+  return config;
+}
+
+/** `ANALYTICS_DEEPLINKS`: a JSON object of objects. */
+function parseDeeplinks(value: string): Record<string, Record<string, unknown>> {
+  const links = parseJson('ANALYTICS_DEEPLINKS', value);
+  if (!isPlainObject(links)) throw new ConfigError('ANALYTICS_DEEPLINKS', 'expected a JSON object');
+  for (const [key, params] of Object.entries(links)) {
+    if (!isPlainObject(params)) {
+      throw new ConfigError(
+        'ANALYTICS_DEEPLINKS',
+        `${JSON.stringify(key)}: expected an object of parameters`,
+      );
+    }
+  }
+  return links as Record<string, Record<string, unknown>>;
+}
+
 /**
  * Reads the server configuration from environment variables (12-factor style), with the defaults
  * listed on {@link ServerConfig}.
@@ -305,7 +419,10 @@ function parseOAuthProviders(value: string): OAuthProviderConfig[] {
  *   not true/false, an empty `HOST`; identity: `JWT_SECRET` shorter than 32 characters, a TTL or
  *   rate limit that is not a whole number in range, `REDIRECT_ALLOWLIST` entries that are not
  *   http(s) origins, `PRIVATE_LOGIN_CONFIG` / `OAUTH_PROVIDERS` not of their documented shape,
- *   `LOGIN_STORAGE` not 0–2, `ADMIN_EMAIL` not an email, `ADMIN_PASSWORD` shorter than 8.
+ *   `LOGIN_STORAGE` not 0–2, `ADMIN_EMAIL` not an email, `ADMIN_PASSWORD` shorter than 8;
+ *   analytics: `ANALYTICS_PROJECTS` names outside `[A-Za-z0-9_-]{1,64}`,
+ *   `ANALYTICS_ALLOWED_ORIGINS` entries that are not http(s) origins, `ANALYTICS_VISUAL_CONFIG` /
+ *   `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -422,6 +539,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       throw new ConfigError('ADMIN_PASSWORD', 'must be at least 8 characters long');
   }
 
+  const set = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+  const analyticsProjects = set(env.ANALYTICS_PROJECTS) ? parseProjects(env.ANALYTICS_PROJECTS) : [];
+  const analyticsAllowedOrigins = set(env.ANALYTICS_ALLOWED_ORIGINS)
+    ? parseOriginList('ANALYTICS_ALLOWED_ORIGINS', env.ANALYTICS_ALLOWED_ORIGINS)
+    : [];
+  const analyticsVisualConfig = set(env.ANALYTICS_VISUAL_CONFIG)
+    ? parseVisualConfig(env.ANALYTICS_VISUAL_CONFIG)
+    : undefined;
+  const analyticsDeeplinks = set(env.ANALYTICS_DEEPLINKS) ? parseDeeplinks(env.ANALYTICS_DEEPLINKS) : {};
+
   const appDir = env.APP_DIR ? resolve(env.APP_DIR) : defaultAppDir();
   const config: ServerConfig = {
     dataDir: resolve(env.DATA_DIR || './data'),
@@ -443,6 +570,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits,
     adminEmail,
     adminPassword,
+    analyticsProjects,
+    analyticsAllowedOrigins,
+    analyticsVisualConfig,
+    analyticsDeeplinks,
   };
   if (databaseUrl !== undefined) config.databaseUrl = databaseUrl;
   if (appDir !== undefined) config.appDir = appDir;

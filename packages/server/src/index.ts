@@ -3,6 +3,24 @@
  *
  * @packageDocumentation
  */
+
+export {
+  DEFAULT_RANGE_DAYS,
+  MAX_RANGE_DAYS,
+  type ReportRange,
+  resolveRange,
+} from './analytics-report/range';
+export {
+  analyticsOverview,
+  EVENT_NAMES_LIMIT,
+  PAGEVIEW_EVENT,
+  PUBLISHER_PLUGINS_LIMIT,
+  type PublisherPlugin,
+  publisherPlugins,
+  type ReportFilter,
+  TOP_PLUGINS,
+} from './analytics-report/report';
+export { type AnalyticsReportRoutesOptions, analyticsReportRoutes } from './analytics-report/routes';
 export { BODY_LIMIT, type BuildAppOptions, buildApp, PURGE_INTERVAL_MS, SERVER_VERSION } from './app';
 export { IMMUTABLE_CACHE, REVALIDATE_CACHE, registerAppStatic } from './app-static';
 export {
@@ -28,6 +46,39 @@ export {
   recordToPlugin,
 } from './catalogue/import';
 export {
+  EventWriter,
+  INSERT_CHUNK_ROWS,
+  insertEvents,
+} from './collector/data';
+export {
+  type DecodedPayload,
+  decodeField,
+  decodePayload,
+  type EncodedPayload,
+  MAX_INFLATED_BYTES,
+  PayloadError,
+  parseFormText,
+  sensorsHashCode,
+} from './collector/encoding';
+export {
+  COLLECTOR_PIXEL_PATH,
+  type CollectorRoutesOptions,
+  collectorRoutes,
+  DeeplinkResult,
+  PIXEL_GIF,
+  PREFLIGHT_MAX_AGE_S,
+  visualConfigVersion,
+} from './collector/routes';
+export { collect, MAX_BATCH_RECORDS, MAX_LISTED_REASONS, resolveProject } from './collector/service';
+export {
+  ANALYTICS_LIMITS,
+  NAME_PATTERN,
+  RECORD_TYPES,
+  type RecordCheck,
+  validateRecord,
+} from './collector/validate';
+export {
+  type CollectorConfig,
   ConfigError,
   defaultAppDir,
   defaultCatalogueDir,
@@ -37,15 +88,26 @@ export {
   type LoggerOptions,
   loadConfig,
   type OAuthProviderConfig,
+  PROJECT_NAME,
+  parseOriginList,
   parseRedirectAllowlist,
   type RateLimits,
+  resolveCollectorConfig,
   resolveIdentityConfig,
   type ServerConfig,
 } from './config';
 export { catalogueGeneration, markCatalogueChanged } from './db/changes';
 export { createDatabase, type Database, Dialect, openPostgres, openSqlite } from './db/database';
 export { MigrationError, migrate } from './db/migrate';
-export type { DatabaseSchema, PluginRow, TagRow, UserAccountRow } from './db/schema';
+export type {
+  AnalyticsEventRow,
+  AnalyticsEventTable,
+  DatabaseSchema,
+  NewAnalyticsEventRow,
+  PluginRow,
+  TagRow,
+  UserAccountRow,
+} from './db/schema';
 export { ApiError, type ApiErrorEntry, ERROR_STATUS, errorEnvelope, toErrorResponse } from './errors';
 export { ADMIN_USAGE, type CommandOutput, runAdminCommand } from './identity/admin-command';
 export {

@@ -4,6 +4,8 @@ import * as m0001 from './migrations/0001_plugins';
 import * as m0002 from './migrations/0002_catalogue_stat';
 import * as m0003 from './migrations/0003_identity';
 import * as m0004 from './migrations/0004_plugin_user_counts';
+import * as m0005 from './migrations/0005_analytics';
+import * as m0006 from './migrations/0006_search_gin_fastupdate';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -22,6 +24,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002_catalogue_stat': m0002,
   '0003_identity': m0003,
   '0004_plugin_user_counts': m0004,
+  '0005_analytics': m0005,
+  '0006_search_gin_fastupdate': m0006,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

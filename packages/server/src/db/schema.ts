@@ -118,6 +118,7 @@ export interface DatabaseSchema {
   server_secret: ServerSecretTable;
   plugin_install: PluginUserTable;
   plugin_praise: PluginUserTable;
+  analytics_event: AnalyticsEventTable;
 }
 
 /** `user_account`: one row per account (SPEC §3 User; migration 0003). */
@@ -204,6 +205,33 @@ export interface PluginUserTable {
   create_time: number;
 }
 
+/**
+ * `analytics_event`: one row per record accepted by the analytics collector (`POST /sa`, SPEC §3
+ * and §7; migration 0005). Append-only: written by `collector/`, read by `analytics-report/`.
+ */
+export interface AnalyticsEventTable {
+  id: Generated<number>;
+  /** The analytics project (`?project=` of the collector), e.g. `default`. */
+  project: string;
+  /** Record type: `track`, `track_signup`, `profile_set`, `profile_set_once`, … */
+  type: string;
+  /** Event name; null for profile records. */
+  event: string | null;
+  distinct_id: string;
+  login_id: string | null;
+  anonymous_id: string | null;
+  /** ms: the event's own time (as sent by the tracker). */
+  time: number;
+  /** ms: when the collector stored the record. */
+  received_at: number;
+  /** `properties.plugin_key` when it is a string. */
+  plugin_key: string | null;
+  /** `properties.$url` when it is a string. */
+  url: string | null;
+  /** The record's properties, JSON text of an object. */
+  properties: string;
+}
+
 /** Counters kept exact by triggers (migration 0002): `approved_plugins`. */
 export interface CatalogueStatTable {
   name: string;
@@ -222,3 +250,7 @@ export type TagRow = Selectable<TagTable>;
 export type UserAccountRow = Selectable<UserAccountTable>;
 /** A `plugin_version` row as read. */
 export type PluginVersionRow = Selectable<PluginVersionTable>;
+/** An `analytics_event` row as read. */
+export type AnalyticsEventRow = Selectable<AnalyticsEventTable>;
+/** An `analytics_event` row to insert. */
+export type NewAnalyticsEventRow = Insertable<AnalyticsEventTable>;

@@ -1,0 +1,226 @@
+import { PluginEvent } from '@plugin-center/api/constants';
+import type { AnalyticsOverview } from '@plugin-center/api/wire';
+import { useAdminGuard, useApiClient, useLoader } from '@plugin-center/react';
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { EmptyState, ErrorState } from '../../components/States';
+import { formatNumber } from '../../format';
+import { useTranslation } from '../../i18n/i18n';
+import { useDocumentTitle } from '../../useDocumentTitle';
+import { ChartFigure } from './ChartFigure';
+import { RangePicker } from './RangePicker';
+import { rangeText as describeRange, formatDay } from './range';
+import { useReportRange } from './useReportRange';
+
+/**
+ * The back-office analytics dashboard, route `/backstage-index/analytics` (issue 4; SPEC §2 back
+ * office: admin only, no site header). Behind the admin route check like the rest of the back office
+ * (`useAdminGuard`: a visitor goes to sign in, a general user to `/403`), then
+ * {@link AnalyticsOverviewView}.
+ */
+export function AnalyticsPage() {
+  const { t } = useTranslation();
+  const guard = useAdminGuard();
+  useDocumentTitle(t('analytics.title'));
+  if (guard === 'forbidden') return <Navigate to="/403" replace />;
+  if (guard !== 'allowed') {
+    return (
+      <p className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {guard === 'signing-in' ? t('backstage.signingIn') : t('backstage.checking')}
+      </p>
+    );
+  }
+  return <AnalyticsOverviewView />;
+}
+
+/**
+ * The dashboard itself (`GET /api/cmt/manager/analytics/overview` for the chosen range): the range
+ * picker, then — once loaded — total cards, a line chart of page views and visitors per day, a bar
+ * chart of the top plugins (views, installs, likes) and a table of events by name; a loading state,
+ * an empty state ('No events in this range yet') and an error state with Retry. Each chart has an
+ * `aria-label` and a visually hidden table of its values.
+ */
+export function AnalyticsOverviewView() {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const { preset, range, choose } = useReportRange();
+  const overview = useLoader<AnalyticsOverview>(
+    (signal) => api.plugin.analyticsOverview({ from: range.from, to: range.to }, { signal }),
+    [range.from, range.to],
+  );
+  const data = overview.data;
+  const updating = overview.status === 'requesting' && data !== undefined;
+
+  let body: ReactNode;
+  if (overview.status === 'error') {
+    body = <ErrorState message={t('analytics.error')} onRetry={overview.reload} />;
+  } else if (!data) {
+    body = (
+      <p className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('analytics.loading')}
+      </p>
+    );
+  } else if (data.total_events === 0) {
+    body = <EmptyState title={t('analytics.empty')} hint={t('analytics.emptyHint')} />;
+  } else {
+    body = <OverviewReport data={data} />;
+  }
+
+  return (
+    <section className="backstage analytics">
+      <header className="backstage-head">
+        <h1>{t('analytics.title')}</h1>
+        <nav className="backstage-nav" aria-label={t('analytics.backOffice')}>
+          <Link to="/backstage-index" className="button button-ghost">
+            {t('analytics.backOffice')}
+          </Link>
+          <Link to="/" className="button">
+            {t('backstage.backToSquare')}
+          </Link>
+        </nav>
+      </header>
+      <div className="analytics-toolbar">
+        <RangePicker preset={preset} onChange={choose} />
+        {updating && (
+          <span className="loading-more" role="status">
+            <span className="spinner" aria-hidden="true" />
+            {t('analytics.updating')}
+          </span>
+        )}
+      </div>
+      <div className="analytics-body" aria-busy={overview.status === 'requesting'}>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+/** The loaded dashboard: cards, the two charts, the events table. */
+function OverviewReport({ data }: { data: AnalyticsOverview }) {
+  const { t, locale } = useTranslation();
+  const rangeText = describeRange(t, locale, data.days);
+  const eventCount = (name: string) => data.events.find((e) => e.event === name)?.count ?? 0;
+  const pageviews = data.days.reduce((n, d) => n + d.pageviews, 0);
+  const visitorDays = data.days.reduce((n, d) => n + d.visitors, 0);
+  const avgVisitors = data.days.length ? visitorDays / data.days.length : 0;
+
+  const traffic = useMemo(
+    () => ({
+      labels: data.days.map((d) => formatDay(d.day, locale)),
+      series: [
+        { label: t('analytics.pageviews'), values: data.days.map((d) => d.pageviews) },
+        { label: t('analytics.visitors'), values: data.days.map((d) => d.visitors) },
+      ],
+    }),
+    [data, locale, t],
+  );
+  const top = useMemo(
+    () => ({
+      labels: data.top_plugins.map((p) => p.name),
+      series: [
+        { label: t('analytics.views'), values: data.top_plugins.map((p) => p.views) },
+        { label: t('analytics.installs'), values: data.top_plugins.map((p) => p.installs) },
+        { label: t('analytics.likes'), values: data.top_plugins.map((p) => p.likes) },
+      ],
+    }),
+    [data, t],
+  );
+
+  const cards: [string, string, string?][] = [
+    [t('analytics.pageviews'), formatNumber(pageviews, locale)],
+    [
+      t('analytics.avgVisitors'),
+      new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(avgVisitors),
+      t('analytics.avgVisitorsHint'),
+    ],
+    [t('analytics.pluginViews'), formatNumber(eventCount(PluginEvent.VIEW), locale)],
+    [t('analytics.pluginInstalls'), formatNumber(eventCount(PluginEvent.INSTALL), locale)],
+    [t('analytics.events'), formatNumber(data.total_events, locale)],
+  ];
+  const most = data.events[0]?.count ?? 1;
+
+  return (
+    <div className="analytics-report">
+      <p className="analytics-range">{rangeText}</p>
+      <dl className="stat-cards" data-testid="analytics-totals">
+        {cards.map(([label, value, hint]) => (
+          <div key={label} className="stat-card">
+            <dt>{label}</dt>
+            <dd>
+              <span className="stat-value">{value}</span>
+              {hint && <span className="stat-hint">{hint}</span>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <ChartFigure
+        kind="line"
+        title={t('analytics.traffic')}
+        rangeText={rangeText}
+        labels={traffic.labels}
+        labelHeading={t('analytics.day')}
+        series={traffic.series}
+        height={300}
+      />
+      <div className="chart-grid">
+        {data.top_plugins.length > 0 ? (
+          <ChartFigure
+            kind="bar"
+            title={t('analytics.topPlugins')}
+            rangeText={rangeText}
+            labels={top.labels}
+            labelHeading={t('analytics.plugin')}
+            series={top.series}
+            height={Math.max(200, 60 + data.top_plugins.length * 36)}
+          />
+        ) : (
+          <section className="chart-figure">
+            <h2 className="chart-title">{t('analytics.topPlugins')}</h2>
+            <EmptyState title={t('analytics.noPluginEvents')} />
+          </section>
+        )}
+        <section className="chart-figure">
+          <h2 className="chart-title" id="events-by-name">
+            {t('analytics.eventsByName')}
+          </h2>
+          <table className="data-table" aria-labelledby="events-by-name">
+            <thead>
+              <tr>
+                <th scope="col">{t('analytics.event')}</th>
+                <th scope="col" className="numeric">
+                  {t('analytics.count')}
+                </th>
+                <th scope="col">{t('analytics.share')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.events.map((e) => {
+                const share = data.total_events ? e.count / data.total_events : 0;
+                return (
+                  <tr key={e.event}>
+                    <th scope="row">
+                      <code>{e.event}</code>
+                    </th>
+                    <td className="numeric">{formatNumber(e.count, locale)}</td>
+                    <td>
+                      <span className="meter" aria-hidden="true">
+                        <span style={{ '--meter': `${(e.count / most) * 100}%` } as CSSProperties} />
+                      </span>
+                      <span className="meter-text">
+                        {new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+                          share,
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+      </div>
+    </div>
+  );
+}

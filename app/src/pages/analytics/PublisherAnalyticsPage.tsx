@@ -1,0 +1,219 @@
+import type { PublisherAnalytics } from '@plugin-center/api';
+import { useApiClient, useLoader, useSession } from '@plugin-center/react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { EmptyState, ErrorState } from '../../components/States';
+import { formatNumber } from '../../format';
+import { useTranslation } from '../../i18n/i18n';
+import { detailPath } from '../../routes';
+import { useDocumentTitle } from '../../useDocumentTitle';
+import { ChartFigure } from './ChartFigure';
+import { RangePicker } from './RangePicker';
+import { rangeText as describeRange, formatDay } from './range';
+import { useReportRange } from './useReportRange';
+
+/** How many plugins the per-day charts draw (the most viewed; the totals table lists all). */
+export const CHARTED_PLUGINS = 8;
+
+/**
+ * A publisher's analytics, route `/my-analytics` (issue 4), for any signed-in user: a visitor is sent
+ * to sign in (back here afterwards). Shows {@link PublisherAnalyticsView}.
+ */
+export function PublisherAnalyticsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  useDocumentTitle(t('analytics.publisherTitle'));
+  const { status, signIn, signedIn } = session;
+  useEffect(() => {
+    if (status === 'signed-out') void signIn().catch(() => {});
+  }, [status, signIn]);
+  if (!signedIn) {
+    return (
+      <p className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {status === 'signed-out' ? t('analytics.signingIn') : t('app.loading')}
+      </p>
+    );
+  }
+  return <PublisherAnalyticsView isAdmin={session.isAdmin} />;
+}
+
+/**
+ * The publisher report (`GET /api/cmt/plugin/analytics` for the chosen range): the caller's plugins
+ * — those whose developer is their name, the server's interim rule — with views and installs per
+ * day (one line per plugin, the {@link CHARTED_PLUGINS} most viewed) and a table of totals. An
+ * administrator first names the developer to report on (`?developer=`). Empty state: plugins appear
+ * once they have events.
+ */
+export function PublisherAnalyticsView({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const { preset, range, choose } = useReportRange();
+  const [params, setParams] = useSearchParams();
+  const developer = isAdmin ? (params.get('developer') ?? '').trim() : '';
+  const enabled = !isAdmin || developer !== '';
+  const report = useLoader<PublisherAnalytics>(
+    (signal) =>
+      api.plugin.publisherAnalytics(
+        { from: range.from, to: range.to, ...(developer ? { developer } : {}) },
+        { signal },
+      ),
+    [range.from, range.to, developer],
+    enabled,
+  );
+  const data = enabled ? report.data : undefined;
+
+  let body: ReactNode = null;
+  if (!enabled) body = null;
+  else if (report.status === 'error') {
+    body = <ErrorState message={t('analytics.error')} onRetry={report.reload} />;
+  } else if (!data) {
+    body = (
+      <p className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('analytics.loading')}
+      </p>
+    );
+  } else if (data.plugins.length === 0) {
+    body = (
+      <EmptyState
+        title={t('analytics.publisherEmpty')}
+        hint={t('analytics.publisherEmptyHint', { name: data.developer ?? '—' })}
+      />
+    );
+  } else {
+    body = <PublisherReport data={data} />;
+  }
+
+  const chooseDeveloper = (name: string) =>
+    setParams((p) => {
+      const out = new URLSearchParams(p);
+      if (name) out.set('developer', name);
+      else out.delete('developer');
+      return out;
+    });
+
+  return (
+    <section className="analytics analytics-publisher">
+      <header className="backstage-head">
+        <h1>{t('analytics.publisherTitle')}</h1>
+      </header>
+      <div className="analytics-toolbar">
+        <RangePicker preset={preset} onChange={choose} />
+        {isAdmin && <DeveloperForm key={developer} value={developer} onSubmit={chooseDeveloper} />}
+        {enabled && report.status === 'requesting' && data && (
+          <span className="loading-more" role="status">
+            <span className="spinner" aria-hidden="true" />
+            {t('analytics.updating')}
+          </span>
+        )}
+      </div>
+      <div className="analytics-body" aria-busy={report.status === 'requesting'}>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+/** The administrators' developer field: the publisher to report on. */
+function DeveloperForm({ value, onSubmit }: { value: string; onSubmit: (developer: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(text.trim());
+  };
+  return (
+    <form className="developer-form" onSubmit={submit}>
+      <label htmlFor={id}>{t('analytics.developer')}</label>
+      <input
+        id={id}
+        type="text"
+        value={text}
+        maxLength={200}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={`${id}-hint`}
+      />
+      <button type="submit" className="button button-primary">
+        {t('analytics.show')}
+      </button>
+      <span id={`${id}-hint`} className="state-hint">
+        {t('analytics.developerHint')}
+      </span>
+    </form>
+  );
+}
+
+/** The loaded report: views and installs per day per plugin, and the totals table. */
+function PublisherReport({ data }: { data: PublisherAnalytics }) {
+  const { t, locale } = useTranslation();
+  const rangeText = describeRange(t, locale, data.plugins[0]?.days ?? []);
+  const perDay = useMemo(() => {
+    const labels = (data.plugins[0]?.days ?? []).map((d) => formatDay(d.day, locale));
+    const charted = data.plugins.slice(0, CHARTED_PLUGINS);
+    const series = (metric: 'views' | 'installs') =>
+      charted.map((p) => ({ label: p.name, values: p.days.map((d) => d[metric]) }));
+    return { labels, views: series('views'), installs: series('installs') };
+  }, [data, locale]);
+
+  return (
+    <div className="analytics-report">
+      <p className="analytics-range">{rangeText}</p>
+      <div className="chart-grid">
+        <ChartFigure
+          kind="line"
+          title={t('analytics.viewsPerDay')}
+          rangeText={rangeText}
+          labels={perDay.labels}
+          labelHeading={t('analytics.day')}
+          series={perDay.views}
+        />
+        <ChartFigure
+          kind="line"
+          title={t('analytics.installsPerDay')}
+          rangeText={rangeText}
+          labels={perDay.labels}
+          labelHeading={t('analytics.day')}
+          series={perDay.installs}
+        />
+      </div>
+      {data.plugins.length > CHARTED_PLUGINS && (
+        <p className="state-hint">{t('analytics.chartLimit', { n: CHARTED_PLUGINS })}</p>
+      )}
+      <section className="chart-figure">
+        <h2 className="chart-title" id="publisher-totals">
+          {t('analytics.totals')}
+        </h2>
+        <table className="data-table" aria-labelledby="publisher-totals">
+          <thead>
+            <tr>
+              <th scope="col">{t('analytics.plugin')}</th>
+              <th scope="col" className="numeric">
+                {t('analytics.views')}
+              </th>
+              <th scope="col" className="numeric">
+                {t('analytics.installs')}
+              </th>
+              <th scope="col" className="numeric">
+                {t('analytics.likes')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.plugins.map((p) => (
+              <tr key={p.plugin_key}>
+                <th scope="row">
+                  <Link to={detailPath(p.plugin_key)}>{p.name}</Link>
+                </th>
+                <td className="numeric">{formatNumber(p.views, locale)}</td>
+                <td className="numeric">{formatNumber(p.installs, locale)}</td>
+                <td className="numeric">{formatNumber(p.likes, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

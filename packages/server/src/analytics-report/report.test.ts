@@ -1,0 +1,467 @@
+/**
+ * The analytics dashboards through the real server (SQLite and PostgreSQL projects): events are
+ * inserted into `analytics_event` as the collector stores them, and every number the routes answer
+ * is compared with a recount of those events. Each test uses its own time window, so they share one
+ * server without seeing each other's events.
+ */
+import {
+  type AnalyticsOverview,
+  type ErrorEnvelope,
+  PluginEvent,
+  type PublisherAnalytics,
+  Role,
+} from '@plugin-center/api/wire';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sdkBatchTrackData, sdkRecord } from '../collector/sdk-encoding.test-support';
+import type { NewAnalyticsEventRow } from '../db/schema';
+import { createPlugins } from '../plugins/data';
+import { seededRandom } from '../random';
+import { body, createTestApp, signInTestUser, type TestApp } from '../test-support';
+import { DAY_MS } from './range';
+
+let t: TestApp;
+let adminToken: string;
+let userToken: string;
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** 00:00 UTC of a calendar day. */
+const utc = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
+
+/** A stored event with defaults: a `track` record of project `default`. */
+function event(e: Partial<NewAnalyticsEventRow> & Pick<NewAnalyticsEventRow, 'time'>): NewAnalyticsEventRow {
+  return {
+    project: 'default',
+    type: 'track',
+    event: '$pageview',
+    distinct_id: 'visitor',
+    login_id: null,
+    anonymous_id: null,
+    received_at: e.time,
+    plugin_key: null,
+    url: null,
+    properties: JSON.stringify(e.plugin_key ? { plugin_key: e.plugin_key } : {}),
+    ...e,
+  };
+}
+
+async function insertEvents(rows: NewAnalyticsEventRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await t.app.db.kysely
+      .insertInto('analytics_event')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
+function overview(query: Record<string, string | number>, token: string | null = adminToken) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/cmt/manager/analytics/overview${qs ? `?${qs}` : ''}`,
+    headers: token ? bearer(token) : {},
+  });
+}
+
+function publisher(query: Record<string, string | number>, token: string | null) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/cmt/plugin/analytics${qs ? `?${qs}` : ''}`,
+    headers: token ? bearer(token) : {},
+  });
+}
+
+async function overviewData(query: Record<string, string | number>): Promise<AnalyticsOverview> {
+  const res = await overview(query);
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ code: 0; data: AnalyticsOverview }>(res).data;
+}
+
+/** Signs in a general user whose nick_name and user_name are given. */
+async function signInNamed(nick_name: string, user_name: string): Promise<string> {
+  const login = await signInTestUser(t.app);
+  await t.app.db.kysely
+    .updateTable('user_account')
+    .set({ nick_name, user_name })
+    .where('id', '=', login.user_info.user_id)
+    .execute();
+  return login.access_token;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ importCatalogueOnEmpty: false });
+  adminToken = (await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token;
+  userToken = (await signInTestUser(t.app)).access_token;
+  await createPlugins(t.app.db, [
+    { plugin_key: 'color-magic', name: 'Color Magic', developer: 'Ada Dev', create_time: 1 },
+    { plugin_key: 'grid-helper', name: 'Grid Helper', developer: 'Ada Dev', create_time: 1 },
+    { plugin_key: 'quiet-one', name: 'Quiet One', developer: 'Ada Dev', create_time: 1 },
+    { plugin_key: 'icon-kit', name: 'Icon Kit', developer: 'ada', create_time: 1 },
+    { plugin_key: 'other-tool', name: 'Other Tool', developer: 'Other Studio', create_time: 1 },
+    ...Array.from({ length: 12 }, (_, i) => ({
+      plugin_key: `p${i}`,
+      name: `Plugin ${i}`,
+      developer: 'Bulk',
+      create_time: 1,
+    })),
+  ]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/cmt/manager/analytics/overview', () => {
+  it('is for administrators: 401 without a token, 403 for a general user', async () => {
+    const none = await overview({}, null);
+    expect(none.statusCode).toBe(401);
+    expect(body<ErrorEnvelope>(none).error).toBe('UNAUTHORIZED');
+    const user = await overview({}, userToken);
+    expect(user.statusCode).toBe(403);
+    expect(body<ErrorEnvelope>(user)).toMatchObject({
+      error: 'FORBIDDEN',
+      message: 'Current account has no permission',
+    });
+  });
+
+  it('answers every UTC day of the range, zero-filled, with page views and distinct visitors per day', async () => {
+    const d0 = utc(2021, 3, 1);
+    await insertEvents([
+      event({ time: d0 - 1, distinct_id: 'before' }), // before the range
+      event({ time: d0, distinct_id: 'u1' }),
+      event({ time: d0 + 1000, distinct_id: 'u1' }),
+      event({ time: d0 + DAY_MS - 1, distinct_id: 'u1' }),
+      event({ time: d0 + 5000, distinct_id: 'u2' }),
+      event({ time: d0 + 2 * DAY_MS + 10, distinct_id: 'u1' }),
+      event({ time: d0 + 2 * DAY_MS + 20, distinct_id: 'u3' }),
+      event({ time: d0 + 5 * DAY_MS - 1, distinct_id: 'u2' }), // last ms of the last day
+      event({ time: d0 + 5 * DAY_MS, distinct_id: 'after' }), // `to` is exclusive
+      event({ time: d0 + 3000, distinct_id: 'u9', event: '$WebClick' }), // not a page view
+      event({ time: d0 + 4000, distinct_id: 'u8', type: 'profile_set', event: null }),
+    ]);
+    const data = await overviewData({ from: d0, to: d0 + 5 * DAY_MS });
+    expect(data).toMatchObject({ from: d0, to: d0 + 5 * DAY_MS });
+    expect(data.days).toEqual([
+      { day: '2021-03-01', pageviews: 4, visitors: 2 },
+      { day: '2021-03-02', pageviews: 0, visitors: 0 },
+      { day: '2021-03-03', pageviews: 2, visitors: 2 },
+      { day: '2021-03-04', pageviews: 0, visitors: 0 },
+      { day: '2021-03-05', pageviews: 1, visitors: 1 },
+    ]);
+    expect(data.events).toEqual([
+      { event: '$pageview', count: 7 },
+      { event: '$WebClick', count: 1 },
+    ]);
+    expect(data.total_events).toBe(8);
+    expect(data.top_plugins).toEqual([]);
+  });
+
+  it('counts a range that does not start at midnight on the days it touches', async () => {
+    const d0 = utc(2021, 4, 1);
+    await insertEvents([
+      event({ time: d0 + 10 * 3600_000, distinct_id: 'a' }),
+      event({ time: d0 + 13 * 3600_000, distinct_id: 'a' }), // before `from`
+      event({ time: d0 + DAY_MS + 11 * 3600_000, distinct_id: 'b' }),
+      event({ time: d0 + DAY_MS + 13 * 3600_000, distinct_id: 'c' }), // at/after `to`
+    ]);
+    const data = await overviewData({ from: d0 + 12 * 3600_000, to: d0 + DAY_MS + 12 * 3600_000 });
+    expect(data.days).toEqual([
+      { day: '2021-04-01', pageviews: 1, visitors: 1 },
+      { day: '2021-04-02', pageviews: 1, visitors: 1 },
+    ]);
+  });
+
+  it('lists the top 10 plugins by views with installs, likes and names (the key for an unknown plugin)', async () => {
+    const d0 = utc(2021, 5, 1);
+    const rows: NewAnalyticsEventRow[] = [];
+    const add = (plugin_key: string, name: string, n: number, day = 0) => {
+      for (let i = 0; i < n; i += 1) {
+        rows.push(event({ time: d0 + day * DAY_MS + i, event: name, plugin_key, distinct_id: `v${i}` }));
+      }
+    };
+    add('color-magic', PluginEvent.VIEW, 30);
+    add('color-magic', PluginEvent.INSTALL, 4);
+    add('color-magic', PluginEvent.LIKE, 2);
+    add('color-magic', PluginEvent.UNINSTALL, 1);
+    add('color-magic', PluginEvent.UNLIKE, 1);
+    add('ghost-plugin', PluginEvent.VIEW, 25, 1);
+    add('icon-kit', PluginEvent.INSTALL, 3, 2); // installs without views
+    for (let i = 0; i < 12; i += 1) add(`p${i}`, PluginEvent.VIEW, i + 1, i % 3);
+    await insertEvents(rows);
+    const data = await overviewData({ from: d0, to: d0 + 3 * DAY_MS });
+    expect(data.top_plugins).toEqual([
+      { plugin_key: 'color-magic', name: 'Color Magic', views: 30, installs: 4, likes: 2 },
+      { plugin_key: 'ghost-plugin', name: 'ghost-plugin', views: 25, installs: 0, likes: 0 },
+      ...[11, 10, 9, 8, 7, 6, 5, 4].map((i) => ({
+        plugin_key: `p${i}`,
+        name: `Plugin ${i}`,
+        views: i + 1,
+        installs: 0,
+        likes: 0,
+      })),
+    ]);
+    expect(data.events).toEqual([
+      { event: PluginEvent.VIEW, count: 30 + 25 + 78 },
+      { event: PluginEvent.INSTALL, count: 7 },
+      { event: PluginEvent.LIKE, count: 2 },
+      { event: PluginEvent.UNINSTALL, count: 1 },
+      { event: PluginEvent.UNLIKE, count: 1 },
+    ]);
+    expect(data.total_events).toBe(rows.length);
+    expect(data.days.map((d) => d.pageviews)).toEqual([0, 0, 0]);
+  });
+
+  it('equals a recount of 1,500 random events (both dialects bucket the same UTC days)', async () => {
+    const d0 = utc(2021, 7, 1);
+    const random = seededRandom(42);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const names = ['$pageview', '$pageview', '$WebClick', '$WebStay', ...Object.values(PluginEvent)];
+    const keys = ['color-magic', 'grid-helper', 'icon-kit', 'other-tool', 'p1', 'p2', 'nowhere'];
+    const rows = Array.from({ length: 1500 }, () => {
+      const name = pick(names);
+      return event({
+        time: d0 + Math.floor(random() * 10 * DAY_MS),
+        event: name,
+        distinct_id: `d${Math.floor(random() * 40)}`,
+        plugin_key: name.startsWith('Plugin') ? pick(keys) : null,
+      });
+    });
+    await insertEvents(rows);
+    const data = await overviewData({ from: d0, to: d0 + 10 * DAY_MS });
+
+    const days = Array.from({ length: 10 }, (_, i) => {
+      const views = rows.filter(
+        (r) => r.event === '$pageview' && Math.floor((r.time as number) / DAY_MS) === d0 / DAY_MS + i,
+      );
+      return {
+        day: new Date(d0 + i * DAY_MS).toISOString().slice(0, 10),
+        pageviews: views.length,
+        visitors: new Set(views.map((r) => r.distinct_id)).size,
+      };
+    });
+    expect(data.days).toEqual(days);
+    const count = (key: string, name: string) =>
+      rows.filter((r) => r.plugin_key === key && r.event === name).length;
+    for (const p of data.top_plugins) {
+      expect(p).toMatchObject({
+        views: count(p.plugin_key, PluginEvent.VIEW),
+        installs: count(p.plugin_key, PluginEvent.INSTALL),
+        likes: count(p.plugin_key, PluginEvent.LIKE),
+      });
+    }
+    expect(data.top_plugins).toHaveLength(keys.length);
+    const views = data.top_plugins.map((p) => p.views);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+    const byName = new Map<string, number>();
+    for (const r of rows) byName.set(r.event!, (byName.get(r.event!) ?? 0) + 1);
+    expect(Object.fromEntries(data.events.map((e) => [e.event, e.count]))).toEqual(
+      Object.fromEntries(byName),
+    );
+    expect(data.total_events).toBe(1500);
+  });
+
+  it('filters by project', async () => {
+    const d0 = utc(2021, 9, 1);
+    await insertEvents([
+      event({ time: d0 + 1, project: 'production', distinct_id: 'a' }),
+      event({ time: d0 + 2, project: 'production', distinct_id: 'b' }),
+      event({ time: d0 + 3, project: 'default', distinct_id: 'c' }),
+      event({ time: d0 + 4, project: 'production', event: PluginEvent.VIEW, plugin_key: 'grid-helper' }),
+      event({ time: d0 + 5, project: 'default', event: PluginEvent.VIEW, plugin_key: 'icon-kit' }),
+    ]);
+    const range = { from: d0, to: d0 + DAY_MS };
+    const production = await overviewData({ ...range, project: 'production' });
+    expect(production.days).toEqual([{ day: '2021-09-01', pageviews: 2, visitors: 2 }]);
+    expect(production.top_plugins.map((p) => p.plugin_key)).toEqual(['grid-helper']);
+    expect(production.total_events).toBe(3);
+    const all = await overviewData(range);
+    expect(all.days).toEqual([{ day: '2021-09-01', pageviews: 3, visitors: 3 }]);
+    expect(all.total_events).toBe(5);
+    const none = await overviewData({ ...range, project: 'nothing-here' });
+    expect(none).toMatchObject({ total_events: 0, events: [], top_plugins: [] });
+    expect(none.days).toEqual([{ day: '2021-09-01', pageviews: 0, visitors: 0 }]);
+  });
+
+  it('counts what the tracker sent through the collector (POST /sa) exactly', async () => {
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const at = (daysAgo: number, ms = 0) => today - daysAgo * DAY_MS + ms;
+    const records = [
+      sdkRecord('sa-1', { time: at(2, 1) }),
+      sdkRecord('sa-1', { time: at(2, 2) }),
+      sdkRecord('sa-2', { time: at(2, 3) }),
+      sdkRecord('sa-2', { time: at(0, 1) }),
+      sdkRecord('sa-1', { time: at(2, 4), event: PluginEvent.VIEW }, { plugin_key: 'grid-helper' }),
+      sdkRecord('sa-2', { time: at(1, 5), event: PluginEvent.VIEW }, { plugin_key: 'grid-helper' }),
+      sdkRecord('sa-2', { time: at(1, 6), event: PluginEvent.INSTALL }, { plugin_key: 'grid-helper' }),
+      sdkRecord('sa-2', { time: at(1, 7), event: PluginEvent.LIKE }, { plugin_key: 'grid-helper' }),
+    ];
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/sa?project=oversea_production',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: sdkBatchTrackData(records),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const data = await overviewData({ from: at(2), to: at(-1), project: 'oversea_production' });
+    expect(data.days).toEqual([
+      { day: new Date(at(2)).toISOString().slice(0, 10), pageviews: 3, visitors: 2 },
+      { day: new Date(at(1)).toISOString().slice(0, 10), pageviews: 0, visitors: 0 },
+      { day: new Date(at(0)).toISOString().slice(0, 10), pageviews: 1, visitors: 1 },
+    ]);
+    expect(data.top_plugins).toEqual([
+      { plugin_key: 'grid-helper', name: 'Grid Helper', views: 2, installs: 1, likes: 1 },
+    ]);
+    expect(data.total_events).toBe(records.length);
+  });
+
+  it('defaults to the 30 UTC days up to now', async () => {
+    const before = Date.now();
+    const data = await overviewData({});
+    const after = Date.now();
+    expect(data.to).toBeGreaterThanOrEqual(before);
+    expect(data.to).toBeLessThanOrEqual(after);
+    const today = Math.floor(data.to / DAY_MS);
+    expect(data.from).toBe((today - 29) * DAY_MS);
+    expect(data.days).toHaveLength(30);
+    expect(data.days.at(-1)!.day).toBe(new Date(data.to).toISOString().slice(0, 10));
+  });
+
+  it('rejects a bad range with 400 INVALID_PARAMETER', async () => {
+    const d0 = utc(2022, 1, 1);
+    const bad: Record<string, string | number>[] = [
+      { from: d0, to: d0 },
+      { from: d0 + 1, to: d0 },
+      { from: d0, to: d0 + 366 * DAY_MS + 1 },
+      { from: 'yesterday', to: d0 },
+      { from: -5, to: d0 },
+      { from: d0, to: d0 + DAY_MS, unknown: 1 },
+    ];
+    for (const query of bad) {
+      const res = await overview(query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(body<ErrorEnvelope>(res).error).toBe('INVALID_PARAMETER');
+    }
+    expect(body<ErrorEnvelope>(await overview({ from: d0 + 1, to: d0 })).message).toMatch(/earlier than to/);
+    const longest = await overviewData({ from: d0, to: d0 + 366 * DAY_MS });
+    expect(longest.days).toHaveLength(366);
+    expect(longest.days[0]!.day).toBe('2022-01-01');
+    expect(longest.days.at(-1)!.day).toBe('2023-01-01');
+  });
+});
+
+describe('GET /api/cmt/plugin/analytics (publisher)', () => {
+  const d0 = utc(2023, 2, 1);
+  const range = { from: d0, to: d0 + 4 * DAY_MS };
+
+  beforeAll(async () => {
+    const rows: NewAnalyticsEventRow[] = [];
+    const add = (plugin_key: string, name: string, day: number, n: number) => {
+      for (let i = 0; i < n; i += 1) {
+        rows.push(event({ time: d0 + day * DAY_MS + i, event: name, plugin_key, distinct_id: `x${i}` }));
+      }
+    };
+    add('color-magic', PluginEvent.VIEW, 0, 3);
+    add('color-magic', PluginEvent.VIEW, 2, 5);
+    add('color-magic', PluginEvent.INSTALL, 2, 2);
+    add('color-magic', PluginEvent.LIKE, 3, 1);
+    add('grid-helper', PluginEvent.VIEW, 1, 2);
+    add('grid-helper', PluginEvent.INSTALL, 3, 1);
+    add('icon-kit', PluginEvent.VIEW, 1, 1);
+    add('other-tool', PluginEvent.VIEW, 0, 9);
+    add('color-magic', PluginEvent.VIEW, 4, 7); // after the range
+    // quiet-one (Ada Dev) has no events: it is not listed.
+    await insertEvents(rows);
+  });
+
+  it('401 without a token', async () => {
+    const res = await publisher(range, null);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('a general user gets the plugins whose developer is their nick_name or user_name, per day', async () => {
+    const token = await signInNamed('Ada Dev', 'ada');
+    const res = await publisher(range, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = body<{ data: PublisherAnalytics }>(res).data;
+    expect(data).toMatchObject({ from: range.from, to: range.to, developer: 'Ada Dev' });
+    const days = ['2023-02-01', '2023-02-02', '2023-02-03', '2023-02-04'];
+    const perDay = (views: number[], installs: number[]) =>
+      days.map((day, i) => ({ day, views: views[i], installs: installs[i] }));
+    expect(data.plugins).toEqual([
+      {
+        plugin_key: 'color-magic',
+        name: 'Color Magic',
+        views: 8,
+        installs: 2,
+        likes: 1,
+        days: perDay([3, 0, 5, 0], [0, 0, 2, 0]),
+      },
+      {
+        plugin_key: 'grid-helper',
+        name: 'Grid Helper',
+        views: 2,
+        installs: 1,
+        likes: 0,
+        days: perDay([0, 2, 0, 0], [0, 0, 0, 1]),
+      },
+      {
+        plugin_key: 'icon-kit',
+        name: 'Icon Kit',
+        views: 1,
+        installs: 0,
+        likes: 0,
+        days: perDay([0, 1, 0, 0], [0, 0, 0, 0]),
+      },
+    ]);
+    // `developer` may narrow to one of the user's own names, and nothing else.
+    const narrowed = body<{ data: PublisherAnalytics }>(
+      await publisher({ ...range, developer: 'ada' }, token),
+    );
+    expect(narrowed.data.plugins.map((p) => p.plugin_key)).toEqual(['icon-kit']);
+    const other = await publisher({ ...range, developer: 'Other Studio' }, token);
+    expect(other.statusCode).toBe(403);
+    expect(body<ErrorEnvelope>(other).error).toBe('FORBIDDEN');
+  });
+
+  it('an administrator names the developer (400 without one)', async () => {
+    const missing = await publisher(range, adminToken);
+    expect(missing.statusCode).toBe(400);
+    expect(body<ErrorEnvelope>(missing)).toMatchObject({ error: 'INVALID_PARAMETER' });
+    expect(body<ErrorEnvelope>(missing).message).toMatch(/developer/);
+    const res = await publisher({ ...range, developer: 'Other Studio' }, adminToken);
+    expect(res.statusCode).toBe(200);
+    const data = body<{ data: PublisherAnalytics }>(res).data;
+    expect(data.developer).toBe('Other Studio');
+    expect(data.plugins).toEqual([
+      {
+        plugin_key: 'other-tool',
+        name: 'Other Tool',
+        views: 9,
+        installs: 0,
+        likes: 0,
+        days: [
+          { day: '2023-02-01', views: 9, installs: 0 },
+          { day: '2023-02-02', views: 0, installs: 0 },
+          { day: '2023-02-03', views: 0, installs: 0 },
+          { day: '2023-02-04', views: 0, installs: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it('a user without plugins (or without events in the range) gets an empty list', async () => {
+    const res = await publisher(range, userToken);
+    expect(res.statusCode).toBe(200);
+    expect(body<{ data: PublisherAnalytics }>(res).data.plugins).toEqual([]);
+    const token = await signInNamed('Ada Dev', 'ada');
+    const later = await publisher({ from: d0 + 10 * DAY_MS, to: d0 + 11 * DAY_MS }, token);
+    expect(body<{ data: PublisherAnalytics }>(later).data.plugins).toEqual([]);
+  });
+
+  it('validates the range like the overview', async () => {
+    const res = await publisher({ from: d0, to: d0 + 367 * DAY_MS }, userToken);
+    expect(res.statusCode).toBe(400);
+    expect(body<ErrorEnvelope>(res).error).toBe('INVALID_PARAMETER');
+  });
+});
