@@ -13,13 +13,12 @@
  * prints the figures and removes the folder. Only 127.0.0.1 is ever targeted; every run is bounded
  * in time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_CLI, startServer, stopServer } from './server';
 
 /** Options of {@link benchIngest}. */
 export interface IngestOptions {
@@ -190,62 +189,21 @@ export async function benchIngest(options: IngestOptions): Promise<IngestResult>
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolvePort(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer(cli: string, dataDir: string): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const args = cli.endsWith('.ts') ? ['--import', 'tsx', cli, 'start'] : [cli, 'start'];
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      IMPORT_CATALOGUE_ON_EMPTY: 'false',
-      ADMIN_PASSWORD: 'bench-password',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return { port, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('server did not become healthy in 60 s');
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolveStop) => {
-    child.once('exit', () => resolveStop());
-    child.kill('SIGTERM');
-  });
-}
-
 async function main(): Promise<void> {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const cli = resolve(process.env.INGEST_CLI ?? join(root, 'packages/server/dist/cli.js'));
+  const cli = resolve(process.env.INGEST_CLI ?? SERVER_CLI);
   const seconds = Number(process.env.INGEST_SECONDS ?? 10);
   const connections = Number(process.env.INGEST_CONNECTIONS ?? 8);
   const batchSize = Number(process.env.INGEST_BATCH ?? 50);
   const dataDir = mkdtempSync(join(tmpdir(), 'plugin-center-ingest-'));
-  const { port, child } = await startServer(cli, dataDir);
+  const { port, child } = await startServer(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      IMPORT_CATALOGUE_ON_EMPTY: 'false',
+      ADMIN_PASSWORD: 'bench-password',
+    },
+    cli,
+  );
   try {
     const result = await benchIngest({ port, seconds, batchSize, connections });
     console.log(
@@ -254,7 +212,7 @@ async function main(): Promise<void> {
         `${result.batches} batches (target ≥ 5,000 events/s)`,
     );
   } finally {
-    await stop(child);
+    await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

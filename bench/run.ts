@@ -11,23 +11,27 @@
  *    Each dialect runs twice: with the server's per-process read cache on (the default) and off.
  * 3. A plain Node `http` server returning the same response bytes as the list call, under the same
  *    load: the physical limit of this machine, printed as a ratio.
+ * 4. Analytics ingest (issue 4, `bench/ingest.ts`): batches of 50 events posted to `POST /sa` of a
+ *    server on an empty database, per dialect: events/s and the p99 of one batch.
  *
  * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
  * Needs `pnpm build` first. Targets (issue 2): list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
  * throughput ≥ 40 % of the plain server.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { benchIngest } from './ingest';
 import { formatTable, type LoadResult, runLoad, type Scenario } from './load';
 import { scaleCatalogue } from './scale';
+import { freePort, SERVER_CLI, startServer, stopServer } from './server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'packages/server/dist/cli.js');
+const cli = SERVER_CLI;
 const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -42,17 +46,6 @@ const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 /** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
 const COUNTS_SQL =
   'UPDATE plugin SET download_count = (id % 9973) * 7 % 5000, view_count = (id % 99991) * 13 % 40000';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): void {
   const res = spawnSync(process.execPath, [cli, ...args], {
@@ -122,32 +115,6 @@ async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
   }
   await client.end();
   return env;
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [cli, 'start'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return { port, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('server did not become healthy in 120 s');
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 async function getData<T>(port: number, path: string): Promise<T> {
@@ -256,11 +223,55 @@ async function benchDialect(name: string, env: NodeJS.ProcessEnv): Promise<LoadR
       );
       results.push(real, limit);
     } finally {
-      await stop(plain.child);
+      await stopServer(plain.child);
     }
     return results;
   } finally {
-    await stop(child);
+    await stopServer(child);
+  }
+}
+
+/**
+ * Analytics ingest (issue 4): batches of 50 Sensors-encoded events posted to `POST /sa` of a server
+ * on an empty database (a temporary SQLite folder, or a PostgreSQL database created and dropped
+ * here), for `seconds`.
+ */
+async function ingest(dialect: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plugin-center-ingest-'));
+  let dropUrl: string | undefined;
+  let databaseUrl = '';
+  if (dialect === 'postgres') {
+    const name = `pc_bench_ingest_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pgAdminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropUrl = name;
+  }
+  const { port, child } = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    IMPORT_CATALOGUE_ON_EMPTY: 'false',
+    ADMIN_PASSWORD: 'bench-password',
+  });
+  try {
+    const r = await benchIngest({ port, seconds, batchSize: 50, connections });
+    console.log(
+      `${dialect}, analytics ingest (50 events a batch, ${connections} connections, ${seconds} s): ` +
+        `${Math.round(r.eventsPerSecond).toLocaleString('en-US')} events/s, one batch p99 ${r.batchP99Ms.toFixed(1)} ms`,
+    );
+  } finally {
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dropUrl) {
+      const admin = new pg.Client({ connectionString: pgAdminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dropUrl} WITH (FORCE)`);
+      await admin.end();
+    }
   }
 }
 
@@ -274,7 +285,9 @@ async function main(): Promise<void> {
     // what every request costs when it reads the database.
     for (const readCache of ['on', 'off']) await benchDialect(dialect, { ...env, READ_CACHE: readCache });
   }
+  for (const dialect of dialects) await ingest(dialect);
   console.log('\ntargets: list and detail p99 ≤ 15 ms; search p95 ≤ 40 ms; list ≥ 40 % of the plain server');
+  console.log('         analytics ingest ≥ 5,000 events/s in batches (issue 4)');
 }
 
 main().catch((error: unknown) => {
