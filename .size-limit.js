@@ -40,6 +40,33 @@ export default [
     limit: '2 KB',
   },
   {
+    // Issue 4: the full tracker (every plugin: automatic tracking, batch, visual config, deeplink)
+    // ≤ 6 KB, its core (init, identity, validation, track, send) ≤ 3 KB; @plugin-center/api/constants
+    // (a few strings) excluded. For comparison: sa-sdk-javascript 1.27.11 51.5 KB, posthog-js 127.8 KB.
+    name: '@plugin-center/analytics: full tracker, own code',
+    path: 'packages/analytics/dist/index.js',
+    import: '*',
+    ignore: ['@plugin-center/api'],
+    gzip: true,
+    limit: '6 KB',
+  },
+  {
+    name: '@plugin-center/analytics/core: tracker core, own code',
+    path: 'packages/analytics/dist/core.js',
+    import: '*',
+    ignore: ['@plugin-center/api'],
+    gzip: true,
+    limit: '3 KB',
+  },
+  {
+    // The third entry point of the tracker: plain values (DESIGN: one size-limit entry per entry point).
+    name: '@plugin-center/analytics/constants: limits, storage names, event names',
+    path: 'packages/analytics/dist/constants.js',
+    import: '*',
+    gzip: true,
+    limit: '1 KB',
+  },
+  {
     name: 'app: JavaScript of the plugin square (everything /plugins/ loads first)',
     path: squareScripts(),
     disablePlugins: ['@size-limit/esbuild'],

@@ -13,6 +13,10 @@
  *    load: the physical limit of this machine, printed as a ratio.
  * 4. Analytics ingest (issue 4, `bench/ingest.ts`): batches of 50 events posted to `POST /sa` of a
  *    server on an empty database, per dialect: events/s and the p99 of one batch.
+ * 5. The trackers side by side in Chromium (issue 4, `bench/tracker.ts`): this project's and
+ *    sa-sdk-javascript, 1,000 events each: script bytes, CPU time, bytes on the wire per event.
+ *
+ * `BENCH_PARTS` (default `catalogue,ingest,trackers`) picks what runs.
  *
  * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
  * Needs `pnpm build` first. Targets (issue 2): list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
@@ -29,6 +33,7 @@ import { benchIngest } from './ingest';
 import { formatTable, type LoadResult, runLoad, type Scenario } from './load';
 import { scaleCatalogue } from './scale';
 import { freePort, SERVER_CLI, startServer, stopServer } from './server';
+import { benchTrackers } from './tracker';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = SERVER_CLI;
@@ -42,6 +47,8 @@ const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/pc_bench_v${DATA_VERSION}_${size}`;
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+/** What to run: `catalogue` (list, search, detail), `ingest` (analytics), `trackers` (side by side). */
+const parts = (process.env.BENCH_PARTS ?? 'catalogue,ingest,trackers').split(',');
 
 /** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
 const COUNTS_SQL =
@@ -275,17 +282,35 @@ async function ingest(dialect: string): Promise<void> {
   }
 }
 
+/** The tracker side by side (issue 4, `bench/tracker.ts`) against a server on an empty SQLite database. */
+async function trackers(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plugin-center-trackers-'));
+  const { port, child } = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    IMPORT_CATALOGUE_ON_EMPTY: 'false',
+    ADMIN_PASSWORD: 'bench-password',
+  });
+  try {
+    await benchTrackers(`http://127.0.0.1:${port}`);
+  } finally {
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(cli)) throw new Error('packages/server/dist/cli.js is missing: run `pnpm build` first');
   mkdirSync(cache, { recursive: true });
   console.log(`pnpm bench: ${size} plugins scaled from the real catalogue; node ${process.version}`);
-  for (const dialect of dialects) {
+  for (const dialect of parts.includes('catalogue') ? dialects : []) {
     const env = dialect === 'postgres' ? await preparePostgres() : await prepareSqlite();
     // The server's per-process read cache (1 s answers, 5 s counts) is on by default; "off" shows
     // what every request costs when it reads the database.
     for (const readCache of ['on', 'off']) await benchDialect(dialect, { ...env, READ_CACHE: readCache });
   }
-  for (const dialect of dialects) await ingest(dialect);
+  if (parts.includes('ingest')) for (const dialect of dialects) await ingest(dialect);
+  if (parts.includes('trackers')) await trackers();
   console.log('\ntargets: list and detail p99 ≤ 15 ms; search p95 ≤ 40 ms; list ≥ 40 % of the plain server');
   console.log('         analytics ingest ≥ 5,000 events/s in batches (issue 4)');
 }

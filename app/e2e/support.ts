@@ -13,6 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, loadConfig } from '@plugin-center/server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
+/** The server `buildApp` returns. */
+type Server = Awaited<ReturnType<typeof buildApp>>;
+/** Fastify plugins `buildApp` registers on top of the built-in routes. */
+type ServerPlugins = NonNullable<NonNullable<Parameters<typeof buildApp>[1]>['plugins']>;
+
 /** The built app served by the test server. */
 export const APP_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 /** Where tests save screenshots (gitignored). */
@@ -27,6 +32,8 @@ export interface E2eEnvironment {
   /** `<origin>/plugins/` */
   appUrl: string;
   browser: Browser;
+  /** The server itself (its `db`, for tests that check what was stored). */
+  server: Server;
   /** A new context (viewport 1280×900, locale zh-CN, clipboard permissions for the origin) and page. */
   newPage(options?: {
     viewport?: { width: number; height: number };
@@ -37,12 +44,16 @@ export interface E2eEnvironment {
 /**
  * Starts the real server on 127.0.0.1 (random port, production mode, SQLite in a temp folder) with
  * `APP_DIR` = `app/dist`, and launches Chromium. `env` adds server configuration (e.g.
- * `ACCESS_TOKEN_TTL`, `ADMIN_EMAIL`, `ADMIN_PASSWORD`).
+ * `ACCESS_TOKEN_TTL`, `ADMIN_EMAIL`, `ADMIN_PASSWORD`); `plugins` are Fastify plugins registered on
+ * the server (e.g. to serve an example page).
  *
  * @throws Error when `app/dist/index.html` is missing (build the app first:
  *   `pnpm --filter @plugin-center/app build`), or when Chromium is not installed.
  */
-export async function startE2eEnvironment(env: NodeJS.ProcessEnv = {}): Promise<E2eEnvironment> {
+export async function startE2eEnvironment(
+  env: NodeJS.ProcessEnv = {},
+  plugins: ServerPlugins = [],
+): Promise<E2eEnvironment> {
   if (!existsSync(join(APP_DIST, 'index.html'))) {
     throw new Error(
       `The built app is missing (${APP_DIST}/index.html). The browser tests run against the built app: ` +
@@ -63,7 +74,7 @@ export async function startE2eEnvironment(env: NodeJS.ProcessEnv = {}): Promise<
     ...env,
   });
   // The first-start administrator line goes nowhere: tests that need an admin set ADMIN_EMAIL/PASSWORD.
-  const server = await buildApp(config, { announce: () => {} });
+  const server = await buildApp(config, { announce: () => {}, plugins });
   let browser: Browser | undefined;
   try {
     await server.listen({ host: '127.0.0.1', port: 0 });
@@ -86,6 +97,7 @@ export async function startE2eEnvironment(env: NodeJS.ProcessEnv = {}): Promise<
       origin,
       appUrl: `${origin}/plugins/`,
       browser: launched,
+      server,
       async newPage({ viewport = { width: 1280, height: 900 } } = {}) {
         const context = await launched.newContext({ viewport, locale: 'zh-CN' });
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });

@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { startAnalytics } from './analytics';
 import { apiClient } from './api';
 import { initLanguage } from './i18n/i18n';
 import { ssoClient } from './session';
@@ -20,6 +21,8 @@ if (!root) throw new Error('index.html has no #root element');
 // Sign-in state (SPEC §4): exchange a returned `code`, or validate the stored login, then keep the
 // access token fresh. The page renders meanwhile; the header shows the session once it settles.
 ssoClient.init().catch((error: unknown) => console.warn('[plugin-center] sign-in:', error));
+// Page views and the signed-in identity to this server's collector (issue 4).
+startAnalytics(ssoClient);
 
 void initLanguage().finally(() => {
   createRoot(root).render(

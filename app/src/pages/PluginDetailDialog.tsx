@@ -1,8 +1,10 @@
 import { ApiError, isSuccess, type PluginDetail } from '@plugin-center/api';
+import { PluginEvent } from '@plugin-center/api/constants';
 import { useApiClient, usePluginDetail, useSession } from '@plugin-center/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { trackPluginEvent } from '../analytics';
 import { CloseIcon, DownloadIcon, EyeIcon, HeartIcon, LinkIcon } from '../components/Icons';
 import { PluginAvatar } from '../components/PluginAvatar';
 import { ErrorState } from '../components/States';
@@ -59,6 +61,7 @@ export function PluginDetailDialog() {
   useEffect(() => {
     if (!pluginKey || viewed.current === pluginKey) return;
     viewed.current = pluginKey;
+    trackPluginEvent(PluginEvent.VIEW, pluginKey);
     client.plugin.view({ plugin_key: pluginKey }).then(
       (res) => {
         if (isSuccess(res)) setViewCount(res.data.view_count);
@@ -234,6 +237,7 @@ export function PluginActions({ plugin, onChanged }: { plugin: PluginDetail; onC
   const run = async (
     which: 'praise' | 'install',
     call: () => Promise<{ code: number }>,
+    event: PluginEvent,
     done: string,
     failed: string,
   ) => {
@@ -245,6 +249,7 @@ export function PluginActions({ plugin, onChanged }: { plugin: PluginDetail; onC
     try {
       const res = await call();
       if (!isSuccess(res)) throw res;
+      trackPluginEvent(event, plugin.plugin_key);
       notify(done, 'success');
       onChanged();
     } catch (error) {
@@ -260,12 +265,14 @@ export function PluginActions({ plugin, onChanged }: { plugin: PluginDetail; onC
       ? run(
           'praise',
           () => client.plugin.praise({ plugin_key: key, praise: -1 }),
+          PluginEvent.UNLIKE,
           t('action.unliked'),
           t('action.unlikeFailed'),
         )
       : run(
           'praise',
           () => client.plugin.praise({ plugin_key: key, praise: 1 }),
+          PluginEvent.LIKE,
           t('action.liked'),
           t('action.likeFailed'),
         );
@@ -274,12 +281,14 @@ export function PluginActions({ plugin, onChanged }: { plugin: PluginDetail; onC
       ? run(
           'install',
           () => client.plugin.uninstall({ plugin_key: key }),
+          PluginEvent.UNINSTALL,
           t('action.uninstalled'),
           t('action.uninstallFailed'),
         )
       : run(
           'install',
           () => client.plugin.install({ plugin_key: key }),
+          PluginEvent.INSTALL,
           t('action.installed'),
           t('action.installFailed'),
         );
