@@ -1,28 +1,30 @@
-import { useAdminGuard, useSession } from '@plugin-center/react';
-import { Link, Navigate } from 'react-router-dom';
+import { useSession } from '@plugin-center/react';
+import { Link } from 'react-router-dom';
+import { AdminRoute } from '../components/AdminRoute';
 import { useTranslation } from '../i18n/i18n';
 import { useDocumentTitle } from '../useDocumentTitle';
 
 /**
  * The back office (`/backstage-index/*`, SPEC §2: admin only, no site header). Behind the admin
- * route check of SPEC §2 (`useAdminGuard`): nobody signed in → the login page, a general user →
+ * route check of SPEC §2 (`AdminRoute`): nobody signed in → the login page, a general user →
  * `/403`, an administrator → the back office. For now it shows the administrator's user info
  * (SPEC §2 "Admin pages: … user info"); review, curation and settings come with their own issues.
  */
 export function BackstagePage() {
   const { t } = useTranslation();
-  const guard = useAdminGuard();
-  const { user } = useSession();
   useDocumentTitle(t('backstage.title'));
-  if (guard === 'forbidden') return <Navigate to="/403" replace />;
-  if (guard !== 'allowed' || !user) {
-    return (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {guard === 'signing-in' ? t('backstage.signingIn') : t('backstage.checking')}
-      </p>
-    );
-  }
+  return (
+    <AdminRoute>
+      <BackstageHome />
+    </AdminRoute>
+  );
+}
+
+/** The back office's home: the administrator's user info and the way to the other back-office pages. */
+function BackstageHome() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  if (!user) return null;
   const rows: [string, string][] = [
     [t('backstage.nickName'), user.nick_name || user.user_name],
     [t('backstage.email'), user.email ?? '—'],

@@ -1,8 +1,9 @@
 import { PluginEvent } from '@plugin-center/api/constants';
 import type { AnalyticsOverview } from '@plugin-center/api/wire';
-import { useAdminGuard, useApiClient, useLoader } from '@plugin-center/react';
+import { useApiClient, useLoader } from '@plugin-center/react';
 import { type CSSProperties, type ReactNode, useMemo } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { AdminRoute } from '../../components/AdminRoute';
 import { EmptyState, ErrorState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
@@ -15,23 +16,17 @@ import { useReportRange } from './useReportRange';
 /**
  * The back-office analytics dashboard, route `/backstage-index/analytics` (issue 4; SPEC §2 back
  * office: admin only, no site header). Behind the admin route check like the rest of the back office
- * (`useAdminGuard`: a visitor goes to sign in, a general user to `/403`), then
+ * (`AdminRoute`: a visitor goes to sign in, a general user to `/403`), then
  * {@link AnalyticsOverviewView}.
  */
 export function AnalyticsPage() {
   const { t } = useTranslation();
-  const guard = useAdminGuard();
   useDocumentTitle(t('analytics.title'));
-  if (guard === 'forbidden') return <Navigate to="/403" replace />;
-  if (guard !== 'allowed') {
-    return (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {guard === 'signing-in' ? t('backstage.signingIn') : t('backstage.checking')}
-      </p>
-    );
-  }
-  return <AnalyticsOverviewView />;
+  return (
+    <AdminRoute>
+      <AnalyticsOverviewView />
+    </AdminRoute>
+  );
 }
 
 /**
