@@ -315,6 +315,12 @@ describe('operations', () => {
         '/api/uc/3rd-party/bind',
         '/api/uc/3rd-party/oauth2/{source}/auth',
         '/api/uc/3rd-party/oauth2/{source}/authorize',
+        '/api/cmt/manager/analytics/overview',
+        '/api/cmt/plugin/analytics',
+        '/sa',
+        '/sa.gif',
+        '/config/visualized/Web.conf',
+        '/sdk/deeplink/param',
         '/healthz',
       ].sort(),
     );
