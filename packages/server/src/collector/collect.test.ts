@@ -207,7 +207,7 @@ describe('batches', () => {
       sdkRecord(id, { event: '' }),
       sdkRecord(id, { event: 'e'.repeat(101) }),
       sdkRecord(id, {}, { time: 'reserved' }),
-      sdkRecord(id, {}, { $title: 't'.repeat(501) }),
+      sdkRecord(id, {}, { $title: 't'.repeat(1025) }),
       sdkRecord(id, { distinct_id: undefined }),
       sdkRecord(id, { time: now + 2 * DAY }),
       sdkRecord(id, { time: now - 3 * 365 * DAY }),
@@ -225,7 +225,7 @@ describe('batches', () => {
       { index: 1, reason: "event's is empty" },
       { index: 2, reason: 'event length is longer than 100' },
       { index: 3, reason: 'time is invalid' },
-      { index: 4, reason: '$title length is longer than 500' },
+      { index: 4, reason: '$title length is longer than 1024' },
       { index: 5, reason: "distinct_id's is undefined" },
       { index: 6, reason: 'time is invalid: more than 1 day in the future' },
       { index: 7, reason: 'time is invalid: older than 2 years' },
@@ -365,14 +365,14 @@ describe('names and values (SPEC §5)', () => {
     expect(envelope.message).toBe(`no record accepted: [0] ${reason}`);
   });
 
-  it('accepts names at the limits ($-prefixed, underscores, 100 characters, 500-character values)', async () => {
+  it('accepts names at the limits ($-prefixed, underscores, 100 characters, 1024-character values)', async () => {
     const id = uniqueId('limits');
     const record = sdkRecord(
       id,
       { event: `E${'v'.repeat(99)}` },
       {
-        $custom: 'x'.repeat(500),
-        _private: ['a', 'b'.repeat(500)],
+        $custom: 'x'.repeat(1024),
+        _private: ['a', 'b'.repeat(1024)],
         n: 1.5,
         none: null,
         [`k${'y'.repeat(99)}`]: true,
@@ -391,14 +391,14 @@ describe('names and values (SPEC §5)', () => {
     expect(envelope.message).toBe(`no record accepted: [0] ${reason}`);
   });
 
-  it('refuses a string list item over 500 characters and non-string list items', async () => {
+  it('refuses a string list item over 1024 characters and non-string list items', async () => {
     const id = uniqueId('list');
     const records = [
-      sdkRecord(id, {}, { tags: ['ok', 'z'.repeat(501)] }),
+      sdkRecord(id, {}, { tags: ['ok', 'z'.repeat(1025)] }),
       sdkRecord(id, {}, { tags: [1, 2] }),
     ];
     expect(failed(await post(sdkBatchTrackData(records))).message).toBe(
-      'no record accepted: [0] tags length is longer than 500; [1] tags is invalid',
+      'no record accepted: [0] tags length is longer than 1024; [1] tags is invalid',
     );
   });
 });

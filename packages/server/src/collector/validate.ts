@@ -14,8 +14,13 @@ export const ANALYTICS_LIMITS = {
   KEY: 100,
   /** Longest distinct_id / login_id / anonymous_id / original_id / identity value, characters. */
   ID: 255,
-  /** Longest string property value (and string list item), characters. */
-  STRING: 500,
+  /**
+   * Longest string property value (and string list item), characters: SPEC §5 "string values at most
+   * 500 (1024 for the channel plugin)". A tracker with the channel plugin raises its own limit to 1024
+   * for every value (as Sensors does), and a record does not say which limit its tracker used, so the
+   * collector accepts the larger one; trackers enforce 500 or 1024 themselves.
+   */
+  STRING: 1024,
   /** How far in the future an event's `time` may be, ms (clock skew of the browser). */
   FUTURE_MS: 24 * 3600 * 1000,
   /** How old an event's `time` may be, ms (two years). */
@@ -75,7 +80,7 @@ function nameReason(label: string, name: unknown): string | undefined {
   return undefined;
 }
 
-/** Checks a property value: string ≤ 500, finite number, boolean, null, list of strings ≤ 500. */
+/** Checks a property value: string ≤ 1024, finite number, boolean, null, list of strings ≤ 1024. */
 function valueReason(key: string, value: unknown): string | undefined {
   if (value === null || typeof value === 'boolean') return undefined;
   if (typeof value === 'string') {
@@ -113,8 +118,8 @@ export type RecordCheck =
  *   present: strings ≤ 255; `identities` when present: an object of names (as property names)
  *   to strings ≤ 255;
  * - `time`: an integer (ms), at most 1 day after `now` and at most 2 years before it;
- * - `properties`: an object; each name as `event`'s; each value a string ≤ 500, a finite number,
- *   a boolean, null or a list of strings ≤ 500;
+ * - `properties`: an object; each name as `event`'s; each value a string ≤ 1024, a finite number,
+ *   a boolean, null or a list of strings ≤ 1024;
  * - finally the whole record against the `TrackedEvent` schema (`lib`, `_track_id`, …).
  *
  * Row: `event` null for profile records; `login_id` the record's, else `distinct_id` of a
