@@ -1,6 +1,6 @@
 import { useSession } from '@plugin-center/react';
-import { Link } from 'react-router-dom';
 import { AdminRoute } from '../components/AdminRoute';
+import { BackstageHeader } from '../components/BackstageHeader';
 import { useTranslation } from '../i18n/i18n';
 import { useDocumentTitle } from '../useDocumentTitle';
 
@@ -32,17 +32,11 @@ function BackstageHome() {
   ];
   return (
     <section className="backstage">
-      <header className="backstage-head">
-        <h1>{t('backstage.title')}</h1>
-        <nav className="backstage-nav" aria-label={t('backstage.title')}>
-          <Link to="/backstage-index/analytics" className="button button-ghost">
-            {t('analytics.title')}
-          </Link>
-          <Link to="/" className="button">
-            {t('backstage.backToSquare')}
-          </Link>
-        </nav>
-      </header>
+      <BackstageHeader
+        title={t('backstage.title')}
+        to="/backstage-index/analytics"
+        label={t('analytics.title')}
+      />
       <h2>{t('backstage.userInfo')}</h2>
       <dl className="detail-fields" data-testid="admin-info">
         {rows.map(([label, value]) => (

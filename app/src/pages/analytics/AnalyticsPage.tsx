@@ -2,8 +2,8 @@ import { PluginEvent } from '@plugin-center/api/constants';
 import type { AnalyticsOverview } from '@plugin-center/api/wire';
 import { useApiClient, useLoader } from '@plugin-center/react';
 import { type CSSProperties, type ReactNode, useMemo } from 'react';
-import { Link } from 'react-router-dom';
 import { AdminRoute } from '../../components/AdminRoute';
+import { BackstageHeader } from '../../components/BackstageHeader';
 import { EmptyState, ErrorState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
@@ -65,17 +65,7 @@ export function AnalyticsOverviewView() {
 
   return (
     <section className="backstage analytics">
-      <header className="backstage-head">
-        <h1>{t('analytics.title')}</h1>
-        <nav className="backstage-nav" aria-label={t('analytics.backOffice')}>
-          <Link to="/backstage-index" className="button button-ghost">
-            {t('analytics.backOffice')}
-          </Link>
-          <Link to="/" className="button">
-            {t('backstage.backToSquare')}
-          </Link>
-        </nav>
-      </header>
+      <BackstageHeader title={t('analytics.title')} to="/backstage-index" label={t('analytics.backOffice')} />
       <div className="analytics-toolbar">
         <RangePicker preset={preset} onChange={choose} />
         {updating && (
