@@ -84,7 +84,10 @@ export function openSqlite(file: string): Database {
   };
 }
 
-/** Opens a pool on a PostgreSQL URL; int8 values are parsed to numbers on this pool only. */
+/**
+ * Opens a pool on a PostgreSQL URL; int8 values are parsed to numbers on this pool only. A failing
+ * idle connection is dropped and reported as a process warning, never an uncaught error.
+ */
 export function openPostgres(
   connectionString: string,
   max = Number(process.env.PG_POOL_MAX) || 10,
@@ -97,6 +100,14 @@ export function openPostgres(
     },
   };
   const pool = new pg.Pool({ connectionString, max, types });
+  // An idle pooled connection that fails (the server restarted, an administrator terminated it) is
+  // discarded by the pool, which then emits `error`: without a listener that would crash the
+  // process. The next query opens a new connection, so it is only reported. 57P01
+  // (admin_shutdown: `pg_terminate_backend`, `DROP DATABASE … WITH (FORCE)` during shutdown) is
+  // expected and stays quiet.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') process.emitWarning(`idle PostgreSQL connection failed: ${error.message}`);
+  });
   const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
