@@ -36,7 +36,6 @@ import { freePort, SERVER_CLI, startServer, stopServer } from './server';
 import { benchTrackers } from './tracker';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = SERVER_CLI;
 const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -55,7 +54,7 @@ const COUNTS_SQL =
   'UPDATE plugin SET download_count = (id % 9973) * 7 % 5000, view_count = (id % 99991) * 13 % 40000';
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): void {
-  const res = spawnSync(process.execPath, [cli, ...args], {
+  const res = spawnSync(process.execPath, [SERVER_CLI, ...args], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
@@ -300,7 +299,7 @@ async function trackers(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(cli)) throw new Error('packages/server/dist/cli.js is missing: run `pnpm build` first');
+  if (!existsSync(SERVER_CLI)) throw new Error('packages/server/dist/cli.js is missing: run `pnpm build` first');
   mkdirSync(cache, { recursive: true });
   console.log(`pnpm bench: ${size} plugins scaled from the real catalogue; node ${process.version}`);
   for (const dialect of parts.includes('catalogue') ? dialects : []) {
