@@ -299,7 +299,8 @@ async function trackers(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(SERVER_CLI)) throw new Error('packages/server/dist/cli.js is missing: run `pnpm build` first');
+  if (!existsSync(SERVER_CLI))
+    throw new Error('packages/server/dist/cli.js is missing: run `pnpm build` first');
   mkdirSync(cache, { recursive: true });
   console.log(`pnpm bench: ${size} plugins scaled from the real catalogue; node ${process.version}`);
   for (const dialect of parts.includes('catalogue') ? dialects : []) {
