@@ -11,13 +11,13 @@ afterEach(() => {
 });
 
 describe('createAnalytics', () => {
-  it('sets up the automatic tracking: page view at start, leave heartbeat, channel', () => {
+  it('sets up the automatic tracking: page view at start, leave heartbeat, channel', async () => {
     const net = network();
     const w = fakeWindow('https://plugins.example.com/plugins/?utm_source=x');
     const analytics: Tracker = createAnalytics({ window: w, fetch: net.fetch, deployment: 'oversea' });
     analytics.register({ product: 'design' });
     analytics.init();
-    expect(net.records()).toMatchObject([
+    expect(await net.records()).toMatchObject([
       {
         event: '$pageview',
         properties: {
@@ -29,7 +29,7 @@ describe('createAnalytics', () => {
       },
       { event: '$WebPageLoad' },
     ]);
-    expect(net.posts()[0]!.url.searchParams.get('project')).toBe('oversea_production');
+    expect((await net.posts())[0]!.url.searchParams.get('project')).toBe('oversea_production');
     expect([...w.localStorage.map.keys()].some((k) => k.startsWith('pcsa_pageleave-'))).toBe(true);
     w.hide();
     expect(w.beacons().map((r) => r.event)).toEqual(['$WebPageLeave']);
@@ -51,8 +51,8 @@ describe('createAnalytics', () => {
     analytics.track('A');
     expect(JSON.parse(w.localStorage.getItem(BATCH_KEY)!)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(net.records().map((r) => r.event)).toEqual(['A']);
-    expect(net.requests.some((r) => r.url.pathname === '/config/visualized/Web.conf')).toBe(true);
+    expect((await net.records()).map((r) => r.event)).toEqual(['A']);
+    expect((await net.sent()).some((r) => r.url.pathname === '/config/visualized/Web.conf')).toBe(true);
     expect([...w.localStorage.map.keys()].some((k) => k.startsWith('pcsa_pageleave-'))).toBe(false);
     analytics.destroy();
   });

@@ -33,31 +33,31 @@ describe('batch mode (SPEC §7, §9)', () => {
     const { tracker, net, queued } = open();
     tracker.track('A');
     tracker.track('B', { name: '插件' });
-    expect(net.requests).toHaveLength(0);
+    expect(await net.sent()).toHaveLength(0);
     expect(queued().map((e) => [e.r.event, e.x])).toEqual([
       ['A', T0 + 12_000],
       ['B', T0 + 12_000],
     ]);
     await vi.advanceTimersByTimeAsync(6000);
-    expect(net.requests).toHaveLength(1);
-    expect(net.requests[0]!.body).toMatch(/^data_list=[A-Za-z0-9%]+&gzip=0$/);
-    expect(net.records().map((r) => r.event)).toEqual(['A', 'B']);
-    expect(net.records()[1]!.properties.name).toBe('插件');
+    expect(await net.sent()).toHaveLength(1);
+    expect((await net.sent())[0]!.body).toMatch(/^data_list=[A-Za-z0-9%]+&gzip=0$/);
+    expect((await net.records()).map((r) => r.event)).toEqual(['A', 'B']);
+    expect((await net.records())[1]!.properties.name).toBe('插件');
     expect(queued()).toEqual([]);
     await vi.advanceTimersByTimeAsync(6000);
-    expect(net.requests).toHaveLength(1); // nothing queued, nothing sent
+    expect(await net.sent()).toHaveLength(1); // nothing queued, nothing sent
   });
 
   it('sends at once after a $pageview or a track_signup, and on flush()', async () => {
     const { tracker, net } = open();
     tracker.track('A');
     tracker.trackPageview();
-    expect(net.records().map((r) => r.event)).toEqual(['A', '$pageview']);
+    expect((await net.records()).map((r) => r.event)).toEqual(['A', '$pageview']);
     tracker.login('u1');
-    expect(net.records().at(-1)!.type).toBe('track_signup');
+    expect((await net.records()).at(-1)!.type).toBe('track_signup');
     tracker.track('C');
     await tracker.flush();
-    expect(net.records().at(-1)!.event).toBe('C');
+    expect((await net.records()).at(-1)!.event).toBe('C');
   });
 
   it('drops queued records older than twice the send interval', async () => {
@@ -69,7 +69,7 @@ describe('batch mode (SPEC §7, §9)', () => {
     await vi.advanceTimersByTimeAsync(500);
     fail.tracker.track('Kept'); // queued at T0 + 1500, expires at T0 + 3500
     await vi.advanceTimersByTimeAsync(500); // T0 + 2000: 'Lost' is 2 intervals old, dropped unsent
-    expect(fail.net.records().map((r) => r.event)).toEqual(['Lost', 'Kept']);
+    expect((await fail.net.records()).map((r) => r.event)).toEqual(['Lost', 'Kept']);
     expect(fail.queued().map((e) => e.r.event)).toEqual(['Kept']);
     fail.tracker.destroy(); // the tab is closed
 
@@ -79,7 +79,7 @@ describe('batch mode (SPEC §7, §9)', () => {
     vi.setSystemTime(T0 + 2000);
     const next = open(undefined, storage, 1000);
     await vi.advanceTimersByTimeAsync(1000); // T0 + 3000
-    expect(next.net.records().map((r) => r.event)).toEqual(['Kept']);
+    expect((await next.net.records()).map((r) => r.event)).toEqual(['Kept']);
     expect(next.queued()).toEqual([]);
   });
 
@@ -93,6 +93,6 @@ describe('batch mode (SPEC §7, §9)', () => {
     w.dispatch('pagehide');
     await settle();
     expect(w.beacons().map((r) => r.event)).toEqual(['A', 'B']);
-    expect(net.requests).toHaveLength(0);
+    expect(await net.sent()).toHaveLength(0);
   });
 });

@@ -25,7 +25,7 @@ function visit(href: string, referrer: string, storage = memoryStorage(), docume
 }
 
 describe('channel ($ChannelLinkReaching, SPEC §3, §9)', () => {
-  it('registers utm_* as $latest_utm_*, kept for later pages', () => {
+  it('registers utm_* as $latest_utm_*, kept for later pages', async () => {
     const first = visit(
       'https://plugins.example.com/?utm_source=ad&utm_medium=cpc&utm_term=插件',
       'https://ads.example.org/',
@@ -36,7 +36,7 @@ describe('channel ($ChannelLinkReaching, SPEC §3, §9)', () => {
       $latest_utm_term: '插件',
     });
     first.tracker.track('PluginView');
-    expect(first.net.records()[0]!.properties).toMatchObject({
+    expect((await first.net.records())[0]!.properties).toMatchObject({
       $latest_utm_source: 'ad',
       $latest_utm_term: '插件',
     });
@@ -47,13 +47,13 @@ describe('channel ($ChannelLinkReaching, SPEC §3, §9)', () => {
       first.w.document,
     );
     later.tracker.track('PluginView');
-    expect(later.net.records()[0]!.properties.$latest_utm_medium).toBe('cpc');
+    expect((await later.net.records())[0]!.properties.$latest_utm_medium).toBe('cpc');
   });
 
-  it('tracks $ChannelLinkReaching for a channel link (sat_cf) from another site, with the landing URL', () => {
+  it('tracks $ChannelLinkReaching for a channel link (sat_cf) from another site, with the landing URL', async () => {
     const href = 'https://plugins.example.com/?sat_cf=2&utm_source=wechat';
     const { tracker, net, storage } = visit(href, 'https://weixin.example.net/');
-    expect(net.records()).toMatchObject([
+    expect(await net.records()).toMatchObject([
       {
         event: '$ChannelLinkReaching',
         properties: {
@@ -67,8 +67,7 @@ describe('channel ($ChannelLinkReaching, SPEC §3, §9)', () => {
     tracker.track('PluginInstall');
     tracker.track('$pageview');
     expect(
-      net
-        .records()
+      (await net.records())
         .slice(1)
         .map((r) => [r.properties._sa_channel_landing_url, r.properties.$is_channel_callback_event]),
     ).toEqual([
@@ -83,40 +82,40 @@ describe('channel ($ChannelLinkReaching, SPEC §3, §9)', () => {
       storage,
     );
     next.tracker.track('PluginInstall');
-    expect(next.net.records()[0]!.properties).toMatchObject({
+    expect((await next.net.records())[0]!.properties).toMatchObject({
       _sa_channel_landing_url: href,
       $is_channel_callback_event: false,
     });
   });
 
-  it('clears the landing URL on a visit from another site without a channel link', () => {
+  it('clears the landing URL on a visit from another site without a channel link', async () => {
     const storage = memoryStorage();
     visit('https://plugins.example.com/?sat_cf=1', 'https://x.example.org/', storage);
     const direct = visit('https://plugins.example.com/', '', storage);
     direct.tracker.track('A');
-    expect(direct.net.records()[0]!.properties._sa_channel_landing_url).toBe('');
+    expect((await direct.net.records())[0]!.properties._sa_channel_landing_url).toBe('');
   });
 
-  it('forgets the events seen after 30 days', () => {
+  it('forgets the events seen after 30 days', async () => {
     const storage = memoryStorage();
     const first = visit('https://plugins.example.com/?sat_cf=1', 'https://x.example.org/', storage);
     first.tracker.track('PluginLike');
     vi.setSystemTime(T0 + 30 * DAY - 1);
     const within = visit('https://plugins.example.com/', 'https://plugins.example.com/', storage);
     within.tracker.track('PluginLike');
-    expect(within.net.records()[0]!.properties.$is_channel_callback_event).toBe(false);
+    expect((await within.net.records())[0]!.properties.$is_channel_callback_event).toBe(false);
     vi.setSystemTime(T0 + 30 * DAY);
     const after = visit('https://plugins.example.com/', 'https://plugins.example.com/', storage);
     after.tracker.track('PluginLike');
-    expect(after.net.records()[0]!.properties.$is_channel_callback_event).toBe(true);
+    expect((await after.net.records())[0]!.properties.$is_channel_callback_event).toBe(true);
     expect(JSON.parse(storage.getItem(CHANNEL_KEY)!).since).toBe(T0 + 30 * DAY);
   });
 
-  it('takes string values up to 1024', () => {
+  it('takes string values up to 1024', async () => {
     const { tracker, net, log } = visit('https://plugins.example.com/', '');
     tracker.track('A', { note: 'x'.repeat(1024) });
     tracker.track('B', { note: 'x'.repeat(1025) });
-    expect(net.records().map((r) => r.event)).toEqual(['A']);
+    expect((await net.records()).map((r) => r.event)).toEqual(['A']);
     expect((log.mock.calls[0]![0] as Error).message).toBe("note's Value length is longer than 1024");
   });
 });

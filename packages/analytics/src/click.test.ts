@@ -21,19 +21,19 @@ function page(html: string, options?: ClickOptions) {
     plugins: [clickPlugin(options)],
   });
   tracker.init();
-  const click = (selector: string) => {
+  const click = async (selector: string) => {
     document.querySelector(selector)!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    return net.records().filter((r) => r.event === '$WebClick');
+    return (await net.records()).filter((r) => r.event === '$WebClick');
   };
   return { click, net };
 }
 
 describe('$WebClick (SPEC §3, §9)', () => {
-  it('collects a link: type, content, path and selector', () => {
+  it('collects a link: type, content, path and selector', async () => {
     const { click } = page(
       '<div><p>intro</p></div><div><ul><li><a href="/plugins/x">  Open\n  plugin </a></li></ul></div>',
     );
-    expect(click('a')).toMatchObject([
+    expect(await click('a')).toMatchObject([
       {
         type: 'track',
         event: '$WebClick',
@@ -48,11 +48,11 @@ describe('$WebClick (SPEC §3, §9)', () => {
     ]);
   });
 
-  it('starts the path and selector at the nearest element with an id', () => {
+  it('starts the path and selector at the nearest element with an id', async () => {
     const { click } = page(
       '<section id="square"><button>Like</button><button><b>Install</b></button></section>',
     );
-    expect(click('button:nth-of-type(2) b')[0]!.properties).toMatchObject({
+    expect((await click('button:nth-of-type(2) b'))[0]!.properties).toMatchObject({
       $element_type: 'button',
       $element_content: 'Install',
       $element_path: 'section#square > button',
@@ -60,23 +60,26 @@ describe('$WebClick (SPEC §3, §9)', () => {
     });
   });
 
-  it('collects buttons, inputs (value of button inputs only), textareas and [data-sensors-click]', () => {
+  it('collects buttons, inputs (value of button inputs only), textareas and [data-sensors-click]', async () => {
     const { click } = page(
       '<input type="submit" value="Save"><input type="text" value="secret"><textarea>t</textarea><span data-sensors-click><i>card</i></span>',
     );
-    expect(click('input[type=submit]')[0]!.properties).toMatchObject({
+    expect((await click('input[type=submit]'))[0]!.properties).toMatchObject({
       $element_type: 'input',
       $element_content: 'Save',
     });
-    expect(click('input[type=text]')[1]!.properties.$element_content).toBe('');
-    expect(click('textarea')[2]!.properties.$element_type).toBe('textarea');
-    expect(click('i')[3]!.properties).toMatchObject({ $element_type: 'span', $element_content: 'card' });
+    expect((await click('input[type=text]'))[1]!.properties.$element_content).toBe('');
+    expect((await click('textarea'))[2]!.properties.$element_type).toBe('textarea');
+    expect((await click('i'))[3]!.properties).toMatchObject({
+      $element_type: 'span',
+      $element_content: 'card',
+    });
   });
 
-  it('ignores other elements, and divs unless asked', () => {
+  it('ignores other elements, and divs unless asked', async () => {
     const { click } = page('<div class="card"><p>text</p></div>');
-    expect(click('p')).toHaveLength(0);
-    expect(click('div')).toHaveLength(0);
+    expect(await click('p')).toHaveLength(0);
+    expect(await click('div')).toHaveLength(0);
   });
 
   it.each([
@@ -84,7 +87,7 @@ describe('$WebClick (SPEC §3, §9)', () => {
     [2, ['lvl1', 'lvl2'], ['lvl3', 'lvl4']],
     [3, ['lvl1', 'lvl2', 'lvl3'], ['lvl4']],
     [true, ['lvl1', 'lvl2', 'lvl3'], ['lvl4']],
-  ] as const)('collects divs nested up to %s levels', (div, collected, ignored) => {
+  ] as const)('collects divs nested up to %s levels', async (div, collected, ignored) => {
     const { click } = page(
       `<div id="lvl1"><em>1</em></div>
        <div id="lvl2"><div><em>2</em></div></div>
@@ -93,19 +96,22 @@ describe('$WebClick (SPEC §3, §9)', () => {
       { div },
     );
     for (const id of collected) {
-      const records = click(`#${id}`);
+      const records = await click(`#${id}`);
       expect(records.at(-1)!.properties).toMatchObject({ $element_type: 'div', $element_path: `div#${id}` });
     }
-    const before = click('#lvl1').length;
-    for (const id of ignored) expect(click(`#${id}`)).toHaveLength(before);
+    const before = (await click('#lvl1')).length;
+    for (const id of ignored) expect(await click(`#${id}`)).toHaveLength(before);
   });
 
-  it('counts a click inside a small div for the div', () => {
+  it('counts a click inside a small div for the div', async () => {
     const { click } = page('<div class="tag"><span>Design</span></div>', { div: 1 });
-    expect(click('span')[0]!.properties).toMatchObject({ $element_type: 'div', $element_content: 'Design' });
+    expect((await click('span'))[0]!.properties).toMatchObject({
+      $element_type: 'div',
+      $element_content: 'Design',
+    });
   });
 
-  it('builds paths without an id up to body', () => {
+  it('builds paths without an id up to body', async () => {
     document.body.innerHTML = '<main><p></p><p><a>x</a></p></main>';
     expect(elementPath(document.querySelector('a')!)).toEqual([
       'body > main > p > a',

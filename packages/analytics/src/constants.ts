@@ -31,6 +31,12 @@ export type TrackerState = (typeof TrackerState)[keyof typeof TrackerState];
 /** `datasend_timeout`: a send (fetch) is aborted after 8 s. */
 export const SEND_TIMEOUT = 8000;
 
+/**
+ * Most records posted together when several are sent in one task (the core coalesces them into one
+ * `data_list` request at the task's end); the collector accepts up to 500 per request.
+ */
+export const MAX_COALESCED = 100;
+
 /** `max_referrer_string_length`: `$referrer` and registered string properties are cut to 200. */
 export const REFERRER_LENGTH = 200;
 

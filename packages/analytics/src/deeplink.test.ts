@@ -32,8 +32,8 @@ describe('deeplink (SPEC §7, §9)', () => {
     const info = { app_key: 'app1', android_info: { url_schemes: 'pc', download_url: 'https://d/a.apk' } };
     const { plugin, net } = open(() => new Response(JSON.stringify(info)));
     expect(await plugin.ready).toEqual({ ...info, key: 'Ab12' });
-    expect(net.requests[0]!.url.pathname).toBe('/sdk/deeplink/param');
-    expect(Object.fromEntries(net.requests[0]!.url.searchParams)).toEqual({
+    expect((await net.sent())[0]!.url.pathname).toBe('/sdk/deeplink/param');
+    expect(Object.fromEntries((await net.sent())[0]!.url.searchParams)).toEqual({
       key: 'Ab12',
       system_type: 'JS',
       project: 'production',
@@ -43,9 +43,9 @@ describe('deeplink (SPEC §7, §9)', () => {
   it('times out after 2500 ms at least, even when asked for less', async () => {
     const { plugin, net, log } = open(hang, LINK, { timeout: 1000 });
     await vi.advanceTimersByTimeAsync(2499);
-    expect(net.requests[0]!.init.signal!.aborted).toBe(false);
+    expect((await net.sent())[0]!.init.signal!.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(net.requests[0]!.init.signal!.aborted).toBe(true);
+    expect((await net.sent())[0]!.init.signal!.aborted).toBe(true);
     expect(await plugin.ready).toBeNull();
     expect(log).toHaveBeenCalledTimes(1);
   });
@@ -53,9 +53,9 @@ describe('deeplink (SPEC §7, §9)', () => {
   it('waits longer when asked', async () => {
     const { net } = open(hang, LINK, { timeout: 4000 });
     await vi.advanceTimersByTimeAsync(3999);
-    expect(net.requests[0]!.init.signal!.aborted).toBe(false);
+    expect((await net.sent())[0]!.init.signal!.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(net.requests[0]!.init.signal!.aborted).toBe(true);
+    expect((await net.sent())[0]!.init.signal!.aborted).toBe(true);
   });
 
   it('logs an errorMsg answer and resolves null; does nothing without a valid deeplink parameter', async () => {
@@ -68,7 +68,7 @@ describe('deeplink (SPEC §7, §9)', () => {
     ]) {
       const none = open(() => new Response('{}'), href);
       expect(await none.plugin.ready).toBeNull();
-      expect(none.net.requests).toHaveLength(0);
+      expect(await none.net.sent()).toHaveLength(0);
     }
   });
 });

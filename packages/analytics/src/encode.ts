@@ -28,7 +28,8 @@ export function hashCode(text: string): number {
  */
 export function encodeTrackData(record: object): string {
   const data = base64Encode(JSON.stringify(record));
-  return `data=${encodeURIComponent(data)}&ext=${encodeURIComponent(`crc=${hashCode(data)}`)}`;
+  // `ext` is `crc=<hash>` urlencoded: only the `=` needs escaping (a hash is digits and `-`).
+  return `data=${encodeURIComponent(data)}&ext=crc%3D${hashCode(data)}`;
 }
 
 /**

@@ -26,7 +26,7 @@ export type AnalyticsErrorCode = keyof typeof ANALYTICS_ERROR_MESSAGES;
  */
 export class AnalyticsError extends Error {
   /** The stable code. */
-  readonly code: AnalyticsErrorCode;
+  declare readonly code: AnalyticsErrorCode;
 
   /**
    * @param code - a key of {@link ANALYTICS_ERROR_MESSAGES}; picks the message

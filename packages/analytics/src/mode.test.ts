@@ -14,23 +14,23 @@ const open = (href: string, framed = false) => {
 };
 
 describe('page mode (SPEC §7 sa-request-*, sa-visual-mode)', () => {
-  it('sends nothing in a heat-map view (sa-request-id)', () => {
+  it('sends nothing in a heat-map view (sa-request-id)', async () => {
     const { tracker, net, w } = open(
       'https://plugins.example.com/?sa-request-id=r1&sa-request-type=1&sa-request-url=https%3A%2F%2Fsa.example.com',
     );
     expect(tracker.getSnapshot().mode).toBe('heatmap');
-    expect(net.requests).toHaveLength(0);
+    expect(await net.sent()).toHaveLength(0);
     w.hide();
     tracker.track('Hidden');
     expect(w.navigator.sendBeacon).not.toHaveBeenCalled();
   });
 
-  it('sends nothing in the visual mode, inside a frame only', () => {
+  it('sends nothing in the visual mode, inside a frame only', async () => {
     const framed = open('https://plugins.example.com/?sa-visual-mode=true', true);
     expect(framed.tracker.getSnapshot().mode).toBe('visual');
-    expect(framed.net.requests).toHaveLength(0);
+    expect(await framed.net.sent()).toHaveLength(0);
     const top = open('https://plugins.example.com/?sa-visual-mode=true');
     expect(top.tracker.getSnapshot().mode).toBe('track');
-    expect(top.net.records().map((r) => r.event)).toEqual(['Queued', 'After']);
+    expect((await top.net.records()).map((r) => r.event)).toEqual(['Queued', 'After']);
   });
 });

@@ -28,12 +28,13 @@ function open(w: FakeWindow = fakeWindow(), options?: PageLeaveOptions, more = {
     [...w.localStorage.map]
       .filter(([k]) => k.startsWith(`${HEARTBEAT_KEY}-`))
       .map(([, v]) => JSON.parse(v) as TrackedRecord);
-  const leaves = () => [...net.records(), ...w.beacons()].filter((r) => r.event === '$WebPageLeave');
+  const leaves = async () =>
+    [...(await net.records()), ...w.beacons()].filter((r) => r.event === '$WebPageLeave');
   return { tracker, net, w, heartbeats, leaves };
 }
 
 describe('$WebPageLeave (SPEC §3, §9)', () => {
-  it('reports the page when it is hidden, by beacon, with event_duration in seconds', () => {
+  it('reports the page when it is hidden, by beacon, with event_duration in seconds', async () => {
     const { w, leaves } = open(
       fakeWindow('https://plugins.example.com/plugins/a', {
         referrer: 'https://ref.example.org/x',
@@ -44,7 +45,7 @@ describe('$WebPageLeave (SPEC §3, §9)', () => {
     vi.advanceTimersByTime(12_345);
     w.hide();
     expect(w.navigator.sendBeacon).toHaveBeenCalledTimes(1);
-    expect(leaves()).toMatchObject([
+    expect(await leaves()).toMatchObject([
       {
         event: '$WebPageLeave',
         properties: {
@@ -59,21 +60,21 @@ describe('$WebPageLeave (SPEC §3, §9)', () => {
     ]);
   });
 
-  it('reports a leave once within the 5 s duplicate window (hidden, then pagehide)', () => {
+  it('reports a leave once within the 5 s duplicate window (hidden, then pagehide)', async () => {
     const { w, leaves } = open();
     vi.advanceTimersByTime(3000);
     w.hide();
     vi.advanceTimersByTime(4999);
     w.dispatch('pagehide');
-    expect(leaves()).toHaveLength(1);
+    expect(await leaves()).toHaveLength(1);
     vi.advanceTimersByTime(1);
     w.dispatch('pagehide');
-    expect(leaves()).toHaveLength(2);
+    expect(await leaves()).toHaveLength(2);
     // Reported again while hidden: no duration (the page was not shown).
-    expect(leaves()[1]!.properties.event_duration).toBeUndefined();
+    expect((await leaves())[1]!.properties.event_duration).toBeUndefined();
   });
 
-  it('starts again when the page is shown again', () => {
+  it('starts again when the page is shown again', async () => {
     const { w, leaves } = open();
     vi.advanceTimersByTime(1000);
     w.hide();
@@ -81,18 +82,18 @@ describe('$WebPageLeave (SPEC §3, §9)', () => {
     w.hide(false);
     vi.advanceTimersByTime(2500);
     w.dispatch('pagehide');
-    expect(leaves().map((r) => r.properties.event_duration)).toEqual([1, 2.5]);
+    expect((await leaves()).map((r) => r.properties.event_duration)).toEqual([1, 2.5]);
   });
 
-  it('omits event_duration beyond max_duration', () => {
+  it('omits event_duration beyond max_duration', async () => {
     const { w, leaves } = open(undefined, { maxDuration: 10 });
     vi.advanceTimersByTime(10_001);
     w.hide();
-    expect(leaves()[0]!.properties.event_duration).toBeUndefined();
-    expect(leaves()[0]!.properties.$url).toBeDefined();
+    expect((await leaves())[0]!.properties.event_duration).toBeUndefined();
+    expect((await leaves())[0]!.properties.$url).toBeDefined();
   });
 
-  it('stores a heartbeat every 5 s, the first marked 3.14, removed by the leave', () => {
+  it('stores a heartbeat every 5 s, the first marked 3.14, removed by the leave', async () => {
     const { w, heartbeats, net } = open();
     expect(heartbeats()).toHaveLength(1);
     expect(heartbeats()[0]).toMatchObject({
@@ -104,7 +105,7 @@ describe('$WebPageLeave (SPEC §3, §9)', () => {
     expect(heartbeats()).toMatchObject([{ time: T0 + 5000, properties: { event_duration: 5 } }]);
     vi.advanceTimersByTime(5000);
     expect(heartbeats()[0]!.properties.event_duration).toBe(10);
-    expect(net.requests).toHaveLength(0);
+    expect(await net.sent()).toHaveLength(0);
     w.hide();
     expect(heartbeats()).toHaveLength(0);
     // No heartbeat while hidden.
@@ -112,24 +113,24 @@ describe('$WebPageLeave (SPEC §3, §9)', () => {
     expect(heartbeats()).toHaveLength(0);
   });
 
-  it('recovers a killed tab: its last heartbeat is reported by the next page', () => {
+  it('recovers a killed tab: its last heartbeat is reported by the next page', async () => {
     const storage = memoryStorage();
     const first = open(fakeWindow('https://plugins.example.com/a', { storage }));
     vi.advanceTimersByTime(7000); // heartbeats at 0 and 5 s
     first.tracker.destroy(); // the tab is killed: no leave is reported
-    expect(first.leaves()).toHaveLength(0);
+    expect(await first.leaves()).toHaveLength(0);
     const killed = first.heartbeats()[0]!;
     expect(killed.properties.event_duration).toBe(5);
 
     // 5 s after the last heartbeat plus the 5 s retention: still a living page, not reported.
     vi.setSystemTime(T0 + 5000 + 10_000);
     const second = open(fakeWindow('https://plugins.example.com/b', { storage }));
-    expect(second.net.records()).toHaveLength(0);
+    expect(await second.net.records()).toHaveLength(0);
     second.tracker.destroy();
     // Later: reported once, with the time and duration of its last heartbeat, and removed.
     vi.setSystemTime(T0 + 5000 + 10_001);
     const third = open(fakeWindow('https://plugins.example.com/c', { storage }));
-    const recovered = third.net.records();
+    const recovered = await third.net.records();
     expect(recovered).toMatchObject([
       {
         event: '$WebPageLeave',
@@ -145,7 +146,7 @@ describe('$WebPageLeave (SPEC §3, §9)', () => {
     ]);
   });
 
-  it('reports the page left on a single-page route change, before the new $pageview', () => {
+  it('reports the page left on a single-page route change, before the new $pageview', async () => {
     const w = fakeWindow('https://plugins.example.com/plugins/', { title: 'Square' });
     const net = network();
     const tracker = createTracker({
@@ -156,9 +157,12 @@ describe('$WebPageLeave (SPEC §3, §9)', () => {
     tracker.init();
     vi.advanceTimersByTime(4000);
     w.history.pushState(null, '', '/plugins/detail');
-    const events = net
-      .records()
-      .map((r) => [r.event, r.properties.$url, r.properties.$referrer, r.properties.event_duration]);
+    const events = (await net.records()).map((r) => [
+      r.event,
+      r.properties.$url,
+      r.properties.$referrer,
+      r.properties.event_duration,
+    ]);
     expect(events).toEqual([
       ['$pageview', 'https://plugins.example.com/plugins/', '', undefined],
       ['$WebPageLeave', 'https://plugins.example.com/plugins/', '', 4],

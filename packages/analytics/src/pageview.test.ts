@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 describe('$pageview (SPEC §3)', () => {
-  it('tracks the page at start with its utm_* as $utm_*', () => {
+  it('tracks the page at start with its utm_* as $utm_*', async () => {
     const net = network();
     const w = fakeWindow(
       'https://plugins.example.com/plugins/?utm_source=newsletter&utm_campaign=spring&utm_x=1',
@@ -21,7 +21,7 @@ describe('$pageview (SPEC §3)', () => {
       },
     );
     createTracker({ window: w, fetch: net.fetch, plugins: [pageviewPlugin()] }).init();
-    expect(net.records()).toMatchObject([
+    expect(await net.records()).toMatchObject([
       {
         event: '$pageview',
         properties: {
@@ -32,10 +32,10 @@ describe('$pageview (SPEC §3)', () => {
         },
       },
     ]);
-    expect(net.records()[0]!.properties.$utm_x).toBeUndefined();
+    expect((await net.records())[0]!.properties.$utm_x).toBeUndefined();
   });
 
-  it('with singlePage, tracks history route changes once each, the previous URL as $referrer', () => {
+  it('with singlePage, tracks history route changes once each, the previous URL as $referrer', async () => {
     const net = network();
     const w = fakeWindow('https://plugins.example.com/plugins/');
     const push = w.history.pushState;
@@ -51,7 +51,7 @@ describe('$pageview (SPEC §3)', () => {
     w.dispatch('hashchange');
     w.location.href = 'https://plugins.example.com/plugins/';
     w.dispatch('popstate');
-    expect(net.records().map((r) => [r.properties.$url, r.properties.$referrer])).toEqual([
+    expect((await net.records()).map((r) => [r.properties.$url, r.properties.$referrer])).toEqual([
       ['https://plugins.example.com/plugins/', ''],
       ['https://plugins.example.com/plugins/?tag=2', 'https://plugins.example.com/plugins/'],
       ['https://plugins.example.com/plugins/#detail', 'https://plugins.example.com/plugins/?tag=2'],
@@ -61,7 +61,7 @@ describe('$pageview (SPEC §3)', () => {
     expect(w.history.pushState).toBe(push);
   });
 
-  it('without singlePage leaves history alone: the app calls trackPageview()', () => {
+  it('without singlePage leaves history alone: the app calls trackPageview()', async () => {
     const net = network();
     const w = fakeWindow('https://plugins.example.com/plugins/');
     const push = w.history.pushState;
@@ -69,9 +69,9 @@ describe('$pageview (SPEC §3)', () => {
     tracker.init();
     expect(w.history.pushState).toBe(push);
     w.history.pushState(null, '', '/plugins/x');
-    expect(net.records()).toHaveLength(1);
+    expect(await net.records()).toHaveLength(1);
     tracker.trackPageview();
-    expect(net.records()[1]!.properties.$referrer).toBe('https://plugins.example.com/plugins/');
+    expect((await net.records())[1]!.properties.$referrer).toBe('https://plugins.example.com/plugins/');
   });
 });
 
@@ -90,23 +90,23 @@ describe('$WebPageLoad (SPEC §3, §9)', () => {
     return { net, w };
   };
 
-  it('reports $page_load_time (s) from the Navigation Timing entry', () => {
+  it('reports $page_load_time (s) from the Navigation Timing entry', async () => {
     const { net } = loaded(1234.5678);
-    expect(net.records()).toMatchObject([
+    expect(await net.records()).toMatchObject([
       { event: '$WebPageLoad', properties: { $page_load_time: 1.235, event_duration: 1.235 } },
     ]);
   });
 
-  it('waits for the load event', () => {
+  it('waits for the load event', async () => {
     const { net, w } = loaded(800, 'interactive');
-    expect(net.records()).toHaveLength(0);
+    expect(await net.records()).toHaveLength(0);
     w.dispatch('load');
-    expect(net.records()[0]!.properties.$page_load_time).toBe(0.8);
+    expect((await net.records())[0]!.properties.$page_load_time).toBe(0.8);
   });
 
-  it('omits the time above 1800 s or when unknown', () => {
-    expect(loaded(1_800_001).net.records()[0]!.properties.$page_load_time).toBeUndefined();
-    expect(loaded(1_800_000).net.records()[0]!.properties.$page_load_time).toBe(1800);
-    expect(loaded(undefined).net.records()[0]!.properties.event_duration).toBeUndefined();
+  it('omits the time above 1800 s or when unknown', async () => {
+    expect((await loaded(1_800_001).net.records())[0]!.properties.$page_load_time).toBeUndefined();
+    expect((await loaded(1_800_000).net.records())[0]!.properties.$page_load_time).toBe(1800);
+    expect((await loaded(undefined).net.records())[0]!.properties.event_duration).toBeUndefined();
   });
 });

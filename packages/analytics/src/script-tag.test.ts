@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('the script tag (IIFE) snippet', () => {
-  it('queues calls made before the script loads, and the script replays them', () => {
+  it('queues calls made before the script loads, and the script replays them', async () => {
     // The page: the snippet inline, calls right away, the script not loaded yet.
     new Function(SNIPPET)();
     const sa = (
@@ -33,7 +33,7 @@ describe('the script tag (IIFE) snippet', () => {
     // Running the snippet again (a second include) keeps the queue.
     new Function(SNIPPET)();
     expect((window as unknown as { sa: typeof sa }).sa).toBe(sa);
-    expect(net.requests).toHaveLength(0);
+    expect(await net.sent()).toHaveLength(0);
 
     // The script loads: its <script data-*> tag configures it.
     const script = document.createElement('script');
@@ -42,8 +42,10 @@ describe('the script tag (IIFE) snippet', () => {
     script.dataset.deployment = 'www';
     started = bootScriptTag(window, script);
     expect((window as unknown as { sa: Tracker }).sa).toBe(started);
-    const records = net.records('/api/sa');
-    expect(net.posts('/api/sa')[0]!.url.href).toBe('https://collect.example.com/api/sa?project=production');
+    const records = await net.records('/api/sa');
+    expect((await net.posts('/api/sa'))[0]!.url.href).toBe(
+      'https://collect.example.com/api/sa?project=production',
+    );
     expect(records.map((r) => r.event)).toEqual(['PluginView', '$SignUp', '$pageview', '$WebPageLoad']);
     expect(records[0]!.properties).toMatchObject({ plugin_key: 'k1', product: 'shop' });
     expect(records[2]).toMatchObject({
@@ -51,10 +53,10 @@ describe('the script tag (IIFE) snippet', () => {
       properties: { product: 'shop', $utm_source: 'mail' },
     });
     started.track('Later');
-    expect(net.records('/api/sa').at(-1)!.event).toBe('Later');
+    expect((await net.records('/api/sa')).at(-1)!.event).toBe('Later');
   });
 
-  it('works without the snippet and with batch, single page and a global name from data attributes', () => {
+  it('works without the snippet and with batch, single page and a global name from data attributes', async () => {
     const net = network();
     const w = fakeWindow();
     const g = {} as Record<string, unknown>;
@@ -65,9 +67,9 @@ describe('the script tag (IIFE) snippet', () => {
     script.dataset.singlePage = 'true';
     started = bootScriptTag(g, script);
     expect(g.analytics).toBe(started);
-    expect(net.records().map((r) => r.event)).toEqual(['$pageview']); // flushed at once as a batch
+    expect((await net.records()).map((r) => r.event)).toEqual(['$pageview']); // flushed at once as a batch
     w.history.pushState(null, '', '/plugins/next');
-    expect(net.records().map((r) => r.event)).toContain('$WebPageLeave');
+    expect((await net.records()).map((r) => r.event)).toContain('$WebPageLeave');
   });
 
   it('loads as the IIFE entry: snippet, calls, then the script', async () => {
@@ -81,11 +83,11 @@ describe('the script tag (IIFE) snippet', () => {
     started = entry.tracker;
     expect((window as unknown as { sa: Tracker }).sa).toBe(entry.tracker);
     expect(typeof entry.createAnalytics).toBe('function');
-    expect(net.records().map((r) => r.event)).toEqual(['GuideRead', '$pageview', '$WebPageLoad']);
-    expect(net.posts()[0]!.url.searchParams.get('project')).toBe('oversea_production');
+    expect((await net.records()).map((r) => r.event)).toEqual(['GuideRead', '$pageview', '$WebPageLoad']);
+    expect((await net.posts())[0]!.url.searchParams.get('project')).toBe('oversea_production');
   });
 
-  it('is the snippet of the example page and of the docs', () => {
+  it('is the snippet of the example page and of the docs', async () => {
     const example = readFileSync(`${root}examples/script-tag/index.html`, 'utf8');
     const docs = readFileSync(`${root}docs/analytics.md`, 'utf8');
     expect(example).toContain(SNIPPET);

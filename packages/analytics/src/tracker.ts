@@ -4,12 +4,13 @@ import {
   IDENTITY_COOKIE_DAYS,
   IDENTITY_KEY,
   LIB_VERSION,
+  MAX_COALESCED,
   REFERRER_LENGTH,
   SEND_TIMEOUT,
   STRING_LENGTH,
   TrackerState,
 } from './constants';
-import { encodeTrackData } from './encode';
+import { encodeBatch, encodeTrackData } from './encode';
 import type { AnalyticsError } from './errors';
 import { win } from './globals';
 import type {
@@ -49,9 +50,10 @@ const cut = (p: Record<string, unknown>, max: number) => {
  *   blocked): an anonymous UUID, `login` (a `$SignUp` `track_signup` record), `logout`.
  * - Validation of SPEC §5 with the messages of §8: invalid calls are logged and dropped, or thrown
  *   with `strict`.
- * - Records in the Sensors JSON, `POST {server}{collectorPath}?project=` as `data=…&ext=crc%3D…`
- *   (`fetch` with `keepalive`, aborted after 8 s), by `navigator.sendBeacon` while the page is
- *   hidden (see {@link PluginHost.post}).
+ * - Records in the Sensors JSON, `POST {server}{collectorPath}?project=`: the records of one task
+ *   together at its end (a microtask), one alone as `data=…&ext=crc%3D…`, more as `data_list`
+ *   requests of at most {@link MAX_COALESCED} (`fetch`, `keepalive` for small bodies, aborted after
+ *   8 s), by `navigator.sendBeacon` while the page is hidden (see {@link PluginHost.post}).
  * - Plugins get the tracker's kernel ({@link PluginHost}) at `store done`.
  *
  * Touches no browser global before `init()`: safe to import and create during SSR.
@@ -65,6 +67,15 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let dead = false;
   const listeners = new Set<() => void>();
   const queue: (() => void)[] = [];
+  /** Records sent in the current task, not yet posted (see `transport`). */
+  const pending: TrackedRecord[] = [];
+  /** Posts the pending records: one alone as Sensors' `data=`, more as `data_list` batches of at most {@link MAX_COALESCED}. */
+  const drain = (beacon?: boolean) => {
+    for (const rs = pending.splice(0); rs[0]; ) {
+      const c = rs.splice(0, MAX_COALESCED);
+      void k.post(c[1] ? encodeBatch(c) : encodeTrackData(c[0]!), beacon);
+    }
+  };
   const log = (e: unknown) => (o.log ?? console.warn)(e);
   const uuid = () => (o.uuid ?? uuid4)();
   /** True when valid; else logs and returns false, or throws with `strict`. */
@@ -110,21 +121,22 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       const stop = k.timer(() => abort.abort(), timeout);
       return (o.fetch ?? fetch)(url, { ...init, signal: abort.signal }).finally(stop);
     },
-    post(body, beacon) {
+    async post(body, beacon) {
       const url = `${o.server ?? ''}${o.collectorPath ?? COLLECTOR_PATH}?project=${encodeURIComponent(k.project)}`;
-      // The encoded body as it is (wrapping it in URLSearchParams would parse and re-serialise it for
-      // every record): a form by fetch, a text/plain string by beacon, as Sensors' senders do.
-      const data = body;
-      return (beacon || isHidden(k.window)) && k.window.navigator?.sendBeacon?.(url, data)
-        ? Promise.resolve(true)
+      // A form by fetch (URLSearchParams sets application/x-www-form-urlencoded; its parse and
+      // re-serialise is paid once a task, not once a record), a text/plain string by beacon, as
+      // Sensors' senders do.
+      return (beacon || isHidden(k.window)) && k.window.navigator?.sendBeacon?.(url, body)
+        ? true
         : k
             .request(
               url,
               {
                 method: 'POST',
-                body: data,
-                keepalive: true,
-                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                body: new URLSearchParams(body),
+                // Browsers refuse keepalive requests beyond 64 KiB in flight: only small bodies (the
+                // usual one record, or a few) ask to outlive the page; big bursts are sent while it stays.
+                keepalive: body.length < 2e4,
               },
               o.sendTimeout ?? SEND_TIMEOUT,
             )
@@ -140,9 +152,12 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
             );
     },
     transport(r, beacon) {
-      void k.post(encodeTrackData(r), beacon);
+      // Records of one task go together at its end (a microtask): one request instead of one each.
+      // (A beacon record takes the waiting ones with it; the queued drain then finds none.)
+      if (pending.push(r) < 2) queueMicrotask(drain);
+      if (beacon) drain(true);
     },
-    flush: () => Promise.resolve(),
+    flush: async () => drain(),
     build(type, event, p) {
       const { distinct_id: d, first_id: f } = id;
       const w = k.window;
@@ -172,7 +187,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     },
     send(r, beacon) {
       if (k.mode === 'track' && !dead) {
-        r._track_id = Math.floor(Math.random() * 1e9);
+        r._track_id = (Math.random() * 1e9) | 0; // below 2^31: | 0 floors it
         k.transport(r, beacon);
       }
     },

@@ -190,9 +190,13 @@ export interface PluginHost {
   mode: PageMode;
   /** Longest string value, default 500 (the channel plugin sets 1024). */
   maxString: number;
-  /** Delivers a sent record; default `post(encodeTrackData(record), beacon)` (the batch plugin queues it). */
+  /**
+   * Delivers a sent record. Default: keeps it until the task ends (a microtask), then posts the
+   * task's records, one alone as `data=`, more as `data_list` requests of at most 100; a `beacon`
+   * record posts them at once by beacon. The batch plugin replaces it with its stored queue.
+   */
   transport(record: TrackedRecord, beacon?: boolean): void;
-  /** What `tracker.flush()` does; default nothing (the batch plugin sends its queue). */
+  /** What `tracker.flush()` does; default: posts the records waiting for the task's end (the batch plugin sends its queue). */
   flush(): Promise<void>;
   /** Called in order on every record built, before strings are cut. */
   readonly decorators: ((record: TrackedRecord) => void)[];
@@ -208,7 +212,8 @@ export interface PluginHost {
   request(url: string, init: RequestInit | undefined, timeout: number): Promise<Response>;
   /**
    * POSTs a form body to `{server}{collectorPath}?project=`: by `navigator.sendBeacon` when `beacon`
-   * or the page is hidden, else `fetch` with `keepalive`, aborted after `sendTimeout`. Resolves
+   * or the page is hidden, else `fetch` (`keepalive` when the body is under 20,000 characters, since
+   * browsers cap keepalive bodies in flight at 64 KiB), aborted after `sendTimeout`. Resolves
    * whether it was accepted (2xx, or the beacon queued); failures are logged.
    */
   post(body: string, beacon?: boolean): Promise<boolean>;
@@ -272,7 +277,7 @@ export interface Tracker {
    * clears one).
    */
   logout(): void;
-  /** Sends the batch queue now (resolves when answered; at once without the batch plugin). */
+  /** Sends what waits now: the batch queue with the batch plugin (resolves when answered), else the records waiting for the task's end (resolves once posted). */
   flush(): Promise<void>;
   /** The current {@link TrackerSnapshot}. */
   getSnapshot(): TrackerSnapshot;

@@ -56,7 +56,8 @@ export interface Seen {
 
 /**
  * A fake `fetch` (the network edge): records requests and answers with `answer` (default 200 `{}`).
- * `records()` decodes every record POSTed to the collector path `/sa`.
+ * `records()` decodes every record POSTed to the collector path `/sa`; both it and `posts()` first let
+ * the tracker post the current task's records (it coalesces them at the task's end).
  */
 export function network(answer: (req: Seen) => Response | Promise<Response> = () => new Response('{}')) {
   const requests: Seen[] = [];
@@ -69,13 +70,22 @@ export function network(answer: (req: Seen) => Response | Promise<Response> = ()
     requests.push(req);
     return answer(req);
   });
-  const posts = (path = '/sa') => requests.filter((r) => r.url.pathname === path);
+  /** The requests to `path` so far, once the current task's records have been posted (a microtask). */
+  const posts = async (path = '/sa') => {
+    await settle();
+    return requests.filter((r) => r.url.pathname === path);
+  };
   return {
     fetch: fetch as unknown as typeof globalThis.fetch,
     fn: fetch,
     requests,
+    /** Every request so far, once the current task's records have been posted. */
+    sent: async () => {
+      await settle();
+      return requests;
+    },
     posts,
-    records: (path?: string) => posts(path).flatMap((r) => decodeBody(r.body)),
+    records: async (path?: string) => (await posts(path)).flatMap((r) => decodeBody(r.body)),
   };
 }
 
