@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup';
+
+// The site's one script, `dist/main.js`, with everything bundled (the workspace packages through
+// their `source` condition, so the site does not depend on their `dist`), and the pages and
+// stylesheet of `public/` copied next to it. `dist/` is then a static site.
+export default defineConfig({
+  entry: { main: 'src/main.ts' },
+  format: ['esm'],
+  outExtension: () => ({ js: '.js' }),
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  sourcemap: true,
+  clean: true,
+  dts: false,
+  publicDir: 'public',
+  noExternal: [/.*/],
+  esbuildOptions(o) {
+    o.conditions = ['source', 'browser', 'module', 'import'];
+  },
+});
