@@ -59,7 +59,15 @@ export default [
     limit: '3 KB',
   },
   {
-    // The third entry point of the tracker: plain values (DESIGN: one size-limit entry per entry point).
+    // The SSO ↔ tracker identity glue (connectSession), reused by the marketplace and product sites.
+    name: '@plugin-center/analytics/session: connectSession, own code',
+    path: 'packages/analytics/dist/session.js',
+    import: '*',
+    gzip: true,
+    limit: '0.5 KB',
+  },
+  {
+    // The constants entry point of the tracker: plain values (DESIGN: one size-limit entry per entry point).
     name: '@plugin-center/analytics/constants: limits, storage names, event names',
     path: 'packages/analytics/dist/constants.js',
     import: '*',

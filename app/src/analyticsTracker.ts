@@ -7,14 +7,14 @@
  */
 
 import { createAnalytics, type Tracker } from '@plugin-center/analytics';
-import type { UserInfo } from '@plugin-center/api';
+import { connectSession } from '@plugin-center/analytics/session';
 import type { SsoClient } from '@plugin-center/sso';
 
 /**
- * Creates and starts the tracker and ties it to the SSO client: on sign-in (or a stored login found at
- * start) the user is identified (`login(user_id)`, profile `yt_uid`, `user_name`, `nick_name`,
- * `email`, `mobile`; registered `uid`); on sign-out (this tab or another) the identity is reset
- * (SPEC §4 "clear stored login and analytics identity").
+ * Creates and starts the tracker and ties it to the SSO client with `connectSession`: on sign-in (or a
+ * stored login found at start) the user is identified once (`login(user_id)`, registered `uid`,
+ * profile `yt_uid`, `user_name`, `nick_name`, `email`, `mobile`); on sign-out (this tab or another)
+ * the identity is reset (SPEC §4 "clear stored login and analytics identity").
  *
  * @returns the started tracker
  */
@@ -22,26 +22,6 @@ export function connectAnalytics(sso: SsoClient): Tracker {
   const analytics = createAnalytics({ autoTrack: { pageview: { singlePage: true }, deeplink: false } });
   analytics.register({ product: 'plugin-center' });
   analytics.init();
-  let identified: number | null = null;
-  const identify = (user: UserInfo | null) => {
-    if (!user || user.user_id === identified) return;
-    identified = user.user_id;
-    analytics.login(String(user.user_id));
-    analytics.register({ uid: String(user.user_id) });
-    analytics.setProfile({
-      yt_uid: user.account_id,
-      user_name: user.user_name,
-      nick_name: user.nick_name,
-      ...(user.email ? { email: user.email } : {}),
-      ...(user.mobile ? { mobile: user.mobile } : {}),
-    });
-  };
-  identify(sso.getSnapshot().user);
-  sso.subscribe(() => identify(sso.getSnapshot().user));
-  sso.onSignOut(() => {
-    identified = null;
-    analytics.register({ uid: null });
-    analytics.logout();
-  });
+  connectSession(analytics, sso);
   return analytics;
 }

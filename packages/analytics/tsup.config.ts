@@ -2,12 +2,17 @@ import { defineConfig, type Options } from 'tsup';
 import { defineLibraryConfig } from '../../tsup.base';
 
 // Two builds, run side by side (the `build` script empties dist first, so neither cleans):
-// - the ES modules of the package: `.`, `./core`, `./constants`, dependencies external;
+// - the ES modules of the package: `.`, `./core`, `./constants`, `./session`, dependencies external;
 // - the script-tag build `dist/analytics.iife.js`: everything bundled (workspace packages through
 //   their `source` condition), minified, global `PluginCenterAnalytics`.
 export default defineConfig([
   defineLibraryConfig(
-    { index: 'src/index.ts', core: 'src/core.ts', constants: 'src/constants.ts' },
+    {
+      index: 'src/index.ts',
+      core: 'src/core.ts',
+      constants: 'src/constants.ts',
+      session: 'src/session.ts',
+    },
     { clean: false },
   ) as Options,
   {

@@ -9,9 +9,9 @@
  * Every page of the site loads this one script; `data-*` attributes of the page say what to wire.
  */
 import { createAnalytics } from '@plugin-center/analytics';
+import { connectSession } from '@plugin-center/analytics/session';
 import { createSsoClient, SsoError } from '@plugin-center/sso';
 import { readSiteConfig } from './config';
-import { connectIdentity } from './identity';
 import { mountSession } from './session';
 
 const config = readSiteConfig(document);
@@ -27,22 +27,22 @@ const sso = createSsoClient({
 const analytics = createAnalytics({ deployment: 'test', autoTrack: { deeplink: false } });
 analytics.register({ product: 'acme-docs' });
 
-const identity = connectIdentity(sso, analytics);
 const session = mountSession(document.getElementById('session')!, sso);
 
 // sso.init() first: with `?code=` in the address it removes the code (history.replaceState) before
 // its first await, so the page view the tracker sends at init() never carries the one-time code.
 const ready = sso.init();
 analytics.init();
-ready
-  .catch((error: unknown) => {
-    session.fail(
-      error instanceof SsoError && error.code === 'CODE_ERR'
-        ? 'Signing in did not complete (the login code was refused or expired). Please sign in again.'
-        : 'Plugin Center could not be reached; try again later.',
-    );
-  })
-  .finally(() => identity.settled());
+// The signed-in user identified once (login + profile), a new anonymous id on sign-out, and a login
+// the tracker still holds reset when the session turns out to have ended while the site was closed.
+connectSession(analytics, sso);
+ready.catch((error: unknown) => {
+  session.fail(
+    error instanceof SsoError && error.code === 'CODE_ERR'
+      ? 'Signing in did not complete (the login code was refused or expired). Please sign in again.'
+      : 'Plugin Center could not be reached; try again later.',
+  );
+});
 
 // The custom event: "Was this page helpful?" buttons (`data-feedback="yes" | "no"`).
 for (const b of document.querySelectorAll<HTMLButtonElement>('[data-feedback]')) {
