@@ -67,6 +67,16 @@ export default [
     limit: '0.5 KB',
   },
   {
+    // Cross-site identity (`_sasdk`, the Sensors site-linker plugin): its own entry point, outside the
+    // full tracker's budget.
+    name: '@plugin-center/analytics/site-linker: siteLinkerPlugin, own code',
+    path: 'packages/analytics/dist/site-linker.js',
+    import: '*',
+    ignore: ['@plugin-center/api'],
+    gzip: true,
+    limit: '1 KB',
+  },
+  {
     // The constants entry point of the tracker: plain values (DESIGN: one size-limit entry per entry point).
     name: '@plugin-center/analytics/constants: limits, storage names, event names',
     path: 'packages/analytics/dist/constants.js',

@@ -2,7 +2,8 @@ import { defineConfig, type Options } from 'tsup';
 import { defineLibraryConfig } from '../../tsup.base';
 
 // Two builds, run side by side (the `build` script empties dist first, so neither cleans):
-// - the ES modules of the package: `.`, `./core`, `./constants`, `./session`, dependencies external;
+// - the ES modules of the package: `.`, `./core`, `./constants`, `./session`, `./site-linker`,
+//   dependencies external;
 // - the script-tag build `dist/analytics.iife.js`: everything bundled (workspace packages through
 //   their `source` condition), minified, global `PluginCenterAnalytics`.
 export default defineConfig([
@@ -12,6 +13,7 @@ export default defineConfig([
       core: 'src/core.ts',
       constants: 'src/constants.ts',
       session: 'src/session.ts',
+      'site-linker': 'src/site-linker.ts',
     },
     { clean: false },
   ) as Options,

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDENTITY_COOKIE } from './constants';
 import { bootScriptTag } from './script-tag';
 import { SNIPPET } from './snippet';
 import { fakeWindow, network } from './test/fakes';
 import type { Tracker } from './types';
+import { setCookie } from './util';
 
 const root = `${import.meta.dirname}/../../../`;
 let started: Tracker | undefined;
@@ -85,6 +87,46 @@ describe('the script tag (IIFE) snippet', () => {
     expect(typeof entry.createAnalytics).toBe('function');
     expect((await net.records()).map((r) => r.event)).toEqual(['GuideRead', '$pageview', '$WebPageLoad']);
     expect((await net.posts())[0]!.url.searchParams.get('project')).toBe('oversea_production');
+  });
+
+  it('turns the site linker on with data-linker: reads _sasdk, and writes it on links to those sites', async () => {
+    // The real (happy-dom) page, landing with an anonymous id from another site.
+    history.replaceState(null, '', '/guide/?_sasdk=avisitor-7');
+    document.body.innerHTML =
+      '<a id="shop" href="https://shop.example.com/cart">Cart</a><a id="blog" href="https://blog.example.com/">Blog</a>';
+    const net = network();
+    const g = { sa: { q: [['init', [{ fetch: net.fetch, window, storage: localStorage }]]] } };
+    const script = document.createElement('script');
+    script.dataset.linker = 'docs.example.com, shop.example.com';
+    try {
+      started = bootScriptTag(g, script);
+      expect(started.getSnapshot().distinct_id).toBe('visitor-7');
+      expect((await net.records())[0]).toMatchObject({ event: '$pageview', distinct_id: 'visitor-7' });
+      for (const id of ['shop', 'blog'])
+        document.getElementById(id)!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+      // 'd' + url-safe base64 of the anonymous id, padding trimmed; in the query (after_hash false).
+      const encoded = btoa('visitor-7').replace(/=+$/, '');
+      expect(document.getElementById('shop')!.getAttribute('href')).toBe(
+        `https://shop.example.com/cart?_sasdk=d${encoded}`,
+      );
+      expect(document.getElementById('blog')!.getAttribute('href')).toBe('https://blog.example.com/');
+    } finally {
+      setCookie(document, IDENTITY_COOKIE, '', 0); // the page's identity, for the tests after this one
+      history.replaceState(null, '', '/');
+      document.body.innerHTML = '';
+      localStorage.clear();
+    }
+  });
+
+  it('leaves _sasdk alone without data-linker', async () => {
+    const net = network();
+    const g = {
+      sa: {
+        q: [['init', [{ fetch: net.fetch, window: fakeWindow('https://docs.example.com/?_sasdk=av1') }]]],
+      },
+    };
+    started = bootScriptTag(g, document.createElement('script'));
+    expect(started.getSnapshot().distinct_id).not.toBe('v1');
   });
 
   it('is the snippet of the example page and of the docs', async () => {

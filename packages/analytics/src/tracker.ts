@@ -63,7 +63,6 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let state: TrackerState = TrackerState.NOT_STARTED;
   let id = EMPTY;
   let snap: TrackerSnapshot;
-  let ready = false;
   let dead = false;
   const listeners = new Set<() => void>();
   const queue: (() => void)[] = [];
@@ -88,20 +87,23 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     snap = { ...id, state, mode: k.mode };
     for (const l of listeners) l();
   };
-  /** Stores the identity in its cookie (360 days), in storage when the cookie cannot be written. */
-  const save = (next: IdentityState) => {
-    id = next;
+  /**
+   * Merges `next` into the identity and stores it in its cookie (360 days), in storage when the
+   * cookie cannot be written (also the kernel's `save`).
+   */
+  const save = (next: Partial<IdentityState>) => {
+    id = { ...id, ...next };
     const json = JSON.stringify(id);
     const doc = k.window.document;
     setCookie(doc, IDENTITY_COOKIE, json, IDENTITY_COOKIE_DAYS, o.cookieDomain);
     if (getCookie(doc, IDENTITY_COOKIE) !== json) writeJson(k.storage, IDENTITY_COOKIE, id);
     emit();
   };
-  /** Wraps a call: dropped after `destroy()`, queued until the tracker is ready. */
+  /** Wraps a call: dropped after `destroy()`, queued until the tracker is ready (`k.ready`). */
   const call =
     <A extends unknown[]>(fn: (...args: A) => void) =>
     (...args: A) => {
-      if (!dead) ready ? fn(...args) : queue.push(() => fn(...args));
+      if (!dead) k.ready ? fn(...args) : queue.push(() => fn(...args));
     };
 
   type Kernel = { -readonly [P in keyof PluginHost]: PluginHost[P] };
@@ -111,6 +113,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     decorators: [],
     cleanups: [],
     log,
+    save,
     now: () => (o.now ?? Date.now)(),
     timer(f, ms) {
       const t = (o.setTimeout ?? setTimeout)(() => dead || f(), ms);
@@ -212,12 +215,12 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
         JSON.parse(getCookie(w.document, IDENTITY_COOKIE) || k.storage!.getItem(IDENTITY_COOKIE)!),
       );
       const u = uuid();
-      save(s?.distinct_id ? s : { ...EMPTY, distinct_id: u, identities: { [COOKIE]: u } });
+      save(s?.distinct_id ? s : { distinct_id: u, identities: { [COOKIE]: u } });
       for (const plugin of o.plugins ?? []) {
         const cleanup = plugin.setup(k);
         if (cleanup) k.cleanups.push(cleanup);
       }
-      ready = true;
+      k.ready = true;
       emit();
       for (const f of queue.splice(0)) f();
     },
@@ -237,7 +240,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     }),
     register: call((p: Properties) => {
       if (!valid(checkProperties(p, k.maxString))) return;
-      save({ ...id, props: cut({ ...id.props, ...p }, REFERRER_LENGTH) as Properties });
+      save({ props: cut({ ...id.props, ...p }, REFERRER_LENGTH) as Properties });
     }),
     setProfile: call((p: Properties) => {
       if (valid(checkProperties(p ?? null, k.maxString))) k.send(k.build('profile_set', undefined, p));
@@ -248,7 +251,6 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       const { distinct_id: d, first_id: f, history_login_id: h, identities } = id;
       if (v === d && (!f || h.name === key)) return;
       save({
-        ...id,
         distinct_id: v,
         first_id: f || d,
         history_login_id: { name: key, value: v },
@@ -261,7 +263,6 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     }),
     logout: call(() =>
       save({
-        ...id,
         distinct_id: uuid(),
         first_id: '',
         history_login_id: NO_LOGIN,

@@ -176,8 +176,9 @@ export interface TrackerOptions {
 
 /**
  * The tracker's kernel, given to each plugin's `setup` at `store done`: the merged options, the
- * window, storage, clock and timers, the ways to build and send records, and the fields a plugin
- * may change (`mode`, `maxString`, `transport`, `flush`, `decorators`, `cleanups`).
+ * window, storage, clock and timers, the ways to build and send records, the identity (`save`),
+ * and the fields a plugin may change (`mode`, `maxString`, `transport`, `flush`, `decorators`,
+ * `cleanups`, `ready`).
  */
 export interface PluginHost {
   readonly tracker: Tracker;
@@ -208,6 +209,18 @@ export interface PluginHost {
   timer(callback: () => void, ms: number): () => void;
   /** Reports a failure through the `log` option (never throws). */
   log(error: unknown): void;
+  /**
+   * Changes the identity: merges `identity` into it, stores it in the identity cookie and notifies
+   * subscribers; no validation, no record (the site-linker plugin adopts an anonymous id with it, as
+   * Sensors `identify(id, true)` does).
+   */
+  save(identity: Partial<IdentityState>): void;
+  /**
+   * Whether the tracker's calls run at once: not before the plugins are set up, when they wait in
+   * its queue (replayed in order after setup, the page's first). A plugin may set it to true around
+   * a call that must come first, then back to false (the site-linker plugin's `login`).
+   */
+  ready?: boolean;
   /** `fetch(url, init)` with the `fetch` option, aborted (rejected) after `timeout` ms. */
   request(url: string, init: RequestInit | undefined, timeout: number): Promise<Response>;
   /**
