@@ -583,6 +583,10 @@ export const AnalyticsOverview = Type.Object({
   from: Type.Integer(),
   to: Type.Integer(),
   days: Type.Array(DailyTraffic),
+  visitors: Type.Integer({
+    minimum: 0,
+    description: 'distinct distinct_id with a $pageview in the range (a visitor of several days counts once)',
+  }),
   top_plugins: Type.Array(PluginTraffic),
   events: Type.Array(Type.Object({ event: Type.String(), count: Type.Integer({ minimum: 0 }) })),
   total_events: Type.Integer({ minimum: 0 }),

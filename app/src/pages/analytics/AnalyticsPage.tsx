@@ -88,8 +88,6 @@ function OverviewReport({ data }: { data: AnalyticsOverview }) {
   const rangeText = describeRange(t, locale, data.days);
   const eventCount = (name: string) => data.events.find((e) => e.event === name)?.count ?? 0;
   const pageviews = data.days.reduce((n, d) => n + d.pageviews, 0);
-  const visitorDays = data.days.reduce((n, d) => n + d.visitors, 0);
-  const avgVisitors = data.days.length ? visitorDays / data.days.length : 0;
 
   const traffic = useMemo(
     () => ({
@@ -115,11 +113,7 @@ function OverviewReport({ data }: { data: AnalyticsOverview }) {
 
   const cards: [string, string, string?][] = [
     [t('analytics.pageviews'), formatNumber(pageviews, locale)],
-    [
-      t('analytics.avgVisitors'),
-      new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(avgVisitors),
-      t('analytics.avgVisitorsHint'),
-    ],
+    [t('analytics.uniqueVisitors'), formatNumber(data.visitors, locale), t('analytics.uniqueVisitorsHint')],
     [t('analytics.pluginViews'), formatNumber(eventCount(PluginEvent.VIEW), locale)],
     [t('analytics.pluginInstalls'), formatNumber(eventCount(PluginEvent.INSTALL), locale)],
     [t('analytics.events'), formatNumber(data.total_events, locale)],

@@ -149,6 +149,7 @@ describe('GET /api/cmt/manager/analytics/overview', () => {
       { day: '2021-03-04', pageviews: 0, visitors: 0 },
       { day: '2021-03-05', pageviews: 1, visitors: 1 },
     ]);
+    expect(data.visitors).toBe(3); // u1, u2, u3: each once over the range (5 visitor-days)
     expect(data.events).toEqual([
       { event: '$pageview', count: 7 },
       { event: '$WebClick', count: 1 },

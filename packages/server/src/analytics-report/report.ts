@@ -148,6 +148,8 @@ async function pluginCounts(
  * - `days`: every UTC day the range touches, zero-filled: `pageviews` = `$pageview` events,
  *   `visitors` = distinct `distinct_id` with a `$pageview` that day (a visitor of two days counts
  *   on both);
+ * - `visitors`: distinct `distinct_id` with a `$pageview` in the range (each visitor once; an
+ *   anonymous visitor who logs in counts under both ids, as events carry no merged identity);
  * - `top_plugins`: the {@link TOP_PLUGINS} plugins with the most `PluginView` events (then installs,
  *   likes, key), with their `PluginInstall` and `PluginLike` counts, named from `plugin` by
  *   `plugin_key` (the key itself for a key no plugin has);
@@ -161,8 +163,11 @@ export async function analyticsOverview(
   filter: ReportFilter = {},
 ): Promise<AnalyticsOverview> {
   const named = (q: EventQuery<object>) => inRange(q.where('event', 'is not', null), range, filter);
-  const [days, top_plugins, events, total] = await Promise.all([
+  const [days, visitors, top_plugins, events, total] = await Promise.all([
     dailyTraffic(db, range, filter),
+    inRange(db.kysely.selectFrom('analytics_event').where('event', '=', PAGEVIEW_EVENT), range, filter)
+      .select((eb) => eb.fn.count<number>('distinct_id').distinct().as('n'))
+      .executeTakeFirstOrThrow(),
     pluginCounts(db, range, filter, TOP_PLUGINS),
     named(db.kysely.selectFrom('analytics_event'))
       .select((eb) => ['event', eb.fn.countAll<number>().as('count')])
@@ -179,6 +184,7 @@ export async function analyticsOverview(
     from: range.from,
     to: range.to,
     days,
+    visitors: Number(visitors.n),
     top_plugins,
     events: events.map((e) => ({ event: e.event as string, count: Number(e.count) })),
     total_events: Number(total.n),
