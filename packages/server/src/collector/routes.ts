@@ -88,11 +88,13 @@ const DeeplinkQuery = Type.Object({
   project: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
-/** Data of `GET /sdk/deeplink/param`: the key, its project and its configured parameters. */
-export const DeeplinkResult = Type.Object({
-  key: Type.String(),
-  project: Type.String(),
-  params: Type.Record(Type.String(), Type.Unknown()),
+/**
+ * Answer of `GET /sdk/deeplink/param`: the key's object of `ANALYTICS_DEEPLINKS` as configured, not
+ * enveloped, as the Sensors deeplink API answers it (`app_key`, `android_info`, `ios_info`, page
+ * parameters…), so the Sensors web SDK's deeplink plugin and ours both read it.
+ */
+export const DeeplinkResult = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'the configured object of the key, not enveloped (the Sensors deeplink API shape)',
 });
 
 /** A reply free of the route's response typing (answers that are not JSON envelopes: gif, raw config). */
@@ -126,8 +128,9 @@ export function visualConfigVersion(config: Record<string, unknown>): string {
  *   from its version, 304 (keep) when equal, 205 (clear) when none is configured. With
  *   `callbackName` (JSONP, how the Sensors web SDK loads it): HTTP 200 JavaScript
  *   `callbackName(status[, config])` with the same statuses.
- * - `GET /sdk/deeplink/param?key=&system_type=JS&project=` — `{ code: 0, data: DeeplinkResult }`
- *   from `ANALYTICS_DEEPLINKS`; 404 ROUTE_NOT_FOUND for an unknown key, 400 for an unknown project.
+ * - `GET /sdk/deeplink/param?key=&system_type=JS&project=` — 200 with the key's object of
+ *   `ANALYTICS_DEEPLINKS` (`DeeplinkResult`, not enveloped: the Sensors deeplink API's shape); 404
+ *   ROUTE_NOT_FOUND (envelope) for an unknown key, 400 INVALID_PARAMETER for an unknown project.
  * - `OPTIONS` of each: the CORS preflight, 204.
  */
 export const collectorRoutes: FastifyPluginAsyncTypebox<CollectorRoutesOptions> = async (
@@ -271,19 +274,20 @@ export const collectorRoutes: FastifyPluginAsyncTypebox<CollectorRoutesOptions> 
       schema: {
         tags: TAGS,
         summary: 'Parameters of a deeplink key',
-        description: 'From `ANALYTICS_DEEPLINKS`; 404 ROUTE_NOT_FOUND for an unknown key.',
+        description:
+          'The key\'s object of `ANALYTICS_DEEPLINKS`, not enveloped (the Sensors deeplink API shape); 404 ROUTE_NOT_FOUND for an unknown key, 400 for an unknown project.',
         querystring: DeeplinkQuery,
-        response: { 200: Envelope(DeeplinkResult), ...errors },
+        response: { 200: DeeplinkResult, ...errors },
       },
     },
     async (request) => {
-      const project = resolveProject(settings.projects, request.query.project);
+      resolveProject(settings.projects, request.query.project); // 400 for an unknown project
       const { key } = request.query;
       const params = Object.hasOwn(settings.deeplinks, key) ? settings.deeplinks[key] : undefined;
       if (!params) {
         throw new ApiError(ApiErrorCode.ROUTE_NOT_FOUND, `no deeplink with key ${JSON.stringify(key)}`);
       }
-      return { code: 0 as const, data: { key, project, params } };
+      return params;
     },
   );
 };

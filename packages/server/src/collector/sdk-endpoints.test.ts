@@ -173,16 +173,13 @@ describe('visual config', () => {
 });
 
 describe('deeplink parameters', () => {
-  it('answers the parameters of a known key', async () => {
+  it('answers the configured object of a known key as the Sensors deeplink API does (not enveloped)', async () => {
     const response = await closed.app.inject({
       method: 'GET',
       url: '/sdk/deeplink/param?key=summer&system_type=JS&project=production',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(body(response)).toEqual({
-      code: 0,
-      data: { key: 'summer', project: 'production', params: DEEPLINKS.summer },
-    });
+    expect(body(response)).toEqual(DEEPLINKS.summer);
   });
 
   it('answers 404 for an unknown key (also one named like an Object property)', async () => {
