@@ -275,7 +275,7 @@ export const collectorRoutes: FastifyPluginAsyncTypebox<CollectorRoutesOptions> 
         tags: TAGS,
         summary: 'Parameters of a deeplink key',
         description:
-          'The key\'s object of `ANALYTICS_DEEPLINKS`, not enveloped (the Sensors deeplink API shape); 404 ROUTE_NOT_FOUND for an unknown key, 400 for an unknown project.',
+          "The key's object of `ANALYTICS_DEEPLINKS`, not enveloped (the Sensors deeplink API shape); 404 ROUTE_NOT_FOUND for an unknown key, 400 for an unknown project.",
         querystring: DeeplinkQuery,
         response: { 200: DeeplinkResult, ...errors },
       },
