@@ -77,6 +77,16 @@ export default [
     limit: '1 KB',
   },
   {
+    // The visual config used on clicks (Sensors `customProp`): its own entry point, outside the full
+    // tracker's budget.
+    name: '@plugin-center/analytics/vtrack: vtrackPlugin, own code',
+    path: 'packages/analytics/dist/vtrack.js',
+    import: '*',
+    ignore: ['@plugin-center/api'],
+    gzip: true,
+    limit: '1 KB',
+  },
+  {
     // The constants entry point of the tracker: plain values (DESIGN: one size-limit entry per entry point).
     name: '@plugin-center/analytics/constants: limits, storage names, event names',
     path: 'packages/analytics/dist/constants.js',

@@ -3,7 +3,7 @@ import { defineLibraryConfig } from '../../tsup.base';
 
 // Two builds, run side by side (the `build` script empties dist first, so neither cleans):
 // - the ES modules of the package: `.`, `./core`, `./constants`, `./session`, `./site-linker`,
-//   dependencies external;
+//   `./vtrack`, dependencies external;
 // - the script-tag build `dist/analytics.iife.js`: everything bundled (workspace packages through
 //   their `source` condition), minified, global `PluginCenterAnalytics`.
 export default defineConfig([
@@ -14,6 +14,7 @@ export default defineConfig([
       constants: 'src/constants.ts',
       session: 'src/session.ts',
       'site-linker': 'src/site-linker.ts',
+      vtrack: 'src/vtrack.ts',
     },
     { clean: false },
   ) as Options,
