@@ -13,7 +13,6 @@ import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './suppo
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXAMPLE_HTML = join(ROOT, 'examples/script-tag/index.html');
-const TRACKER_IIFE = join(ROOT, 'packages/analytics/dist/analytics.iife.js');
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 
 let env: E2eEnvironment;
@@ -31,13 +30,10 @@ async function storedCounts(): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   env = await startE2eEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, [
-    // The example page and the built tracker next to it, as examples/script-tag/README.md says.
+    // The example page; the tracker comes from the server's own /sdk/analytics.iife.js.
     async (app) => {
       app.get('/example/', async (_request, reply) =>
         reply.type('text/html; charset=utf-8').send(readFileSync(EXAMPLE_HTML)),
-      );
-      app.get('/example/analytics.iife.js', async (_request, reply) =>
-        reply.type('text/javascript; charset=utf-8').send(readFileSync(TRACKER_IIFE)),
       );
     },
   ]);

@@ -1,9 +1,10 @@
 /**
  * Serving the built marketplace (`config.appDir`, a Vite build with base `/plugins/`) under
- * `/plugins/` with history fallback, and the redirect of `/` to it.
+ * `/plugins/` with history fallback, the redirect of `/` to it, and the tracker's script-tag build
+ * (`config.trackerScript`) that other sites embed.
  */
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ApiErrorCode } from '@plugin-center/api/wire';
@@ -73,5 +74,51 @@ export async function registerAppStatic(app: FastifyInstance, appDir: string | u
       }
       return reply.header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
     });
+  });
+}
+
+/** Where the tracker's script-tag build is served (issue 4: "the tracker is embedded with one script tag"). */
+export const TRACKER_SCRIPT_PATH = '/sdk/analytics.iife.js';
+/** Cache-Control of the tracker script: its URL carries no version, so caches revalidate after an hour. */
+export const TRACKER_SCRIPT_CACHE = 'public, max-age=3600';
+
+/**
+ * Registers `GET`/`HEAD` {@link TRACKER_SCRIPT_PATH}: the script-tag build of `@plugin-center/analytics`
+ * (`file`, `dist/analytics.iife.js`) for `<script async src="https://<this server>/sdk/analytics.iife.js">`
+ * on any site (docs/analytics.md, "Script tag"), and its source map beside it (`.map`). JavaScript,
+ * {@link TRACKER_SCRIPT_CACHE} with `ETag` / `Last-Modified` (304 on revalidation), br or gzip as the
+ * client accepts, `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin` so
+ * pages of other origins (also with `crossorigin` or under COEP) may load it. Without a built file:
+ * 404 `ROUTE_NOT_FOUND` saying to run `pnpm build` (or set `TRACKER_SCRIPT`).
+ */
+export async function registerTrackerScript(app: FastifyInstance, file: string | undefined): Promise<void> {
+  await app.register(async (scope) => {
+    const name = file && existsSync(file) ? basename(file) : undefined;
+    if (name) {
+      await scope.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+      await scope.register(fastifyStatic, { root: dirname(file!), serve: false, cacheControl: false });
+    }
+    for (const [path, served] of [
+      [TRACKER_SCRIPT_PATH, name],
+      [`${TRACKER_SCRIPT_PATH}.map`, name && `${name}.map`],
+    ] as const) {
+      scope.get(path, { schema: { hide: true } }, (_request, reply) => {
+        if (!served) {
+          return reply
+            .code(404)
+            .send(
+              errorEnvelope(
+                ApiErrorCode.ROUTE_NOT_FOUND,
+                'the tracker script has not been built: run `pnpm build` (or set TRACKER_SCRIPT)',
+              ),
+            );
+        }
+        return reply
+          .header('cache-control', TRACKER_SCRIPT_CACHE)
+          .header('access-control-allow-origin', '*')
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .sendFile(served);
+      });
+    }
   });
 }

@@ -414,3 +414,67 @@ describe('the marketplace app under /plugins/', () => {
     expect(response.body).toContain('pnpm build');
   });
 });
+
+describe('the tracker script at /sdk/analytics.iife.js (issue 4: one script tag on any site)', () => {
+  let dir: string;
+  let served: TestApp;
+  const script = `(function(){var PluginCenterAnalytics=${JSON.stringify('x'.repeat(4000))};})();\n//# sourceMappingURL=analytics.iife.js.map\n`;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'plugin-center-tracker-'));
+    await writeFile(join(dir, 'analytics.iife.js'), script);
+    await writeFile(join(dir, 'analytics.iife.js.map'), '{"version":3,"mappings":""}');
+    served = await createTestApp({
+      trackerScript: join(dir, 'analytics.iife.js'),
+      importCatalogueOnEmpty: false,
+    });
+  });
+  afterAll(async () => {
+    await served?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves the script to other origins, cached for an hour and revalidated by ETag', async () => {
+    const response = await served.app.inject({
+      url: '/sdk/analytics.iife.js',
+      headers: { origin: 'https://docs.example.com' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.body).toBe(script);
+    const etag = response.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await served.app.inject({
+      url: '/sdk/analytics.iife.js',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const head = await served.app.inject({ method: 'HEAD', url: '/sdk/analytics.iife.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('compresses it for clients that accept it, and serves its source map beside it', async () => {
+    const response = await served.app.inject({
+      url: '/sdk/analytics.iife.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.length).toBeLessThan(200);
+    const map = await served.app.inject('/sdk/analytics.iife.js.map');
+    expect(map.statusCode).toBe(200);
+    expect(map.json()).toMatchObject({ version: 3 });
+  });
+
+  it('answers 404 in the envelope, saying to build, when the script is not built', async () => {
+    const response = await t.app.inject('/sdk/analytics.iife.js');
+    expect(response.statusCode).toBe(404);
+    expect(body<ErrorEnvelope>(response)).toMatchObject({
+      error: 'ROUTE_NOT_FOUND',
+      message: expect.stringContaining('pnpm build'),
+    });
+  });
+});

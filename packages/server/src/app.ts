@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Health } from '@plugin-center/api/wire';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { analyticsReportRoutes } from './analytics-report/routes';
-import { registerAppStatic } from './app-static';
+import { registerAppStatic, registerTrackerScript } from './app-static';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
@@ -65,7 +65,8 @@ export const BODY_LIMIT = 1024 * 1024;
  * (`analytics-report`) under `/api/cmt/`, the analytics collector (`/sa`,
  * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
- * `GET /api/openapi.json`, and the built app under `/plugins/` (`/` redirects there). Resolves once
+ * `GET /api/openapi.json`, the built app under `/plugins/` (`/` redirects there), and the tracker's
+ * script-tag build at `/sdk/analytics.iife.js` (`config.trackerScript`). Resolves once
  * the instance is ready; closing the instance closes the database.
  *
  * @throws MigrationError / CatalogueFileError when the database or the catalogue cannot be set up
@@ -184,6 +185,7 @@ export async function buildApp(
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app!.swagger());
     await app.register(loginPageRoutes);
     await registerAppStatic(app, config.appDir);
+    await registerTrackerScript(app, config.trackerScript);
     await app.ready();
     void purge();
     return app;

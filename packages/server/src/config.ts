@@ -23,6 +23,11 @@ export interface ServerConfig {
   dataDir: string;
   /** `APP_DIR`: the built marketplace served under `/plugins/`; default `<repo>/app/dist` when it exists. */
   appDir?: string;
+  /**
+   * `TRACKER_SCRIPT`: the script-tag build of the tracker served at `/sdk/analytics.js`; default
+   * `<repo>/packages/analytics/dist/analytics.iife.js` when it exists.
+   */
+  trackerScript?: string;
   /** `CATALOGUE_DIR`: folder with `plugins.json` and `zh.json`; default the catalogue shipped in this package. */
   catalogueDir: string;
   /** `IMPORT_CATALOGUE_ON_EMPTY` (default true): import the catalogue when the database has no plugin. */
@@ -201,6 +206,12 @@ function packageRoot(): string {
 /** The catalogue shipped with the package (`packages/server/catalogue`). */
 export function defaultCatalogueDir(): string {
   return join(packageRoot(), 'catalogue');
+}
+
+/** `<repo>/packages/analytics/dist/analytics.iife.js` when it has been built, else undefined. */
+export function defaultTrackerScript(): string | undefined {
+  const file = resolve(packageRoot(), '..', 'analytics', 'dist', 'analytics.iife.js');
+  return existsSync(file) ? file : undefined;
 }
 
 /** `<repo>/app/dist` when it has been built, else undefined. */
@@ -550,6 +561,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const analyticsDeeplinks = set(env.ANALYTICS_DEEPLINKS) ? parseDeeplinks(env.ANALYTICS_DEEPLINKS) : {};
 
   const appDir = env.APP_DIR ? resolve(env.APP_DIR) : defaultAppDir();
+  const trackerScript = env.TRACKER_SCRIPT ? resolve(env.TRACKER_SCRIPT) : defaultTrackerScript();
   const config: ServerConfig = {
     dataDir: resolve(env.DATA_DIR || './data'),
     catalogueDir: resolve(env.CATALOGUE_DIR || defaultCatalogueDir()),
@@ -577,5 +589,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
   if (databaseUrl !== undefined) config.databaseUrl = databaseUrl;
   if (appDir !== undefined) config.appDir = appDir;
+  if (trackerScript !== undefined) config.trackerScript = trackerScript;
   return config;
 }

@@ -22,7 +22,14 @@ export {
 } from './analytics-report/report';
 export { type AnalyticsReportRoutesOptions, analyticsReportRoutes } from './analytics-report/routes';
 export { BODY_LIMIT, type BuildAppOptions, buildApp, PURGE_INTERVAL_MS, SERVER_VERSION } from './app';
-export { IMMUTABLE_CACHE, REVALIDATE_CACHE, registerAppStatic } from './app-static';
+export {
+  IMMUTABLE_CACHE,
+  REVALIDATE_CACHE,
+  registerAppStatic,
+  registerTrackerScript,
+  TRACKER_SCRIPT_CACHE,
+  TRACKER_SCRIPT_PATH,
+} from './app-static';
 export {
   asciiSlug,
   type CatalogueRecord,
@@ -83,6 +90,7 @@ export {
   defaultAppDir,
   defaultCatalogueDir,
   defaultRedirectAllowlist,
+  defaultTrackerScript,
   IDENTITY_DEFAULTS,
   type IdentityConfig,
   type LoggerOptions,
