@@ -1,12 +1,14 @@
 /**
  * The tracker of the marketplace, loaded lazily by `./analytics`: `@plugin-center/analytics` posting
  * to this server's collector (`/sa`, project `default`) with `$pageview` on every route change
- * (single-page mode), `$WebClick`, `$WebStay`, `$WebPageLeave`, `$WebPageLoad`.
+ * (single-page mode), `$WebClick`, `$WebStay`, `$WebPageLeave`, `$WebPageLoad`, and Sensors' preset
+ * properties (`presetsPlugin`: screen, viewport, time zone, traffic source, first day / time).
  *
  * @packageDocumentation
  */
 
 import { createAnalytics, type Tracker } from '@plugin-center/analytics';
+import { presetsPlugin } from '@plugin-center/analytics/presets';
 import { connectSession } from '@plugin-center/analytics/session';
 import type { SsoClient } from '@plugin-center/sso';
 
@@ -19,7 +21,10 @@ import type { SsoClient } from '@plugin-center/sso';
  * @returns the started tracker
  */
 export function connectAnalytics(sso: SsoClient): Tracker {
-  const analytics = createAnalytics({ autoTrack: { pageview: { singlePage: true }, deeplink: false } });
+  const analytics = createAnalytics({
+    autoTrack: { pageview: { singlePage: true }, deeplink: false },
+    plugins: [presetsPlugin()],
+  });
   analytics.register({ product: 'plugin-center' });
   analytics.init();
   connectSession(analytics, sso);

@@ -3,7 +3,7 @@ import { defineLibraryConfig } from '../../tsup.base';
 
 // Two builds, run side by side (the `build` script empties dist first, so neither cleans):
 // - the ES modules of the package: `.`, `./core`, `./constants`, `./session`, `./site-linker`,
-//   `./vtrack`, dependencies external;
+//   `./vtrack`, `./presets`, dependencies external;
 // - the script-tag build `dist/analytics.iife.js`: everything bundled (workspace packages through
 //   their `source` condition), minified, global `PluginCenterAnalytics`.
 export default defineConfig([
@@ -15,6 +15,7 @@ export default defineConfig([
       session: 'src/session.ts',
       'site-linker': 'src/site-linker.ts',
       vtrack: 'src/vtrack.ts',
+      presets: 'src/presets.ts',
     },
     { clean: false },
   ) as Options,

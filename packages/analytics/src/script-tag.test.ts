@@ -129,6 +129,33 @@ describe('the script tag (IIFE) snippet', () => {
     expect(started.getSnapshot().distinct_id).not.toBe('v1');
   });
 
+  it('sends Sensors’ preset properties by default, not with data-presets="false"', async () => {
+    const presets = async (value?: string) => {
+      const net = network();
+      const w = fakeWindow('https://docs.example.com/', { referrer: 'https://www.baidu.com/s?wd=sdk' });
+      const g = { sa: { q: [['init', [{ fetch: net.fetch, window: w }]]] } };
+      const script = document.createElement('script');
+      if (value) script.dataset.presets = value;
+      started = bootScriptTag(g, script);
+      const [pageview] = await net.records();
+      started.destroy();
+      return pageview!.properties;
+    };
+    expect(await presets()).toMatchObject({
+      $latest_traffic_source_type: '自然搜索流量',
+      $latest_search_keyword: 'sdk',
+      $latest_referrer: 'https://www.baidu.com/s',
+      $referrer_host: 'www.baidu.com',
+      $is_first_day: true,
+      $is_first_time: true,
+      $timezone_offset: new Date().getTimezoneOffset(),
+    });
+    const off = await presets('false');
+    expect(off).toHaveProperty('$referrer', 'https://www.baidu.com/s?wd=sdk');
+    for (const k of ['$latest_traffic_source_type', '$is_first_day', '$timezone_offset', '$referrer_host'])
+      expect(off).not.toHaveProperty(k);
+  });
+
   it('is the snippet of the example page and of the docs', async () => {
     const example = readFileSync(`${root}examples/script-tag/index.html`, 'utf8');
     const docs = readFileSync(`${root}docs/analytics.md`, 'utf8');

@@ -1,4 +1,5 @@
 import { type AnalyticsOptions, createAnalytics } from './analytics';
+import { presetsPlugin } from './presets';
 import { siteLinkerPlugin } from './site-linker';
 import type { Deployment, Tracker, TrackerOptions } from './types';
 
@@ -15,9 +16,10 @@ export interface QueueStub {
  * Attributes: `data-server` (collector origin, default the page's), `data-collector-path` (default
  * `/sa`), `data-project`, `data-deployment` (`www`, `oversea`, `test`), `data-batch` (`true`, or the
  * interval in ms), `data-single-page` (`true`: track history route changes), `data-visual-config`
- * (`true`: poll the visual config), `data-linker` (sites to carry the identity to by `_sasdk`, comma
- * separated `part_url`s with `after_hash` false: turns on `siteLinkerPlugin`, after the other
- * plugins), `data-name`.
+ * (`true`: poll the visual config), `data-presets` (`false`: leave out `presetsPlugin`, Sensors'
+ * preset properties, on by default after the other plugins), `data-linker` (sites to carry the
+ * identity to by `_sasdk`, comma separated `part_url`s with `after_hash` false: turns on
+ * `siteLinkerPlugin`, last), `data-name`.
  */
 export function bootScriptTag(w: object, script: { dataset?: DOMStringMap } | null): Tracker {
   const d = script?.dataset ?? {};
@@ -34,7 +36,11 @@ export function bootScriptTag(w: object, script: { dataset?: DOMStringMap } | nu
   };
   for (const [m, args] of queued) if (m === 'init') options = { ...options, ...(args[0] as TrackerOptions) };
   const linker = d.linker?.split(',').map((p) => ({ part_url: p.trim(), after_hash: false }));
-  const plugins = [...(options.plugins ?? []), ...(linker ? [siteLinkerPlugin({ linker })] : [])];
+  const plugins = [
+    ...(options.plugins ?? []),
+    ...(d.presets === 'false' ? [] : [presetsPlugin()]),
+    ...(linker ? [siteLinkerPlugin({ linker })] : []),
+  ];
   const tracker = createAnalytics({ ...options, plugins });
   g[name] = tracker;
   for (const [m, args] of queued)
