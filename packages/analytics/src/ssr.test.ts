@@ -1,7 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createTracker as core } from './core';
-import { AnalyticsError, createAnalytics, TrackerState } from './index';
+import { AnalyticsError, createAnalytics, TrackerState, visualConfigPlugin } from './index';
+import { presetsPlugin } from './presets';
+import { connectSession } from './session';
+import { siteLinkerPlugin } from './site-linker';
+import { vtrackPlugin } from './vtrack';
 
 describe('server-side rendering (no window)', () => {
   it('imports, creates and initialises without touching browser globals; calls queue', () => {
@@ -20,5 +24,25 @@ describe('server-side rendering (no window)', () => {
     tracker.init();
     expect(tracker.getSnapshot().state).toBe('init started');
     expect(new AnalyticsError('EMPTY', 'eventName').message).toBe("eventName's is empty");
+  });
+
+  it('imports and sets up the plugins of the other entry points without a window', () => {
+    const visual = visualConfigPlugin();
+    const analytics = createAnalytics({
+      plugins: [
+        presetsPlugin(),
+        siteLinkerPlugin({ linker: [{ part_url: 'a.example.com', after_hash: false }] }),
+        visual,
+        vtrackPlugin(visual),
+      ],
+    });
+    const disconnect = connectSession(analytics, {
+      getSnapshot: () => ({ status: 'signed-in', user: { user_id: 7 } }),
+      subscribe: () => () => {},
+      onSignOut: () => () => {},
+    });
+    analytics.init();
+    expect(analytics.getSnapshot().state).toBe(TrackerState.INIT_STARTED);
+    disconnect();
   });
 });
