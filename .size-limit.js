@@ -27,7 +27,7 @@ export default [
     name: '@plugin-center/sso: SSO client, own code (jwt-decode, ofetch excluded)',
     path: 'packages/sso/dist/index.js',
     import: '*',
-    ignore: ['jwt-decode', 'ofetch', '@plugin-center/api'],
+    ignore: ['jwt-decode', 'ofetch', '@plugin-center/contract'],
     gzip: true,
     limit: '3 KB',
   },
@@ -41,12 +41,12 @@ export default [
   },
   {
     // Issue 4: the full tracker (every plugin: automatic tracking, batch, visual config, deeplink)
-    // ≤ 6 KB, its core (init, identity, validation, track, send) ≤ 3 KB; @plugin-center/api/constants
+    // ≤ 6 KB, its core (init, identity, validation, track, send) ≤ 3 KB; @plugin-center/contract
     // (a few strings) excluded. For comparison: sa-sdk-javascript 1.27.11 51.5 KB, posthog-js 127.8 KB.
     name: '@plugin-center/analytics: full tracker, own code',
     path: 'packages/analytics/dist/index.js',
     import: '*',
-    ignore: ['@plugin-center/api'],
+    ignore: ['@plugin-center/contract'],
     gzip: true,
     limit: '6 KB',
   },
@@ -54,7 +54,7 @@ export default [
     name: '@plugin-center/analytics/core: tracker core, own code',
     path: 'packages/analytics/dist/core.js',
     import: '*',
-    ignore: ['@plugin-center/api'],
+    ignore: ['@plugin-center/contract'],
     gzip: true,
     limit: '3 KB',
   },
@@ -72,7 +72,7 @@ export default [
     name: '@plugin-center/analytics/site-linker: siteLinkerPlugin, own code',
     path: 'packages/analytics/dist/site-linker.js',
     import: '*',
-    ignore: ['@plugin-center/api'],
+    ignore: ['@plugin-center/contract'],
     gzip: true,
     limit: '1 KB',
   },
@@ -82,7 +82,7 @@ export default [
     name: '@plugin-center/analytics/vtrack: vtrackPlugin, own code',
     path: 'packages/analytics/dist/vtrack.js',
     import: '*',
-    ignore: ['@plugin-center/api'],
+    ignore: ['@plugin-center/contract'],
     gzip: true,
     limit: '1 KB',
   },
@@ -94,13 +94,13 @@ export default [
     name: '@plugin-center/analytics/presets: presetsPlugin, own code',
     path: 'packages/analytics/dist/presets.js',
     import: '*',
-    ignore: ['@plugin-center/api'],
+    ignore: ['@plugin-center/contract'],
     gzip: true,
     limit: '1.6 KB',
   },
   {
     // What a site embeds with one script tag: everything of the full tracker, the site linker, the
-    // presets, @plugin-center/api/constants and the tag's boot code, minified (esbuild IIFE).
+    // presets, @plugin-center/contract and the tag's boot code, minified (esbuild IIFE).
     // Compared in `pnpm bench` with sa-sdk-javascript's sensorsdata.min.js (50.3 KB with gzip -9).
     name: '@plugin-center/analytics script-tag build (dist/analytics.iife.js, served at /sdk/analytics.iife.js)',
     path: 'packages/analytics/dist/analytics.iife.js',

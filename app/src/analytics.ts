@@ -8,7 +8,7 @@
  */
 
 import type { Tracker } from '@plugin-center/analytics';
-import type { PluginEvent } from '@plugin-center/api/constants';
+import type { PluginEvent } from '@plugin-center/contract';
 import type { SsoClient } from '@plugin-center/sso';
 
 /**

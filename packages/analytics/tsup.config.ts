@@ -13,7 +13,7 @@ export default defineConfig([
       core: 'src/core.ts',
       constants: 'src/constants.ts',
       session: 'src/session.ts',
-      'site-linker': 'src/site-linker.ts',
+      'site-linker': 'src/siteLinker.ts',
       vtrack: 'src/vtrack.ts',
       presets: 'src/presets.ts',
     },

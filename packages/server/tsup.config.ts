@@ -6,7 +6,7 @@ export default defineLibraryConfig(
     platform: 'node',
     target: 'node20',
     splitting: true,
-    // The wire schemas are bundled in, so dist/cli.js runs without a build of @plugin-center/api.
-    noExternal: ['@plugin-center/api'],
+    // The contract is bundled in, so dist/cli.js runs without a build of @plugin-center/contract.
+    noExternal: ['@plugin-center/contract'],
   },
 );

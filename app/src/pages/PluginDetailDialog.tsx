@@ -1,5 +1,5 @@
 import { ApiError, isSuccess, type PluginDetail } from '@plugin-center/api';
-import { PluginEvent } from '@plugin-center/api/constants';
+import { PluginEvent } from '@plugin-center/contract';
 import { useApiClient, usePluginDetail, useSession } from '@plugin-center/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';

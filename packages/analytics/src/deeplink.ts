@@ -1,4 +1,4 @@
-import { DEEPLINK_PATH } from '@plugin-center/api/constants';
+import { DEEPLINK_PATH } from '@plugin-center/contract';
 import { DEEPLINK_TIMEOUT } from './constants';
 import type { TrackerPlugin } from './types';
 import { query } from './util';

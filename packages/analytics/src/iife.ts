@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import { bootScriptTag } from './script-tag';
+import { bootScriptTag } from './scriptTag';
 
 /** The tracker this script started (also `window.sa`). */
 export const tracker = bootScriptTag(window, document.currentScript as HTMLScriptElement | null);

@@ -4,7 +4,7 @@ import { createTracker as core } from './core';
 import { AnalyticsError, createAnalytics, TrackerState, visualConfigPlugin } from './index';
 import { presetsPlugin } from './presets';
 import { connectSession } from './session';
-import { siteLinkerPlugin } from './site-linker';
+import { siteLinkerPlugin } from './siteLinker';
 import { vtrackPlugin } from './vtrack';
 
 describe('server-side rendering (no window)', () => {

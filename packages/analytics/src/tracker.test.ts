@@ -1,4 +1,4 @@
-import type { TrackedEvent } from '@plugin-center/api/wire';
+import type { TrackedEvent } from '@plugin-center/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_COOKIE, TrackerState } from './constants';
 import { fakeWindow, hang, memoryStorage, network, settle } from './test/fakes';

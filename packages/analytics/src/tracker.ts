@@ -1,4 +1,4 @@
-import { AnalyticsProject, COLLECTOR_PATH } from '@plugin-center/api/constants';
+import { AnalyticsProject, COLLECTOR_PATH } from '@plugin-center/contract';
 import {
   IDENTITY_COOKIE,
   IDENTITY_COOKIE_DAYS,

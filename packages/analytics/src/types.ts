@@ -57,7 +57,7 @@ export type RecordType = 'track' | 'track_signup' | 'profile_set';
 
 /**
  * One record as sent to the collector: the Sensors Data JSON that `TrackedEvent` of
- * `@plugin-center/api/wire` describes. `time` in ms since the Unix epoch.
+ * `@plugin-center/contract` describes. `time` in ms since the Unix epoch.
  * `distinct_id` is the login id when logged in, else the anonymous id; `login_id` / `anonymous_id`
  * say which is which (the login key is in `identities`).
  */

@@ -1,4 +1,4 @@
-import { VISUAL_CONFIG_PATH } from '@plugin-center/api/constants';
+import { VISUAL_CONFIG_PATH } from '@plugin-center/contract';
 import { VISUAL_CONFIG_INTERVAL, VISUAL_CONFIG_KEY, VISUAL_CONFIG_TIMEOUT } from './constants';
 import type { TrackerPlugin } from './types';
 import { isHidden, listen, readJson, writeJson } from './util';

@@ -334,14 +334,15 @@ describe('success and errors (SPEC §8, §9)', () => {
     expect(isSuccess(undefined)).toBe(false);
   });
 
-  it('HTTP 401 rejects with ApiError code 401, data network error, status and body, and logs it', async () => {
+  it('HTTP 401 rejects with ApiError code UNAUTHORIZED (SPEC §8 code 401), data network error, status and body, and logs it', async () => {
     const envelope = { code: 401, error: 'UNAUTHORIZED', message: 'sign in', data: null };
     const { client, logger } = setup(() => json(envelope, 401));
     const error = await client.plugin.install({ plugin_key: 'k' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       name: 'ApiError',
-      code: API_ERROR_CODES.UNAUTHORIZED,
+      code: 'UNAUTHORIZED',
+      numericCode: API_ERROR_CODES.UNAUTHORIZED,
       data: 'network error',
       status: 401,
       body: envelope,
@@ -355,15 +356,33 @@ describe('success and errors (SPEC §8, §9)', () => {
     ]);
   });
 
-  it.each([400, 403, 404, 429, 500, 503])('HTTP %i rejects with code -10000', async (status) => {
-    const { client, logger } = setup(() => json({ code: 1, error: 'X', message: 'm', data: null }, status));
-    await expect(client.plugin.list({})).rejects.toMatchObject({
-      code: API_ERROR_CODES.NETWORK,
-      data: 'network error',
-      status,
-      body: { error: 'X' },
+  it.each([400, 403, 404, 429, 500, 503])(
+    "HTTP %i rejects with the envelope's error as code and SPEC §8 code -10000",
+    async (status) => {
+      const { client, logger } = setup(() => json({ code: 1, error: 'X', message: 'm', data: null }, status));
+      await expect(client.plugin.list({})).rejects.toMatchObject({
+        code: 'X',
+        numericCode: API_ERROR_CODES.NETWORK,
+        data: 'network error',
+        status,
+        body: { error: 'X' },
+      });
+      expect(logger.error).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('a 401 without an envelope has code UNAUTHORIZED; a 5xx without one NETWORK_ERROR', async () => {
+    const { client } = setup(() => new Response('Unauthorized', { status: 401 }));
+    await expect(client.plugin.praise({ plugin_key: 'k', praise: 1 })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      numericCode: 401,
     });
-    expect(logger.error).toHaveBeenCalledTimes(1);
+    const second = setup(() => new Response('Bad gateway', { status: 502 }));
+    await expect(second.client.plugin.list({})).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      numericCode: -10000,
+      status: 502,
+    });
   });
 
   it('does not retry a failed GET', async () => {
@@ -376,7 +395,8 @@ describe('success and errors (SPEC §8, §9)', () => {
     const { client, logger } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     const error = (await client.plugin.tagList().catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.code).toBe(-10000);
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.numericCode).toBe(-10000);
     expect(error.data).toBe('network error');
     expect(error.status).toBeUndefined();
     expect(error.cause).toBeDefined();
@@ -387,7 +407,11 @@ describe('success and errors (SPEC §8, §9)', () => {
     const { client, logger } = setup(
       () => new Response('<!doctype html><p>app', { headers: { 'content-type': 'text/html' } }),
     );
-    await expect(client.plugin.tagList()).rejects.toMatchObject({ code: -10000, status: 200 });
+    await expect(client.plugin.tagList()).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      numericCode: -10000,
+      status: 200,
+    });
     expect(logger.error).toHaveBeenCalledTimes(1);
   });
 
@@ -447,7 +471,8 @@ describe('timeout (SPEC §9)', () => {
     await vi.advanceTimersByTimeAsync(1);
     const error = (await pending) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.code).toBe(-10000);
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.numericCode).toBe(-10000);
     expect(error.message).toMatch(/timeout after 900000 ms/);
     expect(logger.error).toHaveBeenCalledTimes(1);
   });
@@ -457,7 +482,11 @@ describe('timeout (SPEC §9)', () => {
     const { client } = setup(hang, { timeout: 1000 });
     const pending = client.plugin.list({}, { signal: new AbortController().signal }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(await pending).toMatchObject({ code: -10000, data: 'network error' });
+    expect(await pending).toMatchObject({
+      code: 'NETWORK_ERROR',
+      numericCode: -10000,
+      data: 'network error',
+    });
   });
 
   it('clears its timer once answered', async () => {

@@ -1,10 +1,9 @@
-import { createFetch } from 'ofetch';
-import { currentPath, isServer } from './globals';
 import type {
   ActivityInfo,
   AdminInfo,
   AnalyticsOverview,
   AnalyticsRangeQuery,
+  ApiResponse,
   AuditListQuery,
   AuditStatusBody,
   Banner,
@@ -28,36 +27,43 @@ import type {
   RecommendationResult,
   ResourcePosition,
   TagListResult,
-} from './wire';
+} from '@plugin-center/contract';
+import { createFetch } from 'ofetch';
+import { currentPath, isServer } from './globals';
 
 /**
- * The response envelope of every Plugin Center call (SPEC §3): `code` 0 or 200 means success and
- * `data` carries the payload; otherwise `error` is a stable identifier (see `ApiErrorCode`) and
- * `message` a readable text.
+ * The numeric codes of SPEC §8 an {@link ApiError} carries in `numericCode`: 401 when the HTTP status
+ * was 401, else -10000.
  */
-export interface ApiResponse<T> {
-  code: number;
-  data: T;
-  message?: string;
-  error?: string;
-}
-
-/** The codes an {@link ApiError} carries (SPEC §8): 401 when the HTTP status was 401, else -10000. */
 export const API_ERROR_CODES = { UNAUTHORIZED: 401, NETWORK: -10000 } as const;
+
+/**
+ * The string `code` of an {@link ApiError} when the server's answer did not name one: `UNAUTHORIZED`
+ * (HTTP 401 without an error envelope) or `NETWORK_ERROR` (no response, a timeout, or an answer that
+ * is not an envelope). Otherwise `code` is the `error` identifier of the server's error envelope, one
+ * of `ApiErrorCode` of `@plugin-center/contract` (`PLUGIN_NOT_FOUND`, `RATE_LIMITED`, …).
+ */
+export const ApiErrorKind = { UNAUTHORIZED: 'UNAUTHORIZED', NETWORK_ERROR: 'NETWORK_ERROR' } as const;
 
 /**
  * A failed HTTP call (SPEC §8): the server answered with status 4xx/5xx, the network failed, the
  * 15-minute timeout passed, or a 2xx answer was not an envelope. The promise of the call rejects with it.
  *
- * - `code`: {@link API_ERROR_CODES} — `401` if the HTTP status was 401, else `-10000`;
- * - `data`: always the text `'network error'`;
+ * - `code`: a stable string to branch on (house style "errors are typed classes with a stable
+ *   `code`"): the server envelope's `error` identifier (`UNAUTHORIZED`, `FORBIDDEN`,
+ *   `PLUGIN_NOT_FOUND`, …; see docs/api.md), else {@link ApiErrorKind} — `UNAUTHORIZED` for a bare
+ *   401, `NETWORK_ERROR` for everything without an envelope;
+ * - `numericCode`: SPEC §8's code, {@link API_ERROR_CODES} — `401` if the HTTP status was 401, else `-10000`;
+ * - `data`: always the text `'network error'` (SPEC §8);
  * - `status`: the HTTP status when there was a response;
  * - `body`: the parsed response body (the server's error envelope), if any;
  * - `cause`: the underlying error (ofetch `FetchError`, `TypeError` of fetch, timeout).
  */
 export class ApiError extends Error {
-  /** 401 when HTTP status 401, else -10000. */
-  code: 401 | -10000;
+  /** The server's `error` identifier, else `UNAUTHORIZED` (HTTP 401) or `NETWORK_ERROR`. */
+  code: string;
+  /** SPEC §8: 401 when HTTP status 401, else -10000. */
+  numericCode: 401 | -10000;
   /** Always 'network error' (SPEC §8). */
   data = 'network error' as const;
   /** HTTP status when there was a response. */
@@ -74,7 +80,14 @@ export class ApiError extends Error {
   constructor(message: string, status?: number, body?: unknown, cause?: unknown) {
     super(message, { cause });
     this.name = 'ApiError';
-    this.code = status === 401 ? 401 : -10000;
+    this.numericCode = status === 401 ? 401 : -10000;
+    const named = (body as { error?: unknown } | null | undefined)?.error;
+    this.code =
+      status !== undefined && typeof named === 'string' && named
+        ? named
+        : status === 401
+          ? ApiErrorKind.UNAUTHORIZED
+          : ApiErrorKind.NETWORK_ERROR;
     this.status = status;
     this.body = body;
   }

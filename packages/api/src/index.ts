@@ -6,49 +6,13 @@
  * @packageDocumentation
  */
 
-export type {
-  ApiClient,
-  ApiClientOptions,
-  ApiResponse,
-  AuditListResult,
-  HttpMethod,
-  PluginCalls,
-  RecommendationPublishBody,
-  RequestOptions,
-  ResourceStateBody,
-  ResourceStateListQuery,
-  SilentInstallBody,
-  UserPluginsQuery,
-} from './client';
-export {
-  API_ERROR_CODES,
-  ApiError,
-  CANCEL_MESSAGE,
-  createApiClient,
-  isCancelled,
-  isSuccess,
-} from './client';
-export type { Locale } from './constants';
-// The identity constants (USER_API, LoginStorage, ApiErrorCode, …) are in the `./constants` entry,
-// so the client's own bundle stays small.
-export {
-  ALL_TAGS_ID,
-  isAdminRole,
-  KEYWORD_MAX_LENGTH,
-  LOCALES,
-  PAGE_SIZE,
-  PluginSort,
-  ReviewStatus,
-  Role,
-  SUCCESS_CODES,
-} from './constants';
-export type { Loader, LoaderState, LoaderStatus } from './loader';
-export { createLoader } from './loader';
-export type { PluginListParams, PluginListQueryStore, PluginListState } from './pluginList';
-export { createPluginListQuery } from './pluginList';
+// The wire's constants and types are defined once, in @plugin-center/contract; the ones the client's
+// callers use are re-exported here so that an app needs one import. The identity constants
+// (USER_API, LoginStorage, ApiErrorCode, …) are imported from @plugin-center/contract itself.
 export type {
   ActivityInfo,
   AdminInfo,
+  ApiResponse,
   AuditListQuery,
   AuditStatusBody,
   Banner,
@@ -60,6 +24,7 @@ export type {
   InstalledListQuery,
   InstalledListResult,
   InstallResult,
+  Locale,
   LoginCodeQuery,
   LoginCodeResult,
   LoginResult,
@@ -93,4 +58,41 @@ export type {
   TokenPair,
   UserInfo,
   ValidResult,
-} from './wire';
+} from '@plugin-center/contract';
+export {
+  ALL_TAGS_ID,
+  isAdminRole,
+  KEYWORD_MAX_LENGTH,
+  LOCALES,
+  PAGE_SIZE,
+  PluginSort,
+  ReviewStatus,
+  Role,
+  SUCCESS_CODES,
+} from '@plugin-center/contract';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  AuditListResult,
+  HttpMethod,
+  PluginCalls,
+  RecommendationPublishBody,
+  RequestOptions,
+  ResourceStateBody,
+  ResourceStateListQuery,
+  SilentInstallBody,
+  UserPluginsQuery,
+} from './client';
+export {
+  API_ERROR_CODES,
+  ApiError,
+  ApiErrorKind,
+  CANCEL_MESSAGE,
+  createApiClient,
+  isCancelled,
+  isSuccess,
+} from './client';
+export type { Loader, LoaderState, LoaderStatus } from './loader';
+export { createLoader } from './loader';
+export type { PluginListParams, PluginListQueryStore, PluginListState } from './pluginList';
+export { createPluginListQuery } from './pluginList';

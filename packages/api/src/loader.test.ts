@@ -1,5 +1,6 @@
+import type { ApiResponse } from '@plugin-center/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiResponse, createApiClient } from './client';
+import { ApiError, createApiClient } from './client';
 import { createLoader } from './loader';
 import { manualFetch, ok } from './test/fakeFetch';
 

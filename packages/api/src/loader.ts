@@ -1,4 +1,5 @@
-import { type ApiResponse, isSuccess } from './client';
+import type { ApiResponse } from '@plugin-center/contract';
+import { isSuccess } from './client';
 import { createStore } from './store';
 
 /** Status of a data loader (SPEC §4). */

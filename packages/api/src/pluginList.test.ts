@@ -167,7 +167,7 @@ describe('createPluginListQuery (SPEC §2, §4)', () => {
     answer(2, json({}, 500));
     await done;
     expect(list.getSnapshot()).toMatchObject({ status: 'error', isLoadingMore: false, hasMore: true });
-    expect(list.getSnapshot().error).toMatchObject({ code: -10000, status: 500 });
+    expect(list.getSnapshot().error).toMatchObject({ numericCode: -10000, status: 500 });
     expect(keys()).toEqual(['a']);
     done = list.loadMore();
     await sent(4);

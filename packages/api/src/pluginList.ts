@@ -1,7 +1,7 @@
+import type { Locale, PluginSummary } from '@plugin-center/contract';
 import { type ApiClient, isSuccess } from './client';
 import type { LoaderStatus } from './loader';
 import { createStore } from './store';
-import type { Locale, PluginSummary } from './wire';
 
 /** Parameters of the plugin list (SPEC §2, §4): tag (0 = All), sort (0 latest, 1 most popular), keyword. */
 export interface PluginListParams {

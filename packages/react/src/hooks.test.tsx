@@ -164,7 +164,7 @@ describe('useTagList', () => {
     const { wrapper } = setup(() => new Response('{}', { status: 500 }));
     const { result } = renderHook(() => useTagList(), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('error'));
-    expect(result.current.error).toMatchObject({ code: -10000, status: 500 });
+    expect(result.current.error).toMatchObject({ numericCode: -10000, status: 500 });
     expect(result.current.tags).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ export function useAdminGuard(): AdminGuardStatus {
       },
       (error: unknown) => {
         if (!live) return;
-        if (error instanceof ApiError && error.status === 401) {
+        if (error instanceof ApiError && error.code === 'UNAUTHORIZED') {
           setStatus('signing-in');
           void signIn().catch(() => {});
         } else setStatus('forbidden');

@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ErrorEnvelope } from '@plugin-center/api/wire';
+import type { ErrorEnvelope } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorResponse } from './errors';
-import { body, createTestApp, TEST_DIALECT, type TestApp } from './test-support';
+import { body, createTestApp, TEST_DIALECT, type TestApp } from './testSupport';
 
 let t: TestApp;
 let key: string;

@@ -6,10 +6,9 @@
 
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Health } from '@plugin-center/api/wire';
+import { Health } from '@plugin-center/contract/schemas';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
-import { analyticsReportRoutes } from './analytics-report/routes';
-import { registerAppStatic, registerTrackerScript } from './app-static';
+import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
@@ -19,10 +18,11 @@ import { installErrorHandling } from './errors';
 import { authPlugin } from './identity/auth';
 import { identityRoutes } from './identity/routes';
 import { IdentityService } from './identity/service';
-import { ThirdPartyProviders } from './identity/third-party';
-import { loginPageRoutes } from './login-page/routes';
+import { ThirdPartyProviders } from './identity/thirdParty';
+import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
 import { setReadCache } from './plugins/service';
+import { analyticsReportRoutes } from './reports/routes';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {

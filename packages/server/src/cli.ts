@@ -8,7 +8,7 @@
  * - `plugin-center import <file>`: import a plugins.json-shaped array, print the report; exit code 1
  *   when any record was rejected;
  * - `plugin-center admin <email> [--role 1|2] [--password <pw>]`: create an administrator or set an
- *   account's role (see `identity/admin-command.ts`);
+ *   account's role (see `identity/adminCommand.ts`);
  * - `--help`.
  */
 import { resolve } from 'node:path';
@@ -18,7 +18,7 @@ import { CatalogueFileError, importEntries, readCatalogueFile } from './catalogu
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { runAdminCommand } from './identity/admin-command';
+import { runAdminCommand } from './identity/adminCommand';
 
 const HELP = `Usage: plugin-center <command> [options]
 

@@ -6,7 +6,7 @@ import {
   LoginStorage,
   type PrivateStandardConfig,
   PrivateStandardConfig as PrivateStandardConfigSchema,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import { Compile } from 'typebox/compile';
 
 /** Pino logger options Fastify accepts (a subset: the level is what we set). */

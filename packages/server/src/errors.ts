@@ -3,7 +3,7 @@
  * (`{ code, error, message, data: null }`) carrying an `ApiErrorCode` entry and a fitting HTTP
  * status. Bad input is never a 500; a 500 never carries a stack or an internal message.
  */
-import { ApiErrorCode, type ErrorEnvelope } from '@plugin-center/api/wire';
+import { ApiErrorCode, type ErrorEnvelope } from '@plugin-center/contract/schemas';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** One entry of the wire's `ApiErrorCode`. */

@@ -4,23 +4,6 @@
  * @packageDocumentation
  */
 
-export {
-  DEFAULT_RANGE_DAYS,
-  MAX_RANGE_DAYS,
-  type ReportRange,
-  resolveRange,
-} from './analytics-report/range';
-export {
-  analyticsOverview,
-  EVENT_NAMES_LIMIT,
-  PAGEVIEW_EVENT,
-  PUBLISHER_PLUGINS_LIMIT,
-  type PublisherPlugin,
-  publisherPlugins,
-  type ReportFilter,
-  TOP_PLUGINS,
-} from './analytics-report/report';
-export { type AnalyticsReportRoutesOptions, analyticsReportRoutes } from './analytics-report/routes';
 export { BODY_LIMIT, type BuildAppOptions, buildApp, PURGE_INTERVAL_MS, SERVER_VERSION } from './app';
 export {
   IMMUTABLE_CACHE,
@@ -29,7 +12,7 @@ export {
   registerTrackerScript,
   TRACKER_SCRIPT_CACHE,
   TRACKER_SCRIPT_PATH,
-} from './app-static';
+} from './appStatic';
 export {
   asciiSlug,
   type CatalogueRecord,
@@ -117,7 +100,7 @@ export type {
   UserAccountRow,
 } from './db/schema';
 export { ApiError, type ApiErrorEntry, ERROR_STATUS, errorEnvelope, toErrorResponse } from './errors';
-export { ADMIN_USAGE, type CommandOutput, runAdminCommand } from './identity/admin-command';
+export { ADMIN_USAGE, type CommandOutput, runAdminCommand } from './identity/adminCommand';
 export {
   type AuthPluginOptions,
   type AuthUser,
@@ -140,7 +123,7 @@ export {
   type SetAdministratorResult,
   type ThirdPartyProfile,
 } from './identity/service';
-export { DEFAULT_SCOPE, ThirdPartyProviders } from './identity/third-party';
+export { DEFAULT_SCOPE, ThirdPartyProviders } from './identity/thirdParty';
 export {
   AccessTokens,
   loadSigningKey,
@@ -150,8 +133,8 @@ export {
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
 } from './identity/tokens';
-export { LOGIN_PAGE_CSP, loginPageRoutes } from './login-page/routes';
-export { LOGIN_TEXTS, type LoginTexts, pickLoginLocale } from './login-page/texts';
+export { LOGIN_PAGE_CSP, loginPageRoutes } from './loginPage/routes';
+export { LOGIN_TEXTS, type LoginTexts, pickLoginLocale } from './loginPage/texts';
 export {
   addPluginVersion,
   addTranslations,
@@ -176,6 +159,23 @@ export {
 } from './plugins/service';
 export { normalizeTagCode, tagDisplayName } from './plugins/tags';
 export { seededRandom } from './random';
+export {
+  DEFAULT_RANGE_DAYS,
+  MAX_RANGE_DAYS,
+  type ReportRange,
+  resolveRange,
+} from './reports/range';
+export {
+  analyticsOverview,
+  EVENT_NAMES_LIMIT,
+  PAGEVIEW_EVENT,
+  PUBLISHER_PLUGINS_LIMIT,
+  type PublisherPlugin,
+  publisherPlugins,
+  type ReportFilter,
+  TOP_PLUGINS,
+} from './reports/report';
+export { type AnalyticsReportRoutesOptions, analyticsReportRoutes } from './reports/routes';
 export { buildSearchDocuments, type SearchableTexts, type SearchDocuments } from './search/documents';
 export {
   normalizeText,

@@ -7,8 +7,8 @@ import type {
   TokenPair,
   UserInfo,
   ValidResult,
-} from '@plugin-center/api';
-import { isAdminRole, LoginStorage, USER_API, USER_API_BASE } from '@plugin-center/api/constants';
+} from '@plugin-center/contract';
+import { isAdminRole, LoginStorage, USER_API, USER_API_BASE } from '@plugin-center/contract';
 import { createFetch } from 'ofetch';
 import { SsoError } from './errors';
 import { win } from './globals';

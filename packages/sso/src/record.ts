@@ -1,4 +1,4 @@
-import type { TokenPair, UserInfo } from '@plugin-center/api';
+import type { TokenPair, UserInfo } from '@plugin-center/contract';
 import { type JwtPayload, jwtDecode } from 'jwt-decode';
 import { SsoError } from './errors';
 

@@ -1,4 +1,4 @@
-import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/api/constants';
+import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/contract';
 
 /**
  * Query of the login page (SPEC §2): `redirect_uri` (where the login page returns with `code`),

@@ -1,5 +1,5 @@
-import { PluginEvent } from '@plugin-center/api/constants';
-import type { AnalyticsOverview } from '@plugin-center/api/wire';
+import type { AnalyticsOverview } from '@plugin-center/contract';
+import { PluginEvent } from '@plugin-center/contract';
 import { useApiClient, useLoader } from '@plugin-center/react';
 import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';

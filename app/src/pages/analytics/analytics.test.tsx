@@ -4,7 +4,7 @@
  * the publisher page's empty state and administrator developer field.
  */
 import { createApiClient } from '@plugin-center/api';
-import type { AnalyticsOverview, PublisherAnalytics } from '@plugin-center/api/wire';
+import type { AnalyticsOverview, PublisherAnalytics } from '@plugin-center/contract';
 import { ApiClientProvider } from '@plugin-center/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';

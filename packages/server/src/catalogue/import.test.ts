@@ -1,4 +1,4 @@
-import type { PluginDetail, TagListResult } from '@plugin-center/api/wire';
+import type { PluginDetail, TagListResult } from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,7 @@ import {
   readShippedCatalogue,
   TEST_DIALECT,
   type TestApp,
-} from '../test-support';
+} from '../testSupport';
 import { derivePluginKey, parseCatalogueDate } from './entry';
 import { type ImportReport, importCatalogue, importEntries } from './import';
 

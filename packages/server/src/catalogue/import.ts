@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ReviewStatus } from '@plugin-center/api/wire';
+import { ReviewStatus } from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { addTranslations, createPlugins, type NewPlugin, type PluginTranslation } from '../plugins/data';

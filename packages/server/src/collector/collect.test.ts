@@ -4,11 +4,11 @@
  * payload faults and projects. Payloads are encoded by an SDK-faithful helper.
  */
 import { gzipSync } from 'node:zlib';
-import type { CollectResult, ErrorEnvelope } from '@plugin-center/api/wire';
+import type { CollectResult, ErrorEnvelope } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewAnalyticsEventRow } from '../db/schema';
-import { body, createTestApp, type TestApp } from '../test-support';
+import { body, createTestApp, type TestApp } from '../testSupport';
 import { EventWriter, insertEvents } from './data';
 import {
   sdkBase64Encode,
@@ -16,7 +16,7 @@ import {
   sdkEncodeTrackData,
   sdkHashCode,
   sdkRecord,
-} from './sdk-encoding.test-support';
+} from './sdkEncoding.testSupport';
 
 const FORM = 'application/x-www-form-urlencoded';
 const BEACON = 'text/plain;charset=UTF-8';

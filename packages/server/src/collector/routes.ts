@@ -18,7 +18,7 @@ import {
   Envelope,
   ErrorEnvelope,
   VISUAL_CONFIG_PATH,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { CollectorConfig } from '../config';

@@ -3,7 +3,7 @@
  * collector): decode a payload of the tracker, validate each record, store the good ones in one
  * statement, and say which were refused and why.
  */
-import { ApiErrorCode, type CollectResult } from '@plugin-center/api/wire';
+import { ApiErrorCode, type CollectResult } from '@plugin-center/contract/schemas';
 import type { NewAnalyticsEventRow } from '../db/schema';
 import { ApiError } from '../errors';
 import type { EventWriter } from './data';

@@ -4,7 +4,7 @@
  * `{x} must be string`, `{x}'s is empty`, `{x} is invalid`, `{x} length is longer than {max}`,
  * `{x}'s is undefined`. A record that passes becomes an `analytics_event` row.
  */
-import { TrackedEvent } from '@plugin-center/api/wire';
+import { TrackedEvent } from '@plugin-center/contract/schemas';
 import { Compile } from 'typebox/compile';
 import type { NewAnalyticsEventRow } from '../db/schema';
 

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, TEST_DIALECT, type TestApp } from '../test-support';
+import { body, createTestApp, TEST_DIALECT, type TestApp } from '../testSupport';
 
 let t: TestApp;
 

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../test-support';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../testSupport';
 import { migrate } from './migrate';
 
 let t: TestApp;

@@ -207,7 +207,7 @@ export interface PluginUserTable {
 
 /**
  * `analytics_event`: one row per record accepted by the analytics collector (`POST /sa`, SPEC §3
- * and §7; migration 0005). Append-only: written by `collector/`, read by `analytics-report/`.
+ * and §7; migration 0005). Append-only: written by `collector/`, read by `reports/`.
  */
 export interface AnalyticsEventTable {
   id: Generated<number>;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AdminInfo, ErrorEnvelope, LoginResult, SignInResult } from '@plugin-center/api/wire';
+import type { AdminInfo, ErrorEnvelope, LoginResult, SignInResult } from '@plugin-center/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -13,8 +13,8 @@ import {
   signInTestUser,
   TEST_DIALECT,
   type TestApp,
-} from '../test-support';
-import { runAdminCommand } from './admin-command';
+} from '../testSupport';
+import { runAdminCommand } from './adminCommand';
 
 /** A database of its own (SQLite folder or PostgreSQL database) that outlives one app. */
 async function ownDatabase(): Promise<{ config: ServerConfig; dispose(): Promise<void> }> {

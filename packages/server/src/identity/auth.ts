@@ -9,7 +9,7 @@
  * Registered on the root instance by `buildApp` (the plugin skips Fastify's encapsulation), so any
  * route can say `{ preHandler: app.requireUser }`.
  */
-import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/api/wire';
+import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../errors';
 

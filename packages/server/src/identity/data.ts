@@ -4,7 +4,7 @@
  * Times are ms since the epoch and always passed in (the service's clock), never read here.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { isAdminRole, type Role, type UserInfo } from '@plugin-center/api/wire';
+import { isAdminRole, type Role, type UserInfo } from '@plugin-center/contract/schemas';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, UserAccountRow } from '../db/schema';

@@ -4,9 +4,9 @@ import type {
   LoginResult,
   SignInResult,
   UserInfo,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../test-support';
+import { body, createTestApp, type TestApp } from '../testSupport';
 
 let t: TestApp;
 /** The injected clock: tests move it forward to expire codes. */

@@ -9,7 +9,7 @@
  * REDIRECT_NOT_ALLOWED. Accepted values are normalised (WHATWG URL serialisation) so the value a
  * login code is bound to compares equal to the same address sent again at the code exchange.
  */
-import { ApiErrorCode } from '@plugin-center/api/wire';
+import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import { ApiError } from '../errors';
 
 /** Base used only to parse relative paths; never part of an answer. */

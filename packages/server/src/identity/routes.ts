@@ -1,7 +1,7 @@
 /**
  * HTTP routes of the identity domain: the user API of SPEC §7 under `USER_API_BASE` (`/api/uc/`),
  * `GET /api/cmt/manager/verify` and `GET /api/pix/spaces/setting`. Requests are validated and
- * answers serialised with the wire schemas (`@plugin-center/api/wire`); success is the
+ * answers serialised with the wire schemas (`@plugin-center/contract/schemas`); success is the
  * `{ code: 0, data }` envelope, failure the `ErrorEnvelope`.
  *
  * Credentials: "(bearer)" routes take the access token (`Authorization: Bearer <access token>`),
@@ -31,13 +31,13 @@ import {
   TokenPair,
   UserInfo,
   ValidResult,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../errors';
 import { bearerToken } from './auth';
 import type { IdentityService } from './service';
-import type { ThirdPartyProviders } from './third-party';
+import type { ThirdPartyProviders } from './thirdParty';
 
 /** Options of {@link identityRoutes}. */
 export interface IdentityRoutesOptions {

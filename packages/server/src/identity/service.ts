@@ -4,7 +4,7 @@
  * one-time codes, access tokens (HS256 JWT) and rotating refresh tokens with reuse detection, the
  * first administrator, and the account side of third-party sign-in.
  *
- * Every method answers in wire shapes (`@plugin-center/api/wire`) and fails with `ApiError`s of
+ * Every method answers in wire shapes (`@plugin-center/contract/schemas`) and fails with `ApiError`s of
  * stable codes (INVALID_CREDENTIALS, INVALID_CODE, REDIRECT_NOT_ALLOWED, EMAIL_TAKEN, UNAUTHORIZED).
  */
 import {
@@ -19,7 +19,7 @@ import {
   type SignUpBody,
   type TokenPair,
   type UserInfo,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import type { IdentityConfig } from '../config';
 import type { Database } from '../db/database';
 import type { UserAccountRow } from '../db/schema';

@@ -9,7 +9,7 @@
  * with the same key.
  */
 import { randomBytes } from 'node:crypto';
-import { ApiErrorCode, type Role } from '@plugin-center/api/wire';
+import { ApiErrorCode, type Role } from '@plugin-center/contract/schemas';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';

@@ -9,7 +9,7 @@
  * other position of the same ordered list), and it stays valid across restarts and processes.
  */
 import { createHash } from 'node:crypto';
-import { ApiErrorCode } from '@plugin-center/api/wire';
+import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import { ApiError } from '../errors';
 
 const VERSION = 1;

@@ -5,7 +5,7 @@
  * documents) in step with the rows it writes.
  */
 
-import { ReviewStatus } from '@plugin-center/api/wire';
+import { ReviewStatus } from '@plugin-center/contract/schemas';
 import type { Kysely, Transaction } from 'kysely';
 import { markCatalogueChanged } from '../db/changes';
 import type { Database } from '../db/database';

@@ -1,6 +1,6 @@
-import type { ErrorEnvelope, PluginDetail, PluginSummary } from '@plugin-center/api/wire';
+import type { ErrorEnvelope, PluginDetail, PluginSummary } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type ExpectedPlugin, expectedCatalogue, type TestApp } from '../test-support';
+import { body, createTestApp, type ExpectedPlugin, expectedCatalogue, type TestApp } from '../testSupport';
 import { addPluginVersion, createPlugins, setRecommendations } from './data';
 
 let t: TestApp;

@@ -1,4 +1,9 @@
-import type { ErrorEnvelope, PluginListResult, PluginSummary, TagListResult } from '@plugin-center/api/wire';
+import type {
+  ErrorEnvelope,
+  PluginListResult,
+  PluginSummary,
+  TagListResult,
+} from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markCatalogueChanged } from '../db/changes';
 import {
@@ -8,7 +13,7 @@ import {
   expectedCatalogue,
   latestOrder,
   type TestApp,
-} from '../test-support';
+} from '../testSupport';
 import { createPlugins } from './data';
 
 let t: TestApp;

@@ -23,7 +23,7 @@ import {
   RecommendationQuery,
   RecommendationResult,
   TagListResult,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { getPluginDetail, listPlugins, listTags, recommendPlugins, recordView } from './service';
 import {
@@ -32,7 +32,7 @@ import {
   setInstalled,
   setPraise,
   userPluginState,
-} from './user-actions';
+} from './userActions';
 
 /** Options of {@link pluginsRoutes}. */
 export interface PluginsRoutesOptions {

@@ -3,7 +3,12 @@
  * with a small independent matcher (word prefix for Latin terms, substring/bigrams for Chinese), so
  * the SQLite and PostgreSQL runs are both compared with the same fixed answer.
  */
-import type { ErrorEnvelope, PluginListResult, PluginSummary, TagListResult } from '@plugin-center/api/wire';
+import type {
+  ErrorEnvelope,
+  PluginListResult,
+  PluginSummary,
+  TagListResult,
+} from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   body,
@@ -12,7 +17,7 @@ import {
   expectedCatalogue,
   latestOrder,
   type TestApp,
-} from '../test-support';
+} from '../testSupport';
 import { tagDisplayName } from './tags';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 /**
  * Read side of the plugin catalogue (the plugin calls of SPEC §7 that read): list with keyset
  * cursors and search, tags, detail, recommendations, view counting. Every function answers in wire
- * shapes (`@plugin-center/api/wire`) and shows approved plugins only.
+ * shapes (`@plugin-center/contract/schemas`) and shows approved plugins only.
  *
  * Hot paths stay at 1–3 indexed queries: a list page is one page query + one query for the page's
  * tags (+ a count that is cached for the unfiltered list and read from the denormalised
@@ -18,7 +18,7 @@ import {
   type PluginSummary,
   ReviewStatus,
   type Tag,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
 import { catalogueGeneration } from '../db/changes';
 import type { Database } from '../db/database';

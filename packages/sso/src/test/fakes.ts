@@ -1,4 +1,4 @@
-import type { TokenPair, UserInfo } from '@plugin-center/api';
+import type { TokenPair, UserInfo } from '@plugin-center/contract';
 import { type Mock, vi } from 'vitest';
 import { fakeFetch, json, ok, type SeenRequest } from '../../../api/src/test/fakeFetch';
 import type { SsoWindow, StorageLike } from '../client';

@@ -10,13 +10,13 @@ import {
   PluginEvent,
   type PublisherAnalytics,
   Role,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sdkBatchTrackData, sdkRecord } from '../collector/sdk-encoding.test-support';
+import { sdkBatchTrackData, sdkRecord } from '../collector/sdkEncoding.testSupport';
 import type { NewAnalyticsEventRow } from '../db/schema';
 import { createPlugins } from '../plugins/data';
 import { seededRandom } from '../random';
-import { body, createTestApp, signInTestUser, type TestApp } from '../test-support';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
 import { DAY_MS } from './range';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support';
+import { createTestApp, type TestApp } from '../testSupport';
 import { LOGIN_PAGE_CSS, LOGIN_PAGE_SCRIPT } from './assets';
 import { safeRelativePath } from './page';
 import { pickLoginLocale } from './texts';

@@ -1,6 +1,6 @@
-import type { ErrorEnvelope } from '@plugin-center/api/wire';
+import type { ErrorEnvelope } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../test-support';
+import { body, createTestApp, type TestApp } from '../testSupport';
 
 let t: TestApp;
 

@@ -5,9 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ErrorEnvelope, LoginResult, UserInfo } from '@plugin-center/api/wire';
+import type { ErrorEnvelope, LoginResult, UserInfo } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../test-support';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
 
 const CLIENT_ID = 'plugin-center';
 const CLIENT_SECRET = 'a client secret of the test provider';

@@ -4,7 +4,7 @@
  * the SQL of `report.ts` does on both dialects, so SQLite and PostgreSQL bucket every event into the
  * same day — and written `YYYY-MM-DD` only here, in JavaScript.
  */
-import { ApiErrorCode } from '@plugin-center/api/wire';
+import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import { ApiError } from '../errors';
 
 /** One UTC day, ms. */

@@ -11,7 +11,7 @@ import {
   type Locale,
   USER_API,
   USER_API_BASE,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import { LOGIN_PAGE_CSS_VERSION, LOGIN_PAGE_SCRIPT_VERSION } from './assets';
 import type { LoginTexts } from './texts';
 

@@ -5,7 +5,7 @@
  * account revokes its sessions.
  */
 import { parseArgs } from 'node:util';
-import { Role } from '@plugin-center/api/wire';
+import { Role } from '@plugin-center/contract/schemas';
 import { resolveIdentityConfig, type ServerConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrate } from '../db/migrate';

@@ -14,7 +14,7 @@ import {
   type PluginSummary,
   type PraiseResult,
   ReviewStatus,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { forgetDetail, summariesByIds } from './service';

@@ -1,12 +1,24 @@
 /**
- * Plain constants of the Plugin Center wire, free of TypeBox so the client bundle can import them.
- * `wire.ts` imports and re-exports these, so server and client share one definition.
+ * Plain constants of the Plugin Center wire, free of TypeBox so every SDK bundle can import them.
+ * `schemas.ts` imports and re-exports these, so server and SDKs share one definition.
  *
  * @packageDocumentation
  */
 
 /** Success codes of the response envelope (SPEC §3, §9): `0` or `200`. */
 export const SUCCESS_CODES = [0, 200] as const;
+
+/**
+ * The response envelope of every Plugin Center call (SPEC §3): `code` 0 or 200 means success and
+ * `data` carries the payload; otherwise `error` is a stable identifier (see {@link ApiErrorCode}) and
+ * `message` a readable text.
+ */
+export interface ApiResponse<T> {
+  code: number;
+  data: T;
+  message?: string;
+  error?: string;
+}
 
 /**
  * Stable error identifiers the server returns in `error` of a failed envelope, with the numeric

@@ -5,7 +5,7 @@
  * {@link LOGIN_TEXTS} with the same {@link LoginTexts} shape and are served as soon as they exist
  * (until then they fall back to en-US).
  */
-import type { Locale } from '@plugin-center/api/wire';
+import type { Locale } from '@plugin-center/contract/schemas';
 
 /**
  * Every text of the login pages in one locale. `{name}` marks a placeholder filled (and

@@ -9,7 +9,7 @@
  * Any refusal or failure of the provider becomes 502 THIRD_PARTY_FAILED whose message carries the
  * provider's response body (SPEC §8 "Third-party bind/auth errors return the server response body").
  */
-import { ApiErrorCode } from '@plugin-center/api/wire';
+import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import * as client from 'openid-client';
 import type { OAuthProviderConfig } from '../config';
 import { ApiError } from '../errors';

@@ -13,7 +13,7 @@ import {
   isAdminRole,
   PublisherAnalytics,
   type Role,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { NO_PERMISSION_MESSAGE } from '../identity/auth';

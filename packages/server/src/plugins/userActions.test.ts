@@ -3,9 +3,14 @@
  * install / uninstall, like / unlike, silent install of default plugins, the installed list, the
  * detail's is_praise / is_installed, and counters that equal their rows under concurrent requests.
  */
-import type { InstalledListResult, InstallResult, PluginDetail, PraiseResult } from '@plugin-center/api/wire';
+import type {
+  InstalledListResult,
+  InstallResult,
+  PluginDetail,
+  PraiseResult,
+} from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../test-support';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
 
 let t: TestApp;
 let token: string;

@@ -1,6 +1,6 @@
 import { type AnalyticsOptions, createAnalytics } from './analytics';
 import { presetsPlugin } from './presets';
-import { siteLinkerPlugin } from './site-linker';
+import { siteLinkerPlugin } from './siteLinker';
 import type { Deployment, Tracker, TrackerOptions } from './types';
 
 /** The stub the {@link SNIPPET} defines: calls queued as `[method, arguments]`. */

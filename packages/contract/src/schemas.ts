@@ -1,10 +1,11 @@
 /**
- * Wire types of the Plugin Center API: the one source of truth for request and response shapes.
+ * `@plugin-center/contract/schemas`: the TypeBox schemas of the Plugin Center wire, the one source of
+ * truth for request and response shapes.
  *
- * The server validates requests and serialises responses with these TypeBox schemas and generates its
- * OpenAPI document from them; the client imports only their static types (`import type`), so none of
- * this reaches a browser bundle. Field names follow SPEC §3 (snake_case on the wire). Times are Unix
- * epoch milliseconds.
+ * The server validates requests and serialises responses with these schemas and generates its
+ * OpenAPI document from them; the SDKs import only their static types (through the TypeBox-free
+ * `@plugin-center/contract` entry), so none of this reaches a browser bundle.
+ * Field names follow SPEC §3 (snake_case on the wire). Times are Unix epoch milliseconds.
  *
  * @packageDocumentation
  */

@@ -2,10 +2,10 @@
  * The collector's CORS (other product sites run the tracker), the visual config (SPEC §8 statuses
  * 200 use, 304 keep, 205 clear) and the deeplink parameters (SPEC §7), through the real server.
  */
-import type { ErrorEnvelope } from '@plugin-center/api/wire';
+import type { ErrorEnvelope } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../test-support';
-import { sdkEncodeTrackData, sdkRecord } from './sdk-encoding.test-support';
+import { body, createTestApp, type TestApp } from '../testSupport';
+import { sdkEncodeTrackData, sdkRecord } from './sdkEncoding.testSupport';
 
 const VISUAL = { version: '7', events: [{ event_name: 'buy', selector: '#buy' }], project: 'default' };
 const DEEPLINKS = { summer: { utm_source: 'mail', page: '/plugins/detail?plugin_key=color-picker' } };

@@ -13,7 +13,7 @@ import {
   PluginEvent,
   type PluginTraffic,
   type PublisherAnalytics,
-} from '@plugin-center/api/wire';
+} from '@plugin-center/contract/schemas';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';

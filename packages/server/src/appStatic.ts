@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { ApiErrorCode } from '@plugin-center/api/wire';
+import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelope } from './errors';
 

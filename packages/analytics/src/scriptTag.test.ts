@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_COOKIE } from './constants';
-import { bootScriptTag } from './script-tag';
+import { bootScriptTag } from './scriptTag';
 import { SNIPPET } from './snippet';
 import { fakeWindow, network } from './test/fakes';
 import type { Tracker } from './types';

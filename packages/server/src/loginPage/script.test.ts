@@ -2,7 +2,7 @@
  * The login page's browser script, run against the page the real server renders (happy-dom for the
  * document; `fetch` and `location` are stubs answering what the identity endpoints answer).
  */
-import { ApiErrorCode } from '@plugin-center/api/wire';
+import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import {
   type HTMLButtonElement,
   type HTMLDivElement,
@@ -12,7 +12,7 @@ import {
 } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_STATUS, errorEnvelope } from '../errors';
-import { createTestApp, type TestApp } from '../test-support';
+import { createTestApp, type TestApp } from '../testSupport';
 
 let t: TestApp;
 

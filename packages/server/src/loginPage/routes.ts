@@ -3,9 +3,9 @@
  * static files. The pages post to the JSON identity endpoints (`POST /api/uc/user/login`,
  * `POST /api/uc/user/sign_up`), which are another plugin's.
  */
-import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/api/wire';
+import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../app-static';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../appStatic';
 import {
   LOGIN_PAGE_CSS,
   LOGIN_PAGE_CSS_VERSION,
