@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLUGIN_ROUTES } from '@plugin-center/contract';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   API_ERROR_CODES,
   type ApiClientOptions,
@@ -7,6 +8,7 @@ import {
   createApiClient,
   isCancelled,
   isSuccess,
+  type PluginCalls,
 } from './client';
 import { fakeFetch, hang, json, ok } from './test/fakeFetch';
 
@@ -206,6 +208,12 @@ describe('typed plugin calls (SPEC §7)', () => {
     expect(requests.map((r) => [r.method, r.url.pathname])).toEqual(
       calls.map(([, method, path]) => [method, `/api/cmt/${path}`]),
     );
+  });
+
+  it("has exactly the calls of the route table's plugin group (issue 10: one table of routes)", () => {
+    expectTypeOf<keyof PluginCalls>().toEqualTypeOf<keyof typeof PLUGIN_ROUTES>();
+    const { client } = setup();
+    expect(Object.keys(client.plugin).sort()).toEqual(Object.keys(PLUGIN_ROUTES).sort());
   });
 
   it('sends the query of GET calls and the body of DELETE calls', async () => {

@@ -28,6 +28,7 @@ import type {
   ResourcePosition,
   TagListResult,
 } from '@plugin-center/contract';
+import { PLUGIN_ROUTES, type RouteDefinition } from '@plugin-center/contract';
 import { createFetch } from 'ofetch';
 import { currentPath, isServer } from './globals';
 
@@ -285,8 +286,6 @@ export interface ApiClient {
   plugin: PluginCalls;
 }
 
-const CMT = '/api/cmt/';
-
 /**
  * Creates the Plugin Center API client on ofetch. Rules (SPEC §7, §8):
  * - `Authorization: Bearer <token>` when `getAccessToken()` returns one; `Content-Type: application/json`
@@ -395,48 +394,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   };
 
-  const call = (method: HttpMethod, path: string, extra?: O) => (payload?: object, o?: O) =>
-    request(method, CMT + path, payload as Record<string, unknown>, { ...extra, ...o });
-  const bare = (method: HttpMethod, path: string) => (o?: O) => request(method, CMT + path, undefined, o);
+  // Every plugin call from its entry of the contract's route table (SPEC §7 paths, methods and how
+  // the input travels): no call is declared twice.
+  const plugin = {} as Record<string, (payload?: object, o?: O) => Promise<ApiResponse<unknown>>>;
+  for (const [name, route] of Object.entries(PLUGIN_ROUTES) as [string, RouteDefinition][]) {
+    const { method, path } = route as RouteDefinition & { method: HttpMethod };
+    const extra: O = route.response === 'blob' ? { responseType: 'blob' } : {};
+    plugin[name] =
+      route.request === 'none'
+        ? (o?: O) => request(method, path, undefined, o)
+        : route.request === 'query' && method !== 'GET'
+          ? (query?: object, o?: O) =>
+              request(method, path, undefined, { ...o, query: query as Record<string, unknown> })
+          : (payload?: object, o?: O) =>
+              request(method, path, payload as Record<string, unknown>, { ...extra, ...o });
+  }
 
-  const plugin = {
-    list: call('GET', 'plugin/list'),
-    tagList: call('GET', 'plugin/tag/list'),
-    detail: call('GET', 'plugin'),
-    recommendationList: call('GET', 'plugin/recommendation/list'),
-    view: call('POST', 'plugin/view'),
-    install: call('POST', 'plugin/user'),
-    uninstall: call('DELETE', 'plugin/user'),
-    installedList: call('GET', 'plugin/user'),
-    praise: call('POST', 'plugin/user/praise'),
-    publish: call('POST', 'plugin'),
-    edit: call('PUT', 'plugin'),
-    remove: call('DELETE', 'plugin'),
-    userPlugins: call('GET', 'plugin/audit'),
-    auditList: call('GET', 'plugin/audit/list'),
-    auditStatus: call('POST', 'plugin/audit/status'),
-    publishRecommendation: call('POST', 'plugin/recommendation/publish'),
-    setSilentInstall: call('PUT', 'plugin/silent_install'),
-    newUserSilentInstall: bare('POST', 'plugin/user/new/silent'),
-    download: call('GET', 'manager/plugin/{id}/download', { responseType: 'blob' }),
-    batchUpload: call('POST', 'manager/plugins/upload'),
-    createResourceState: call('POST', 'plugin/resource_state'),
-    disableResourceState: (query: Record<string, unknown>, o?: O) =>
-      request('PUT', `${CMT}plugin/resource_state/disable`, undefined, { ...o, query }),
-    resourceStateList: call('GET', 'plugin/resource_state/list'),
-    bannerList: bare('GET', 'plugin-banner/all'),
-    saveBanner: call('PUT', 'manager/plugin-banner'),
-    deleteBanner: call('DELETE', 'manager/plugin-banner'),
-    qrCodeList: bare('GET', 'manager/qr-code/list'),
-    getIconfont: bare('GET', 'manager/space-setting/iconfont'),
-    saveIconfont: call('PUT', 'manager/space-setting/iconfont'),
-    getPexels: bare('GET', 'srv/config/pexels'),
-    savePexels: call('POST', 'srv/config/pexels'),
-    verify: bare('GET', 'manager/verify'),
-    activityInfo: call('GET', 'activity/activity/info'),
-    analyticsOverview: call('GET', 'manager/analytics/overview'),
-    publisherAnalytics: call('GET', 'plugin/analytics'),
-  } as PluginCalls;
-
-  return { request, plugin };
+  return { request, plugin: plugin as unknown as PluginCalls };
 }

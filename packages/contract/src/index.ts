@@ -1,8 +1,8 @@
 /**
  * `@plugin-center/contract`: the one definition of the Plugin Center wire that the server and every
  * SDK import (DESIGN "The shape"). This entry is free of TypeBox and of any runtime dependency:
- * the constants of the wire, the route table, and the static types of every entity, request and
- * response. The TypeBox schemas themselves (what the server validates and serialises with, and what
+ * the constants of the wire, the route table (`ROUTES`: method, path, access, request and response
+ * kind of every route), and the static types of every entity, request and response. The TypeBox schemas themselves (what the server validates and serialises with, and what
  * the OpenAPI document is generated from) are in `@plugin-center/contract/schemas`.
  *
  * @packageDocumentation
@@ -31,6 +31,16 @@ export {
   USER_API_BASE,
   VISUAL_CONFIG_PATH,
 } from './constants';
+export type { HttpMethod, RequestKind, ResponseKind, RouteDefinition, RouteGroup, RouteName } from './routes';
+export {
+  Access,
+  COLLECTOR_ROUTES,
+  OPERATION_ROUTES,
+  PAGE_ROUTES,
+  PLUGIN_ROUTES,
+  ROUTES,
+  USER_ROUTES,
+} from './routes';
 export type {
   ActivityInfo,
   AdminInfo,
@@ -84,4 +94,4 @@ export type {
   TrackedEvent,
   UserInfo,
   ValidResult,
-} from './schemas';
+} from './wire';

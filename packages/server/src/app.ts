@@ -6,7 +6,6 @@
 
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Health } from '@plugin-center/contract/schemas';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { importCatalogue } from './catalogue/import';
@@ -23,6 +22,7 @@ import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
 import { setReadCache } from './plugins/service';
 import { analyticsReportRoutes } from './reports/routes';
+import { recordRoutes, tableRoute } from './routeTable';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {
@@ -91,6 +91,7 @@ export async function buildApp(
       return503OnClosing: true,
     }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
     app.setValidatorCompiler(validatorCompiler);
+    recordRoutes(app);
     app.decorate('db', db);
     app.decorate('identity', identity);
     setReadCache(db, config.readCache !== false);
@@ -155,9 +156,8 @@ export async function buildApp(
       },
     });
     await app.register(authPlugin, { verifier: identity });
-    await app.register(pluginsRoutes, { prefix: '/api/cmt', db });
+    await app.register(pluginsRoutes, { db });
     await app.register(analyticsReportRoutes, {
-      prefix: '/api/cmt',
       db,
       ...(options.clock ? { clock: options.clock } : {}),
     });
@@ -171,18 +171,9 @@ export async function buildApp(
       ...(options.clock ? { clock: options.clock } : {}),
     });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
-    app.get(
-      '/healthz',
-      {
-        schema: {
-          tags: ['operations'],
-          summary: 'Ready: migrations and first import done',
-          response: { 200: Health },
-        },
-      },
-      async () => ({ status: 'ok' as const, database: db.dialect }),
-    );
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app!.swagger());
+    const ready = app;
+    tableRoute(app, 'operation', 'health', () => ({ status: 'ok' as const, database: db.dialect }));
+    tableRoute(app, 'operation', 'openApi', () => ready.swagger());
     await app.register(loginPageRoutes);
     await registerAppStatic(app, config.appDir);
     await registerTrackerScript(app, config.trackerScript);

@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { ApiErrorCode } from '@plugin-center/contract/schemas';
+import { ApiErrorCode, PAGE_ROUTES } from '@plugin-center/contract';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelope } from './errors';
+import { markRoutes, tableRoute } from './routeTable';
 
 /** Cache-Control of content-hashed files under `/plugins/assets/` (RFC 8246 `immutable`). */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -37,14 +38,14 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * Files of 1 KiB or more are compressed (br or gzip, as the client accepts).
  */
 export async function registerAppStatic(app: FastifyInstance, appDir: string | undefined): Promise<void> {
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/plugins/', 302));
-  app.get('/plugins', { schema: { hide: true } }, (request, reply) => {
+  tableRoute(app, 'page', 'root', (_request, reply) => reply.redirect('/plugins/', 302));
+  tableRoute(app, 'page', 'appBare', (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`/plugins/${query}`, 301);
   });
 
   if (!appDir || !existsSync(join(appDir, 'index.html'))) {
-    app.get('/plugins/*', { schema: { hide: true } }, (_request, reply) =>
+    tableRoute(app, 'page', 'app', (_request, reply) =>
       reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
     );
     return;
@@ -52,6 +53,8 @@ export async function registerAppStatic(app: FastifyInstance, appDir: string | u
 
   const assetsDir = join(appDir, 'assets') + sep;
   await app.register(async (scope) => {
+    // The file routes @fastify/static registers are the table's `page.app` entry too.
+    markRoutes(scope, 'page', 'app');
     // gzip/br for the app's files only (encapsulated: API answers stay uncompressed and fast).
     await scope.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await scope.register(fastifyStatic, {
@@ -64,7 +67,7 @@ export async function registerAppStatic(app: FastifyInstance, appDir: string | u
         reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
       },
     });
-    scope.get('/plugins/*', { schema: { hide: true } }, (request, reply) => {
+    tableRoute(scope, 'page', 'app', (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (path.startsWith('/plugins/assets/')) {
         return reply
@@ -78,7 +81,7 @@ export async function registerAppStatic(app: FastifyInstance, appDir: string | u
 }
 
 /** Where the tracker's script-tag build is served (issue 4: "the tracker is embedded with one script tag"). */
-export const TRACKER_SCRIPT_PATH = '/sdk/analytics.iife.js';
+export const TRACKER_SCRIPT_PATH = PAGE_ROUTES.trackerScript.path;
 /** Cache-Control of the tracker script: its URL carries no version, so caches revalidate after an hour. */
 export const TRACKER_SCRIPT_CACHE = 'public, max-age=3600';
 
@@ -98,11 +101,11 @@ export async function registerTrackerScript(app: FastifyInstance, file: string |
       await scope.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
       await scope.register(fastifyStatic, { root: dirname(file!), serve: false, cacheControl: false });
     }
-    for (const [path, served] of [
-      [TRACKER_SCRIPT_PATH, name],
-      [`${TRACKER_SCRIPT_PATH}.map`, name && `${name}.map`],
+    for (const [route, served] of [
+      ['trackerScript', name],
+      ['trackerSourceMap', name && `${name}.map`],
     ] as const) {
-      scope.get(path, { schema: { hide: true } }, (_request, reply) => {
+      tableRoute(scope, 'page', route, (_request, reply) => {
         if (!served) {
           return reply
             .code(404)

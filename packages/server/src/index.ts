@@ -54,7 +54,6 @@ export {
   COLLECTOR_PIXEL_PATH,
   type CollectorRoutesOptions,
   collectorRoutes,
-  DeeplinkResult,
   PIXEL_GIF,
   PREFLIGHT_MAX_AGE_S,
   visualConfigVersion,

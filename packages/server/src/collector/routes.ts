@@ -9,21 +9,12 @@
  * with a string).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ApiErrorCode,
-  COLLECTOR_PATH,
-  CollectResult,
-  DEEPLINK_PATH,
-  Envelope,
-  ErrorEnvelope,
-  VISUAL_CONFIG_PATH,
-} from '@plugin-center/contract/schemas';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { ApiErrorCode, COLLECTOR_PATH } from '@plugin-center/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectorConfig } from '../config';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
+import { tableRoute } from '../routeTable';
 import { EventWriter } from './data';
 import { type EncodedPayload, parseFormText } from './encoding';
 import { collect, resolveProject } from './service';
@@ -45,63 +36,6 @@ export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAA
 /** How long a browser may cache a preflight answer, seconds. */
 export const PREFLIGHT_MAX_AGE_S = 86_400;
 
-const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
-const TAGS = ['analytics'];
-
-/** The encoded fields, in a form body, a text body or the query string. */
-const EncodedFields = {
-  data: Type.Optional(Type.String({ description: 'urlencoded base64 of one record (UTF-8 JSON)' })),
-  data_list: Type.Optional(
-    Type.String({ description: 'urlencoded base64 of a JSON array of records (a batch)' }),
-  ),
-  ext: Type.Optional(Type.String({ description: '`crc=<n>`: the SDK hashCode of the base64 text' })),
-  gzip: Type.Optional(
-    Type.String({ description: '0 (default) plain, 1 gzip-compressed; 9 (encrypted) is refused' }),
-  ),
-};
-
-/** Query of `/sa`: the project and, for the image transport, the encoded fields. */
-const CollectQuery = Type.Object({
-  project: Type.Optional(
-    Type.String({ maxLength: 64, description: 'analytics project (default `default`)' }),
-  ),
-  ...EncodedFields,
-});
-
-/** Query of the visual config. */
-const VisualConfigQuery = Type.Object({
-  app_id: Type.Optional(Type.String({ maxLength: 255 })),
-  v: Type.Optional(Type.String({ maxLength: 255, description: 'the version the SDK holds' })),
-  callbackName: Type.Optional(
-    Type.String({
-      pattern: '^[A-Za-z_$][A-Za-z0-9_$]{0,63}$',
-      description:
-        'JSONP (how the Sensors web SDK loads it): answer `callbackName(status[, config])` with HTTP 200',
-    }),
-  ),
-});
-
-/** Query of the deeplink parameters. */
-const DeeplinkQuery = Type.Object({
-  key: Type.String({ minLength: 1, maxLength: 255 }),
-  system_type: Type.Optional(Type.Literal('JS')),
-  project: Type.Optional(Type.String({ maxLength: 64 })),
-});
-
-/**
- * Answer of `GET /sdk/deeplink/param`: the key's object of `ANALYTICS_DEEPLINKS` as configured, not
- * enveloped, as the Sensors deeplink API answers it (`app_key`, `android_info`, `ios_info`, page
- * parameters…), so the Sensors web SDK's deeplink plugin and ours both read it.
- */
-export const DeeplinkResult = Type.Record(Type.String(), Type.Unknown(), {
-  description: 'the configured object of the key, not enveloped (the Sensors deeplink API shape)',
-});
-
-/** A reply free of the route's response typing (answers that are not JSON envelopes: gif, raw config). */
-function untyped(reply: unknown): FastifyReply {
-  return reply as FastifyReply;
-}
-
 /** The version of a visual config: its `version`, else a hash of its JSON. */
 export function visualConfigVersion(config: Record<string, unknown>): string {
   if (typeof config.version === 'string' || typeof config.version === 'number') return String(config.version);
@@ -109,7 +43,7 @@ export function visualConfigVersion(config: Record<string, unknown>): string {
 }
 
 /**
- * The collector routes (register at the root):
+ * The collector routes (entries of `ROUTES.collector`; register at the root):
  *
  * - `POST /sa?project=<name>` — body `data=<b64>&ext=crc%3D<n>` (one record) or
  *   `data_list=<b64>[&gzip=0][&ext=…]` (a batch) as `application/x-www-form-urlencoded` or
@@ -133,10 +67,10 @@ export function visualConfigVersion(config: Record<string, unknown>): string {
  *   ROUTE_NOT_FOUND (envelope) for an unknown key, 400 INVALID_PARAMETER for an unknown project.
  * - `OPTIONS` of each: the CORS preflight, 204.
  */
-export const collectorRoutes: FastifyPluginAsyncTypebox<CollectorRoutesOptions> = async (
-  app,
-  { db, settings, clock = Date.now },
-) => {
+export async function collectorRoutes(
+  app: FastifyInstance,
+  { db, settings, clock = Date.now }: CollectorRoutesOptions,
+): Promise<void> {
   const writer = new EventWriter(db);
   // Any content type is form text here: ajax posts urlencoded, sendBeacon text/plain.
   app.removeAllContentTypeParsers();
@@ -174,9 +108,10 @@ export const collectorRoutes: FastifyPluginAsyncTypebox<CollectorRoutesOptions> 
       .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_S))
       .send();
   };
-  for (const path of [COLLECTOR_PATH, COLLECTOR_PIXEL_PATH, VISUAL_CONFIG_PATH, DEEPLINK_PATH]) {
-    app.options(path, { schema: { hide: true } }, preflight);
-  }
+  tableRoute(app, 'collector', 'collectPreflight', preflight);
+  tableRoute(app, 'collector', 'pixelPreflight', preflight);
+  tableRoute(app, 'collector', 'visualConfigPreflight', preflight);
+  tableRoute(app, 'collector', 'deeplinkPreflight', preflight);
 
   const fields = (source: EncodedPayload): EncodedPayload => ({
     data: source.data,
@@ -185,109 +120,55 @@ export const collectorRoutes: FastifyPluginAsyncTypebox<CollectorRoutesOptions> 
     gzip: source.gzip,
   });
 
-  app.post(
-    COLLECTOR_PATH,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Collect tracked records (one, or a batch) from the tracker',
-        description:
-          'Body `data=<base64>&ext=crc%3D<n>` or `data_list=<base64>[&gzip=0]`, base64 of the UTF-8 JSON of `TrackedEvent` (or an array of them), as `application/x-www-form-urlencoded` or `text/plain` (sendBeacon). Good records are stored in one statement and refused ones listed with index and reason; 400 when none was stored (`message` lists the reasons). At most 500 records per request.',
-        consumes: ['application/x-www-form-urlencoded', 'text/plain'],
-        querystring: CollectQuery,
-        // No body schema: the body is form text parsed by this plugin (fields as in the query), and
-        // an empty body falls back to the query string instead of failing validation.
-        response: { 200: Envelope(CollectResult), ...errors },
-      },
-    },
-    async (request) => {
-      const project = resolveProject(settings.projects, request.query.project);
-      const body = (request.body ?? {}) as EncodedPayload;
-      const payload = body.data || body.data_list ? fields(body) : fields(request.query);
-      return { code: 0 as const, data: await collect(writer, project, payload, clock()) };
-    },
-  );
+  tableRoute(app, 'collector', 'collect', (request) => {
+    const project = resolveProject(settings.projects, request.query.project);
+    const body = (request.body ?? {}) as EncodedPayload;
+    const payload = body.data || body.data_list ? fields(body) : fields(request.query);
+    return collect(writer, project, payload, clock());
+  });
 
-  for (const path of [COLLECTOR_PATH, COLLECTOR_PIXEL_PATH]) {
-    app.get(
-      path,
-      {
-        // A HEAD must not store records.
-        exposeHeadRoute: false,
-        schema: {
-          tags: TAGS,
-          summary: 'Collect tracked records sent by the image transport (query string)',
-          description:
-            'Query `project`, `data`/`data_list`, `ext`, `gzip` as for POST. 200 with a 1×1 image/gif when stored; errors in the JSON envelope.',
-          querystring: CollectQuery,
-          response: errors,
-        },
-      },
-      async (request, reply) => {
-        const project = resolveProject(settings.projects, request.query.project);
-        await collect(writer, project, fields(request.query), clock());
-        return untyped(reply).type('image/gif').send(PIXEL_GIF);
-      },
-    );
-  }
+  const collectByImage = async (
+    request: FastifyRequest<{ Querystring: EncodedPayload & { project?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const project = resolveProject(settings.projects, request.query.project);
+    await collect(writer, project, fields(request.query), clock());
+    return reply.type('image/gif').send(PIXEL_GIF);
+  };
+  // A HEAD must not store records.
+  tableRoute(app, 'collector', 'collectByImage', collectByImage, { exposeHeadRoute: false });
+  tableRoute(app, 'collector', 'collectByPixel', collectByImage, { exposeHeadRoute: false });
 
   const visualConfig = settings.visualConfig;
   const visualVersion = visualConfig ? visualConfigVersion(visualConfig) : null;
   const visualBody = visualConfig
     ? { ...visualConfig, version: visualConfig.version ?? visualVersion }
     : null;
-  app.get(
-    VISUAL_CONFIG_PATH,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Visual (heat map) config of the web SDK',
-        description:
-          'SPEC §8 statuses: 200 with the config JSON (not enveloped) when `v` differs from its `version`; 304 keep (same version); 205 clear (no config). With `callbackName` (JSONP, as the Sensors web SDK asks): HTTP 200 `application/javascript` calling `callbackName(200, config)`, `callbackName(304)` or `callbackName(205)`.',
-        querystring: VisualConfigQuery,
-        response: errors,
-      },
-    },
-    async (request, typedReply) => {
-      const reply = untyped(typedReply);
-      const status = !visualBody
-        ? 205
-        : request.query.v !== undefined && request.query.v === visualVersion
-          ? 304
-          : 200;
-      const callback = request.query.callbackName;
-      if (callback) {
-        const args = status === 200 ? `200, ${JSON.stringify(visualBody)}` : String(status);
-        return reply
-          .type('application/javascript; charset=utf-8')
-          .header('x-content-type-options', 'nosniff')
-          .send(`${callback}(${args});`);
-      }
-      if (status !== 200) return reply.code(status).send();
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(visualBody));
-    },
-  );
+  tableRoute(app, 'collector', 'visualConfig', async (request, reply) => {
+    const status = !visualBody
+      ? 205
+      : request.query.v !== undefined && request.query.v === visualVersion
+        ? 304
+        : 200;
+    const callback = request.query.callbackName;
+    if (callback) {
+      const args = status === 200 ? `200, ${JSON.stringify(visualBody)}` : String(status);
+      return reply
+        .type('application/javascript; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .send(`${callback}(${args});`);
+    }
+    if (status !== 200) return reply.code(status).send();
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(visualBody));
+  });
 
-  app.get(
-    DEEPLINK_PATH,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Parameters of a deeplink key',
-        description:
-          "The key's object of `ANALYTICS_DEEPLINKS`, not enveloped (the Sensors deeplink API shape); 404 ROUTE_NOT_FOUND for an unknown key, 400 for an unknown project.",
-        querystring: DeeplinkQuery,
-        response: { 200: DeeplinkResult, ...errors },
-      },
-    },
-    async (request) => {
-      resolveProject(settings.projects, request.query.project); // 400 for an unknown project
-      const { key } = request.query;
-      const params = Object.hasOwn(settings.deeplinks, key) ? settings.deeplinks[key] : undefined;
-      if (!params) {
-        throw new ApiError(ApiErrorCode.ROUTE_NOT_FOUND, `no deeplink with key ${JSON.stringify(key)}`);
-      }
-      return params;
-    },
-  );
-};
+  tableRoute(app, 'collector', 'deeplink', async (request) => {
+    resolveProject(settings.projects, request.query.project); // 400 for an unknown project
+    const { key } = request.query;
+    const params = Object.hasOwn(settings.deeplinks, key) ? settings.deeplinks[key] : undefined;
+    if (!params) {
+      throw new ApiError(ApiErrorCode.ROUTE_NOT_FOUND, `no deeplink with key ${JSON.stringify(key)}`);
+    }
+    return params;
+  });
+}

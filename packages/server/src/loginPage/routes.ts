@@ -6,13 +6,14 @@
 import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../appStatic';
+import { tableRoute } from '../routeTable';
 import {
   LOGIN_PAGE_CSS,
   LOGIN_PAGE_CSS_VERSION,
   LOGIN_PAGE_SCRIPT,
   LOGIN_PAGE_SCRIPT_VERSION,
 } from './assets';
-import { LOGIN_CSS_PATH, LOGIN_SCRIPT_PATH, renderLoginPage } from './page';
+import { renderLoginPage } from './page';
 import { pickLoginLocale } from './texts';
 
 /**
@@ -90,19 +91,18 @@ function sendAsset(
  * hostile query text is escaped and carried, never interpreted.
  */
 export async function loginPageRoutes(app: FastifyInstance): Promise<void> {
-  const hidden = { schema: { hide: true } };
-  app.get(LOGIN_PAGE_PATH, hidden, (request, reply) => sendPage(request, reply, 'login'));
-  app.get(LOGIN_PAGE_PATH.slice(0, -1), hidden, (request, reply) =>
+  tableRoute(app, 'page', 'loginPage', (request, reply) => sendPage(request, reply, 'login'));
+  tableRoute(app, 'page', 'loginPageSlash', (request, reply) =>
     reply.redirect(`${LOGIN_PAGE_PATH}${rawQuery(request)}`, 308),
   );
-  app.get(BIND_PAGE_PATH, hidden, (request, reply) => sendPage(request, reply, 'bind'));
-  app.get(`${BIND_PAGE_PATH}/`, hidden, (request, reply) =>
+  tableRoute(app, 'page', 'bindPage', (request, reply) => sendPage(request, reply, 'bind'));
+  tableRoute(app, 'page', 'bindPageSlash', (request, reply) =>
     reply.redirect(`${BIND_PAGE_PATH}${rawQuery(request)}`, 308),
   );
-  app.get(LOGIN_SCRIPT_PATH, hidden, (request, reply) =>
+  tableRoute(app, 'page', 'loginScript', (request, reply) =>
     sendAsset(request, reply, LOGIN_PAGE_SCRIPT, LOGIN_PAGE_SCRIPT_VERSION, 'text/javascript; charset=utf-8'),
   );
-  app.get(LOGIN_CSS_PATH, hidden, (request, reply) =>
+  tableRoute(app, 'page', 'loginStyle', (request, reply) =>
     sendAsset(request, reply, LOGIN_PAGE_CSS, LOGIN_PAGE_CSS_VERSION, 'text/css; charset=utf-8'),
   );
 }

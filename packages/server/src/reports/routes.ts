@@ -3,20 +3,12 @@
  * overview for administrators and the publisher report for any signed-in user. Both read the events
  * the collector stored in `analytics_event` (see `report.ts`).
  */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AnalyticsOverview,
-  AnalyticsRangeQuery,
-  ApiErrorCode,
-  Envelope,
-  ErrorEnvelope,
-  isAdminRole,
-  PublisherAnalytics,
-  type Role,
-} from '@plugin-center/contract/schemas';
+import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { NO_PERMISSION_MESSAGE } from '../identity/auth';
+import { tableRoute } from '../routeTable';
 import { resolveRange } from './range';
 import { analyticsOverview, publisherPlugins } from './report';
 
@@ -27,20 +19,16 @@ export interface AnalyticsReportRoutesOptions {
   clock?: () => number;
 }
 
-const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
-
-const RANGE_RULES =
-  'Range `[from, to)` in epoch ms; default: `to` = now, `from` = 00:00 UTC 29 days before (30 UTC days). 400 INVALID_PARAMETER when `from` ≥ `to` or the range is longer than 366 days. Days are UTC days (`YYYY-MM-DD`), zero-filled.';
-
 /**
- * Fastify plugin with the dashboard routes (register with `prefix: '/api/cmt'`):
+ * Fastify plugin with the dashboard routes (entries `plugin.analyticsOverview` and
+ * `plugin.publisherAnalytics` of the route table):
  *
- * - `GET manager/analytics/overview` (administrators: 401 UNAUTHORIZED without a valid access token,
+ * - `GET /api/cmt/manager/analytics/overview` (administrators: 401 UNAUTHORIZED without a valid access token,
  *   403 FORBIDDEN 'Current account has no permission' for role 0, SPEC §6) → `AnalyticsOverview`:
  *   page views and visitors per UTC day, the top 10 plugins by views with installs and likes, event
  *   counts by name and the total. Query `AnalyticsRangeQuery`: `from`, `to` (ms), `project` (only
  *   that analytics project); `developer` is ignored.
- * - `GET plugin/analytics` (signed in: 401 without a valid access token) → `PublisherAnalytics`: the
+ * - `GET /api/cmt/plugin/analytics` (signed in: 401 without a valid access token) → `PublisherAnalytics`: the
  *   publisher's plugins (at most 50, most viewed first; only plugins with events in the range) with
  *   views, installs and likes and views / installs per UTC day. Until plugins carry an owner
  *   (publishing comes with a later issue) the publisher is matched by name, as an interim rule:
@@ -52,80 +40,47 @@ const RANGE_RULES =
  *
  * Both: 400 INVALID_PARAMETER for a bad range (see {@link resolveRange}) or an unknown query field.
  */
-export const analyticsReportRoutes: FastifyPluginAsyncTypebox<AnalyticsReportRoutesOptions> = async (
-  app,
-  { db, clock = Date.now },
-) => {
-  app.get(
-    '/manager/analytics/overview',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['analytics'],
-        summary: 'Back-office dashboard: page views, visitors, top plugins, events by name (admin)',
-        description: RANGE_RULES,
-        querystring: AnalyticsRangeQuery,
-        response: { 200: Envelope(AnalyticsOverview), ...errors },
-      },
-    },
-    async (request) => {
-      const range = resolveRange(request.query, clock());
-      return {
-        code: 0 as const,
-        data: await analyticsOverview(db, range, { project: request.query.project }),
-      };
-    },
-  );
+export async function analyticsReportRoutes(
+  app: FastifyInstance,
+  { db, clock = Date.now }: AnalyticsReportRoutesOptions,
+): Promise<void> {
+  tableRoute(app, 'plugin', 'analyticsOverview', (request) => {
+    const range = resolveRange(request.query, clock());
+    return analyticsOverview(db, range, { project: request.query.project });
+  });
 
-  app.get(
-    '/plugin/analytics',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['analytics'],
-        summary: "A publisher's plugins: views, installs and likes, per day (signed in)",
-        description: `${RANGE_RULES} The publisher: for a general user their own name (\`developer\` equal to their nick_name or user_name, an interim rule until plugins carry an owner); an administrator names one in \`developer\` (required for administrators).`,
-        querystring: AnalyticsRangeQuery,
-        response: { 200: Envelope(PublisherAnalytics), ...errors },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const range = resolveRange(q, clock());
-      const account = await db.kysely
-        .selectFrom('user_account')
-        .select(['role', 'staff_status', 'nick_name', 'user_name'])
-        .where('id', '=', request.user!.user_id)
-        .executeTakeFirst();
-      if (!account || account.staff_status === 0) {
-        throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the account no longer exists');
+  tableRoute(app, 'plugin', 'publisherAnalytics', async (request) => {
+    const q = request.query;
+    const range = resolveRange(q, clock());
+    const account = await db.kysely
+      .selectFrom('user_account')
+      .select(['role', 'staff_status', 'nick_name', 'user_name'])
+      .where('id', '=', request.user!.user_id)
+      .executeTakeFirst();
+    if (!account || account.staff_status === 0) {
+      throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the account no longer exists');
+    }
+    const ownNames = [account.nick_name, account.user_name].filter((n) => n !== '');
+    let developer: string;
+    let names: string[];
+    if (isAdminRole(account.role as Role)) {
+      if (!q.developer) {
+        throw new ApiError(
+          ApiErrorCode.INVALID_PARAMETER,
+          'querystring.developer: is required for an administrator (the publisher to report on)',
+        );
       }
-      const ownNames = [account.nick_name, account.user_name].filter((n) => n !== '');
-      let developer: string;
-      let names: string[];
-      if (isAdminRole(account.role as Role)) {
-        if (!q.developer) {
-          throw new ApiError(
-            ApiErrorCode.INVALID_PARAMETER,
-            'querystring.developer: is required for an administrator (the publisher to report on)',
-          );
-        }
-        developer = q.developer;
-        names = [q.developer];
-      } else if (q.developer !== undefined) {
-        if (!ownNames.includes(q.developer))
-          throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
-        developer = q.developer;
-        names = [q.developer];
-      } else {
-        developer = ownNames[0] ?? '';
-        names = ownNames;
-      }
-      const plugins = await publisherPlugins(db, range, names, { project: q.project });
-      return {
-        code: 0 as const,
-        data: { from: range.from, to: range.to, developer: developer || null, plugins },
-      };
-    },
-  );
-};
+      developer = q.developer;
+      names = [q.developer];
+    } else if (q.developer !== undefined) {
+      if (!ownNames.includes(q.developer)) throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
+      developer = q.developer;
+      names = [q.developer];
+    } else {
+      developer = ownNames[0] ?? '';
+      names = ownNames;
+    }
+    const plugins = await publisherPlugins(db, range, names, { project: q.project });
+    return { from: range.from, to: range.to, developer: developer || null, plugins };
+  });
+}

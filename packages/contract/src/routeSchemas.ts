@@ -1,0 +1,442 @@
+/**
+ * The schemas of the route table: for every entry of `ROUTES` (same groups, same names) its OpenAPI
+ * tag, summary and description, and the TypeBox schemas of its query string, path parameters, body
+ * and response. The server registers each handler with these (validation, serialisation, the OpenAPI
+ * document at `GET /api/openapi.json`); the compiler checks that no route of the table lacks an entry.
+ *
+ * `response` is the schema of `data` in the `{ code: 0, data }` envelope for `envelope` routes, and
+ * of the whole 200 body for `raw` routes; other kinds have none.
+ *
+ * @packageDocumentation
+ */
+import { type TSchema, Type } from 'typebox';
+import type { ROUTES } from './routes';
+import {
+  AdminInfo,
+  AnalyticsOverview,
+  AnalyticsRangeQuery,
+  AuditListQuery,
+  AuditStatusBody,
+  CodeExchangeQuery,
+  CollectResult,
+  Health,
+  IconfontConfig,
+  InstalledListQuery,
+  InstalledListResult,
+  InstallResult,
+  LoginCodeQuery,
+  LoginCodeResult,
+  LoginResult,
+  OAuth2LoginBody,
+  PexelsConfig,
+  PluginDetail,
+  PluginDetailQuery,
+  PluginKeyBody,
+  PluginListQuery,
+  PluginListResult,
+  PluginViewResult,
+  PraiseBody,
+  PraiseResult,
+  PrivateStandardConfig,
+  PublisherAnalytics,
+  RecommendationQuery,
+  RecommendationResult,
+  ResetTokenBody,
+  SignInBody,
+  SignInResult,
+  SignUpBody,
+  SpaceSetting,
+  TagListResult,
+  ThirdPartyAuthBody,
+  ThirdPartyBindBody,
+  TokenPair,
+  UserInfo,
+  ValidResult,
+} from './wire';
+
+/** The schemas and OpenAPI texts of one route. */
+export interface RouteSchema {
+  /** OpenAPI tags (the first names the domain). */
+  readonly tags: readonly string[];
+  /** One line for the OpenAPI document. */
+  readonly summary: string;
+  /** Rules and errors beyond the summary. */
+  readonly description?: string;
+  /** Query string (text values converted strictly, see the server's `validation.ts`). */
+  readonly querystring?: TSchema;
+  /** Path parameters (`{name}` in the path). */
+  readonly params?: TSchema;
+  /** Request body. */
+  readonly body?: TSchema;
+  /** `data` of the success envelope, or the whole body of a `raw` route. */
+  readonly response?: TSchema;
+  /** Content types of the body, for the OpenAPI document, when not JSON. */
+  readonly consumes?: readonly string[];
+  /** Leave the route out of the OpenAPI document (pages and preflights are left out anyway). */
+  readonly hide?: boolean;
+}
+
+/** Every route of a group of the table has an entry. */
+type SchemasOf<T> = { readonly [K in keyof T]: RouteSchema };
+
+const PLUGINS = ['plugins'] as const;
+const IDENTITY = ['identity'] as const;
+const ANALYTICS = ['analytics'] as const;
+const PAGES = ['pages'] as const;
+const OPERATIONS = ['operations'] as const;
+
+const RANGE_RULES =
+  'Range `[from, to)` in epoch ms; default: `to` = now, `from` = 00:00 UTC 29 days before (30 UTC days). 400 INVALID_PARAMETER when `from` ≥ `to` or the range is longer than 366 days. Days are UTC days (`YYYY-MM-DD`), zero-filled.';
+
+/** Path parameter `{source}`: a configured third-party (OAuth2/OIDC) provider. */
+export const SourceParams = Type.Object({ source: Type.String({ minLength: 1, maxLength: 64 }) });
+/** Path parameter `{product}` of the private-deployment login config. */
+export const ProductParams = Type.Object({ product: Type.String({ minLength: 1, maxLength: 64 }) });
+/** Query of `GET 3rd-party/oauth2/{source}/authorize`. */
+export const AuthorizeQuery = Type.Object(
+  {
+    redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+    state: Type.Optional(Type.String({ maxLength: 512 })),
+  },
+  { additionalProperties: false },
+);
+/** Query of `GET /api/pix/spaces/setting` (SPEC §7: `space_id=2`). */
+export const SpaceSettingQuery = Type.Object({ space_id: Type.Optional(Type.Integer()) });
+
+/** The collector's encoded fields, in a form body, a text body or the query string. */
+const EncodedFields = {
+  data: Type.Optional(Type.String({ description: 'urlencoded base64 of one record (UTF-8 JSON)' })),
+  data_list: Type.Optional(
+    Type.String({ description: 'urlencoded base64 of a JSON array of records (a batch)' }),
+  ),
+  ext: Type.Optional(Type.String({ description: '`crc=<n>`: the SDK hashCode of the base64 text' })),
+  gzip: Type.Optional(
+    Type.String({ description: '0 (default) plain, 1 gzip-compressed; 9 (encrypted) is refused' }),
+  ),
+};
+
+/** Query of `/sa`: the project and, for the image transport, the encoded fields. */
+export const CollectQuery = Type.Object({
+  project: Type.Optional(
+    Type.String({ maxLength: 64, description: 'analytics project (default `default`)' }),
+  ),
+  ...EncodedFields,
+});
+
+/** Query of the visual config (SPEC §7: `app_id`, `v`). */
+export const VisualConfigQuery = Type.Object({
+  app_id: Type.Optional(Type.String({ maxLength: 255 })),
+  v: Type.Optional(Type.String({ maxLength: 255, description: 'the version the SDK holds' })),
+  callbackName: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z_$][A-Za-z0-9_$]{0,63}$',
+      description:
+        'JSONP (how the Sensors web SDK loads it): answer `callbackName(status[, config])` with HTTP 200',
+    }),
+  ),
+});
+
+/** Query of the deeplink parameters (SPEC §7: `key`, `system_type=JS`, `project`). */
+export const DeeplinkQuery = Type.Object({
+  key: Type.String({ minLength: 1, maxLength: 255 }),
+  system_type: Type.Optional(Type.Literal('JS')),
+  project: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+/**
+ * Answer of `GET /sdk/deeplink/param`: the key's object of `ANALYTICS_DEEPLINKS` as configured, not
+ * enveloped, as the Sensors deeplink API answers it (`app_key`, `android_info`, `ios_info`, page
+ * parameters…), so the Sensors web SDK's deeplink plugin and ours both read it.
+ */
+export const DeeplinkResult = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'the configured object of the key, not enveloped (the Sensors deeplink API shape)',
+});
+
+/** Schemas of {@link ROUTES}`.plugin` (SPEC §7 plugin calls). */
+export const PLUGIN_ROUTE_SCHEMAS = {
+  list: {
+    tags: PLUGINS,
+    summary: 'List or search approved plugins, one keyset page at a time',
+    description:
+      'Order: sort 0 latest (update time desc), 1 most popular (download_count desc, then latest). With a keyword, plugins whose name matches every term come first. `next_cursor` continues the same query; null on the last page.',
+    querystring: PluginListQuery,
+    response: PluginListResult,
+  },
+  tagList: {
+    tags: PLUGINS,
+    summary: 'Tags with at least one approved plugin, most used first',
+    response: TagListResult,
+  },
+  detail: {
+    tags: PLUGINS,
+    summary: 'Detail of an approved plugin with its history versions, newest first',
+    description:
+      "With a bearer access token the answer carries the caller's `is_praise` and `is_installed`. 404 PLUGIN_NOT_FOUND.",
+    querystring: PluginDetailQuery,
+    response: PluginDetail,
+  },
+  recommendationList: {
+    tags: PLUGINS,
+    summary: 'Recommended plugins: curated ones, else a seeded sample (another seed = refresh)',
+    querystring: RecommendationQuery,
+    response: RecommendationResult,
+  },
+  view: {
+    tags: PLUGINS,
+    summary: 'Count one view of a plugin; answers the new view count',
+    body: PluginKeyBody,
+    response: PluginViewResult,
+  },
+  install: {
+    tags: PLUGINS,
+    summary: 'Install an approved plugin for the signed-in user (idempotent)',
+    body: PluginKeyBody,
+    response: InstallResult,
+  },
+  uninstall: {
+    tags: PLUGINS,
+    summary: 'Uninstall a plugin for the signed-in user (idempotent)',
+    body: PluginKeyBody,
+    response: InstallResult,
+  },
+  installedList: {
+    tags: PLUGINS,
+    summary: "The signed-in user's installed plugins, most recently installed first",
+    querystring: InstalledListQuery,
+    response: InstalledListResult,
+  },
+  praise: {
+    tags: PLUGINS,
+    summary: 'Like (praise 1) or unlike (praise -1) a plugin (idempotent)',
+    body: PraiseBody,
+    response: PraiseResult,
+  },
+  newUserSilentInstall: {
+    tags: PLUGINS,
+    summary: 'Install the default-install plugins the signed-in user does not have yet',
+    response: InstalledListResult,
+  },
+  verify: {
+    tags: IDENTITY,
+    summary: "The caller's role (bearer): admin means 1 or 2",
+    response: AdminInfo,
+  },
+  analyticsOverview: {
+    tags: ANALYTICS,
+    summary: 'Back-office dashboard: page views, visitors, top plugins, events by name (admin)',
+    description: RANGE_RULES,
+    querystring: AnalyticsRangeQuery,
+    response: AnalyticsOverview,
+  },
+  publisherAnalytics: {
+    tags: ANALYTICS,
+    summary: "A publisher's plugins: views, installs and likes, per day (signed in)",
+    description: `${RANGE_RULES} The publisher: for a general user their own name (\`developer\` equal to their nick_name or user_name, an interim rule until plugins carry an owner); an administrator names one in \`developer\` (required for administrators).`,
+    querystring: AnalyticsRangeQuery,
+    response: PublisherAnalytics,
+  },
+  publish: { tags: PLUGINS, summary: 'Publish a plugin (multipart)', consumes: ['multipart/form-data'] },
+  edit: {
+    tags: PLUGINS,
+    summary: 'Edit a plugin: a new version (multipart)',
+    consumes: ['multipart/form-data'],
+  },
+  remove: { tags: PLUGINS, summary: 'Delete a plugin (admin)', body: PluginKeyBody },
+  userPlugins: { tags: PLUGINS, summary: "The signed-in user's plugins with their review status" },
+  auditList: { tags: PLUGINS, summary: 'The review list (admin)', querystring: AuditListQuery },
+  auditStatus: { tags: PLUGINS, summary: 'Approve, or reject with a reason (admin)', body: AuditStatusBody },
+  download: { tags: PLUGINS, summary: "A plugin's code file (admin)" },
+  batchUpload: { tags: PLUGINS, summary: 'Batch upload of plugins (admin, multipart)' },
+  publishRecommendation: { tags: PLUGINS, summary: 'Choose and order the recommended plugins (admin)' },
+  setSilentInstall: { tags: PLUGINS, summary: "Set a plugin's default (silent) install flag (admin)" },
+  createResourceState: { tags: PLUGINS, summary: 'Create a resource position (featured slot, admin)' },
+  disableResourceState: { tags: PLUGINS, summary: 'Disable or restore a resource position (admin)' },
+  resourceStateList: { tags: PLUGINS, summary: 'The resource positions (admin)' },
+  bannerList: { tags: PLUGINS, summary: 'The banners of the square' },
+  saveBanner: { tags: PLUGINS, summary: 'Save a banner (admin, multipart)' },
+  deleteBanner: { tags: PLUGINS, summary: 'Delete a banner (admin)' },
+  qrCodeList: { tags: PLUGINS, summary: 'Contact QR codes' },
+  getIconfont: { tags: PLUGINS, summary: 'The icon-font account (admin)', response: IconfontConfig },
+  saveIconfont: { tags: PLUGINS, summary: 'Save the icon-font account (admin)', body: IconfontConfig },
+  getPexels: { tags: PLUGINS, summary: 'The stock-photo account (admin)', response: PexelsConfig },
+  savePexels: { tags: PLUGINS, summary: 'Save the stock-photo account (admin)', body: PexelsConfig },
+  activityInfo: { tags: PLUGINS, summary: 'Activity info (view_num, participate_num, cover, tutorial_url)' },
+} as const satisfies SchemasOf<typeof ROUTES.plugin>;
+
+/** Schemas of {@link ROUTES}`.user` (SPEC §7 user API, the login page's form, third-party accounts). */
+export const USER_ROUTE_SCHEMAS = {
+  signIn: {
+    tags: IDENTITY,
+    summary: 'Password sign-in of the login page: answers where to send the browser (with a one-time code)',
+    description:
+      'Accepts JSON or `application/x-www-form-urlencoded`. 401 INVALID_CREDENTIALS whether the email is unknown or the password wrong; 400 REDIRECT_NOT_ALLOWED; 429 RATE_LIMITED per client IP and email.',
+    body: SignInBody,
+    response: SignInResult,
+  },
+  signUp: {
+    tags: IDENTITY,
+    summary: 'Create an account (role 0) and sign it in like user/login',
+    description:
+      'Accepts JSON or `application/x-www-form-urlencoded`. 409 EMAIL_TAKEN; 429 RATE_LIMITED per IP.',
+    body: SignUpBody,
+    response: SignInResult,
+  },
+  exchangeCode: {
+    tags: IDENTITY,
+    summary: 'Exchange a one-time login code for tokens and the user',
+    description:
+      'The code is single-use, short-lived (LOGIN_CODE_TTL, default 60 s) and bound to the redirect_uri it was issued for; otherwise 400 INVALID_CODE.',
+    querystring: CodeExchangeQuery,
+    response: LoginResult,
+  },
+  valid: {
+    tags: IDENTITY,
+    summary: 'The user of a refresh token (Authorization: Bearer <refresh token>)',
+    response: ValidResult,
+  },
+  refreshToken: {
+    tags: IDENTITY,
+    summary: 'Rotate the refresh token (Authorization: Bearer <refresh token>) and issue a new access token',
+    description:
+      'The presented refresh token is spent; presenting it again revokes every token of its family (401).',
+    response: TokenPair,
+  },
+  logout: {
+    tags: IDENTITY,
+    summary: 'Sign out: revoke the refresh token (Authorization: Bearer <refresh token>) and its family',
+    response: Type.Null(),
+  },
+  userInfo: { tags: IDENTITY, summary: 'The signed-in user (bearer access token)', response: UserInfo },
+  loginCode: {
+    tags: IDENTITY,
+    summary: 'A one-time login code that signs the caller in on another allowed site',
+    querystring: LoginCodeQuery,
+    response: LoginCodeResult,
+  },
+  resetToken: {
+    tags: IDENTITY,
+    summary:
+      "Set the caller's enterprise id (e_id) and start a new session; earlier refresh tokens are revoked",
+    body: ResetTokenBody,
+    response: LoginResult,
+  },
+  privateStandard: {
+    tags: IDENTITY,
+    summary: 'Login methods of a private deployment and how each logs out (PRIVATE_LOGIN_CONFIG)',
+    description:
+      'The same for every product. A bearer token is accepted but not required: the login page reads this before anyone is signed in.',
+    params: ProductParams,
+    response: PrivateStandardConfig,
+  },
+  thirdPartyAuthorize: {
+    tags: IDENTITY,
+    summary: "Redirect (302) to a configured provider's authorization endpoint",
+    description:
+      'The provider sends the browser back to redirect_uri with `code` (and `state`), which the page then posts to 3rd-party/oauth2/{source}/auth.',
+    params: SourceParams,
+    querystring: AuthorizeQuery,
+  },
+  thirdPartyAuth: {
+    tags: IDENTITY,
+    summary: "Sign in with a provider's authorization code (the account is created on first sign-in)",
+    params: SourceParams,
+    body: ThirdPartyAuthBody,
+    response: LoginResult,
+  },
+  oauth2Login: {
+    tags: IDENTITY,
+    summary: 'OAuth2 sign-in: `app` names the provider, `code` is its authorization code',
+    body: OAuth2LoginBody,
+    response: LoginResult,
+  },
+  thirdPartyBind: {
+    tags: IDENTITY,
+    summary: 'Bind a provider account to the signed-in user',
+    description: '400 INVALID_PARAMETER when that provider account is bound to another user.',
+    body: ThirdPartyBindBody,
+    response: UserInfo,
+  },
+  spaceSetting: {
+    tags: IDENTITY,
+    summary: 'Space setting of a private deployment: where the SDK stores the login record',
+    querystring: SpaceSettingQuery,
+    response: SpaceSetting,
+  },
+} as const satisfies SchemasOf<typeof ROUTES.user>;
+
+/** Schemas of {@link ROUTES}`.collector` (SPEC §7 Analytics, §8 visual config statuses). */
+export const COLLECTOR_ROUTE_SCHEMAS = {
+  collect: {
+    tags: ANALYTICS,
+    summary: 'Collect tracked records (one, or a batch) from the tracker',
+    description:
+      'Body `data=<base64>&ext=crc%3D<n>` or `data_list=<base64>[&gzip=0]`, base64 of the UTF-8 JSON of `TrackedEvent` (or an array of them), as `application/x-www-form-urlencoded` or `text/plain` (sendBeacon). Good records are stored in one statement and refused ones listed with index and reason; 400 when none was stored (`message` lists the reasons). At most 500 records per request.',
+    consumes: ['application/x-www-form-urlencoded', 'text/plain'],
+    // No body schema: the body is form text parsed by the collector (fields as in the query), and
+    // an empty body falls back to the query string instead of failing validation.
+    querystring: CollectQuery,
+    response: CollectResult,
+  },
+  collectByImage: {
+    tags: ANALYTICS,
+    summary: 'Collect tracked records sent by the image transport (query string)',
+    description:
+      'Query `project`, `data`/`data_list`, `ext`, `gzip` as for POST. 200 with a 1×1 image/gif when stored; errors in the JSON envelope.',
+    querystring: CollectQuery,
+  },
+  collectByPixel: {
+    tags: ANALYTICS,
+    summary: 'Collect tracked records sent by the image transport (query string), `.gif` path',
+    description: 'As `GET /sa`.',
+    querystring: CollectQuery,
+  },
+  visualConfig: {
+    tags: ANALYTICS,
+    summary: 'Visual (heat map) config of the web SDK',
+    description:
+      'SPEC §8 statuses: 200 with the config JSON (not enveloped) when `v` differs from its `version`; 304 keep (same version); 205 clear (no config). With `callbackName` (JSONP, as the Sensors web SDK asks): HTTP 200 `application/javascript` calling `callbackName(200, config)`, `callbackName(304)` or `callbackName(205)`.',
+    querystring: VisualConfigQuery,
+  },
+  deeplink: {
+    tags: ANALYTICS,
+    summary: 'Parameters of a deeplink key',
+    description:
+      "The key's object of `ANALYTICS_DEEPLINKS`, not enveloped (the Sensors deeplink API shape); 404 ROUTE_NOT_FOUND for an unknown key, 400 for an unknown project.",
+    querystring: DeeplinkQuery,
+    response: DeeplinkResult,
+  },
+  collectPreflight: { tags: ANALYTICS, summary: 'CORS preflight of /sa' },
+  pixelPreflight: { tags: ANALYTICS, summary: 'CORS preflight of /sa.gif' },
+  visualConfigPreflight: { tags: ANALYTICS, summary: 'CORS preflight of the visual config' },
+  deeplinkPreflight: { tags: ANALYTICS, summary: 'CORS preflight of the deeplink parameters' },
+} as const satisfies SchemasOf<typeof ROUTES.collector>;
+
+/** Schemas of {@link ROUTES}`.page`: pages and files, not part of the OpenAPI document. */
+export const PAGE_ROUTE_SCHEMAS = {
+  loginPage: { tags: PAGES, summary: 'The login page (SPEC §2 /user/login/)' },
+  loginPageSlash: { tags: PAGES, summary: '308 to /user/login/ with the query' },
+  bindPage: { tags: PAGES, summary: 'The bind page (SPEC §2 /user/login/bind)' },
+  bindPageSlash: { tags: PAGES, summary: '308 to /user/login/bind with the query' },
+  loginScript: { tags: PAGES, summary: 'The login pages’ script' },
+  loginStyle: { tags: PAGES, summary: 'The login pages’ stylesheet' },
+  root: { tags: PAGES, summary: '302 to /plugins/' },
+  appBare: { tags: PAGES, summary: '301 to /plugins/ with the query' },
+  app: { tags: PAGES, summary: 'The built marketplace, with history fallback to index.html' },
+  trackerScript: { tags: PAGES, summary: "The tracker's script-tag build" },
+  trackerSourceMap: { tags: PAGES, summary: "The source map of the tracker's script-tag build" },
+} as const satisfies SchemasOf<typeof ROUTES.page>;
+
+/** Schemas of {@link ROUTES}`.operation`. */
+export const OPERATION_ROUTE_SCHEMAS = {
+  health: { tags: OPERATIONS, summary: 'Ready: migrations and first import done', response: Health },
+  openApi: { tags: OPERATIONS, summary: 'This OpenAPI document', hide: true },
+} as const satisfies SchemasOf<typeof ROUTES.operation>;
+
+/** The schemas of every route of the table, by group and name as in {@link ROUTES}. */
+export const ROUTE_SCHEMAS = {
+  plugin: PLUGIN_ROUTE_SCHEMAS,
+  user: USER_ROUTE_SCHEMAS,
+  collector: COLLECTOR_ROUTE_SCHEMAS,
+  page: PAGE_ROUTE_SCHEMAS,
+  operation: OPERATION_ROUTE_SCHEMAS,
+} as const;

@@ -1,0 +1,619 @@
+/**
+ * `@plugin-center/contract/schemas`: the TypeBox schemas of the Plugin Center wire, the one source of
+ * truth for request and response shapes.
+ *
+ * The server validates requests and serialises responses with these schemas and generates its
+ * OpenAPI document from them; the SDKs import only their static types (through the TypeBox-free
+ * `@plugin-center/contract` entry), so none of this reaches a browser bundle.
+ * Field names follow SPEC §3 (snake_case on the wire). Times are Unix epoch milliseconds.
+ *
+ * @packageDocumentation
+ */
+import { type Static, type TSchema, Type } from 'typebox';
+import { KEYWORD_MAX_LENGTH, LOCALES, PAGE_SIZE } from './constants';
+
+export type { Locale } from './constants';
+// The plain constants live in a TypeBox-free module so the client bundle can import them.
+export {
+  ALL_TAGS_ID,
+  AnalyticsProject,
+  ApiErrorCode,
+  BIND_PAGE_PATH,
+  COLLECTOR_PATH,
+  DEEPLINK_PATH,
+  isAdminRole,
+  KEYWORD_MAX_LENGTH,
+  LOCALES,
+  LOGIN_PAGE_PATH,
+  LoginStorage,
+  PAGE_SIZE,
+  PluginEvent,
+  PluginSort,
+  ReviewStatus,
+  Role,
+  SUCCESS_CODES,
+  USER_API,
+  USER_API_BASE,
+  VISUAL_CONFIG_PATH,
+} from './constants';
+
+/** Schema of the success envelope `{ code, data }` around a payload schema. */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.Union([Type.Literal(0), Type.Literal(200)]), data });
+
+/** A failed response: `code` from {@link ApiErrorCode}, `error` its identifier, `message` a readable text. */
+export const ErrorEnvelope = Type.Object(
+  {
+    code: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+    data: Type.Null(),
+  },
+  { $id: 'ErrorEnvelope' },
+);
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** A tag (SPEC §3: `id`, `name`, `code`) with the number of approved plugins carrying it. */
+export const Tag = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    name: Type.String(),
+    code: Type.String(),
+    plugin_count: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'Tag' },
+);
+export type Tag = Static<typeof Tag>;
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** A plugin as it appears on a card of the square and in lists. */
+export const PluginSummary = Type.Object(
+  {
+    plugin_key: Type.String(),
+    name: Type.String(),
+    intro: Type.String(),
+    icon: NullableString,
+    tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() })),
+    developer: NullableString,
+    platforms: Type.Array(Type.String()),
+    current_version: Type.Union([Type.String(), Type.Null()], {
+      description: 'null until a version is published (imported catalogue entries have none)',
+    }),
+    download_count: Type.Integer({ minimum: 0 }),
+    view_count: Type.Integer({ minimum: 0 }),
+    praise_count: Type.Integer({ minimum: 0 }),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    update_time: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'ms since the Unix epoch; null when the source gave no date',
+    }),
+  },
+  { $id: 'PluginSummary' },
+);
+export type PluginSummary = Static<typeof PluginSummary>;
+
+/** One history version of a plugin. */
+export const PluginVersion = Type.Object(
+  {
+    version: Type.String(),
+    version_content: Type.String(),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+  },
+  { $id: 'PluginVersion' },
+);
+export type PluginVersion = Static<typeof PluginVersion>;
+
+/** Everything the detail dialog shows (SPEC §3 plugin fields), with the history versions, newest first. */
+export const PluginDetail = Type.Object(
+  {
+    ...PluginSummary.properties,
+    description: Type.String(),
+    video: NullableString,
+    cover: Type.Object({
+      center: NullableString,
+      panel: NullableString,
+      reuse_center_cover: Type.Boolean(),
+    }),
+    code_file: NullableString,
+    contact: NullableString,
+    version_content: Type.String(),
+    copyright_holder: Type.Object({
+      type: Type.Union([Type.Literal('author'), Type.Literal('custom')]),
+      name: NullableString,
+    }),
+    technical_support_link: NullableString,
+    homepage: NullableString,
+    license: NullableString,
+    source: Type.Union([Type.String(), Type.Null()], {
+      description: 'attribution of an imported entry: the public list it came from (owner/repo@commit:path)',
+    }),
+    review_status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    is_default_install: Type.Boolean(),
+    is_praise: Type.Boolean(),
+    is_installed: Type.Boolean(),
+    versions: Type.Array(PluginVersion),
+  },
+  { $id: 'PluginDetail' },
+);
+export type PluginDetail = Static<typeof PluginDetail>;
+
+// Type.Enum keeps the literal union in the static type (a Union over LOCALES.map(...) is typed `never`).
+const Lang = Type.Enum(LOCALES, { description: 'interface locale' });
+
+/** Query of `GET /api/cmt/plugin/list`. */
+export const PluginListQuery = Type.Object(
+  {
+    tag_id: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: '0 = All' })),
+    sort: Type.Optional(
+      Type.Union([Type.Literal(0), Type.Literal(1)], {
+        default: 0,
+        description: '0 latest, 1 most popular',
+      }),
+    ),
+    keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),
+    cursor: Type.Optional(Type.String({ maxLength: 512 })),
+    page_size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX, default: PAGE_SIZE.DEFAULT }),
+    ),
+    lang: Type.Optional(Lang),
+  },
+  { additionalProperties: false },
+);
+export type PluginListQuery = Static<typeof PluginListQuery>;
+
+/** Response data of `GET /api/cmt/plugin/list` (SPEC §3): `next_cursor` is null on the last page. */
+export const PluginListResult = Type.Object({
+  plugin_list: Type.Array(PluginSummary),
+  total: Type.Integer({ minimum: 0 }),
+  next_cursor: NullableString,
+});
+export type PluginListResult = Static<typeof PluginListResult>;
+
+/** Response data of `GET /api/cmt/plugin/tag/list`. */
+export const TagListResult = Type.Object({ tag_list: Type.Array(Tag) });
+export type TagListResult = Static<typeof TagListResult>;
+
+/** Query of `GET /api/cmt/plugin` (detail). */
+export const PluginDetailQuery = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }), lang: Type.Optional(Lang) },
+  { additionalProperties: false },
+);
+export type PluginDetailQuery = Static<typeof PluginDetailQuery>;
+
+/** Query of `GET /api/cmt/plugin/recommendation/list`; a different `seed` gives another sample (refresh). */
+export const RecommendationQuery = Type.Object(
+  {
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 24, default: 4 })),
+    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    lang: Type.Optional(Lang),
+  },
+  { additionalProperties: false },
+);
+export type RecommendationQuery = Static<typeof RecommendationQuery>;
+
+/** Response data of `GET /api/cmt/plugin/recommendation/list`. */
+export const RecommendationResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
+export type RecommendationResult = Static<typeof RecommendationResult>;
+
+/** Body of `POST /api/cmt/plugin/view`. */
+export const PluginKeyBody = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type PluginKeyBody = Static<typeof PluginKeyBody>;
+
+/** Response data of `POST /api/cmt/plugin/view`: the view count after this view. */
+export const PluginViewResult = Type.Object({ view_count: Type.Integer({ minimum: 0 }) });
+export type PluginViewResult = Static<typeof PluginViewResult>;
+
+/** Body of `POST /api/cmt/plugin/user/praise` (SPEC §4): 1 like, -1 unlike. */
+export const PraiseBody = Type.Object(
+  {
+    plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+    praise: Type.Union([Type.Literal(1), Type.Literal(-1)]),
+  },
+  { additionalProperties: false },
+);
+export type PraiseBody = Static<typeof PraiseBody>;
+
+/** Data of `POST` / `DELETE /api/cmt/plugin/user` (install, uninstall): the caller's state and the new count. */
+export const InstallResult = Type.Object({
+  plugin_key: Type.String(),
+  is_installed: Type.Boolean(),
+  download_count: Type.Integer({
+    minimum: 0,
+    description: 'equals the number of users who have it installed',
+  }),
+});
+export type InstallResult = Static<typeof InstallResult>;
+
+/** Data of `POST /api/cmt/plugin/user/praise`: the caller's state and the new count. */
+export const PraiseResult = Type.Object({
+  plugin_key: Type.String(),
+  is_praise: Type.Boolean(),
+  praise_count: Type.Integer({ minimum: 0, description: 'equals the number of users who like it' }),
+});
+export type PraiseResult = Static<typeof PraiseResult>;
+
+/** Query of `GET /api/cmt/plugin/user` (the caller's installed plugins, for the editor). */
+export const InstalledListQuery = Type.Object({ lang: Type.Optional(Lang) }, { additionalProperties: false });
+export type InstalledListQuery = Static<typeof InstalledListQuery>;
+
+/**
+ * Data of `GET /api/cmt/plugin/user` and `POST /api/cmt/plugin/user/new/silent`: installed plugins,
+ * most recently installed first (silent install: the default-install plugins it added).
+ */
+export const InstalledListResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
+export type InstalledListResult = Static<typeof InstalledListResult>;
+
+/** Body of `POST /api/cmt/plugin/audit/status`: reject needs a reason (SPEC §4, §5). */
+export const AuditStatusBody = Type.Object({
+  plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+  status: Type.Union([Type.Literal(2), Type.Literal(3)]),
+  reason: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+export type AuditStatusBody = Static<typeof AuditStatusBody>;
+
+/** Query of `GET /api/cmt/plugin/audit/list`: audit filter 0 all, 1 unaudited, 2 passed, 3 not passed. */
+export const AuditListQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX })),
+});
+export type AuditListQuery = Static<typeof AuditListQuery>;
+
+/** A banner (SPEC §3). */
+export const Banner = Type.Object({ id: Type.Integer(), image: Type.String(), redirect_url: Type.String() });
+export type Banner = Static<typeof Banner>;
+
+/** A resource position (featured slot, SPEC §3, §4). */
+export const ResourcePosition = Type.Object({
+  id: Type.Integer(),
+  plugin_key: Type.String(),
+  start_time: Type.Integer(),
+  end_time: Type.Integer(),
+  is_new: Type.Boolean(),
+  status: Type.Union([
+    Type.Literal('active'),
+    Type.Literal('expired'),
+    Type.Literal('pending'),
+    Type.Literal('invalidated'),
+  ]),
+  is_disabled: Type.Boolean(),
+});
+export type ResourcePosition = Static<typeof ResourcePosition>;
+
+/** Contact QR code (SPEC §3). */
+export const ContactQr = Type.Object({ name: Type.String(), img_url: Type.String() });
+export type ContactQr = Static<typeof ContactQr>;
+
+/** Activity info (SPEC §3). */
+export const ActivityInfo = Type.Object({
+  view_num: Type.Integer(),
+  participate_num: Type.Integer(),
+  cover: Type.String(),
+  tutorial_url: Type.String(),
+});
+export type ActivityInfo = Static<typeof ActivityInfo>;
+
+const RoleSchema = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
+  description: '0 general user, 1 super admin, 2 general admin (SPEC §1)',
+});
+
+/** Admin info of `GET /api/cmt/manager/verify` (bearer): the caller's role; admin means 1 or 2. */
+export const AdminInfo = Type.Object({
+  role: RoleSchema,
+  user_id: Type.Integer(),
+  is_administrator: Type.Boolean(),
+});
+export type AdminInfo = Static<typeof AdminInfo>;
+
+// ---------------------------------------------------------------------------------------------
+// User API (SPEC §3 User, §4 sign-in, §7 User API), paths in `USER_API` under `USER_API_BASE`.
+// ---------------------------------------------------------------------------------------------
+
+/** A user (SPEC §3). Without `avatar_url` the app shows a generated initial-style avatar. */
+export const UserInfo = Type.Object(
+  {
+    user_id: Type.Integer(),
+    account_id: Type.String({ description: 'stable public id of the account' }),
+    user_name: Type.String(),
+    nick_name: Type.String(),
+    email: NullableString,
+    mobile: NullableString,
+    avatar_url: NullableString,
+    created_at: Type.Integer({ description: 'ms since the Unix epoch' }),
+    department: NullableString,
+    e_id: NullableString,
+    is_administrator: Type.Boolean({ description: 'role is 1 or 2' }),
+    is_owner: Type.Boolean(),
+    staff_status: Type.Integer({ description: '1 active, 0 disabled' }),
+    identification: NullableString,
+    role: RoleSchema,
+  },
+  { $id: 'UserInfo' },
+);
+export type UserInfo = Static<typeof UserInfo>;
+
+/**
+ * Tokens of a session: a short-lived signed JWT access token (`exp` inside) and an opaque refresh
+ * token, rotated at every refresh. The expiry times let a client store the login record (a cookie
+ * expires with the refresh token, SPEC §9) without decoding anything.
+ */
+export const TokenPair = Type.Object(
+  {
+    access_token: Type.String(),
+    refresh_token: Type.String(),
+    access_token_expire_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    refresh_token_expire_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+  },
+  { $id: 'TokenPair' },
+);
+export type TokenPair = Static<typeof TokenPair>;
+
+/** Tokens and the user: answer of the code exchange, OAuth2 login, reset token and third-party auth. */
+export const LoginResult = Type.Object(
+  { ...TokenPair.properties, user_info: UserInfo },
+  { $id: 'LoginResult' },
+);
+export type LoginResult = Static<typeof LoginResult>;
+
+/** Query of `GET user/login/code/user`: the one-time code and the redirect_uri it was issued for. */
+export const CodeExchangeQuery = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 256 }),
+    redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+  },
+  { additionalProperties: false },
+);
+export type CodeExchangeQuery = Static<typeof CodeExchangeQuery>;
+
+/** Data of `GET user/valid` (SPEC §7 "returns data.info"). */
+export const ValidResult = Type.Object({ info: UserInfo });
+export type ValidResult = Static<typeof ValidResult>;
+
+/** Query of `GET user/login/code` (bearer): the site the code is for. */
+export const LoginCodeQuery = Type.Object(
+  { redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }) },
+  { additionalProperties: false },
+);
+export type LoginCodeQuery = Static<typeof LoginCodeQuery>;
+
+/** Data of `GET user/login/code`: a single-use code, valid until `expire_time` (ms). */
+export const LoginCodeResult = Type.Object({ code: Type.String(), expire_time: Type.Integer() });
+export type LoginCodeResult = Static<typeof LoginCodeResult>;
+
+/** Body of `POST /user/oauth2/login`: `app` names a configured OAuth2 provider, `code` its authorization code. */
+export const OAuth2LoginBody = Type.Object(
+  {
+    app: Type.String({ minLength: 1, maxLength: 64 }),
+    code: Type.String({ minLength: 1, maxLength: 2048 }),
+    redirect_uri: Type.Optional(Type.String({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+export type OAuth2LoginBody = Static<typeof OAuth2LoginBody>;
+
+/** Body of `POST /user/reset_token` (bearer). */
+export const ResetTokenBody = Type.Object(
+  { e_id: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type ResetTokenBody = Static<typeof ResetTokenBody>;
+
+/** Body of `POST 3rd-party/oauth2/{source}/auth`: the provider's authorization code. */
+export const ThirdPartyAuthBody = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 2048 }),
+    redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+    state: Type.Optional(Type.String({ maxLength: 512 })),
+  },
+  { additionalProperties: false },
+);
+export type ThirdPartyAuthBody = Static<typeof ThirdPartyAuthBody>;
+
+/** Body of `POST 3rd-party/bind` (bearer): binds a provider account to the signed-in user. */
+export const ThirdPartyBindBody = Type.Object(
+  {
+    source: Type.String({ minLength: 1, maxLength: 64 }),
+    code: Type.String({ minLength: 1, maxLength: 2048 }),
+    redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+  },
+  { additionalProperties: false },
+);
+export type ThirdPartyBindBody = Static<typeof ThirdPartyBindBody>;
+
+/** Logout mode of a private-deployment login method: `redirect` sends the browser to `logout_url`. */
+export const LogoutMode = Type.Union([Type.Literal('default'), Type.Literal('redirect')]);
+export type LogoutMode = Static<typeof LogoutMode>;
+
+/**
+ * Data of `GET /config/private/standard/{product}`: per login method (ldap, oauth2, oidc, saml,
+ * custom_sso, password) whether it is enabled and how logout works.
+ */
+export const PrivateStandardConfig = Type.Record(
+  Type.String(),
+  Type.Object({
+    enable: Type.Boolean(),
+    logout_mode: LogoutMode,
+    logout_url: NullableString,
+  }),
+);
+export type PrivateStandardConfig = Static<typeof PrivateStandardConfig>;
+
+/** Body of the login page's sign-in (`POST user/login`). */
+export const SignInBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+  },
+  { additionalProperties: false },
+);
+export type SignInBody = Static<typeof SignInBody>;
+
+/** Body of the login page's sign-up (`POST user/sign_up`): passwords of 8 to 1024 characters. */
+export const SignUpBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.String({ minLength: 8, maxLength: 1024 }),
+    nick_name: Type.Optional(Type.String({ maxLength: 64 })),
+    redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+  },
+  { additionalProperties: false },
+);
+export type SignUpBody = Static<typeof SignUpBody>;
+
+/** Data of sign-in and sign-up: where the login page sends the browser (redirect_uri with `code`). */
+export const SignInResult = Type.Object({ redirect_to: Type.String() });
+export type SignInResult = Static<typeof SignInResult>;
+
+/** Data of `GET /api/pix/spaces/setting` (query space_id=2): the login storage of a private deployment. */
+export const SpaceSetting = Type.Object({
+  ext: Type.Object({
+    login_storage: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+  }),
+});
+export type SpaceSetting = Static<typeof SpaceSetting>;
+
+/** Icon-font account config (SPEC §3). */
+export const IconfontConfig = Type.Object({ client_id: Type.String(), client_secret: Type.String() });
+export type IconfontConfig = Static<typeof IconfontConfig>;
+
+/** Stock-photo account config (SPEC §3). */
+export const PexelsConfig = Type.Object({ api_key: Type.String() });
+export type PexelsConfig = Static<typeof PexelsConfig>;
+
+/** Health answer of `GET /healthz`. */
+export const Health = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
+export type Health = Static<typeof Health>;
+
+// ---------------------------------------------------------------------------------------------
+// Analytics (SPEC §3 analytics profile and events, §7 collector, visual config, deeplink; issue 4).
+// The event is the Sensors Data web SDK's (sa-sdk-javascript) JSON, which the collector decodes from
+// `data` / `data_list` (base64 of the UTF-8 JSON, with `crc` = the SDK's hashCode of that base64).
+// ---------------------------------------------------------------------------------------------
+
+/** A property value as Sensors allows it: string (≤ 500 chars), number, boolean, string list, null. */
+const PropertyValue = Type.Union([
+  Type.String(),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Array(Type.String()),
+  Type.Null(),
+]);
+
+/**
+ * One tracked record as the tracker sends it (the Sensors Data JSON): `type` `track` (an event),
+ * `track_signup` (anonymous → logged-in, `original_id` the anonymous id), or `profile_*` (user
+ * properties in `properties`). `time` in ms. `lib` names the SDK.
+ */
+export const TrackedEvent = Type.Object(
+  {
+    type: Type.Union([
+      Type.Literal('track'),
+      Type.Literal('track_signup'),
+      Type.Literal('profile_set'),
+      Type.Literal('profile_set_once'),
+      Type.Literal('profile_unset'),
+      Type.Literal('profile_delete'),
+      Type.Literal('profile_append'),
+      Type.Literal('profile_increment'),
+      Type.Literal('track_id_bind'),
+      Type.Literal('track_id_unbind'),
+    ]),
+    event: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    distinct_id: Type.String({ minLength: 1, maxLength: 255 }),
+    original_id: Type.Optional(Type.String({ maxLength: 255 })),
+    anonymous_id: Type.Optional(Type.String({ maxLength: 255 })),
+    login_id: Type.Optional(Type.String({ maxLength: 255 })),
+    identities: Type.Optional(Type.Record(Type.String(), Type.String())),
+    time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    _track_id: Type.Optional(Type.Integer()),
+    _flush_time: Type.Optional(Type.Integer()),
+    lib: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    properties: Type.Record(Type.String(), PropertyValue),
+  },
+  { $id: 'TrackedEvent' },
+);
+export type TrackedEvent = Static<typeof TrackedEvent>;
+
+/**
+ * Answer of `POST /sa`: how many records were stored, and each rejected one with its index in the
+ * batch and the reason (the SPEC §8 validation texts where they apply). HTTP 200 when at least one
+ * was stored (or the batch was empty), 400 when none was.
+ */
+export const CollectResult = Type.Object({
+  accepted: Type.Integer({ minimum: 0 }),
+  rejected: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), reason: Type.String() })),
+});
+export type CollectResult = Static<typeof CollectResult>;
+
+/** A day of the dashboards: `day` is `YYYY-MM-DD` in UTC. */
+export const DailyTraffic = Type.Object({
+  day: Type.String(),
+  pageviews: Type.Integer({ minimum: 0 }),
+  visitors: Type.Integer({ minimum: 0, description: 'distinct distinct_id with a $pageview that day' }),
+});
+export type DailyTraffic = Static<typeof DailyTraffic>;
+
+/** Query of the dashboards: a time range in ms (default: the last 30 days), optional project. */
+export const AnalyticsRangeQuery = Type.Object(
+  {
+    from: Type.Optional(Type.Integer({ minimum: 0, description: 'ms since the Unix epoch, inclusive' })),
+    to: Type.Optional(Type.Integer({ minimum: 0, description: 'ms since the Unix epoch, exclusive' })),
+    project: Type.Optional(Type.String({ maxLength: 64 })),
+    developer: Type.Optional(Type.String({ maxLength: 200, description: 'publisher (admins only)' })),
+  },
+  { additionalProperties: false },
+);
+export type AnalyticsRangeQuery = Static<typeof AnalyticsRangeQuery>;
+
+/** Per-plugin counts of the dashboards, from the stored `PluginEvent` events. */
+export const PluginTraffic = Type.Object({
+  plugin_key: Type.String(),
+  name: Type.String(),
+  views: Type.Integer({ minimum: 0 }),
+  installs: Type.Integer({ minimum: 0 }),
+  likes: Type.Integer({ minimum: 0 }),
+});
+export type PluginTraffic = Static<typeof PluginTraffic>;
+
+/** Data of `GET /api/cmt/manager/analytics/overview` (admin): the back-office dashboard. */
+export const AnalyticsOverview = Type.Object({
+  from: Type.Integer(),
+  to: Type.Integer(),
+  days: Type.Array(DailyTraffic),
+  visitors: Type.Integer({
+    minimum: 0,
+    description: 'distinct distinct_id with a $pageview in the range (a visitor of several days counts once)',
+  }),
+  top_plugins: Type.Array(PluginTraffic),
+  events: Type.Array(Type.Object({ event: Type.String(), count: Type.Integer({ minimum: 0 }) })),
+  total_events: Type.Integer({ minimum: 0 }),
+});
+export type AnalyticsOverview = Static<typeof AnalyticsOverview>;
+
+/**
+ * Data of `GET /api/cmt/plugin/analytics` (bearer): a publisher's own plugins, views and installs per
+ * day. Until plugins carry an owner (the publishing issue), a general user's plugins are those whose
+ * `developer` equals their nick_name or user_name; an admin names the `developer` in the query.
+ */
+export const PublisherAnalytics = Type.Object({
+  from: Type.Integer(),
+  to: Type.Integer(),
+  developer: NullableString,
+  plugins: Type.Array(
+    Type.Object({
+      ...PluginTraffic.properties,
+      days: Type.Array(
+        Type.Object({
+          day: Type.String(),
+          views: Type.Integer({ minimum: 0 }),
+          installs: Type.Integer({ minimum: 0 }),
+        }),
+      ),
+    }),
+  ),
+});
+export type PublisherAnalytics = Static<typeof PublisherAnalytics>;
