@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { USER_API, USER_API_BASE } from './constants';
+import { ROUTES, type RouteDefinition, USER_ROUTES } from './routes';
+
+const entries = Object.entries(ROUTES).flatMap(([group, routes]) =>
+  Object.entries(routes as Record<string, RouteDefinition>).map(([name, route]) => ({
+    id: `${group}.${name}`,
+    ...route,
+  })),
+);
+
+describe('the route table (issue 10)', () => {
+  it('every path is absolute and every method + path pair appears once', () => {
+    for (const e of entries) expect(e.path.startsWith('/'), e.id).toBe(true);
+    const pairs = entries.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+  });
+
+  it('the user API paths (USER_API, relative to USER_API_BASE, which the SSO client calls) are the table’s', () => {
+    const tablePaths = Object.values(USER_ROUTES)
+      .map((r) => r.path)
+      .filter((p) => p.startsWith(USER_API_BASE));
+    for (const relative of Object.values(USER_API)) {
+      expect(tablePaths, relative).toContain(`${USER_API_BASE}${relative}`);
+    }
+  });
+
+  it('a GET never carries a body and a multipart call is never a GET', () => {
+    for (const e of entries) {
+      if (e.method === 'GET') expect(e.request, e.id).not.toBe('body');
+      if (e.request === 'multipart') expect(e.method, e.id).not.toBe('GET');
+    }
+  });
+
+  it('planned entries name the issue that brings them', () => {
+    const planned = entries.filter((e) => e.planned);
+    expect(planned.length).toBe(22);
+    for (const e of planned) expect(e.planned, e.id).toMatch(/^issue \d+$/);
+  });
+});
