@@ -9,17 +9,19 @@
  *   when any record was rejected;
  * - `plugin-center admin <email> [--role 1|2] [--password <pw>]`: create an administrator or set an
  *   account's role (see `identity/adminCommand.ts`);
- * - `--help`.
+ * - `--help`: these commands and the environment variables (from `CONFIG_SCHEMA`).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { CatalogueFileError, importEntries, readCatalogueFile } from './catalogue/import';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { renderConfigHelp } from './configDocs';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { runAdminCommand } from './identity/adminCommand';
 
+/** The usage text: the commands, then the environment variables as `CONFIG_SCHEMA` describes them. */
 const HELP = `Usage: plugin-center <command> [options]
 
 Commands:
@@ -33,16 +35,7 @@ Commands:
 Options:
   -h, --help       Show this help
 
-Environment:
-  PORT (3000), HOST (0.0.0.0), DATA_DIR (./data; SQLite file plugin-center.db),
-  DATABASE_URL (postgres://… selects PostgreSQL), APP_DIR (built app; default app/dist),
-  CATALOGUE_DIR (default: the shipped catalogue), IMPORT_CATALOGUE_ON_EMPTY (true),
-  LOG_LEVEL, NODE_ENV=production
-  Identity: JWT_SECRET, ACCESS_TOKEN_TTL (900 s), REFRESH_TOKEN_TTL (30 days), LOGIN_CODE_TTL (60 s),
-  REDIRECT_ALLOWLIST, PRIVATE_LOGIN_CONFIG, LOGIN_STORAGE (0), OAUTH_PROVIDERS,
-  RATE_LIMIT_SIGNIN (10/min), RATE_LIMIT_SIGNUP (10/min), RATE_LIMIT_CODE (30/min),
-  ADMIN_EMAIL, ADMIN_PASSWORD (first start creates an administrator when none exists)
-`;
+${renderConfigHelp()}`;
 
 function describeDatabase(config: ServerConfig): string {
   if (!config.databaseUrl) return `SQLite in ${config.dataDir}`;

@@ -89,6 +89,85 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^${variable}:`));
   });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT: expected an integer between 0 and 65535, got "70000"'],
+    [{ PORT: ' ' }, 'PORT: expected an integer between 0 and 65535, got " "'],
+    [{ LOGIN_CODE_TTL: '9999' }, 'LOGIN_CODE_TTL: expected an integer between 1 and 600, got "9999"'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [{ READ_CACHE: ' ' }, 'READ_CACHE: expected true or false, got " "'],
+    [{ HOST: ' ' }, 'HOST: must not be empty'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL: expected a postgres:// or postgresql:// URL (unset it to use SQLite)',
+    ],
+    [{ JWT_SECRET: 'x'.repeat(31) }, 'JWT_SECRET: must be at least 32 characters long'],
+    [{ ADMIN_PASSWORD: '       ' }, 'ADMIN_PASSWORD: must be at least 8 characters long'],
+    [{ PRIVATE_LOGIN_CONFIG: '{' }, 'PRIVATE_LOGIN_CONFIG: is not valid JSON'],
+    [{ OAUTH_PROVIDERS: '[{"source":"x"}]' }, 'OAUTH_PROVIDERS: entry 0: issuer must be a non-empty string'],
+    [
+      { ANALYTICS_PROJECTS: 'ok,not ok' },
+      'ANALYTICS_PROJECTS: "not ok" is not a project name ([A-Za-z0-9_-]{1,64})',
+    ],
+  ])('rejects %j with the message %s', (env, message) => {
+    expect(() => loadConfig(env)).toThrowError(message);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as ConfigError).variable).toBe(message.slice(0, message.indexOf(':')));
+    }
+  });
+
+  it('names the first invalid variable in schema order', () => {
+    expect(() => loadConfig({ ANALYTICS_DEEPLINKS: '[]', JWT_SECRET: 'x', PORT: 'y' })).toThrowError(
+      /^PORT:/,
+    );
+  });
+
+  it('treats an empty variable as unset, and spaces as unset where the value is trimmed', () => {
+    const empty = Object.fromEntries(
+      [
+        'PORT',
+        'HOST',
+        'LOG_LEVEL',
+        'READ_CACHE',
+        'JWT_SECRET',
+        'ADMIN_PASSWORD',
+        'DATA_DIR',
+        'OAUTH_PROVIDERS',
+      ].map((name) => [name, '']),
+    );
+    expect(loadConfig(empty)).toEqual(loadConfig({}));
+    const spaces = { ACCESS_TOKEN_TTL: ' ', DATABASE_URL: '  ', REDIRECT_ALLOWLIST: ' ', ADMIN_EMAIL: ' ' };
+    expect(loadConfig(spaces)).toEqual(loadConfig({}));
+  });
+
+  it('trims and lower-cases where documented, and keeps secrets and paths as given', () => {
+    const config = loadConfig({
+      PORT: ' 8080 ',
+      LOG_LEVEL: ' DEBUG ',
+      READ_CACHE: ' Off ',
+      IMPORT_CATALOGUE_ON_EMPTY: 'yes',
+      DATABASE_URL: ' POSTGRESQL://db/x ',
+      JWT_SECRET: ` ${'é'.repeat(16)}`, // 33 bytes: the key length counts bytes
+      ADMIN_PASSWORD: '😀😀😀😀', // 8 UTF-16 code units
+      NODE_ENV: ' production',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      logger: { level: 'debug' },
+      readCache: false,
+      importCatalogueOnEmpty: true,
+      databaseUrl: 'POSTGRESQL://db/x',
+      jwtSecret: ` ${'é'.repeat(16)}`,
+      adminPassword: '😀😀😀😀',
+      production: false,
+    });
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logger).toBe(false);
+  });
 });
 
 describe('identity settings', () => {
