@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import type { Locale } from '@plugin-center/api';
+import { LOCALE_ALIASES, localeFromCookieValue } from '@plugin-center/contract';
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { zhCN } from './locales/zh-CN';
@@ -22,7 +23,7 @@ export const FALLBACK_LOCALE: Locale = 'en-US';
 
 /**
  * The locales the language picker offers: the domestic site offers Chinese and English (SPEC §1).
- * A locale listed in {@link LOCALE_COOKIE_VALUES} but not here still works when the cookie names it.
+ * A locale of the contract's `LOCALE_ALIASES` but not here still works when the cookie names it.
  */
 export const PICKER_LOCALES = ['zh-CN', 'en-US'] as const satisfies readonly Locale[];
 
@@ -39,16 +40,6 @@ export const LOCALE_NAMES = {
 /** Name of the cookie that keeps the chosen language (SPEC §9). */
 export const LANG_COOKIE = 'lang';
 
-/** The `lang` cookie value of each locale (SPEC §9: zh-CN, en, jp, kr, ru, es). */
-export const LOCALE_COOKIE_VALUES = {
-  'zh-CN': 'zh-CN',
-  'en-US': 'en',
-  'ja-JP': 'jp',
-  'ko-KR': 'kr',
-  'ru-RU': 'ru',
-  'es-ES': 'es',
-} as const satisfies Record<Locale, string>;
-
 const LAZY_LOCALES: Partial<Record<Locale, () => Promise<Messages | PartialMessages>>> = {
   'en-US': () => import('./locales/en-US').then((m) => m.enUS),
   'ja-JP': () => import('./locales/ja-JP').then((m) => m.jaJP),
@@ -58,17 +49,11 @@ const LAZY_LOCALES: Partial<Record<Locale, () => Promise<Messages | PartialMessa
 };
 
 /**
- * The locale a `lang` cookie value stands for (SPEC §9), or `undefined` for an unknown value.
- * Also accepts the full locale names (`en-US`), case-insensitively.
+ * The locale a `lang` cookie value stands for (SPEC §9), or `undefined` for an unknown value; also
+ * accepts the full locale names (`en-US`), case-insensitively. The one locale table is the
+ * contract's `LOCALE_ALIASES`, shared with the server's login pages and catalogue importer.
  */
-export function localeFromCookieValue(value: string | undefined | null): Locale | undefined {
-  if (!value) return undefined;
-  const v = value.trim().toLowerCase();
-  for (const [locale, cookie] of Object.entries(LOCALE_COOKIE_VALUES)) {
-    if (cookie.toLowerCase() === v || locale.toLowerCase() === v) return locale as Locale;
-  }
-  return undefined;
-}
+export { localeFromCookieValue };
 
 /** Reads the `lang` cookie from a `document.cookie` string; `undefined` when absent or unknown. */
 export function readLangCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie) {
@@ -80,7 +65,7 @@ export function readLangCookie(cookie: string = typeof document === 'undefined' 
 function writeLangCookie(locale: Locale): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
-  document.cookie = `${LANG_COOKIE}=${LOCALE_COOKIE_VALUES[locale]}; path=/; max-age=31536000; SameSite=Lax${secure}`;
+  document.cookie = `${LANG_COOKIE}=${LOCALE_ALIASES[locale].cookie}; path=/; max-age=31536000; SameSite=Lax${secure}`;
 }
 
 /** The i18next instance of the app (initialised synchronously with the bundled locales). */

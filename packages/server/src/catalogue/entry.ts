@@ -3,6 +3,7 @@
  * `catalogue/README.md`: plugins.json and zh.json) to what the importer stores.
  */
 import { createHash } from 'node:crypto';
+import { matchLocale } from '@plugin-center/contract';
 import type { PluginTranslation } from '../plugins/data';
 
 /** Length limits beyond which a field is "absurd" and the record is rejected, in characters. */
@@ -20,24 +21,6 @@ export const ENTRY_LIMITS = {
   platforms: 20,
   figmaPluginId: 64,
 } as const;
-
-/** Locales of the catalogue's `lang` codes (zh.json uses `zh`). */
-const LANG_LOCALES: Record<string, string> = {
-  zh: 'zh-CN',
-  'zh-cn': 'zh-CN',
-  en: 'en-US',
-  'en-us': 'en-US',
-  ja: 'ja-JP',
-  jp: 'ja-JP',
-  'ja-jp': 'ja-JP',
-  ko: 'ko-KR',
-  kr: 'ko-KR',
-  'ko-kr': 'ko-KR',
-  ru: 'ru-RU',
-  'ru-ru': 'ru-RU',
-  es: 'es-ES',
-  'es-es': 'es-ES',
-};
 
 /** A validated catalogue entry. */
 export interface CatalogueRecord {
@@ -195,7 +178,8 @@ export function parseCatalogueEntry(raw: unknown): ParsedEntry {
     let locale: string | null = null;
     const lang = optionalString(obj, 'lang', 16);
     if (lang !== null) {
-      locale = LANG_LOCALES[lang.toLowerCase()] ?? null;
+      // `zh` (zh.json), a lang cookie value (`jp`) or a full locale name, as the contract's LOCALE_ALIASES
+      locale = matchLocale(lang) ?? null;
       if (locale === null) throw new EntryError(`lang: unknown language ${JSON.stringify(lang)}`);
     }
 

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testSupport';
-import { LOGIN_PAGE_CSS, LOGIN_PAGE_SCRIPT } from './assets';
+import { contentVersion, loadLoginPageAssets } from './assets';
 import { safeRelativePath } from './page';
 import { pickLoginLocale } from './texts';
 
@@ -107,17 +108,41 @@ describe('GET /user/login/', () => {
     expect(zh.documentElement.getAttribute('lang')).toBe('zh-CN');
   });
 
-  it('picks the locale by cookie, then Accept-Language q-values, then zh-CN; untranslated → en-US', () => {
+  it('picks the locale by cookie, then Accept-Language q-values, then zh-CN; untranslated → en-US', async () => {
+    // Through the route: the headers as browsers send them, parsed by @fastify/cookie and @fastify/accepts.
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'zh-CN'],
+      [{ cookie: 'lang=en' }, 'en-US'],
+      [{ cookie: 'lang=zh-CN', 'accept-language': 'en' }, 'zh-CN'],
+      [{ 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }, 'zh-CN'],
+      [{ 'accept-language': 'zh;q=0.4,en;q=0.8' }, 'en-US'],
+      [{ 'accept-language': 'fr-FR,de;q=0.9' }, 'zh-CN'],
+      // jp/kr/ru/es have no login texts yet: the en-US fallback (SPEC §1)
+      [{ cookie: 'lang=jp' }, 'en-US'],
+      [{ cookie: 'lang=unknown', 'accept-language': 'en' }, 'en-US'],
+      // case-insensitive, URL-encoded cookie values; q=0 means "not this one"; a wildcard is no language
+      [{ cookie: 'a=1; lang=EN%2DUS; b=2' }, 'en-US'],
+      [{ 'accept-language': 'en;q=0, zh;q=0.1' }, 'zh-CN'],
+      [{ 'accept-language': '*, en;q=0.5' }, 'en-US'],
+      [{ 'accept-language': 'de-DE, ES;q=0.9' }, 'en-US'], // es-ES has no texts yet
+    ];
+    for (const [headers, locale] of cases) {
+      const doc = parse(await get('/user/login/', headers));
+      expect(doc.documentElement.getAttribute('lang'), JSON.stringify(headers)).toBe(locale);
+    }
+    const jp = parse(await get('/user/login/', { cookie: 'lang=jp' }));
+    expect(jp.querySelector('h1')?.textContent).toBe('Sign in to Plugin Center');
+
+    // The same rules on what the plugins hand over.
     expect(pickLoginLocale({}).locale).toBe('zh-CN');
-    expect(pickLoginLocale({ cookie: 'lang=en' }).locale).toBe('en-US');
-    expect(pickLoginLocale({ cookie: 'lang=zh-CN', 'accept-language': 'en' }).locale).toBe('zh-CN');
-    expect(pickLoginLocale({ 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }).locale).toBe('zh-CN');
-    expect(pickLoginLocale({ 'accept-language': 'zh;q=0.4,en;q=0.8' }).locale).toBe('en-US');
-    expect(pickLoginLocale({ 'accept-language': 'fr-FR,de;q=0.9' }).locale).toBe('zh-CN');
-    // jp/kr/ru/es have no login texts yet: the en-US fallback (SPEC §1)
-    expect(pickLoginLocale({ cookie: 'lang=jp' })).toMatchObject({ locale: 'en-US' });
-    expect(pickLoginLocale({ cookie: 'lang=jp' }).texts.signInTitle).toBe('Sign in to Plugin Center');
-    expect(pickLoginLocale({ cookie: 'lang=unknown', 'accept-language': 'en' }).locale).toBe('en-US');
+    expect(pickLoginLocale({ lang: 'en' }).locale).toBe('en-US');
+    expect(pickLoginLocale({ lang: 'zh-CN', languages: ['en'] }).locale).toBe('zh-CN');
+    expect(pickLoginLocale({ languages: ['zh-CN', 'zh', 'en'] }).locale).toBe('zh-CN');
+    expect(pickLoginLocale({ languages: ['en', 'zh'] }).locale).toBe('en-US');
+    expect(pickLoginLocale({ languages: ['fr-FR', 'de'] }).locale).toBe('zh-CN');
+    expect(pickLoginLocale({ lang: 'jp' })).toMatchObject({ locale: 'en-US' });
+    expect(pickLoginLocale({ lang: 'jp' }).texts.signInTitle).toBe('Sign in to Plugin Center');
+    expect(pickLoginLocale({ lang: 'unknown', languages: ['en'] }).locale).toBe('en-US');
   });
 
   it('renders the sign-up form for page=sign_up', async () => {
@@ -366,8 +391,10 @@ describe('security headers and static files', () => {
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['x-content-type-options']).toBe('nosniff');
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(script.body).toBe(LOGIN_PAGE_SCRIPT);
-    expect(script.body).toContain("form.addEventListener('submit'");
+    const assets = await loadLoginPageAssets();
+    expect(script.body).toBe(assets.script);
+    expect(scriptUrl).toBe(`/user/login/login.js?v=${contentVersion(script.body)}`);
+    expect(script.body).toContain('addEventListener("submit"');
 
     const unversioned = await get('/user/login/login.js');
     expect(unversioned.statusCode).toBe(200);
@@ -380,7 +407,24 @@ describe('security headers and static files', () => {
     const css = await get(doc.querySelector('link[rel="stylesheet"]')!.getAttribute('href')!);
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
-    expect(css.body).toBe(LOGIN_PAGE_CSS);
+    expect(css.body).toBe(assets.css);
+    expect(css.headers.etag).toBe(`"${contentVersion(css.body)}"`);
     expect(css.body).toContain('Noto Sans CJK SC');
+  });
+
+  it("takes its design tokens from the marketplace's app/src/tokens.css, declaring none of its own", async () => {
+    const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+    /** `--name: value` declarations of a stylesheet, whitespace collapsed, in order. */
+    const declarations = (css: string) =>
+      [...css.matchAll(/(--[\w-]+)\s*:\s*([^;}]+)/g)].map(
+        (m) => `${m[1]}:${m[2]!.replace(/\s+/g, '').trim()}`,
+      );
+    const tokens = declarations(read('../../../../app/src/tokens.css'));
+    expect(tokens.length).toBeGreaterThan(20);
+    expect(declarations(read('./browser/login.css'))).toEqual([]);
+    const served = await get('/user/login/login.css');
+    expect(declarations(served.body)).toEqual(tokens);
+    expect(served.body).toContain(':lang(ja)');
+    expect(served.body).toContain(':lang(ko)');
   });
 });

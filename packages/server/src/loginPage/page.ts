@@ -12,7 +12,7 @@ import {
   USER_API,
   USER_API_BASE,
 } from '@plugin-center/contract/schemas';
-import { LOGIN_PAGE_CSS_VERSION, LOGIN_PAGE_SCRIPT_VERSION } from './assets';
+import type { LoginPageAssets } from './assets';
 import type { LoginTexts } from './texts';
 
 /** URL of the login pages' stylesheet (served by `loginPageRoutes`). */
@@ -102,6 +102,8 @@ export interface LoginPageInput {
   locale: Locale;
   /** Texts of that locale. */
   texts: LoginTexts;
+  /** Content versions of the stylesheet and script, put in their URLs (`?v=`); see `assets.ts`. */
+  versions: Pick<LoginPageAssets, 'cssVersion' | 'scriptVersion'>;
 }
 
 const LOGO = `<svg class="login-logo" width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false"><rect class="logo-strong" x="2" y="2" width="11" height="11" rx="3"/><rect class="logo-soft" x="15" y="2" width="11" height="11" rx="3"/><rect class="logo-soft" x="2" y="15" width="11" height="11" rx="3"/><rect class="logo-strong" x="15" y="15" width="11" height="11" rx="5.5"/></svg>`;
@@ -133,7 +135,7 @@ const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 2
  * - The texts the script needs (pending label, error texts) as `data-text-*` attributes of the form.
  */
 export function renderLoginPage(input: LoginPageInput): string {
-  const { kind, query, locale, texts: t } = input;
+  const { kind, query, locale, texts: t, versions } = input;
   const path = kind === 'bind' ? BIND_PAGE_PATH : LOGIN_PAGE_PATH;
   const signUp = query.get('page') === 'sign_up';
   const bindOther = kind === 'login' && query.get('bind_other') === 'bind';
@@ -222,8 +224,8 @@ export function renderLoginPage(input: LoginPageInput): string {
   <meta name="referrer" content="no-referrer">
   <title>${title} · ${escapeHtml(t.productName)}</title>
   <link rel="icon" href="${escapeHtml(FAVICON)}">
-  <link rel="stylesheet" href="${LOGIN_CSS_PATH}?v=${LOGIN_PAGE_CSS_VERSION}">
-  <script src="${LOGIN_SCRIPT_PATH}?v=${LOGIN_PAGE_SCRIPT_VERSION}" defer></script>
+  <link rel="stylesheet" href="${LOGIN_CSS_PATH}?v=${versions.cssVersion}">
+  <script src="${LOGIN_SCRIPT_PATH}?v=${versions.scriptVersion}" defer></script>
 </head>
 <body>
   <main class="login-main">

@@ -3,16 +3,13 @@
  * static files. The pages post to the JSON identity endpoints (`POST /api/uc/user/login`,
  * `POST /api/uc/user/sign_up`), which are another plugin's.
  */
+import fastifyAccepts from '@fastify/accepts';
+import fastifyCookie from '@fastify/cookie';
 import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../appStatic';
 import { tableRoute } from '../routeTable';
-import {
-  LOGIN_PAGE_CSS,
-  LOGIN_PAGE_CSS_VERSION,
-  LOGIN_PAGE_SCRIPT,
-  LOGIN_PAGE_SCRIPT_VERSION,
-} from './assets';
+import { type LoginPageAssets, loadLoginPageAssets } from './assets';
 import { renderLoginPage } from './page';
 import { pickLoginLocale } from './texts';
 
@@ -37,9 +34,20 @@ function rawQuery(request: FastifyRequest): string {
   return at < 0 ? '' : request.url.slice(at);
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, kind: 'login' | 'bind') {
-  const { locale, texts } = pickLoginLocale(request.headers);
-  const html = renderLoginPage({ kind, query: new URLSearchParams(rawQuery(request)), locale, texts });
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: 'login' | 'bind',
+  assets: LoginPageAssets,
+) {
+  const { locale, texts } = pickLoginLocale({ lang: request.cookies.lang, languages: request.languages() });
+  const html = renderLoginPage({
+    kind,
+    query: new URLSearchParams(rawQuery(request)),
+    locale,
+    texts,
+    versions: assets,
+  });
   return reply
     .header('content-security-policy', LOGIN_PAGE_CSP)
     .header('x-frame-options', 'DENY')
@@ -82,27 +90,33 @@ function sendAsset(
  *   `/user/login/bind/` — 308 to `/user/login/bind` with the query.
  * - `/user/login/login.js` (`text/javascript`) and `/user/login/login.css` (`text/css`): the page's
  *   script and stylesheet; `ETag` of their content hash (`If-None-Match` → 304); `?v=<that hash>`
- *   (as the page links them) is cached immutable for a year, otherwise revalidated.
+ *   (as the page links them) is cached immutable for a year, otherwise revalidated. Built from
+ *   `browser/loginScript.ts` and `browser/login.css` (see `assets.ts`); loaded when the plugin registers.
  *
  * Pages answer `200 text/html; charset=utf-8` with `Content-Security-Policy` {@link LOGIN_PAGE_CSP},
  * `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`,
- * `Cache-Control: no-store` and `Vary: Cookie, Accept-Language`. Language: `lang` cookie, else
- * `Accept-Language`, else zh-CN (see `pickLoginLocale`). Nothing here fails on bad input: unknown or
- * hostile query text is escaped and carried, never interpreted.
+ * `Cache-Control: no-store` and `Vary: Cookie, Accept-Language`. Language: `lang` cookie (parsed by
+ * `@fastify/cookie`), else `Accept-Language` (by `@fastify/accepts`), else zh-CN (see
+ * `pickLoginLocale`). Nothing here fails on bad input: unknown or hostile query text is escaped and
+ * carried, never interpreted.
  */
 export async function loginPageRoutes(app: FastifyInstance): Promise<void> {
-  tableRoute(app, 'page', 'loginPage', (request, reply) => sendPage(request, reply, 'login'));
+  // Scoped to these routes (this plugin is encapsulated): request.cookies and request.languages().
+  await app.register(fastifyCookie);
+  await app.register(fastifyAccepts);
+  const assets = await loadLoginPageAssets();
+  tableRoute(app, 'page', 'loginPage', (request, reply) => sendPage(request, reply, 'login', assets));
   tableRoute(app, 'page', 'loginPageSlash', (request, reply) =>
     reply.redirect(`${LOGIN_PAGE_PATH}${rawQuery(request)}`, 308),
   );
-  tableRoute(app, 'page', 'bindPage', (request, reply) => sendPage(request, reply, 'bind'));
+  tableRoute(app, 'page', 'bindPage', (request, reply) => sendPage(request, reply, 'bind', assets));
   tableRoute(app, 'page', 'bindPageSlash', (request, reply) =>
     reply.redirect(`${BIND_PAGE_PATH}${rawQuery(request)}`, 308),
   );
   tableRoute(app, 'page', 'loginScript', (request, reply) =>
-    sendAsset(request, reply, LOGIN_PAGE_SCRIPT, LOGIN_PAGE_SCRIPT_VERSION, 'text/javascript; charset=utf-8'),
+    sendAsset(request, reply, assets.script, assets.scriptVersion, 'text/javascript; charset=utf-8'),
   );
   tableRoute(app, 'page', 'loginStyle', (request, reply) =>
-    sendAsset(request, reply, LOGIN_PAGE_CSS, LOGIN_PAGE_CSS_VERSION, 'text/css; charset=utf-8'),
+    sendAsset(request, reply, assets.css, assets.cssVersion, 'text/css; charset=utf-8'),
   );
 }

@@ -5,7 +5,7 @@
  * {@link LOGIN_TEXTS} with the same {@link LoginTexts} shape and are served as soon as they exist
  * (until then they fall back to en-US).
  */
-import type { Locale } from '@plugin-center/contract/schemas';
+import { type Locale, localeFromCookieValue, localeFromLanguageTag } from '@plugin-center/contract';
 
 /**
  * Every text of the login pages in one locale. `{name}` marks a placeholder filled (and
@@ -185,85 +185,31 @@ export const DEFAULT_LOGIN_LOCALE = 'zh-CN' satisfies Locale;
 /** The locale used when the wanted one has no texts yet (SPEC §1, §9). */
 export const FALLBACK_LOGIN_LOCALE = 'en-US' satisfies Locale;
 
-/** `lang` cookie value → locale (SPEC §9), compared case-insensitively; full names are accepted too. */
-const COOKIE_LOCALES: Record<string, Locale> = {
-  'zh-cn': 'zh-CN',
-  en: 'en-US',
-  'en-us': 'en-US',
-  jp: 'ja-JP',
-  'ja-jp': 'ja-JP',
-  kr: 'ko-KR',
-  'ko-kr': 'ko-KR',
-  ru: 'ru-RU',
-  'ru-ru': 'ru-RU',
-  es: 'es-ES',
-  'es-es': 'es-ES',
-};
-
-/** Primary language subtag of an `Accept-Language` entry → locale. */
-const LANGUAGE_LOCALES: Record<string, Locale> = {
-  zh: 'zh-CN',
-  en: 'en-US',
-  ja: 'ja-JP',
-  ko: 'ko-KR',
-  ru: 'ru-RU',
-  es: 'es-ES',
-};
-
-/** The value of cookie `name` in a `Cookie` header, URL-decoded; `undefined` when absent. */
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
-}
-
-/** The locale an `Accept-Language` header prefers among {@link LANGUAGE_LOCALES}, by q-value. */
-function localeFromAcceptLanguage(header: string | undefined): Locale | undefined {
-  if (!header) return undefined;
-  const ranked = header
-    .split(',')
-    .map((entry, index) => {
-      const [tag = '', ...params] = entry.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((e) => e.tag && e.q > 0 && !Number.isNaN(e.q))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    const locale = LANGUAGE_LOCALES[tag.split('-')[0] ?? ''];
-    if (locale) return locale;
-  }
-  return undefined;
+/** What a request says about its language, as the Fastify plugins parse it (see `loginPageRoutes`). */
+export interface LocaleWish {
+  /** The `lang` cookie's value (`request.cookies.lang` of `@fastify/cookie`), URL-decoded. */
+  lang?: string | undefined;
+  /**
+   * The `Accept-Language` languages with q > 0, most wanted first (`request.languages()` of
+   * `@fastify/accepts`: by q-value, then as listed).
+   */
+  languages?: readonly string[] | undefined;
 }
 
 /**
  * The locale of a login page request and its texts: the `lang` cookie when it names a locale
- * (zh-CN, en, jp, kr, ru, es), else the first language of `Accept-Language` (by q-value) that is
- * one of ours, else zh-CN. A locale without texts in {@link LOGIN_TEXTS} falls back to en-US.
+ * (zh-CN, en, jp, kr, ru, es, or a full locale name), else the first `Accept-Language` language
+ * whose primary subtag is one of ours (`en-GB` → en-US), else zh-CN. A locale without texts in
+ * {@link LOGIN_TEXTS} falls back to en-US (SPEC §1, §9). The aliases are the contract's one
+ * `LOCALE_ALIASES` table, shared with the marketplace.
  *
- * @param headers the request's `cookie` and `accept-language` headers
+ * @param wish the request's `lang` cookie and `Accept-Language` languages (both optional)
  * @returns the locale to put in `<html lang>` and the texts to render
  */
-export function pickLoginLocale(headers: {
-  cookie?: string | undefined;
-  'accept-language'?: string | undefined;
-}): {
-  locale: Locale;
-  texts: LoginTexts;
-} {
-  const cookie = readCookie(headers.cookie, 'lang')?.trim().toLowerCase();
+export function pickLoginLocale(wish: LocaleWish): { locale: Locale; texts: LoginTexts } {
   const wanted =
-    (cookie ? COOKIE_LOCALES[cookie] : undefined) ??
-    localeFromAcceptLanguage(headers['accept-language']) ??
+    localeFromCookieValue(wish.lang) ??
+    (wish.languages ?? []).map(localeFromLanguageTag).find((locale) => locale !== undefined) ??
     DEFAULT_LOGIN_LOCALE;
   const texts = LOGIN_TEXTS[wanted];
   return texts ? { locale: wanted, texts } : { locale: FALLBACK_LOGIN_LOCALE, texts: LOGIN_TEXTS['en-US'] };

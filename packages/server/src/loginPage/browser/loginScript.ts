@@ -1,0 +1,162 @@
+/**
+ * The browser script of the login pages (SPEC §2 `/user/login/`, `/user/login/bind`), served as
+ * `/user/login/login.js`. `assetBuild.ts` compiles it with esbuild to one ES2017 IIFE with no
+ * imports, so it runs under the pages' `script-src 'self'` as a plain `<script defer>`.
+ *
+ * It reads everything from the page `page.ts` renders: the form's `action` (the JSON endpoint), its
+ * fields, and its texts from `data-text-*` attributes, so the same file serves every locale.
+ *
+ * On submit of `#login-form` it posts JSON `{ email, password, redirect_uri }` (+ `nick_name` when
+ * given on sign-up) to the form's `action` (`/api/uc/user/login` or `/api/uc/user/sign_up`), disables
+ * the submit button while pending, and: on `{ code: 0 | 200, data: { redirect_to } }` calls
+ * `location.assign(redirect_to)` (only an http(s) or relative address; anything else is reported as
+ * an error); on a failed envelope shows the friendly text for its `error` (INVALID_CREDENTIALS,
+ * EMAIL_TAKEN, RATE_LIMITED with the Retry-After seconds, REDIRECT_NOT_ALLOWED; INVALID_PARAMETER
+ * and unknown identifiers show the server's `message`) in `#login-error` (`role="alert"`); when
+ * fetch rejects, the network text. It also reveals and drives the password show/hide toggle.
+ * Its behaviour is tested in `../script.test.ts` against the file the server serves.
+ */
+
+/** What the identity endpoints answer (the wire's envelope, read defensively). */
+interface Envelope {
+  code?: unknown;
+  data?: { redirect_to?: unknown } | null;
+  error?: unknown;
+  message?: unknown;
+}
+
+/** Seconds to wait from a `Retry-After` value (delta-seconds or HTTP date, RFC 9110 §10.2.3). */
+function retryAfterSeconds(value: string | null): number | null {
+  if (!value) return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number.parseInt(value, 10);
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/**
+ * `template` with each `{name}` of `values` filled in; unknown placeholders stay as written.
+ * (`Object.hasOwn` is ES2022; the script targets ES2017.)
+ */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (all, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : all,
+  );
+}
+
+/** `value` as an absolute http(s) address (relative ones resolved against the page), else null. */
+function safeTarget(value: unknown): string | null {
+  if (typeof value !== 'string' || !value) return null;
+  try {
+    const url = new URL(value, location.href);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function start(form: HTMLFormElement): void {
+  const errorBox = document.getElementById('login-error');
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const password = form.querySelector<HTMLInputElement>('input[name="password"]');
+  const toggle = document.getElementById('login-password-toggle');
+  let pending = false;
+
+  const text = (key: string) => form.getAttribute(`data-text-${key}`) || '';
+  const field = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
+
+  if (toggle && password) {
+    toggle.hidden = false;
+    toggle.addEventListener('click', () => {
+      const show = password.type === 'password';
+      password.type = show ? 'text' : 'password';
+      toggle.setAttribute('aria-pressed', show ? 'true' : 'false');
+    });
+  }
+
+  const idleLabel = submit ? submit.textContent : '';
+  function setPending(on: boolean) {
+    pending = on;
+    if (submit) {
+      submit.disabled = on;
+      submit.textContent = on ? text('pending') || idleLabel : idleLabel;
+    }
+    if (on) form.setAttribute('aria-busy', 'true');
+    else form.removeAttribute('aria-busy');
+  }
+  function showError(message: string, focusName: string | null) {
+    if (errorBox) errorBox.textContent = message;
+    const target = focusName ? form.querySelector<HTMLElement>(`[name="${focusName}"]`) : submit;
+    if (target && typeof target.focus === 'function') target.focus();
+  }
+  function describeFailure(status: number, body: Envelope | null, retryAfter: string | null): string {
+    const error = body && typeof body.error === 'string' ? body.error : '';
+    const message = body && typeof body.message === 'string' ? body.message : '';
+    if (error === 'RATE_LIMITED') {
+      const seconds = retryAfterSeconds(retryAfter);
+      return seconds === null
+        ? text('error-rate-limited-later')
+        : fill(text('error-rate-limited'), { seconds });
+    }
+    if (error && error !== 'INVALID_PARAMETER') {
+      const known = text(`error-${error.toLowerCase().replace(/_/g, '-')}`);
+      if (known) return known;
+    }
+    return message || fill(text('error-unknown'), { status });
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (pending) return;
+    if (errorBox) errorBox.textContent = '';
+    const payload: Record<string, string> = {
+      email: field('email').trim(),
+      password: field('password'),
+      redirect_uri: field('redirect_uri'),
+    };
+    const nick = form.querySelector<HTMLInputElement>('[name="nick_name"]');
+    if (nick?.value.trim()) payload.nick_name = nick.value.trim();
+    setPending(true);
+    let response: Response;
+    let body: Envelope | null = null;
+    try {
+      response = await fetch(form.getAttribute('action') ?? '', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(payload),
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+      const raw = await response.text();
+      try {
+        body = JSON.parse(raw) as Envelope;
+      } catch {
+        body = null;
+      }
+    } catch {
+      setPending(false);
+      showError(text('error-network'), null);
+      return;
+    }
+    const ok = response.ok && body && (body.code === 0 || body.code === 200) && body.data;
+    if (ok && body?.data) {
+      const target = safeTarget(body.data.redirect_to);
+      if (target) {
+        location.assign(target);
+        return;
+      }
+    }
+    setPending(false);
+    const error = body?.error;
+    showError(
+      describeFailure(response.status, ok ? null : body, response.headers.get('retry-after')),
+      error === 'INVALID_CREDENTIALS' ? 'password' : error === 'EMAIL_TAKEN' ? 'email' : null,
+    );
+  });
+}
+
+const loginForm = document.getElementById('login-form') as HTMLFormElement | null;
+if (loginForm) start(loginForm);
+
+// A module (no globals of its own in the type-check); esbuild wraps it in an IIFE.
+export {};
