@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Health } from '@plugin-center/contract/schemas';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { registerAppStatic, registerTrackerScript } from './appStatic';
+import { setReadCache } from './cache';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
@@ -21,7 +22,6 @@ import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
-import { setReadCache } from './plugins/service';
 import { analyticsReportRoutes } from './reports/routes';
 import { validatorCompiler } from './validation';
 

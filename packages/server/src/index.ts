@@ -13,6 +13,7 @@ export {
   TRACKER_SCRIPT_CACHE,
   TRACKER_SCRIPT_PATH,
 } from './appStatic';
+export { COUNT_CACHE_TTL_MS, LIST_RESULT_TTL_MS } from './cache';
 export {
   asciiSlug,
   type CatalogueRecord,
@@ -144,12 +145,10 @@ export {
   type PluginTranslation,
   refreshSearchDocuments,
   setRecommendations,
-} from './plugins/data';
+} from './plugins/data/write';
 export { type PluginsRoutesOptions, pluginsRoutes } from './plugins/routes';
 export {
-  COUNT_CACHE_TTL_MS,
   getPluginDetail,
-  LIST_RESULT_TTL_MS,
   type ListParams,
   listPlugins,
   listTags,

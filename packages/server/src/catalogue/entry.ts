@@ -3,7 +3,7 @@
  * `catalogue/README.md`: plugins.json and zh.json) to what the importer stores.
  */
 import { createHash } from 'node:crypto';
-import type { PluginTranslation } from '../plugins/data';
+import type { PluginTranslation } from '../plugins/data/write';
 
 /** Length limits beyond which a field is "absurd" and the record is rejected, in characters. */
 export const ENTRY_LIMITS = {

@@ -10,7 +10,6 @@
 
 import {
   ApiErrorCode,
-  LOCALES,
   type Locale,
   type PluginDetail,
   type PluginListResult,
@@ -20,7 +19,8 @@ import {
   type Tag,
 } from '@plugin-center/contract/schemas';
 import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
-import { catalogueGeneration } from '../db/changes';
+import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
+import { markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
@@ -167,71 +167,6 @@ function rowLessThan(columns: readonly string[], values: readonly number[]): Exp
   return sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) < (${sql.join(values.map((v) => sql.val(v)))})`;
 }
 
-/** How long a cached count is trusted when another process might have written, ms. */
-export const COUNT_CACHE_TTL_MS = 5_000;
-/**
- * How long a complete list answer (rows included) is reused, ms: a micro-cache that lets repeated
- * requests for the same page skip the database; counters shown in lists (views, downloads) may lag
- * by at most this much. Catalogue writes in this process drop it at once.
- */
-export const LIST_RESULT_TTL_MS = 1_000;
-/** Most counts and search pages cached per database (least recently used dropped first). */
-const SEARCH_CACHE_SIZE = 2_000;
-
-interface CacheEntry<T> {
-  generation: number;
-  at: number;
-  value: T;
-}
-
-/**
- * Per-database cache of counts: an entry is used only while no catalogue write happened in this
- * process since it was computed (see `markCatalogueChanged`) and for at most
- * {@link COUNT_CACHE_TTL_MS} (writes of other processes).
- */
-const caches = new WeakMap<Database, Map<string, CacheEntry<unknown>>>();
-/** Databases whose read cache is off (config `readCache: false`, env `READ_CACHE=off`). */
-const uncached = new WeakSet<Database>();
-
-/**
- * Turns this process's read cache (counts, page ids and the {@link LIST_RESULT_TTL_MS} micro-cache of
- * list, search and detail answers) on or off for `db`. On by default; off makes every request read
- * the database, which is what `pnpm bench` measures as "uncached".
- */
-export function setReadCache(db: Database, enabled: boolean): void {
-  if (enabled) uncached.delete(db);
-  else {
-    uncached.add(db);
-    caches.delete(db);
-  }
-}
-
-async function cached<T>(
-  db: Database,
-  key: string,
-  compute: () => Promise<T>,
-  ttl: number = COUNT_CACHE_TTL_MS,
-): Promise<T> {
-  if (uncached.has(db)) return compute();
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const generation = catalogueGeneration(db);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.generation === generation && now - hit.at < ttl) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.value as T;
-  }
-  const value = await compute();
-  cache.set(key, { generation, at: now, value });
-  if (cache.size > SEARCH_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return value;
-}
-
 /** Number of approved plugins: the `approved_plugins` counter of `catalogue_stat` (exact, O(1)). */
 async function approvedTotal(db: Database): Promise<number> {
   // One row kept exact by triggers (migration 0002), so no request counts the whole catalogue.
@@ -259,7 +194,7 @@ async function searchCounts(
   tagId: number,
 ): Promise<SearchCounts> {
   const key = `search\u0000${tagId}\u0000${tokens.map((t) => `${t.token}${t.prefix ? '*' : ''}`).join(' ')}`;
-  return cached(db, key, async () => {
+  return cachedRead(db, key, async () => {
     const countApproved = async (scan: boolean) => {
       let q = db.kysely
         .selectFrom('plugin as p')
@@ -386,11 +321,11 @@ export async function listPlugins(db: Database, params: ListParams): Promise<Plu
     pageSize: params.page_size,
     fingerprint,
   };
-  return cached(
+  return cachedRead(
     db,
     `result\u0000${pageKey}\u0000${params.lang ?? ''}`,
     async () => {
-      const page = await cached<PageIds>(db, pageKey, () =>
+      const page = await cachedRead<PageIds>(db, pageKey, () =>
         searching ? searchPageIds(db, { ...query, tokens }) : listPageIds(db, query),
       );
       return {
@@ -399,7 +334,7 @@ export async function listPlugins(db: Database, params: ListParams): Promise<Plu
         next_cursor: page.next_cursor,
       };
     },
-    LIST_RESULT_TTL_MS,
+    { ttl: LIST_RESULT_TTL_MS },
   );
 }
 
@@ -540,23 +475,15 @@ export async function listTags(db: Database): Promise<Tag[]> {
  * @throws ApiError PLUGIN_NOT_FOUND (404) when no approved plugin has that key.
  */
 export async function getPluginDetail(db: Database, pluginKey: string, lang?: Locale): Promise<PluginDetail> {
-  return cached(
+  return cachedRead(
     db,
-    detailKey(pluginKey, lang),
+    `detail\u0000${pluginKey}\u0000${lang ?? ''}`,
     () => readPluginDetail(db, pluginKey, lang),
-    LIST_RESULT_TTL_MS,
+    {
+      ttl: LIST_RESULT_TTL_MS,
+      pluginKey,
+    },
   );
-}
-
-function detailKey(pluginKey: string, lang?: string): string {
-  return `detail\u0000${pluginKey}\u0000${lang ?? ''}`;
-}
-
-/** Drops the cached details of a plugin (all languages) in this process. */
-export function forgetDetail(db: Database, pluginKey: string): void {
-  const cache = caches.get(db);
-  if (!cache) return;
-  for (const lang of ['', ...LOCALES]) cache.delete(detailKey(pluginKey, lang));
 }
 
 async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale): Promise<PluginDetail> {
@@ -707,6 +634,6 @@ export async function recordView(db: Database, pluginKey: string): Promise<numbe
       ApiErrorCode.PLUGIN_NOT_FOUND,
       `no plugin with plugin_key ${JSON.stringify(pluginKey)}`,
     );
-  forgetDetail(db, pluginKey);
+  markPluginChanged(db, pluginKey);
   return row.view_count;
 }

@@ -15,9 +15,10 @@ import {
   type PraiseResult,
   ReviewStatus,
 } from '@plugin-center/contract/schemas';
+import { markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { forgetDetail, summariesByIds } from './service';
+import { summariesByIds } from './service';
 
 /** The row tables of the two per-user relations. */
 type Relation = 'plugin_install' | 'plugin_praise';
@@ -59,7 +60,7 @@ async function toggle(
   } else {
     await db.kysely.deleteFrom(relation).where('user_id', '=', userId).where('plugin_id', '=', id).execute();
   }
-  forgetDetail(db, pluginKey);
+  markPluginChanged(db, pluginKey);
   return db.kysely
     .selectFrom('plugin')
     .select(['download_count', 'praise_count'])
