@@ -146,16 +146,10 @@ export {
   refreshSearchDocuments,
   setRecommendations,
 } from './plugins/data/write';
+export { getPluginDetail, recordView } from './plugins/detail';
+export { type ListParams, listPlugins, listTags } from './plugins/list';
+export { RECOMMENDATION_POOL, recommendPlugins } from './plugins/recommendations';
 export { type PluginsRoutesOptions, pluginsRoutes } from './plugins/routes';
-export {
-  getPluginDetail,
-  type ListParams,
-  listPlugins,
-  listTags,
-  RECOMMENDATION_POOL,
-  recommendPlugins,
-  recordView,
-} from './plugins/service';
 export { normalizeTagCode, tagDisplayName } from './plugins/tags';
 export { seededRandom } from './random';
 export {

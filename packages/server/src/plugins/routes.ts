@@ -25,7 +25,9 @@ import {
   TagListResult,
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
-import { getPluginDetail, listPlugins, listTags, recommendPlugins, recordView } from './service';
+import { getPluginDetail, recordView } from './detail';
+import { listPlugins, listTags } from './list';
+import { recommendPlugins } from './recommendations';
 import {
   installDefaultPlugins,
   listInstalledPlugins,
