@@ -158,6 +158,7 @@ export {
   type ReportRange,
   resolveRange,
 } from './reports/range';
+export { type AnalyticsReportRoutesOptions, analyticsReportRoutes } from './reports/routes';
 export {
   analyticsOverview,
   EVENT_NAMES_LIMIT,
@@ -167,8 +168,7 @@ export {
   publisherPlugins,
   type ReportFilter,
   TOP_PLUGINS,
-} from './reports/report';
-export { type AnalyticsReportRoutesOptions, analyticsReportRoutes } from './reports/routes';
+} from './reports/service';
 export { buildSearchDocuments, type SearchableTexts, type SearchDocuments } from './search/documents';
 export {
   normalizeText,

@@ -1,24 +1,19 @@
 /**
  * The analytics dashboards' HTTP routes (issue 4), registered under `/api/cmt/`: the back-office
  * overview for administrators and the publisher report for any signed-in user. Both read the events
- * the collector stored in `analytics_event` (see `report.ts`).
+ * the collector stored in `analytics_event` (see `service.ts`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AnalyticsOverview,
   AnalyticsRangeQuery,
-  ApiErrorCode,
   Envelope,
   ErrorEnvelope,
-  isAdminRole,
   PublisherAnalytics,
-  type Role,
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
-import { ApiError } from '../errors';
-import { NO_PERMISSION_MESSAGE } from '../identity/auth';
 import { resolveRange } from './range';
-import { analyticsOverview, publisherPlugins } from './report';
+import { analyticsOverview, publisherReport } from './service';
 
 /** Options of {@link analyticsReportRoutes}. */
 export interface AnalyticsReportRoutesOptions {
@@ -92,40 +87,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncTypebox<AnalyticsReportRou
     async (request) => {
       const q = request.query;
       const range = resolveRange(q, clock());
-      const account = await db.kysely
-        .selectFrom('user_account')
-        .select(['role', 'staff_status', 'nick_name', 'user_name'])
-        .where('id', '=', request.user!.user_id)
-        .executeTakeFirst();
-      if (!account || account.staff_status === 0) {
-        throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the account no longer exists');
-      }
-      const ownNames = [account.nick_name, account.user_name].filter((n) => n !== '');
-      let developer: string;
-      let names: string[];
-      if (isAdminRole(account.role as Role)) {
-        if (!q.developer) {
-          throw new ApiError(
-            ApiErrorCode.INVALID_PARAMETER,
-            'querystring.developer: is required for an administrator (the publisher to report on)',
-          );
-        }
-        developer = q.developer;
-        names = [q.developer];
-      } else if (q.developer !== undefined) {
-        if (!ownNames.includes(q.developer))
-          throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
-        developer = q.developer;
-        names = [q.developer];
-      } else {
-        developer = ownNames[0] ?? '';
-        names = ownNames;
-      }
-      const plugins = await publisherPlugins(db, range, names, { project: q.project });
-      return {
-        code: 0 as const,
-        data: { from: range.from, to: range.to, developer: developer || null, plugins },
-      };
+      return { code: 0 as const, data: await publisherReport(db, request.user!.user_id, q, range) };
     },
   );
 };
