@@ -86,6 +86,32 @@ export async function hasAdministrator(db: Executor): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The account's role and staff status (`staff_status` 0 = disabled); undefined when it does not exist. */
+export function accountRole(
+  db: Executor,
+  id: number,
+): Promise<{ role: number; staff_status: number } | undefined> {
+  return db
+    .selectFrom('user_account')
+    .select(['role', 'staff_status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sets the account's enterprise id (`e_id`, `POST user/reset_token`). */
+export async function setEnterpriseId(db: Executor, id: number, eId: string): Promise<void> {
+  await db.updateTable('user_account').set({ e_id: eId }).where('id', '=', id).execute();
+}
+
+/** Sets the account's role and, when given, its password hash. */
+export async function updateAccountRole(
+  db: Executor,
+  id: number,
+  update: { role: number; password_hash?: string },
+): Promise<void> {
+  await db.updateTable('user_account').set(update).where('id', '=', id).execute();
+}
+
 /** The wire's `UserInfo` of an account row (SPEC §3 User). */
 export function toUserInfo(row: UserAccountRow): UserInfo {
   const role = row.role as Role;
@@ -186,6 +212,16 @@ export async function insertRefreshToken(
   return { id: row.id, token, expiresAt };
 }
 
+/** The family of a refresh token, whatever its state; undefined for an unknown token. */
+export async function refreshTokenFamily(db: Executor, token: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('refresh_token')
+    .select('family_id')
+    .where('token_hash', '=', hashSecret(token))
+    .executeTakeFirst();
+  return row?.family_id;
+}
+
 /** Revokes every live token of a family (logout, reuse detection). */
 export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
   await db
@@ -263,4 +299,39 @@ export async function markRotated(db: Executor, id: number, successorId: number)
 export async function purgeExpired(db: Executor, before: number): Promise<void> {
   await db.deleteFrom('login_code').where('expires_at', '<', before).execute();
   await db.deleteFrom('refresh_token').where('expires_at', '<', before).execute();
+}
+
+// Third-party accounts ---------------------------------------------------------------------------
+
+/** The user a provider's subject is bound to; undefined when it is not bound. */
+export async function boundUserId(
+  db: Executor,
+  source: string,
+  subject: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('third_party_account')
+    .select('user_id')
+    .where('source', '=', source)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/**
+ * Binds a provider's subject to `userId` at `now` (ms) unless it is bound already (race-safe:
+ * unique constraint). Answers true when this call bound it.
+ */
+export async function bindSubject(
+  db: Executor,
+  link: { source: string; subject: string; user_id: number },
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('third_party_account')
+    .values({ ...link, created_at: now })
+    .onConflict((oc) => oc.columns(['source', 'subject']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
