@@ -1,7 +1,8 @@
 /**
- * Data access of the identity service: accounts, one-time login codes and refresh-token families
- * (tables of migration 0003). Secrets (codes, refresh tokens) are stored only as SHA-256 hashes.
- * Times are ms since the epoch and always passed in (the service's clock), never read here.
+ * Data access of the identity domain: accounts, one-time login codes, refresh-token families,
+ * third-party bindings and server secrets (tables of migration 0003); the rules are in `service.ts`.
+ * Secrets (codes, refresh tokens) are stored only as SHA-256 hashes. Times are ms since the epoch
+ * and always passed in (the service's clock), never read here.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, type Role, type UserInfo } from '@plugin-center/contract/schemas';
@@ -334,4 +335,24 @@ export async function bindSubject(
     .returning('user_id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+// Server secrets ---------------------------------------------------------------------------------
+
+/**
+ * The value of the `server_secret` row `name`, stored as `initial` first when there is none
+ * (insert-if-missing, then read: concurrent first callers agree on one row).
+ */
+export async function serverSecret(db: Executor, name: string, initial: string): Promise<string> {
+  await db
+    .insertInto('server_secret')
+    .values({ name, value: initial })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secret')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
 }
