@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { matchLocale } from '@plugin-center/contract';
-import type { PluginTranslation } from '../plugins/data';
+import type { PluginTranslation } from '../plugins/data/write';
 
 /** Length limits beyond which a field is "absurd" and the record is rejected, in characters. */
 export const ENTRY_LIMITS = {

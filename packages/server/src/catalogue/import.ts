@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import { addTranslations, createPlugins, type NewPlugin, type PluginTranslation } from '../plugins/data';
+import {
+  addTranslations,
+  createPlugins,
+  type NewPlugin,
+  type PluginTranslation,
+} from '../plugins/data/write';
 import { type CatalogueRecord, derivePluginKey, parseCatalogueEntry, recordTranslation } from './entry';
 
 /** One rejected record: its index in its file, the file, and why. */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import type { DatabaseSchema } from './schema';
@@ -18,7 +19,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Prepared statements kept per SQLite connection (least recently used dropped first). */
+/** Prepared statements kept per SQLite connection (least recently used dropped first, `lru-cache`). */
 const STATEMENT_CACHE_SIZE = 256;
 
 /**
@@ -28,18 +29,15 @@ const STATEMENT_CACHE_SIZE = 256;
  * statement is never used twice at once.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = cache.get(text);
-      if (statement) {
-        cache.delete(text);
-      } else {
+      if (!statement) {
         statement = sqlite.prepare(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(text, statement);
       }
-      cache.set(text, statement);
       return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
     },
   };

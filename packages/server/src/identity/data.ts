@@ -1,7 +1,8 @@
 /**
- * Data access of the identity service: accounts, one-time login codes and refresh-token families
- * (tables of migration 0003). Secrets (codes, refresh tokens) are stored only as SHA-256 hashes.
- * Times are ms since the epoch and always passed in (the service's clock), never read here.
+ * Data access of the identity domain: accounts, one-time login codes, refresh-token families,
+ * third-party bindings and server secrets (tables of migration 0003); the rules are in `service.ts`.
+ * Secrets (codes, refresh tokens) are stored only as SHA-256 hashes. Times are ms since the epoch
+ * and always passed in (the service's clock), never read here.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, type Role, type UserInfo } from '@plugin-center/contract/schemas';
@@ -84,6 +85,32 @@ export async function hasAdministrator(db: Executor): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The account's role and staff status (`staff_status` 0 = disabled); undefined when it does not exist. */
+export function accountRole(
+  db: Executor,
+  id: number,
+): Promise<{ role: number; staff_status: number } | undefined> {
+  return db
+    .selectFrom('user_account')
+    .select(['role', 'staff_status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sets the account's enterprise id (`e_id`, `POST user/reset_token`). */
+export async function setEnterpriseId(db: Executor, id: number, eId: string): Promise<void> {
+  await db.updateTable('user_account').set({ e_id: eId }).where('id', '=', id).execute();
+}
+
+/** Sets the account's role and, when given, its password hash. */
+export async function updateAccountRole(
+  db: Executor,
+  id: number,
+  update: { role: number; password_hash?: string },
+): Promise<void> {
+  await db.updateTable('user_account').set(update).where('id', '=', id).execute();
 }
 
 /** The wire's `UserInfo` of an account row (SPEC §3 User). */
@@ -186,6 +213,16 @@ export async function insertRefreshToken(
   return { id: row.id, token, expiresAt };
 }
 
+/** The family of a refresh token, whatever its state; undefined for an unknown token. */
+export async function refreshTokenFamily(db: Executor, token: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('refresh_token')
+    .select('family_id')
+    .where('token_hash', '=', hashSecret(token))
+    .executeTakeFirst();
+  return row?.family_id;
+}
+
 /** Revokes every live token of a family (logout, reuse detection). */
 export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
   await db
@@ -263,4 +300,59 @@ export async function markRotated(db: Executor, id: number, successorId: number)
 export async function purgeExpired(db: Executor, before: number): Promise<void> {
   await db.deleteFrom('login_code').where('expires_at', '<', before).execute();
   await db.deleteFrom('refresh_token').where('expires_at', '<', before).execute();
+}
+
+// Third-party accounts ---------------------------------------------------------------------------
+
+/** The user a provider's subject is bound to; undefined when it is not bound. */
+export async function boundUserId(
+  db: Executor,
+  source: string,
+  subject: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('third_party_account')
+    .select('user_id')
+    .where('source', '=', source)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/**
+ * Binds a provider's subject to `userId` at `now` (ms) unless it is bound already (race-safe:
+ * unique constraint). Answers true when this call bound it.
+ */
+export async function bindSubject(
+  db: Executor,
+  link: { source: string; subject: string; user_id: number },
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('third_party_account')
+    .values({ ...link, created_at: now })
+    .onConflict((oc) => oc.columns(['source', 'subject']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// Server secrets ---------------------------------------------------------------------------------
+
+/**
+ * The value of the `server_secret` row `name`, stored as `initial` first when there is none
+ * (insert-if-missing, then read: concurrent first callers agree on one row).
+ */
+export async function serverSecret(db: Executor, name: string, initial: string): Promise<string> {
+  await db
+    .insertInto('server_secret')
+    .values({ name, value: initial })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secret')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
 }

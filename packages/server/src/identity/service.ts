@@ -28,9 +28,11 @@ import type { AuthUser, AuthVerifier } from './auth';
 import {
   accountByEmail,
   accountById,
+  accountRole,
+  bindSubject,
+  boundUserId,
   consumeLoginCode,
   hasAdministrator,
-  hashSecret,
   insertAccount,
   insertLoginCode,
   insertRefreshToken,
@@ -38,9 +40,12 @@ import {
   markRotated,
   normalizeEmail,
   purgeExpired,
+  refreshTokenFamily,
   revokeFamily,
   revokeUserTokens,
+  setEnterpriseId,
   toUserInfo,
+  updateAccountRole,
 } from './data';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { appendCode, checkRedirectUri } from './redirect';
@@ -62,7 +67,7 @@ export interface IdentityServiceOptions {
   clock?: () => number;
 }
 
-/** A third-party account as the provider described it (see `third-party.ts`). */
+/** A third-party account as the provider described it (see `thirdParty.ts`). */
 export interface ThirdPartyProfile {
   source: string;
   subject: string;
@@ -117,11 +122,7 @@ export class IdentityService implements AuthVerifier {
 
   /** The account's current role; null when it does not exist or is disabled (staff_status 0). */
   async currentRole(userId: number): Promise<Role | null> {
-    const row = await this.db.kysely
-      .selectFrom('user_account')
-      .select(['role', 'staff_status'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const row = await accountRole(this.db.kysely, userId);
     return row && row.staff_status !== 0 ? (row.role as Role) : null;
   }
 
@@ -279,11 +280,7 @@ export class IdentityService implements AuthVerifier {
       .execute(async (trx) => {
         const found = await lookupRefreshToken(trx, this.db.dialect, refreshToken, now);
         if (found.state !== 'live') return found;
-        const user = await trx
-          .selectFrom('user_account')
-          .select(['role', 'staff_status'])
-          .where('id', '=', found.user_id)
-          .executeTakeFirst();
+        const user = await accountRole(trx, found.user_id);
         if (!user || user.staff_status === 0) return { state: 'disabled' as const };
         const next = await insertRefreshToken(trx, found.user_id, now, expiresAt, found.family_id);
         if (!(await markRotated(trx, found.id, next.id))) throw new RotationConflict(found.family_id);
@@ -326,12 +323,8 @@ export class IdentityService implements AuthVerifier {
    */
   async logout(refreshToken: string): Promise<void> {
     const now = this.clock();
-    const row = await this.db.kysely
-      .selectFrom('refresh_token')
-      .select('family_id')
-      .where('token_hash', '=', hashSecret(refreshToken))
-      .executeTakeFirst();
-    if (row) await revokeFamily(this.db.kysely, row.family_id, now);
+    const familyId = await refreshTokenFamily(this.db.kysely, refreshToken);
+    if (familyId !== undefined) await revokeFamily(this.db.kysely, familyId, now);
   }
 
   /**
@@ -340,7 +333,7 @@ export class IdentityService implements AuthVerifier {
    */
   async resetToken(userId: number, eId: string): Promise<LoginResult> {
     await this.db.kysely.transaction().execute(async (trx) => {
-      await trx.updateTable('user_account').set({ e_id: eId }).where('id', '=', userId).execute();
+      await setEnterpriseId(trx, userId, eId);
       await revokeUserTokens(trx, userId, this.clock());
     });
     return this.startSession(userId);
@@ -406,7 +399,7 @@ export class IdentityService implements AuthVerifier {
       await this.db.kysely.transaction().execute(async (trx) => {
         const update: { role: number; password_hash?: string } = { role };
         if (password !== undefined) update.password_hash = await hashPassword(password);
-        await trx.updateTable('user_account').set(update).where('id', '=', existing.id).execute();
+        await updateAccountRole(trx, existing.id, update);
         if (password !== undefined) await revokeUserTokens(trx, existing.id, this.clock());
       });
       return { user: await this.userInfo(existing.id), created: false };
@@ -424,15 +417,8 @@ export class IdentityService implements AuthVerifier {
    * else a new general user (without email when that email already has an account).
    */
   async thirdPartyAccount(profile: ThirdPartyProfile): Promise<number> {
-    const boundUser = () =>
-      this.db.kysely
-        .selectFrom('third_party_account')
-        .select('user_id')
-        .where('source', '=', profile.source)
-        .where('subject', '=', profile.subject)
-        .executeTakeFirst();
-    const bound = await boundUser();
-    if (bound) return bound.user_id;
+    const bound = await boundUserId(this.db.kysely, profile.source, profile.subject);
+    if (bound !== undefined) return bound;
     const email = profile.email ? normalizeEmail(profile.email) : null;
     const now = this.clock();
     try {
@@ -451,19 +437,18 @@ export class IdentityService implements AuthVerifier {
             (await insertAccount(trx, { email: null, ...fields }, now));
           userId = row!.id;
         }
-        const linked = await trx
-          .insertInto('third_party_account')
-          .values({ source: profile.source, subject: profile.subject, user_id: userId, created_at: now })
-          .onConflict((oc) => oc.columns(['source', 'subject']).doNothing())
-          .returning('user_id')
-          .executeTakeFirst();
+        const linked = await bindSubject(
+          trx,
+          { source: profile.source, subject: profile.subject, user_id: userId },
+          now,
+        );
         // A concurrent first sign-in of the same subject won: drop the account made here.
         if (!linked) throw new LinkConflict();
         return userId;
       });
     } catch (error) {
       if (!(error instanceof LinkConflict)) throw error;
-      return (await boundUser())!.user_id;
+      return (await boundUserId(this.db.kysely, profile.source, profile.subject))!;
     }
   }
 
@@ -472,18 +457,13 @@ export class IdentityService implements AuthVerifier {
    * @throws ApiError INVALID_PARAMETER (400) when that provider account is bound to another user.
    */
   async bindThirdParty(userId: number, profile: ThirdPartyProfile): Promise<UserInfo> {
-    await this.db.kysely
-      .insertInto('third_party_account')
-      .values({ source: profile.source, subject: profile.subject, user_id: userId, created_at: this.clock() })
-      .onConflict((oc) => oc.columns(['source', 'subject']).doNothing())
-      .execute();
-    const bound = await this.db.kysely
-      .selectFrom('third_party_account')
-      .select('user_id')
-      .where('source', '=', profile.source)
-      .where('subject', '=', profile.subject)
-      .executeTakeFirstOrThrow();
-    if (bound.user_id !== userId) {
+    await bindSubject(
+      this.db.kysely,
+      { source: profile.source, subject: profile.subject, user_id: userId },
+      this.clock(),
+    );
+    const bound = await boundUserId(this.db.kysely, profile.source, profile.subject);
+    if (bound !== userId) {
       throw new ApiError(
         ApiErrorCode.INVALID_PARAMETER,
         `this ${profile.source} account is already bound to another user`,

@@ -14,6 +14,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import type { AuthUser } from './auth';
+import { serverSecret } from './data';
 
 /** `aud` and `iss` of every access token. */
 export const TOKEN_AUDIENCE = 'plugin-center';
@@ -30,17 +31,8 @@ export const SIGNING_KEY_NAME = 'jwt_signing_key';
  */
 export async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db.kysely
-    .insertInto('server_secret')
-    .values({ name: SIGNING_KEY_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.kysely
-    .selectFrom('server_secret')
-    .select('value')
-    .where('name', '=', SIGNING_KEY_NAME)
-    .executeTakeFirstOrThrow();
-  return new Uint8Array(Buffer.from(row.value, 'base64url'));
+  const value = await serverSecret(db.kysely, SIGNING_KEY_NAME, randomBytes(32).toString('base64url'));
+  return new Uint8Array(Buffer.from(value, 'base64url'));
 }
 
 /** A signed access token and when it expires (ms since the epoch). */

@@ -1,7 +1,7 @@
 import type { ErrorEnvelope, PluginDetail, PluginSummary } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type ExpectedPlugin, expectedCatalogue, type TestApp } from '../testSupport';
-import { addPluginVersion, createPlugins, setRecommendations } from './data';
+import { addPluginVersion, createPlugins, setRecommendations } from './data/write';
 
 let t: TestApp;
 let catalogue: ExpectedPlugin[];

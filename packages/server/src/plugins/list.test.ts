@@ -14,7 +14,7 @@ import {
   latestOrder,
   type TestApp,
 } from '../testSupport';
-import { createPlugins } from './data';
+import { createPlugins } from './data/write';
 
 let t: TestApp;
 let expected: ExpectedPlugin[];

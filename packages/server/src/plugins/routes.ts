@@ -8,7 +8,9 @@ import { PAGE_SIZE, PluginSort } from '@plugin-center/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { tableRoute } from '../routeTable';
-import { getPluginDetail, listPlugins, listTags, recommendPlugins, recordView } from './service';
+import { getPluginDetail, recordView } from './detail';
+import { listPlugins, listTags } from './list';
+import { recommendPlugins } from './recommendations';
 import {
   installDefaultPlugins,
   listInstalledPlugins,

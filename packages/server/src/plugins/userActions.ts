@@ -13,14 +13,20 @@ import {
   type Locale,
   type PluginSummary,
   type PraiseResult,
-  ReviewStatus,
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { forgetDetail, summariesByIds } from './service';
-
-/** The row tables of the two per-user relations. */
-type Relation = 'plugin_install' | 'plugin_praise';
+import { summariesByIds } from './data/summaries';
+import {
+  insertInstalls,
+  installedPluginIds,
+  missingDefaultInstalls,
+  pluginCounters,
+  pluginIdByKey,
+  type Relation,
+  setRelation,
+  userRelations,
+} from './data/userActions';
 
 /**
  * Id of the plugin with `pluginKey`: any review status when `approvedOnly` is false (so a user can
@@ -29,16 +35,14 @@ type Relation = 'plugin_install' | 'plugin_praise';
  * @throws ApiError PLUGIN_NOT_FOUND (404).
  */
 async function pluginId(db: Database, pluginKey: string, approvedOnly: boolean): Promise<number> {
-  let q = db.kysely.selectFrom('plugin').select('id').where('plugin_key', '=', pluginKey);
-  if (approvedOnly) q = q.where('review_status', '=', ReviewStatus.APPROVED);
-  const row = await q.executeTakeFirst();
-  if (!row) {
+  const id = await pluginIdByKey(db, pluginKey, approvedOnly);
+  if (id === undefined) {
     throw new ApiError(
       ApiErrorCode.PLUGIN_NOT_FOUND,
       `no plugin with plugin_key ${JSON.stringify(pluginKey)}`,
     );
   }
-  return row.id;
+  return id;
 }
 
 /** Adds (`on`) or removes the user's row of `relation`; idempotent. Returns the plugin's counters. */
@@ -50,23 +54,9 @@ async function toggle(
   on: boolean,
 ): Promise<{ download_count: number; praise_count: number }> {
   const id = await pluginId(db, pluginKey, on);
-  if (on) {
-    await db.kysely
-      .insertInto(relation)
-      .values({ user_id: userId, plugin_id: id, create_time: Date.now() })
-      .onConflict((oc) => oc.columns(['user_id', 'plugin_id']).doNothing())
-      .execute();
-  } else {
-    await db.kysely.deleteFrom(relation).where('user_id', '=', userId).where('plugin_id', '=', id).execute();
-  }
-  forgetDetail(db, pluginKey);
-  return db.kysely
-    .selectFrom('plugin')
-    .select(['download_count', 'praise_count'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  await setRelation(db, relation, userId, { id, plugin_key: pluginKey }, on, Date.now());
+  return pluginCounters(db, id);
 }
-
 /**
  * Installs (`installed` true, `POST plugin/user`) or uninstalls (`DELETE plugin/user`) a plugin for
  * the user.
@@ -113,32 +103,9 @@ export async function installDefaultPlugins(
   userId: number,
   lang?: Locale,
 ): Promise<PluginSummary[]> {
-  const ids = (
-    await db.kysely
-      .selectFrom('plugin as p')
-      .select('p.id')
-      .where('p.is_default_install', '=', 1)
-      .where('p.review_status', '=', ReviewStatus.APPROVED)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('plugin_install as i')
-              .select('i.plugin_id')
-              .whereRef('i.plugin_id', '=', 'p.id')
-              .where('i.user_id', '=', userId),
-          ),
-        ),
-      )
-      .execute()
-  ).map((r) => r.id);
+  const ids = await missingDefaultInstalls(db, userId);
   if (ids.length === 0) return [];
-  const now = Date.now();
-  await db.kysely
-    .insertInto('plugin_install')
-    .values(ids.map((plugin_id) => ({ user_id: userId, plugin_id, create_time: now })))
-    .onConflict((oc) => oc.columns(['user_id', 'plugin_id']).doNothing())
-    .execute();
+  await insertInstalls(db, userId, ids, Date.now());
   return summariesByIds(db, ids, lang);
 }
 
@@ -151,17 +118,7 @@ export async function listInstalledPlugins(
   userId: number,
   lang?: Locale,
 ): Promise<PluginSummary[]> {
-  const ids = (
-    await db.kysely
-      .selectFrom('plugin_install as i')
-      .innerJoin('plugin as p', 'p.id', 'i.plugin_id')
-      .select('p.id')
-      .where('i.user_id', '=', userId)
-      .where('p.review_status', '=', ReviewStatus.APPROVED)
-      .orderBy('i.create_time', 'desc')
-      .orderBy('p.id', 'desc')
-      .execute()
-  ).map((r) => r.id);
+  const ids = await installedPluginIds(db, userId);
   return summariesByIds(db, ids, lang);
 }
 
@@ -171,16 +128,6 @@ export async function userPluginState(
   userId: number,
   pluginKey: string,
 ): Promise<{ is_praise: boolean; is_installed: boolean }> {
-  const [praise, install] = await Promise.all(
-    (['plugin_praise', 'plugin_install'] as const).map((relation) =>
-      db.kysely
-        .selectFrom(`${relation} as r`)
-        .innerJoin('plugin as p', 'p.id', 'r.plugin_id')
-        .select('r.plugin_id')
-        .where('p.plugin_key', '=', pluginKey)
-        .where('r.user_id', '=', userId)
-        .executeTakeFirst(),
-    ),
-  );
-  return { is_praise: praise !== undefined, is_installed: install !== undefined };
+  const { praised, installed } = await userRelations(db, userId, pluginKey);
+  return { is_praise: praised, is_installed: installed };
 }

@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sdkBatchTrackData, sdkRecord } from '../collector/sdkEncoding.testSupport';
 import type { NewAnalyticsEventRow } from '../db/schema';
-import { createPlugins } from '../plugins/data';
+import { createPlugins } from '../plugins/data/write';
 import { seededRandom } from '../random';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
 import { DAY_MS } from './range';

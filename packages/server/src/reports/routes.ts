@@ -1,16 +1,13 @@
 /**
  * The analytics dashboards' HTTP routes (issue 4), registered under `/api/cmt/`: the back-office
  * overview for administrators and the publisher report for any signed-in user. Both read the events
- * the collector stored in `analytics_event` (see `report.ts`).
+ * the collector stored in `analytics_event` (see `service.ts`).
  */
-import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { ApiError } from '../errors';
-import { NO_PERMISSION_MESSAGE } from '../identity/auth';
 import { tableRoute } from '../routeTable';
 import { resolveRange } from './range';
-import { analyticsOverview, publisherPlugins } from './report';
+import { analyticsOverview, publisherReport } from './service';
 
 /** Options of {@link analyticsReportRoutes}. */
 export interface AnalyticsReportRoutesOptions {
@@ -49,38 +46,8 @@ export async function analyticsReportRoutes(
     return analyticsOverview(db, range, { project: request.query.project });
   });
 
-  tableRoute(app, 'plugin', 'publisherAnalytics', async (request) => {
+  tableRoute(app, 'plugin', 'publisherAnalytics', (request) => {
     const q = request.query;
-    const range = resolveRange(q, clock());
-    const account = await db.kysely
-      .selectFrom('user_account')
-      .select(['role', 'staff_status', 'nick_name', 'user_name'])
-      .where('id', '=', request.user!.user_id)
-      .executeTakeFirst();
-    if (!account || account.staff_status === 0) {
-      throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the account no longer exists');
-    }
-    const ownNames = [account.nick_name, account.user_name].filter((n) => n !== '');
-    let developer: string;
-    let names: string[];
-    if (isAdminRole(account.role as Role)) {
-      if (!q.developer) {
-        throw new ApiError(
-          ApiErrorCode.INVALID_PARAMETER,
-          'querystring.developer: is required for an administrator (the publisher to report on)',
-        );
-      }
-      developer = q.developer;
-      names = [q.developer];
-    } else if (q.developer !== undefined) {
-      if (!ownNames.includes(q.developer)) throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
-      developer = q.developer;
-      names = [q.developer];
-    } else {
-      developer = ownNames[0] ?? '';
-      names = ownNames;
-    }
-    const plugins = await publisherPlugins(db, range, names, { project: q.project });
-    return { from: range.from, to: range.to, developer: developer || null, plugins };
+    return publisherReport(db, request.user!.user_id, q, resolveRange(q, clock()));
   });
 }

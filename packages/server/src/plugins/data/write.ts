@@ -7,11 +7,11 @@
 
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import type { Kysely, Transaction } from 'kysely';
-import { markCatalogueChanged } from '../db/changes';
-import type { Database } from '../db/database';
-import type { DatabaseSchema, NewPluginRow } from '../db/schema';
-import { buildSearchDocuments } from '../search/documents';
-import { normalizeTagCode, tagDisplayName } from './tags';
+import { markCatalogueChanged } from '../../db/changes';
+import type { Database } from '../../db/database';
+import type { DatabaseSchema, NewPluginRow } from '../../db/schema';
+import { buildSearchDocuments } from '../../search/documents';
+import { normalizeTagCode, tagDisplayName } from '../tags';
 
 /** A plugin's texts in another locale. */
 export interface PluginTranslation {

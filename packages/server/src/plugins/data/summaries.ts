@@ -1,0 +1,131 @@
+/**
+ * Plugin rows as the wire's `PluginSummary` (SPEC §3 Plugin): the summary columns, the tags of
+ * several plugins in one query, and the summaries of approved plugins by id. Shared by the list,
+ * detail, recommendation and user-action reads.
+ */
+import { type Locale, type PluginSummary, ReviewStatus } from '@plugin-center/contract/schemas';
+import type { Database } from '../../db/database';
+
+/** Columns of `plugin as p` that a summary needs. */
+export const SUMMARY_COLUMNS = [
+  'p.id',
+  'p.plugin_key',
+  'p.name',
+  'p.intro',
+  'p.icon',
+  'p.developer',
+  'p.platforms',
+  'p.current_version',
+  'p.download_count',
+  'p.view_count',
+  'p.praise_count',
+  'p.create_time',
+  'p.update_time',
+  'p.sort_time',
+] as const;
+
+/** A row of {@link SUMMARY_COLUMNS}, with the translated texts when a locale was joined. */
+export interface SummaryRow {
+  id: number;
+  plugin_key: string;
+  name: string;
+  intro: string;
+  icon: string | null;
+  developer: string | null;
+  platforms: string;
+  current_version: string | null;
+  download_count: number;
+  view_count: number;
+  praise_count: number;
+  create_time: number;
+  update_time: number | null;
+  sort_time: number;
+  t_name?: string | null;
+  t_intro?: string | null;
+}
+
+function parsePlatforms(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The wire summary of a row: translated name/intro when present, `platforms` parsed from JSON. */
+export function toSummary(row: SummaryRow, tags: PluginSummary['tags']): PluginSummary {
+  return {
+    plugin_key: row.plugin_key,
+    name: row.t_name ?? row.name,
+    intro: row.t_intro ?? row.intro,
+    icon: row.icon,
+    tags,
+    developer: row.developer,
+    platforms: parsePlatforms(row.platforms),
+    current_version: row.current_version,
+    download_count: row.download_count,
+    view_count: row.view_count,
+    praise_count: row.praise_count,
+    create_time: row.create_time,
+    update_time: row.update_time,
+  };
+}
+
+/** Tags of several plugins in one query, each plugin's tags ordered by code. */
+export async function tagsOf(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, PluginSummary['tags']>> {
+  const out = new Map<number, PluginSummary['tags']>();
+  if (ids.length === 0) return out;
+  const rows = await db.kysely
+    .selectFrom('plugin_tag as pt')
+    .innerJoin('tag as t', 't.id', 'pt.tag_id')
+    .select(['pt.plugin_id', 't.id', 't.name', 't.code'])
+    .where('pt.plugin_id', 'in', ids)
+    .execute();
+  rows.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  for (const row of rows) {
+    let list = out.get(row.plugin_id);
+    if (!list) {
+      list = [];
+      out.set(row.plugin_id, list);
+    }
+    list.push({ id: row.id, name: row.name, code: row.code });
+  }
+  return out;
+}
+
+/**
+ * Summaries of the given approved plugins in the given order (one query + one for their tags);
+ * ids of missing or not approved plugins are left out. Texts in `lang` when a translation exists.
+ */
+export async function summariesByIds(
+  db: Database,
+  ids: readonly number[],
+  lang?: Locale,
+): Promise<PluginSummary[]> {
+  if (ids.length === 0) return [];
+  const q = db.kysely
+    .selectFrom('plugin as p')
+    .select(SUMMARY_COLUMNS)
+    .where('p.id', 'in', ids)
+    .where('p.review_status', '=', ReviewStatus.APPROVED);
+  const rowsPromise = (
+    lang
+      ? q
+          .leftJoin('plugin_translation as t', (join) =>
+            join.onRef('t.plugin_id', '=', 'p.id').on('t.locale', '=', lang),
+          )
+          .select(['t.name as t_name', 't.intro as t_intro'])
+          .execute()
+      : q.execute()
+  ) as Promise<SummaryRow[]>;
+  const [rows, tags] = await Promise.all([rowsPromise, tagsOf(db, ids)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row, tags.get(id) ?? [])] : [];
+  });
+}

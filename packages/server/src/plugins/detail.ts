@@ -1,0 +1,81 @@
+/**
+ * A plugin's detail and its views (`GET plugin`, `POST plugin/view`; SPEC §3 Plugin, §7): the rules
+ * — approved plugins only, 404 otherwise, texts in the asked locale, the short-lived cache — over
+ * the queries of `data/detail.ts`.
+ */
+import { ApiErrorCode, type Locale, type PluginDetail } from '@plugin-center/contract/schemas';
+import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
+import type { Database } from '../db/database';
+import { ApiError } from '../errors';
+import { approvedPluginRow, incrementViewCount, pluginVersions } from './data/detail';
+import { type SummaryRow, tagsOf, toSummary } from './data/summaries';
+
+function notFound(pluginKey: string): ApiError {
+  return new ApiError(
+    ApiErrorCode.PLUGIN_NOT_FOUND,
+    `no plugin with plugin_key ${JSON.stringify(pluginKey)}`,
+  );
+}
+
+/**
+ * The detail of an approved plugin (`GET plugin`, SPEC §3): every field, tags, history versions
+ * newest first; texts in `lang` when a translation exists. `is_praise` / `is_installed` are false
+ * here (the route fills in the caller's, see `userActions.ts`). Three indexed queries (row, tags,
+ * versions), the answer reused for {@link LIST_RESULT_TTL_MS} unless this process writes the
+ * catalogue or marks the plugin changed (a view, install or like; `db/changes.ts`).
+ *
+ * @throws ApiError PLUGIN_NOT_FOUND (404) when no approved plugin has that key.
+ */
+export async function getPluginDetail(db: Database, pluginKey: string, lang?: Locale): Promise<PluginDetail> {
+  return cachedRead(
+    db,
+    `detail\u0000${pluginKey}\u0000${lang ?? ''}`,
+    () => readPluginDetail(db, pluginKey, lang),
+    {
+      ttl: LIST_RESULT_TTL_MS,
+      pluginKey,
+    },
+  );
+}
+
+async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale): Promise<PluginDetail> {
+  const row = await approvedPluginRow(db, pluginKey, lang);
+  if (!row) throw notFound(pluginKey);
+  const [tags, versions] = await Promise.all([tagsOf(db, [row.id]), pluginVersions(db, row.id)]);
+  return {
+    ...toSummary(row as SummaryRow, tags.get(row.id) ?? []),
+    description: row.t_description ?? row.description,
+    video: row.video,
+    cover: {
+      center: row.cover_center,
+      panel: row.cover_panel,
+      reuse_center_cover: row.reuse_center_cover === 1,
+    },
+    code_file: row.code_file,
+    contact: row.contact,
+    version_content: row.version_content,
+    copyright_holder: { type: row.copyright_type, name: row.copyright_name },
+    technical_support_link: row.technical_support_link,
+    homepage: row.homepage,
+    license: row.license,
+    source: row.source,
+    review_status: row.review_status as PluginDetail['review_status'],
+    is_default_install: row.is_default_install === 1,
+    is_praise: false,
+    is_installed: false,
+    versions,
+  };
+}
+
+/**
+ * Counts one view of an approved plugin (`POST plugin/view`), atomically (see
+ * `incrementViewCount`); the plugin's cached details are stale afterwards in this process.
+ *
+ * @returns the view count after this view.
+ * @throws ApiError PLUGIN_NOT_FOUND (404) when no approved plugin has that key.
+ */
+export async function recordView(db: Database, pluginKey: string): Promise<number> {
+  const count = await incrementViewCount(db, pluginKey);
+  if (count === undefined) throw notFound(pluginKey);
+  return count;
+}
