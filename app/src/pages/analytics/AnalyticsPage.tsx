@@ -4,7 +4,7 @@ import { useApiClient, useLoader } from '@plugin-center/react';
 import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';
 import { BackstageHeader } from '../../components/BackstageHeader';
-import { EmptyState, ErrorState } from '../../components/States';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -51,12 +51,7 @@ export function AnalyticsOverviewView() {
   if (overview.status === 'error') {
     body = <ErrorState message={t('analytics.error')} onRetry={overview.reload} />;
   } else if (!data) {
-    body = (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('analytics.loading')}
-      </p>
-    );
+    body = <LoadingState label={t('analytics.loading')} />;
   } else if (data.total_events === 0) {
     body = <EmptyState title={t('analytics.empty')} hint={t('analytics.emptyHint')} />;
   } else {
@@ -68,12 +63,7 @@ export function AnalyticsOverviewView() {
       <BackstageHeader title={t('analytics.title')} to="/backstage-index" label={t('analytics.backOffice')} />
       <div className="analytics-toolbar">
         <RangePicker preset={preset} onChange={choose} />
-        {updating && (
-          <span className="loading-more" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('analytics.updating')}
-          </span>
-        )}
+        {updating && <LoadingState label={t('analytics.updating')} variant="more" inline />}
       </div>
       <div className="analytics-body" aria-busy={overview.status === 'requesting'}>
         {body}

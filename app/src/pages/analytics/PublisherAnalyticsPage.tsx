@@ -2,7 +2,7 @@ import type { PublisherAnalytics } from '@plugin-center/api';
 import { useApiClient, useLoader, useSession } from '@plugin-center/react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, ErrorState } from '../../components/States';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { detailPath } from '../../routes';
@@ -28,12 +28,7 @@ export function PublisherAnalyticsPage() {
     if (status === 'signed-out') void signIn().catch(() => {});
   }, [status, signIn]);
   if (!signedIn) {
-    return (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {status === 'signed-out' ? t('analytics.signingIn') : t('app.loading')}
-      </p>
-    );
+    return <LoadingState label={status === 'signed-out' ? t('analytics.signingIn') : t('app.loading')} />;
   }
   return <PublisherAnalyticsView isAdmin={session.isAdmin} />;
 }
@@ -68,12 +63,7 @@ export function PublisherAnalyticsView({ isAdmin }: { isAdmin: boolean }) {
   else if (report.status === 'error') {
     body = <ErrorState message={t('analytics.error')} onRetry={report.reload} />;
   } else if (!data) {
-    body = (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('analytics.loading')}
-      </p>
-    );
+    body = <LoadingState label={t('analytics.loading')} />;
   } else if (data.plugins.length === 0) {
     body = (
       <EmptyState
@@ -102,10 +92,7 @@ export function PublisherAnalyticsView({ isAdmin }: { isAdmin: boolean }) {
         <RangePicker preset={preset} onChange={choose} />
         {isAdmin && <DeveloperForm key={developer} value={developer} onSubmit={chooseDeveloper} />}
         {enabled && report.status === 'requesting' && data && (
-          <span className="loading-more" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('analytics.updating')}
-          </span>
+          <LoadingState label={t('analytics.updating')} variant="more" inline />
         )}
       </div>
       <div className="analytics-body" aria-busy={report.status === 'requesting'}>
