@@ -1,9 +1,8 @@
-import { ApiErrorCode } from '@plugin-center/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '../../components/States';
 import { useTranslation } from '../../i18n/i18n';
-import { errorCode } from './errorCode';
+import { DetailErrorCode, errorCode } from './errorCode';
 
 /** The detail dialog while the plugin loads: an `aria-busy` skeleton of the head and the intro. */
 export function DetailSkeleton() {
@@ -38,7 +37,7 @@ export function DetailError({ error, onRetry }: { error: unknown; onRetry: () =>
   return (
     <>
       <Dialog.Title className="dialog-title">{t('detail.error')}</Dialog.Title>
-      {errorCode(error) === ApiErrorCode.PLUGIN_NOT_FOUND.error ? (
+      {errorCode(error) === DetailErrorCode.PLUGIN_NOT_FOUND ? (
         <div className="state state-empty">
           <p>{t('detail.notFound')}</p>
           <Link className="button" to="/">

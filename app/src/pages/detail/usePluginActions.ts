@@ -1,4 +1,4 @@
-import { ApiErrorKind, isSuccess, type PluginDetail } from '@plugin-center/api';
+import { isSuccess, type PluginDetail } from '@plugin-center/api';
 import { PluginEvent } from '@plugin-center/contract';
 import { useApiClient, useSession } from '@plugin-center/react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { shareUrl } from '../../routes';
 import { signInHere } from '../../session';
 import { notify } from '../../toast/toastStore';
 import { copyText } from './copyText';
-import { errorCode } from './errorCode';
+import { DetailErrorCode, errorCode } from './errorCode';
 
 /** Which of a plugin's calls is running, if any. */
 export type PendingPluginAction = 'praise' | 'install' | null;
@@ -63,7 +63,7 @@ export function usePluginActions(plugin: PluginDetail, onChanged: () => void): P
       notify(done, 'success');
       onChanged();
     } catch (error) {
-      if (errorCode(error) === ApiErrorKind.UNAUTHORIZED) void signInHere().catch(() => {});
+      if (errorCode(error) === DetailErrorCode.UNAUTHORIZED) void signInHere().catch(() => {});
       else notify(failed, 'error');
     } finally {
       setPending(null);
