@@ -57,11 +57,20 @@ function ToastProbe() {
   return null;
 }
 
-function renderDialog(fetch: typeof globalThis.fetch) {
+/** An SSO client that is signed in (only what `useSession` reads). */
+const signedInSso = {
+  subscribe: () => () => {},
+  getSnapshot: () => SIGNED_IN,
+  signIn: vi.fn(),
+  signOut: vi.fn(),
+} as unknown as typeof ssoClient;
+const SIGNED_IN = { status: 'signed-in', accessToken: 'token', user: { user_id: 7 }, isAdmin: false };
+
+function renderDialog(fetch: typeof globalThis.fetch, sso: typeof ssoClient = ssoClient) {
   const client = createApiClient({ fetch, logger: { error: vi.fn() } });
   return render(
     <MemoryRouter initialEntries={['/detail/color-magic']}>
-      <SsoClientProvider client={ssoClient}>
+      <SsoClientProvider client={sso}>
         <ApiClientProvider client={client}>
           <Routes>
             <Route path="/detail/:pluginKey" element={<PluginDetailDialog />} />
@@ -150,6 +159,54 @@ describe('plugin detail dialog', () => {
     writeText.mockImplementationOnce(() => Promise.reject(new Error('denied')));
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['link copied', 'link copy failed']));
+  });
+});
+
+describe("a signed-in user's like and install", () => {
+  /** The detail (liked once the praise call succeeded), the view count, and `action`'s answer. */
+  function network(action: () => Response) {
+    let liked = false;
+    return fakeFetch((req) => {
+      if (req.url.pathname === VIEW_PATH) return ok({ view_count: 1 });
+      if (req.url.pathname === DETAIL_PATH) return ok(detail({ is_praise: liked }));
+      const res = action();
+      if (res.ok && req.url.pathname.endsWith('/praise')) liked = true;
+      return res;
+    });
+  }
+
+  it('likes: praise 1, the toast, then the detail reloaded and shown liked', async () => {
+    const net = network(() => ok({ praise_count: 1 }));
+    renderDialog(net.fetch, signedInSso);
+    fireEvent.click(await screen.findByRole('button', { name: 'Like' }));
+    const liked = await screen.findByRole('button', { name: 'Liked' });
+    expect([liked.getAttribute('aria-pressed'), liked.dataset.state]).toEqual(['true', 'on']);
+    const praise = net.requests.find((r) => r.url.pathname.endsWith('/praise'));
+    expect(praise?.json).toEqual({ plugin_key: 'color-magic', praise: 1 });
+    expect(seenToasts.map((t) => t.text)).toEqual(['liked']);
+    expect(net.requests.filter((r) => r.url.pathname === DETAIL_PATH)).toHaveLength(2);
+  });
+
+  it('starts sign-in when the server answers UNAUTHORIZED, without a toast', async () => {
+    const net = network(() =>
+      json({ code: 401, error: 'UNAUTHORIZED', message: 'the access token has expired', data: null }, 401),
+    );
+    renderDialog(net.fetch, signedInSso);
+    fireEvent.click(await screen.findByRole('button', { name: 'Install' }));
+    await waitFor(() => expect(signInHere).toHaveBeenCalledTimes(1));
+    expect(seenToasts).toEqual([]);
+  });
+
+  it("toasts the action's failure for any other error, and enables the button again", async () => {
+    const net = network(() =>
+      json({ code: 42900, error: 'RATE_LIMITED', message: 'too many requests', data: null }, 429),
+    );
+    renderDialog(net.fetch, signedInSso);
+    const install = await screen.findByRole('button', { name: 'Install' });
+    fireEvent.click(install);
+    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['plugin install failed']));
+    expect(signInHere).not.toHaveBeenCalled();
+    expect((install as HTMLButtonElement).disabled).toBe(false);
   });
 });
 
