@@ -11,8 +11,9 @@ export interface ReportShellProps<T> {
   className: string;
   /** The page's header with its `<h1>` (the back office's `BackstageHeader`, or a plain one). */
   header: ReactNode;
-  /** The chosen range (7, 30 or 90 days, from `useReportRange`) and how to choose another. */
+  /** The chosen range, 7, 30 or 90 days (`useReportRange`'s `preset`). */
   preset: RangePreset;
+  /** Chooses another range (`useReportRange`'s `choose`). */
   onRangeChange: (preset: RangePreset) => void;
   /** More controls of the toolbar, after the range picker (the administrators' developer field). */
   tools?: ReactNode;
