@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter, SiteHeader } from './components/SiteHeader';
+import { LoadingState } from './components/States';
 import { useTranslation } from './i18n/i18n';
 import {
   AnalyticsPage,
@@ -34,14 +35,7 @@ export function App() {
       <ScrollToTop />
       {!backOffice && <SiteHeader />}
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <p className="page-loading" role="status">
-              <span className="spinner" aria-hidden="true" />
-              {t('app.loading')}
-            </p>
-          }
-        >
+        <Suspense fallback={<LoadingState label={t('app.loading')} />}>
           <Routes>
             <Route path="/" element={<SquarePage />}>
               <Route path="detail/:pluginKey" element={<PluginDetailDialog />} />

@@ -1,23 +1,16 @@
 /**
  * What the square does not need at first, split out with `React.lazy` (the square's JavaScript
- * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the toaster (Radix Toast), the
- * protocol, 403, not-found and back-office pages, and the analytics pages (with chart.js).
+ * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the protocol, 403, not-found and
+ * back-office pages, and the analytics pages (with chart.js). Only `App.tsx` imports this module; the
+ * toaster (Radix Toast) is split out by `toast/ToastHost.tsx` itself.
  *
  * @packageDocumentation
  */
 import { lazy } from 'react';
+import { loadDetail } from './pages/detail/loadDetail';
 
-const loadDetail = () => import('./pages/PluginDetailDialog');
-
-/** Starts loading the detail dialog's code (on a card's hover or focus) so opening it is instant. */
-export function preloadDetail(): void {
-  void loadDetail();
-}
-
-/** The plugin detail dialog route element. */
+/** The plugin detail dialog route element (its chunk is also preloaded by the cards, see `loadDetail`). */
 export const PluginDetailDialog = lazy(() => loadDetail().then((m) => ({ default: m.PluginDetailDialog })));
-/** The toaster (Radix Toast viewport). */
-export const Toaster = lazy(() => import('./toast/Toaster').then((m) => ({ default: m.Toaster })));
 /** `/protocol`. */
 export const ProtocolPage = lazy(() =>
   import('./pages/ProtocolPage').then((m) => ({ default: m.ProtocolPage })),

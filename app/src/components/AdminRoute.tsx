@@ -2,6 +2,7 @@ import { useAdminGuard } from '@plugin-center/react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
+import { LoadingState } from './States';
 
 /**
  * The admin route check of SPEC §2 around a back-office page (`useAdminGuard`): while checking, a
@@ -14,10 +15,7 @@ export function AdminRoute({ children }: { children: ReactNode }) {
   if (guard === 'forbidden') return <Navigate to="/403" replace />;
   if (guard !== 'allowed') {
     return (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {guard === 'signing-in' ? t('backstage.signingIn') : t('backstage.checking')}
-      </p>
+      <LoadingState label={guard === 'signing-in' ? t('backstage.signingIn') : t('backstage.checking')} />
     );
   }
   return <>{children}</>;

@@ -2,7 +2,7 @@ import type { PluginSummary } from '@plugin-center/api';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../format';
 import { useTranslation } from '../i18n/i18n';
-import { preloadDetail } from '../lazyPages';
+import { preloadDetail } from '../pages/detail/loadDetail';
 import { type DetailLinkState, detailPath } from '../routes';
 import { DownloadIcon, EyeIcon, HeartIcon } from './Icons';
 import { PluginAvatar } from './PluginAvatar';

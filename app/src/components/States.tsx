@@ -35,3 +35,32 @@ export function EmptyState({ title, hint, action }: { title: string; hint?: stri
     </div>
   );
 }
+
+/** Props of {@link LoadingState}. */
+export interface LoadingStateProps {
+  /** The visible text beside the spinner, also what screen readers announce ('Loading…'). */
+  label: string;
+  /**
+   * `page` (default): the loading state of a page or of a whole block, with room around it
+   * (`.page-loading`); `more`: a small line while more arrives or a shown result is refreshed
+   * (`.loading-more`: the square's next page, an analytics report's update).
+   */
+  variant?: 'page' | 'more';
+  /** Render a `<span>` instead of a `<p>`, for phrasing contexts such as a toolbar. */
+  inline?: boolean;
+}
+
+/**
+ * The loading state of the app: a spinner (hidden from assistive technology) and a label, in a
+ * `role="status"` element so screen readers announce it politely. The one copy of the spinner
+ * markup; the `aria-busy` of the region being loaded stays with that region.
+ */
+export function LoadingState({ label, variant = 'page', inline = false }: LoadingStateProps) {
+  const Tag = inline ? 'span' : 'p';
+  return (
+    <Tag className={variant === 'page' ? 'page-loading' : 'loading-more'} role="status">
+      <span className="spinner" aria-hidden="true" />
+      {label}
+    </Tag>
+  );
+}

@@ -4,7 +4,7 @@ import { Suspense, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { RefreshIcon } from '../components/Icons';
 import { PluginCard, SkeletonCards } from '../components/PluginCard';
-import { EmptyState, ErrorState } from '../components/States';
+import { EmptyState, ErrorState, LoadingState } from '../components/States';
 import { formatNumber } from '../format';
 import { useTranslation } from '../i18n/i18n';
 import { parseSquareQuery, type SquareQuery, squareSearch } from '../routes';
@@ -153,10 +153,7 @@ function PluginList({
         <div className="list-footer">
           <div ref={sentinel} className="sentinel" aria-hidden="true" />
           {isLoadingMore ? (
-            <p className="loading-more" role="status">
-              <span className="spinner" aria-hidden="true" />
-              {t('square.loadingMore')}
-            </p>
+            <LoadingState label={t('square.loadingMore')} variant="more" />
           ) : error ? (
             <ErrorState compact message={t('square.loadMoreError')} onRetry={list.loadMore} />
           ) : hasMore ? (

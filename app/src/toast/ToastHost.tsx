@@ -1,6 +1,8 @@
-import { Suspense, useRef } from 'react';
-import { Toaster } from '../lazyPages';
+import { lazy, Suspense, useRef } from 'react';
 import { useToasts } from './toastStore';
+
+/** The toaster (Radix Toast) as a chunk of its own, loaded with the first toast. */
+const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
 
 /**
  * Mounts the lazily loaded {@link Toaster} once the first toast is queued and keeps it mounted after,

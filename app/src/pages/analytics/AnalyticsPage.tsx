@@ -1,15 +1,15 @@
 import type { AnalyticsOverview } from '@plugin-center/contract';
 import { PluginEvent } from '@plugin-center/contract';
 import { useApiClient, useLoader } from '@plugin-center/react';
-import { type CSSProperties, type ReactNode, useMemo } from 'react';
+import { type CSSProperties, useMemo } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';
 import { BackstageHeader } from '../../components/BackstageHeader';
-import { EmptyState, ErrorState } from '../../components/States';
+import { EmptyState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { ChartFigure } from './ChartFigure';
-import { RangePicker } from './RangePicker';
+import { ReportShell } from './ReportShell';
 import { rangeText as describeRange, formatDay } from './range';
 import { useReportRange } from './useReportRange';
 
@@ -30,8 +30,8 @@ export function AnalyticsPage() {
 }
 
 /**
- * The dashboard itself (`GET /api/cmt/manager/analytics/overview` for the chosen range): the range
- * picker, then — once loaded — total cards, a line chart of page views and visitors per day, a bar
+ * The dashboard itself (`GET /api/cmt/manager/analytics/overview` for the chosen range) in the
+ * {@link ReportShell}: the range picker, then — once loaded — total cards, a line chart of page views and visitors per day, a bar
  * chart of the top plugins (views, installs, likes) and a table of events by name; a loading state,
  * an empty state ('No events in this range yet') and an error state with Retry. Each chart has an
  * `aria-label` and a visually hidden table of its values.
@@ -44,41 +44,25 @@ export function AnalyticsOverviewView() {
     (signal) => api.plugin.analyticsOverview({ from: range.from, to: range.to }, { signal }),
     [range.from, range.to],
   );
-  const data = overview.data;
-  const updating = overview.status === 'requesting' && data !== undefined;
-
-  let body: ReactNode;
-  if (overview.status === 'error') {
-    body = <ErrorState message={t('analytics.error')} onRetry={overview.reload} />;
-  } else if (!data) {
-    body = (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('analytics.loading')}
-      </p>
-    );
-  } else if (data.total_events === 0) {
-    body = <EmptyState title={t('analytics.empty')} hint={t('analytics.emptyHint')} />;
-  } else {
-    body = <OverviewReport data={data} />;
-  }
 
   return (
-    <section className="backstage analytics">
-      <BackstageHeader title={t('analytics.title')} to="/backstage-index" label={t('analytics.backOffice')} />
-      <div className="analytics-toolbar">
-        <RangePicker preset={preset} onChange={choose} />
-        {updating && (
-          <span className="loading-more" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('analytics.updating')}
-          </span>
-        )}
-      </div>
-      <div className="analytics-body" aria-busy={overview.status === 'requesting'}>
-        {body}
-      </div>
-    </section>
+    <ReportShell
+      className="backstage analytics"
+      header={
+        <BackstageHeader
+          title={t('analytics.title')}
+          to="/backstage-index"
+          label={t('analytics.backOffice')}
+        />
+      }
+      preset={preset}
+      onRangeChange={choose}
+      report={overview}
+      isEmpty={(data) => data.total_events === 0}
+      empty={() => <EmptyState title={t('analytics.empty')} hint={t('analytics.emptyHint')} />}
+    >
+      {(data) => <OverviewReport data={data} />}
+    </ReportShell>
   );
 }
 

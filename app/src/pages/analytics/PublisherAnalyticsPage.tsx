@@ -1,14 +1,14 @@
 import type { PublisherAnalytics } from '@plugin-center/api';
 import { useApiClient, useLoader, useSession } from '@plugin-center/react';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, ErrorState } from '../../components/States';
+import { EmptyState, LoadingState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { detailPath } from '../../routes';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { ChartFigure } from './ChartFigure';
-import { RangePicker } from './RangePicker';
+import { ReportShell } from './ReportShell';
 import { rangeText as describeRange, formatDay } from './range';
 import { useReportRange } from './useReportRange';
 
@@ -28,18 +28,14 @@ export function PublisherAnalyticsPage() {
     if (status === 'signed-out') void signIn().catch(() => {});
   }, [status, signIn]);
   if (!signedIn) {
-    return (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {status === 'signed-out' ? t('analytics.signingIn') : t('app.loading')}
-      </p>
-    );
+    return <LoadingState label={status === 'signed-out' ? t('analytics.signingIn') : t('app.loading')} />;
   }
   return <PublisherAnalyticsView isAdmin={session.isAdmin} />;
 }
 
 /**
- * The publisher report (`GET /api/cmt/plugin/analytics` for the chosen range): the caller's plugins
+ * The publisher report (`GET /api/cmt/plugin/analytics` for the chosen range) in the
+ * {@link ReportShell}: the caller's plugins
  * — those whose developer is their name, the server's interim rule — with views and installs per
  * day (one line per plugin, the {@link CHARTED_PLUGINS} most viewed) and a table of totals. An
  * administrator first names the developer to report on (`?developer=`). Empty state: plugins appear
@@ -61,29 +57,6 @@ export function PublisherAnalyticsView({ isAdmin }: { isAdmin: boolean }) {
     [range.from, range.to, developer],
     enabled,
   );
-  const data = enabled ? report.data : undefined;
-
-  let body: ReactNode = null;
-  if (!enabled) body = null;
-  else if (report.status === 'error') {
-    body = <ErrorState message={t('analytics.error')} onRetry={report.reload} />;
-  } else if (!data) {
-    body = (
-      <p className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('analytics.loading')}
-      </p>
-    );
-  } else if (data.plugins.length === 0) {
-    body = (
-      <EmptyState
-        title={t('analytics.publisherEmpty')}
-        hint={t('analytics.publisherEmptyHint', { name: data.developer ?? '—' })}
-      />
-    );
-  } else {
-    body = <PublisherReport data={data} />;
-  }
 
   const chooseDeveloper = (name: string) =>
     setParams((p) => {
@@ -94,24 +67,28 @@ export function PublisherAnalyticsView({ isAdmin }: { isAdmin: boolean }) {
     });
 
   return (
-    <section className="analytics analytics-publisher">
-      <header className="backstage-head">
-        <h1>{t('analytics.publisherTitle')}</h1>
-      </header>
-      <div className="analytics-toolbar">
-        <RangePicker preset={preset} onChange={choose} />
-        {isAdmin && <DeveloperForm key={developer} value={developer} onSubmit={chooseDeveloper} />}
-        {enabled && report.status === 'requesting' && data && (
-          <span className="loading-more" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('analytics.updating')}
-          </span>
-        )}
-      </div>
-      <div className="analytics-body" aria-busy={report.status === 'requesting'}>
-        {body}
-      </div>
-    </section>
+    <ReportShell
+      className="analytics analytics-publisher"
+      header={
+        <header className="backstage-head">
+          <h1>{t('analytics.publisherTitle')}</h1>
+        </header>
+      }
+      preset={preset}
+      onRangeChange={choose}
+      tools={isAdmin && <DeveloperForm key={developer} value={developer} onSubmit={chooseDeveloper} />}
+      report={report}
+      enabled={enabled}
+      isEmpty={(data) => data.plugins.length === 0}
+      empty={(data) => (
+        <EmptyState
+          title={t('analytics.publisherEmpty')}
+          hint={t('analytics.publisherEmptyHint', { name: data.developer ?? '—' })}
+        />
+      )}
+    >
+      {(data) => <PublisherReport data={data} />}
+    </ReportShell>
   );
 }
 

@@ -1,0 +1,65 @@
+import type { PluginDetail } from '@plugin-center/api';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../format';
+import { useTranslation } from '../../i18n/i18n';
+
+/** An http(s) URL as a link without its scheme and trailing slash; anything else as text, or the 'none' text (—). */
+function ExternalLink({ href }: { href: string | null }) {
+  const { t } = useTranslation();
+  if (!href || !/^https?:\/\//i.test(href)) return <>{href || t('detail.none')}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {href.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+    </a>
+  );
+}
+
+/** `owner/repo@commit:path` (the import's attribution) → a GitHub link to that file at that commit. */
+function SourceLink({ source }: { source: string | null }) {
+  const { t } = useTranslation();
+  if (!source) return <>{t('detail.none')}</>;
+  const m = source.match(/^([\w.-]+\/[\w.-]+)@([0-9a-f]{7,40}):(.+)$/i);
+  if (!m) return <>{source}</>;
+  return (
+    <a href={`https://github.com/${m[1]}/blob/${m[2]}/${m[3]}`} target="_blank" rel="noopener noreferrer">
+      {source}
+    </a>
+  );
+}
+
+/**
+ * The 'Details' section of the dialog (SPEC §3 fields): current version, create and update time
+ * (dates in the current locale), copyright holder (its name, else the developer when the holder is
+ * the author), license, technical support link, homepage and source; the 'none' text (—) for what is missing.
+ */
+export function DetailFacts({ plugin }: { plugin: PluginDetail }) {
+  const { t, locale } = useTranslation();
+  const none = t('detail.none');
+  const holder =
+    plugin.copyright_holder.name ||
+    (plugin.copyright_holder.type === 'author' ? plugin.developer : null) ||
+    none;
+  const fields: [string, ReactNode][] = [
+    [t('detail.currentVersion'), plugin.current_version || none],
+    [t('detail.createTime'), formatDate(plugin.create_time, locale, none)],
+    [t('detail.updateTime'), formatDate(plugin.update_time, locale, none)],
+    [t('detail.copyrightHolder'), holder],
+    [t('detail.license'), plugin.license || none],
+    [t('detail.technicalSupport'), <ExternalLink key="s" href={plugin.technical_support_link} />],
+    [t('detail.homepage'), <ExternalLink key="h" href={plugin.homepage} />],
+    [t('detail.source'), <SourceLink key="src" source={plugin.source} />],
+  ];
+  return (
+    <section className="detail-section">
+      <h3>{t('detail.details')}</h3>
+      <dl className="detail-fields">
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { PluginDetail } from '@plugin-center/api';
+import { formatDate } from '../../format';
+import { useTranslation } from '../../i18n/i18n';
+import { Linkified } from './Linkified';
+
+/**
+ * The 'History versions' section of the dialog (SPEC §2): each earlier version with its date (a
+ * `<time>`) and content, or 'No history versions yet' when there are none.
+ */
+export function VersionHistory({ versions }: { versions: PluginDetail['versions'] }) {
+  const { t, locale } = useTranslation();
+  return (
+    <section className="detail-section">
+      <h3>{t('detail.history')}</h3>
+      {versions.length === 0 ? (
+        <p className="state-hint">{t('detail.noHistory')}</p>
+      ) : (
+        <ol className="versions">
+          {versions.map((v) => (
+            <li key={`${v.version}-${v.create_time}`}>
+              <div className="version-head">
+                <strong>{v.version}</strong>
+                <time dateTime={new Date(v.create_time).toISOString()}>
+                  {formatDate(v.create_time, locale, t('detail.none'))}
+                </time>
+              </div>
+              {v.version_content && (
+                <p className="prewrap">
+                  <Linkified text={v.version_content} />
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

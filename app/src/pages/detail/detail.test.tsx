@@ -1,0 +1,224 @@
+/**
+ * The plugin detail dialog over the real API client with only the network edge (fetch) faked: the
+ * loaded plugin (fields, the view count of `POST plugin/view`, sent once), 'not found' for
+ * `PLUGIN_NOT_FOUND`, the error state with Retry, a visitor's like starting sign-in, and the share
+ * link's toast. Also `errorCode`, which the dialog branches on instead of HTTP statuses.
+ */
+import { ApiError, createApiClient, type PluginDetail } from '@plugin-center/api';
+import { ApiClientProvider, SsoClientProvider } from '@plugin-center/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, json, ok, summary } from '../../../../packages/api/src/test/fakeFetch';
+import { setLanguage } from '../../i18n/i18n';
+import { signInHere, ssoClient } from '../../session';
+import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
+import { errorCode } from './errorCode';
+import { PluginDetailDialog } from './PluginDetailDialog';
+
+vi.mock('../../session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../session')>()),
+  signInHere: vi.fn(() => Promise.resolve()),
+}));
+
+const DETAIL_PATH = '/api/cmt/plugin';
+const VIEW_PATH = '/api/cmt/plugin/view';
+
+function detail(patch: Partial<PluginDetail> = {}): PluginDetail {
+  return {
+    ...summary('color-magic'),
+    name: 'Color Magic',
+    intro: 'Colours, by magic.',
+    developer: 'Ada',
+    view_count: 7,
+    description: 'See https://example.com/docs for more.',
+    video: null,
+    cover: { center: null, panel: null, reuse_center_cover: false },
+    code_file: null,
+    contact: null,
+    version_content: '',
+    copyright_holder: { type: 'author', name: null },
+    technical_support_link: 'https://example.com/support/',
+    homepage: null,
+    license: 'MIT',
+    source: null,
+    review_status: 2,
+    is_default_install: false,
+    is_praise: false,
+    is_installed: false,
+    versions: [],
+    ...patch,
+  };
+}
+
+let seenToasts: readonly ToastMessage[] = [];
+function ToastProbe() {
+  seenToasts = useToasts();
+  return null;
+}
+
+/** An SSO client that is signed in (only what `useSession` reads). */
+const signedInSso = {
+  subscribe: () => () => {},
+  getSnapshot: () => SIGNED_IN,
+  signIn: vi.fn(),
+  signOut: vi.fn(),
+} as unknown as typeof ssoClient;
+const SIGNED_IN = { status: 'signed-in', accessToken: 'token', user: { user_id: 7 }, isAdmin: false };
+
+function renderDialog(fetch: typeof globalThis.fetch, sso: typeof ssoClient = ssoClient) {
+  const client = createApiClient({ fetch, logger: { error: vi.fn() } });
+  return render(
+    <MemoryRouter initialEntries={['/detail/color-magic']}>
+      <SsoClientProvider client={sso}>
+        <ApiClientProvider client={client}>
+          <Routes>
+            <Route path="/detail/:pluginKey" element={<PluginDetailDialog />} />
+          </Routes>
+          <ToastProbe />
+        </ApiClientProvider>
+      </SsoClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(async () => {
+  await act(() => setLanguage('en-US', { persist: false }));
+});
+afterAll(async () => {
+  await act(() => setLanguage('zh-CN', { persist: false }));
+});
+afterEach(() => {
+  cleanup();
+  for (const toast of seenToasts) act(() => dismissToast(toast.id));
+  vi.mocked(signInHere).mockClear();
+});
+
+describe('plugin detail dialog', () => {
+  it('shows the plugin with the view count the view call answered, counting the view once', async () => {
+    const net = fakeFetch((req) => (req.url.pathname === VIEW_PATH ? ok({ view_count: 42 }) : ok(detail())));
+    renderDialog(net.fetch);
+    const dialog = await screen.findByRole('dialog', { name: 'Color Magic' });
+    expect(within(dialog).getByText('Colours, by magic.').id).toBe('plugin-intro');
+    await waitFor(() => expect(within(dialog).getByTitle('Views').textContent).toContain('42'));
+    expect(net.requests.filter((r) => r.url.pathname === VIEW_PATH)).toHaveLength(1);
+    expect(within(dialog).getByRole('link', { name: 'https://example.com/docs' }).getAttribute('href')).toBe(
+      'https://example.com/docs',
+    );
+    expect(within(dialog).getByRole('link', { name: 'example.com/support' })).toBeTruthy();
+    expect(within(dialog).getByText('No history versions yet')).toBeTruthy();
+    const like = within(dialog).getByRole('button', { name: 'Like' });
+    expect([like.getAttribute('aria-pressed'), like.dataset.state]).toEqual(['false', 'off']);
+  });
+
+  it("shows 'not found' with a way back for PLUGIN_NOT_FOUND", async () => {
+    const net = fakeFetch(() =>
+      json({ code: 40400, error: 'PLUGIN_NOT_FOUND', message: 'no such plugin', data: null }, 404),
+    );
+    renderDialog(net.fetch);
+    await screen.findByText('This plugin does not exist or has been removed.');
+    expect(screen.getByRole('link', { name: 'Back to the plugin square' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the error state with Retry for any other failure, and Retry loads again', async () => {
+    let fail = true;
+    const net = fakeFetch((req) => {
+      if (req.url.pathname === VIEW_PATH) return ok({ view_count: 1 });
+      return fail
+        ? json({ code: 50000, error: 'INTERNAL', message: 'internal server error', data: null }, 500)
+        : ok(detail());
+    });
+    renderDialog(net.fetch);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The plugin could not be loaded.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('dialog', { name: 'Color Magic' });
+    expect(net.requests.filter((r) => r.url.pathname === DETAIL_PATH)).toHaveLength(2);
+  });
+
+  it("sends a visitor's like to sign-in without calling the API", async () => {
+    const net = fakeFetch((req) => (req.url.pathname === VIEW_PATH ? ok({ view_count: 1 }) : ok(detail())));
+    renderDialog(net.fetch);
+    const like = await screen.findByRole('button', { name: 'Like' });
+    expect(like.title).toBe('Log in to like and install plugins');
+    fireEvent.click(like);
+    expect(signInHere).toHaveBeenCalledTimes(1);
+    expect(net.requests.some((r) => r.url.pathname.endsWith('/praise'))).toBe(false);
+  });
+
+  it("copies the share link and toasts 'link copied', or 'link copy failed'", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const net = fakeFetch((req) => (req.url.pathname === VIEW_PATH ? ok({ view_count: 1 }) : ok(detail())));
+    renderDialog(net.fetch);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['link copied']));
+    expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/\/detail\/color-magic$/));
+    writeText.mockImplementationOnce(() => Promise.reject(new Error('denied')));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['link copied', 'link copy failed']));
+  });
+});
+
+describe("a signed-in user's like and install", () => {
+  /** The detail (liked once the praise call succeeded), the view count, and `action`'s answer. */
+  function network(action: () => Response) {
+    let liked = false;
+    return fakeFetch((req) => {
+      if (req.url.pathname === VIEW_PATH) return ok({ view_count: 1 });
+      if (req.url.pathname === DETAIL_PATH) return ok(detail({ is_praise: liked }));
+      const res = action();
+      if (res.ok && req.url.pathname.endsWith('/praise')) liked = true;
+      return res;
+    });
+  }
+
+  it('likes: praise 1, the toast, then the detail reloaded and shown liked', async () => {
+    const net = network(() => ok({ praise_count: 1 }));
+    renderDialog(net.fetch, signedInSso);
+    fireEvent.click(await screen.findByRole('button', { name: 'Like' }));
+    const liked = await screen.findByRole('button', { name: 'Liked' });
+    expect([liked.getAttribute('aria-pressed'), liked.dataset.state]).toEqual(['true', 'on']);
+    const praise = net.requests.find((r) => r.url.pathname.endsWith('/praise'));
+    expect(praise?.json).toEqual({ plugin_key: 'color-magic', praise: 1 });
+    expect(seenToasts.map((t) => t.text)).toEqual(['liked']);
+    expect(net.requests.filter((r) => r.url.pathname === DETAIL_PATH)).toHaveLength(2);
+  });
+
+  it('starts sign-in when the server answers UNAUTHORIZED, without a toast', async () => {
+    const net = network(() =>
+      json({ code: 401, error: 'UNAUTHORIZED', message: 'the access token has expired', data: null }, 401),
+    );
+    renderDialog(net.fetch, signedInSso);
+    fireEvent.click(await screen.findByRole('button', { name: 'Install' }));
+    await waitFor(() => expect(signInHere).toHaveBeenCalledTimes(1));
+    expect(seenToasts).toEqual([]);
+  });
+
+  it("toasts the action's failure for any other error, and enables the button again", async () => {
+    const net = network(() =>
+      json({ code: 42900, error: 'RATE_LIMITED', message: 'too many requests', data: null }, 429),
+    );
+    renderDialog(net.fetch, signedInSso);
+    const install = await screen.findByRole('button', { name: 'Install' });
+    fireEvent.click(install);
+    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['plugin install failed']));
+    expect(signInHere).not.toHaveBeenCalled();
+    expect((install as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('errorCode', () => {
+  it("is an ApiError's code, a failed envelope's error identifier, else undefined", () => {
+    expect(errorCode(new ApiError('401', 401))).toBe('UNAUTHORIZED');
+    expect(errorCode(new ApiError('404', 404, { code: 40400, error: 'PLUGIN_NOT_FOUND' }))).toBe(
+      'PLUGIN_NOT_FOUND',
+    );
+    expect(errorCode(new ApiError('offline'))).toBe('NETWORK_ERROR');
+    expect(errorCode({ code: 40400, error: 'PLUGIN_NOT_FOUND', data: null })).toBe('PLUGIN_NOT_FOUND');
+    expect(errorCode(new Error('x'))).toBeUndefined();
+    expect(errorCode(null)).toBeUndefined();
+  });
+});
