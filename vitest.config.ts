@@ -22,7 +22,7 @@ export default defineConfig({
         ...sourceFirst,
         test: {
           name: 'sdk',
-          include: ['packages/{api,react,sso,analytics}/src/**/*.test.{ts,tsx}'],
+          include: ['packages/{contract,api,react,sso,analytics}/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
       },

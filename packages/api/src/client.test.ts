@@ -1,3 +1,4 @@
+import { fakeFetch, hang, json, ok } from '@plugin-center/test-fakes/fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   API_ERROR_CODES,
@@ -8,7 +9,6 @@ import {
   isCancelled,
   isSuccess,
 } from './client';
-import { fakeFetch, hang, json, ok } from './test/fakeFetch';
 
 const quiet = () => ({ error: vi.fn() });
 
