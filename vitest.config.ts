@@ -60,7 +60,7 @@ export default defineConfig({
         ...sourceFirst,
         test: {
           name: 'e2e',
-          include: ['app/e2e/**/*.test.ts'],
+          include: ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
