@@ -7,11 +7,11 @@ import { defineConfig } from 'vitest/config';
  *   (PostgreSQL at `TEST_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/test);
  * - `app`: component tests of the marketplace in happy-dom;
  * - `e2e`: real Chromium against the built app served by the real server.
- * Workspace packages resolve to their TypeScript sources through the `source` export condition.
+ * Workspace packages resolve to their TypeScript sources through the `@plugin-center/source` export condition.
  */
 const sourceFirst = {
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
-  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  resolve: { conditions: ['@plugin-center/source', 'module', 'browser', 'development|production'] },
+  ssr: { resolve: { conditions: ['@plugin-center/source', 'module', 'node', 'development|production'] } },
 };
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -60,7 +60,7 @@ export default defineConfig({
         ...sourceFirst,
         test: {
           name: 'e2e',
-          include: ['app/e2e/**/*.test.ts'],
+          include: ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

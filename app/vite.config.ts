@@ -3,13 +3,13 @@ import { defaultClientConditions, defineConfig } from 'vite';
 
 /**
  * Build of the marketplace: served by the server under `/plugins/` (DESIGN.md "Runtime"), output in
- * `app/dist`. Workspace packages resolve to their TypeScript sources through the `source` export
- * condition, so the SDKs need no build first.
+ * `app/dist`. Workspace packages resolve to their TypeScript sources through the
+ * `@plugin-center/source` export condition, so the SDKs need no build first.
  */
 export const config = defineConfig({
   base: '/plugins/',
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { conditions: ['@plugin-center/source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,8 @@
 import { defineConfig } from 'tsup';
 
 // The site's one script, `dist/main.js`, with everything bundled (the workspace packages through
-// their `source` condition, so the site does not depend on their `dist`), and the pages and
-// stylesheet of `public/` copied next to it. `dist/` is then a static site.
+// their `@plugin-center/source` condition, so the site does not depend on their `dist`), and the
+// pages and stylesheet of `public/` copied next to it. `dist/` is then a static site.
 export default defineConfig({
   entry: { main: 'src/main.ts' },
   format: ['esm'],
@@ -16,6 +16,6 @@ export default defineConfig({
   publicDir: 'public',
   noExternal: [/.*/],
   esbuildOptions(o) {
-    o.conditions = ['source', 'browser', 'module', 'import'];
+    o.conditions = ['@plugin-center/source', 'browser', 'module', 'import'];
   },
 });

@@ -5,7 +5,7 @@ import { defineLibraryConfig } from '../../tsup.base';
 // - the ES modules of the package: `.`, `./core`, `./constants`, `./session`, `./site-linker`,
 //   `./vtrack`, `./presets`, dependencies external;
 // - the script-tag build `dist/analytics.iife.js`: everything bundled (workspace packages through
-//   their `source` condition), minified, global `PluginCenterAnalytics`.
+//   their `@plugin-center/source` condition), minified, global `PluginCenterAnalytics`.
 export default defineConfig([
   defineLibraryConfig(
     {
@@ -32,7 +32,7 @@ export default defineConfig([
     dts: false,
     noExternal: [/.*/],
     esbuildOptions(o) {
-      o.conditions = ['source', 'browser', 'module', 'import'];
+      o.conditions = ['@plugin-center/source', 'browser', 'module', 'import'];
     },
   },
 ]);

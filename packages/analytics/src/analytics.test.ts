@@ -1,7 +1,7 @@
+import { fakeWindow, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BATCH_KEY } from './constants';
 import { createAnalytics, type Tracker } from './index';
-import { fakeWindow, network } from './test/fakes';
 
 beforeEach(() => {
   vi.useFakeTimers();

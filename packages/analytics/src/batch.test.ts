@@ -1,7 +1,7 @@
+import { fakeWindow, memoryStorage, network, settle } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchPlugin } from './batch';
 import { BATCH_KEY } from './constants';
-import { fakeWindow, memoryStorage, network, settle } from './test/fakes';
 import { createTracker } from './tracker';
 
 const T0 = Date.parse('2026-03-01T08:00:00Z');

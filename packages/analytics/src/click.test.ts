@@ -1,6 +1,6 @@
+import { network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClickOptions, clickPlugin, elementPath } from './click';
-import { network } from './test/fakes';
 import { createTracker } from './tracker';
 import type { AnalyticsWindow, Tracker } from './types';
 

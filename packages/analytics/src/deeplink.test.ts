@@ -1,6 +1,6 @@
+import { fakeWindow, hang, network, type Seen } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DeeplinkOptions, deeplinkPlugin } from './deeplink';
-import { fakeWindow, hang, network, type Seen } from './test/fakes';
 import { createTracker } from './tracker';
 
 beforeEach(() => {

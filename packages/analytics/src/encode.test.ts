@@ -1,6 +1,6 @@
+import { fromBase64, javaHashCode } from '@plugin-center/test-fakes/analytics';
 import { describe, expect, it } from 'vitest';
 import { base64Encode, encodeBatch, encodeTrackData, hashCode } from './encode';
-import { fromBase64, javaHashCode } from './test/fakes';
 
 describe('collector encoding (SPEC §7, Sensors kit.encodeTrackData)', () => {
   it('base64-encodes the UTF-8 bytes, Chinese included', () => {

@@ -1,6 +1,6 @@
+import { fakeWindow, network } from '@plugin-center/test-fakes/analytics';
 import { describe, expect, it } from 'vitest';
 import { pageModePlugin } from './mode';
-import { fakeWindow, network } from './test/fakes';
 import { createTracker } from './tracker';
 
 const open = (href: string, framed = false) => {

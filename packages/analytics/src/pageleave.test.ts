@@ -1,8 +1,8 @@
+import { type FakeWindow, fakeWindow, memoryStorage, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEARTBEAT_KEY } from './constants';
 import { type PageLeaveOptions, pageLeavePlugin } from './pageleave';
 import { pageviewPlugin } from './pageview';
-import { type FakeWindow, fakeWindow, memoryStorage, network } from './test/fakes';
 import { createTracker } from './tracker';
 import type { TrackedRecord } from './types';
 

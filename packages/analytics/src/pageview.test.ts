@@ -1,7 +1,7 @@
+import { fakeWindow, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageLoadPlugin } from './pageload';
 import { pageviewPlugin } from './pageview';
-import { fakeWindow, network } from './test/fakes';
 import { createTracker } from './tracker';
 
 beforeEach(() => {

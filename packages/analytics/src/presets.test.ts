@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { type FakeWindow, fakeWindow, memoryStorage, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageviewPlugin } from './pageview';
 import { FIRST_DAY_KEY, type PresetsOptions, presetsPlugin } from './presets';
-import { type FakeWindow, fakeWindow, memoryStorage, network } from './test/fakes';
 import { createTracker } from './tracker';
 import type { TrackedRecord } from './types';
 

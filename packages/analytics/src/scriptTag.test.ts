@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { fakeWindow, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_COOKIE } from './constants';
 import { bootScriptTag } from './scriptTag';
 import { SNIPPET } from './snippet';
-import { fakeWindow, network } from './test/fakes';
 import type { Tracker } from './types';
 import { setCookie } from './util';
 

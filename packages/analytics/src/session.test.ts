@@ -1,6 +1,6 @@
+import { fakeWindow, memoryStorage, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectSession, type SessionSource, type SessionUser } from './session';
-import { fakeWindow, memoryStorage, network } from './test/fakes';
 import { createTracker } from './tracker';
 
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { type FakeWindow, fakeWindow, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_COOKIE } from './constants';
 import { pageviewPlugin } from './pageview';
 import { type SiteLinkerOptions, siteLinkerPlugin } from './siteLinker';
-import { type FakeWindow, fakeWindow, network } from './test/fakes';
 import { createTracker } from './tracker';
 import type { AnalyticsWindow, Tracker } from './types';
 import { setCookie } from './util';

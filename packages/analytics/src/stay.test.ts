@@ -1,6 +1,6 @@
+import { fakeWindow, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stayPlugin } from './stay';
-import { fakeWindow, network } from './test/fakes';
 import { createTracker } from './tracker';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import type { TrackedEvent } from '@plugin-center/contract';
+import { fakeWindow, hang, memoryStorage, network, settle } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_COOKIE, TrackerState } from './constants';
-import { fakeWindow, hang, memoryStorage, network, settle } from './test/fakes';
 import { createTracker } from './tracker';
 import type { TrackedRecord, TrackerOptions } from './types';
 

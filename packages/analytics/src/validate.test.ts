@@ -1,6 +1,6 @@
+import { fakeWindow, network } from '@plugin-center/test-fakes/analytics';
 import { describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_ERROR_MESSAGES, AnalyticsError } from './errors';
-import { fakeWindow, network } from './test/fakes';
 import { createTracker } from './tracker';
 import { checkId, checkLoginKey, checkName, checkProperties } from './validate';
 

@@ -1,6 +1,6 @@
+import { fakeWindow, hang, memoryStorage, network, type Seen } from '@plugin-center/test-fakes/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VISUAL_CONFIG_KEY } from './constants';
-import { fakeWindow, hang, memoryStorage, network, type Seen } from './test/fakes';
 import { createTracker } from './tracker';
 import { visualConfigPlugin } from './visual';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { memoryStorage, network } from '@plugin-center/test-fakes/analytics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clickPlugin } from './click';
-import { memoryStorage, network } from './test/fakes';
 import { createTracker } from './tracker';
 import type { AnalyticsWindow, TrackedRecord, Tracker } from './types';
 import { type VisualConfig, visualConfigPlugin } from './visual';

@@ -1,4 +1,5 @@
 import { PLUGIN_ROUTES } from '@plugin-center/contract';
+import { fakeFetch, hang, json, ok } from '@plugin-center/test-fakes/fetch';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   API_ERROR_CODES,
@@ -10,7 +11,6 @@ import {
   isSuccess,
   type PluginCalls,
 } from './client';
-import { fakeFetch, hang, json, ok } from './test/fakeFetch';
 
 const quiet = () => ({ error: vi.fn() });
 

@@ -1,8 +1,8 @@
 import type { ApiResponse } from '@plugin-center/contract';
+import { manualFetch, ok } from '@plugin-center/test-fakes/fetch';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './client';
 import { createLoader } from './loader';
-import { manualFetch, ok } from './test/fakeFetch';
 
 /** A fetcher whose answers the test settles by hand, recording each call's signal. */
 function controlled<T>() {

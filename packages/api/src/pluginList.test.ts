@@ -1,7 +1,7 @@
+import { json, manualFetch, page } from '@plugin-center/test-fakes/fetch';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import { createPluginListQuery } from './pluginList';
-import { json, manualFetch, page } from './test/fakeFetch';
 
 function setup(params = {}) {
   const net = manualFetch();

@@ -1,7 +1,8 @@
 // @vitest-environment node
+
+import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
 import { describe, expect, it } from 'vitest';
 import { createApiClient, createLoader, createPluginListQuery } from './index';
-import { fakeFetch, ok } from './test/fakeFetch';
 
 describe('server-side rendering (no window)', () => {
   it('imports and creates the client and stores in Node without touching browser globals', () => {

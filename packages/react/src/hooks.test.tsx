@@ -1,8 +1,8 @@
 import { createApiClient } from '@plugin-center/api';
+import { fakeFetch, ok, page, summary } from '@plugin-center/test-fakes/fetch';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, ok, page, summary } from '../../api/src/test/fakeFetch';
 import { ApiClientProvider } from './ApiClientProvider';
 import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';

@@ -4,11 +4,11 @@
  */
 import { createApiClient } from '@plugin-center/api';
 import { createSsoClient, LOGIN_RECORD_KEY } from '@plugin-center/sso';
+import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
+import { fakeServer, fakeWindow, memoryTabs, record, user } from '@plugin-center/test-fakes/sso';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, json, ok } from '../../api/src/test/fakeFetch';
-import { fakeServer, fakeWindow, memoryTabs, record, user } from '../../sso/src/test/fakes';
 import { ApiClientProvider } from './ApiClientProvider';
 import { SsoClientProvider } from './SsoClientProvider';
 import { useAdminGuard } from './useAdminGuard';

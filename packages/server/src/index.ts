@@ -2,7 +2,7 @@
  * `@plugin-center/server`: the Plugin Center backend (Fastify + Kysely over SQLite or PostgreSQL).
  *
  * The public API is what an embedder or a test harness outside this package needs to run the
- * server in its own process (`app/e2e/support.ts` does): build the configuration from the
+ * server in its own process (`e2e/support.ts` does): build the configuration from the
  * environment with {@link loadConfig} (throws {@link ConfigError} naming the variable), then
  * {@link buildApp} it and `listen()` or `inject()`. Failures of the HTTP API are {@link ApiError}s
  * (stable `code`, see docs/api.md). Everything else is internal to the package; its own tests import

@@ -1,7 +1,7 @@
+import { fakeServer, record } from '@plugin-center/test-fakes/sso';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSsoClient } from './client';
 import { LOGIN_RECORD_KEY } from './record';
-import { fakeServer, record } from './test/fakes';
 
 afterEach(() => {
   localStorage.clear();

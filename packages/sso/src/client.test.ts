@@ -1,8 +1,3 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSsoClient, type SsoClientOptions } from './client';
-import { SsoError } from './errors';
-import { LOGIN_RECORD_KEY, type LoginRecord } from './record';
-import type { TabSync } from './tabs';
 import {
   fakeServer,
   fakeWindow,
@@ -13,7 +8,12 @@ import {
   record,
   unauthorized,
   user,
-} from './test/fakes';
+} from '@plugin-center/test-fakes/sso';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSsoClient, type SsoClientOptions } from './client';
+import { SsoError } from './errors';
+import { LOGIN_RECORD_KEY, type LoginRecord } from './record';
+import type { TabSync } from './tabs';
 
 const REDIRECT = 'https://product.example.com/app/';
 const T0 = new Date('2030-01-01T00:00:00Z').getTime();

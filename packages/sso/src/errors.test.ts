@@ -1,7 +1,7 @@
+import { jwt } from '@plugin-center/test-fakes/sso';
 import { describe, expect, it } from 'vitest';
 import { SSO_ERROR_CODES, SSO_ERROR_MESSAGES, SsoError } from './errors';
 import { decodeToken } from './record';
-import { jwt } from './test/fakes';
 
 describe('SsoError', () => {
   it('carries a stable code and the exact SPEC §8 text', () => {

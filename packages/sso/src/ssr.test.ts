@@ -1,7 +1,8 @@
 // @vitest-environment node
+
+import { fakeServer } from '@plugin-center/test-fakes/sso';
 import { describe, expect, it } from 'vitest';
 import { buildLoginUrl, createSsoClient, SsoError } from './index';
-import { fakeServer } from './test/fakes';
 
 describe('server-side rendering (no window)', () => {
   it('imports, creates and initialises the client in Node without touching browser globals', async () => {

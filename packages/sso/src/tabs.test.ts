@@ -1,6 +1,6 @@
+import { memoryStorage } from '@plugin-center/test-fakes/sso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTabSync, type TabMessage, type TabWindow } from './tabs';
-import { memoryStorage } from './test/fakes';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });

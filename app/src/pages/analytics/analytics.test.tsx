@@ -6,11 +6,11 @@
 import { createApiClient } from '@plugin-center/api';
 import type { AnalyticsOverview, PublisherAnalytics } from '@plugin-center/contract';
 import { ApiClientProvider } from '@plugin-center/react';
+import { fakeFetch, json, manualFetch, ok } from '@plugin-center/test-fakes/fetch';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, json, manualFetch, ok } from '../../../../packages/api/src/test/fakeFetch';
 import { setLanguage } from '../../i18n/i18n';
 import { AnalyticsOverviewView } from './AnalyticsPage';
 import { PublisherAnalyticsView } from './PublisherAnalyticsPage';

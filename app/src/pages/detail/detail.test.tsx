@@ -6,10 +6,10 @@
  */
 import { ApiError, createApiClient, type PluginDetail } from '@plugin-center/api';
 import { ApiClientProvider, SsoClientProvider } from '@plugin-center/react';
+import { fakeFetch, json, ok, summary } from '@plugin-center/test-fakes/fetch';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, json, ok, summary } from '../../../../packages/api/src/test/fakeFetch';
 import { setLanguage } from '../../i18n/i18n';
 import { signInHere, ssoClient } from '../../session';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLE_HTML = join(ROOT, 'examples/script-tag/index.html');
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 

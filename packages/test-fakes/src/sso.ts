@@ -1,11 +1,31 @@
 import type { TokenPair, UserInfo } from '@plugin-center/contract';
 import { type Mock, vi } from 'vitest';
-import { fakeFetch, json, ok, type SeenRequest } from '../../../api/src/test/fakeFetch';
-import type { SsoWindow, StorageLike } from '../client';
-import type { LoginRecord } from '../record';
-import type { TabMessage, TabSync } from '../tabs';
+import { fakeFetch, json, ok, type SeenRequest } from './fetch';
 
 export { json, ok };
+
+/** The login record as `@plugin-center/sso` stores it (its `LoginRecord`). */
+export type LoginRecord = TokenPair & { user_info: UserInfo | null };
+
+/** The storage calls the SSO client makes (its `StorageLike`). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** A message between tabs (the SSO client's `TabMessage`). */
+export interface TabMessage {
+  prev: string | null;
+  record: LoginRecord | null;
+}
+
+/** Cross-tab coordination (the SSO client's `TabSync`). */
+export interface TabSync {
+  lock<T>(task: () => Promise<T>): Promise<T>;
+  post(message: TabMessage): void;
+  listen(listener: (message: TabMessage) => void): void;
+}
 
 /** An unsigned JWT whose payload has `exp` (seconds). */
 export const jwt = (expMs: number, sub = 'u1') => {
@@ -90,7 +110,7 @@ export function cookieDocument() {
 }
 
 /** The window {@link fakeWindow} returns. */
-export interface FakeWindow extends SsoWindow {
+export interface FakeWindow {
   location: { href: string; assign: Mock<(url: string) => void> };
   history: { state: unknown; replaceState: Mock<(state: unknown, title: string, url: string) => void> };
   localStorage: StorageLike;
@@ -98,6 +118,7 @@ export interface FakeWindow extends SsoWindow {
   document: ReturnType<typeof cookieDocument>['doc'];
   /** Every assignment to `document.cookie`. */
   cookieWrites: string[];
+  addEventListener(type: string, listener: (event: Event) => void): void;
   /** Fires an event of `type` at the window. */
   dispatch(type: string): boolean;
 }

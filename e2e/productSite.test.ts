@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SITE_DIST = join(ROOT, 'examples/product-site/dist');
 const SITE = '/acme/';
 const USER = { email: 'ada@example.com', password: 'ada-password-1', nick: 'Ada Lovelace' };

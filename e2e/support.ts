@@ -19,7 +19,7 @@ type Server = Awaited<ReturnType<typeof buildApp>>;
 type ServerPlugins = NonNullable<NonNullable<Parameters<typeof buildApp>[1]>['plugins']>;
 
 /** The built app served by the test server. */
-export const APP_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+export const APP_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'app', 'dist');
 /** Where tests save screenshots (gitignored). */
 export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '.artifacts');
 /** Chromium from Debian (DESIGN.md: never a downloaded browser). */

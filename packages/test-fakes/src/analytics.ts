@@ -1,5 +1,46 @@
 import { expect, type Mock, vi } from 'vitest';
-import type { AnalyticsWindow, StorageLike, TrackedRecord } from '../types';
+
+/** Something that takes event listeners (`window`, `document`), as `@plugin-center/analytics` wants it. */
+interface Listenable {
+  addEventListener(
+    type: string,
+    listener: (event: Event) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: (event: Event) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+}
+
+/** The storage calls the tracker makes (its `StorageLike`). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+/**
+ * One record as the tracker sends it, declared here independently of `@plugin-center/analytics`
+ * (this package depends on no package it fakes for): the same shape as its `TrackedRecord`, which
+ * the tests' assignments check.
+ */
+export interface TrackedRecord {
+  type: 'track' | 'track_signup' | 'profile_set';
+  event?: string;
+  distinct_id: string;
+  original_id?: string;
+  anonymous_id?: string;
+  login_id?: string;
+  identities: Record<string, string>;
+  time: number;
+  _track_id?: number;
+  lib: { $lib: 'js'; $lib_method: 'code'; $lib_version: string };
+  properties: Record<string, string | number | boolean | string[] | null>;
+}
 
 /** A Map-backed Storage with `length` and `key()`. */
 export function memoryStorage(): StorageLike & { map: Map<string, string> } {
@@ -97,9 +138,10 @@ export const hang = (req: Seen) =>
   });
 
 /** The window {@link fakeWindow} returns. */
-export interface FakeWindow extends AnalyticsWindow {
+export interface FakeWindow extends Listenable {
   location: { href: string };
-  document: AnalyticsWindow['document'] & {
+  document: Listenable & {
+    cookie: string;
     title: string;
     referrer: string;
     visibilityState: DocumentVisibilityState;
@@ -110,6 +152,9 @@ export interface FakeWindow extends AnalyticsWindow {
   localStorage: ReturnType<typeof memoryStorage>;
   history: { pushState: History['pushState']; replaceState: History['replaceState'] };
   pageYOffset: number;
+  performance: Pick<Performance, 'getEntriesByType'>;
+  /** The window itself, or another object when `framed`. */
+  parent?: unknown;
   /** Every assignment to `document.cookie`. */
   cookieWrites: string[];
   /** Fires an event of `type` at the window. */
