@@ -20,7 +20,7 @@ export default [
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '2.5 KB',
+    limit: '3 KB',
   },
   {
     name: '@plugin-center/api: client, own code (ofetch and the contract excluded)',
