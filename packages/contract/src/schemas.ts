@@ -1,103 +1,14 @@
 /**
  * `@plugin-center/contract/schemas`: the TypeBox schemas of the Plugin Center wire (`wire.ts`: every
- * entity, request and response; the constants again, for the server's convenience) and of the route
+ * entity, request and response; `constants.ts` again, for the server's convenience) and of the route
  * table (`routeSchemas.ts`: `ROUTE_SCHEMAS`, by group and name as `ROUTES`). The server validates,
  * serialises and generates its OpenAPI document with them. Browser code imports the TypeBox-free
- * root entry instead.
+ * root entry instead. This entry is `constants.ts`, `routeSchemas.ts` and `wire.ts`, whole;
+ * the root `index.ts` lists the package's public API by name.
  *
  * @packageDocumentation
  */
 
-export type { Locale } from './constants';
-export type { RouteSchema } from './routeSchemas';
-export {
-  AuthorizeQuery,
-  COLLECTOR_ROUTE_SCHEMAS,
-  CollectQuery,
-  DeeplinkQuery,
-  DeeplinkResult,
-  OPERATION_ROUTE_SCHEMAS,
-  PAGE_ROUTE_SCHEMAS,
-  PLUGIN_ROUTE_SCHEMAS,
-  ProductParams,
-  ROUTE_SCHEMAS,
-  SourceParams,
-  SpaceSettingQuery,
-  USER_ROUTE_SCHEMAS,
-  VisualConfigQuery,
-} from './routeSchemas';
-export {
-  ActivityInfo,
-  AdminInfo,
-  ALL_TAGS_ID,
-  AnalyticsOverview,
-  AnalyticsProject,
-  AnalyticsRangeQuery,
-  ApiErrorCode,
-  AuditListQuery,
-  AuditStatusBody,
-  Banner,
-  BIND_PAGE_PATH,
-  COLLECTOR_PATH,
-  CodeExchangeQuery,
-  CollectResult,
-  ContactQr,
-  DailyTraffic,
-  DEEPLINK_PATH,
-  Envelope,
-  ErrorEnvelope,
-  Health,
-  IconfontConfig,
-  InstalledListQuery,
-  InstalledListResult,
-  InstallResult,
-  isAdminRole,
-  KEYWORD_MAX_LENGTH,
-  LOCALES,
-  LOGIN_PAGE_PATH,
-  LoginCodeQuery,
-  LoginCodeResult,
-  LoginResult,
-  LoginStorage,
-  LogoutMode,
-  OAuth2LoginBody,
-  PAGE_SIZE,
-  PexelsConfig,
-  PluginDetail,
-  PluginDetailQuery,
-  PluginEvent,
-  PluginKeyBody,
-  PluginListQuery,
-  PluginListResult,
-  PluginSort,
-  PluginSummary,
-  PluginTraffic,
-  PluginVersion,
-  PluginViewResult,
-  PraiseBody,
-  PraiseResult,
-  PrivateStandardConfig,
-  PublisherAnalytics,
-  RecommendationQuery,
-  RecommendationResult,
-  ResetTokenBody,
-  ResourcePosition,
-  ReviewStatus,
-  Role,
-  SignInBody,
-  SignInResult,
-  SignUpBody,
-  SpaceSetting,
-  SUCCESS_CODES,
-  Tag,
-  TagListResult,
-  ThirdPartyAuthBody,
-  ThirdPartyBindBody,
-  TokenPair,
-  TrackedEvent,
-  USER_API,
-  USER_API_BASE,
-  UserInfo,
-  ValidResult,
-  VISUAL_CONFIG_PATH,
-} from './wire';
+export * from './constants';
+export * from './routeSchemas';
+export * from './wire';

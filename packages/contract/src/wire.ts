@@ -12,7 +12,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { KEYWORD_MAX_LENGTH, LOCALES, PAGE_SIZE } from './constants';
 
-export type { Locale } from './constants';
 // The plain constants live in a TypeBox-free module so the client bundle can import them.
 export {
   ALL_TAGS_ID,

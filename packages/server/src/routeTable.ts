@@ -132,6 +132,7 @@ export function tableRoute<G extends RouteGroup, K extends TableName<G>>(
   const hide = group === 'page' || definition.method === 'OPTIONS' || schema.hide === true;
   const accessHook = accessCheck(app, definition.access);
   const envelope = definition.response === 'envelope';
+  const response = responseSchema(definition, schema);
   const route: RouteOptions = {
     method: definition.method,
     url: fastifyPath(definition.path),
@@ -144,7 +145,7 @@ export function tableRoute<G extends RouteGroup, K extends TableName<G>>(
       ...(schema.querystring ? { querystring: schema.querystring } : {}),
       ...(schema.params ? { params: schema.params } : {}),
       ...(schema.body ? { body: schema.body } : {}),
-      ...(responseSchema(definition, schema) ? { response: responseSchema(definition, schema) } : {}),
+      ...(response ? { response } : {}),
     },
     config: { ...options.config, route: id },
     ...(options.exposeHeadRoute === undefined ? {} : { exposeHeadRoute: options.exposeHeadRoute }),
