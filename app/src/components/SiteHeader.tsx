@@ -101,9 +101,12 @@ export function SessionArea() {
           {t('session.admin')}
         </a>
       )}
-      <Link className="nav-link" to="/my-analytics">
-        {t('session.myAnalytics')}
-      </Link>
+      {session.isAdmin && (
+        // Administrators only until plugins carry an owner (issue 11, issue 12).
+        <Link className="nav-link" to="/my-analytics">
+          {t('session.myAnalytics')}
+        </Link>
+      )}
       <a className="nav-link" href="/app">
         {t('session.workbench')}
       </a>

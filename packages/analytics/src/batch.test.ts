@@ -48,6 +48,18 @@ describe('batch mode (SPEC §7, §9)', () => {
     expect(await net.sent()).toHaveLength(1); // nothing queued, nothing sent
   });
 
+  it('sends at most 500 records a request (the collector refuses more), the rest at the next flush', async () => {
+    const { tracker, net, queued } = open();
+    for (let i = 0; i < 520; i += 1) tracker.track(`E${i}`);
+    await tracker.flush();
+    expect(await net.sent()).toHaveLength(1);
+    expect(await net.records()).toHaveLength(500);
+    expect(queued()).toHaveLength(20);
+    await tracker.flush();
+    expect(await net.records()).toHaveLength(520);
+    expect(queued()).toEqual([]);
+  });
+
   it('sends at once after a $pageview or a track_signup, and on flush()', async () => {
     const { tracker, net } = open();
     tracker.track('A');

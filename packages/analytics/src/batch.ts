@@ -24,12 +24,16 @@ export function batchPlugin({ interval = BATCH_INTERVAL }: BatchOptions = {}): T
       const { storage: s, now, window: w } = host;
       /** Queued records with when each expires (ms since the Unix epoch). */
       const read = () => readJson<{ x: number; r: TrackedRecord }[]>(s, BATCH_KEY) ?? [];
-      /** Sends the unexpired queued records as one batch; queues them again if that fails. */
+      /**
+       * Sends the first 500 unexpired queued records (the collector refuses a larger batch whole,
+       * issue 11) as one batch, the rest at the next flush; queues them again if that fails.
+       */
       const flush = async (beacon?: boolean) => {
         const q = read().filter((e) => e.x > now());
-        writeJson(s, BATCH_KEY, []);
-        if (q.length && !(await host.post(encodeBatch(q.map((e) => e.r)), beacon)))
-          writeJson(s, BATCH_KEY, [...q, ...read()]);
+        const b = q.splice(0, 500);
+        writeJson(s, BATCH_KEY, q);
+        if (b.length && !(await host.post(encodeBatch(b.map((e) => e.r)), beacon)))
+          writeJson(s, BATCH_KEY, [...b, ...read()]);
       };
       const tick = () => {
         void flush();

@@ -21,6 +21,7 @@ import {
   CollectResult,
   Health,
   IconfontConfig,
+  INT32_MAX,
   InstalledListQuery,
   InstalledListResult,
   InstallResult,
@@ -101,7 +102,9 @@ export const AuthorizeQuery = Type.Object(
   { additionalProperties: false },
 );
 /** Query of `GET /api/pix/spaces/setting` (SPEC §7: `space_id=2`). */
-export const SpaceSettingQuery = Type.Object({ space_id: Type.Optional(Type.Integer()) });
+export const SpaceSettingQuery = Type.Object({
+  space_id: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX })),
+});
 
 /** The collector's encoded fields, in a form body, a text body or the query string. */
 const EncodedFields = {

@@ -173,7 +173,8 @@ export const PLUGIN_ROUTES = {
   publisherAnalytics: {
     method: 'GET',
     path: '/api/cmt/plugin/analytics',
-    access: 'user',
+    // Administrators only (issue 11) until plugins carry an owner (issue 12): a name is no proof.
+    access: 'admin',
     request: 'query',
     response: 'envelope',
   },

@@ -136,13 +136,28 @@ export const PluginDetail = Type.Object(
 );
 export type PluginDetail = Static<typeof PluginDetail>;
 
+/**
+ * Largest value of a PostgreSQL `integer` column (int32, 2³¹ − 1): the bound of every request field
+ * that is compared with such a column (ids), so both dialects answer 400 rather than PostgreSQL a
+ * 500 "out of range for type integer" (issue 11 defect 3).
+ */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * Latest instant a JavaScript `Date` can hold, ms since the epoch (ECMA-262 §21.4.1.1: ±8.64e15):
+ * the bound of every request time, so no range turns into an `Invalid Date` (issue 11 defect 8).
+ */
+export const MAX_TIME_MS = 8_640_000_000_000_000;
+
 // Type.Enum keeps the literal union in the static type (a Union over LOCALES.map(...) is typed `never`).
 const Lang = Type.Enum(LOCALES, { description: 'interface locale' });
 
 /** Query of `GET /api/cmt/plugin/list`. */
 export const PluginListQuery = Type.Object(
   {
-    tag_id: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: '0 = All' })),
+    tag_id: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: '0 = All' }),
+    ),
     sort: Type.Optional(
       Type.Union([Type.Literal(0), Type.Literal(1)], {
         default: 0,
@@ -559,8 +574,12 @@ export type DailyTraffic = Static<typeof DailyTraffic>;
 /** Query of the dashboards: a time range in ms (default: the last 30 days), optional project. */
 export const AnalyticsRangeQuery = Type.Object(
   {
-    from: Type.Optional(Type.Integer({ minimum: 0, description: 'ms since the Unix epoch, inclusive' })),
-    to: Type.Optional(Type.Integer({ minimum: 0, description: 'ms since the Unix epoch, exclusive' })),
+    from: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_TIME_MS, description: 'ms since the Unix epoch, inclusive' }),
+    ),
+    to: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_TIME_MS, description: 'ms since the Unix epoch, exclusive' }),
+    ),
     project: Type.Optional(Type.String({ maxLength: 64 })),
     developer: Type.Optional(Type.String({ maxLength: 200, description: 'publisher (admins only)' })),
   },

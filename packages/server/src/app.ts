@@ -14,7 +14,7 @@ import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { installErrorHandling } from './errors';
+import { frameworkErrors, installErrorHandling } from './errors';
 import { authPlugin } from './identity/auth';
 import { identityRoutes } from './identity/routes';
 import { IdentityService } from './identity/service';
@@ -89,6 +89,9 @@ export async function buildApp(
       logController: new LogController({ disableRequestLogging: config.production }),
       bodyLimit: BODY_LIMIT,
       return503OnClosing: true,
+      // Who the client is behind reverse proxies (TRUST_PROXY, issue 11): request.ip, rate limits.
+      trustProxy: config.trustProxy ?? false,
+      frameworkErrors,
     }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
     app.setValidatorCompiler(validatorCompiler);
     recordRoutes(app);
@@ -156,7 +159,7 @@ export async function buildApp(
       },
     });
     await app.register(authPlugin, { verifier: identity });
-    await app.register(pluginsRoutes, { db });
+    await app.register(pluginsRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {
       db,
       ...(options.clock ? { clock: options.clock } : {}),
@@ -175,7 +178,7 @@ export async function buildApp(
     tableRoute(app, 'operation', 'health', () => ({ status: 'ok' as const, database: db.dialect }));
     tableRoute(app, 'operation', 'openApi', () => ready.swagger());
     await app.register(loginPageRoutes);
-    await registerAppStatic(app, config.appDir);
+    await registerAppStatic(app, config.appDir, config.frameAncestors ?? []);
     await registerTrackerScript(app, config.trackerScript);
     await app.ready();
     void purge();

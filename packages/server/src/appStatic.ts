@@ -11,6 +11,7 @@ import { ApiErrorCode, PAGE_ROUTES } from '@plugin-center/contract';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelope } from './errors';
 import { markRoutes, tableRoute } from './routeTable';
+import { appPolicy, setAppSecurityHeaders } from './securityHeaders';
 
 /** Cache-Control of content-hashed files under `/plugins/assets/` (RFC 8246 `immutable`). */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -36,21 +37,39 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * answers 404 rather than HTML for a missing asset. Without a built app (`appDir` missing or
  * without index.html) `/plugins/*` answers a short HTML page saying to run `pnpm build`.
  * Files of 1 KiB or more are compressed (br or gzip, as the client accepts).
+ *
+ * Every answer here (pages, assets, redirects, the not-built page, 404s) carries the security
+ * headers of `securityHeaders.ts` (issue 11 defect 7): a Content-Security-Policy without inline
+ * script, `nosniff`, a referrer policy and `frame-ancestors 'self'` plus `frameAncestors`
+ * (`FRAME_ANCESTORS`; `X-Frame-Options: SAMEORIGIN` when there are none).
  */
-export async function registerAppStatic(app: FastifyInstance, appDir: string | undefined): Promise<void> {
-  tableRoute(app, 'page', 'root', (_request, reply) => reply.redirect('/plugins/', 302));
-  tableRoute(app, 'page', 'appBare', (request, reply) => {
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return reply.redirect(`/plugins/${query}`, 301);
-  });
-
-  if (!appDir || !existsSync(join(appDir, 'index.html'))) {
-    tableRoute(app, 'page', 'app', (_request, reply) =>
-      reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
+export async function registerAppStatic(
+  app: FastifyInstance,
+  appDir: string | undefined,
+  frameAncestors: readonly string[] = [],
+): Promise<void> {
+  const policy = appPolicy(frameAncestors);
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) =>
+      setAppSecurityHeaders(reply, policy, frameAncestors),
     );
-    return;
-  }
+    tableRoute(scope, 'page', 'root', (_request, reply) => reply.redirect('/plugins/', 302));
+    tableRoute(scope, 'page', 'appBare', (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/plugins/${query}`, 301);
+    });
+    if (!appDir || !existsSync(join(appDir, 'index.html'))) {
+      tableRoute(scope, 'page', 'app', (_request, reply) =>
+        reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
+      );
+      return;
+    }
+    await registerAppFiles(scope, appDir);
+  });
+}
 
+/** The built app's files and the history fallback (see {@link registerAppStatic}). */
+async function registerAppFiles(app: FastifyInstance, appDir: string): Promise<void> {
   const assetsDir = join(appDir, 'assets') + sep;
   await app.register(async (scope) => {
     // The file routes @fastify/static registers are the table's `page.app` entry too.

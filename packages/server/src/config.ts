@@ -44,6 +44,10 @@ export interface ServerConfig {
   importCatalogueOnEmpty: boolean;
   /** `READ_CACHE`: counts cached 5 s and whole answers 1 s in this process; off, every request reads the database. */
   readCache: boolean;
+  /** `FRAME_ANCESTORS`: origins that may frame `/plugins/` besides this one (default none). */
+  frameAncestors?: string[];
+  /** `TRUST_PROXY`: Fastify's `trustProxy` (which proxies' `X-Forwarded-*` to believe; default false). */
+  trustProxy?: boolean | string[];
   /** `HOST`. */
   host: string;
   /** `PORT`, 0–65535. */
@@ -223,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     catalogueDir: resolve(v.CATALOGUE_DIR || defaultCatalogueDir()),
     importCatalogueOnEmpty: v.IMPORT_CATALOGUE_ON_EMPTY,
     readCache: v.READ_CACHE,
+    frameAncestors: v.FRAME_ANCESTORS,
+    trustProxy: v.TRUST_PROXY,
     host: v.HOST,
     port: v.PORT,
     logger: level === 'silent' ? false : { level },

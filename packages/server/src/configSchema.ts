@@ -22,6 +22,7 @@ import {
   parseOAuthProviders,
   parseOriginList,
   parseProjects,
+  parseTrustProxy,
   parseVisualConfig,
   SOURCE_NAME,
 } from './configValues';
@@ -179,6 +180,29 @@ export const CONFIG_SCHEMA = Type.Object({
       summary: 'per-process read cache (counts 5 s, answers 1 s)',
       description:
         "per-process read cache: counts 5 s, whole list/search/detail answers 1 s, dropped at once by this process's writes (other processes' writes show after the TTL); `false` reads the database every time",
+    }),
+  }),
+  FRAME_ANCESTORS: Type.Array(Type.String(), {
+    default: [],
+    ...about({
+      group: 'server',
+      transform: trim,
+      parse: parseOriginList,
+      defaultText: 'unset (this origin only)',
+      summary: 'origins that may show the marketplace in a frame',
+      description:
+        "comma-separated `http(s)://host[:port]` origins whose pages may show `/plugins/` in an `<iframe>` (CSP `frame-ancestors 'self' <origins>`). Unset: only this origin (plus `X-Frame-Options: SAMEORIGIN`). The desktop client shows the site as a top-level page and needs no entry",
+    }),
+  }),
+  TRUST_PROXY: Type.Union([Type.Boolean(), Type.Array(Type.String())], {
+    default: false,
+    ...about({
+      group: 'server',
+      parse: parseTrustProxy,
+      defaultText: '`false`',
+      summary: 'proxies whose X-Forwarded-For to trust',
+      description:
+        "which reverse proxies' `X-Forwarded-For` / `X-Forwarded-Proto` / `X-Forwarded-Host` to believe (Fastify's `trustProxy`): comma-separated proxy addresses / CIDR ranges (`127.0.0.1,10.0.0.0/8`: the client is the first address from the right of `X-Forwarded-For` that is not one of them), or `true` (any peer; only when nothing but the proxy can reach the server); a hop count is refused (Fastify 5 would trust nobody). `false`: the socket's address is the client, so behind a proxy every visitor shares one rate-limit bucket",
     }),
   }),
   LOG_LEVEL: Type.Optional(

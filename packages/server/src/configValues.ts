@@ -3,6 +3,7 @@
  * {@link CONFIG_SCHEMA} names as the `parse` of their variables. Simple values (integers, booleans,
  * enums, patterns) need no parser here: `readEnvironment` checks them against the schema.
  */
+import { isIP } from 'node:net';
 import { LoginStorage } from '@plugin-center/contract/schemas';
 import type { IdentityConfig, OAuthProviderConfig } from './config';
 
@@ -44,6 +45,46 @@ export function parseJson(variable: string, value: string): unknown {
   } catch {
     throw new ConfigError(variable, 'is not valid JSON');
   }
+}
+
+/**
+ * `TRUST_PROXY` (issue 11 defect 4), Fastify's `trustProxy`: `true`/`false`, or a comma-separated
+ * list of the proxies' addresses and CIDR ranges (`127.0.0.1,10.0.0.0/8`): `X-Forwarded-For` is
+ * read from the right, skipping the trusted addresses, and the first untrusted one is the client.
+ * A hop count is refused: Fastify 5 ignores it (it cannot tell whether the peer is a proxy, so it
+ * trusts nothing), which would silently leave every visitor in one bucket.
+ *
+ * @throws ConfigError for a number, or an entry that is neither an IP address nor a CIDR range.
+ */
+export function parseTrustProxy(variable: string, value: string): boolean | string[] {
+  const text = value.trim();
+  if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
+  if (/^\d+$/.test(text)) {
+    throw new ConfigError(
+      variable,
+      "a hop count is not supported: list the proxies' addresses (e.g. 127.0.0.1)",
+    );
+  }
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const ip = isIP(address ?? '');
+    const max = ip === 6 ? 128 : 32;
+    if (
+      !ip ||
+      extra !== undefined ||
+      (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))
+    ) {
+      throw new ConfigError(
+        variable,
+        `${JSON.stringify(entry)} is not true, false, an IP address or a CIDR range`,
+      );
+    }
+  }
+  return entries;
 }
 
 /** `REDIRECT_ALLOWLIST`: comma-separated http(s) origins, each normalised to `URL.origin`. */

@@ -113,6 +113,21 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorEn
         body: errorEnvelope(ApiErrorCode.MALFORMED_BODY, 'the request body is not valid JSON'),
         internal: false,
       };
+    case 'FST_ERR_BAD_URL':
+      return {
+        status: 400,
+        body: errorEnvelope(
+          ApiErrorCode.INVALID_PARAMETER,
+          'the URL path is not valid percent-encoded UTF-8',
+        ),
+        internal: false,
+      };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return {
+        status: 400,
+        body: errorEnvelope(ApiErrorCode.INVALID_PARAMETER, 'a path parameter is longer than 100 characters'),
+        internal: false,
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
         status: 413,
@@ -159,6 +174,18 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorEn
     body: errorEnvelope(ApiErrorCode.INTERNAL, 'internal server error; the details are in the server log'),
     internal: true,
   };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the errors its router raises before any route, hook or error
+ * handler runs — FST_ERR_BAD_URL (a path with a malformed percent escape or one that is not UTF-8)
+ * and FST_ERR_MAX_PARAM_LENGTH (a path parameter over Fastify's 100 characters) — answered in the
+ * SPEC §8 envelope like every other error: 400 INVALID_PARAMETER (found by the issue 11 fuzzer;
+ * Fastify's own answer was `{ error, code: 'FST_…', message }`).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toErrorResponse(error);
+  void reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 /**

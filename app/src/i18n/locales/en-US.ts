@@ -169,7 +169,7 @@ export const enUS = {
     chartLimit: 'The charts show the {{n}} most viewed plugins; the table lists all of them.',
     publisherEmpty: 'No plugin activity in this range yet',
     publisherEmptyHint:
-      'Your plugins appear here once they have events (views, installs or likes). Plugins are matched by their developer name: {{name}}.',
+      "This developer's plugins appear here once they have events (views, installs or likes). Plugins are matched by their developer name: {{name}}.",
     signingIn: 'Taking you to sign in…',
   },
   forbidden: {

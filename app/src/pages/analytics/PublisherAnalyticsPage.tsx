@@ -7,6 +7,7 @@ import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { detailPath } from '../../routes';
 import { useDocumentTitle } from '../../useDocumentTitle';
+import { ForbiddenPage } from '../ForbiddenPage';
 import { ChartFigure } from './ChartFigure';
 import { ReportShell } from './ReportShell';
 import { rangeText as describeRange, formatDay } from './range';
@@ -16,8 +17,10 @@ import { useReportRange } from './useReportRange';
 export const CHARTED_PLUGINS = 8;
 
 /**
- * A publisher's analytics, route `/my-analytics` (issue 4), for any signed-in user: a visitor is sent
- * to sign in (back here afterwards). Shows {@link PublisherAnalyticsView}.
+ * A publisher's analytics, route `/my-analytics` (issue 4), for administrators (issue 11: until
+ * plugins carry an owner, issue 12, a general user's name proves nothing): a visitor is sent to sign
+ * in (back here afterwards), a general user sees the SPEC §2 no-permission page. Shows
+ * {@link PublisherAnalyticsView}.
  */
 export function PublisherAnalyticsPage() {
   const { t } = useTranslation();
@@ -30,30 +33,26 @@ export function PublisherAnalyticsPage() {
   if (!signedIn) {
     return <LoadingState label={status === 'signed-out' ? t('analytics.signingIn') : t('app.loading')} />;
   }
-  return <PublisherAnalyticsView isAdmin={session.isAdmin} />;
+  if (!session.isAdmin) return <ForbiddenPage />;
+  return <PublisherAnalyticsView />;
 }
 
 /**
  * The publisher report (`GET /api/cmt/plugin/analytics` for the chosen range) in the
- * {@link ReportShell}: the caller's plugins
- * — those whose developer is their name, the server's interim rule — with views and installs per
- * day (one line per plugin, the {@link CHARTED_PLUGINS} most viewed) and a table of totals. An
- * administrator first names the developer to report on (`?developer=`). Empty state: plugins appear
- * once they have events.
+ * {@link ReportShell}: the administrator names the developer to report on (`?developer=`), then sees
+ * the plugins whose developer is that name with views and installs per day (one line per plugin, the
+ * {@link CHARTED_PLUGINS} most viewed) and a table of totals. Empty state: plugins appear once they
+ * have events.
  */
-export function PublisherAnalyticsView({ isAdmin }: { isAdmin: boolean }) {
+export function PublisherAnalyticsView() {
   const { t } = useTranslation();
   const api = useApiClient();
   const { preset, range, choose } = useReportRange();
   const [params, setParams] = useSearchParams();
-  const developer = isAdmin ? (params.get('developer') ?? '').trim() : '';
-  const enabled = !isAdmin || developer !== '';
+  const developer = (params.get('developer') ?? '').trim();
+  const enabled = developer !== '';
   const report = useLoader<PublisherAnalytics>(
-    (signal) =>
-      api.plugin.publisherAnalytics(
-        { from: range.from, to: range.to, ...(developer ? { developer } : {}) },
-        { signal },
-      ),
+    (signal) => api.plugin.publisherAnalytics({ from: range.from, to: range.to, developer }, { signal }),
     [range.from, range.to, developer],
     enabled,
   );
@@ -76,7 +75,7 @@ export function PublisherAnalyticsView({ isAdmin }: { isAdmin: boolean }) {
       }
       preset={preset}
       onRangeChange={choose}
-      tools={isAdmin && <DeveloperForm key={developer} value={developer} onSubmit={chooseDeveloper} />}
+      tools={<DeveloperForm key={developer} value={developer} onSubmit={chooseDeveloper} />}
       report={report}
       enabled={enabled}
       isEmpty={(data) => data.plugins.length === 0}

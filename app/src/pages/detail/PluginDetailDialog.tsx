@@ -16,8 +16,9 @@ import { useReloadOnUserChange } from './useReloadOnUserChange';
  * versions, a copy-share-link button (toasts 'link copied' / 'link copy failed', SPEC §8), and for
  * signed-in users like and install ({@link DetailBody}, its actions in `usePluginActions`); a
  * skeleton while loading, 'not found' or an error with Retry ({@link DetailError}). The detail is
- * read again when the signed-in user changes. Opening it sends `POST /api/cmt/plugin/view` once
- * ({@link usePluginView}). Escape, the close button and a click on the backdrop close it: back in
+ * read again when the signed-in user changes. Once the plugin has loaded it sends `POST
+ * /api/cmt/plugin/view` and the tracker's `PluginView` once ({@link usePluginView}); a key that
+ * does not exist counts and tracks nothing (issue 11 defect 9). Escape, the close button and a click on the backdrop close it: back in
  * history when a card opened it (restoring the square), else to the square with the same query.
  * Focus returns to the card that opened it ({@link useCloseDetail}).
  */
@@ -27,7 +28,7 @@ export function PluginDetailDialog() {
   const detail = usePluginDetail(pluginKey || null, { lang: locale });
   useDocumentTitle(detail.plugin?.name);
   useReloadOnUserChange(detail.reload);
-  const viewCount = usePluginView(pluginKey);
+  const viewCount = usePluginView(detail.plugin?.plugin_key === pluginKey ? pluginKey : '');
   const { close, restoreFocus } = useCloseDetail(pluginKey);
 
   const plugin = detail.plugin;

@@ -8,7 +8,8 @@ import { trackPluginEvent } from '../../analytics';
  * Counts a view of the opened plugin (SPEC §7 `POST /api/cmt/plugin/view`) and sends the tracker's
  * `PluginView` event, once per plugin key (a ref, so StrictMode's double effect counts once too).
  *
- * @param pluginKey - the opened plugin; `''` counts nothing
+ * @param pluginKey - the opened plugin once its detail has loaded; `''` counts nothing (pass `''`
+ *   until then, so a made-up key never becomes a view, issue 11 defect 9)
  * @returns the view count the server answered with, `undefined` until then or when the call failed
  *   (the client logs the failure, SPEC §8; the dialog works without it)
  */

@@ -83,17 +83,37 @@ describe('importCatalogue (shipped catalogue)', () => {
       view_count: 0,
       praise_count: 0,
     });
-    expect(d.create_time).toBeGreaterThanOrEqual(importedAt);
-    expect(d.create_time).toBeLessThanOrEqual(Date.now());
+    // Created no later than updated: the source's date, not the import time (issue 11 defect 9).
+    expect(d.create_time).toBe(Date.UTC(2020, 2, 15, 6, 32, 1));
     expect(d.tags.map((tag) => tag.code)).toEqual(['layers', 'workflow']);
   });
 
   it('leaves update_time null when the source has no date and reads zone abbreviations', async () => {
     const expected = expectedCatalogue();
     const undated = expected.find((p) => p.update_time === null)!;
-    expect((await detail(undated.plugin_key)).update_time).toBeNull();
+    const shown = await detail(undated.plugin_key);
+    expect(shown.update_time).toBeNull();
+    // Without a source date the listing was created when it was imported.
+    expect(shown.create_time).toBeGreaterThanOrEqual(importedAt);
+    expect(shown.create_time).toBeLessThanOrEqual(Date.now());
     expect(parseCatalogueDate('2024-12-15 17:07:00 CET')).toBe(Date.UTC(2024, 11, 15, 16, 7, 0));
     expect(parseCatalogueDate('yesterday')).toBeNull();
+  });
+
+  it('never shows a plugin created after its update (issue 11 defect 9)', async () => {
+    const later = await t.app.db.kysely
+      .selectFrom('plugin')
+      .select(['plugin_key', 'create_time', 'update_time'])
+      .where('update_time', 'is not', null)
+      .whereRef('create_time', '>', 'update_time')
+      .execute();
+    expect(later).toEqual([]);
+    const dated = await t.app.db.kysely
+      .selectFrom('plugin')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('update_time', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(dated.n)).toBeGreaterThan(700);
   });
 
   it('attaches zh.json en_ref entries as zh-CN translations', async () => {

@@ -46,7 +46,7 @@ export interface ImportSource {
 
 /** Options of {@link importEntries}. */
 export interface ImportOptions {
-  /** The create_time given to new plugins, ms (default: now — the import time). */
+  /** The import time, ms (default: now): the create_time of a plugin whose source gives no date. */
   now?: number;
   /** Plugins per transaction (default 500). */
   batchSize?: number;
@@ -76,7 +76,12 @@ export async function readCatalogueFile(path: string): Promise<unknown[]> {
   return data;
 }
 
-/** The stored plugin of a catalogue record (fields mapped as the catalogue README defines them). */
+/**
+ * The stored plugin of a catalogue record (fields mapped as the catalogue README defines them).
+ * `create_time` is the source's date when it has one (no source gives a creation date, so that is
+ * `updated_at`: the plugin existed by then, and creation is never later than the update — issue 11
+ * defect 9), else `now`, the import time: when the listing was created in this marketplace.
+ */
 export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin {
   return {
     plugin_key: derivePluginKey(record),
@@ -90,7 +95,7 @@ export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin 
     platforms: record.platforms,
     source: record.source,
     review_status: ReviewStatus.APPROVED,
-    create_time: now,
+    create_time: record.updated_at ?? now,
     update_time: record.updated_at,
     tags: record.tags,
     copyright_type: 'author',
@@ -103,7 +108,7 @@ export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin 
 /**
  * Imports records from several sources in order. Records without `en_ref` become approved plugins
  * (fields mapped honestly: author → developer and copyright holder, repo_url → technical support
- * link, updated_at → update_time or null, create_time = import time, no invented versions, no
+ * link, updated_at → update_time or null, create_time = updated_at or else the import time, no invented versions, no
  * icon); records with `en_ref` become a translation (locale from `lang`) of the plugin with that
  * name and source, found among all plugins in the database after the plugins of this run are in.
  * Plugins are written in transactions of `batchSize`.

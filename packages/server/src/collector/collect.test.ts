@@ -7,10 +7,10 @@ import { gzipSync } from 'node:zlib';
 import type { CollectResult, ErrorEnvelope } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewAnalyticsEventRow } from '../db/schema';
 import { body, createTestApp, type TestApp } from '../testSupport';
 import { EventWriter, insertEvents } from './data';
 import {
+  eventRow,
   sdkBase64Encode,
   sdkBatchTrackData,
   sdkEncodeTrackData,
@@ -254,20 +254,24 @@ describe('batches', () => {
     expect(collected(await post(sdkBatchTrackData([])))).toEqual({ accepted: 0, rejected: [] });
   });
 
-  it('reads at most 500 records of a request and refuses the rest with a reason', async () => {
+  it('stores a batch of 500 records and refuses one of 501 whole, with one error (issue 11)', async () => {
     const id = uniqueId('big');
-    const records = Array.from({ length: 503 }, () => ({
+    const records = Array.from({ length: 501 }, () => ({
       type: 'track',
       event: 'e',
       distinct_id: id,
       time: Date.now(),
       properties: {},
     }));
-    const result = collected(await post(sdkBatchTrackData(records)));
-    expect(result.accepted).toBe(500);
-    expect(result.rejected).toEqual(
-      [500, 501, 502].map((index) => ({ index, reason: 'batch has more than 500 records' })),
-    );
+    expect(failed(await post(sdkBatchTrackData(records)))).toMatchObject({
+      error: 'INVALID_PARAMETER',
+      message: 'batch has more than 500 records',
+    });
+    expect(await rowsOf(id)).toHaveLength(0);
+    expect(collected(await post(sdkBatchTrackData(records.slice(0, 500))))).toEqual({
+      accepted: 500,
+      rejected: [],
+    });
     expect(await rowsOf(id)).toHaveLength(500);
   });
 
@@ -280,20 +284,6 @@ describe('batches', () => {
 });
 
 describe('storage', () => {
-  const row = (distinctId: string, i: number): NewAnalyticsEventRow => ({
-    project: 'default',
-    type: 'track',
-    event: 'e',
-    distinct_id: distinctId,
-    login_id: null,
-    anonymous_id: null,
-    time: Date.now(),
-    received_at: Date.now(),
-    plugin_key: null,
-    url: null,
-    properties: JSON.stringify({ i }),
-  });
-
   it('stores concurrent batches, each whole (group commit)', async () => {
     const id = uniqueId('concurrent');
     const responses = await Promise.all(
@@ -307,20 +297,20 @@ describe('storage', () => {
     expect(new Set(rows.map((r) => r.distinct_id)).size).toBe(24);
   });
 
-  it('fails every write of a group whose transaction fails, storing none of them', async () => {
+  it('fails only the write whose own rows fail when a group transaction fails (issue 11)', async () => {
     const id = uniqueId('group-fail');
     const writer = new EventWriter(t.app.db);
-    const bad = { ...row(`${id}-bad`, 0), distinct_id: null as unknown as string };
+    const bad = { ...eventRow(`${id}-bad`, 0), distinct_id: null as unknown as string };
     const results = await Promise.allSettled([
-      writer.write([row(`${id}-a`, 1), row(`${id}-a`, 2)]),
+      writer.write([eventRow(`${id}-a`, 1), eventRow(`${id}-a`, 2)]),
       writer.write([bad]),
-      writer.write([row(`${id}-c`, 3)]),
+      writer.write([eventRow(`${id}-c`, 3)]),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(await rowsOf(id)).toHaveLength(0);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await rowsOf(id)).toHaveLength(3);
     // The writer keeps working afterwards.
-    await writer.write([row(`${id}-d`, 4)]);
-    expect(await rowsOf(id)).toHaveLength(1);
+    await writer.write([eventRow(`${id}-d`, 4)]);
+    expect(await rowsOf(id)).toHaveLength(4);
   });
 
   it('inserts more rows than one statement takes in one transaction', async () => {
@@ -328,7 +318,7 @@ describe('storage', () => {
     expect(
       await insertEvents(
         t.app.db,
-        Array.from({ length: 1203 }, (_, i) => row(id, i)),
+        Array.from({ length: 1203 }, (_, i) => eventRow(id, i)),
       ),
     ).toBe(1203);
     const rows = await rowsOf(id);

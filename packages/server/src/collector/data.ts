@@ -100,8 +100,13 @@ interface PendingWrite {
  * are committed together in the next transaction (one multi-row INSERT per request inside it).
  * Under a burst this turns many small commits into a few larger ones — on SQLite fewer WAL frames
  * and checkpoints, on PostgreSQL fewer WAL flushes — while each request still gets its own rows
- * stored all or none, and its promise settles only once they are committed (or the transaction
- * failed, which fails every request of that group). Idle, a write starts on the next turn of the
+ * stored all or none, and its promise settles only once they are committed.
+ *
+ * When a group's transaction fails (it is rolled back whole), each request of the group is retried
+ * on its own ({@link insertEvents}): only a request whose own insert fails again gets the error,
+ * the others are stored and resolve (issue 11 defect 2, where one row PostgreSQL refused cost 518
+ * other requests their events). A database that is down fails each retry too, so every request
+ * still gets an error and nothing is stored twice. Idle, a write starts on the next turn of the
  * event loop, so a lone request waits for nothing.
  */
 export class EventWriter {
@@ -156,7 +161,19 @@ export class EventWriter {
         }
         for (const write of group) write.resolve();
       } catch (error) {
-        for (const write of group) write.reject(error);
+        if (group.length === 1) {
+          group[0]!.reject(error);
+          continue;
+        }
+        // The group was rolled back whole: retry each request alone, so one fails only itself.
+        for (const write of group) {
+          try {
+            await insertEvents(this.db, write.rows);
+            write.resolve();
+          } catch (own) {
+            write.reject(own);
+          }
+        }
       }
     }
     this.running = false;

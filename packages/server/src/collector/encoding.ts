@@ -20,8 +20,20 @@
  */
 import { gunzipSync } from 'node:zlib';
 
-/** Largest decompressed `gzip=1` payload accepted, bytes (guards against compression bombs). */
-export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+/**
+ * Largest decompressed `gzip=1` payload accepted, bytes: 1 MiB, the same as `BODY_LIMIT` (app.ts)
+ * caps a plain body at (larger inflates are refused as MALFORMED_BODY `… inflates beyond …`).
+ *
+ * Derivation (issue 11 defect 1, where an 8 MiB cap let an 11 KB body inflate to 4 million
+ * records): a plain `data_list` carries at most 3/4 of 1 MiB of JSON (base64 in a 1 MiB body), and
+ * compression is to save bandwidth, not to carry more than the plain transport can, so the inflated
+ * JSON needs no more than the body limit. That covers 500-record (`MAX_BATCH_RECORDS`) batches with
+ * room to spare: the web SDK's `$pageview` with its preset properties is about 0.9 KB, so 500 of them
+ * are about 450 KB (a record can be larger — 100-character names, 1024-character values — but 500
+ * records that each need 2 KB are already beyond what the plain transport takes). Kept a literal
+ * rather than imported from app.ts (which imports the collector); a test checks they are equal.
+ */
+export const MAX_INFLATED_BYTES = 1024 * 1024;
 
 /** The encoded fields of one collector request (form body, text body or query string). */
 export interface EncodedPayload {

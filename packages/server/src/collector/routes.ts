@@ -51,10 +51,15 @@ export function visualConfigVersion(config: Record<string, unknown>): string {
  *   `ANALYTICS_PROJECTS` name. Answers 200 `{ code: 0, data: CollectResult }` (`accepted`, and each
  *   refused record's `index` and `reason`) when at least one record was stored or the batch was
  *   empty. 400 INVALID_PARAMETER: unknown project, no/both payload fields, `crc mismatch`, `gzip=9`
- *   (encrypted) not supported, or every record refused — then `message` is
- *   `no record accepted: [i] reason; …` (first 10). 400 MALFORMED_BODY: not base64/UTF-8/JSON, or
- *   `data_list` not an array. 403 FORBIDDEN: an `Origin` outside `ANALYTICS_ALLOWED_ORIGINS` (when
- *   set). 413 PAYLOAD_TOO_LARGE: body over 1 MiB. At most 500 records per request are read.
+ *   (encrypted) not supported, `batch has more than 500 records` (the whole request, before any
+ *   record is checked), or every record refused — then `message` is
+ *   `no record accepted: [i] reason; …` (first 10). 400 MALFORMED_BODY: not base64/UTF-8/JSON, a
+ *   `gzip=1` payload inflating beyond 1 MiB, or `data_list` not an array. 403 FORBIDDEN: an `Origin`
+ *   outside `ANALYTICS_ALLOWED_ORIGINS` (when set). 413 PAYLOAD_TOO_LARGE: body over 1 MiB.
+ *   Answer bounds (issue 11 defect 1): reasons at most 200 characters; the `rejected` list at most
+ *   max(4 KiB, 2 × the `data`/`data_list` text) bytes of JSON (later refusals left out), so an
+ *   answer is at most a small multiple of its request. Records with a NUL character, or ids with a
+ *   lone surrogate, are refused like any invalid record (issue 11 defect 2).
  * - `GET /sa?project=&data=&ext=` and `GET /sa.gif?…` — the image transport: same checks, 200 with
  *   a 1×1 `image/gif` when stored (errors as above, in JSON).
  * - `GET /config/visualized/Web.conf?app_id=&v=` — the visual config `ANALYTICS_VISUAL_CONFIG`

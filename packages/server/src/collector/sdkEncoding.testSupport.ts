@@ -5,6 +5,8 @@
  * `encodeTrackData` the single-record body, `batchTrackData` the batch body.
  */
 
+import type { NewAnalyticsEventRow } from '../db/schema';
+
 /** The SDK's `base64Encode(str)`: `btoa` of the UTF-8 bytes of `str`. */
 export function sdkBase64Encode(text: string): string {
   return btoa(
@@ -79,5 +81,22 @@ export function sdkRecord(
     _track_id: 100_000 + tracked,
     _flush_time: Date.now(),
     ...overrides,
+  };
+}
+
+/** An `analytics_event` row as the collector stores it: a `track` of event `e` by `distinctId`, `{ i }` as properties. */
+export function eventRow(distinctId: string, i: number): NewAnalyticsEventRow {
+  return {
+    project: 'default',
+    type: 'track',
+    event: 'e',
+    distinct_id: distinctId,
+    login_id: null,
+    anonymous_id: null,
+    time: Date.now(),
+    received_at: Date.now(),
+    plugin_key: null,
+    url: null,
+    properties: JSON.stringify({ i }),
   };
 }

@@ -51,6 +51,33 @@ export const RECORD_TYPES = new Set([
 
 const checkTrackedEvent = Compile(TrackedEvent);
 
+/**
+ * The reason suffix of a text with a NUL character (U+0000): PostgreSQL's `text` cannot hold one,
+ * so such a row would fail its whole insert (issue 11 defect 2); both dialects refuse it alike.
+ */
+const NUL_REASON = 'is invalid: contains a NUL character';
+
+/** Whether `text` holds a NUL character (U+0000). */
+function hasNul(text: string): boolean {
+  return text.includes('\u0000');
+}
+
+/** A UTF-16 surrogate that is not part of a pair (`\p{Cs}` in a `u` pattern matches only those). */
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+
+/**
+ * The reason suffix of an id with a lone UTF-16 surrogate: no UTF-8 column can hold one, and the
+ * drivers store different things in its place (PostgreSQL one U+FFFD, SQLite the surrogate's three
+ * bytes, read back as three U+FFFD), so an id would not be kept as sent, nor alike on both dialects.
+ */
+const SURROGATE_REASON = 'is invalid: contains a lone surrogate';
+
+/** `text` with each lone surrogate replaced by U+FFFD (what PostgreSQL's driver stores for it). */
+function wellFormed(text: string): string {
+  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
+}
+
 /** A name shortened for a message (a 10,000-character key must not make a 10,000-character reason). */
 function shown(name: string): string {
   return name.length > 64 ? `${name.slice(0, 64)}…` : name;
@@ -66,6 +93,8 @@ function idReason(name: string, value: unknown, required: boolean): string | und
   if (typeof value !== 'string') return `${name} must be string`;
   if (required && value.trim().length === 0) return `${name}'s is empty`;
   if (value.length > ANALYTICS_LIMITS.ID) return `${name} length is longer than ${ANALYTICS_LIMITS.ID}`;
+  if (hasNul(value)) return `${name} ${NUL_REASON}`;
+  if (LONE_SURROGATE.test(value)) return `${name} ${SURROGATE_REASON}`;
   return undefined;
 }
 
@@ -76,6 +105,7 @@ function nameReason(label: string, name: unknown): string | undefined {
   if (name.trim().length === 0) return `${label}'s is empty`;
   if (name.length > ANALYTICS_LIMITS.KEY)
     return `${shown(label)} length is longer than ${ANALYTICS_LIMITS.KEY}`;
+  if (hasNul(name)) return `${shown(label)} ${NUL_REASON}`;
   if (!NAME_PATTERN.test(name)) return `${shown(label)} is invalid`;
   return undefined;
 }
@@ -84,9 +114,10 @@ function nameReason(label: string, name: unknown): string | undefined {
 function valueReason(key: string, value: unknown): string | undefined {
   if (value === null || typeof value === 'boolean') return undefined;
   if (typeof value === 'string') {
-    return value.length > ANALYTICS_LIMITS.STRING
-      ? `${shown(key)} length is longer than ${ANALYTICS_LIMITS.STRING}`
-      : undefined;
+    if (value.length > ANALYTICS_LIMITS.STRING) {
+      return `${shown(key)} length is longer than ${ANALYTICS_LIMITS.STRING}`;
+    }
+    return hasNul(value) ? `${shown(key)} ${NUL_REASON}` : undefined;
   }
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${shown(key)} is invalid`;
   if (Array.isArray(value)) {
@@ -95,6 +126,7 @@ function valueReason(key: string, value: unknown): string | undefined {
       if (item.length > ANALYTICS_LIMITS.STRING) {
         return `${shown(key)} length is longer than ${ANALYTICS_LIMITS.STRING}`;
       }
+      if (hasNul(item)) return `${shown(key)} ${NUL_REASON}`;
     }
     return undefined;
   }
@@ -113,13 +145,21 @@ export type RecordCheck =
  * Rules, in this order (the first failure is the reason):
  * - the record is a JSON object; `type` a string among `TrackedEvent`'s types;
  * - `event` (track types only; ignored and stored null for `profile_*`): string, non-empty,
- *   ≤ 100 characters, matching {@link NAME_PATTERN};
+ *   ≤ 100 characters, no NUL character, matching {@link NAME_PATTERN};
  * - `distinct_id`: string, non-empty, ≤ 255; `original_id`, `anonymous_id`, `login_id` when
  *   present: strings ≤ 255; `identities` when present: an object of names (as property names)
  *   to strings ≤ 255;
  * - `time`: an integer (ms), at most 1 day after `now` and at most 2 years before it;
  * - `properties`: an object; each name as `event`'s; each value a string ≤ 1024, a finite number,
  *   a boolean, null or a list of strings ≤ 1024;
+ * - no string above (ids, identity names and values, names, string values and list items) holds a
+ *   NUL character (U+0000): `{x} is invalid: contains a NUL character` (issue 11 defect 2 —
+ *   PostgreSQL refuses NUL in `text`, and such a row would fail its request's insert);
+ * - no id (`distinct_id`, `original_id`, `anonymous_id`, `login_id`, identity values) holds a lone
+ *   UTF-16 surrogate: `{x} is invalid: contains a lone surrogate` (the dialects would store
+ *   different replacements). In property values lone surrogates are accepted (a tracker that cuts a
+ *   value at 500 characters may split a pair): `properties` keeps them as `\uXXXX` escapes, and
+ *   the `plugin_key` / `url` copies get U+FFFD in their place, alike on both dialects;
  * - finally the whole record against the `TrackedEvent` schema (`lib`, `_track_id`, …).
  *
  * Row: `event` null for profile records; `login_id` the record's, else `distinct_id` of a
@@ -188,8 +228,8 @@ export function validateRecord(record: unknown, project: string, now: number): R
       anonymous_id: ev.anonymous_id ?? (signup ? (ev.original_id ?? null) : null),
       time,
       received_at: now,
-      plugin_key: typeof properties.plugin_key === 'string' ? properties.plugin_key : null,
-      url: typeof properties.$url === 'string' ? properties.$url : null,
+      plugin_key: typeof properties.plugin_key === 'string' ? wellFormed(properties.plugin_key) : null,
+      url: typeof properties.$url === 'string' ? wellFormed(properties.$url) : null,
       properties: JSON.stringify(properties),
     },
   };

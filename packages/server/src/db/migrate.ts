@@ -6,6 +6,8 @@ import * as m0003 from './migrations/0003_identity';
 import * as m0004 from './migrations/0004_plugin_user_counts';
 import * as m0005 from './migrations/0005_analytics';
 import * as m0006 from './migrations/0006_search_gin_fastupdate';
+import * as m0007 from './migrations/0007_plugin_view';
+import * as m0008 from './migrations/0008_import_dates';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004_plugin_user_counts': m0004,
   '0005_analytics': m0005,
   '0006_search_gin_fastupdate': m0006,
+  '0007_plugin_view': m0007,
+  '0008_import_dates': m0008,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

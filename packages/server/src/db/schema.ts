@@ -118,6 +118,7 @@ export interface DatabaseSchema {
   server_secret: ServerSecretTable;
   plugin_install: PluginUserTable;
   plugin_praise: PluginUserTable;
+  plugin_view: PluginViewTable;
   analytics_event: AnalyticsEventTable;
 }
 
@@ -198,6 +199,15 @@ export interface ServerSecretTable {
 }
 
 /** `plugin_install` / `plugin_praise`: one row per user and plugin. */
+/** `plugin_view` (migration 0007): a visitor counted as viewing a plugin on a UTC day. */
+export interface PluginViewTable {
+  plugin_id: number;
+  /** UTC day number, `floor(ms / 86 400 000)`. */
+  day: number;
+  /** `u:<user_id>` or `a:<keyed hash of address and user agent>`. */
+  visitor: string;
+}
+
 export interface PluginUserTable {
   user_id: number;
   plugin_id: number;

@@ -1,10 +1,14 @@
 /**
  * The auth seam every domain of the server uses (SPEC §6 roles and permissions):
- * - `request.user`: the signed-in caller from `Authorization: Bearer <access token>`, or null;
+ * - `request.user`: the signed-in caller from `Authorization: Bearer <access token>`, or null — a
+ *   valid token counts only while its session (`sid`) is live and its account exists and is enabled
+ *   (`AuthVerifier.sessionRole`, checked on every request; issue 11 defects 5 and 6);
  * - `app.requireUser`: a preHandler answering 401 UNAUTHORIZED when nobody is signed in (also when
- *   a bearer token was sent but is expired, forged or otherwise invalid);
+ *   a bearer token was sent but is expired, forged, otherwise invalid, of an ended session or of a
+ *   deleted or disabled account);
  * - `app.requireAdmin`: 401 as above, 403 FORBIDDEN 'Current account has no permission' when the
- *   account's current role is 0 (role read from the database, so a demotion applies at once).
+ *   account's current role is 0 (read with the session check, so a demotion applies within
+ *   `SESSION_CHECK_TTL_MS`, at once in the process that made it).
  *
  * Registered on the root instance by `buildApp` (the plugin skips Fastify's encapsulation), so any
  * route can say `{ preHandler: app.requireUser }`.
@@ -13,10 +17,15 @@ import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract/sc
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../errors';
 
-/** The signed-in caller, as the access token says (`sub` → `user_id`, `role`). */
+/**
+ * The signed-in caller: `user_id` from the token's `sub`, `sid` its session (refresh-token family),
+ * `role` the account's current role (read with the session check, at most
+ * `SESSION_CHECK_TTL_MS` old).
+ */
 export interface AuthUser {
   user_id: number;
   role: Role;
+  sid: string;
 }
 
 declare module 'fastify' {
@@ -49,14 +58,27 @@ export interface AuthVerifier {
    * @throws ApiError UNAUTHORIZED with the reason.
    */
   verifyAccessToken(token: string): Promise<AuthUser>;
-  /** The account's current role, or null when the account no longer exists or is disabled. */
-  currentRole(userId: number): Promise<Role | null>;
+  /**
+   * The account's current role while the session `sid` of account `userId` is live; otherwise why
+   * not: the session was ended (logout, reset_token, refresh-token reuse) or the account no longer
+   * exists or is disabled.
+   */
+  sessionRole(userId: number, sid: string): Promise<Role | SessionEnd>;
 }
 
 /** Options of {@link authPlugin}. */
 export interface AuthPluginOptions {
   verifier: AuthVerifier;
 }
+
+/** Why a verified access token no longer signs anybody in (issue 11 defects 5 and 6). */
+export type SessionEnd = 'signed-out' | 'no-account';
+
+/** The 401 messages of {@link SessionEnd}. */
+export const SESSION_END_MESSAGES: Record<SessionEnd, string> = {
+  'signed-out': 'the session has ended (signed out): sign in again',
+  'no-account': 'the account no longer exists or is disabled',
+};
 
 /** Why a bearer token sent with a request was refused (answered only if the route needs a user). */
 const refusals = new WeakMap<FastifyRequest, string>();
@@ -95,12 +117,20 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { v
       refusals.set(request, 'the bearer token is not an access token');
       return;
     }
+    let user: AuthUser;
     try {
-      request.user = await verifier.verifyAccessToken(token);
+      user = await verifier.verifyAccessToken(token);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       refusals.set(request, error.message);
+      return;
     }
+    const role = await verifier.sessionRole(user.user_id, user.sid);
+    if (typeof role === 'string') {
+      refusals.set(request, SESSION_END_MESSAGES[role]);
+      return;
+    }
+    request.user = { ...user, role };
   });
 
   const requireUser: preHandlerAsyncHookHandler = async (request) => {
@@ -113,10 +143,7 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { v
     if (!user) {
       throw new ApiError(ApiErrorCode.UNAUTHORIZED, refusals.get(request) ?? SIGN_IN_REQUIRED_MESSAGE);
     }
-    const role = await verifier.currentRole(user.user_id);
-    if (role === null) throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the account no longer exists');
-    user.role = role;
-    if (!isAdminRole(role)) throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
+    if (!isAdminRole(user.role)) throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireAdmin', requireAdmin);

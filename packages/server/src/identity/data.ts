@@ -99,6 +99,43 @@ export function accountRole(
     .executeTakeFirst();
 }
 
+/**
+ * The account's role and status, and whether session `familyId` (a refresh-token family) of that
+ * account still has a token that was not revoked, in one statement; undefined when the account
+ * does not exist. A family is revoked as a whole (logout, reset_token, reuse), so one unrevoked row
+ * means the session is live.
+ */
+export function sessionState(
+  db: Executor,
+  userId: number,
+  familyId: string,
+): Promise<{ role: number; staff_status: number; live: number } | undefined> {
+  return db
+    .selectFrom('user_account as u')
+    .select((eb) => [
+      'u.role',
+      'u.staff_status',
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('refresh_token as t')
+              .select('t.id')
+              .where('t.family_id', '=', familyId)
+              .where('t.user_id', '=', userId)
+              .where('t.revoked_at', 'is', null),
+          ),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as('live'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst() as Promise<{ role: number; staff_status: number; live: number } | undefined>;
+}
+
 /** Sets the account's enterprise id (`e_id`, `POST user/reset_token`). */
 export async function setEnterpriseId(db: Executor, id: number, eId: string): Promise<void> {
   await db.updateTable('user_account').set({ e_id: eId }).where('id', '=', id).execute();
@@ -186,6 +223,8 @@ export interface IssuedRefreshToken {
   id: number;
   token: string;
   expiresAt: number;
+  /** The family (session) the token belongs to: the access tokens' `sid`. */
+  familyId: string;
 }
 
 /** Stores a new refresh token of `familyId` (a new family when omitted). */
@@ -210,7 +249,7 @@ export async function insertRefreshToken(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, token, expiresAt };
+  return { id: row.id, token, expiresAt, familyId };
 }
 
 /** The family of a refresh token, whatever its state; undefined for an unknown token. */

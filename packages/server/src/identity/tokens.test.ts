@@ -175,14 +175,35 @@ describe('access tokens', () => {
     login = await signInTestUser(t.app);
   });
 
+  /** The session (`sid`) of the signed-in user's access token. */
+  const sidOf = (accessToken: string) =>
+    (JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
   it('a token we sign by hand with the server key works (the tests below are meaningful)', async () => {
-    const good = await token({ sub: String(login.user_info.user_id), role: 0 });
+    const good = await token({
+      sub: String(login.user_info.user_id),
+      role: 0,
+      sid: sidOf(login.access_token),
+    });
     expect((await userinfo(good)).statusCode).toBe(200);
+  });
+
+  it('a well-signed token without a session, or of a session that does not exist → 401 (issue 11)', async () => {
+    const user = String(login.user_info.user_id);
+    expect(await expect401(await token({ sub: user, role: 0 }))).toBe('the access token is invalid');
+    expect(await expect401(await token({ sub: user, role: 0, sid: 'made-up-session' }))).toMatch(
+      /session has ended/,
+    );
+    // Another user's session does not sign this user in.
+    const other = await signInTestUser(t.app);
+    expect(await expect401(await token({ sub: user, role: 0, sid: sidOf(other.access_token) }))).toMatch(
+      /session has ended/,
+    );
   });
 
   it('a forged signature → 401', async () => {
     const forged = await token(
-      { sub: String(login.user_info.user_id), role: 1 },
+      { sub: String(login.user_info.user_id), role: 1, sid: sidOf(login.access_token) },
       { key: new TextEncoder().encode('another secret of at least thirty-two chars') },
     );
     expect(await expect401(forged)).toBe('the access token is invalid');
@@ -218,7 +239,12 @@ describe('access tokens', () => {
   });
 
   it('another HMAC algorithm with the same key → 401', async () => {
-    await expect401(await token({ sub: String(login.user_info.user_id), role: 0 }, { alg: 'HS512' }));
+    await expect401(
+      await token(
+        { sub: String(login.user_info.user_id), role: 0, sid: sidOf(login.access_token) },
+        { alg: 'HS512' },
+      ),
+    );
   });
 
   it('expired → 401 naming the expiry', async () => {
@@ -234,14 +260,24 @@ describe('access tokens', () => {
 
   it('wrong audience or issuer → 401', async () => {
     await expect401(
-      await token({ sub: String(login.user_info.user_id), role: 0 }, { aud: 'another-service' }),
+      await token(
+        { sub: String(login.user_info.user_id), role: 0, sid: sidOf(login.access_token) },
+        { aud: 'another-service' },
+      ),
     );
-    await expect401(await token({ sub: String(login.user_info.user_id), role: 0 }, { iss: 'someone-else' }));
+    await expect401(
+      await token(
+        { sub: String(login.user_info.user_id), role: 0, sid: sidOf(login.access_token) },
+        { iss: 'someone-else' },
+      ),
+    );
   });
 
   it('malformed claims → 401', async () => {
     await expect401(await token({ sub: 'admin', role: 0 }));
-    await expect401(await token({ sub: String(login.user_info.user_id), role: 7 }));
+    await expect401(
+      await token({ sub: String(login.user_info.user_id), role: 7, sid: sidOf(login.access_token) }),
+    );
     await expect401('not.a.jwt');
   });
 
@@ -268,7 +304,11 @@ describe('the signing key', () => {
         dataDir: a.config.dataDir,
       });
       try {
-        const rows = await a.app.db.kysely.selectFrom('server_secret').selectAll().execute();
+        const rows = await a.app.db.kysely
+          .selectFrom('server_secret')
+          .selectAll()
+          .where('name', '=', 'jwt_signing_key')
+          .execute();
         expect(rows).toHaveLength(1);
         expect(Buffer.from(rows[0]!.value, 'base64url')).toHaveLength(32);
         const login = await signInTestUser(a.app);

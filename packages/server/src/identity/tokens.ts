@@ -1,6 +1,8 @@
 /**
  * Access tokens: compact JWS (RFC 7519) signed with HS256 (RFC 7518 §3.2) via jose. Claims: `sub`
- * (the user_id as a decimal string), `role`, `aud` and `iss` 'plugin-center', `iat`, `exp`, `jti`.
+ * (the user_id as a decimal string), `role`, `sid` (the session: the refresh-token family the token
+ * was issued with, OpenID Connect's session id claim, so sign-out can end it — issue 11), `aud` and
+ * `iss` 'plugin-center', `iat`, `exp`, `jti`.
  * Verification pins the algorithm to HS256 (so `alg: none` and any other algorithm are refused, RFC
  * 8725 §3.1), the audience and the issuer, and checks `exp` against the injected clock.
  *
@@ -51,11 +53,11 @@ export class AccessTokens {
     private readonly clock: () => number,
   ) {}
 
-  /** Issues an access token for `user` valid for the configured lifetime. */
+  /** Issues an access token for `user` in session `user.sid`, valid for the configured lifetime. */
   async sign(user: AuthUser): Promise<SignedAccessToken> {
     const now = Math.floor(this.clock() / 1000);
     const exp = now + this.ttl;
-    const token = await new SignJWT({ role: user.role })
+    const token = await new SignJWT({ role: user.role, sid: user.sid })
       .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.user_id))
       .setAudience(TOKEN_AUDIENCE)
@@ -70,7 +72,8 @@ export class AccessTokens {
   /**
    * The user an access token names.
    * @throws ApiError UNAUTHORIZED (401): expired, not yet valid, bad signature, another algorithm
-   *   (including `none`), another audience or issuer, malformed, or claims of the wrong shape.
+   *   (including `none`), another audience or issuer, malformed, or claims of the wrong shape
+   *   (including a missing `sid`).
    */
   async verify(token: string): Promise<AuthUser> {
     let payload: Record<string, unknown>;
@@ -93,9 +96,16 @@ export class AccessTokens {
     }
     const sub = payload.sub;
     const role = payload.role;
-    if (typeof sub !== 'string' || !/^[1-9]\d{0,15}$/.test(sub) || (role !== 0 && role !== 1 && role !== 2)) {
+    const sid = payload.sid;
+    if (
+      typeof sub !== 'string' ||
+      !/^[1-9]\d{0,15}$/.test(sub) ||
+      (role !== 0 && role !== 1 && role !== 2) ||
+      typeof sid !== 'string' ||
+      !/^[A-Za-z0-9-]{1,64}$/.test(sid)
+    ) {
       throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the access token is invalid');
     }
-    return { user_id: Number(sub), role: role as Role };
+    return { user_id: Number(sub), role: role as Role, sid };
   }
 }

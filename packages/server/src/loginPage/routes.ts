@@ -9,24 +9,10 @@ import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/contract/schemas
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../appStatic';
 import { tableRoute } from '../routeTable';
+import { LOGIN_PAGE_CSP } from '../securityHeaders';
 import { type LoginPageAssets, loadLoginPageAssets } from './assets';
 import { renderLoginPage } from './page';
 import { pickLoginLocale } from './texts';
-
-/**
- * Content-Security-Policy of the login pages: nothing but this origin's script, stylesheet and
- * `fetch` (no inline script, style or handler), forms post only here, never framed.
- */
-export const LOGIN_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** The query string of a request URL, with its `?` (empty when none). */
 function rawQuery(request: FastifyRequest): string {

@@ -145,11 +145,16 @@ describe('GET /api/cmt/plugin (detail)', () => {
 });
 
 describe('POST /api/cmt/plugin/view', () => {
-  it('counts views atomically: 50 concurrent views add 50', async () => {
+  it('counts views atomically: 50 concurrent views by 50 visitors add 50', async () => {
     const key = catalogue[10]!.plugin_key;
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/cmt/plugin/view', payload: { plugin_key: key } }),
+      Array.from({ length: 50 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/cmt/plugin/view',
+          headers: { 'user-agent': `visitor ${i}` },
+          payload: { plugin_key: key },
+        }),
       ),
     );
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);

@@ -7,7 +7,7 @@ import { ApiErrorCode, type Locale, type PluginDetail } from '@plugin-center/con
 import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { approvedPluginRow, incrementViewCount, pluginVersions } from './data/detail';
+import { approvedPluginRow, countView, pluginVersions } from './data/detail';
 import { type SummaryRow, tagsOf, toSummary } from './data/summaries';
 
 function notFound(pluginKey: string): ApiError {
@@ -68,14 +68,20 @@ async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale):
 }
 
 /**
- * Counts one view of an approved plugin (`POST plugin/view`), atomically (see
- * `incrementViewCount`); the plugin's cached details are stale afterwards in this process.
+ * A view of an approved plugin (`POST plugin/view`) by `visitor`, counted once per visitor, plugin
+ * and UTC day (see `countView`); the plugin's cached details are stale afterwards in this process.
  *
- * @returns the view count after this view.
+ * @param now - the server's clock, ms (the day of the view)
+ * @returns the view count after this view (unchanged when this visitor was already counted today).
  * @throws ApiError PLUGIN_NOT_FOUND (404) when no approved plugin has that key.
  */
-export async function recordView(db: Database, pluginKey: string): Promise<number> {
-  const count = await incrementViewCount(db, pluginKey);
+export async function recordView(
+  db: Database,
+  pluginKey: string,
+  visitor: string,
+  now: number,
+): Promise<number> {
+  const count = await countView(db, pluginKey, visitor, now);
   if (count === undefined) throw notFound(pluginKey);
   return count;
 }

@@ -4,9 +4,12 @@
  * table (`ROUTES.plugin`: method, path, access; `ROUTE_SCHEMAS.plugin`: validation, serialisation,
  * OpenAPI). Every answer is the `{ code: 0, data }` envelope, every failure the `ErrorEnvelope`.
  */
+
+import { createHmac, randomBytes } from 'node:crypto';
 import { PAGE_SIZE, PluginSort } from '@plugin-center/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
+import { serverSecret } from '../identity/data';
 import { tableRoute } from '../routeTable';
 import { getPluginDetail, recordView } from './detail';
 import { listPlugins, listTags } from './list';
@@ -22,6 +25,23 @@ import {
 /** Options of {@link pluginsRoutes}. */
 export interface PluginsRoutesOptions {
   db: Database;
+  /** Current time, ms (default `Date.now`): the UTC day of a view. */
+  clock?: () => number;
+}
+
+/** Name of the key of the visitors' hashes in `server_secret`. */
+export const VIEW_VISITOR_KEY = 'view_visitor_key';
+
+/**
+ * Who is viewing, for counting views once per visitor, plugin and UTC day: `u:<user_id>` when
+ * signed in, else `a:` and an HMAC-SHA-256 (keyed with `key`, kept in `server_secret`) of the
+ * client address (`request.ip`, see `TRUST_PROXY`) and user agent, truncated to 128 bits — the
+ * address itself is never stored.
+ */
+export function viewVisitor(request: FastifyRequest, key: string): string {
+  if (request.user) return `u:${request.user.user_id}`;
+  const agent = String(request.headers['user-agent'] ?? '').slice(0, 512);
+  return `a:${createHmac('sha256', key).update(`${request.ip}\n${agent}`).digest('base64url').slice(0, 22)}`;
 }
 
 /**
@@ -32,7 +52,9 @@ export interface PluginsRoutesOptions {
  * - `GET /api/cmt/plugin` → `PluginDetail`; 404 PLUGIN_NOT_FOUND; with a bearer token the caller's
  *   `is_praise` and `is_installed`;
  * - `GET /api/cmt/plugin/recommendation/list` → `RecommendationResult`;
- * - `POST /api/cmt/plugin/view` → `PluginViewResult`; 404 PLUGIN_NOT_FOUND;
+ * - `POST /api/cmt/plugin/view` → `PluginViewResult`; 404 PLUGIN_NOT_FOUND; a visitor
+ *   ({@link viewVisitor}) is counted once per plugin per UTC day, so reloads and repeated opens do
+ *   not inflate `view_count` (issue 11 defect 9);
  *
  * and the signed-in user's calls (bearer access token; 401 UNAUTHORIZED without one, SPEC §6 "A 401
  * on like triggers sign-in"):
@@ -41,7 +63,11 @@ export interface PluginsRoutesOptions {
  * - `POST /api/cmt/plugin/user/praise` (body `{ plugin_key, praise: 1 | -1 }`) → `PraiseResult`;
  * - `POST /api/cmt/plugin/user/new/silent` → `InstalledListResult` (the default-install plugins it added).
  */
-export async function pluginsRoutes(app: FastifyInstance, { db }: PluginsRoutesOptions): Promise<void> {
+export async function pluginsRoutes(
+  app: FastifyInstance,
+  { db, clock = Date.now }: PluginsRoutesOptions,
+): Promise<void> {
+  const visitorKey = await serverSecret(db.kysely, VIEW_VISITOR_KEY, randomBytes(32).toString('base64url'));
   tableRoute(app, 'plugin', 'list', (request) => {
     const q = request.query;
     return listPlugins(db, {
@@ -69,7 +95,7 @@ export async function pluginsRoutes(app: FastifyInstance, { db }: PluginsRoutesO
   });
 
   tableRoute(app, 'plugin', 'view', async (request) => ({
-    view_count: await recordView(db, request.body.plugin_key),
+    view_count: await recordView(db, request.body.plugin_key, viewVisitor(request, visitorKey), clock()),
   }));
 
   tableRoute(app, 'plugin', 'install', (request) =>

@@ -203,13 +203,18 @@ describe('search (GET plugin/list with keyword)', () => {
       '{}',
       '%',
       '_',
-      '\u0000',
       '😀🎨',
       '*:&|!',
     ]) {
       const page = await search({ keyword });
       expect(page, JSON.stringify(keyword)).toEqual({ plugin_list: [], total: 0, next_cursor: null });
     }
+    // A NUL character is refused at the edge on both dialects (issue 11 defect 3).
+    const nul = await t.app.inject({ url: '/api/cmt/plugin/list', query: { keyword: 'a\u0000b' } });
+    expect(nul.statusCode).toBe(400);
+    expect(body<{ message: string }>(nul).message).toBe(
+      'querystring.keyword: must not contain NUL characters',
+    );
     for (const keyword of [
       'NEAR(color picker)',
       'color AND',

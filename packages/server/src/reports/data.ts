@@ -91,8 +91,9 @@ export async function distinctVisitors(
 
 /**
  * `PluginView`, `PluginInstall` and `PluginLike` events per plugin key, most viewed first (ties:
- * installs, likes, key), at most `limit` keys; only keys of plugins whose `developer` is one of
- * `developers` when given.
+ * installs, likes, key), at most `limit` keys; only keys of plugins that exist (anyone can send the
+ * collector an event with a made-up key: it must not reach the charts, issue 11 defect 9), and of
+ * those only plugins whose `developer` is one of `developers` when given.
  */
 export async function pluginEventCounts(
   db: Database,
@@ -115,14 +116,10 @@ export async function pluginEventCounts(
     range,
     filter,
   );
-  if (developers) {
-    q = q.where('plugin_key', 'in', (eb) =>
-      eb
-        .selectFrom('plugin')
-        .select('plugin.plugin_key')
-        .where('plugin.developer', 'in', [...developers]),
-    );
-  }
+  q = q.where('plugin_key', 'in', (eb) => {
+    const plugins = eb.selectFrom('plugin').select('plugin.plugin_key');
+    return developers ? plugins.where('plugin.developer', 'in', [...developers]) : plugins;
+  });
   const rows = await q
     .groupBy('plugin_key')
     .orderBy('views', 'desc')

@@ -25,15 +25,12 @@ export interface AnalyticsReportRoutesOptions {
  *   page views and visitors per UTC day, the top 10 plugins by views with installs and likes, event
  *   counts by name and the total. Query `AnalyticsRangeQuery`: `from`, `to` (ms), `project` (only
  *   that analytics project); `developer` is ignored.
- * - `GET /api/cmt/plugin/analytics` (signed in: 401 without a valid access token) → `PublisherAnalytics`: the
- *   publisher's plugins (at most 50, most viewed first; only plugins with events in the range) with
- *   views, installs and likes and views / installs per UTC day. Until plugins carry an owner
- *   (publishing comes with a later issue) the publisher is matched by name, as an interim rule:
- *   - a general user gets the plugins whose `developer` equals their `nick_name` or `user_name`;
- *     `developer` in the query may only name one of those two (else 403 FORBIDDEN) and then narrows
- *     to it;
- *   - an administrator must name the publisher in `developer` (400 INVALID_PARAMETER without it)
- *     and gets the plugins whose `developer` equals it.
+ * - `GET /api/cmt/plugin/analytics` (administrators, as above) → `PublisherAnalytics`: the plugins
+ *   whose `developer` equals the query's `developer` (required: 400 INVALID_PARAMETER without it; at
+ *   most 50, most viewed first; only plugins with events in the range) with views, installs and
+ *   likes and views / installs per UTC day. Administrators only until plugins carry an owner (issue
+ *   12): matching a general user's own name to `developer` let anyone who signed up with a
+ *   publisher's name read its figures (issue 11).
  *
  * Both: 400 INVALID_PARAMETER for a bad range (see {@link resolveRange}) or an unknown query field.
  */
@@ -48,6 +45,6 @@ export async function analyticsReportRoutes(
 
   tableRoute(app, 'plugin', 'publisherAnalytics', (request) => {
     const q = request.query;
-    return publisherReport(db, request.user!.user_id, q, resolveRange(q, clock()));
+    return publisherReport(db, q, resolveRange(q, clock()));
   });
 }

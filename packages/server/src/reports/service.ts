@@ -9,15 +9,11 @@ import {
   type AnalyticsRangeQuery,
   ApiErrorCode,
   type DailyTraffic,
-  isAdminRole,
   type PluginTraffic,
   type PublisherAnalytics,
-  type Role,
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { NO_PERMISSION_MESSAGE } from '../identity/auth';
-import { accountById } from '../identity/data';
 import {
   dailyPageviews,
   distinctVisitors,
@@ -139,51 +135,25 @@ export async function publisherPlugins(
 }
 
 /**
- * The publisher report of the signed-in user `userId` (`GET /api/cmt/plugin/analytics`). Until
- * plugins carry an owner (publishing comes with a later issue) the publisher is matched by name, as
- * an interim rule:
- * - a general user gets the plugins whose `developer` equals their `nick_name` or `user_name`;
- *   `query.developer` may only name one of those two and then narrows to it;
- * - an administrator must name the publisher in `query.developer` and gets the plugins whose
- *   `developer` equals it.
- * `developer` in the answer is the name reported on (the user's first non-empty name by default),
- * null when there is none. See {@link publisherPlugins} for the plugins.
+ * The publisher report (`GET /api/cmt/plugin/analytics`, administrators only — the route checks
+ * that): the plugins whose `developer` equals `query.developer`, see {@link publisherPlugins}.
+ * Administrators only until plugins carry an owner (issue 12); the interim rule that let a general
+ * user read the plugins named after them is gone (issue 11: anyone could sign up with a publisher's
+ * name).
  *
- * @throws ApiError UNAUTHORIZED (401) when the account no longer exists or is disabled;
- *   INVALID_PARAMETER (400) for an administrator without `developer`; FORBIDDEN (403, "Current
- *   account has no permission") for a general user naming someone else.
+ * @throws ApiError INVALID_PARAMETER (400) without `developer`.
  */
 export async function publisherReport(
   db: Database,
-  userId: number,
   query: Pick<AnalyticsRangeQuery, 'developer' | 'project'>,
   range: ReportRange,
 ): Promise<PublisherAnalytics> {
-  const account = await accountById(db.kysely, userId);
-  if (!account || account.staff_status === 0) {
-    throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the account no longer exists');
+  if (!query.developer) {
+    throw new ApiError(
+      ApiErrorCode.INVALID_PARAMETER,
+      'querystring.developer: is required (the publisher to report on)',
+    );
   }
-  const ownNames = [account.nick_name, account.user_name].filter((n) => n !== '');
-  let developer: string;
-  let names: string[];
-  if (isAdminRole(account.role as Role)) {
-    if (!query.developer) {
-      throw new ApiError(
-        ApiErrorCode.INVALID_PARAMETER,
-        'querystring.developer: is required for an administrator (the publisher to report on)',
-      );
-    }
-    developer = query.developer;
-    names = [query.developer];
-  } else if (query.developer !== undefined) {
-    if (!ownNames.includes(query.developer))
-      throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
-    developer = query.developer;
-    names = [query.developer];
-  } else {
-    developer = ownNames[0] ?? '';
-    names = ownNames;
-  }
-  const plugins = await publisherPlugins(db, range, names, { project: query.project });
-  return { from: range.from, to: range.to, developer: developer || null, plugins };
+  const plugins = await publisherPlugins(db, range, [query.developer], { project: query.project });
+  return { from: range.from, to: range.to, developer: query.developer, plugins };
 }

@@ -51,22 +51,59 @@ export function pluginVersions(
     .execute();
 }
 
+/** One UTC day, ms. */
+const DAY_MS = 86_400_000;
+
+/** The last UTC day whose older `plugin_view` rows each database was purged of. */
+const purgedDay = new WeakMap<Database, number>();
+
 /**
- * Counts one view of an approved plugin with a single atomic
- * `UPDATE … SET view_count = view_count + 1 … RETURNING view_count`, then marks the plugin changed
- * (`markPluginChanged`: its cached details are stale).
+ * Counts a view of an approved plugin by `visitor`, once per visitor, plugin and UTC day (issue 11
+ * defect 9): in one transaction, `INSERT … ON CONFLICT DO NOTHING` into `plugin_view` and, only
+ * when that added a row, `UPDATE … SET view_count = view_count + 1` — so the count moves exactly
+ * with the rows counted, also under concurrent requests (the primary key lets one of them insert).
+ * The first view of a new day deletes the rows of earlier days. Marks the plugin changed when
+ * counted (its cached details are stale).
  *
+ * @param visitor - `u:<user_id>` or `a:<keyed hash>` (see `plugins/routes.ts`)
+ * @param now - the server's clock, ms
  * @returns the view count after this view; undefined when no approved plugin has that key.
  */
-export async function incrementViewCount(db: Database, pluginKey: string): Promise<number | undefined> {
-  const row = await db.kysely
-    .updateTable('plugin')
-    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-    .where('plugin_key', '=', pluginKey)
-    .where('review_status', '=', ReviewStatus.APPROVED)
-    .returning('view_count')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  markPluginChanged(db, pluginKey);
-  return row.view_count;
+export async function countView(
+  db: Database,
+  pluginKey: string,
+  visitor: string,
+  now: number,
+): Promise<number | undefined> {
+  const day = Math.floor(now / DAY_MS);
+  const outcome = await db.kysely.transaction().execute(async (trx) => {
+    const plugin = await trx
+      .selectFrom('plugin')
+      .select(['id', 'view_count'])
+      .where('plugin_key', '=', pluginKey)
+      .where('review_status', '=', ReviewStatus.APPROVED)
+      .executeTakeFirst();
+    if (!plugin) return undefined;
+    const added = await trx
+      .insertInto('plugin_view')
+      .values({ plugin_id: plugin.id, day, visitor })
+      .onConflict((oc) => oc.columns(['plugin_id', 'day', 'visitor']).doNothing())
+      .returning('plugin_id')
+      .executeTakeFirst();
+    if (!added) return { count: plugin.view_count, counted: false };
+    const row = await trx
+      .updateTable('plugin')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', plugin.id)
+      .returning('view_count')
+      .executeTakeFirstOrThrow();
+    return { count: row.view_count, counted: true };
+  });
+  if (!outcome) return undefined;
+  if (outcome.counted) markPluginChanged(db, pluginKey);
+  if ((purgedDay.get(db) ?? -1) < day) {
+    purgedDay.set(db, day);
+    await db.kysely.deleteFrom('plugin_view').where('day', '<', day).execute();
+  }
+  return outcome.count;
 }

@@ -1,0 +1,264 @@
+/**
+ * The authorization matrix of issue 11 ("Attack tests"): every route of the contract's route table ×
+ * visitor, user, another user, general administrator and super administrator, answered as
+ * {@link EXPECTED} says — a table written here, independently of the `access` field of `ROUTES`, so
+ * that a route whose table entry or guard is wrong fails, and a route added without an entry here
+ * fails too. Rules (SPEC §6): `public` — nobody gets 401/403; `user` — a visitor gets exactly 401,
+ * every signed-in role passes; `admin` — visitor 401, general users exactly 403 'Current account has
+ * no permission', both administrator roles pass; `refresh` — the caller's refresh token as bearer
+ * (none: 401); `planned` — 404 for everyone until its issue lands. "Another user" also checks that
+ * per-user resources stay the caller's own: identity, installed list and likes.
+ */
+import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
+import { Role } from '@plugin-center/contract/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+
+type Expectation = 'public' | 'user' | 'admin' | 'refresh' | 'planned';
+type Caller = 'visitor' | 'user' | 'other' | 'admin' | 'super';
+const CALLERS: readonly Caller[] = ['visitor', 'user', 'other', 'admin', 'super'];
+
+/** Who may call what: the product's rules (SPEC §6, §7; issue 11 for publisher analytics). */
+const EXPECTED: Record<string, Expectation> = {
+  'plugin.list': 'public',
+  'plugin.tagList': 'public',
+  'plugin.detail': 'public',
+  'plugin.recommendationList': 'public',
+  'plugin.view': 'public',
+  'plugin.install': 'user',
+  'plugin.uninstall': 'user',
+  'plugin.installedList': 'user',
+  'plugin.praise': 'user',
+  'plugin.newUserSilentInstall': 'user',
+  'plugin.verify': 'user',
+  'plugin.analyticsOverview': 'admin',
+  // Issue 11: administrators only until plugin ownership (issue 12) says who the publisher is.
+  'plugin.publisherAnalytics': 'admin',
+  'plugin.publish': 'planned',
+  'plugin.edit': 'planned',
+  'plugin.remove': 'planned',
+  'plugin.userPlugins': 'planned',
+  'plugin.auditList': 'planned',
+  'plugin.auditStatus': 'planned',
+  'plugin.download': 'planned',
+  'plugin.batchUpload': 'planned',
+  'plugin.publishRecommendation': 'planned',
+  'plugin.setSilentInstall': 'planned',
+  'plugin.createResourceState': 'planned',
+  'plugin.disableResourceState': 'planned',
+  'plugin.resourceStateList': 'planned',
+  'plugin.bannerList': 'planned',
+  'plugin.saveBanner': 'planned',
+  'plugin.deleteBanner': 'planned',
+  'plugin.qrCodeList': 'planned',
+  'plugin.getIconfont': 'planned',
+  'plugin.saveIconfont': 'planned',
+  'plugin.getPexels': 'planned',
+  'plugin.savePexels': 'planned',
+  'plugin.activityInfo': 'planned',
+  'user.signIn': 'public',
+  'user.signUp': 'public',
+  'user.exchangeCode': 'public',
+  'user.valid': 'refresh',
+  'user.refreshToken': 'refresh',
+  'user.logout': 'refresh',
+  'user.userInfo': 'user',
+  'user.loginCode': 'user',
+  'user.resetToken': 'user',
+  'user.privateStandard': 'public',
+  'user.thirdPartyAuthorize': 'public',
+  'user.thirdPartyAuth': 'public',
+  'user.oauth2Login': 'public',
+  'user.thirdPartyBind': 'user',
+  'user.spaceSetting': 'public',
+  'collector.collect': 'public',
+  'collector.collectByImage': 'public',
+  'collector.collectByPixel': 'public',
+  'collector.visualConfig': 'public',
+  'collector.deeplink': 'public',
+  'collector.collectPreflight': 'public',
+  'collector.pixelPreflight': 'public',
+  'collector.visualConfigPreflight': 'public',
+  'collector.deeplinkPreflight': 'public',
+  'page.loginPage': 'public',
+  'page.loginPageSlash': 'public',
+  'page.bindPage': 'public',
+  'page.bindPageSlash': 'public',
+  'page.loginScript': 'public',
+  'page.loginStyle': 'public',
+  'page.root': 'public',
+  'page.appBare': 'public',
+  'page.app': 'public',
+  'page.trackerScript': 'public',
+  'page.trackerSourceMap': 'public',
+  'operation.health': 'public',
+  'operation.openApi': 'public',
+};
+
+let t: TestApp;
+let pluginKey: string;
+const accounts = {} as Record<Exclude<Caller, 'visitor'>, number>;
+
+/** Every table route as `[id, definition]`. */
+const tableRoutes: [string, RouteDefinition][] = Object.entries(ROUTES).flatMap(([group, routes]) =>
+  Object.entries(routes as Record<string, RouteDefinition>).map(
+    ([name, definition]) => [`${group}.${name}`, definition] as [string, RouteDefinition],
+  ),
+);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  pluginKey = (
+    await t.app.db.kysely.selectFrom('plugin').select('plugin_key').limit(1).executeTakeFirstOrThrow()
+  ).plugin_key;
+  const roles = {
+    user: Role.GENERAL_USER,
+    other: Role.GENERAL_USER,
+    admin: Role.GENERAL_ADMIN,
+    super: Role.SUPER_ADMIN,
+  };
+  for (const [caller, role] of Object.entries(roles) as [Exclude<Caller, 'visitor'>, number][]) {
+    accounts[caller] = (await signInTestUser(t.app, { role: role as 0 | 1 | 2 })).user_info.user_id;
+  }
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** A request that passes validation where that is easy, so the answer is about access only. */
+function requestOf(definition: RouteDefinition): { url: string; payload?: Record<string, unknown> } {
+  const path = definition.path
+    .replace('{product}', 'standard')
+    .replace('{source}', 'github')
+    .replace('{id}', '1')
+    .replace('/*', '/');
+  const body: Record<string, Record<string, unknown>> = {
+    '/api/cmt/plugin/view': { plugin_key: pluginKey },
+    '/api/cmt/plugin/user': { plugin_key: pluginKey },
+    '/api/cmt/plugin/user/praise': { plugin_key: pluginKey, praise: 1 },
+    '/api/uc/user/reset_token': { e_id: 'enterprise-1' },
+  };
+  if (definition.path === '/api/cmt/plugin' && definition.method === 'GET') {
+    return { url: `${path}?plugin_key=${encodeURIComponent(pluginKey)}` };
+  }
+  if (definition.method === 'GET' || definition.method === 'OPTIONS') return { url: path };
+  return { url: path, payload: body[definition.path] ?? {} };
+}
+
+/** Sends one route's request as `caller` with a fresh session (no call can sign another one out). */
+async function send(definition: RouteDefinition, caller: Caller) {
+  const headers: Record<string, string> = {};
+  if (caller !== 'visitor') {
+    const session = await t.app.identity.startSession(accounts[caller]);
+    headers.authorization = `Bearer ${definition.access === 'refresh_token' ? session.refresh_token : session.access_token}`;
+  }
+  const { url, payload } = requestOf(definition);
+  return t.app.inject({ method: definition.method as 'GET', url, headers, ...(payload ? { payload } : {}) });
+}
+
+/** Whether `status` is what `expectation` wants for `caller`. */
+function allowed(expectation: Expectation, caller: Caller, status: number): boolean {
+  switch (expectation) {
+    case 'planned':
+      return status === 404;
+    case 'public':
+      return status !== 401 && status !== 403;
+    case 'user':
+    case 'refresh':
+      return caller === 'visitor' ? status === 401 : status !== 401 && status !== 403;
+    case 'admin':
+      if (caller === 'visitor') return status === 401;
+      if (caller === 'user' || caller === 'other') return status === 403;
+      return status !== 401 && status !== 403;
+  }
+}
+
+describe(`authorization matrix from the route table (${TEST_DIALECT})`, () => {
+  it('has an expectation for every route of the table and none for a route that is not there', () => {
+    const ids = tableRoutes.map(([id]) => id).sort();
+    expect(Object.keys(EXPECTED).sort()).toEqual(ids);
+  });
+
+  it('answers every route × visitor, user, another user, general admin and super admin as the table says', async () => {
+    const mismatches: string[] = [];
+    let cells = 0;
+    for (const [id, definition] of tableRoutes) {
+      const expectation = EXPECTED[id]!;
+      for (const caller of CALLERS) {
+        const response = await send(definition, caller);
+        cells += 1;
+        if (!allowed(expectation, caller, response.statusCode)) {
+          mismatches.push(
+            `${id} (${definition.method} ${definition.path}) as ${caller}: expected ${expectation}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+        }
+        if (
+          response.statusCode === 403 &&
+          String(response.headers['content-type']).startsWith('application/json')
+        ) {
+          expect(body<{ message: string }>(response).message).toBe('Current account has no permission');
+        }
+      }
+    }
+    console.log(
+      `authorization matrix ${TEST_DIALECT}: ${tableRoutes.length} routes × ${CALLERS.length} callers = ${cells} cells, ${mismatches.length} mismatches`,
+    );
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+
+  it("keeps per-user resources the caller's own: identity, installed list, likes", async () => {
+    const user = await t.app.identity.startSession(accounts.user);
+    const other = await t.app.identity.startSession(accounts.other);
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const [mine, theirs] = await Promise.all(
+      [user, other].map((s) =>
+        t.app.inject({ method: 'GET', url: '/api/uc/user/userinfo', headers: as(s.access_token) }),
+      ),
+    );
+    expect(body<{ data: { user_id: number } }>(mine!).data.user_id).toBe(accounts.user);
+    expect(body<{ data: { user_id: number } }>(theirs!).data.user_id).toBe(accounts.other);
+
+    const key = (
+      await t.app.db.kysely
+        .selectFrom('plugin')
+        .select('plugin_key')
+        .offset(1)
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).plugin_key;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/cmt/plugin/user',
+          headers: as(user.access_token),
+          payload: { plugin_key: key },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/cmt/plugin/user/praise',
+          headers: as(user.access_token),
+          payload: { plugin_key: key, praise: 1 },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const installed = async (token: string) =>
+      body<{ data: { plugin_list: { plugin_key: string }[] } }>(
+        await t.app.inject({ method: 'GET', url: '/api/cmt/plugin/user', headers: as(token) }),
+      ).data.plugin_list.map((p) => p.plugin_key);
+    expect(await installed(user.access_token)).toContain(key);
+    expect(await installed(other.access_token)).not.toContain(key);
+    const praised = async (token: string) =>
+      body<{ data: { is_praise: boolean } }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/cmt/plugin?plugin_key=${encodeURIComponent(key)}`,
+          headers: as(token),
+        }),
+      ).data.is_praise;
+    expect(await praised(user.access_token)).toBe(true);
+    expect(await praised(other.access_token)).toBe(false);
+  });
+});

@@ -1,0 +1,305 @@
+/**
+ * The crash test of issue 11 ("Attack tests"): the real server (`cli.ts start`, a child process) is
+ * killed with SIGKILL under a mixed write load — collector events, sign-ups, installs and likes —
+ * {@link ROUNDS} times, and started again on the same data each time. After every restart: each
+ * write the server acknowledged (answered 2xx) is stored, the install and like counters equal the
+ * baseline plus their rows, SQLite's `PRAGMA integrity_check` is `ok`, and the server is healthy.
+ * Runs on the dialect of the test project (a fresh PostgreSQL database, dropped afterwards).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../db/database';
+import { seededRandom } from '../random';
+import { createTestPostgresDatabase, TEST_DIALECT } from '../testSupport';
+
+/** Crash rounds per dialect (issue 11: three). */
+const ROUNDS = 3;
+/** Concurrent writers. */
+const WRITERS = 12;
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+
+let dataDir: string;
+let databaseUrl: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-crash-'));
+  if (TEST_DIALECT === 'postgres') {
+    const database = await createTestPostgresDatabase();
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+  }
+});
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await dropDatabase?.();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts the server on the test's data and waits for `/healthz`; returns its origin. */
+async function start(): Promise<string> {
+  const port = await freePort();
+  child = spawn(process.execPath, ['--conditions=@plugin-center/source', '--import', 'tsx', CLI, 'start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      ADMIN_PASSWORD: 'crash-test-admin-password',
+      RATE_LIMIT_SIGNIN: '0',
+      RATE_LIMIT_SIGNUP: '0',
+      RATE_LIMIT_CODE: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${origin}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return origin;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server not healthy within 60 s');
+}
+
+/** SIGKILL: no shutdown hook, no flush, no transaction finished by the server. */
+async function kill(): Promise<void> {
+  const running = child!;
+  if (running.exitCode !== null || running.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    running.once('exit', () => resolve());
+    running.kill('SIGKILL');
+  });
+}
+
+/** What the server acknowledged. */
+interface Acknowledged {
+  events: Set<string>;
+  accounts: Set<string>;
+  installs: Set<string>;
+  likes: Set<string>;
+}
+
+interface Session {
+  userId: number;
+  token: string;
+}
+
+async function json(response: Response): Promise<{ code: number; data: unknown }> {
+  return (await response.json()) as { code: number; data: unknown };
+}
+
+/** Signs up an account over HTTP and exchanges its login code for a session. */
+async function signUp(origin: string, email: string): Promise<Session | undefined> {
+  const res = await fetch(`${origin}/api/uc/user/sign_up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'crash test password', redirect_uri: '/plugins/' }),
+  });
+  if (!res.ok) return undefined;
+  const text = JSON.stringify((await json(res)).data);
+  const code = /code=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!code) throw new Error(`no login code in ${text}`);
+  const exchange = await fetch(
+    `${origin}/api/uc/user/login/code/user?code=${code}&redirect_uri=${encodeURIComponent('/plugins/')}`,
+  );
+  if (!exchange.ok) return undefined;
+  const login = (await json(exchange)).data as { access_token: string; user_info: { user_id: number } };
+  return { userId: login.user_info.user_id, token: login.access_token };
+}
+
+/** Runs writers until `stop` resolves; every 2xx write is recorded in `acked`. */
+async function load(origin: string, round: number, keys: string[], acked: Acknowledged, stop: Promise<void>) {
+  let stopped = false;
+  void stop.then(() => {
+    stopped = true;
+  });
+  const random = seededRandom(1000 + round);
+  const writer = async (w: number) => {
+    let session: Session | undefined;
+    for (let i = 0; !stopped; i += 1) {
+      const id = `r${round}-w${w}-${i}`;
+      try {
+        const pick = random();
+        if (!session || pick < 0.1) {
+          const email = `${id}@crash.test`;
+          const created = await signUp(origin, email);
+          if (created) {
+            acked.accounts.add(email);
+            session = created;
+          }
+        } else if (pick < 0.55) {
+          const record = {
+            type: 'track',
+            event: 'CrashTest',
+            distinct_id: id,
+            time: Date.now(),
+            properties: {},
+          };
+          const data = Buffer.from(JSON.stringify(record)).toString('base64');
+          const res = await fetch(`${origin}/sa?project=default`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: `data=${encodeURIComponent(data)}`,
+          });
+          if (res.ok) acked.events.add(id);
+        } else {
+          const key = keys[Math.floor(random() * keys.length)]!;
+          const like = pick >= 0.8;
+          const res = await fetch(`${origin}/api/cmt/plugin/user${like ? '/praise' : ''}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+            body: JSON.stringify(like ? { plugin_key: key, praise: 1 } : { plugin_key: key }),
+          });
+          if (res.ok) (like ? acked.likes : acked.installs).add(`${session.userId}:${key}`);
+        }
+      } catch {
+        // The connection died with the server: not acknowledged.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+}
+
+/** Opens the test's database directly (not through the server). */
+function openDirect(): Database {
+  return createDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+}
+
+describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
+  it(`loses no acknowledged write in ${ROUNDS} crashes and keeps the counters equal to their rows`, async () => {
+    let origin = await start();
+    let db = openDirect();
+    const keys = (
+      await db.kysely.selectFrom('plugin').select('plugin_key').orderBy('id').limit(5).execute()
+    ).map((r) => r.plugin_key);
+    const baseline = new Map(
+      (
+        await db.kysely
+          .selectFrom('plugin')
+          .select(['id', 'plugin_key', 'download_count', 'praise_count'])
+          .where('plugin_key', 'in', keys)
+          .execute()
+      ).map((r) => [r.plugin_key, r]),
+    );
+    await db.close();
+    const acked: Acknowledged = {
+      events: new Set(),
+      accounts: new Set(),
+      installs: new Set(),
+      likes: new Set(),
+    };
+    const random = seededRandom(20261124);
+
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const before = acked.events.size + acked.accounts.size + acked.installs.size + acked.likes.size;
+      const killAfter = 500 + Math.floor(random() * 1500);
+      const stop = new Promise<void>((resolve) => setTimeout(resolve, killAfter)).then(kill);
+      await load(origin, round, keys, acked, stop);
+      const after = acked.events.size + acked.accounts.size + acked.installs.size + acked.likes.size;
+
+      origin = await start();
+      db = openDirect();
+      try {
+        const events = await db.kysely
+          .selectFrom('analytics_event')
+          .select('distinct_id')
+          .where('event', '=', 'CrashTest')
+          .execute();
+        const storedEvents = new Set(events.map((e) => e.distinct_id));
+        const lostEvents = [...acked.events].filter((id) => !storedEvents.has(id));
+        const accounts = new Set(
+          (
+            await db.kysely
+              .selectFrom('user_account')
+              .select('email')
+              .where('email', 'like', '%@crash.test')
+              .execute()
+          ).map((r) => r.email),
+        );
+        const lostAccounts = [...acked.accounts].filter((e) => !accounts.has(e));
+        const pairs = async (table: 'plugin_install' | 'plugin_praise') =>
+          new Set(
+            (
+              await db.kysely
+                .selectFrom(`${table} as r`)
+                .innerJoin('plugin as p', 'p.id', 'r.plugin_id')
+                .select(['r.user_id', 'p.plugin_key'])
+                .execute()
+            ).map((r) => `${r.user_id}:${r.plugin_key}`),
+          );
+        const installs = await pairs('plugin_install');
+        const likes = await pairs('plugin_praise');
+        const lostInstalls = [...acked.installs].filter((p) => !installs.has(p));
+        const lostLikes = [...acked.likes].filter((p) => !likes.has(p));
+        console.log(
+          `crash ${TEST_DIALECT} round ${round}: killed after ${killAfter} ms, ${after - before} writes acknowledged ` +
+            `(${acked.events.size} events, ${acked.accounts.size} accounts, ${acked.installs.size} installs, ${acked.likes.size} likes in all); ` +
+            `lost ${lostEvents.length + lostAccounts.length + lostInstalls.length + lostLikes.length}`,
+        );
+        expect({ lostEvents, lostAccounts, lostInstalls, lostLikes }).toEqual({
+          lostEvents: [],
+          lostAccounts: [],
+          lostInstalls: [],
+          lostLikes: [],
+        });
+        for (const key of keys) {
+          const row = await db.kysely
+            .selectFrom('plugin')
+            .select(['id', 'download_count', 'praise_count'])
+            .where('plugin_key', '=', key)
+            .executeTakeFirstOrThrow();
+          const count = async (table: 'plugin_install' | 'plugin_praise') =>
+            Number(
+              (
+                await db.kysely
+                  .selectFrom(table)
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .where('plugin_id', '=', row.id)
+                  .executeTakeFirstOrThrow()
+              ).n,
+            );
+          const base = baseline.get(key)!;
+          // The catalogue's own counts stay; every row adds one (migration 0004's triggers).
+          expect(row.download_count, key).toBe(base.download_count + (await count('plugin_install')));
+          expect(row.praise_count, key).toBe(base.praise_count + (await count('plugin_praise')));
+        }
+        if (TEST_DIALECT === 'sqlite') {
+          const check = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db.kysely);
+          expect(check.rows.map((r) => r.integrity_check)).toEqual(['ok']);
+        }
+        expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+      } finally {
+        await db.close();
+      }
+    }
+    await kill();
+    expect(acked.events.size).toBeGreaterThan(0);
+    expect(acked.installs.size + acked.likes.size).toBeGreaterThan(0);
+  }, 240_000);
+});
