@@ -5,6 +5,8 @@ import type {
   AnalyticsRangeQuery,
   ApiResponse,
   AuditListQuery,
+  AuditLogPage,
+  AuditLogQuery,
   AuditStatusBody,
   Banner,
   ContactQr,
@@ -23,10 +25,13 @@ import type {
   PraiseBody,
   PraiseResult,
   PublisherAnalytics,
+  PublishResult,
   RecommendationQuery,
   RecommendationResult,
   ResourcePosition,
+  SubmissionPage,
   TagListResult,
+  UserPluginsQuery,
 } from '@plugin-center/contract';
 import { PLUGIN_ROUTES, type RouteDefinition } from '@plugin-center/contract';
 import { createFetch } from 'ofetch';
@@ -151,12 +156,6 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
 }
 
-/** Query of `GET plugin/audit` (the signed-in user's plugins). */
-export interface UserPluginsQuery {
-  cursor?: string;
-  page_size?: number;
-  lang?: Locale;
-}
 /** Body of `POST plugin/recommendation/publish`: the plugin_keys recommended, in order. */
 export interface RecommendationPublishBody {
   plugin_keys: string[];
@@ -178,13 +177,6 @@ export interface ResourceStateListQuery {
   cursor?: string;
   page_size?: number;
 }
-/** A page of plugins with their review fields, as `GET plugin/audit/list` returns it. */
-export interface AuditListResult {
-  plugin_list: PluginDetail[];
-  total: number;
-  next_cursor: string | null;
-}
-
 type O = RequestOptions;
 type R<T> = Promise<ApiResponse<T>>;
 
@@ -212,18 +204,24 @@ export interface PluginCalls {
   installedList(q?: InstalledListQuery, o?: O): R<InstalledListResult>;
   /** `POST plugin/user/praise` (bearer): praise 1 like, -1 unlike (SPEC §4); idempotent. */
   praise(b: PraiseBody, o?: O): R<PraiseResult>;
-  /** `POST plugin` (multipart): publish. */
-  publish(form: FormData, o?: O): R<unknown>;
-  /** `PUT plugin` (multipart): edit. */
-  edit(form: FormData, o?: O): R<unknown>;
-  /** `DELETE plugin` (body plugin_key). */
+  /**
+   * `POST plugin` (multipart, bearer): publish; the submission waits for review. Fields as
+   * `PublishFields`, files `icon`, `cover_center`, `cover_panel`, `video`, `images`, `code_file`.
+   * Fails with `INVALID_PARAMETER` / `UPLOAD_REJECTED` (and `field`) for bad input.
+   */
+  publish(form: FormData, o?: O): R<PublishResult>;
+  /** `PUT plugin` (multipart, bearer): edit (owner or admin): a new version; `VERSION_NOT_INCREASED` when not greater. */
+  edit(form: FormData, o?: O): R<PublishResult>;
+  /** `DELETE plugin` (admin, body plugin_key): delete with versions, submissions and files. */
   remove(b: PluginKeyBody, o?: O): R<unknown>;
-  /** `GET plugin/audit`: the signed-in user's plugins. */
-  userPlugins(q?: UserPluginsQuery, o?: O): R<PluginListResult>;
-  /** `GET plugin/audit/list`: review list (status 0 all, 1 unaudited, 2 passed, 3 not passed). */
-  auditList(q: AuditListQuery, o?: O): R<AuditListResult>;
-  /** `POST plugin/audit/status`: approve (2) or reject (3, reason required). */
-  auditStatus(b: AuditStatusBody, o?: O): R<unknown>;
+  /** `GET plugin/audit` (bearer): the signed-in user's plugins, the latest submission of each. */
+  userPlugins(q?: UserPluginsQuery, o?: O): R<SubmissionPage>;
+  /** `GET plugin/audit/list` (admin): submissions (status 0 all, 1 unaudited, 2 passed, 3 not passed). */
+  auditList(q: AuditListQuery, o?: O): R<SubmissionPage>;
+  /** `POST plugin/audit/status` (admin): approve (2) or reject (3, reason required) the pending submission. */
+  auditStatus(b: AuditStatusBody, o?: O): R<PublishResult>;
+  /** `GET manager/audit-log` (admin): the append-only log of administrative actions. */
+  auditLog(q?: AuditLogQuery, o?: O): R<AuditLogPage>;
   /** `POST plugin/recommendation/publish`. */
   publishRecommendation(b: RecommendationPublishBody, o?: O): R<unknown>;
   /** `PUT plugin/silent_install`. */

@@ -59,6 +59,14 @@ export const ApiErrorCode = {
   EMAIL_TAKEN: { code: 40900, error: 'EMAIL_TAKEN' },
   /** A third-party (OAuth2/OIDC) provider refused or failed; `message` carries its response body (HTTP 502). */
   THIRD_PARTY_FAILED: { code: 50200, error: 'THIRD_PARTY_FAILED' },
+  /**
+   * An uploaded file or a publish field refused by the automated checks (issue 12): a type sniffed
+   * from the bytes that is not allowed, too large, wrong dimensions, a manifest that fails its schema.
+   * `field` names the form field (HTTP 400).
+   */
+  UPLOAD_REJECTED: { code: 40005, error: 'UPLOAD_REJECTED' },
+  /** An edit whose version is not greater (semver) than the plugin's last submitted one (HTTP 409). */
+  VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;
@@ -78,6 +86,32 @@ export const ALL_TAGS_ID = 0;
 
 /** Page size limits of `GET plugin/list`: default 20, at most 100. */
 export const PAGE_SIZE = { DEFAULT: 20, MAX: 100 } as const;
+
+/**
+ * Limits of the publish form (SPEC §5, §9), checked in the browser before sending and again by the
+ * server. Text limits are in characters ("over {limit} words"); file limits in bytes.
+ */
+export const PUBLISH_LIMITS = {
+  NAME: 50,
+  INTRO: 120,
+  DESCRIPTION: 20000,
+  VERSION_CONTENT: 2000,
+  CONTACT: 200,
+  /** Tags per plugin, and characters per tag. */
+  TAGS: 5,
+  TAG: 30,
+  URL: 2048,
+  REASON: 1000,
+  /** Images and videos together (SPEC §5: at most 3). */
+  MEDIA: 3,
+  ICON_BYTES: 1024 * 1024,
+  COVER_BYTES: 5 * 1024 * 1024,
+  IMAGE_BYTES: 5 * 1024 * 1024,
+  /** SPEC §9: video 25M. */
+  VIDEO_BYTES: 25 * 1024 * 1024,
+  /** The code file (manifest, JSON only). */
+  CODE_BYTES: 64 * 1024,
+} as const;
 
 /** Longest search keyword accepted, in characters. */
 export const KEYWORD_MAX_LENGTH = 100;

@@ -184,7 +184,6 @@ export const PLUGIN_ROUTES = {
     access: 'user',
     request: 'multipart',
     response: 'envelope',
-    planned: 'issue 12',
   },
   edit: {
     method: 'PUT',
@@ -192,7 +191,6 @@ export const PLUGIN_ROUTES = {
     access: 'user',
     request: 'multipart',
     response: 'envelope',
-    planned: 'issue 12',
   },
   remove: {
     method: 'DELETE',
@@ -200,7 +198,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 12',
   },
   userPlugins: {
     method: 'GET',
@@ -208,7 +205,6 @@ export const PLUGIN_ROUTES = {
     access: 'user',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 12',
   },
   auditList: {
     method: 'GET',
@@ -216,7 +212,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 12',
   },
   auditStatus: {
     method: 'POST',
@@ -224,7 +219,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 12',
   },
   download: {
     method: 'GET',
@@ -232,7 +226,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'blob',
-    planned: 'issue 12',
   },
   batchUpload: {
     method: 'POST',
@@ -241,6 +234,13 @@ export const PLUGIN_ROUTES = {
     request: 'multipart',
     response: 'envelope',
     planned: 'issue 12',
+  },
+  auditLog: {
+    method: 'GET',
+    path: '/api/cmt/manager/audit-log',
+    access: 'admin',
+    request: 'query',
+    response: 'envelope',
   },
   publishRecommendation: {
     method: 'POST',
@@ -556,6 +556,13 @@ export const PAGE_ROUTES = {
   root: { method: 'GET', path: '/', access: 'public', request: 'none', response: 'redirect' },
   appBare: { method: 'GET', path: '/plugins', access: 'public', request: 'query', response: 'redirect' },
   app: { method: 'GET', path: '/plugins/*', access: 'public', request: 'none', response: 'asset' },
+  uploadedFile: {
+    method: 'GET',
+    path: '/api/cmt/file/{key}',
+    access: 'public',
+    request: 'query',
+    response: 'asset',
+  },
   trackerScript: {
     method: 'GET',
     path: '/sdk/analytics.iife.js',

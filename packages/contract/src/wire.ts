@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import { type Static, type TSchema, Type } from 'typebox';
-import { KEYWORD_MAX_LENGTH, LOCALES, PAGE_SIZE } from './constants';
+import { KEYWORD_MAX_LENGTH, LOCALES, PAGE_SIZE, PUBLISH_LIMITS } from './constants';
 
 // The plain constants live in a TypeBox-free module so the client bundle can import them.
 export {
@@ -47,6 +47,9 @@ export const ErrorEnvelope = Type.Object(
     error: Type.String(),
     message: Type.String(),
     data: Type.Null(),
+    field: Type.Optional(
+      Type.String({ description: 'the request field the error is about (publish form fields, issue 12)' }),
+    ),
   },
   { $id: 'ErrorEnvelope' },
 );
@@ -271,10 +274,164 @@ export type AuditStatusBody = Static<typeof AuditStatusBody>;
 /** Query of `GET /api/cmt/plugin/audit/list`: audit filter 0 all, 1 unaudited, 2 passed, 3 not passed. */
 export const AuditListQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+  keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX })),
 });
 export type AuditListQuery = Static<typeof AuditListQuery>;
+
+const L = PUBLISH_LIMITS;
+const Flag = Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')]);
+
+/**
+ * The text fields of `POST /api/cmt/plugin` and `PUT /api/cmt/plugin` (multipart/form-data, SPEC §3
+ * plugin fields); the files travel beside them as `icon`, `cover_center`, `cover_panel`, `video`,
+ * `images` (repeated) and `code_file`. `tags` is repeated or comma-separated. `developer` and
+ * `is_default_install` are admin-only: a general user's are ignored (SPEC §5), their developer is
+ * their nick name. `plugin_key` names the plugin on edit (PUT). Limits: {@link PUBLISH_LIMITS}.
+ */
+export const PublishFields = Type.Object(
+  {
+    plugin_key: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    name: Type.String({ minLength: 1, maxLength: L.NAME }),
+    intro: Type.String({ minLength: 1, maxLength: L.INTRO }),
+    description: Type.String({ minLength: 1, maxLength: L.DESCRIPTION, description: 'Markdown' }),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: L.TAG }), { maxItems: L.TAGS })),
+    contact: Type.Optional(Type.String({ maxLength: L.CONTACT })),
+    version: Type.String({ minLength: 5, maxLength: 64, description: 'semver, e.g. 1.0.0' }),
+    version_content: Type.String({ minLength: 1, maxLength: L.VERSION_CONTENT }),
+    copyright_type: Type.Optional(Type.Union([Type.Literal('author'), Type.Literal('custom')])),
+    copyright_name: Type.Optional(Type.String({ maxLength: L.NAME })),
+    developer: Type.Optional(Type.String({ maxLength: L.NAME })),
+    technical_support_link: Type.Optional(Type.String({ maxLength: L.URL })),
+    reuse_center_cover: Type.Optional(Flag),
+    is_default_install: Type.Optional(Flag),
+  },
+  { additionalProperties: false },
+);
+export type PublishFields = Static<typeof PublishFields>;
+
+/**
+ * Outcome of one automated check of a submission, stored with it and shown to the reviewer (issue
+ * 12): `pass`, `flag` (for the reviewer's attention) or `fail` (the upload was refused).
+ */
+export const CheckResult = Type.Object(
+  {
+    check: Type.String({ description: 'image, video, manifest, name, secrets' }),
+    status: Type.Union([Type.Literal('pass'), Type.Literal('flag'), Type.Literal('fail')]),
+    detail: Type.String(),
+  },
+  { $id: 'CheckResult' },
+);
+export type CheckResult = Static<typeof CheckResult>;
+
+/** A field that differs between a submission and the live (last approved) version. */
+export const FieldChange = Type.Object({
+  field: Type.String(),
+  before: NullableString,
+  after: NullableString,
+});
+export type FieldChange = Static<typeof FieldChange>;
+
+/**
+ * One submitted version of a plugin (publish or edit) with its review state: what the author sees on
+ * "my plugins" and the reviewer in the audit list. File fields are URLs under `/api/cmt/file/`.
+ */
+export const Submission = Type.Object(
+  {
+    id: Type.Integer(),
+    plugin_key: Type.String(),
+    name: Type.String(),
+    intro: Type.String(),
+    description: Type.String(),
+    tags: Type.Array(Type.String()),
+    icon: NullableString,
+    cover_center: NullableString,
+    cover_panel: NullableString,
+    reuse_center_cover: Type.Boolean(),
+    video: NullableString,
+    images: Type.Array(Type.String()),
+    has_code_file: Type.Boolean(),
+    contact: NullableString,
+    version: Type.String(),
+    version_content: Type.String(),
+    copyright_type: Type.Union([Type.Literal('author'), Type.Literal('custom')]),
+    copyright_name: NullableString,
+    developer: NullableString,
+    technical_support_link: NullableString,
+    is_default_install: Type.Boolean(),
+    review_status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    reject_reason: NullableString,
+    checks: Type.Array(CheckResult),
+    /** The live (approved) version this one would replace; null for a plugin never approved. */
+    live_version: NullableString,
+    changes: Type.Array(FieldChange, { description: 'fields that differ from the live version' }),
+    submitter: Type.Union([Type.Object({ user_id: Type.Integer(), nick_name: Type.String() }), Type.Null()]),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    review_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null until reviewed' }),
+  },
+  { $id: 'Submission' },
+);
+export type Submission = Static<typeof Submission>;
+
+/** Data of `POST` and `PUT /api/cmt/plugin`: the stored submission, waiting for review. */
+export const PublishResult = Submission;
+export type PublishResult = Submission;
+
+/** Data of `GET /api/cmt/plugin/audit/list` and `GET /api/cmt/plugin/audit`: submissions, newest first. */
+export const SubmissionPage = Type.Object({
+  submission_list: Type.Array(Submission),
+  total: Type.Integer({ minimum: 0 }),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type SubmissionPage = Static<typeof SubmissionPage>;
+
+/** Query of `GET /api/cmt/plugin/audit`: the signed-in user's plugins, their latest submission each. */
+export const UserPluginsQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX })),
+});
+export type UserPluginsQuery = Static<typeof UserPluginsQuery>;
+
+/** One entry of the append-only audit log of administrative actions (issue 12). */
+export const AuditLogEntry = Type.Object(
+  {
+    id: Type.Integer(),
+    time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    actor: Type.Object({ user_id: Type.Union([Type.Integer(), Type.Null()]), nick_name: Type.String() }),
+    action: Type.String({ description: 'approve, reject, delete, download, assign_owner' }),
+    plugin_key: Type.String(),
+    version: NullableString,
+    reason: NullableString,
+  },
+  { $id: 'AuditLogEntry' },
+);
+export type AuditLogEntry = Static<typeof AuditLogEntry>;
+
+/** Query of `GET /api/cmt/manager/audit-log`: newest first, optionally one plugin's. */
+export const AuditLogQuery = Type.Object({
+  plugin_key: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX })),
+});
+export type AuditLogQuery = Static<typeof AuditLogQuery>;
+
+/** Data of `GET /api/cmt/manager/audit-log`. */
+export const AuditLogPage = Type.Object({
+  entry_list: Type.Array(AuditLogEntry),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuditLogPage = Static<typeof AuditLogPage>;
+
+/** Path parameters of `GET /api/cmt/manager/plugin/{id}/download` (`id`: the plugin_key). */
+export const DownloadParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
+export type DownloadParams = Static<typeof DownloadParams>;
+
+/** Path parameters of `GET /api/cmt/file/{key}`: a stored upload (content hash and extension). */
+export const FileParams = Type.Object({
+  key: Type.String({ pattern: '^[0-9a-f]{64}\\.(png|jpg|gif|webp|mp4|webm)$' }),
+});
+export type FileParams = Static<typeof FileParams>;
 
 /** A banner (SPEC §3). */
 export const Banner = Type.Object({ id: Type.Integer(), image: Type.String(), redirect_url: Type.String() });

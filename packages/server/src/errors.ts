@@ -25,6 +25,8 @@ export const ERROR_STATUS: Record<ApiErrorEntry['error'], number> = {
   REDIRECT_NOT_ALLOWED: 400,
   EMAIL_TAKEN: 409,
   THIRD_PARTY_FAILED: 502,
+  UPLOAD_REJECTED: 400,
+  VERSION_NOT_INCREASED: 409,
   INTERNAL: 500,
 };
 
@@ -36,19 +38,26 @@ export const ERROR_STATUS: Record<ApiErrorEntry['error'], number> = {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
+  /**
+   * @param field - the request field the error is about, answered as the envelope's `field` (the
+   *   publish form shows the message beside it)
+   */
   constructor(
     readonly entry: ApiErrorEntry,
     message: string,
     status?: number,
+    readonly field?: string,
   ) {
     super(message);
     this.status = status ?? ERROR_STATUS[entry.error];
   }
 }
 
-/** Builds the body of a failed response. */
-export function errorEnvelope(entry: ApiErrorEntry, message: string): ErrorEnvelope {
-  return { code: entry.code, error: entry.error, message, data: null };
+/** Builds the body of a failed response; `field` only when given. */
+export function errorEnvelope(entry: ApiErrorEntry, message: string, field?: string): ErrorEnvelope {
+  const body: ErrorEnvelope = { code: entry.code, error: entry.error, message, data: null };
+  if (field !== undefined) body.field = field;
+  return body;
 }
 
 interface ValidationIssue {
@@ -95,7 +104,7 @@ function describeValidation(error: FastifyError): string {
 /** Maps any error thrown while handling a request to its status and envelope. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorEnvelope; internal: boolean } {
   if (error instanceof ApiError) {
-    return { status: error.status, body: errorEnvelope(error.entry, error.message), internal: false };
+    return { status: error.status, body: errorEnvelope(error.entry, error.message, error.field), internal: false };
   }
   const e = error as FastifyError;
   if (e?.validation) {
