@@ -255,9 +255,9 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   },
   edit: {
     tags: PLUGINS,
-    summary: "Edit a plugin (multipart): a new version, live once approved (owner or admin)",
+    summary: 'Edit a plugin (multipart): a new version, live once approved (owner or admin)',
     description:
-      'As publish, with `plugin_key`; a file left out keeps the previous one. `version` must be greater (semver) than the last submitted (409 `VERSION_NOT_INCREASED`). A pending submission of the plugin is replaced. 403 for someone else\'s plugin.',
+      "As publish, with `plugin_key`; a file left out keeps the previous one. `version` must be greater (semver) than the last submitted (409 `VERSION_NOT_INCREASED`). A pending submission of the plugin is replaced. 403 for someone else's plugin.",
     consumes: ['multipart/form-data'],
     response: PublishResult,
   },
@@ -281,7 +281,8 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   auditStatus: {
     tags: PLUGINS,
     summary: "Approve (2), or reject (3) with a required reason, a plugin's pending submission (admin)",
-    description: 'Approval makes the submission the live listing and a history version. 400 when rejecting without a reason; 404 when the plugin has no pending submission.',
+    description:
+      'Approval makes the submission the live listing and a history version. 400 when rejecting without a reason; 404 when the plugin has no pending submission.',
     body: AuditStatusBody,
     response: PublishResult,
   },

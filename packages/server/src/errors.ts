@@ -104,7 +104,11 @@ function describeValidation(error: FastifyError): string {
 /** Maps any error thrown while handling a request to its status and envelope. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorEnvelope; internal: boolean } {
   if (error instanceof ApiError) {
-    return { status: error.status, body: errorEnvelope(error.entry, error.message, error.field), internal: false };
+    return {
+      status: error.status,
+      body: errorEnvelope(error.entry, error.message, error.field),
+      internal: false,
+    };
   }
   const e = error as FastifyError;
   if (e?.validation) {
