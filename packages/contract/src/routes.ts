@@ -173,8 +173,8 @@ export const PLUGIN_ROUTES = {
   publisherAnalytics: {
     method: 'GET',
     path: '/api/cmt/plugin/analytics',
-    // Administrators only (issue 11) until plugins carry an owner (issue 12): a name is no proof.
-    access: 'admin',
+    // The caller's own plugins by ownership (issue 12); an administrator may name a developer.
+    access: 'user',
     request: 'query',
     response: 'envelope',
   },

@@ -298,7 +298,7 @@ export const PublishFields = Type.Object(
     description: Type.String({ minLength: 1, maxLength: L.DESCRIPTION, description: 'Markdown' }),
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: L.TAG }), { maxItems: L.TAGS })),
     contact: Type.Optional(Type.String({ maxLength: L.CONTACT })),
-    version: Type.String({ minLength: 5, maxLength: 64, description: 'semver, e.g. 1.0.0' }),
+    version: Type.String({ minLength: 1, maxLength: 64, description: 'semver, e.g. 1.0.0' }),
     version_content: Type.String({ minLength: 1, maxLength: L.VERSION_CONTENT }),
     copyright_type: Type.Optional(Type.Union([Type.Literal('author'), Type.Literal('custom')])),
     copyright_name: Type.Optional(Type.String({ maxLength: L.NAME })),

@@ -4,6 +4,7 @@
  * or for tests that drive it with `inject()`.
  */
 
+import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
@@ -21,6 +22,9 @@ import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
+import { publishingRoutes } from './publishing/routes';
+import { PublishingService } from './publishing/service';
+import { LocalFileStorage } from './publishing/storage';
 import { analyticsReportRoutes } from './reports/routes';
 import { recordRoutes, tableRoute } from './routeTable';
 import { validatorCompiler } from './validation';
@@ -31,6 +35,8 @@ declare module 'fastify' {
     db: Database;
     /** The identity service (accounts, sessions, tokens) of this server. */
     identity: IdentityService;
+    /** Publishing and review (issue 12): submissions, the audit log, uploaded files. */
+    publishing: PublishingService;
   }
 }
 
@@ -97,11 +103,19 @@ export async function buildApp(
     recordRoutes(app);
     app.decorate('db', db);
     app.decorate('identity', identity);
+    const publishing = new PublishingService(db, new LocalFileStorage(join(config.dataDir, 'uploads')), {
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    app.decorate('publishing', publishing);
     setReadCache(db, config.readCache !== false);
-    const purge = () =>
+    const purge = () => {
       identity
         .purgeExpired()
         .catch((error: unknown) => app?.log.warn({ err: error }, 'purging expired tokens failed'));
+      publishing
+        .collectOrphans()
+        .catch((error: unknown) => app?.log.warn({ err: error }, 'collecting orphan uploads failed'));
+    };
     const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
     purgeTimer.unref();
     app.addHook('onClose', async () => {
@@ -160,6 +174,7 @@ export async function buildApp(
     });
     await app.register(authPlugin, { verifier: identity });
     await app.register(pluginsRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
+    await app.register(publishingRoutes, { publishing });
     await app.register(analyticsReportRoutes, {
       db,
       ...(options.clock ? { clock: options.clock } : {}),

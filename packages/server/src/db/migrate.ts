@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_analytics';
 import * as m0006 from './migrations/0006_search_gin_fastupdate';
 import * as m0007 from './migrations/0007_plugin_view';
 import * as m0008 from './migrations/0008_import_dates';
+import * as m0009 from './migrations/0009_publishing';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006_search_gin_fastupdate': m0006,
   '0007_plugin_view': m0007,
   '0008_import_dates': m0008,
+  '0009_publishing': m0009,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

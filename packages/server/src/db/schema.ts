@@ -53,6 +53,8 @@ export interface PluginTable {
   search_name: string;
   /** Token document of every searchable text: name, intro, description, tags, developer, translations. */
   search_all: string;
+  /** The owning account (publisher, or assigned by an administrator); null for imported plugins. */
+  owner_id: number | null;
 }
 
 /** `plugin_version`: history versions of a plugin. */
@@ -120,6 +122,67 @@ export interface DatabaseSchema {
   plugin_praise: PluginUserTable;
   plugin_view: PluginViewTable;
   analytics_event: AnalyticsEventTable;
+  plugin_submission: PluginSubmissionTable;
+  audit_log: AuditLogTable;
+}
+
+/**
+ * `plugin_submission` (migration 0009): one submitted version of a plugin with every field, the
+ * storage keys of its files, its automated check results and its review state (issue 12).
+ */
+export interface PluginSubmissionTable {
+  id: Generated<number>;
+  plugin_id: number;
+  /** 1 unreviewed, 2 approved, 3 rejected (wire `ReviewStatus`). */
+  status: number;
+  submitter_id: number | null;
+  reviewer_id: number | null;
+  /** ms */
+  create_time: number;
+  /** ms; null until reviewed. */
+  review_time: number | null;
+  version: string;
+  name: string;
+  intro: string;
+  /** JSON array of tag codes. */
+  tags: string;
+  /** Storage keys (`<sha256>.<ext>`), or the live plugin's URL when carried over from an import. */
+  icon: string | null;
+  cover_center: string | null;
+  cover_panel: string | null;
+  /** 0/1 */
+  reuse_center_cover: number;
+  video: string | null;
+  /** JSON array of storage keys. */
+  images: string;
+  /** Storage key of the manifest (`<sha256>.json`). */
+  code_file: string | null;
+  contact: string | null;
+  copyright_type: 'author' | 'custom';
+  copyright_name: string | null;
+  developer: string | null;
+  technical_support_link: string | null;
+  /** 0/1 */
+  is_default_install: number;
+  /** JSON array of wire `CheckResult`. */
+  checks: string;
+  reject_reason: string | null;
+  version_content: string;
+  description: string;
+}
+
+/** `audit_log` (migration 0009): append-only (triggers refuse UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** ms */
+  time: number;
+  actor_id: number | null;
+  actor_name: string;
+  /** approve, reject, delete, download, assign_owner */
+  action: string;
+  plugin_key: string;
+  version: string | null;
+  reason: string | null;
 }
 
 /** `user_account`: one row per account (SPEC §3 User; migration 0003). */

@@ -5,25 +5,23 @@
  * plugin's flagged (typosquatting, `fastest-levenshtein`), and secrets in the code file flagged.
  * Each check returns a {@link CheckResult} that is stored with the version and shown to the reviewer.
  */
+import { PUBLISH_LIMITS } from '@plugin-center/contract';
+import type { CheckResult } from '@plugin-center/contract/schemas';
 import { distance } from 'fastest-levenshtein';
 import { imageSize } from 'image-size';
 
-/** Outcome of one automated check: `pass`, `flag` (for the reviewer) or `fail` (refused). */
-export interface CheckResult {
-  check: 'image' | 'name' | 'secrets';
-  status: 'pass' | 'flag' | 'fail';
-  /** What was found, in words a reviewer reads. */
-  detail: string;
-}
+export type { CheckResult };
 
 /** Image types a publisher may upload (SVG can carry script: refused rather than sanitised). */
 export const IMAGE_TYPES = ['png', 'jpg', 'gif', 'webp'] as const;
 
 /** What an image is for, with its rules (SPEC §5, §9: icon 32×32 square, covers 16:9). */
-export const IMAGE_RULES = {
-  icon: { maxBytes: 1024 * 1024, ratio: 1 },
-  cover: { maxBytes: 5 * 1024 * 1024, ratio: 16 / 9 },
-} as const;
+export const IMAGE_RULES: Record<'icon' | 'cover' | 'image', { maxBytes: number; ratio: number | null }> = {
+  icon: { maxBytes: PUBLISH_LIMITS.ICON_BYTES, ratio: 1 },
+  cover: { maxBytes: PUBLISH_LIMITS.COVER_BYTES, ratio: 16 / 9 },
+  /** A gallery image: any shape. */
+  image: { maxBytes: PUBLISH_LIMITS.IMAGE_BYTES, ratio: null },
+};
 
 /** How far a cover's width / height may be from 16:9 (and an icon's from square), as a fraction. */
 export const RATIO_TOLERANCE = 0.02;
@@ -67,7 +65,7 @@ export function checkImage(bytes: Uint8Array, use: keyof typeof IMAGE_RULES): Ch
   if (!image)
     return { check: 'image', status: 'fail', detail: `${use} is not a PNG, JPEG, GIF or WebP image` };
   const ratio = image.width / image.height;
-  if (Math.abs(ratio - rule.ratio) / rule.ratio > RATIO_TOLERANCE) {
+  if (rule.ratio !== null && Math.abs(ratio - rule.ratio) / rule.ratio > RATIO_TOLERANCE) {
     const wanted = use === 'icon' ? 'square' : '16:9';
     return {
       check: 'image',
@@ -76,6 +74,44 @@ export function checkImage(bytes: Uint8Array, use: keyof typeof IMAGE_RULES): Ch
     };
   }
   return { check: 'image', status: 'pass', detail: `${use}: ${image.type} ${image.width}×${image.height}` };
+}
+
+/** Video containers a publisher may upload, recognised by their first bytes. */
+export type VideoType = 'mp4' | 'webm';
+
+/**
+ * The container of an uploaded video from its bytes: MP4/QuickTime family (an ISO BMFF `ftyp` box
+ * first, ISO/IEC 14496-12 §4.3) or WebM (an EBML header, `1A 45 DF A3`).
+ * @returns the type, or undefined for anything else.
+ */
+export function sniffVideo(bytes: Uint8Array): VideoType | undefined {
+  if (bytes.byteLength >= 12 && String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp') return 'mp4';
+  if (
+    bytes.byteLength >= 4 &&
+    bytes[0] === 0x1a &&
+    bytes[1] === 0x45 &&
+    bytes[2] === 0xdf &&
+    bytes[3] === 0xa3
+  )
+    return 'webm';
+  return undefined;
+}
+
+/** Checks a video: container from the bytes, at most {@link PUBLISH_LIMITS}.VIDEO_BYTES (SPEC §9: 25M). */
+export function checkVideo(bytes: Uint8Array): CheckResult {
+  if (bytes.byteLength > PUBLISH_LIMITS.VIDEO_BYTES)
+    return {
+      check: 'video',
+      status: 'fail',
+      detail: `video is larger than ${PUBLISH_LIMITS.VIDEO_BYTES / 1024 / 1024} MB`,
+    };
+  const type = sniffVideo(bytes);
+  if (!type) return { check: 'video', status: 'fail', detail: 'video is not an MP4 or WebM file' };
+  return {
+    check: 'video',
+    status: 'pass',
+    detail: `video: ${type}, ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB`,
+  };
 }
 
 /** A name folded for comparison: lower case, without spaces, punctuation or diacritics. */

@@ -90,17 +90,23 @@ export async function distinctVisitors(
 }
 
 /**
+ * Whose plugins a publisher report covers: the plugins an account owns (`plugin.owner_id`, issue
+ * 12), or, for an administrator's query, those with exactly this `developer` name.
+ */
+export type PublisherScope = { ownerId: number } | { developer: string };
+
+/**
  * `PluginView`, `PluginInstall` and `PluginLike` events per plugin key, most viewed first (ties:
  * installs, likes, key), at most `limit` keys; only keys of plugins that exist (anyone can send the
  * collector an event with a made-up key: it must not reach the charts, issue 11 defect 9), and of
- * those only plugins whose `developer` is one of `developers` when given.
+ * those only the publisher's plugins when `publisher` is given.
  */
 export async function pluginEventCounts(
   db: Database,
   range: ReportRange,
   filter: ReportFilter,
   limit: number,
-  developers?: readonly string[],
+  publisher?: PublisherScope,
 ): Promise<PluginEventCounts[]> {
   let q = inRange(
     db.kysely
@@ -118,7 +124,10 @@ export async function pluginEventCounts(
   );
   q = q.where('plugin_key', 'in', (eb) => {
     const plugins = eb.selectFrom('plugin').select('plugin.plugin_key');
-    return developers ? plugins.where('plugin.developer', 'in', [...developers]) : plugins;
+    if (!publisher) return plugins;
+    return 'ownerId' in publisher
+      ? plugins.where('plugin.owner_id', '=', publisher.ownerId)
+      : plugins.where('plugin.developer', '=', publisher.developer);
   });
   const rows = await q
     .groupBy('plugin_key')

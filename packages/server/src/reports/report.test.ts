@@ -383,16 +383,32 @@ describe('GET /api/cmt/plugin/analytics (publisher)', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('403 for a general user, even one named like the publisher (issue 11: a name is no proof)', async () => {
+  it('a general user named like the publisher reads nothing of theirs (issue 12: ownership, not a name)', async () => {
     const token = await signInNamed('Ada Dev', 'ada');
     for (const query of [range, { ...range, developer: 'Ada Dev' }]) {
       const res = await publisher(query, token);
-      expect(res.statusCode, res.body).toBe(403);
-      expect(body<ErrorEnvelope>(res)).toMatchObject({
-        error: 'FORBIDDEN',
-        message: 'Current account has no permission',
-      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(body<{ data: PublisherAnalytics }>(res).data.plugins).toEqual([]);
     }
+  });
+
+  it('a general user reads the plugins their account owns', async () => {
+    const login = await signInTestUser(t.app);
+    await t.app.db.kysely
+      .updateTable('plugin')
+      .set({ owner_id: login.user_info.user_id })
+      .where('plugin_key', '=', 'grid-helper')
+      .execute();
+    const res = await publisher({ ...range, developer: 'Ada Dev' }, login.access_token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<{ data: PublisherAnalytics }>(res).data.plugins.map((p) => [p.plugin_key, p.views])).toEqual([
+      ['grid-helper', 2],
+    ]);
+    await t.app.db.kysely
+      .updateTable('plugin')
+      .set({ owner_id: null })
+      .where('plugin_key', '=', 'grid-helper')
+      .execute();
   });
 
   it("an administrator gets the named developer's plugins, per day", async () => {
@@ -427,11 +443,10 @@ describe('GET /api/cmt/plugin/analytics (publisher)', () => {
     expect(narrowed.data.plugins.map((p) => p.plugin_key)).toEqual(['icon-kit']);
   });
 
-  it('an administrator names the developer (400 without one)', async () => {
-    const missing = await publisher(range, adminToken);
-    expect(missing.statusCode).toBe(400);
-    expect(body<ErrorEnvelope>(missing)).toMatchObject({ error: 'INVALID_PARAMETER' });
-    expect(body<ErrorEnvelope>(missing).message).toMatch(/developer/);
+  it('an administrator names the developer (without one: their own plugins, none here)', async () => {
+    const own = await publisher(range, adminToken);
+    expect(own.statusCode).toBe(200);
+    expect(body<{ data: PublisherAnalytics }>(own).data.plugins).toEqual([]);
     const res = await publisher({ ...range, developer: 'Other Studio' }, adminToken);
     expect(res.statusCode).toBe(200);
     const data = body<{ data: PublisherAnalytics }>(res).data;

@@ -25,12 +25,10 @@ export interface AnalyticsReportRoutesOptions {
  *   page views and visitors per UTC day, the top 10 plugins by views with installs and likes, event
  *   counts by name and the total. Query `AnalyticsRangeQuery`: `from`, `to` (ms), `project` (only
  *   that analytics project); `developer` is ignored.
- * - `GET /api/cmt/plugin/analytics` (administrators, as above) → `PublisherAnalytics`: the plugins
- *   whose `developer` equals the query's `developer` (required: 400 INVALID_PARAMETER without it; at
- *   most 50, most viewed first; only plugins with events in the range) with views, installs and
- *   likes and views / installs per UTC day. Administrators only until plugins carry an owner (issue
- *   12): matching a general user's own name to `developer` let anyone who signed up with a
- *   publisher's name read its figures (issue 11).
+ * - `GET /api/cmt/plugin/analytics` (signed in: 401 without a valid access token) →
+ *   `PublisherAnalytics`: the plugins the caller's account owns (issue 12), or for an administrator
+ *   who names a `developer`, that developer's plugins (at most 50, most viewed first; only plugins
+ *   with events in the range) with views, installs and likes and views / installs per UTC day.
  *
  * Both: 400 INVALID_PARAMETER for a bad range (see {@link resolveRange}) or an unknown query field.
  */
@@ -45,6 +43,6 @@ export async function analyticsReportRoutes(
 
   tableRoute(app, 'plugin', 'publisherAnalytics', (request) => {
     const q = request.query;
-    return publisherReport(db, q, resolveRange(q, clock()));
+    return publisherReport(db, request.user!, q, resolveRange(q, clock()));
   });
 }

@@ -7,18 +7,19 @@
 import {
   type AnalyticsOverview,
   type AnalyticsRangeQuery,
-  ApiErrorCode,
   type DailyTraffic,
+  isAdminRole,
   type PluginTraffic,
   type PublisherAnalytics,
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
-import { ApiError } from '../errors';
+import { accountName } from '../identity/data';
 import {
   dailyPageviews,
   distinctVisitors,
   eventCounts,
   namedEventTotal,
+  type PublisherScope,
   pluginDailyCounts,
   pluginEventCounts,
   pluginNames,
@@ -55,9 +56,9 @@ async function pluginCounts(
   range: ReportRange,
   filter: ReportFilter,
   limit: number,
-  developers?: readonly string[],
+  publisher?: PublisherScope,
 ): Promise<PluginTraffic[]> {
-  const rows = await pluginEventCounts(db, range, filter, limit, developers);
+  const rows = await pluginEventCounts(db, range, filter, limit, publisher);
   const names = await pluginNames(
     db,
     rows.map((r) => r.plugin_key),
@@ -101,21 +102,19 @@ export async function analyticsOverview(
 }
 
 /**
- * A publisher's report (`GET /api/cmt/plugin/analytics`): the plugins whose `developer` is one of
- * `developers` (exact match) and that have at least one `PluginView`, `PluginInstall` or
- * `PluginLike` event in the range — at most {@link PUBLISHER_PLUGINS_LIMIT}, most viewed first —
- * each with its totals and its `views` / `installs` per UTC day of the range (zero-filled).
- * No developer name → no plugin.
+ * A publisher's report (`GET /api/cmt/plugin/analytics`): the publisher's plugins (see
+ * {@link PublisherScope}) that have at least one `PluginView`, `PluginInstall` or `PluginLike`
+ * event in the range — at most {@link PUBLISHER_PLUGINS_LIMIT}, most viewed first — each with its
+ * totals and its `views` / `installs` per UTC day of the range (zero-filled).
  */
 export async function publisherPlugins(
   db: Database,
   range: ReportRange,
-  developers: readonly string[],
+  publisher: PublisherScope,
   filter: ReportFilter = {},
 ): Promise<PublisherPlugin[]> {
-  const names = [...new Set(developers.filter((d) => d !== ''))];
-  if (names.length === 0) return [];
-  const totals = await pluginCounts(db, range, filter, PUBLISHER_PLUGINS_LIMIT, names);
+  if ('developer' in publisher && publisher.developer === '') return [];
+  const totals = await pluginCounts(db, range, filter, PUBLISHER_PLUGINS_LIMIT, publisher);
   if (totals.length === 0) return [];
   const rows = await pluginDailyCounts(
     db,
@@ -135,25 +134,20 @@ export async function publisherPlugins(
 }
 
 /**
- * The publisher report (`GET /api/cmt/plugin/analytics`, administrators only — the route checks
- * that): the plugins whose `developer` equals `query.developer`, see {@link publisherPlugins}.
- * Administrators only until plugins carry an owner (issue 12); the interim rule that let a general
- * user read the plugins named after them is gone (issue 11: anyone could sign up with a publisher's
- * name).
- *
- * @throws ApiError INVALID_PARAMETER (400) without `developer`.
+ * The publisher report (`GET /api/cmt/plugin/analytics`, signed in): the plugins the caller's
+ * account owns (issue 12: ownership, not a name — anyone can sign up with a publisher's name). An
+ * administrator may name a `developer` instead and read that developer's plugins; a general user's
+ * `developer` is ignored. `developer` in the answer is the caller's name, or the one asked for.
  */
 export async function publisherReport(
   db: Database,
+  caller: { user_id: number; role: number },
   query: Pick<AnalyticsRangeQuery, 'developer' | 'project'>,
   range: ReportRange,
 ): Promise<PublisherAnalytics> {
-  if (!query.developer) {
-    throw new ApiError(
-      ApiErrorCode.INVALID_PARAMETER,
-      'querystring.developer: is required (the publisher to report on)',
-    );
-  }
-  const plugins = await publisherPlugins(db, range, [query.developer], { project: query.project });
-  return { from: range.from, to: range.to, developer: query.developer, plugins };
+  const byName = isAdminRole(caller.role) && query.developer ? query.developer : undefined;
+  const scope: PublisherScope = byName !== undefined ? { developer: byName } : { ownerId: caller.user_id };
+  const developer = byName ?? (await accountName(db.kysely, caller.user_id));
+  const plugins = await publisherPlugins(db, range, scope, { project: query.project });
+  return { from: range.from, to: range.to, developer, plugins };
 }

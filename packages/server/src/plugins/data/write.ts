@@ -366,3 +366,33 @@ export async function setRecommendations(db: Database, pluginKeys: readonly stri
   markCatalogueChanged(db);
   return count;
 }
+
+/**
+ * Replaces a plugin's tags inside the caller's transaction, keeping each tag's approved-plugin count
+ * in step: `wasApproved` says whether the old links counted, `isApproved` whether the new ones do.
+ * Tags are created by code when missing. Used when a submission is approved (issue 12) and when an
+ * approved plugin is deleted (`codes` empty, `isApproved` false).
+ */
+export async function replacePluginTags(
+  trx: Kysely<DatabaseSchema>,
+  pluginId: number,
+  codes: readonly string[],
+  wasApproved: boolean,
+  isApproved: boolean,
+): Promise<void> {
+  const old = await trx.selectFrom('plugin_tag').select('tag_id').where('plugin_id', '=', pluginId).execute();
+  const deltas = new Map<number, number>();
+  if (wasApproved) for (const { tag_id } of old) deltas.set(tag_id, -1);
+  await trx.deleteFrom('plugin_tag').where('plugin_id', '=', pluginId).execute();
+  const wanted = [...new Set(codes.map(normalizeTagCode).filter(Boolean))];
+  if (wanted.length > 0) {
+    const tags = await ensureTags(trx, wanted);
+    const ids = wanted.map((code) => tags.get(code)!.id);
+    await trx
+      .insertInto('plugin_tag')
+      .values(ids.map((tag_id) => ({ plugin_id: pluginId, tag_id })))
+      .execute();
+    if (isApproved) for (const id of ids) deltas.set(id, (deltas.get(id) ?? 0) + 1);
+  }
+  await bumpTagCounts(trx, deltas);
+}

@@ -1,0 +1,170 @@
+/**
+ * Reading the multipart body of `POST` / `PUT /api/cmt/plugin` (issue 12): text fields validated
+ * against the contract's `PublishFields` (limits of SPEC §5, §9 in `PUBLISH_LIMITS`), files read
+ * into memory within their size caps. Nothing is written anywhere here: a request refused at this
+ * step leaves no trace.
+ */
+
+import type {} from '@fastify/multipart';
+import { PUBLISH_LIMITS } from '@plugin-center/contract';
+import { ApiErrorCode, PublishFields } from '@plugin-center/contract/schemas';
+import type { FastifyRequest } from 'fastify';
+import { Compile } from 'typebox/compile';
+import { ApiError } from '../errors';
+
+/** The file fields of the form, each with its size cap in bytes and whether it may repeat. */
+export const FILE_FIELDS = {
+  icon: { maxBytes: PUBLISH_LIMITS.ICON_BYTES, repeat: false },
+  cover_center: { maxBytes: PUBLISH_LIMITS.COVER_BYTES, repeat: false },
+  cover_panel: { maxBytes: PUBLISH_LIMITS.COVER_BYTES, repeat: false },
+  video: { maxBytes: PUBLISH_LIMITS.VIDEO_BYTES, repeat: false },
+  images: { maxBytes: PUBLISH_LIMITS.IMAGE_BYTES, repeat: true },
+  code_file: { maxBytes: PUBLISH_LIMITS.CODE_BYTES, repeat: false },
+} as const;
+
+/** A file field's name. */
+export type FileField = keyof typeof FILE_FIELDS;
+
+/** Limits given to `@fastify/multipart` for these routes (the largest file is a video). */
+export const MULTIPART_LIMITS = {
+  fileSize: PUBLISH_LIMITS.VIDEO_BYTES,
+  files: 10,
+  fields: 40,
+  /** bytes: the longest description in 4-byte characters, with room to spare */
+  fieldSize: PUBLISH_LIMITS.DESCRIPTION * 4 + 1024,
+  parts: 50,
+} as const;
+
+/** The parsed form. */
+export interface PublishForm {
+  fields: PublishFields;
+  files: Partial<Record<FileField, Buffer[]>>;
+}
+
+const checkFields = Compile(PublishFields);
+
+const tooLarge = (what: string, field?: string) =>
+  new ApiError(ApiErrorCode.PAYLOAD_TOO_LARGE, `${what} is larger than the server accepts`, 413, field);
+
+function describeLimit(field: FileField): string {
+  return `${field}: must be at most ${FILE_FIELDS[field].maxBytes / 1024 / 1024} MB`;
+}
+
+/**
+ * Reads the whole multipart body. Text fields: `tags` may repeat or be comma-separated; any other
+ * repeated text field, an unknown field, a NUL character or a value over its limit is refused.
+ *
+ * @throws ApiError 400 INVALID_PARAMETER (with `field`) for a missing, unknown, repeated or invalid
+ *   field or a request that is not multipart; 413 PAYLOAD_TOO_LARGE (with `field` for a file over
+ *   its own cap) beyond the limits.
+ */
+export async function readPublishForm(request: FastifyRequest): Promise<PublishForm> {
+  if (!request.isMultipart()) {
+    throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'send the plugin as multipart/form-data', 415);
+  }
+  const texts: Record<string, string | string[]> = {};
+  const tags: string[] = [];
+  const files: Partial<Record<FileField, Buffer[]>> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const name = part.fieldname as FileField;
+        const rule = FILE_FIELDS[name];
+        if (!rule || !Object.hasOwn(FILE_FIELDS, name)) {
+          part.file.resume();
+          throw new ApiError(
+            ApiErrorCode.INVALID_PARAMETER,
+            `${part.fieldname}: unknown file field`,
+            400,
+            part.fieldname,
+          );
+        }
+        const bytes = await part.toBuffer();
+        if (bytes.byteLength === 0) continue; // an empty file input: nothing chosen
+        if (bytes.byteLength > rule.maxBytes) throw tooLarge(describeLimit(name), name);
+        const list = files[name] ?? [];
+        files[name] = list;
+        if (!rule.repeat && list.length > 0)
+          throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${name}: only one file`, 400, name);
+        list.push(bytes);
+        continue;
+      }
+      const name = part.fieldname;
+      if (part.valueTruncated) throw tooLarge(name, name);
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      if (value.includes('\u0000'))
+        throw new ApiError(
+          ApiErrorCode.INVALID_PARAMETER,
+          `${name}: must not contain NUL characters`,
+          400,
+          name,
+        );
+      if (name === 'tags') {
+        for (const tag of value.split(',')) if (tag.trim()) tags.push(tag.trim());
+        continue;
+      }
+      if (name in texts)
+        throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${name}: only one value`, 400, name);
+      texts[name] = name === 'description' ? value : value.trim();
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('a file');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw tooLarge('the form (too many parts)');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
+      throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'send the plugin as multipart/form-data', 400);
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE')
+      throw new ApiError(
+        ApiErrorCode.INVALID_PARAMETER,
+        'malformed multipart body: it ends before its last part',
+        400,
+      );
+    // A body cut short or not multipart at all (busboy: "Unexpected end of form", "Malformed part header").
+    if (error instanceof Error && /form|part|boundary|multipart/i.test(error.message))
+      throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `malformed multipart body: ${error.message}`, 400);
+    throw error;
+  }
+  const unknown = Object.keys(texts).find((name) => !Object.hasOwn(PublishFields.properties, name));
+  if (unknown !== undefined)
+    throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${unknown}: unknown field`, 400, unknown);
+  const candidate: Record<string, unknown> = { ...texts };
+  if (tags.length > 0) candidate.tags = [...new Set(tags)];
+  for (const key of ['contact', 'copyright_name', 'developer', 'technical_support_link']) {
+    if (candidate[key] === '') delete candidate[key];
+  }
+  if (!checkFields.Check(candidate)) {
+    const first = (
+      checkFields.Errors(candidate) as {
+        instancePath?: string;
+        message?: string;
+        keyword?: string;
+        params?: Record<string, unknown>;
+      }[]
+    )[0];
+    let field = (first?.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
+    let message = first?.message ?? 'is invalid';
+    if (first?.keyword === 'required' && Array.isArray(first.params?.requiredProperties)) {
+      field = String(first.params.requiredProperties[0]);
+      message = 'is required';
+    } else if (
+      first?.keyword === 'additionalProperties' &&
+      Array.isArray(first.params?.additionalProperties)
+    ) {
+      field = String(first.params.additionalProperties[0]);
+      message = 'unknown field';
+    } else if (first?.keyword === 'maxLength' || first?.keyword === 'maxItems') {
+      message = `over ${first.params?.limit} ${first.keyword === 'maxItems' ? 'items' : 'words'}`;
+    } else if (first?.keyword === 'minLength' && candidate[field] === '') {
+      message = 'is required';
+    }
+    throw new ApiError(
+      ApiErrorCode.INVALID_PARAMETER,
+      `${field || 'form'}: ${message}`,
+      400,
+      field || undefined,
+    );
+  }
+  return { fields: candidate as PublishFields, files };
+}

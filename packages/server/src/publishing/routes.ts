@@ -1,0 +1,93 @@
+/**
+ * The publishing domain's HTTP routes (issue 12), each from its entry of the contract's route
+ * table: publish and edit (multipart), the author's plugins, the review list and decision, the
+ * audit log, deletion, code download, and the stored images and videos.
+ */
+import multipart from '@fastify/multipart';
+import { ApiErrorCode } from '@plugin-center/contract/schemas';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+import { tableRoute } from '../routeTable';
+import { MULTIPART_LIMITS, readPublishForm } from './form';
+import type { PublishingService } from './service';
+
+/** Options of {@link publishingRoutes}. */
+export interface PublishingRoutesOptions {
+  publishing: PublishingService;
+}
+
+/** Content types of the stored files by extension (the key's extension comes from the sniffed bytes). */
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
+
+/**
+ * Fastify plugin with the publishing routes:
+ * - `POST /api/cmt/plugin`, `PUT /api/cmt/plugin` (multipart, signed in) → `Submission`; 400
+ *   INVALID_PARAMETER / UPLOAD_REJECTED with `field`, 403 FORBIDDEN (someone else's plugin), 404,
+ *   409 VERSION_NOT_INCREASED, 413 PAYLOAD_TOO_LARGE;
+ * - `GET /api/cmt/plugin/audit` (signed in) → `SubmissionPage` of the caller's plugins;
+ * - `GET /api/cmt/plugin/audit/list`, `POST /api/cmt/plugin/audit/status`, `GET
+ *   /api/cmt/manager/audit-log`, `DELETE /api/cmt/plugin`, `GET
+ *   /api/cmt/manager/plugin/{id}/download` (administrators; 401/403 otherwise);
+ * - `GET /api/cmt/file/{key}` (public): a stored image or video with its type, `nosniff`, a
+ *   sandboxing CSP (no script can run from this path, even if a file were HTML) and a year of
+ *   immutable caching (the key is the content hash); 404 when absent.
+ */
+export async function publishingRoutes(
+  app: FastifyInstance,
+  { publishing }: PublishingRoutesOptions,
+): Promise<void> {
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+  tableRoute(app, 'plugin', 'publish', async (request) =>
+    publishing.publish(request.user!, await readPublishForm(request)),
+  );
+  tableRoute(app, 'plugin', 'edit', async (request) =>
+    publishing.edit(request.user!, await readPublishForm(request)),
+  );
+  tableRoute(app, 'plugin', 'userPlugins', (request) =>
+    publishing.userPlugins(request.user!, request.query.cursor, request.query.page_size),
+  );
+  tableRoute(app, 'plugin', 'auditList', (request) =>
+    publishing.auditList(
+      request.query.status,
+      request.query.keyword,
+      request.query.cursor,
+      request.query.page_size,
+    ),
+  );
+  tableRoute(app, 'plugin', 'auditStatus', (request) => publishing.review(request.user!, request.body));
+  tableRoute(app, 'plugin', 'auditLog', (request) =>
+    publishing.auditLog(request.query.plugin_key, request.query.cursor, request.query.page_size),
+  );
+  tableRoute(app, 'plugin', 'remove', (request) => publishing.remove(request.user!, request.body.plugin_key));
+  tableRoute(app, 'plugin', 'download', async (request, reply) => {
+    const { bytes, fileName } = await publishing.download(request.user!, request.params.id);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(bytes);
+  });
+  tableRoute(app, 'page', 'uploadedFile', async (request, reply) => {
+    const key = request.params.key;
+    const bytes = await publishing.storage.get(key);
+    if (!bytes) throw new ApiError(ApiErrorCode.ROUTE_NOT_FOUND, `no stored file ${key}`);
+    return reply
+      .header(
+        'content-type',
+        CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(bytes);
+  });
+}
