@@ -9,6 +9,7 @@ import type {
   AuditLogQuery,
   AuditStatusBody,
   Banner,
+  BatchUploadResult,
   ContactQr,
   IconfontConfig,
   InstalledListQuery,
@@ -230,8 +231,11 @@ export interface PluginCalls {
   newUserSilentInstall(o?: O): R<InstalledListResult>;
   /** `GET manager/plugin/{id}/download`: the code file as a Blob (`{ code: 0, data: Blob }`). */
   download(q: { id: string }, o?: O): R<Blob>;
-  /** `POST manager/plugins/upload` (multipart): batch upload; cancellable via `o.signal`. */
-  batchUpload(form: FormData, o?: O): R<unknown>;
+  /**
+   * `POST manager/plugins/upload` (admin, multipart `file`: a JSON array of catalogue records or a
+   * ZIP of such files): batch upload; cancellable via `o.signal`. Failed records come back in `failed`.
+   */
+  batchUpload(form: FormData, o?: O): R<BatchUploadResult>;
   /** `POST plugin/resource_state`: create a resource position. */
   createResourceState(b: ResourceStateBody, o?: O): R<unknown>;
   /** `PUT plugin/resource_state/disable` with query `id`, `is_disabled`. */

@@ -19,6 +19,7 @@ export type {
   AuditLogQuery,
   AuditStatusBody,
   Banner,
+  BatchUploadResult,
   CheckResult,
   CodeExchangeQuery,
   ContactQr,

@@ -57,6 +57,7 @@ export type {
   AuditLogQuery,
   AuditStatusBody,
   Banner,
+  BatchUploadResult,
   CheckResult,
   CodeExchangeQuery,
   CollectResult,

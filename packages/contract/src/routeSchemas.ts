@@ -19,6 +19,7 @@ import {
   AuditLogPage,
   AuditLogQuery,
   AuditStatusBody,
+  BatchUploadResult,
   CodeExchangeQuery,
   CollectResult,
   DownloadParams,
@@ -297,7 +298,14 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     summary: "A plugin's code file (manifest JSON) as an attachment (admin; audit-logged)",
     params: DownloadParams,
   },
-  batchUpload: { tags: PLUGINS, summary: 'Batch upload of plugins (admin, multipart)' },
+  batchUpload: {
+    tags: PLUGINS,
+    summary: 'Batch upload of plugins (admin, multipart, cancellable)',
+    description:
+      'One file `file`: a JSON array of catalogue records (the format of the shipped catalogue, docs/publishing.md), or a ZIP of such JSON files (at most 100 entries, 16 MiB each and 64 MiB in all once inflated: a zip bomb is refused before it is inflated). Each record is validated on its own; the ones that fail are reported with their index and reason, the others go in as approved plugins. Closing the request stops the import after the current plugin. 400 `UPLOAD_REJECTED` for a file that is neither.',
+    consumes: ['multipart/form-data'],
+    response: BatchUploadResult,
+  },
   publishRecommendation: { tags: PLUGINS, summary: 'Choose and order the recommended plugins (admin)' },
   setSilentInstall: { tags: PLUGINS, summary: "Set a plugin's default (silent) install flag (admin)" },
   createResourceState: { tags: PLUGINS, summary: 'Create a resource position (featured slot, admin)' },

@@ -233,7 +233,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'multipart',
     response: 'envelope',
-    planned: 'issue 12',
   },
   auditLog: {
     method: 'GET',

@@ -423,6 +423,22 @@ export const AuditLogPage = Type.Object({
 });
 export type AuditLogPage = Static<typeof AuditLogPage>;
 
+/**
+ * Data of `POST /api/cmt/manager/plugins/upload` (batch upload): how many plugins went in, and each
+ * record that did not with its file, index (0-based within that file) and reason — the UI shows
+ * 'Plugin parsing failed' for those.
+ */
+export const BatchUploadResult = Type.Object({
+  added: Type.Integer({ minimum: 0 }),
+  skipped: Type.Integer({ minimum: 0, description: 'records whose plugin is already there' }),
+  translations: Type.Integer({ minimum: 0 }),
+  failed: Type.Array(Type.Object({ file: Type.String(), index: Type.Integer(), reason: Type.String() })),
+  cancelled: Type.Boolean({
+    description: 'the upload was cancelled: the records after the last whole plugin were not imported',
+  }),
+});
+export type BatchUploadResult = Static<typeof BatchUploadResult>;
+
 /** Path parameters of `GET /api/cmt/manager/plugin/{id}/download` (`id`: the plugin_key). */
 export const DownloadParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
 export type DownloadParams = Static<typeof DownloadParams>;

@@ -42,7 +42,7 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.auditStatus': 'admin',
   'plugin.auditLog': 'admin',
   'plugin.download': 'admin',
-  'plugin.batchUpload': 'planned',
+  'plugin.batchUpload': 'admin',
   'plugin.publishRecommendation': 'planned',
   'plugin.setSilentInstall': 'planned',
   'plugin.createResourceState': 'planned',

@@ -36,6 +36,8 @@ export interface ImportReport {
   translations: number;
   /** Records rejected. */
   errors: ImportError[];
+  /** Set when `signal` stopped the import before its end. */
+  cancelled?: boolean;
 }
 
 /** One array of raw records to import, with a label for error reports. */
@@ -50,6 +52,11 @@ export interface ImportOptions {
   now?: number;
   /** Plugins per transaction (default 500). */
   batchSize?: number;
+  /**
+   * Stops the import between transactions once aborted (a cancelled batch upload): the plugins
+   * written so far stay, each whole; the report says `cancelled`.
+   */
+  signal?: AbortSignal;
 }
 
 /** Thrown when a catalogue file cannot be read or is not a JSON array. */
@@ -147,6 +154,10 @@ export async function importEntries(
   }
 
   for (let i = 0; i < plugins.length; i += batchSize) {
+    if (options.signal?.aborted) {
+      report.cancelled = true;
+      return report;
+    }
     const batch = plugins.slice(i, i + batchSize);
     const inserted = await createPlugins(db, batch);
     report.added += inserted.size;

@@ -16,6 +16,7 @@ import {
   ApiErrorCode,
   type AuditLogPage,
   type AuditStatusBody,
+  type BatchUploadResult,
   type CheckResult,
   type FieldChange,
   type PublishFields,
@@ -24,6 +25,7 @@ import {
   type SubmissionPage,
 } from '@plugin-center/contract/schemas';
 import semver from 'semver';
+import { importEntries } from '../catalogue/import';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import type { NewPluginRow } from '../db/schema';
@@ -34,6 +36,7 @@ import { decodeCursor, encodeCursor } from '../plugins/cursor';
 import { refreshSearchDocuments, replacePluginTags } from '../plugins/data/write';
 import { normalizeTagCode } from '../plugins/tags';
 import { buildSearchDocuments } from '../search/documents';
+import { readBatch } from './batch';
 import {
   appendAuditLog,
   isApproved,
@@ -614,6 +617,44 @@ export class PublishingService {
       reason: null,
     });
     return { bytes, fileName: `${plugin.plugin_key}.json` };
+  }
+
+  /**
+   * `POST manager/plugins/upload`: imports the catalogue records of an uploaded JSON or ZIP file as
+   * approved plugins (SPEC §1 "batch-upload plugins"), each record validated on its own; failures
+   * come back with their file, index and reason. `signal` (the request closing) stops the import
+   * between plugins: every plugin written is whole. Audit-logged with the counts.
+   * @throws ApiError 400 UPLOAD_REJECTED for a file that is neither (see `readBatch`)
+   */
+  async batchUpload(
+    admin: AuthUser,
+    fileName: string,
+    bytes: Uint8Array,
+    signal?: AbortSignal,
+  ): Promise<BatchUploadResult> {
+    const sources = readBatch(fileName, bytes);
+    const report = await importEntries(this.db, sources, {
+      batchSize: 1,
+      now: this.clock(),
+      ...(signal ? { signal } : {}),
+    });
+    const failed = report.errors.map((e) => ({ file: e.file ?? fileName, index: e.index, reason: e.reason }));
+    await appendAuditLog(this.db.kysely, {
+      time: this.clock(),
+      actor_id: admin.user_id,
+      actor_name: await accountName(this.db.kysely, admin.user_id),
+      action: 'batch_upload',
+      plugin_key: '',
+      version: null,
+      reason: `${fileName}: ${report.added} added, ${report.skipped} skipped, ${failed.length} failed${report.cancelled ? ', cancelled' : ''}`,
+    });
+    return {
+      added: report.added,
+      skipped: report.skipped,
+      translations: report.translations,
+      failed,
+      cancelled: report.cancelled === true,
+    };
   }
 
   /** `GET plugin/audit`: the caller's plugins, the newest submission of each, newest first. */
