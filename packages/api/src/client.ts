@@ -11,11 +11,14 @@ import type {
   Banner,
   BatchUploadResult,
   ContactQr,
+  CreatedPersonalToken,
+  CreatePersonalTokenBody,
   IconfontConfig,
   InstalledListQuery,
   InstalledListResult,
   InstallResult,
   Locale,
+  PersonalTokenList,
   PexelsConfig,
   PluginDetail,
   PluginDetailQuery,
@@ -30,6 +33,7 @@ import type {
   RecommendationQuery,
   RecommendationResult,
   ResourcePosition,
+  RevokePersonalTokenBody,
   SubmissionPage,
   TagListResult,
   UserPluginsQuery,
@@ -221,6 +225,12 @@ export interface PluginCalls {
   auditList(q: AuditListQuery, o?: O): R<SubmissionPage>;
   /** `POST plugin/audit/status` (admin): approve (2) or reject (3, reason required) the pending submission. */
   auditStatus(b: AuditStatusBody, o?: O): R<PublishResult>;
+  /** `GET user/tokens` (bearer): the caller's personal access tokens (never the tokens themselves). */
+  personalTokenList(o?: O): R<PersonalTokenList>;
+  /** `POST user/tokens` (bearer): a new publishing token; `token` is in this answer only. */
+  createPersonalToken(b: CreatePersonalTokenBody, o?: O): R<CreatedPersonalToken>;
+  /** `DELETE user/tokens` (bearer): revoke one of the caller's tokens. */
+  revokePersonalToken(b: RevokePersonalTokenBody, o?: O): R<{ id: number }>;
   /** `GET manager/audit-log` (admin): the append-only log of administrative actions. */
   auditLog(q?: AuditLogQuery, o?: O): R<AuditLogPage>;
   /** `POST plugin/recommendation/publish`. */

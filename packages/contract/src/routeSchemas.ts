@@ -22,6 +22,8 @@ import {
   BatchUploadResult,
   CodeExchangeQuery,
   CollectResult,
+  CreatedPersonalToken,
+  CreatePersonalTokenBody,
   DownloadParams,
   FileParams,
   Health,
@@ -34,6 +36,7 @@ import {
   LoginCodeResult,
   LoginResult,
   OAuth2LoginBody,
+  PersonalTokenList,
   PexelsConfig,
   PluginDetail,
   PluginDetailQuery,
@@ -49,6 +52,7 @@ import {
   RecommendationQuery,
   RecommendationResult,
   ResetTokenBody,
+  RevokePersonalTokenBody,
   SignInBody,
   SignInResult,
   SignUpBody,
@@ -286,6 +290,26 @@ export const PLUGIN_ROUTE_SCHEMAS = {
       'Approval makes the submission the live listing and a history version. 400 when rejecting without a reason; 404 when the plugin has no pending submission.',
     body: AuditStatusBody,
     response: PublishResult,
+  },
+  personalTokenList: {
+    tags: PLUGINS,
+    summary:
+      "The caller's personal access tokens for publishing from a terminal (never the tokens themselves)",
+    response: PersonalTokenList,
+  },
+  createPersonalToken: {
+    tags: PLUGINS,
+    summary: 'Create a personal access token (shown once; stored hashed; scope publish)',
+    description:
+      'At most 20 per account. The token works as `Authorization: Bearer pcpat_…` on `POST`/`PUT plugin` and `GET plugin/audit` only (401 elsewhere); it cannot create tokens. A session access token is required here.',
+    body: CreatePersonalTokenBody,
+    response: CreatedPersonalToken,
+  },
+  revokePersonalToken: {
+    tags: PLUGINS,
+    summary: "Revoke one of the caller's personal access tokens (404 for anyone else's)",
+    body: RevokePersonalTokenBody,
+    response: Type.Object({ id: Type.Integer() }),
   },
   auditLog: {
     tags: PLUGINS,

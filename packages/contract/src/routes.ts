@@ -234,6 +234,27 @@ export const PLUGIN_ROUTES = {
     request: 'multipart',
     response: 'envelope',
   },
+  personalTokenList: {
+    method: 'GET',
+    path: '/api/cmt/user/tokens',
+    access: 'user',
+    request: 'none',
+    response: 'envelope',
+  },
+  createPersonalToken: {
+    method: 'POST',
+    path: '/api/cmt/user/tokens',
+    access: 'user',
+    request: 'body',
+    response: 'envelope',
+  },
+  revokePersonalToken: {
+    method: 'DELETE',
+    path: '/api/cmt/user/tokens',
+    access: 'user',
+    request: 'body',
+    response: 'envelope',
+  },
   auditLog: {
     method: 'GET',
     path: '/api/cmt/manager/audit-log',

@@ -322,6 +322,8 @@ describe('operations', () => {
         '/api/cmt/plugin/audit/status',
         '/api/cmt/manager/audit-log',
         '/api/cmt/manager/plugin/{id}/download',
+        '/api/cmt/manager/plugins/upload',
+        '/api/cmt/user/tokens',
         '/sa',
         '/sa.gif',
         '/config/visualized/Web.conf',

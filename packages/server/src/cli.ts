@@ -9,6 +9,8 @@
  *   when any record was rejected;
  * - `plugin-center admin <email> [--role 1|2] [--password <pw>]`: create an administrator or set an
  *   account's role (see `identity/adminCommand.ts`);
+ * - `plugin-center publish <dir|file> [--server <url>] [--token <pcpat_…>] [--plugin-key <key>]`:
+ *   publish a plugin from a terminal or CI with a personal access token (`publishing/publishCommand.ts`);
  * - `--help`: these commands and the environment variables (from `CONFIG_SCHEMA`).
  */
 import { resolve } from 'node:path';
@@ -20,6 +22,7 @@ import { renderConfigHelp } from './configDocs';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { runAdminCommand } from './identity/adminCommand';
+import { runPublishCommand } from './publishing/publishCommand';
 
 /** The usage text: the commands, then the environment variables as `CONFIG_SCHEMA` describes them. */
 const HELP = `Usage: plugin-center <command> [options]
@@ -31,6 +34,10 @@ Commands:
   admin <email> [--role 1|2] [--password <pw>]
                    Create an administrator (role 1 super admin by default, 2 general admin) or
                    change an account's role; prints a generated password for a new account
+  publish <dir|plugin-center.json> [--server <url>] [--token <pcpat_…>] [--plugin-key <key>]
+                   Publish a plugin (or, with a plugin key, a new version) to a running server
+                   with a personal access token; PLUGIN_CENTER_SERVER and PLUGIN_CENTER_TOKEN
+                   are read when the options are absent (docs/publishing.md)
 
 Options:
   -h, --help       Show this help
@@ -108,6 +115,7 @@ async function runImport(config: ServerConfig, file: string): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   // `admin` has options of its own: hand its arguments over unparsed.
   if (argv[0] === 'admin') return runAdminCommand(loadConfig(), argv.slice(1));
+  if (argv[0] === 'publish') return runPublishCommand(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     options: { help: { type: 'boolean', short: 'h' } },

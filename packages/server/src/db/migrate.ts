@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006_search_gin_fastupdate';
 import * as m0007 from './migrations/0007_plugin_view';
 import * as m0008 from './migrations/0008_import_dates';
 import * as m0009 from './migrations/0009_publishing';
+import * as m0010 from './migrations/0010_personal_tokens';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0007_plugin_view': m0007,
   '0008_import_dates': m0008,
   '0009_publishing': m0009,
+  '0010_personal_tokens': m0010,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

@@ -124,6 +124,26 @@ export interface DatabaseSchema {
   analytics_event: AnalyticsEventTable;
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
+  personal_access_token: PersonalAccessTokenTable;
+}
+
+/** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */
+export interface PersonalAccessTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** hex SHA-256 of the whole token */
+  token_hash: string;
+  /** the token's first 12 characters (`pcpat_` and 6 more), shown in lists */
+  prefix: string;
+  /** what the token may do: `publish` (POST/PUT plugin, GET plugin/audit) */
+  scope: Generated<string>;
+  /** ms */
+  create_time: number;
+  /** ms; null: never expires */
+  expire_time: number | null;
+  /** ms; null: never used */
+  last_used_time: number | null;
 }
 
 /**

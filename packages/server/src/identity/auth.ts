@@ -16,6 +16,7 @@
 import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../errors';
+import { isPersonalToken, PERSONAL_TOKEN_ROUTES } from './personalTokens';
 
 /**
  * The signed-in caller: `user_id` from the token's `sub`, `sid` its session (refresh-token family),
@@ -64,6 +65,11 @@ export interface AuthVerifier {
    * exists or is disabled.
    */
   sessionRole(userId: number, sid: string): Promise<Role | SessionEnd>;
+  /**
+   * The account a personal access token (`pcpat_…`, issue 12) signs in, or the refusal message
+   * (unknown, revoked, expired, account gone). Optional: without it such tokens are refused.
+   */
+  verifyPersonalToken?(token: string): Promise<AuthUser | string>;
 }
 
 /** Options of {@link authPlugin}. */
@@ -110,6 +116,21 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { v
     const token = bearerToken(header);
     if (!token) {
       refusals.set(request, 'the Authorization header is not "Bearer <access token>"');
+      return;
+    }
+    if (isPersonalToken(token)) {
+      // Scope `publish`: only the publishing calls take it (never token management or admin calls).
+      const route = request.routeOptions.config?.route;
+      if (!route || !PERSONAL_TOKEN_ROUTES.has(route) || !verifier.verifyPersonalToken) {
+        refusals.set(
+          request,
+          'a personal access token is accepted only by POST/PUT /api/cmt/plugin and GET /api/cmt/plugin/audit',
+        );
+        return;
+      }
+      const result = await verifier.verifyPersonalToken(token);
+      if (typeof result === 'string') refusals.set(request, result);
+      else request.user = result;
       return;
     }
     // Refresh tokens (opaque) travel as bearer too, on the routes that take them.

@@ -135,6 +135,18 @@ export async function userRoutes(
 
   tableRoute(app, 'user', 'userInfo', (request) => identity.userInfo(userOf(request)));
 
+  // Personal access tokens (issue 12): managed with a session access token only (a personal token
+  // is refused on these routes by the auth plugin: it cannot mint or list tokens).
+  tableRoute(app, 'plugin', 'personalTokenList', async (request) => ({
+    token_list: await identity.personalTokens.list(userOf(request)),
+  }));
+  tableRoute(app, 'plugin', 'createPersonalToken', (request) =>
+    identity.personalTokens.create(userOf(request), request.body.name, request.body.expires_in_days),
+  );
+  tableRoute(app, 'plugin', 'revokePersonalToken', (request) =>
+    identity.personalTokens.revoke(userOf(request), request.body.id),
+  );
+
   tableRoute(app, 'user', 'loginCode', (request) =>
     identity.issueLoginCode(userOf(request), request.query.redirect_uri),
   );

@@ -50,6 +50,7 @@ import {
   updateAccountRole,
 } from './data';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { PersonalTokens } from './personalTokens';
 import { appendCode, checkRedirectUri } from './redirect';
 import { AccessTokens, loadSigningKey } from './tokens';
 
@@ -109,6 +110,8 @@ export class IdentityService implements AuthVerifier {
   private readonly sessions: LRUCache<string, { answer: Role | SessionEnd }>;
   /** Session checks answered from the cache and from the database (for the figures of `pnpm bench`). */
   readonly sessionChecks = { hits: 0, misses: 0 };
+  /** Personal access tokens for publishing from a terminal (issue 12). */
+  readonly personalTokens: PersonalTokens;
 
   private constructor(
     readonly db: Database,
@@ -117,6 +120,7 @@ export class IdentityService implements AuthVerifier {
     clock: () => number,
   ) {
     this.clock = clock;
+    this.personalTokens = new PersonalTokens(db.kysely, clock);
     this.sessions = new LRUCache({
       max: SESSION_CHECK_MAX,
       ttl: SESSION_CHECK_TTL_MS,
@@ -141,6 +145,11 @@ export class IdentityService implements AuthVerifier {
   /** @throws ApiError UNAUTHORIZED (401) for any token that is not a valid, unexpired access token. */
   verifyAccessToken(token: string): Promise<AuthUser> {
     return this.accessTokens.verify(token);
+  }
+
+  /** The account a personal access token signs in, or why not (see `PersonalTokens.verify`). */
+  verifyPersonalToken(token: string): Promise<AuthUser | string> {
+    return this.personalTokens.verify(token);
   }
 
   /**

@@ -1,0 +1,153 @@
+/**
+ * Personal access tokens (issue 12 "Publishing from a terminal"), as `vsce` / `ovsx` use them: a
+ * user creates one in the app, gives it to a terminal or CI, and it publishes through the same API
+ * as the web form. A token is `pcpat_` + 32 random bytes (base64url); only its SHA-256 is stored
+ * (enough for a 256-bit random secret: no slow hash needed), so a database leak reveals no token.
+ * Its scope is `publish`: it is accepted by {@link PERSONAL_TOKEN_ROUTES} only.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ApiErrorCode,
+  type CreatedPersonalToken,
+  type PersonalToken,
+  type Role,
+} from '@plugin-center/contract/schemas';
+import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseSchema, PersonalAccessTokenTable } from '../db/schema';
+import { ApiError } from '../errors';
+
+/** The prefix of every personal access token. */
+export const PERSONAL_TOKEN_PREFIX = 'pcpat_';
+
+/** Tokens one account may have. */
+export const PERSONAL_TOKENS_PER_ACCOUNT = 20;
+
+/** Route-table ids a personal access token may call (its `publish` scope). */
+export const PERSONAL_TOKEN_ROUTES: ReadonlySet<string> = new Set([
+  'plugin.publish',
+  'plugin.edit',
+  'plugin.userPlugins',
+]);
+
+const DAY_MS = 86_400_000;
+
+/** Whether a bearer token is a personal access token by its form. */
+export function isPersonalToken(token: string): boolean {
+  return token.startsWith(PERSONAL_TOKEN_PREFIX) && /^pcpat_[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+function hash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function toWire(row: Selectable<PersonalAccessTokenTable>): PersonalToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scope: row.scope,
+    create_time: Number(row.create_time),
+    expire_time: row.expire_time === null ? null : Number(row.expire_time),
+    last_used_time: row.last_used_time === null ? null : Number(row.last_used_time),
+  };
+}
+
+/** Personal access tokens over the identity tables. */
+export class PersonalTokens {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The account's tokens, newest first. */
+  async list(userId: number): Promise<PersonalToken[]> {
+    const rows = await this.db
+      .selectFrom('personal_access_token')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toWire);
+  }
+
+  /**
+   * Creates a token; the answer is the only place the token appears.
+   * @throws ApiError 400 INVALID_PARAMETER at {@link PERSONAL_TOKENS_PER_ACCOUNT} tokens, or for a
+   *   name with NUL characters
+   */
+  async create(userId: number, name: string, expiresInDays?: number): Promise<CreatedPersonalToken> {
+    if (name.includes('\u0000'))
+      throw new ApiError(
+        ApiErrorCode.INVALID_PARAMETER,
+        'body.name: must not contain NUL characters',
+        400,
+        'name',
+      );
+    const count = await this.db
+      .selectFrom('personal_access_token')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= PERSONAL_TOKENS_PER_ACCOUNT)
+      throw new ApiError(
+        ApiErrorCode.INVALID_PARAMETER,
+        `at most ${PERSONAL_TOKENS_PER_ACCOUNT} tokens per account: revoke one first`,
+        400,
+      );
+    const token = `${PERSONAL_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const now = this.clock();
+    const row = await this.db
+      .insertInto('personal_access_token')
+      .values({
+        user_id: userId,
+        name: name.trim() || 'token',
+        token_hash: hash(token),
+        prefix: token.slice(0, 12),
+        create_time: now,
+        expire_time: expiresInDays === undefined ? null : now + expiresInDays * DAY_MS,
+        last_used_time: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...toWire(row), token };
+  }
+
+  /**
+   * Revokes one of the account's tokens (deletes it: it stops working at once).
+   * @throws ApiError 404 ROUTE_NOT_FOUND when the account has no such token
+   */
+  async revoke(userId: number, id: number): Promise<{ id: number }> {
+    const result = await this.db
+      .deleteFrom('personal_access_token')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0)
+      throw new ApiError(ApiErrorCode.ROUTE_NOT_FOUND, `no token ${id} of yours`, 404);
+    return { id };
+  }
+
+  /**
+   * The account a token signs in, with its current role, and records its use; or why not.
+   * @returns `{ user_id, role, sid }` (`sid` = `pat:<id>`), or a refusal message
+   */
+  async verify(token: string): Promise<{ user_id: number; role: Role; sid: string } | string> {
+    const row = await this.db
+      .selectFrom('personal_access_token as t')
+      .innerJoin('user_account as u', 'u.id', 't.user_id')
+      .select(['t.id', 't.user_id', 't.expire_time', 'u.role', 'u.staff_status'])
+      .where('t.token_hash', '=', hash(token))
+      .executeTakeFirst();
+    if (!row) return 'unknown or revoked personal access token';
+    const now = this.clock();
+    if (row.expire_time !== null && Number(row.expire_time) <= now)
+      return 'the personal access token has expired';
+    if (row.staff_status !== 1) return 'the account no longer exists or is disabled';
+    await this.db
+      .updateTable('personal_access_token')
+      .set({ last_used_time: now })
+      .where('id', '=', row.id)
+      .execute();
+    return { user_id: row.user_id, role: row.role as Role, sid: `pat:${row.id}` };
+  }
+}

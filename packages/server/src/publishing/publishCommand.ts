@@ -1,0 +1,174 @@
+/**
+ * `plugin-center publish <dir|file>` (issue 12 "Publishing from a terminal"): publishes a plugin
+ * or a new version from a terminal or CI through the same API as the web form (`POST` or `PUT
+ * /api/cmt/plugin`, multipart), authenticated by a personal access token — as `vsce publish` /
+ * `ovsx publish` do for VS Code extensions.
+ *
+ * The plugin folder holds `plugin-center.json` (the listing, {@link ListingFile}) and the code file
+ * (`manifest.json` unless the listing names another); a file argument is the listing itself, and
+ * its paths are relative to its folder. Options: `--server <url>` (or `PLUGIN_CENTER_SERVER`,
+ * default http://localhost:3000), `--token <pcpat_…>` (or `PLUGIN_CENTER_TOKEN`), `--plugin-key
+ * <key>` (or `plugin_key` in the listing: a new version of that plugin, else a new plugin).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Submission } from '@plugin-center/contract';
+
+/** `plugin-center.json`: the listing fields of `PublishFields` and the paths of the files. */
+export interface ListingFile {
+  plugin_key?: string;
+  name: string;
+  intro: string;
+  /** Markdown; when absent, `description_file` (default `README.md` beside the listing) is read. */
+  description?: string;
+  description_file?: string;
+  tags?: string[];
+  version: string;
+  version_content: string;
+  contact?: string;
+  technical_support_link?: string;
+  copyright_type?: 'author' | 'custom';
+  copyright_name?: string;
+  reuse_center_cover?: boolean;
+  icon?: string;
+  cover_center?: string;
+  cover_panel?: string;
+  video?: string;
+  images?: string[];
+  /** default `manifest.json` */
+  code_file?: string;
+}
+
+/** Where the command writes. */
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const USAGE =
+  'Usage: plugin-center publish <dir|plugin-center.json> [--server <url>] [--token <pcpat_…>] [--plugin-key <key>]';
+
+/**
+ * Runs the command with `argv` (after `publish`).
+ * @returns the exit code: 0 published (waiting for review), 1 refused by the server or a bad
+ *   listing (the message names the field), 2 wrong usage
+ */
+export async function runPublishCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  output: CommandOutput = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  },
+): Promise<number> {
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      options: { server: { type: 'string' }; token: { type: 'string' }; 'plugin-key': { type: 'string' } };
+      allowPositionals: true;
+    }>
+  >;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { server: { type: 'string' }, token: { type: 'string' }, 'plugin-key': { type: 'string' } },
+    });
+  } catch (error) {
+    output.err(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const target = parsed.positionals[0];
+  const token = parsed.values.token ?? env.PLUGIN_CENTER_TOKEN;
+  const server = (parsed.values.server ?? env.PLUGIN_CENTER_SERVER ?? 'http://localhost:3000').replace(
+    /\/+$/,
+    '',
+  );
+  if (!target || parsed.positionals.length > 1) {
+    output.err(USAGE);
+    return 2;
+  }
+  if (!token) {
+    output.err(
+      'error: no token: pass --token or set PLUGIN_CENTER_TOKEN (create one in the app under My plugins → Tokens)',
+    );
+    return 2;
+  }
+  const path = resolve(target);
+  const listingPath =
+    existsSync(path) && statSync(path).isDirectory() ? join(path, 'plugin-center.json') : path;
+  const folder = dirname(listingPath);
+  let listing: ListingFile;
+  try {
+    listing = JSON.parse(await readFile(listingPath, 'utf8')) as ListingFile;
+  } catch (error) {
+    output.err(`error: cannot read the listing ${listingPath}: ${(error as Error).message}`);
+    return 1;
+  }
+  const form = new FormData();
+  const text = (name: string, value: unknown) => {
+    if (value !== undefined && value !== null) form.append(name, String(value));
+  };
+  const file = async (name: string, relative: string | undefined) => {
+    if (!relative) return;
+    const bytes = await readFile(resolve(folder, relative));
+    form.append(name, new Blob([new Uint8Array(bytes)]), basename(relative));
+  };
+  try {
+    const pluginKey = parsed.values['plugin-key'] ?? listing.plugin_key;
+    text('plugin_key', pluginKey);
+    for (const key of [
+      'name',
+      'intro',
+      'version',
+      'version_content',
+      'contact',
+      'technical_support_link',
+      'copyright_type',
+      'copyright_name',
+    ] as const)
+      text(key, listing[key]);
+    let description = listing.description;
+    if (description === undefined) {
+      const readme = resolve(folder, listing.description_file ?? 'README.md');
+      if (existsSync(readme)) description = await readFile(readme, 'utf8');
+    }
+    text('description', description);
+    for (const tag of listing.tags ?? []) text('tags', tag);
+    if (listing.reuse_center_cover !== undefined)
+      text('reuse_center_cover', listing.reuse_center_cover ? '1' : '0');
+    await file('icon', listing.icon);
+    await file('cover_center', listing.cover_center);
+    await file('cover_panel', listing.cover_panel);
+    await file('video', listing.video);
+    for (const image of listing.images ?? []) await file('images', image);
+    await file('code_file', listing.code_file ?? 'manifest.json');
+    const response = await fetch(`${server}/api/cmt/plugin`, {
+      method: pluginKey ? 'PUT' : 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const answer = (await response.json().catch(() => null)) as {
+      code: number;
+      data: Submission;
+      message?: string;
+      field?: string;
+    } | null;
+    if (!response.ok || !answer || answer.code !== 0) {
+      const field = answer?.field ? ` [${answer.field}]` : '';
+      output.err(`error: ${response.status} ${answer?.message ?? response.statusText}${field}`);
+      return 1;
+    }
+    const s = answer.data;
+    output.out(
+      `${pluginKey ? 'Submitted' : 'Published'} ${s.name} ${s.version} as ${s.plugin_key}: waiting for review`,
+    );
+    for (const check of s.checks)
+      if (check.status !== 'pass') output.out(`  ${check.status}: ${check.check}: ${check.detail}`);
+    return 0;
+  } catch (error) {
+    output.err(`error: ${(error as Error).message}`);
+    return 1;
+  }
+}
