@@ -137,7 +137,14 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
     return () => controller.abort();
   }, [api, editing, pluginKey, attempt]);
 
-  useEffect(() => () => abortRef.current?.abort(), []);
+  const unmounted = useRef(false);
+  useEffect(() => {
+    unmounted.current = false; // (again, after StrictMode's trial unmount)
+    return () => {
+      unmounted.current = true;
+      abortRef.current?.abort();
+    };
+  }, []);
 
   if (loadState === 'loading') return <LoadingState label={t('form.loading')} />;
   if (loadState === 'error') {
@@ -271,7 +278,7 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
     setFormError(null);
     const fileErrors = Object.fromEntries(
       (['icon', 'cover_center', 'cover_panel', 'video', 'images', 'code_file'] as const)
-        .filter((f) => errors[f])
+        .filter((f) => errors[f] && errors[f].text === undefined) // the server's own are sent again
         .map((f) => [f, errors[f]]),
     ) as Errors;
     const all = { ...textErrors(values), ...fileErrors };
@@ -293,7 +300,7 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
       onProgress: (fraction) => setProgress(fraction),
     });
     abortRef.current = null;
-    if (controller.signal.aborted && !outcome.ok && !outcome.cancelled) return; // unmounted
+    if (unmounted.current) return;
     setProgress(null);
     if (outcome.ok) {
       notify(t('form.published'), 'success');
