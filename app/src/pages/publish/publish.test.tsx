@@ -4,7 +4,6 @@
  * progress and Cancel, a server error mapped to its field, the admin-only fields, edit prefill.
  */
 import { createApiClient } from '@plugin-center/api';
-import type { Submission } from '@plugin-center/contract';
 import { ApiClientProvider } from '@plugin-center/react';
 import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -12,6 +11,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
+import { submission } from './fixtures';
 import { PublishForm } from './PublishPage';
 import type { UploadOptions, UploadOutcome } from './upload';
 
@@ -19,42 +19,6 @@ let seenToasts: readonly ToastMessage[] = [];
 function ToastProbe() {
   seenToasts = useToasts();
   return null;
-}
-
-/** A submission as `GET plugin/audit` returns it. */
-export function submission(patch: Partial<Submission> = {}): Submission {
-  return {
-    id: 1,
-    plugin_key: 'grid-helper',
-    name: 'Grid Helper',
-    intro: 'Grids in one click',
-    description: '# Grid Helper',
-    tags: ['layout'],
-    icon: '/api/cmt/file/icon.png',
-    cover_center: '/api/cmt/file/cover.png',
-    cover_panel: null,
-    reuse_center_cover: true,
-    video: null,
-    images: ['/api/cmt/file/one.png'],
-    has_code_file: true,
-    contact: 'ada@example.com',
-    version: '1.2.0',
-    version_content: 'Faster',
-    copyright_type: 'author',
-    copyright_name: null,
-    developer: null,
-    technical_support_link: 'https://example.com/help',
-    is_default_install: false,
-    review_status: 1,
-    reject_reason: null,
-    checks: [],
-    live_version: null,
-    changes: [],
-    submitter: { user_id: 7, nick_name: 'Ada' },
-    create_time: Date.UTC(2026, 0, 2, 3, 4),
-    review_time: null,
-    ...patch,
-  };
 }
 
 /** A fake `send` whose outcome the test settles; a cancel (signal abort) resolves it as cancelled. */
