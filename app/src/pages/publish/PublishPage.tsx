@@ -15,7 +15,7 @@ import { ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { NotFoundPage } from '../NotFoundPage';
-import { findUserSubmission } from './findUserSubmission';
+import { findAnySubmission, findUserSubmission } from './findUserSubmission';
 import './publish.css';
 import {
   buildPublishForm,
@@ -88,7 +88,8 @@ export interface PublishFormProps {
 
 /**
  * The publish / edit form (SPEC §3 fields, §5 validation). Edit loads the submission with
- * `pluginKey` from `plugin.userPlugins()` and prefills it; empty file inputs keep the previous files
+ * `pluginKey` from `plugin.userPlugins()` (an administrator's edit of someone else's plugin: from the
+ * audit list) and prefills it; empty file inputs keep the previous files
  * (the current images are shown). Checks every field before sending and shows the message beside
  * it; sends multipart (see `buildPublishForm`) with a progress bar and a Cancel button; a server
  * error naming a `field` is shown at that field, any other beside the Submit button. On success: a
@@ -119,23 +120,25 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
     if (!editing) return;
     const controller = new AbortController();
     setLoadState('loading');
-    findUserSubmission(api, pluginKey, controller.signal).then(
-      (found) => {
-        if (controller.signal.aborted) return;
-        if (!found) {
-          setLoadState('missing');
-          return;
-        }
-        setCurrent(found);
-        setValues(valuesFromSubmission(found));
-        setLoadState('ready');
-      },
-      () => {
-        if (!controller.signal.aborted) setLoadState('error');
-      },
-    );
+    findUserSubmission(api, pluginKey, controller.signal)
+      .then((mine) => mine ?? (isAdmin ? findAnySubmission(api, pluginKey, controller.signal) : null))
+      .then(
+        (found) => {
+          if (controller.signal.aborted) return;
+          if (!found) {
+            setLoadState('missing');
+            return;
+          }
+          setCurrent(found);
+          setValues(valuesFromSubmission(found));
+          setLoadState('ready');
+        },
+        () => {
+          if (!controller.signal.aborted) setLoadState('error');
+        },
+      );
     return () => controller.abort();
-  }, [api, editing, pluginKey, attempt]);
+  }, [api, editing, pluginKey, isAdmin, attempt]);
 
   const unmounted = useRef(false);
   useEffect(() => {

@@ -27,3 +27,24 @@ export async function findUserSubmission(
   }
   return null;
 }
+
+/**
+ * For an administrator editing someone else's plugin (the contract lets an admin edit any plugin):
+ * its latest submission from the audit list (`plugin.auditList`, all states, searched by the key),
+ * matched exactly on `plugin_key`; `null` when not found.
+ *
+ * @throws the API client's `ApiError` on a failed call, or `Error` on a failed envelope
+ */
+export async function findAnySubmission(
+  api: ApiClient,
+  pluginKey: string,
+  signal: AbortSignal,
+): Promise<Submission | null> {
+  const res = await api.plugin.auditList(
+    { status: 0, keyword: pluginKey.slice(0, 100), page_size: 100 },
+    { signal },
+  );
+  if (signal.aborted) return null;
+  if ((res.code !== 0 && res.code !== 200) || !res.data) throw new Error(res.message ?? 'failed');
+  return res.data.submission_list.find((s) => s.plugin_key === pluginKey) ?? null;
+}

@@ -4,7 +4,7 @@
  * progress and Cancel, a server error mapped to its field, the admin-only fields, edit prefill.
  */
 import { createApiClient } from '@plugin-center/api';
-import { ApiClientProvider } from '@plugin-center/react';
+import { ApiClientProvider, SsoClientProvider } from '@plugin-center/react';
 import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setLanguage } from '../../i18n/i18n';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
 import { submission } from './fixtures';
-import { PublishForm } from './PublishPage';
+import { PublishForm, PublishPage } from './PublishPage';
 import type { UploadOptions, UploadOutcome } from './upload';
 
 let seenToasts: readonly ToastMessage[] = [];
@@ -344,5 +344,85 @@ describe('edit', () => {
     const net = fakeFetch(() => ok({ submission_list: [], total: 0, next_cursor: null }));
     renderForm({ send: fakeSend().send, pluginKey: 'nope' }, net.fetch);
     expect(await screen.findByText('This plugin is not among your plugins.')).toBeTruthy();
+  });
+});
+
+describe('edit by an administrator', () => {
+  it('prefills from the audit list when the plugin is not among their own', async () => {
+    const net = fakeFetch((req) =>
+      req.url.pathname === '/api/cmt/plugin/audit'
+        ? ok({ submission_list: [], total: 0, next_cursor: null })
+        : ok({
+            submission_list: [
+              submission({ id: 5, plugin_key: 'grid-helper-pro', name: 'Pro' }),
+              submission({ id: 6, plugin_key: 'grid-helper', name: 'Someone’s Grid' }),
+            ],
+            total: 2,
+            next_cursor: null,
+          }),
+    );
+    renderForm({ send: fakeSend().send, pluginKey: 'grid-helper', isAdmin: true }, net.fetch);
+    await waitFor(() => expect((box(/^Plugin name/) as HTMLInputElement).value).toBe('Someone’s Grid'));
+    const list = net.requests.find((r) => r.url.pathname === '/api/cmt/plugin/audit/list')!;
+    expect(list.url.searchParams.get('keyword')).toBe('grid-helper');
+  });
+});
+
+describe('the publish route', () => {
+  const sso = (state: object) =>
+    ({
+      subscribe: () => () => {},
+      getSnapshot: () => state,
+      signIn: vi.fn(async () => {}),
+      signOut: vi.fn(),
+    }) as unknown as Parameters<typeof SsoClientProvider>[0]['client'];
+
+  function renderRoute(path: string, client: ReturnType<typeof sso>) {
+    const api = createApiClient({ fetch: fakeFetch().fetch, logger: { error: vi.fn() } });
+    return render(
+      <MemoryRouter initialEntries={[path]}>
+        <SsoClientProvider client={client}>
+          <ApiClientProvider client={api}>
+            <Routes>
+              <Route path="/publish-plugin/:type" element={<PublishPage />} />
+            </Routes>
+          </ApiClientProvider>
+        </SsoClientProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it('sends a visitor to sign in', async () => {
+    const client = sso({ status: 'signed-out', accessToken: null, user: null, isAdmin: false });
+    renderRoute('/publish-plugin/new', client);
+    expect(screen.getByRole('status').textContent).toContain('Taking you to sign in…');
+    await waitFor(() => expect(client.signIn).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the form to a signed-in user, without the admin-only fields', () => {
+    renderRoute(
+      '/publish-plugin/new',
+      sso({ status: 'signed-in', accessToken: 't', user: { user_id: 7 }, isAdmin: false }),
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Publish a plugin');
+    expect(screen.queryByLabelText(/^Developer/)).toBeNull();
+  });
+
+  it('shows the admin-only fields to an administrator', () => {
+    renderRoute(
+      '/publish-plugin/new',
+      sso({ status: 'signed-in', accessToken: 't', user: { user_id: 1 }, isAdmin: true }),
+    );
+    expect(screen.getByLabelText(/^Developer/)).toBeTruthy();
+    expect(screen.getByLabelText(/Install for everyone/)).toBeTruthy();
+  });
+
+  it('is not found for another type, or edit without a plugin_key', () => {
+    const client = sso({ status: 'signed-in', accessToken: 't', user: { user_id: 7 }, isAdmin: false });
+    renderRoute('/publish-plugin/other', client);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    cleanup();
+    renderRoute('/publish-plugin/edit', client);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
   });
 });
