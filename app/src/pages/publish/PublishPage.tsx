@@ -15,6 +15,7 @@ import { ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { NotFoundPage } from '../NotFoundPage';
+import { FilePreview } from './FilePreview';
 import { findAnySubmission, findUserSubmission } from './findUserSubmission';
 import './publish.css';
 import {
@@ -386,16 +387,20 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
   ) => {
     const f = field(name);
     const keep = editing && (name === 'code_file' ? current?.has_code_file : currentUrl);
+    const chosen = files[name];
     return (
       <Field
         label={label}
         f={f}
         hint={keep ? `${hint} ${name === 'code_file' ? t('form.codeKept') : t('form.currentKept')}` : hint}
       >
-        {currentUrl && name !== 'video' && (
+        {chosen && name !== 'code_file' && (
+          <FilePreview file={chosen} alt={`${t('form.chosen')}: ${label}`} />
+        )}
+        {!chosen && currentUrl && name !== 'video' && (
           <img className="publish-current" src={currentUrl} alt={`${t('form.current')}: ${label}`} />
         )}
-        {currentUrl && name === 'video' && (
+        {!chosen && currentUrl && name === 'video' && (
           // biome-ignore lint/a11y/useMediaCaption: a plugin's demo video has no caption track
           <video className="publish-current" src={currentUrl} controls preload="none" />
         )}
@@ -559,7 +564,18 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
             f={images}
             hint={`${t('form.imagesHint', { max: L.MEDIA })}${editing && existingImages ? ` ${t('form.currentKept')}` : ''}`}
           >
-            {current && current.images.length > 0 && (
+            {files.images.length > 0 && (
+              <div className="publish-thumbs">
+                {files.images.map((file, i) => (
+                  <FilePreview
+                    key={`${file.name}-${i}`}
+                    file={file}
+                    alt={`${t('form.chosen')}: ${t('form.images')} ${i + 1}`}
+                  />
+                ))}
+              </div>
+            )}
+            {files.images.length === 0 && current && current.images.length > 0 && (
               <div className="publish-thumbs">
                 {current.images.map((src, i) => (
                   <img

@@ -189,6 +189,9 @@ describe('publish form sending', () => {
     await choose(/^Video/, [video]);
     await choose(/^Images/, shots);
     await choose(/^Code file/, [code]);
+    // The chosen images are previewed (object URLs).
+    expect(screen.getByRole('img', { name: 'Chosen file: Icon' })).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: /^Chosen file: Images/ })).toHaveLength(2);
     await submit();
 
     expect(net.calls).toHaveLength(1);
