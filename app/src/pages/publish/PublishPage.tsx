@@ -568,6 +568,7 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
               <div className="publish-thumbs">
                 {files.images.map((file, i) => (
                   <FilePreview
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one choice of files, replaced whole, never reordered
                     key={`${file.name}-${i}`}
                     file={file}
                     alt={`${t('form.chosen')}: ${t('form.images')} ${i + 1}`}
