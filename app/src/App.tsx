@@ -6,12 +6,16 @@ import { LoadingState } from './components/States';
 import { useTranslation } from './i18n/i18n';
 import {
   AnalyticsPage,
+  AuditListPage,
+  AuditLogPage,
   BackstagePage,
   ForbiddenPage,
+  MyPluginsPage,
   NotFoundPage,
   PluginDetailDialog,
   ProtocolPage,
   PublisherAnalyticsPage,
+  PublishPage,
 } from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
 import { ToastHost } from './toast/ToastHost';
@@ -20,7 +24,9 @@ import { ToastHost } from './toast/ToastHost';
  * The marketplace's routes under the basename `/plugins` (SPEC §2): `/` the square,
  * `/detail/:pluginKey` the square with a plugin's dialog open, `/protocol`, `/403`, and a not-found
  * page for anything else; the back office `/backstage-index` (redirecting to `audit-list`, admin
- * only, without the site header, SPEC §2) with its analytics dashboard `/backstage-index/analytics`;
+ * only, without the site header, SPEC §2) with plugin review `/backstage-index/audit-list`, the audit
+ * log `/backstage-index/audit-log` and its analytics dashboard `/backstage-index/analytics`;
+ * publishing (issue 12, signed in): `/publish-plugin/:type` (`new`, `edit?plugin_key=`) and `/my-plugins`;
  * a publisher's analytics `/my-analytics` (signed in); plus the site header and footer, scroll-to-top and the
  * toasts.
  */
@@ -44,7 +50,11 @@ export function App() {
             <Route path="/403" element={<ForbiddenPage />} />
             <Route path="/backstage-index" element={<Navigate to="/backstage-index/audit-list" replace />} />
             <Route path="/backstage-index/analytics" element={<AnalyticsPage />} />
+            <Route path="/backstage-index/audit-list" element={<AuditListPage />} />
+            <Route path="/backstage-index/audit-log" element={<AuditLogPage />} />
             <Route path="/backstage-index/*" element={<BackstagePage />} />
+            <Route path="/publish-plugin/:type" element={<PublishPage />} />
+            <Route path="/my-plugins" element={<MyPluginsPage />} />
             <Route path="/my-analytics" element={<PublisherAnalyticsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

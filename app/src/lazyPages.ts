@@ -1,7 +1,8 @@
 /**
  * What the square does not need at first, split out with `React.lazy` (the square's JavaScript
  * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the protocol, 403, not-found and
- * back-office pages, and the analytics pages (with chart.js). Only `App.tsx` imports this module; the
+ * back-office pages, the analytics pages (with chart.js), and publishing and review (the publish
+ * form, my plugins, the audit list and log, with their own texts and styles). Only `App.tsx` imports this module; the
  * toaster (Radix Toast) is split out by `toast/ToastHost.tsx` itself.
  *
  * @packageDocumentation
@@ -34,4 +35,20 @@ export const AnalyticsPage = lazy(() =>
 /** `/my-analytics`: a publisher's plugin analytics (signed in; chart.js inside). */
 export const PublisherAnalyticsPage = lazy(() =>
   import('./pages/analytics/PublisherAnalyticsPage').then((m) => ({ default: m.PublisherAnalyticsPage })),
+);
+/** `/publish-plugin/:type`: publish (`new`) or edit (`edit?plugin_key=`) a plugin (signed in, issue 12). */
+export const PublishPage = lazy(() =>
+  import('./pages/publish/PublishPage').then((m) => ({ default: m.PublishPage })),
+);
+/** `/my-plugins`: the signed-in user's plugins with their review status (issue 12). */
+export const MyPluginsPage = lazy(() =>
+  import('./pages/publish/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })),
+);
+/** `/backstage-index/audit-list`: plugin review (admin only, SPEC §2; Radix Dialog inside). */
+export const AuditListPage = lazy(() =>
+  import('./pages/audit/AuditListPage').then((m) => ({ default: m.AuditListPage })),
+);
+/** `/backstage-index/audit-log`: the audit log of administrative actions (admin only, issue 12). */
+export const AuditLogPage = lazy(() =>
+  import('./pages/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })),
 );

@@ -1,23 +1,34 @@
-import { Link } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
+
+/** The back-office pages the navigation links (router paths under the basename `/plugins`). */
+const PAGES = [
+  ['/backstage-index/audit-list', 'backstage.auditList'],
+  ['/backstage-index/audit-log', 'backstage.auditLog'],
+  ['/backstage-index/analytics', 'analytics.title'],
+  ['/backstage-index/user-info', 'backstage.userInfo'],
+] as const;
 
 /**
  * The header of a back-office page (SPEC §2: the back office shows no site header, so each page
- * carries its own): the page title, a link to the other back-office page (`to`, `label`) and a way
- * back to the plugin square.
+ * carries its own): the page title, the back-office navigation (plugin review, audit log,
+ * analytics, administrator info; the current one marked `aria-current="page"`) and a way back to
+ * the plugin square.
  */
-export function BackstageHeader(props: { title: string; to: string; label: string }) {
+export function BackstageHeader(props: { title: string }) {
   const { t } = useTranslation();
   return (
     <header className="backstage-head">
       <h1>{props.title}</h1>
       <nav className="backstage-nav" aria-label={t('backstage.title')}>
-        <Link to={props.to} className="button button-ghost">
-          {props.label}
-        </Link>
-        <Link to="/" className="button">
+        {PAGES.map(([to, key]) => (
+          <NavLink key={to} to={to} className="button button-ghost" end>
+            {t(key)}
+          </NavLink>
+        ))}
+        <NavLink to="/" className="button">
           {t('backstage.backToSquare')}
-        </Link>
+        </NavLink>
       </nav>
     </header>
   );

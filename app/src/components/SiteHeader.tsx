@@ -62,8 +62,8 @@ export function SiteHeader() {
 /**
  * The header's session area (SPEC §2 header links, §3 User): for visitors sign-up and log-in buttons
  * (full-page redirect to the login page, back to this page); for signed-in users the avatar
- * (`avatar_url`, else a generated initial-style avatar, 30 px) with the nickname, the link to their
- * plugins' data (`/my-analytics`), the workbench link `/app`, for admins the management entry opening the back office in a new window, and log-out.
+ * (`avatar_url`, else a generated initial-style avatar, 30 px) with the nickname, the links to publish a plugin
+ * (`/publish-plugin/new`) and to their plugins (`/my-plugins`), for admins their plugins' data (`/my-analytics`), the workbench link `/app`, for admins the management entry opening the back office in a new window, and log-out.
  * Nothing while the SSO client is still starting, so the header never flashes "log in" for a
  * signed-in user.
  */
@@ -107,6 +107,12 @@ export function SessionArea() {
           {t('session.myAnalytics')}
         </Link>
       )}
+      <Link className="nav-link" to="/publish-plugin/new">
+        {t('session.publish')}
+      </Link>
+      <Link className="nav-link" to="/my-plugins">
+        {t('session.myPlugins')}
+      </Link>
       <a className="nav-link" href="/app">
         {t('session.workbench')}
       </a>

@@ -7,8 +7,9 @@ import { useDocumentTitle } from '../useDocumentTitle';
 /**
  * The back office (`/backstage-index/*`, SPEC §2: admin only, no site header). Behind the admin
  * route check of SPEC §2 (`AdminRoute`): nobody signed in → the login page, a general user →
- * `/403`, an administrator → the back office. For now it shows the administrator's user info
- * (SPEC §2 "Admin pages: … user info"); review, curation and settings come with their own issues.
+ * `/403`, an administrator → the back office. Shows the administrator's user info (SPEC §2
+ * "Admin pages: … user info", `/backstage-index/user-info` and any back-office path without its own
+ * page); plugin review and the audit log are their own lazily loaded pages (issue 12).
  */
 export function BackstagePage() {
   const { t } = useTranslation();
@@ -32,11 +33,7 @@ function BackstageHome() {
   ];
   return (
     <section className="backstage">
-      <BackstageHeader
-        title={t('backstage.title')}
-        to="/backstage-index/analytics"
-        label={t('analytics.title')}
-      />
+      <BackstageHeader title={t('backstage.title')} />
       <h2>{t('backstage.userInfo')}</h2>
       <dl className="detail-fields" data-testid="admin-info">
         {rows.map(([label, value]) => (

@@ -58,6 +58,8 @@ export const enUS = {
   },
   session: {
     myAnalytics: 'My plugins’ data',
+    publish: 'Publish',
+    myPlugins: 'My plugins',
     logIn: 'Log in',
     signUp: 'Sign up',
     logOut: 'Log out',
@@ -121,6 +123,8 @@ export const enUS = {
     checking: 'Checking your permissions…',
     signingIn: 'Taking you to sign in…',
     backToSquare: 'Plugin square',
+    auditList: 'Plugin review',
+    auditLog: 'Audit log',
     userInfo: 'Administrator',
     nickName: 'Name',
     email: 'Email',

@@ -59,6 +59,8 @@ export const zhCN: Messages = {
   },
   session: {
     myAnalytics: '我的插件数据',
+    publish: '发布插件',
+    myPlugins: '我的插件',
     logIn: '登录',
     signUp: '注册',
     logOut: '退出登录',
@@ -122,6 +124,8 @@ export const zhCN: Messages = {
     checking: '正在检查权限…',
     signingIn: '正在前往登录…',
     backToSquare: '插件广场',
+    auditList: '插件审核',
+    auditLog: '审核日志',
     userInfo: '管理员',
     nickName: '昵称',
     email: '邮箱',

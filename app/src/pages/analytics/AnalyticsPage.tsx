@@ -48,13 +48,7 @@ export function AnalyticsOverviewView() {
   return (
     <ReportShell
       className="backstage analytics"
-      header={
-        <BackstageHeader
-          title={t('analytics.title')}
-          to="/backstage-index"
-          label={t('analytics.backOffice')}
-        />
-      }
+      header={<BackstageHeader title={t('analytics.title')} />}
       preset={preset}
       onRangeChange={choose}
       report={overview}

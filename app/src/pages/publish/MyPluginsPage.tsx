@@ -1,0 +1,118 @@
+import type { Submission } from '@plugin-center/contract';
+import { ReviewStatus } from '@plugin-center/contract';
+import { useApiClient, useSession } from '@plugin-center/react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { PluginAvatar } from '../../components/PluginAvatar';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { useDocumentTitle } from '../../useDocumentTitle';
+import './publish.css';
+import { StatusBadge } from './StatusBadge';
+import { usePublishTexts } from './texts';
+import { formatTime } from './time';
+import { pickSubmissions, useCursorPages } from './useCursorPages';
+
+/** Path of the edit form of a plugin (router basename `/plugins`). */
+export const editPath = (pluginKey: string) =>
+  `/publish-plugin/edit?plugin_key=${encodeURIComponent(pluginKey)}`;
+
+/**
+ * `/my-plugins` (issue 12): the signed-in user's plugins; a visitor is sent to sign in (back here
+ * afterwards). Shows {@link MyPluginsView}.
+ */
+export function MyPluginsPage() {
+  const { t } = usePublishTexts();
+  const { status, signIn, signedIn } = useSession();
+  useDocumentTitle(t('mine.title'));
+  useEffect(() => {
+    if (status === 'signed-out') void signIn().catch(() => {});
+  }, [status, signIn]);
+  if (!signedIn) {
+    return <LoadingState label={status === 'signed-out' ? t('form.signingIn') : t('mine.loading')} />;
+  }
+  return <MyPluginsView />;
+}
+
+/**
+ * The user's plugins from `plugin.userPlugins()` (SubmissionPage, the latest submission of each,
+ * "Load more" with `next_cursor`): icon, name, version, review status badge (SPEC §4), the reject
+ * reason when not approved, and an Edit link to the publish form. Loading, error (Retry) and empty
+ * (with a "Publish a plugin" button) states.
+ */
+export function MyPluginsView() {
+  const { t, locale } = usePublishTexts();
+  const api = useApiClient();
+  const list = useCursorPages(
+    (cursor, signal) => api.plugin.userPlugins(cursor ? { cursor } : {}, { signal }),
+    pickSubmissions,
+    [api],
+  );
+  const publishButton = (
+    <Link to="/publish-plugin/new" className="button button-primary">
+      {t('mine.publish')}
+    </Link>
+  );
+  return (
+    <section className="mine" aria-busy={list.status === 'loading' || list.status === 'more'}>
+      <header className="mine-head">
+        <h1>{t('mine.title')}</h1>
+        {list.items.length > 0 && publishButton}
+      </header>
+      {list.status === 'loading' && <LoadingState label={t('mine.loading')} />}
+      {list.status === 'error' && list.firstFailed && (
+        <ErrorState message={t('mine.error')} onRetry={list.reload} />
+      )}
+      {list.status !== 'loading' &&
+        !list.firstFailed &&
+        list.items.length === 0 &&
+        list.status !== 'error' && (
+          <EmptyState title={t('mine.empty')} hint={t('mine.emptyHint')} action={publishButton} />
+        )}
+      {list.items.length > 0 && (
+        <ul className="submission-list" data-testid="my-plugins">
+          {list.items.map((s) => (
+            <MyPlugin key={s.id} s={s} locale={locale} />
+          ))}
+        </ul>
+      )}
+      {list.status === 'error' && !list.firstFailed && (
+        <ErrorState message={t('mine.error')} onRetry={list.loadMore} compact />
+      )}
+      {list.status === 'more' && <LoadingState label={t('mine.loading')} variant="more" />}
+      {list.hasMore && list.status === 'ready' && (
+        <button type="button" className="button" onClick={list.loadMore}>
+          {t('mine.loadMore')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
+  const { t } = usePublishTexts();
+  return (
+    <li className="submission" data-plugin-key={s.plugin_key}>
+      <div className="submission-head">
+        <PluginAvatar name={s.name} icon={s.icon} size={48} />
+        <div className="submission-title">
+          <h2>{s.name}</h2>
+          <span className="submission-meta">
+            {t('mine.version', { version: s.version })} ·{' '}
+            {t('mine.submitted', { time: formatTime(s.create_time, locale) })}
+          </span>
+        </div>
+        <StatusBadge status={s.review_status} />
+        <Link
+          to={editPath(s.plugin_key)}
+          className="button"
+          aria-label={t('mine.editName', { name: s.name })}
+        >
+          {t('mine.edit')}
+        </Link>
+      </div>
+      {s.review_status === ReviewStatus.UNAPPROVED && s.reject_reason && (
+        <p className="submission-reason">{t('mine.rejectReason', { reason: s.reject_reason })}</p>
+      )}
+    </li>
+  );
+}

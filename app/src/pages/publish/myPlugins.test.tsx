@@ -1,0 +1,126 @@
+/** "My plugins" (issue 12) over the real API client with only fetch faked: loading, list, reject reason, edit link, load more, empty, error. */
+import { createApiClient } from '@plugin-center/api';
+import { ApiClientProvider } from '@plugin-center/react';
+import { fakeFetch, json, manualFetch, ok } from '@plugin-center/test-fakes/fetch';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../i18n/i18n';
+import { submission } from './fixtures';
+import { MyPluginsView } from './MyPluginsPage';
+
+function renderView(fetch: typeof globalThis.fetch) {
+  const client = createApiClient({ fetch, logger: { error: vi.fn() } });
+  return render(
+    <MemoryRouter initialEntries={['/my-plugins']}>
+      <ApiClientProvider client={client}>
+        <MyPluginsView />
+      </ApiClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(async () => {
+  await act(() => setLanguage('en-US', { persist: false }));
+});
+afterAll(async () => {
+  await act(() => setLanguage('zh-CN', { persist: false }));
+});
+afterEach(cleanup);
+
+describe('my plugins', () => {
+  it('shows loading, then each plugin with version, status badge, reject reason and edit link; loads more', async () => {
+    const net = manualFetch();
+    renderView(net.fetch);
+    expect(screen.getByRole('status').textContent).toContain('Loading your plugins…');
+    await waitFor(() => expect(net.requests).toHaveLength(1));
+    expect(net.requests[0]!.url.pathname).toBe('/api/cmt/plugin/audit');
+    await act(async () =>
+      net.answer(
+        0,
+        ok({
+          submission_list: [
+            submission({
+              id: 1,
+              plugin_key: 'grid helper',
+              name: 'Grid Helper',
+              version: '1.2.0',
+              review_status: 1,
+            }),
+            submission({
+              id: 2,
+              plugin_key: 'colors',
+              name: 'Colors',
+              version: '0.3.1',
+              review_status: 3,
+              reject_reason: 'The icon shows a trademark',
+            }),
+          ],
+          total: 3,
+          next_cursor: 'c2',
+        }),
+      ),
+    );
+    const items = within(await screen.findByTestId('my-plugins')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [grid, colors] = items as [HTMLElement, HTMLElement];
+    expect(within(grid).getByRole('heading').textContent).toBe('Grid Helper');
+    expect(grid.textContent).toContain('Version 1.2.0');
+    expect(grid.querySelector('.status-badge')!.textContent).toBe('Unreviewed');
+    expect(within(grid).getByRole('link', { name: 'Edit Grid Helper' }).getAttribute('href')).toBe(
+      '/publish-plugin/edit?plugin_key=grid%20helper',
+    );
+    expect(grid.querySelector('.submission-reason')).toBeNull();
+    expect(colors.querySelector('.status-badge')!.textContent).toBe('Not approved');
+    expect(colors.querySelector('.submission-reason')!.textContent).toBe(
+      'Reason: The icon shows a trademark',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(net.requests).toHaveLength(2));
+    expect(net.requests[1]!.url.searchParams.get('cursor')).toBe('c2');
+    await act(async () =>
+      net.answer(
+        1,
+        ok({
+          submission_list: [
+            submission({ id: 3, plugin_key: 'approved', name: 'Approved One', review_status: 2 }),
+          ],
+          total: 3,
+          next_cursor: null,
+        }),
+      ),
+    );
+    const all = within(screen.getByTestId('my-plugins')).getAllByRole('listitem');
+    expect(all.map((li) => li.querySelector('.status-badge')!.textContent)).toEqual([
+      'Unreviewed',
+      'Not approved',
+      'Approved',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows the empty state with a Publish a plugin button', async () => {
+    renderView(fakeFetch(() => ok({ submission_list: [], total: 0, next_cursor: null })).fetch);
+    expect(await screen.findByText('You have not published a plugin yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Publish a plugin' }).getAttribute('href')).toBe(
+      '/publish-plugin/new',
+    );
+  });
+
+  it('shows the error state and retries', async () => {
+    let fail = true;
+    const net = fakeFetch(() =>
+      fail
+        ? json({ code: 50000, error: 'INTERNAL', message: 'boom', data: null }, 500)
+        : ok({ submission_list: [submission()], total: 1, next_cursor: null }),
+    );
+    renderView(net.fetch);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your plugins could not be loaded.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Grid Helper')).toBeTruthy();
+    expect(net.requests).toHaveLength(2);
+  });
+});

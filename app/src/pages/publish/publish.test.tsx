@@ -1,0 +1,431 @@
+/**
+ * The publish form (issue 12) with the upload helper faked (`send`) and, for edit, the network edge
+ * (fetch) faked: validation messages beside the fields (SPEC §5), the multipart body's field names,
+ * progress and Cancel, a server error mapped to its field, the admin-only fields, edit prefill.
+ */
+import { createApiClient } from '@plugin-center/api';
+import { ApiClientProvider, SsoClientProvider } from '@plugin-center/react';
+import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../i18n/i18n';
+import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
+import { submission } from './fixtures';
+import { PublishForm, PublishPage } from './PublishPage';
+import type { UploadOptions, UploadOutcome } from './upload';
+
+let seenToasts: readonly ToastMessage[] = [];
+function ToastProbe() {
+  seenToasts = useToasts();
+  return null;
+}
+
+/** A fake `send` whose outcome the test settles; a cancel (signal abort) resolves it as cancelled. */
+function fakeSend() {
+  const calls: UploadOptions[] = [];
+  let settle: (o: UploadOutcome) => void = () => {};
+  const send = vi.fn(
+    (options: UploadOptions) =>
+      new Promise<UploadOutcome>((resolve) => {
+        calls.push(options);
+        settle = resolve;
+        options.signal?.addEventListener('abort', () =>
+          resolve({
+            ok: false,
+            status: 0,
+            cancelled: true,
+            envelope: { code: -1, error: 'CANCELLED', message: 'request cancelled', data: null },
+          }),
+        );
+      }),
+  );
+  return { send, calls, settle: (o: UploadOutcome) => act(async () => settle(o)) };
+}
+
+function renderForm(
+  props: { isAdmin?: boolean; pluginKey?: string; send: ReturnType<typeof fakeSend>['send'] },
+  fetch = fakeFetch().fetch,
+) {
+  const client = createApiClient({ fetch, logger: { error: vi.fn() } });
+  return render(
+    <MemoryRouter initialEntries={['/publish-plugin/new']}>
+      <ApiClientProvider client={client}>
+        <ToastProbe />
+        <Routes>
+          <Route
+            path="/publish-plugin/:type"
+            element={
+              <PublishForm isAdmin={props.isAdmin ?? false} pluginKey={props.pluginKey} send={props.send} />
+            }
+          />
+          <Route path="/my-plugins" element={<p>my plugins page</p>} />
+        </Routes>
+      </ApiClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** The error text shown beside a control (its `aria-describedby` error element), or null. */
+function errorOf(control: HTMLElement): string | null {
+  const ids = (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter((id) => id.endsWith('-error'));
+  return ids.length ? (document.getElementById(ids[0]!)?.textContent ?? null) : null;
+}
+
+const box = (name: RegExp) => screen.getByRole('textbox', { name });
+const type = (el: HTMLElement, value: string) => {
+  fireEvent.change(el, { target: { value } });
+  fireEvent.blur(el);
+};
+const choose = async (label: RegExp, files: File[]) => {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText(label), { target: { files } });
+  });
+};
+const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: /Submit/ })));
+
+function fillRequired() {
+  type(box(/^Plugin name/), 'Grid Helper');
+  type(box(/^Intro/), 'Grids in one click');
+  type(box(/^Description/), '# Grid Helper\n\nMakes grids.');
+  type(box(/^Version description/), 'First release');
+}
+
+beforeAll(async () => {
+  await act(() => setLanguage('en-US', { persist: false }));
+});
+afterAll(async () => {
+  await act(() => setLanguage('zh-CN', { persist: false }));
+});
+afterEach(() => {
+  for (const toast of seenToasts) act(() => dismissToast(toast.id));
+  cleanup();
+});
+
+describe('publish form validation (SPEC §5)', () => {
+  it('shows Required beside each empty required field and sends nothing', async () => {
+    const { send } = fakeSend();
+    renderForm({ send });
+    await submit();
+    for (const name of [/^Plugin name/, /^Intro/, /^Description/, /^Version description/]) {
+      expect(box(name).getAttribute('aria-invalid')).toBe('true');
+      expect(errorOf(box(name))).toBe('Required');
+    }
+    expect(errorOf(box(/^Contact/))).toBeNull();
+    expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the word-limit, url and version messages on leaving a field', () => {
+    const { send } = fakeSend();
+    renderForm({ send });
+    type(box(/^Plugin name/), 'n'.repeat(51));
+    expect(errorOf(box(/^Plugin name/))).toBe('Over the word limit');
+    type(box(/^Plugin name/), 'n'.repeat(50));
+    expect(errorOf(box(/^Plugin name/))).toBeNull();
+    type(box(/^Technical support link/), 'example.com/help');
+    expect(errorOf(box(/^Technical support link/))).toBe('Wrong url, please try again');
+    type(box(/^Version$|^Version \*/), '1.0');
+    expect(errorOf(box(/^Version$|^Version \*/))).toBe('Use a version like 1.0.0');
+  });
+
+  it('refuses a code file that is not .json or not JSON, and an image of the wrong format, with the MB limit', async () => {
+    const { send } = fakeSend();
+    renderForm({ send });
+    await choose(/^Code file/, [new File(['{}'], 'manifest.js', { type: 'text/javascript' })]);
+    expect(errorOf(screen.getByLabelText(/^Code file/))).toBe('The code file must be a .json file');
+    await choose(/^Code file/, [new File(['{"name":'], 'manifest.json', { type: 'application/json' })]);
+    expect(errorOf(screen.getByLabelText(/^Code file/))).toBe('The code file is not valid JSON');
+    await choose(/^Code file/, [new File(['{"name":"x"}'], 'manifest.json', { type: 'application/json' })]);
+    expect(errorOf(screen.getByLabelText(/^Code file/))).toBeNull();
+    await choose(/^Icon/, [new File(['<svg/>'], 'icon.svg', { type: 'image/svg+xml' })]);
+    expect(errorOf(screen.getByLabelText(/^Icon/))).toBe(
+      'Use a PNG, JPEG, GIF or WebP image of at most 1 MB',
+    );
+  });
+
+  it('refuses more than 3 images and videos together', async () => {
+    const { send } = fakeSend();
+    renderForm({ send });
+    await choose(/^Video/, [new File(['v'], 'demo.mp4', { type: 'video/mp4' })]);
+    const png = (n: number) => new File(['p'], `shot${n}.png`, { type: 'image/png' });
+    await choose(/^Images/, [png(1), png(2), png(3)]);
+    expect(errorOf(screen.getByLabelText(/^Images/))).toBe('Images and video: at most 3 in total');
+    await choose(/^Images/, [png(1), png(2)]);
+    expect(errorOf(screen.getByLabelText(/^Images/))).toBeNull();
+  });
+});
+
+describe('publish form sending', () => {
+  it('builds the multipart body with the contract field names, shows progress, then toasts and opens my plugins', async () => {
+    const net = fakeSend();
+    renderForm({ send: net.send, isAdmin: true });
+    fillRequired();
+    type(box(/^Contact/), 'ada@example.com');
+    type(box(/^Technical support link/), 'https://example.com/help');
+    const tagInput = screen.getByRole('textbox', { name: /^Tags/ });
+    for (const tag of ['layout', 'grids']) {
+      fireEvent.change(tagInput, { target: { value: tag } });
+      fireEvent.keyDown(tagInput, { key: 'Enter' });
+    }
+    fireEvent.click(screen.getByLabelText('Someone else'));
+    type(box(/^Copyright holder’s name/), 'Studio A');
+    type(box(/^Developer/), 'Studio A Team');
+    fireEvent.click(screen.getByLabelText(/Install for everyone/));
+    const icon = new File(['i'], 'icon.png', { type: 'image/png' });
+    const cover = new File(['c'], 'cover.png', { type: 'image/png' });
+    const panel = new File(['p'], 'panel.webp', { type: 'image/webp' });
+    const video = new File(['v'], 'demo.mp4', { type: 'video/mp4' });
+    const shots = [
+      new File(['1'], 's1.png', { type: 'image/png' }),
+      new File(['2'], 's2.jpg', { type: 'image/jpeg' }),
+    ];
+    const code = new File(['{"name":"Grid"}'], 'manifest.json', { type: 'application/json' });
+    await choose(/^Icon/, [icon]);
+    await choose(/^Plugin center cover/, [cover]);
+    await choose(/^Panel cover/, [panel]);
+    await choose(/^Video/, [video]);
+    await choose(/^Images/, shots);
+    await choose(/^Code file/, [code]);
+    // The chosen images are previewed (object URLs).
+    expect(screen.getByRole('img', { name: 'Chosen file: Icon' })).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: /^Chosen file: Images/ })).toHaveLength(2);
+    await submit();
+
+    expect(net.calls).toHaveLength(1);
+    const { method, form } = net.calls[0]!;
+    expect(method).toBe('POST');
+    expect([...new Set(form.keys())].sort()).toEqual(
+      [
+        'name',
+        'intro',
+        'description',
+        'tags',
+        'contact',
+        'version',
+        'version_content',
+        'copyright_type',
+        'copyright_name',
+        'technical_support_link',
+        'reuse_center_cover',
+        'developer',
+        'is_default_install',
+        'icon',
+        'cover_center',
+        'cover_panel',
+        'video',
+        'images',
+        'code_file',
+      ].sort(),
+    );
+    expect(form.getAll('tags')).toEqual(['layout', 'grids']);
+    expect(form.get('name')).toBe('Grid Helper');
+    expect(form.get('version')).toBe('1.0.0');
+    expect(form.get('copyright_type')).toBe('custom');
+    expect(form.get('copyright_name')).toBe('Studio A');
+    expect(form.get('developer')).toBe('Studio A Team');
+    expect(form.get('is_default_install')).toBe('true');
+    expect(form.get('reuse_center_cover')).toBe('false');
+    expect((form.get('icon') as File).name).toBe('icon.png');
+    expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['s1.png', 's2.jpg']);
+    expect((form.get('code_file') as File).name).toBe('manifest.json');
+
+    await act(async () => net.calls[0]!.onProgress?.(0.42));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value')).toBe('42');
+    expect(screen.getByText('Uploading… 42 %')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Submit/ })).toBeNull();
+
+    await net.settle({ ok: true, status: 200, data: submission() });
+    expect(await screen.findByText('my plugins page')).toBeTruthy();
+    expect(seenToasts.map((t) => t.text)).toEqual(['Plugin submitted for review']);
+  });
+
+  it('does not send the panel cover when the center cover is reused, nor admin fields for a general user', async () => {
+    const net = fakeSend();
+    renderForm({ send: net.send, isAdmin: false });
+    expect(screen.queryByLabelText(/^Developer/)).toBeNull();
+    expect(screen.queryByLabelText(/Install for everyone/)).toBeNull();
+    fillRequired();
+    await choose(/^Panel cover/, [new File(['p'], 'panel.png', { type: 'image/png' })]);
+    fireEvent.click(screen.getByLabelText(/Reuse the plugin center cover/));
+    expect(screen.queryByLabelText(/^Panel cover/)).toBeNull();
+    await submit();
+    const form = net.calls[0]!.form;
+    expect(form.get('reuse_center_cover')).toBe('true');
+    expect(form.has('cover_panel')).toBe(false);
+    expect(form.has('developer')).toBe(false);
+    expect(form.has('is_default_install')).toBe(false);
+    expect(form.has('plugin_key')).toBe(false);
+  });
+
+  it('cancels the upload with the Cancel button', async () => {
+    const net = fakeSend();
+    renderForm({ send: net.send });
+    fillRequired();
+    await submit();
+    const signal = net.calls[0]!.signal!;
+    expect(signal.aborted).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    expect(signal.aborted).toBe(true);
+    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['Upload cancelled']));
+    expect(screen.getByRole('button', { name: 'Submit for review' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows a server error at the field it names, and one without a field beside the button', async () => {
+    const net = fakeSend();
+    renderForm({ send: net.send });
+    fillRequired();
+    await submit();
+    await net.settle({
+      ok: false,
+      status: 400,
+      cancelled: false,
+      envelope: {
+        code: 40005,
+        error: 'UPLOAD_REJECTED',
+        message: 'The icon must be square',
+        data: null,
+        field: 'icon',
+      },
+    });
+    expect(errorOf(screen.getByLabelText(/^Icon/))).toBe('The icon must be square');
+    expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
+    expect(screen.queryByText('my plugins page')).toBeNull();
+
+    await submit();
+    await net.settle({
+      ok: false,
+      status: 429,
+      cancelled: false,
+      envelope: { code: 42900, error: 'RATE_LIMITED', message: 'Too many requests', data: null },
+    });
+    expect(screen.getByTestId('form-error').textContent).toBe('Too many requests');
+  });
+});
+
+describe('edit', () => {
+  it('prefills from the user’s plugins, shows the current files, keeps them when left empty and PUTs with plugin_key', async () => {
+    const net = fakeFetch((req) =>
+      req.url.searchParams.get('cursor') === 'p2'
+        ? ok({ submission_list: [submission()], total: 2, next_cursor: null })
+        : ok({
+            submission_list: [submission({ id: 2, plugin_key: 'other', name: 'Other' })],
+            total: 2,
+            next_cursor: 'p2',
+          }),
+    );
+    const sender = fakeSend();
+    renderForm({ send: sender.send, pluginKey: 'grid-helper' }, net.fetch);
+    expect(screen.getByRole('status').textContent).toContain('Loading your plugin…');
+    await waitFor(() => expect((box(/^Plugin name/) as HTMLInputElement).value).toBe('Grid Helper'));
+    expect(net.requests.map((r) => r.url.pathname)).toEqual([
+      '/api/cmt/plugin/audit',
+      '/api/cmt/plugin/audit',
+    ]);
+    expect((box(/^Intro/) as HTMLInputElement).value).toBe('Grids in one click');
+    expect((box(/^Version$|^Version \*/) as HTMLInputElement).value).toBe('1.2.0');
+    expect(screen.getByRole('img', { name: 'Current file: Icon' }).getAttribute('src')).toBe(
+      '/api/cmt/file/icon.png',
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit plugin');
+    type(box(/^Version$|^Version \*/), '1.3.0');
+    type(box(/^Version description/), 'New grids');
+    await submit();
+    const { method, form } = sender.calls[0]!;
+    expect(method).toBe('PUT');
+    expect(form.get('plugin_key')).toBe('grid-helper');
+    expect(form.get('version')).toBe('1.3.0');
+    expect(form.getAll('tags')).toEqual(['layout']);
+    for (const f of ['icon', 'cover_center', 'cover_panel', 'video', 'images', 'code_file'])
+      expect(form.has(f)).toBe(false);
+  });
+
+  it('says so when the plugin is not among the user’s plugins', async () => {
+    const net = fakeFetch(() => ok({ submission_list: [], total: 0, next_cursor: null }));
+    renderForm({ send: fakeSend().send, pluginKey: 'nope' }, net.fetch);
+    expect(await screen.findByText('This plugin is not among your plugins.')).toBeTruthy();
+  });
+});
+
+describe('edit by an administrator', () => {
+  it('prefills from the audit list when the plugin is not among their own', async () => {
+    const net = fakeFetch((req) =>
+      req.url.pathname === '/api/cmt/plugin/audit'
+        ? ok({ submission_list: [], total: 0, next_cursor: null })
+        : ok({
+            submission_list: [
+              submission({ id: 5, plugin_key: 'grid-helper-pro', name: 'Pro' }),
+              submission({ id: 6, plugin_key: 'grid-helper', name: 'Someone’s Grid' }),
+            ],
+            total: 2,
+            next_cursor: null,
+          }),
+    );
+    renderForm({ send: fakeSend().send, pluginKey: 'grid-helper', isAdmin: true }, net.fetch);
+    await waitFor(() => expect((box(/^Plugin name/) as HTMLInputElement).value).toBe('Someone’s Grid'));
+    const list = net.requests.find((r) => r.url.pathname === '/api/cmt/plugin/audit/list')!;
+    expect(list.url.searchParams.get('keyword')).toBe('grid-helper');
+  });
+});
+
+describe('the publish route', () => {
+  const sso = (state: object) =>
+    ({
+      subscribe: () => () => {},
+      getSnapshot: () => state,
+      signIn: vi.fn(async () => {}),
+      signOut: vi.fn(),
+    }) as unknown as Parameters<typeof SsoClientProvider>[0]['client'];
+
+  function renderRoute(path: string, client: ReturnType<typeof sso>) {
+    const api = createApiClient({ fetch: fakeFetch().fetch, logger: { error: vi.fn() } });
+    return render(
+      <MemoryRouter initialEntries={[path]}>
+        <SsoClientProvider client={client}>
+          <ApiClientProvider client={api}>
+            <Routes>
+              <Route path="/publish-plugin/:type" element={<PublishPage />} />
+            </Routes>
+          </ApiClientProvider>
+        </SsoClientProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it('sends a visitor to sign in', async () => {
+    const client = sso({ status: 'signed-out', accessToken: null, user: null, isAdmin: false });
+    renderRoute('/publish-plugin/new', client);
+    expect(screen.getByRole('status').textContent).toContain('Taking you to sign in…');
+    await waitFor(() => expect(client.signIn).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the form to a signed-in user, without the admin-only fields', () => {
+    renderRoute(
+      '/publish-plugin/new',
+      sso({ status: 'signed-in', accessToken: 't', user: { user_id: 7 }, isAdmin: false }),
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Publish a plugin');
+    expect(screen.queryByLabelText(/^Developer/)).toBeNull();
+  });
+
+  it('shows the admin-only fields to an administrator', () => {
+    renderRoute(
+      '/publish-plugin/new',
+      sso({ status: 'signed-in', accessToken: 't', user: { user_id: 1 }, isAdmin: true }),
+    );
+    expect(screen.getByLabelText(/^Developer/)).toBeTruthy();
+    expect(screen.getByLabelText(/Install for everyone/)).toBeTruthy();
+  });
+
+  it('is not found for another type, or edit without a plugin_key', () => {
+    const client = sso({ status: 'signed-in', accessToken: 't', user: { user_id: 7 }, isAdmin: false });
+    renderRoute('/publish-plugin/other', client);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    cleanup();
+    renderRoute('/publish-plugin/edit', client);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+  });
+});

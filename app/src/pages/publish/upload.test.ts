@@ -1,0 +1,238 @@
+/**
+ * The XHR upload helper (progress, cancel, envelopes) with a fake XMLHttpRequest, and the pure
+ * checks of the publish form (SPEC §5).
+ */
+import { CANCEL_MESSAGE } from '@plugin-center/api';
+import { PUBLISH_LIMITS } from '@plugin-center/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PUBLISH_PATH, uploadForm } from './upload';
+import {
+  checkCodeFile,
+  checkImageFile,
+  checkShape,
+  checkText,
+  checkUrl,
+  checkVersion,
+  checkVideoFile,
+} from './validation';
+
+/** A fake XMLHttpRequest recording what was sent; the test drives progress and the answer. */
+class FakeXhr {
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  timeout = 0;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+function fake() {
+  const xhr = new FakeXhr();
+  return { xhr, createXhr: () => xhr as unknown as XMLHttpRequest };
+}
+
+describe('uploadForm', () => {
+  it('sends the FormData with the bearer token, reports progress and resolves with the data', async () => {
+    const { xhr, createXhr } = fake();
+    const form = new FormData();
+    form.append('name', 'Grid');
+    const progress: number[] = [];
+    const pending = uploadForm({
+      method: 'PUT',
+      form,
+      token: 'tok',
+      createXhr,
+      onProgress: (f) => progress.push(f),
+    });
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe(PUBLISH_PATH);
+    expect(xhr.headers.Authorization).toBe('Bearer tok');
+    expect(xhr.body).toBe(form);
+    expect(xhr.timeout).toBe(15 * 60 * 1000);
+    xhr.progress(25, 100);
+    xhr.progress(100, 100);
+    xhr.respond(200, { code: 0, data: { plugin_key: 'grid' } });
+    const outcome = await pending;
+    expect(outcome).toEqual({ ok: true, status: 200, data: { plugin_key: 'grid' } });
+    expect(progress).toEqual([0.25, 1, 1]);
+  });
+
+  it('sends no Authorization header without a token', () => {
+    const { xhr, createXhr } = fake();
+    void uploadForm({ method: 'POST', form: new FormData(), token: null, createXhr });
+    expect(xhr.headers.Authorization).toBeUndefined();
+  });
+
+  it('aborts the request on cancel and resolves with the cancel result', async () => {
+    const { xhr, createXhr } = fake();
+    const controller = new AbortController();
+    const pending = uploadForm({
+      method: 'POST',
+      form: new FormData(),
+      token: 't',
+      createXhr,
+      signal: controller.signal,
+    });
+    xhr.progress(10, 100);
+    controller.abort();
+    const outcome = await pending;
+    expect(xhr.aborted).toBe(true);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.cancelled).toBe(true);
+    expect(outcome.envelope.message).toBe(CANCEL_MESSAGE);
+  });
+
+  it("resolves with the server's error envelope, keeping its field", async () => {
+    const { xhr, createXhr } = fake();
+    const pending = uploadForm({ method: 'POST', form: new FormData(), token: 't', createXhr });
+    xhr.respond(400, {
+      code: 40005,
+      error: 'UPLOAD_REJECTED',
+      message: 'icon must be square',
+      data: null,
+      field: 'icon',
+    });
+    const outcome = await pending;
+    expect(outcome).toEqual({
+      ok: false,
+      status: 400,
+      cancelled: false,
+      envelope: {
+        code: 40005,
+        error: 'UPLOAD_REJECTED',
+        message: 'icon must be square',
+        data: null,
+        field: 'icon',
+      },
+    });
+  });
+
+  it('turns a network error and a non-envelope answer into the network-error envelope (SPEC §8)', async () => {
+    const a = fake();
+    const first = uploadForm({ method: 'POST', form: new FormData(), token: 't', createXhr: a.createXhr });
+    a.xhr.onerror?.();
+    const b = fake();
+    const second = uploadForm({ method: 'POST', form: new FormData(), token: 't', createXhr: b.createXhr });
+    b.xhr.respond(502, '<html>bad gateway</html>');
+    for (const outcome of [await first, await second]) {
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) continue;
+      expect(outcome.cancelled).toBe(false);
+      expect(outcome.envelope).toMatchObject({
+        code: -10000,
+        error: 'NETWORK_ERROR',
+        message: 'network error',
+      });
+    }
+  });
+});
+
+const file = (name: string, type: string, size: number, content?: string) => {
+  const f = new File([content ?? 'x'], name, { type });
+  if (content === undefined) Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+describe('publish form checks (SPEC §5)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('texts: required and over the limit (limit not shown)', () => {
+    expect(checkText('  ', 50, true)).toEqual({ key: 'error.required' });
+    expect(checkText('a'.repeat(51), 50, true)).toEqual({ key: 'error.overLimit' });
+    expect(checkText('a'.repeat(50), 50, true)).toBeNull();
+    expect(checkText('', 50)).toBeNull();
+    // code points, not UTF-16 units
+    expect(checkText('😀'.repeat(50), 50)).toBeNull();
+  });
+
+  it('links must be http(s) URLs', () => {
+    expect(checkUrl('')).toBeNull();
+    expect(checkUrl('https://example.com/help')).toBeNull();
+    expect(checkUrl('ftp://example.com')).toEqual({ key: 'error.url' });
+    expect(checkUrl('javascript:alert(1)')).toEqual({ key: 'error.url' });
+    expect(checkUrl('example.com')).toEqual({ key: 'error.url' });
+  });
+
+  it('versions are semver', () => {
+    expect(checkVersion('1.0.0')).toBeNull();
+    expect(checkVersion('2.10.3-beta.1')).toBeNull();
+    expect(checkVersion('1.0')).toEqual({ key: 'error.semver' });
+    expect(checkVersion('')).toEqual({ key: 'error.required' });
+  });
+
+  it('images and video: format and size, with the limit in MB', () => {
+    expect(checkImageFile(file('a.png', 'image/png', 1000), PUBLISH_LIMITS.ICON_BYTES)).toBeNull();
+    expect(checkImageFile(file('a.svg', 'image/svg+xml', 1000), PUBLISH_LIMITS.ICON_BYTES)).toEqual({
+      key: 'error.imageFormat',
+      values: { mb: 1 },
+    });
+    expect(checkImageFile(file('a.png', 'image/png', 6 * 1024 * 1024), PUBLISH_LIMITS.COVER_BYTES)).toEqual({
+      key: 'error.imageFormat',
+      values: { mb: 5 },
+    });
+    expect(checkVideoFile(file('v.mp4', 'video/mp4', 26 * 1024 * 1024))).toEqual({
+      key: 'error.videoFormat',
+      values: { mb: 25 },
+    });
+    expect(checkVideoFile(file('v.mp4', 'video/mp4', 1024))).toBeNull();
+  });
+
+  it('the code file must be .json and parse as JSON', async () => {
+    expect(await checkCodeFile(file('m.js', 'text/javascript', 0, '{}'))).toEqual({ key: 'error.codeType' });
+    expect(await checkCodeFile(file('m.json', 'application/json', 0, '{"name":'))).toEqual({
+      key: 'error.codeJson',
+    });
+    expect(await checkCodeFile(file('m.json', 'application/json', 0, '{"name":"x"}'))).toBeNull();
+  });
+
+  it('icon square and cover 16:9 when the size can be read, skipped otherwise', async () => {
+    const png = file('a.png', 'image/png', 10);
+    vi.stubGlobal('createImageBitmap', undefined);
+    expect(await checkShape(png, 'square')).toBeNull();
+    const sizes = [
+      { width: 32, height: 32 },
+      { width: 32, height: 30 },
+      { width: 1600, height: 900 },
+      { width: 1000, height: 1000 },
+    ];
+    vi.stubGlobal('createImageBitmap', async () => ({ ...sizes.shift()!, close() {} }));
+    expect(await checkShape(png, 'square')).toBeNull();
+    expect(await checkShape(png, 'square')).toEqual({ key: 'error.square' });
+    expect(await checkShape(png, '16:9')).toBeNull();
+    expect(await checkShape(png, '16:9')).toEqual({ key: 'error.ratio' });
+    vi.stubGlobal('createImageBitmap', async () => {
+      throw new Error('undecodable');
+    });
+    expect(await checkShape(png, '16:9')).toBeNull();
+  });
+});
