@@ -186,6 +186,8 @@ describe('sign-out and the admin route check', () => {
     await page.waitForURL(/\/user\/login\//);
     await submitLoginPage(page, ADMIN);
     await page.waitForURL(/\/plugins\/backstage-index\/audit-list$/);
+    await expect.poll(() => page.getByRole('heading', { name: '插件审核' }).count()).toBe(1);
+    await page.goto(`${env.appUrl}backstage-index/user-info`);
     await expect.poll(() => page.getByTestId('admin-info').textContent()).toContain('超级管理员');
     expect(await page.locator('header.site-header').count()).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'backstage.png') });
