@@ -109,8 +109,11 @@ export type PluginVersion = Static<typeof PluginVersion>;
 export const PluginDetail = Type.Object(
   {
     ...PluginSummary.properties,
-    description: Type.String(),
+    description: Type.String({ description: 'Markdown for published plugins (render it sanitised)' }),
     video: NullableString,
+    images: Type.Array(Type.String(), {
+      description: 'gallery image URLs (published plugins; at most 3 with the video)',
+    }),
     cover: Type.Object({
       center: NullableString,
       panel: NullableString,

@@ -33,6 +33,7 @@ function detail(patch: Partial<PluginDetail> = {}): PluginDetail {
     view_count: 7,
     description: 'See https://example.com/docs for more.',
     video: null,
+    images: [],
     cover: { center: null, panel: null, reuse_center_cover: false },
     code_file: null,
     contact: null,

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_plugin_view';
 import * as m0008 from './migrations/0008_import_dates';
 import * as m0009 from './migrations/0009_publishing';
 import * as m0010 from './migrations/0010_personal_tokens';
+import * as m0011 from './migrations/0011_plugin_images';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0008_import_dates': m0008,
   '0009_publishing': m0009,
   '0010_personal_tokens': m0010,
+  '0011_plugin_images': m0011,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

@@ -55,6 +55,8 @@ export interface PluginTable {
   search_all: string;
   /** The owning account (publisher, or assigned by an administrator); null for imported plugins. */
   owner_id: number | null;
+  /** JSON array of the gallery's stored-file URLs (migration 0011); `[]` for imports. */
+  images: Generated<string>;
 }
 
 /** `plugin_version`: history versions of a plugin. */

@@ -98,6 +98,7 @@ describe('GET /api/cmt/plugin (detail)', () => {
       create_time: Date.UTC(2024, 0, 1),
       update_time: Date.UTC(2024, 2, 1),
       video: null,
+      images: [],
       cover: { center: 'https://example.com/c.png', panel: null, reuse_center_cover: true },
       code_file: null,
       contact: 'dev@example.com',

@@ -46,6 +46,7 @@ async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale):
     ...toSummary(row as SummaryRow, tags.get(row.id) ?? []),
     description: row.t_description ?? row.description,
     video: row.video,
+    images: JSON.parse(String(row.images)) as string[],
     cover: {
       center: row.cover_center,
       panel: row.cover_panel,

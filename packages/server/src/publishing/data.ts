@@ -179,9 +179,10 @@ export async function referencedFileKeys(db: Database, urlPrefix: string): Promi
   }
   const plugins = await db.kysely
     .selectFrom('plugin')
-    .select(['icon', 'cover_center', 'cover_panel', 'video', 'code_file'])
+    .select(['icon', 'cover_center', 'cover_panel', 'video', 'code_file', 'images'])
     .execute();
   for (const p of plugins) {
+    for (const url of JSON.parse(p.images) as string[]) add(url);
     add(p.icon);
     add(p.cover_center);
     add(p.cover_panel);

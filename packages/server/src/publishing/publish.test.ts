@@ -215,6 +215,8 @@ describe(`publishing and review (${TEST_DIALECT})`, () => {
       description: 'Now with AAA.',
     });
     expect(detail.body.data.versions.map((v) => v.version)).toEqual(['1.0.1']);
+    expect(detail.body.data.images).toEqual(first.images);
+    expect(detail.body.data.video).toBe(first.video);
     expect(detail.body.data.tags.map((tag) => tag.code).sort()).toEqual(['accessibility', 'contrast']);
     expect(await tagCount('contrast')).toBe(before + 1);
     const search = await json<PluginListResult>('GET', '/api/cmt/plugin/list?keyword=contrast%20checker');

@@ -459,6 +459,7 @@ export class PublishingService {
       cover_center: fileUrl(files.cover_center),
       cover_panel: fileUrl(texts.reuse_center_cover ? files.cover_center : files.cover_panel),
       video: fileUrl(files.video),
+      images: JSON.stringify(files.images.map((key) => fileUrl(key)!)),
       code_file: files.code_file,
       ...docs,
     };
