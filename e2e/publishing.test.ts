@@ -1,0 +1,282 @@
+/**
+ * Publishing and review in real Chromium against the real server and the built app (issue 12):
+ * a user publishes a plugin with icon, covers, video and code file → it is not on the square → an
+ * administrator rejects it with a reason → the author reads the reason, edits and resubmits → the
+ * administrator approves → it is on the square and searchable → a second version is approved and the
+ * detail shows both versions. Hostile files are refused in the form and by the server.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
+
+const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+const AUTHOR = { email: 'maker@example.com', password: 'maker-password-1', nick: '造物者' };
+const NAME = 'Contrast Lens';
+const REASON = '封面展示的是另一个产品';
+
+let env: E2eEnvironment;
+let author: Page;
+let admin: Page;
+const pageErrors: string[] = [];
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A real PNG (one colour) that Chromium decodes, so the form's dimension checks run on it. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function mp4(): Buffer {
+  const out = Buffer.alloc(4096);
+  out.writeUInt32BE(24, 0);
+  out.write('ftypisom', 4, 'latin1');
+  out.write('isomiso2mp41', 12, 'latin1');
+  return out;
+}
+
+const manifest = readFileSync(
+  resolve(__dirname, '..', '..', 'shared', 'data', 'catalogue', 'manifests', 'destefanis__design-lint.json'),
+);
+const field = (p: Page, name: string) => p.locator(`form [name="${name}"]`).first();
+const fileInput = (p: Page, name: string) => p.locator(`input[type="file"][name="${name}"]`);
+
+/** Fills and submits the login page, then waits to be back in the app. */
+async function signIn(p: Page, account: { email: string; password: string; nick?: string }) {
+  await p.waitForURL(/\/user\/login\//);
+  await p.locator('#login-email').fill(account.email);
+  if (account.nick && (await p.locator('#login-nickname').count()) > 0)
+    await p.locator('#login-nickname').fill(account.nick);
+  await p.locator('#login-password').fill(account.password);
+  await p.locator('button.login-submit').click();
+  await p.waitForURL(/\/plugins\//);
+}
+
+/** The square's search for `keyword`: the names of the cards found. */
+async function squareNames(p: Page, keyword: string): Promise<string[]> {
+  const listed = p.waitForResponse((r) => r.url().includes('/api/cmt/plugin/list'));
+  await p.goto(`${env.appUrl}?q=${encodeURIComponent(keyword)}`);
+  await listed;
+  await expect.poll(() => p.locator('.card-skeleton').count()).toBe(0);
+  return p.getByRole('list', { name: '插件', exact: true }).locator('a.card .card-name').allTextContents();
+}
+
+async function openAuditList(status: string) {
+  await admin.goto(`${env.appUrl}backstage-index/audit-list`);
+  await admin.getByRole('button', { name: status, exact: true }).click();
+  return admin.locator('li.submission', { hasText: NAME }).first();
+}
+
+beforeAll(async () => {
+  env = await startE2eEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  ({ page: author } = await env.newPage());
+  ({ page: admin } = await env.newPage());
+  for (const p of [author, admin]) p.on('pageerror', (error) => pageErrors.push(error.message));
+  await author.goto(`${env.appUrl}publish-plugin/new`);
+  await author.waitForURL(/\/user\/login\//);
+  await author.goto(`${author.url()}&page=sign_up`);
+  await signIn(author, AUTHOR);
+  await admin.goto(`${env.appUrl}backstage-index`);
+  await signIn(admin, ADMIN);
+}, 120_000);
+
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('publish → reject → resubmit → approve', () => {
+  it('publishes a plugin with icon, covers, video and code file', async () => {
+    await author.goto(`${env.appUrl}publish-plugin/new`);
+    await field(author, 'name').fill(NAME);
+    await field(author, 'intro').fill('Checks text contrast against WCAG');
+    await field(author, 'description').fill(
+      '# Contrast Lens\n\nSelect text layers and read their **contrast ratio**.',
+    );
+    await field(author, 'version').fill('1.0.0');
+    await field(author, 'version_content').fill('First release');
+    await fileInput(author, 'icon').setInputFiles({
+      name: 'icon.png',
+      mimeType: 'image/png',
+      buffer: png(32, 32, [79, 70, 229]),
+    });
+    await fileInput(author, 'cover_center').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: png(320, 180, [20, 160, 120]),
+    });
+    await fileInput(author, 'cover_panel').setInputFiles({
+      name: 'panel.png',
+      mimeType: 'image/png',
+      buffer: png(320, 180, [200, 90, 40]),
+    });
+    await fileInput(author, 'video').setInputFiles({
+      name: 'demo.mp4',
+      mimeType: 'video/mp4',
+      buffer: mp4(),
+    });
+    await fileInput(author, 'code_file').setInputFiles({
+      name: 'manifest.json',
+      mimeType: 'application/json',
+      buffer: manifest,
+    });
+    await author.screenshot({ path: join(ARTIFACTS_DIR, 'publish-form.png'), fullPage: true });
+    await author.getByRole('button', { name: '提交审核' }).click();
+    await author.waitForURL(/\/plugins\/my-plugins/);
+    const mine = author.locator('li.submission', { hasText: NAME });
+    await expect.poll(() => mine.textContent()).toContain('未审核');
+    await author.screenshot({ path: join(ARTIFACTS_DIR, 'my-plugins.png'), fullPage: true });
+  });
+
+  it("refuses a renamed executable as the icon: the server's answer shows beside the field, nothing is stored", async () => {
+    const plugins = async () =>
+      Number(
+        (
+          await env.server.db.kysely
+            .selectFrom('plugin')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await plugins();
+    await author.goto(`${env.appUrl}publish-plugin/new`);
+    await field(author, 'name').fill('Not Stored');
+    await field(author, 'intro').fill('An executable in disguise');
+    await field(author, 'description').fill('Nothing to see.');
+    await field(author, 'version').fill('1.0.0');
+    await field(author, 'version_content').fill('x');
+    const exe = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(1000)]);
+    await fileInput(author, 'icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: exe });
+    await fileInput(author, 'code_file').setInputFiles({
+      name: 'manifest.json',
+      mimeType: 'application/json',
+      buffer: manifest,
+    });
+    await author.getByRole('button', { name: '提交审核' }).click();
+    await expect
+      .poll(() => author.locator('.field-error').allTextContents())
+      .toContainEqual(expect.stringMatching(/^icon: is not a PNG, JPEG, GIF or WebP image$/));
+    expect(author.url()).toMatch(/publish-plugin\/new/);
+    expect(await plugins()).toBe(before);
+  });
+
+  it('is not on the square while it waits for review', async () => {
+    expect(await squareNames(author, NAME)).not.toContain(NAME);
+  });
+
+  it('the administrator rejects it with a reason (required) and the author reads the reason', async () => {
+    const card = await openAuditList('未审核');
+    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.textContent()).toContain('自动检查');
+    await card.getByRole('button', { name: '驳回', exact: true }).click();
+    const dialog = admin.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: '驳回', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.locator('textarea').fill(REASON);
+    await confirm.click();
+    await expect.poll(() => admin.locator('.toast').last().textContent()).toContain('已驳回');
+    await author.goto(`${env.appUrl}my-plugins`);
+    const mine = author.locator('li.submission', { hasText: NAME });
+    await expect.poll(() => mine.textContent()).toContain(REASON);
+    expect(await mine.textContent()).toContain('未通过');
+  });
+
+  it('the author edits and resubmits a greater version; the administrator approves it', async () => {
+    await author
+      .locator('li.submission', { hasText: NAME })
+      .getByRole('link', { name: /编辑/ })
+      .first()
+      .click();
+    await author.waitForURL(/publish-plugin\/edit/);
+    await expect.poll(() => field(author, 'name').inputValue()).toBe(NAME);
+    await field(author, 'version').fill('1.0.1');
+    await field(author, 'version_content').fill('A cover of our own');
+    await fileInput(author, 'cover_center').setInputFiles({
+      name: 'cover2.png',
+      mimeType: 'image/png',
+      buffer: png(320, 180, [230, 200, 30]),
+    });
+    await author.getByRole('button', { name: '提交新版本' }).click();
+    await author.waitForURL(/\/plugins\/my-plugins/);
+    await expect
+      .poll(() => author.locator('li.submission', { hasText: NAME }).textContent())
+      .toContain('1.0.1');
+
+    const card = await openAuditList('未审核');
+    await expect.poll(() => card.textContent()).toContain('1.0.1');
+    await card.getByRole('button', { name: '通过', exact: true }).click();
+    await expect.poll(() => admin.locator('.toast').last().textContent()).toContain('已通过');
+  });
+
+  it('is on the square and searchable; after a second approved version its detail shows both versions', async () => {
+    await expect.poll(() => squareNames(author, NAME)).toContain(NAME);
+    // A second version, approved too.
+    await author.goto(`${env.appUrl}my-plugins`);
+    await author
+      .locator('li.submission', { hasText: NAME })
+      .getByRole('link', { name: /编辑/ })
+      .first()
+      .click();
+    await author.waitForURL(/publish-plugin\/edit/);
+    await expect.poll(() => field(author, 'name').inputValue()).toBe(NAME);
+    await field(author, 'version').fill('1.1.0');
+    await field(author, 'version_content').fill('AAA levels');
+    await author.getByRole('button', { name: '提交新版本' }).click();
+    await author.waitForURL(/\/plugins\/my-plugins/);
+    const card = await openAuditList('未审核');
+    await expect.poll(() => card.textContent()).toContain('1.1.0');
+    await card.getByRole('button', { name: '通过', exact: true }).click();
+    await expect.poll(() => admin.locator('.toast').last().textContent()).toContain('已通过');
+
+    await squareNames(author, NAME);
+    await author
+      .getByRole('list', { name: '插件', exact: true })
+      .locator('a.card', { hasText: NAME })
+      .first()
+      .click();
+    const dialog = author.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('1.1.0');
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain('1.0.1');
+    expect(text).toContain('AAA levels');
+    await author.screenshot({ path: join(ARTIFACTS_DIR, 'published-detail.png') });
+    // The stored images are served as images that cannot run script.
+    const icon = await env.server.db.kysely
+      .selectFrom('plugin')
+      .select('icon')
+      .where('name', '=', NAME)
+      .executeTakeFirstOrThrow();
+    const response = await author.request.get(`${env.origin}${icon.icon}`);
+    expect(response.headers()['content-type']).toBe('image/png');
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    expect(response.headers()['content-security-policy']).toContain('sandbox');
+  });
+
+  it('the audit log lists every decision, and no page error happened', async () => {
+    await admin.goto(`${env.appUrl}backstage-index/audit-log`);
+    const rows = admin.locator('tbody tr', { hasText: /contrast-lens/ });
+    await expect.poll(() => rows.count()).toBe(3);
+    await admin.screenshot({ path: join(ARTIFACTS_DIR, 'audit-log.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+});
