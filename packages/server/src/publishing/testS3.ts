@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3StorageConfig } from '../config';
 
@@ -27,6 +27,8 @@ export interface TestS3Server {
   config(prefix?: string): S3StorageConfig;
   /** Every object name in `bucket` (default: the one created) starting with `prefix`, sorted. */
   objects(prefix?: string, bucket?: string): Promise<string[]>;
+  /** The bytes of object `name` in `bucket` (default: the one created); rejects when absent. */
+  bytes(name: string, bucket?: string): Promise<Buffer>;
   /** Stops the server, closes the client and removes the data folder. */
   close(): Promise<void>;
 }
@@ -72,13 +74,13 @@ export async function startTestS3(bucket = 'plugin-center'): Promise<TestS3Serve
     bucket,
     client,
     config,
-    async objects(prefix = '', name = bucket) {
+    async objects(prefix = '', inBucket = bucket) {
       const out: string[] = [];
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
           new ListObjectsV2Command({
-            Bucket: name,
+            Bucket: inBucket,
             Prefix: prefix,
             ...(ContinuationToken ? { ContinuationToken } : {}),
           }),
@@ -87,6 +89,10 @@ export async function startTestS3(bucket = 'plugin-center'): Promise<TestS3Serve
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return out.sort();
+    },
+    async bytes(name, inBucket = bucket) {
+      const response = await client.send(new GetObjectCommand({ Bucket: inBucket, Key: name }));
+      return Buffer.from(await response.Body!.transformToByteArray());
     },
     async close() {
       client.destroy();
