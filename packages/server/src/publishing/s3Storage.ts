@@ -98,6 +98,12 @@ export class S3FileStorage implements FileStorage {
     return `${this.prefix}${key}`;
   }
 
+  /**
+   * Stores `bytes` as `<prefix><key>` unless an object of that name exists (HeadObject first).
+   * @returns true when written now, false when it was there already
+   * @throws Error on an invalid key; the SDK's error when HEAD fails otherwise than 404 or PUT fails
+   *   (e.g. `BadDigest` when the bytes arrived damaged, `NoSuchBucket`, `AccessDenied`)
+   */
   async put(key: string, bytes: Uint8Array): Promise<boolean> {
     const Key = this.objectKey(key);
     try {
@@ -121,6 +127,11 @@ export class S3FileStorage implements FileStorage {
     return true;
   }
 
+  /**
+   * The bytes of `<prefix><key>`, read whole into memory.
+   * @returns undefined when there is no such object (`NoSuchKey`)
+   * @throws Error on an invalid key; the SDK's error otherwise (`NoSuchBucket`, `AccessDenied`, network)
+   */
   async get(key: string): Promise<Buffer | undefined> {
     const Key = this.objectKey(key);
     try {
@@ -134,10 +145,19 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /**
+   * Removes `<prefix><key>`; resolves also when there was no such object.
+   * @throws Error on an invalid key; the SDK's error when the request fails
+   */
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
+  /**
+   * The content-addressed objects directly under the prefix, with LastModified as `mtimeMs` (ms
+   * since the epoch, whole seconds), in the service's order; one request per `pageSize` objects.
+   * @throws the SDK's error when a request fails
+   */
   async list(): Promise<StoredFile[]> {
     const out: StoredFile[] = [];
     let ContinuationToken: string | undefined;
