@@ -145,7 +145,7 @@ describe('S3FileStorage', () => {
 
   it('refuses keys that are not content addresses, before any request', async () => {
     const store = storage();
-    for (const key of ['../x.png', 'a/b.png', `${'a'.repeat(64)}.PNG`, '', 'x.png']) {
+    for (const key of ['../x.png', 'a/b.png', `${'a'.repeat(64)}.PNG`, '', 'x.png', '.tmp-0123']) {
       await expect(store.put(key, Buffer.from('x'))).rejects.toThrow(/invalid storage key/);
       await expect(store.get(key)).rejects.toThrow(/invalid storage key/);
       await expect(store.delete(key)).rejects.toThrow(/invalid storage key/);

@@ -93,8 +93,10 @@ export class S3FileStorage implements FileStorage {
       });
   }
 
+  /** `<prefix><key>`; only content addresses (no temporary names: S3 writes are atomic). */
   private objectKey(key: string): string {
     checkKey(key);
+    if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key ${key}`);
     return `${this.prefix}${key}`;
   }
 
