@@ -13,6 +13,15 @@ const sourceFirst = {
   resolve: { conditions: ['@plugin-center/source', 'module', 'browser', 'development|production'] },
   ssr: { resolve: { conditions: ['@plugin-center/source', 'module', 'node', 'development|production'] } },
 };
+/**
+ * The server runs on Node, which resolves packages without the bundlers' `module` condition; the
+ * server projects do the same, so a dependency whose `module` build is only for bundlers (the AWS
+ * SDK's `dist-es`, with extensionless imports) loads its Node build as in production.
+ */
+const serverSourceFirst = {
+  resolve: sourceFirst.resolve,
+  ssr: { resolve: { conditions: ['@plugin-center/source', 'node', 'development|production'] } },
+};
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export default defineConfig({
@@ -27,7 +36,7 @@ export default defineConfig({
         },
       },
       {
-        ...sourceFirst,
+        ...serverSourceFirst,
         test: {
           name: 'server-sqlite',
           include: ['packages/server/src/**/*.test.ts'],
@@ -38,7 +47,7 @@ export default defineConfig({
         },
       },
       {
-        ...sourceFirst,
+        ...serverSourceFirst,
         test: {
           name: 'server-postgres',
           include: ['packages/server/src/**/*.test.ts'],

@@ -4,7 +4,6 @@
  * or for tests that drive it with `inject()`.
  */
 
-import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
@@ -24,7 +23,7 @@ import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
-import { LocalFileStorage } from './publishing/storage';
+import { createFileStorage } from './publishing/storage';
 import { analyticsReportRoutes } from './reports/routes';
 import { recordRoutes, tableRoute } from './routeTable';
 import { validatorCompiler } from './validation';
@@ -72,8 +71,9 @@ export const BODY_LIMIT = 1024 * 1024;
  * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
  * `GET /api/openapi.json`, the built app under `/plugins/` (`/` redirects there), and the tracker's
- * script-tag build at `/sdk/analytics.iife.js` (`config.trackerScript`). Resolves once
- * the instance is ready; closing the instance closes the database.
+ * script-tag build at `/sdk/analytics.iife.js` (`config.trackerScript`). Uploaded files go to the
+ * storage `createFileStorage` picks (`config.s3`, else `<dataDir>/uploads`). Resolves once
+ * the instance is ready; closing the instance closes the database and the storage's connections.
  *
  * @throws MigrationError / CatalogueFileError when the database or the catalogue cannot be set up
  *   (the database is closed again).
@@ -103,7 +103,8 @@ export async function buildApp(
     recordRoutes(app);
     app.decorate('db', db);
     app.decorate('identity', identity);
-    const publishing = new PublishingService(db, new LocalFileStorage(join(config.dataDir, 'uploads')), {
+    const storage = await createFileStorage(config);
+    const publishing = new PublishingService(db, storage, {
       ...(options.clock ? { clock: options.clock } : {}),
     });
     app.decorate('publishing', publishing);
@@ -120,6 +121,7 @@ export async function buildApp(
     purgeTimer.unref();
     app.addHook('onClose', async () => {
       clearInterval(purgeTimer);
+      storage.close?.();
       await db.close();
     });
 

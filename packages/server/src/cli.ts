@@ -13,7 +13,7 @@
  *   publish a plugin from a terminal or CI with a personal access token (`publishing/publishCommand.ts`);
  * - `--help`: these commands and the environment variables (from `CONFIG_SCHEMA`).
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { CatalogueFileError, importEntries, readCatalogueFile } from './catalogue/import';
@@ -54,12 +54,23 @@ function describeDatabase(config: ServerConfig): string {
   }
 }
 
+/** Where uploaded files go, for the start line: `s3://bucket/prefix (endpoint)` or the folder. */
+function describeUploads(config: ServerConfig): string {
+  if (!config.s3) return `uploads in ${join(config.dataDir, 'uploads')}`;
+  const { bucket, prefix, endpoint } = config.s3;
+  // The origin only: nothing of a URL's user info reaches the log.
+  const at = endpoint ? ` at ${URL.canParse(endpoint) ? new URL(endpoint).origin : 'S3_ENDPOINT'}` : '';
+  return `uploads in s3://${bucket}/${prefix}${at}`;
+}
+
 async function start(config: ServerConfig): Promise<void> {
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`Plugin Center is running (${describeDatabase(config)})\n`);
+  process.stdout.write(
+    `Plugin Center is running (${describeDatabase(config)}; ${describeUploads(config)})\n`,
+  );
   process.stdout.write(`  http://localhost:${port}/plugins/\n`);
   let closing = false;
   const shutdown = (signal: string) => {

@@ -9,6 +9,8 @@ import {
   resolveIdentityConfig,
 } from './config';
 
+const S3_KEYS = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/key+' };
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
@@ -22,6 +24,7 @@ describe('loadConfig', () => {
       production: false,
     });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
     expect(defaultCatalogueDir()).toMatch(/packages[\\/]server[\\/]catalogue$/);
   });
 
@@ -45,6 +48,44 @@ describe('loadConfig', () => {
       production: true,
       logger: { level: 'warn' },
     });
+  });
+
+  it('stores uploads in S3 when S3_BUCKET is set, with the documented defaults', () => {
+    expect(loadConfig({ S3_BUCKET: 'plugin-center', ...S3_KEYS }).s3).toEqual({
+      bucket: 'plugin-center',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/key+',
+      prefix: '',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: ' uploads ',
+        S3_ENDPOINT: ' http://127.0.0.1:9000 ',
+        S3_REGION: 'eu-central-1',
+        S3_PREFIX: '/plugin-center/prod',
+        S3_FORCE_PATH_STYLE: 'yes',
+        ...S3_KEYS,
+      }).s3,
+    ).toEqual({
+      bucket: 'uploads',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/key+',
+      prefix: 'plugin-center/prod/',
+      forcePathStyle: true,
+    });
+    for (const [prefix, expected] of [
+      ['plugin-center', 'plugin-center/'],
+      ['plugin-center/', 'plugin-center/'],
+      ['/', ''],
+      ['', ''],
+    ])
+      expect(loadConfig({ S3_BUCKET: 'b', S3_PREFIX: prefix, ...S3_KEYS }).s3?.prefix).toBe(expected);
+    // Path style and region alone do not ask for S3.
+    expect(loadConfig({ S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'eu-west-1' }).s3).toBeUndefined();
   });
 
   it.each([
@@ -85,6 +126,21 @@ describe('loadConfig', () => {
     [{ ANALYTICS_VISUAL_CONFIG: '{' }, 'ANALYTICS_VISUAL_CONFIG'],
     [{ ANALYTICS_DEEPLINKS: '{"a":"b"}' }, 'ANALYTICS_DEEPLINKS'],
     [{ ANALYTICS_DEEPLINKS: '[]' }, 'ANALYTICS_DEEPLINKS'],
+    [{ S3_BUCKET: 'a/b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000', ...S3_KEYS }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://minio', ...S3_KEYS }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'b', S3_REGION: 'us east', ...S3_KEYS }, 'S3_REGION'],
+    [{ S3_BUCKET: 'b', S3_PREFIX: 'a b/', ...S3_KEYS }, 'S3_PREFIX'],
+    [{ S3_BUCKET: 'b', S3_PREFIX: 'a/../b', ...S3_KEYS }, 'S3_PREFIX'],
+    [{ S3_BUCKET: 'b', S3_PREFIX: 'a//b', ...S3_KEYS }, 'S3_PREFIX'],
+    [{ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe', ...S3_KEYS }, 'S3_FORCE_PATH_STYLE'],
+    [{ S3_BUCKET: 'b' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: ' ', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_PREFIX: 'uploads/' }, 'S3_PREFIX'],
   ])('rejects %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^${variable}:`));
@@ -111,6 +167,11 @@ describe('loadConfig', () => {
     [
       { ANALYTICS_PROJECTS: 'ok,not ok' },
       'ANALYTICS_PROJECTS: "not ok" is not a project name ([A-Za-z0-9_-]{1,64})',
+    ],
+    [{ S3_BUCKET: 'uploads' }, 'S3_ACCESS_KEY_ID: is required when S3_BUCKET is set'],
+    [
+      { S3_ENDPOINT: 'http://minio:9000' },
+      'S3_ENDPOINT: is set but S3_BUCKET is not (set S3_BUCKET to store uploads in S3)',
     ],
   ])('rejects %j with the message %s', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(message);

@@ -6,8 +6,8 @@ import {
   type LoginStorage,
   type PrivateStandardConfig,
 } from '@plugin-center/contract/schemas';
-import { type LOG_LEVELS, readEnvironment } from './configSchema';
-import { IDENTITY_DEFAULTS } from './configValues';
+import { type ConfigEnvironment, type LOG_LEVELS, readEnvironment } from './configSchema';
+import { ConfigError, IDENTITY_DEFAULTS } from './configValues';
 
 export {
   ConfigError,
@@ -32,8 +32,13 @@ export interface LoggerOptions {
 export interface ServerConfig {
   /** `DATABASE_URL`: a `postgres://` / `postgresql://` URL selects PostgreSQL; absent → SQLite. */
   databaseUrl?: string;
-  /** `DATA_DIR`, resolved against the working directory; SQLite file `<dataDir>/plugin-center.db`. */
+  /**
+   * `DATA_DIR`, resolved against the working directory; SQLite file `<dataDir>/plugin-center.db`,
+   * uploaded files in `<dataDir>/uploads` unless {@link s3} is set.
+   */
   dataDir: string;
+  /** `S3_*`: uploaded files go to this S3-compatible bucket instead of `<dataDir>/uploads`. */
+  s3?: S3StorageConfig;
   /** `APP_DIR`, resolved: the built marketplace served under `/plugins/` ({@link defaultAppDir}). */
   appDir?: string;
   /** `TRACKER_SCRIPT`, resolved: the tracker's script-tag build ({@link defaultTrackerScript}). */
@@ -91,6 +96,30 @@ export interface ServerConfig {
   analyticsVisualConfig?: Record<string, unknown> | undefined;
   /** `ANALYTICS_DEEPLINKS`: `{ "<key>": { …params } }` answered by `GET /sdk/deeplink/param?key=`. */
   analyticsDeeplinks?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * Where uploaded files go when `S3_BUCKET` is set (`S3FileStorage`, `publishing/s3Storage.ts`):
+ * an S3-compatible bucket, optionally under a key prefix.
+ */
+export interface S3StorageConfig {
+  /** `S3_ENDPOINT`: the service URL (`http(s)://host[:port]`); unset → AWS S3 of {@link region}. */
+  endpoint?: string;
+  /** `S3_BUCKET`: the bucket, which must exist. */
+  bucket: string;
+  /** `S3_REGION` (default `us-east-1`): the signing region. */
+  region: string;
+  /** `S3_ACCESS_KEY_ID`. */
+  accessKeyId: string;
+  /** `S3_SECRET_ACCESS_KEY`. */
+  secretAccessKey: string;
+  /**
+   * `S3_PREFIX`: prepended to every key; `''` (default) or a folder-like prefix ending in `/`
+   * (`loadConfig` strips slashes around the value and appends one).
+   */
+  prefix: string;
+  /** `S3_FORCE_PATH_STYLE`: `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
 }
 
 /** Requests per minute of the rate-limited identity routes; 0 = no limit. */
@@ -200,6 +229,46 @@ export function resolveCollectorConfig(config: ServerConfig): CollectorConfig {
 }
 
 /**
+ * The S3 storage settings of an environment read by `readEnvironment`: undefined (local disk)
+ * when `S3_BUCKET` is unset; else the bucket, endpoint, region, credentials, the prefix normalised
+ * (slashes around it stripped, one `/` appended unless empty) and path style.
+ *
+ * @param v - the typed values of `readEnvironment`.
+ * @throws ConfigError `S3_ACCESS_KEY_ID` / `S3_SECRET_ACCESS_KEY` when `S3_BUCKET` is set without
+ *   it (uploads would otherwise fail at the first publish, not at start); `S3_PREFIX` with an
+ *   empty, `.` or `..` segment (`a//b`, `a/../b`); `S3_ENDPOINT`,
+ *   `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY` or `S3_PREFIX` when set without `S3_BUCKET` (the
+ *   files would silently stay on the local disk).
+ */
+export function resolveS3Config(v: ConfigEnvironment): S3StorageConfig | undefined {
+  if (v.S3_BUCKET === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find(
+      (name) => v[name] !== undefined,
+    );
+    const name = stray ?? (v.S3_PREFIX !== '' ? 'S3_PREFIX' : undefined);
+    if (name)
+      throw new ConfigError(name, 'is set but S3_BUCKET is not (set S3_BUCKET to store uploads in S3)');
+    return undefined;
+  }
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!v[name]) throw new ConfigError(name, 'is required when S3_BUCKET is set');
+  }
+  const trimmed = v.S3_PREFIX.replace(/^\/+|\/+$/g, '');
+  if (trimmed !== '' && trimmed.split('/').some((part) => part === '' || part === '.' || part === '..'))
+    throw new ConfigError('S3_PREFIX', 'must not contain empty, "." or ".." segments');
+  const s3: S3StorageConfig = {
+    bucket: v.S3_BUCKET,
+    region: v.S3_REGION,
+    accessKeyId: v.S3_ACCESS_KEY_ID!,
+    secretAccessKey: v.S3_SECRET_ACCESS_KEY!,
+    prefix: trimmed ? `${trimmed}/` : '',
+    forcePathStyle: v.S3_FORCE_PATH_STYLE,
+  };
+  if (v.S3_ENDPOINT !== undefined) s3.endpoint = v.S3_ENDPOINT;
+  return s3;
+}
+
+/**
  * Reads the server configuration from environment variables (12-factor style): every variable of
  * `CONFIG_SCHEMA` is read by its type, constraints and default (`readEnvironment`), then mapped
  * onto {@link ServerConfig}; paths are resolved against the working directory, and `LOG_LEVEL`,
@@ -214,7 +283,10 @@ export function resolveCollectorConfig(config: ServerConfig): CollectorConfig {
  *   `OAUTH_PROVIDERS` not of their documented shape, `LOGIN_STORAGE` not 0–2, `ADMIN_EMAIL` not an
  *   email, `ADMIN_PASSWORD` shorter than 8; analytics: `ANALYTICS_PROJECTS` names outside
  *   `[A-Za-z0-9_-]{1,64}`, `ANALYTICS_ALLOWED_ORIGINS` entries that are not http(s) origins,
- *   `ANALYTICS_VISUAL_CONFIG` / `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape.
+ *   `ANALYTICS_VISUAL_CONFIG` / `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape;
+ *   uploads: `S3_BUCKET` / `S3_ENDPOINT` / `S3_REGION` / `S3_PREFIX` of the wrong shape,
+ *   `S3_FORCE_PATH_STYLE` not true/false; then (see {@link resolveS3Config}) `S3_BUCKET` set without
+ *   `S3_ACCESS_KEY_ID` or `S3_SECRET_ACCESS_KEY`, or other `S3_*` variables set without `S3_BUCKET`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const v = readEnvironment(env);
@@ -254,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsDeeplinks: v.ANALYTICS_DEEPLINKS,
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
+  const s3 = resolveS3Config(v);
+  if (s3) config.s3 = s3;
   if (appDir !== undefined) config.appDir = appDir;
   if (trackerScript !== undefined) config.trackerScript = trackerScript;
   return config;

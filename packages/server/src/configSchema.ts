@@ -34,6 +34,10 @@ import {
 export const CONFIG_GROUPS = {
   server: { title: 'Server', intro: 'Server:' },
   database: { title: 'Database', intro: 'Database (see [PostgreSQL](#postgresql)):' },
+  uploads: {
+    title: 'Uploaded files',
+    intro: 'Uploaded files (see [Uploaded files](#uploaded-files)):',
+  },
   identity: {
     title: 'Accounts and sign-in',
     intro: 'Accounts and sign-in (see the User API in [api.md](api.md)):',
@@ -245,8 +249,9 @@ export const CONFIG_SCHEMA = Type.Object({
     default: './data',
     ...about({
       group: 'database',
-      summary: 'folder of the SQLite file plugin-center.db',
-      description: 'SQLite file `plugin-center.db` (and, with later issues, uploaded files)',
+      summary: 'folder of plugin-center.db (SQLite) and uploads/',
+      description:
+        'folder of the SQLite file `plugin-center.db` and of the uploaded files (`uploads/`, unless `S3_BUCKET` sends them to object storage)',
     }),
   }),
   PG_POOL_MAX: Type.Integer({
@@ -257,6 +262,91 @@ export const CONFIG_SCHEMA = Type.Object({
       readBy: 'createDatabase (db/database.ts)',
       summary: 'PostgreSQL connections per process',
       description: 'PostgreSQL connections per process',
+    }),
+  }),
+
+  // uploads
+  S3_BUCKET: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+      ...about({
+        group: 'uploads',
+        transform: trim,
+        errorMessage: 'expected a bucket name (letters, digits, ".", "_", "-")',
+        defaultText: 'unset (uploads in `DATA_DIR/uploads`)',
+        summary: 'S3-compatible bucket for uploads (unset: DATA_DIR/uploads)',
+        description:
+          'bucket of an S3-compatible object storage (AWS S3, MinIO, …) that receives the uploaded files instead of `DATA_DIR/uploads`; it must exist. Set, it requires `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY`, whose key needs `s3:GetObject`, `s3:PutObject`, `s3:DeleteObject` and `s3:ListBucket` on it',
+      }),
+    }),
+  ),
+  S3_ENDPOINT: Type.Optional(
+    Type.String({
+      pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+(/\\S*)?$',
+      ...about({
+        group: 'uploads',
+        transform: trim,
+        errorMessage: 'expected an http:// or https:// URL',
+        defaultText: 'unset (AWS S3 in `S3_REGION`)',
+        summary: 'service URL, e.g. http://minio:9000 (unset: AWS S3)',
+        description:
+          'URL of the S3-compatible service (`https://minio.example.com`, `http://127.0.0.1:9000`); unset: AWS S3 of `S3_REGION`',
+      }),
+    }),
+  ),
+  S3_REGION: Type.String({
+    pattern: '^[A-Za-z0-9_-]+$',
+    default: 'us-east-1',
+    ...about({
+      group: 'uploads',
+      transform: trim,
+      errorMessage: 'expected a region name such as us-east-1',
+      summary: 'signing region of the bucket',
+      description:
+        "region the requests are signed for (the bucket's region on AWS; most other services accept any)",
+    }),
+  }),
+  S3_ACCESS_KEY_ID: Type.Optional(
+    Type.String({
+      ...about({
+        group: 'uploads',
+        transform: trim,
+        summary: 'access key id (required with S3_BUCKET)',
+        description: 'access key id; required when `S3_BUCKET` is set',
+      }),
+    }),
+  ),
+  S3_SECRET_ACCESS_KEY: Type.Optional(
+    Type.String({
+      ...about({
+        group: 'uploads',
+        summary: 'secret access key (required with S3_BUCKET)',
+        description: 'secret access key (used as given, spaces included); required when `S3_BUCKET` is set',
+      }),
+    }),
+  ),
+  S3_PREFIX: Type.String({
+    pattern: "^[A-Za-z0-9!_.*'()/-]*$",
+    default: '',
+    ...about({
+      group: 'uploads',
+      transform: trim,
+      errorMessage: "expected letters, digits and !_.*'()/- only",
+      defaultText: 'unset (keys at the bucket root)',
+      summary: 'key prefix in the bucket, e.g. plugin-center/',
+      description:
+        'key prefix, a folder of the bucket: `plugin-center` and `plugin-center/` both store `plugin-center/<sha256>.<ext>`. Only keys of this shape under the prefix are ever listed or collected, so the bucket may hold other data',
+    }),
+  }),
+  S3_FORCE_PATH_STYLE: Type.Boolean({
+    default: false,
+    ...about({
+      group: 'uploads',
+      transform: trimLower,
+      blank: 'invalid',
+      summary: 'path-style URLs host/bucket/key (MinIO and most self-hosted)',
+      description:
+        'address the bucket in the path (`http://host/bucket/key`) instead of the host name (`http://bucket.host/key`); needed by MinIO and most self-hosted services',
     }),
   }),
 

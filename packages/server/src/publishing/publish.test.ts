@@ -2,9 +2,12 @@
  * Publishing and review end to end through the real server (issue 12), on SQLite and PostgreSQL:
  * publish with every kind of file → not on the square → reject with a reason → the author reads it,
  * edits and resubmits → approve → on the square, searchable, with its versions; ownership, the audit
- * log, deletion and download; hostile uploads refused with nothing stored.
+ * log, deletion and download; hostile uploads refused with nothing stored. Everything runs twice:
+ * with the uploads on the local disk, and in an S3 bucket (s3rver) looked into directly.
  */
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type {
   AuditLogPage,
   ErrorEnvelope,
@@ -18,22 +21,16 @@ import type {
 import { ReviewStatus, Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
-import { ORPHAN_GRACE_MS } from './service';
+import { S3FileStorage } from './s3Storage';
+import { FILE_URL_PREFIX, ORPHAN_GRACE_MS } from './service';
+import { LocalFileStorage } from './storage';
 import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields, realManifest } from './testFiles';
+import { startTestS3, type TestS3Server } from './testS3';
 
 let t: TestApp;
+let s3: TestS3Server | undefined;
 const token: Record<'author' | 'other' | 'admin', string> = { author: '', other: '', admin: '' };
 let authorId = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const author = await signInTestUser(t.app);
-  authorId = author.user_info.user_id;
-  token.author = author.access_token;
-  token.other = (await signInTestUser(t.app)).access_token;
-  token.admin = (await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token;
-}, 60_000);
-afterAll(async () => t?.close());
 
 const auth = (who: keyof typeof token) => ({ authorization: `Bearer ${token[who]}` });
 
@@ -73,455 +70,516 @@ const pluginCount = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-const storedFiles = async () => (await t.app.publishing.storage.list()).map((f) => f.key).sort();
+/**
+ * The stored files' keys, sorted: on S3 every object under the prefix, read with a client of the
+ * test's own (so nothing `S3FileStorage.list` might skip goes unseen), else the storage's list.
+ */
+const storedFiles = async () =>
+  s3
+    ? (await s3.objects(S3_PREFIX)).map((name) => name.slice(S3_PREFIX.length))
+    : (await t.app.publishing.storage.list()).map((f) => f.key).sort();
 const tagCount = async (code: string) =>
   (await json<TagListResult>('GET', '/api/cmt/plugin/tag/list')).body.data.tag_list.find(
     (tag) => tag.code === code,
   )?.plugin_count ?? 0;
 
-describe(`publishing and review (${TEST_DIALECT})`, () => {
-  let key = '';
-  let first: Submission;
+/**
+ * The storages the suite runs on: the local disk (`DATA_DIR/uploads`), and a bucket of a real
+ * S3-compatible server (s3rver on a free local port) under a key prefix.
+ */
+const STORAGES = ['local', 's3'] as const;
+const S3_PREFIX = 'uploads/';
 
-  it('publishes a plugin with icon, covers, video, an image and a real manifest, waiting for review', async () => {
-    const colorBefore = await tagCount('color');
-    const response = await send('POST', 'author', publishFields());
-    expect(response.statusCode).toBe(200);
-    first = body<{ data: Submission }>(response).data;
-    key = first.plugin_key;
-    expect(key).toMatch(/^contrast-checker-pro-[0-9a-f]{10}$/);
-    expect(first).toMatchObject({
-      review_status: ReviewStatus.UNREVIEWED,
-      version: '1.0.0',
-      tags: ['accessibility', 'color'],
-      reuse_center_cover: true,
-      has_code_file: true,
-      live_version: null,
-      reject_reason: null,
-    });
-    expect(first.cover_panel).toBe(first.cover_center);
-    expect(first.images).toHaveLength(1);
-    expect(first.checks.map((c) => `${c.check}:${c.status}`)).toEqual([
-      'image:pass',
-      'image:pass',
-      'image:pass',
-      'video:pass',
-      'manifest:pass',
-      'secrets:pass',
-      'name:pass',
-    ]);
-    // Not on the square until approved, and no tag counts moved.
-    expect((await json('GET', `/api/cmt/plugin?plugin_key=${key}`)).status).toBe(404);
-    const list = await json<PluginListResult>(
-      'GET',
-      `/api/cmt/plugin/list?keyword=${encodeURIComponent('Contrast Checker Pro')}`,
-    );
-    expect(list.body.data.plugin_list.map((p) => p.plugin_key)).not.toContain(key);
-    expect(await tagCount('color')).toBe(colorBefore);
+describe.each(STORAGES)('on %s storage', (storage) => {
+  beforeAll(async () => {
+    s3 = storage === 's3' ? await startTestS3() : undefined;
+    t = await createTestApp(s3 ? { s3: s3.config(S3_PREFIX) } : {});
+    const author = await signInTestUser(t.app);
+    authorId = author.user_info.user_id;
+    token.author = author.access_token;
+    token.other = (await signInTestUser(t.app)).access_token;
+    token.admin = (await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
   });
 
-  it('serves the stored images and video with their sniffed type, nosniff and a sandbox', async () => {
-    for (const url of [first.icon!, first.cover_center!, first.video!]) {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
-      expect(response.headers['content-type']).toBe(url.endsWith('.mp4') ? 'video/mp4' : 'image/png');
+  it(`keeps the uploads where the configuration says (${storage})`, async () => {
+    const stored = t.app.publishing.storage;
+    if (s3) {
+      expect(stored).toBeInstanceOf(S3FileStorage);
+      expect(stored).toMatchObject({ bucket: s3.bucket, prefix: S3_PREFIX });
+    } else {
+      expect(stored).toBeInstanceOf(LocalFileStorage);
+      expect((stored as LocalFileStorage).dir).toBe(join(t.config.dataDir, 'uploads'));
     }
-    const missing = await t.app.inject({ method: 'GET', url: `/api/cmt/file/${'0'.repeat(64)}.png` });
-    expect(missing.statusCode).toBe(404);
-    // The code file is never served publicly.
-    const code = await t.app.inject({ method: 'GET', url: `/api/cmt/file/${'0'.repeat(64)}.json` });
-    expect(code.statusCode).toBe(400);
   });
 
-  it('lets no one else edit it, and needs a sign-in', async () => {
-    const other = await send('PUT', 'other', publishFields({ plugin_key: key, version: '1.0.1' }));
-    expect(other.statusCode).toBe(403);
-    const { payload, headers } = await multipart(publishFields());
-    const visitor = await t.app.inject({ method: 'POST', url: '/api/cmt/plugin', payload, headers });
-    expect(visitor.statusCode).toBe(401);
-  });
+  describe(`publishing and review (${TEST_DIALECT})`, () => {
+    let key = '';
+    let first: Submission;
 
-  it('refuses a rejection without a reason, then rejects with one that the author reads', async () => {
-    const none = await json('POST', '/api/cmt/plugin/audit/status', 'admin', {
-      plugin_key: key,
-      status: 3,
-      reason: '  ',
+    it('publishes a plugin with icon, covers, video, an image and a real manifest, waiting for review', async () => {
+      const colorBefore = await tagCount('color');
+      const response = await send('POST', 'author', publishFields());
+      expect(response.statusCode).toBe(200);
+      first = body<{ data: Submission }>(response).data;
+      key = first.plugin_key;
+      expect(key).toMatch(/^contrast-checker-pro-[0-9a-f]{10}$/);
+      expect(first).toMatchObject({
+        review_status: ReviewStatus.UNREVIEWED,
+        version: '1.0.0',
+        tags: ['accessibility', 'color'],
+        reuse_center_cover: true,
+        has_code_file: true,
+        live_version: null,
+        reject_reason: null,
+      });
+      expect(first.cover_panel).toBe(first.cover_center);
+      expect(first.images).toHaveLength(1);
+      expect(first.checks.map((c) => `${c.check}:${c.status}`)).toEqual([
+        'image:pass',
+        'image:pass',
+        'image:pass',
+        'video:pass',
+        'manifest:pass',
+        'secrets:pass',
+        'name:pass',
+      ]);
+      // Not on the square until approved, and no tag counts moved.
+      expect((await json('GET', `/api/cmt/plugin?plugin_key=${key}`)).status).toBe(404);
+      const list = await json<PluginListResult>(
+        'GET',
+        `/api/cmt/plugin/list?keyword=${encodeURIComponent('Contrast Checker Pro')}`,
+      );
+      expect(list.body.data.plugin_list.map((p) => p.plugin_key)).not.toContain(key);
+      expect(await tagCount('color')).toBe(colorBefore);
+      // Every file under its content address on the configured storage, and only there.
+      const stored = await storedFiles();
+      for (const url of [first.icon!, first.cover_center!, first.video!, ...first.images])
+        expect(stored).toContain(url.slice(FILE_URL_PREFIX.length));
+      expect(stored.filter((name) => /^[0-9a-f]{64}\.json$/.test(name))).toHaveLength(1);
+      expect(stored.every((name) => /^[0-9a-f]{64}\.[a-z0-9]+$/.test(name))).toBe(true);
+      expect(existsSync(join(t.config.dataDir, 'uploads'))).toBe(!s3);
     });
-    expect(none.status).toBe(400);
-    expect(none.body.field).toBe('reason');
-    const rejected = await json<Submission>('POST', '/api/cmt/plugin/audit/status', 'admin', {
-      plugin_key: key,
-      status: 3,
-      reason: 'The cover shows another product',
-    });
-    expect(rejected.status).toBe(200);
-    expect(rejected.body.data.review_status).toBe(ReviewStatus.UNAPPROVED);
-    const mine = await json<SubmissionPage>('GET', '/api/cmt/plugin/audit', 'author');
-    expect(mine.body.data.submission_list).toHaveLength(1);
-    expect(mine.body.data.submission_list[0]).toMatchObject({
-      plugin_key: key,
-      review_status: 3,
-      reject_reason: 'The cover shows another product',
-    });
-    expect(
-      (await json<SubmissionPage>('GET', '/api/cmt/plugin/audit', 'other')).body.data.submission_list,
-    ).toEqual([]);
-  });
 
-  it('takes a resubmission only with a greater version, keeping the files left out', async () => {
-    const same = await send('PUT', 'author', { ...publishFields({ plugin_key: key }), icon: undefined });
-    expect(same.statusCode).toBe(409);
-    expect(body<ErrorEnvelope>(same)).toMatchObject({ error: 'VERSION_NOT_INCREASED', field: 'version' });
-    const resubmitted = await send('PUT', 'author', {
-      plugin_key: key,
-      name: 'Contrast Checker Pro',
-      intro: 'Checks text contrast against WCAG 2.2 AA and AAA',
-      description: 'Now with AAA.',
-      tags: 'accessibility,contrast',
-      version: '1.0.1',
-      version_content: 'New cover',
-      cover_center: { bytes: pngBytes(320, 180, [10, 120, 60]), name: 'cover2.png' },
-      reuse_center_cover: '1',
+    it('serves the stored images and video with their sniffed type, nosniff and a sandbox', async () => {
+      for (const url of [first.icon!, first.cover_center!, first.video!]) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+        expect(response.headers['content-type']).toBe(url.endsWith('.mp4') ? 'video/mp4' : 'image/png');
+        // On S3: the very bytes of the object in the bucket.
+        if (s3) {
+          const object = await s3.bytes(`${S3_PREFIX}${url.slice(FILE_URL_PREFIX.length)}`);
+          expect(response.rawPayload.equals(object)).toBe(true);
+        }
+      }
+      const missing = await t.app.inject({ method: 'GET', url: `/api/cmt/file/${'0'.repeat(64)}.png` });
+      expect(missing.statusCode).toBe(404);
+      // The code file is never served publicly.
+      const code = await t.app.inject({ method: 'GET', url: `/api/cmt/file/${'0'.repeat(64)}.json` });
+      expect(code.statusCode).toBe(400);
     });
-    expect(resubmitted.statusCode).toBe(200);
-    const second = body<{ data: Submission }>(resubmitted).data;
-    expect(second).toMatchObject({
-      review_status: 1,
-      version: '1.0.1',
-      has_code_file: true,
-      icon: first.icon,
-    });
-    expect(second.cover_center).not.toBe(first.cover_center);
-    expect(second.video).toBe(first.video);
-  });
 
-  it('approves it: on the square, searchable, with its version, tags counted and everything audit-logged', async () => {
-    const before = await tagCount('contrast');
-    const list = await json<SubmissionPage>('GET', '/api/cmt/plugin/audit/list?status=1', 'admin');
-    expect(list.body.data.submission_list.map((s) => s.plugin_key)).toContain(key);
-    const approved = await json<Submission>('POST', '/api/cmt/plugin/audit/status', 'admin', {
-      plugin_key: key,
-      status: 2,
+    it('lets no one else edit it, and needs a sign-in', async () => {
+      const other = await send('PUT', 'other', publishFields({ plugin_key: key, version: '1.0.1' }));
+      expect(other.statusCode).toBe(403);
+      const { payload, headers } = await multipart(publishFields());
+      const visitor = await t.app.inject({ method: 'POST', url: '/api/cmt/plugin', payload, headers });
+      expect(visitor.statusCode).toBe(401);
     });
-    expect(approved.status).toBe(200);
-    const detail = await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`);
-    expect(detail.status).toBe(200);
-    expect(detail.body.data).toMatchObject({
-      name: 'Contrast Checker Pro',
-      current_version: '1.0.1',
-      review_status: 2,
-      description: 'Now with AAA.',
-    });
-    expect(detail.body.data.versions.map((v) => v.version)).toEqual(['1.0.1']);
-    expect(detail.body.data.images).toEqual(first.images);
-    expect(detail.body.data.video).toBe(first.video);
-    expect(detail.body.data.tags.map((tag) => tag.code).sort()).toEqual(['accessibility', 'contrast']);
-    expect(await tagCount('contrast')).toBe(before + 1);
-    const search = await json<PluginListResult>('GET', '/api/cmt/plugin/list?keyword=contrast%20checker');
-    expect(search.body.data.plugin_list.map((p) => p.plugin_key)).toContain(key);
-    const log = await json<AuditLogPage>('GET', `/api/cmt/manager/audit-log?plugin_key=${key}`, 'admin');
-    expect(log.body.data.entry_list.map((e) => [e.action, e.version, e.reason])).toEqual([
-      ['approve', '1.0.1', null],
-      ['reject', '1.0.0', 'The cover shows another product'],
-    ]);
-    expect(
-      await json('POST', '/api/cmt/plugin/audit/status', 'admin', { plugin_key: key, status: 2 }),
-    ).toMatchObject({
-      status: 404,
-    });
-  });
 
-  it('keeps the live listing while an edit waits, and shows the reviewer what changed', async () => {
-    const edited = await send('PUT', 'author', {
-      plugin_key: key,
-      name: 'Contrast Checker Pro',
-      intro: 'A different intro',
-      description: 'Now with AAA.',
-      tags: ['accessibility', 'contrast'],
-      version: '1.1.0',
-      version_content: 'Intro',
-    });
-    expect(edited.statusCode).toBe(200);
-    const pending = body<{ data: Submission }>(edited).data;
-    expect(pending.live_version).toBe('1.0.1');
-    expect(pending.changes).toEqual([
-      { field: 'version', before: '1.0.1', after: '1.1.0' },
-      {
-        field: 'intro',
-        before: 'Checks text contrast against WCAG 2.2 AA and AAA',
-        after: 'A different intro',
-      },
-    ]);
-    const detail = await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`);
-    expect(detail.body.data.intro).toBe('Checks text contrast against WCAG 2.2 AA and AAA');
-    await json('POST', '/api/cmt/plugin/audit/status', 'admin', { plugin_key: key, status: 2 });
-    const after = await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`);
-    expect(after.body.data.intro).toBe('A different intro');
-    expect(after.body.data.versions.map((v) => v.version)).toEqual(['1.1.0', '1.0.1']);
-  });
-
-  it("reports the owner's plugins in the publisher analytics, not a namesake's", async () => {
-    await t.app.db.kysely
-      .insertInto('analytics_event')
-      .values({
-        project: 'default',
-        type: 'track',
-        event: 'PluginView',
-        distinct_id: 'v1',
-        login_id: null,
-        anonymous_id: null,
-        time: Date.now() - 1000,
-        received_at: Date.now(),
+    it('refuses a rejection without a reason, then rejects with one that the author reads', async () => {
+      const none = await json('POST', '/api/cmt/plugin/audit/status', 'admin', {
         plugin_key: key,
-        url: null,
-        properties: '{}',
-      })
-      .execute();
-    const mine = await json<PublisherAnalytics>('GET', '/api/cmt/plugin/analytics', 'author');
-    expect(mine.body.data.plugins.map((p) => [p.plugin_key, p.views])).toEqual([[key, 1]]);
-    const theirs = await json<PublisherAnalytics>('GET', '/api/cmt/plugin/analytics', 'other');
-    expect(theirs.body.data.plugins).toEqual([]);
-    // A general user cannot read another developer's figures by naming them.
-    const named = await json<PublisherAnalytics>(
-      'GET',
-      `/api/cmt/plugin/analytics?developer=${encodeURIComponent(first.developer ?? '')}`,
-      'other',
-    );
-    expect(named.body.data.plugins).toEqual([]);
-  });
-
-  it('lets an administrator download the code file (audit-logged) and nobody else', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/cmt/manager/plugin/${key}/download`,
-      headers: auth('admin'),
+        status: 3,
+        reason: '  ',
+      });
+      expect(none.status).toBe(400);
+      expect(none.body.field).toBe('reason');
+      const rejected = await json<Submission>('POST', '/api/cmt/plugin/audit/status', 'admin', {
+        plugin_key: key,
+        status: 3,
+        reason: 'The cover shows another product',
+      });
+      expect(rejected.status).toBe(200);
+      expect(rejected.body.data.review_status).toBe(ReviewStatus.UNAPPROVED);
+      const mine = await json<SubmissionPage>('GET', '/api/cmt/plugin/audit', 'author');
+      expect(mine.body.data.submission_list).toHaveLength(1);
+      expect(mine.body.data.submission_list[0]).toMatchObject({
+        plugin_key: key,
+        review_status: 3,
+        reject_reason: 'The cover shows another product',
+      });
+      expect(
+        (await json<SubmissionPage>('GET', '/api/cmt/plugin/audit', 'other')).body.data.submission_list,
+      ).toEqual([]);
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${key}.json"`);
-    expect(response.rawPayload.equals(realManifest())).toBe(true);
-    const user = await t.app.inject({
-      method: 'GET',
-      url: `/api/cmt/manager/plugin/${key}/download`,
-      headers: auth('author'),
+
+    it('takes a resubmission only with a greater version, keeping the files left out', async () => {
+      const same = await send('PUT', 'author', { ...publishFields({ plugin_key: key }), icon: undefined });
+      expect(same.statusCode).toBe(409);
+      expect(body<ErrorEnvelope>(same)).toMatchObject({ error: 'VERSION_NOT_INCREASED', field: 'version' });
+      const resubmitted = await send('PUT', 'author', {
+        plugin_key: key,
+        name: 'Contrast Checker Pro',
+        intro: 'Checks text contrast against WCAG 2.2 AA and AAA',
+        description: 'Now with AAA.',
+        tags: 'accessibility,contrast',
+        version: '1.0.1',
+        version_content: 'New cover',
+        cover_center: { bytes: pngBytes(320, 180, [10, 120, 60]), name: 'cover2.png' },
+        reuse_center_cover: '1',
+      });
+      expect(resubmitted.statusCode).toBe(200);
+      const second = body<{ data: Submission }>(resubmitted).data;
+      expect(second).toMatchObject({
+        review_status: 1,
+        version: '1.0.1',
+        has_code_file: true,
+        icon: first.icon,
+      });
+      expect(second.cover_center).not.toBe(first.cover_center);
+      expect(second.video).toBe(first.video);
     });
-    expect(user.statusCode).toBe(403);
-    const log = await json<AuditLogPage>('GET', `/api/cmt/manager/audit-log?plugin_key=${key}`, 'admin');
-    expect(log.body.data.entry_list[0]!.action).toBe('download');
-  });
 
-  it('deletes it with its files, tag counts back, and the log kept (append-only)', async () => {
-    const before = await tagCount('contrast');
-    const removed = await json('DELETE', '/api/cmt/plugin', 'admin', { plugin_key: key });
-    expect(removed.status).toBe(200);
-    expect((await json('GET', `/api/cmt/plugin?plugin_key=${key}`)).status).toBe(404);
-    expect(await tagCount('contrast')).toBe(before - 1);
-    expect(await storedFiles()).toEqual([]);
-    const log = await json<AuditLogPage>('GET', `/api/cmt/manager/audit-log?plugin_key=${key}`, 'admin');
-    expect(log.body.data.entry_list.map((e) => e.action)).toEqual([
-      'delete',
-      'download',
-      'approve',
-      'approve',
-      'reject',
-    ]);
-    await expect(t.app.db.kysely.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
-    await expect(t.app.db.kysely.updateTable('audit_log').set({ reason: 'x' }).execute()).rejects.toThrow(
-      /append-only/,
-    );
-  });
-});
-
-describe(`hostile uploads leave nothing behind (${TEST_DIALECT})`, () => {
-  const svg = Buffer.from(
-    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
-  );
-  const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2000)]);
-  const file = (bytes: Uint8Array, name: string, type = 'image/png'): FilePart => ({ bytes, name, type });
-  const cases: [string, Parameters<typeof multipart>[0], number, string, string | RegExp][] = [
-    [
-      'an SVG with script as the icon',
-      publishFields({ icon: file(svg, 'icon.png') }),
-      400,
-      'icon',
-      /not a PNG, JPEG, GIF or WebP/,
-    ],
-    [
-      'a renamed executable as the cover',
-      publishFields({ cover_center: file(exe, 'cover.png') }),
-      400,
-      'cover_center',
-      /not a PNG/,
-    ],
-    [
-      'a renamed executable as the video',
-      publishFields({ video: file(exe, 'demo.mp4', 'video/mp4') }),
-      400,
-      'video',
-      /not an MP4 or WebM/,
-    ],
-    [
-      'an oversize icon',
-      publishFields({ icon: file(Buffer.concat([pngBytes(32, 32), Buffer.alloc(1024 * 1024)]), 'icon.png') }),
-      413,
-      'icon',
-      /1 MB/,
-    ],
-    [
-      'a non-square icon',
-      publishFields({ icon: file(pngBytes(64, 32), 'icon.png') }),
-      400,
-      'icon',
-      /not square/,
-    ],
-    [
-      'a 4:3 cover',
-      publishFields({ cover_center: file(pngBytes(160, 120), 'cover.png') }),
-      400,
-      'cover_center',
-      /not 16:9/,
-    ],
-    [
-      'a code file that is not JSON',
-      publishFields({ code_file: file(Buffer.from('function(){}'), 'manifest.json', 'application/json') }),
-      400,
-      'code_file',
-      /JSON/,
-    ],
-    [
-      'a manifest that fails its schema',
-      publishFields({
-        code_file: file(Buffer.from('{"name":"x","id":"1","api":"1.0.0","main":5}'), 'manifest.json'),
-      }),
-      400,
-      'code_file',
-      /\/main/,
-    ],
-    [
-      'four images and videos',
-      publishFields({ images: [1, 2, 3].map((i) => file(pngBytes(10 + i, 10), `s${i}.png`)) }),
-      400,
-      'images',
-      /at most 3/,
-    ],
-    ['no code file', publishFields({ code_file: undefined }), 400, 'code_file', /required/],
-    ['a NUL in the name', publishFields({ name: 'Bad\u0000Name' }), 400, 'name', /NUL/],
-    ['no name', publishFields({ name: undefined }), 400, 'name', /required/],
-    ['an intro over its limit', publishFields({ intro: 'x'.repeat(121) }), 400, 'intro', /over 120 words/],
-    [
-      'a javascript: support link',
-      publishFields({ technical_support_link: 'javascript:alert(1)' }),
-      400,
-      'technical_support_link',
-      'technical_support_link: Wrong url, please try again',
-    ],
-    ['a version that is not semver', publishFields({ version: 'v1.0' }), 400, 'version', /semantic version/],
-    ['an unknown field', publishFields({ owner_id: '1' }), 400, 'owner_id', /unknown field/],
-    [
-      'an unknown file field',
-      publishFields({ script: file(Buffer.from('x'), 'x.js') }),
-      400,
-      'script',
-      /unknown file field/,
-    ],
-  ];
-
-  for (const [what, fields, status, field, message] of cases) {
-    it(`refuses ${what} (${status}, ${field})`, async () => {
-      const plugins = await pluginCount();
-      const files = await storedFiles();
-      const response = await send('POST', 'author', fields);
-      expect(response.statusCode).toBe(status);
-      const error = body<ErrorEnvelope>(response);
-      expect(error.field).toBe(field);
-      if (typeof message === 'string') expect(error.message).toBe(message);
-      else expect(error.message).toMatch(message);
-      expect(await pluginCount()).toBe(plugins);
-      expect(await storedFiles()).toEqual(files);
+    it('approves it: on the square, searchable, with its version, tags counted and everything audit-logged', async () => {
+      const before = await tagCount('contrast');
+      const list = await json<SubmissionPage>('GET', '/api/cmt/plugin/audit/list?status=1', 'admin');
+      expect(list.body.data.submission_list.map((s) => s.plugin_key)).toContain(key);
+      const approved = await json<Submission>('POST', '/api/cmt/plugin/audit/status', 'admin', {
+        plugin_key: key,
+        status: 2,
+      });
+      expect(approved.status).toBe(200);
+      const detail = await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.data).toMatchObject({
+        name: 'Contrast Checker Pro',
+        current_version: '1.0.1',
+        review_status: 2,
+        description: 'Now with AAA.',
+      });
+      expect(detail.body.data.versions.map((v) => v.version)).toEqual(['1.0.1']);
+      expect(detail.body.data.images).toEqual(first.images);
+      expect(detail.body.data.video).toBe(first.video);
+      expect(detail.body.data.tags.map((tag) => tag.code).sort()).toEqual(['accessibility', 'contrast']);
+      expect(await tagCount('contrast')).toBe(before + 1);
+      const search = await json<PluginListResult>('GET', '/api/cmt/plugin/list?keyword=contrast%20checker');
+      expect(search.body.data.plugin_list.map((p) => p.plugin_key)).toContain(key);
+      const log = await json<AuditLogPage>('GET', `/api/cmt/manager/audit-log?plugin_key=${key}`, 'admin');
+      expect(log.body.data.entry_list.map((e) => [e.action, e.version, e.reason])).toEqual([
+        ['approve', '1.0.1', null],
+        ['reject', '1.0.0', 'The cover shows another product'],
+      ]);
+      expect(
+        await json('POST', '/api/cmt/plugin/audit/status', 'admin', { plugin_key: key, status: 2 }),
+      ).toMatchObject({
+        status: 404,
+      });
     });
-  }
 
-  it('refuses a body that is not multipart, and a truncated multipart body', async () => {
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/cmt/plugin',
-      payload: { name: 'x' },
-      headers: auth('author'),
+    it('keeps the live listing while an edit waits, and shows the reviewer what changed', async () => {
+      const edited = await send('PUT', 'author', {
+        plugin_key: key,
+        name: 'Contrast Checker Pro',
+        intro: 'A different intro',
+        description: 'Now with AAA.',
+        tags: ['accessibility', 'contrast'],
+        version: '1.1.0',
+        version_content: 'Intro',
+      });
+      expect(edited.statusCode).toBe(200);
+      const pending = body<{ data: Submission }>(edited).data;
+      expect(pending.live_version).toBe('1.0.1');
+      expect(pending.changes).toEqual([
+        { field: 'version', before: '1.0.1', after: '1.1.0' },
+        {
+          field: 'intro',
+          before: 'Checks text contrast against WCAG 2.2 AA and AAA',
+          after: 'A different intro',
+        },
+      ]);
+      const detail = await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`);
+      expect(detail.body.data.intro).toBe('Checks text contrast against WCAG 2.2 AA and AAA');
+      await json('POST', '/api/cmt/plugin/audit/status', 'admin', { plugin_key: key, status: 2 });
+      const after = await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`);
+      expect(after.body.data.intro).toBe('A different intro');
+      expect(after.body.data.versions.map((v) => v.version)).toEqual(['1.1.0', '1.0.1']);
     });
-    expect(json.statusCode).toBe(415);
-    const { payload, headers } = await multipart(publishFields());
-    const cut = await t.app.inject({
-      method: 'POST',
-      url: '/api/cmt/plugin',
-      payload: payload.subarray(0, payload.length >> 1),
-      headers: { ...headers, ...auth('author') },
-    });
-    expect(cut.statusCode).toBe(400);
-    expect(await storedFiles()).toEqual([]);
-  });
 
-  it('stores a GIF polyglot as an image that can never run as script', async () => {
-    const gif = Buffer.concat([
-      Buffer.from('GIF89a', 'latin1'),
-      Buffer.from([32, 0, 32, 0, 0, 0, 0]),
-      Buffer.from('*/=1;alert(document.cookie)/*', 'latin1'),
-      Buffer.from([0x3b]),
-    ]);
-    const response = await send(
-      'POST',
-      'author',
-      publishFields({ name: 'Polyglot Icon', icon: file(gif, 'icon.gif', 'text/javascript') }),
-    );
-    expect(response.statusCode).toBe(200);
-    const icon = body<{ data: Submission }>(response).data.icon!;
-    expect(icon).toMatch(/\.gif$/);
-    const served = await t.app.inject({ method: 'GET', url: icon });
-    expect(served.headers['content-type']).toBe('image/gif');
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['content-security-policy']).toContain('sandbox');
-    const key = body<{ data: Submission }>(response).data.plugin_key;
-    await json('DELETE', '/api/cmt/plugin', 'admin', { plugin_key: key });
-  });
-
-  it('collects files no row refers to once past the grace period (a crash between the two writes)', async () => {
-    const storage = t.app.publishing.storage;
-    const orphan = `${'a'.repeat(64)}.png`;
-    await storage.put(orphan, pngBytes(4, 4));
-    expect(await t.app.publishing.collectOrphans()).toBe(0); // too young: a publish may be in flight
-    expect(await t.app.publishing.collectOrphans(-ORPHAN_GRACE_MS)).toBe(1);
-    expect(await storage.get(orphan)).toBeUndefined();
-  });
-
-  it('flags a typosquat name and credentials in the code file for the reviewer', async () => {
-    const existing = (
+    it("reports the owner's plugins in the publisher analytics, not a namesake's", async () => {
       await t.app.db.kysely
-        .selectFrom('plugin')
-        .select('name')
-        .where('review_status', '=', 2)
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).name;
-    const manifest = JSON.parse(realManifest().toString('utf8')) as Record<string, unknown>;
-    manifest.apiKey = 'AKIAIOSFODNN7EXAMPLE';
-    const response = await send(
-      'POST',
-      'author',
-      publishFields({
-        name: `${existing}s`.slice(0, 50),
-        code_file: { bytes: Buffer.from(JSON.stringify(manifest)), name: 'manifest.json' },
-        video: { bytes: mp4Bytes(2048), name: 'v.mp4' },
-      }),
-    );
-    expect(response.statusCode).toBe(200);
-    const checks = body<{ data: Submission }>(response).data.checks;
-    expect(checks.find((c) => c.check === 'name')).toMatchObject({ status: 'flag' });
-    expect(checks.find((c) => c.check === 'secrets')).toMatchObject({
-      status: 'flag',
-      detail: expect.stringContaining('AWS'),
+        .insertInto('analytics_event')
+        .values({
+          project: 'default',
+          type: 'track',
+          event: 'PluginView',
+          distinct_id: 'v1',
+          login_id: null,
+          anonymous_id: null,
+          time: Date.now() - 1000,
+          received_at: Date.now(),
+          plugin_key: key,
+          url: null,
+          properties: '{}',
+        })
+        .execute();
+      const mine = await json<PublisherAnalytics>('GET', '/api/cmt/plugin/analytics', 'author');
+      expect(mine.body.data.plugins.map((p) => [p.plugin_key, p.views])).toEqual([[key, 1]]);
+      const theirs = await json<PublisherAnalytics>('GET', '/api/cmt/plugin/analytics', 'other');
+      expect(theirs.body.data.plugins).toEqual([]);
+      // A general user cannot read another developer's figures by naming them.
+      const named = await json<PublisherAnalytics>(
+        'GET',
+        `/api/cmt/plugin/analytics?developer=${encodeURIComponent(first.developer ?? '')}`,
+        'other',
+      );
+      expect(named.body.data.plugins).toEqual([]);
     });
-    await json('DELETE', '/api/cmt/plugin', 'admin', {
-      plugin_key: body<{ data: Submission }>(response).data.plugin_key,
+
+    it('lets an administrator download the code file (audit-logged) and nobody else', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/cmt/manager/plugin/${key}/download`,
+        headers: auth('admin'),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${key}.json"`);
+      expect(response.rawPayload.equals(realManifest())).toBe(true);
+      const user = await t.app.inject({
+        method: 'GET',
+        url: `/api/cmt/manager/plugin/${key}/download`,
+        headers: auth('author'),
+      });
+      expect(user.statusCode).toBe(403);
+      const log = await json<AuditLogPage>('GET', `/api/cmt/manager/audit-log?plugin_key=${key}`, 'admin');
+      expect(log.body.data.entry_list[0]!.action).toBe('download');
+    });
+
+    it('deletes it with its files, tag counts back, and the log kept (append-only)', async () => {
+      const before = await tagCount('contrast');
+      const removed = await json('DELETE', '/api/cmt/plugin', 'admin', { plugin_key: key });
+      expect(removed.status).toBe(200);
+      expect((await json('GET', `/api/cmt/plugin?plugin_key=${key}`)).status).toBe(404);
+      expect(await tagCount('contrast')).toBe(before - 1);
+      expect(await storedFiles()).toEqual([]);
+      const log = await json<AuditLogPage>('GET', `/api/cmt/manager/audit-log?plugin_key=${key}`, 'admin');
+      expect(log.body.data.entry_list.map((e) => e.action)).toEqual([
+        'delete',
+        'download',
+        'approve',
+        'approve',
+        'reject',
+      ]);
+      await expect(t.app.db.kysely.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+      await expect(t.app.db.kysely.updateTable('audit_log').set({ reason: 'x' }).execute()).rejects.toThrow(
+        /append-only/,
+      );
+    });
+  });
+
+  describe(`hostile uploads leave nothing behind (${TEST_DIALECT})`, () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+    );
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2000)]);
+    const file = (bytes: Uint8Array, name: string, type = 'image/png'): FilePart => ({ bytes, name, type });
+    const cases: [string, Parameters<typeof multipart>[0], number, string, string | RegExp][] = [
+      [
+        'an SVG with script as the icon',
+        publishFields({ icon: file(svg, 'icon.png') }),
+        400,
+        'icon',
+        /not a PNG, JPEG, GIF or WebP/,
+      ],
+      [
+        'a renamed executable as the cover',
+        publishFields({ cover_center: file(exe, 'cover.png') }),
+        400,
+        'cover_center',
+        /not a PNG/,
+      ],
+      [
+        'a renamed executable as the video',
+        publishFields({ video: file(exe, 'demo.mp4', 'video/mp4') }),
+        400,
+        'video',
+        /not an MP4 or WebM/,
+      ],
+      [
+        'an oversize icon',
+        publishFields({
+          icon: file(Buffer.concat([pngBytes(32, 32), Buffer.alloc(1024 * 1024)]), 'icon.png'),
+        }),
+        413,
+        'icon',
+        /1 MB/,
+      ],
+      [
+        'a non-square icon',
+        publishFields({ icon: file(pngBytes(64, 32), 'icon.png') }),
+        400,
+        'icon',
+        /not square/,
+      ],
+      [
+        'a 4:3 cover',
+        publishFields({ cover_center: file(pngBytes(160, 120), 'cover.png') }),
+        400,
+        'cover_center',
+        /not 16:9/,
+      ],
+      [
+        'a code file that is not JSON',
+        publishFields({ code_file: file(Buffer.from('function(){}'), 'manifest.json', 'application/json') }),
+        400,
+        'code_file',
+        /JSON/,
+      ],
+      [
+        'a manifest that fails its schema',
+        publishFields({
+          code_file: file(Buffer.from('{"name":"x","id":"1","api":"1.0.0","main":5}'), 'manifest.json'),
+        }),
+        400,
+        'code_file',
+        /\/main/,
+      ],
+      [
+        'four images and videos',
+        publishFields({ images: [1, 2, 3].map((i) => file(pngBytes(10 + i, 10), `s${i}.png`)) }),
+        400,
+        'images',
+        /at most 3/,
+      ],
+      ['no code file', publishFields({ code_file: undefined }), 400, 'code_file', /required/],
+      ['a NUL in the name', publishFields({ name: 'Bad\u0000Name' }), 400, 'name', /NUL/],
+      ['no name', publishFields({ name: undefined }), 400, 'name', /required/],
+      ['an intro over its limit', publishFields({ intro: 'x'.repeat(121) }), 400, 'intro', /over 120 words/],
+      [
+        'a javascript: support link',
+        publishFields({ technical_support_link: 'javascript:alert(1)' }),
+        400,
+        'technical_support_link',
+        'technical_support_link: Wrong url, please try again',
+      ],
+      [
+        'a version that is not semver',
+        publishFields({ version: 'v1.0' }),
+        400,
+        'version',
+        /semantic version/,
+      ],
+      ['an unknown field', publishFields({ owner_id: '1' }), 400, 'owner_id', /unknown field/],
+      [
+        'an unknown file field',
+        publishFields({ script: file(Buffer.from('x'), 'x.js') }),
+        400,
+        'script',
+        /unknown file field/,
+      ],
+    ];
+
+    for (const [what, fields, status, field, message] of cases) {
+      it(`refuses ${what} (${status}, ${field})`, async () => {
+        const plugins = await pluginCount();
+        const files = await storedFiles();
+        const response = await send('POST', 'author', fields);
+        expect(response.statusCode).toBe(status);
+        const error = body<ErrorEnvelope>(response);
+        expect(error.field).toBe(field);
+        if (typeof message === 'string') expect(error.message).toBe(message);
+        else expect(error.message).toMatch(message);
+        expect(await pluginCount()).toBe(plugins);
+        expect(await storedFiles()).toEqual(files);
+      });
+    }
+
+    it('refuses a body that is not multipart, and a truncated multipart body', async () => {
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/cmt/plugin',
+        payload: { name: 'x' },
+        headers: auth('author'),
+      });
+      expect(json.statusCode).toBe(415);
+      const { payload, headers } = await multipart(publishFields());
+      const cut = await t.app.inject({
+        method: 'POST',
+        url: '/api/cmt/plugin',
+        payload: payload.subarray(0, payload.length >> 1),
+        headers: { ...headers, ...auth('author') },
+      });
+      expect(cut.statusCode).toBe(400);
+      expect(await storedFiles()).toEqual([]);
+    });
+
+    it('stores a GIF polyglot as an image that can never run as script', async () => {
+      const gif = Buffer.concat([
+        Buffer.from('GIF89a', 'latin1'),
+        Buffer.from([32, 0, 32, 0, 0, 0, 0]),
+        Buffer.from('*/=1;alert(document.cookie)/*', 'latin1'),
+        Buffer.from([0x3b]),
+      ]);
+      const response = await send(
+        'POST',
+        'author',
+        publishFields({ name: 'Polyglot Icon', icon: file(gif, 'icon.gif', 'text/javascript') }),
+      );
+      expect(response.statusCode).toBe(200);
+      const icon = body<{ data: Submission }>(response).data.icon!;
+      expect(icon).toMatch(/\.gif$/);
+      const served = await t.app.inject({ method: 'GET', url: icon });
+      expect(served.headers['content-type']).toBe('image/gif');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['content-security-policy']).toContain('sandbox');
+      const key = body<{ data: Submission }>(response).data.plugin_key;
+      await json('DELETE', '/api/cmt/plugin', 'admin', { plugin_key: key });
+    });
+
+    it('collects files no row refers to once past the grace period (a crash between the two writes)', async () => {
+      const storage = t.app.publishing.storage;
+      const orphan = `${'a'.repeat(64)}.png`;
+      await storage.put(orphan, pngBytes(4, 4));
+      expect(await t.app.publishing.collectOrphans()).toBe(0); // too young: a publish may be in flight
+      expect(await t.app.publishing.collectOrphans(-ORPHAN_GRACE_MS)).toBe(1);
+      expect(await storage.get(orphan)).toBeUndefined();
+    });
+
+    it('flags a typosquat name and credentials in the code file for the reviewer', async () => {
+      const existing = (
+        await t.app.db.kysely
+          .selectFrom('plugin')
+          .select('name')
+          .where('review_status', '=', 2)
+          .limit(1)
+          .executeTakeFirstOrThrow()
+      ).name;
+      const manifest = JSON.parse(realManifest().toString('utf8')) as Record<string, unknown>;
+      manifest.apiKey = 'AKIAIOSFODNN7EXAMPLE';
+      const response = await send(
+        'POST',
+        'author',
+        publishFields({
+          name: `${existing}s`.slice(0, 50),
+          code_file: { bytes: Buffer.from(JSON.stringify(manifest)), name: 'manifest.json' },
+          video: { bytes: mp4Bytes(2048), name: 'v.mp4' },
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      const checks = body<{ data: Submission }>(response).data.checks;
+      expect(checks.find((c) => c.check === 'name')).toMatchObject({ status: 'flag' });
+      expect(checks.find((c) => c.check === 'secrets')).toMatchObject({
+        status: 'flag',
+        detail: expect.stringContaining('AWS'),
+      });
+      await json('DELETE', '/api/cmt/plugin', 'admin', {
+        plugin_key: body<{ data: Submission }>(response).data.plugin_key,
+      });
     });
   });
 });
