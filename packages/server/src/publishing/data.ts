@@ -155,41 +155,52 @@ export async function otherPluginNames(db: Db, exceptPluginId?: number): Promise
   return (await q.execute()).map((r) => r.name);
 }
 
+type FileColumns = {
+  icon: string | null;
+  cover_center: string | null;
+  cover_panel: string | null;
+  video: string | null;
+  code_file: string | null;
+  images: string;
+};
+
+/** The storage keys in file columns: keys as stored, URLs under `urlPrefix` cut to their key. */
+function fileKeysOf(rows: readonly FileColumns[], urlPrefix: string, into = new Set<string>()): Set<string> {
+  const add = (value: string | null) => {
+    if (value) into.add(value.startsWith(urlPrefix) ? value.slice(urlPrefix.length) : value);
+  };
+  for (const row of rows) {
+    add(row.icon);
+    add(row.cover_center);
+    add(row.cover_panel);
+    add(row.video);
+    add(row.code_file);
+    for (const value of JSON.parse(row.images) as string[]) add(value);
+  }
+  return into;
+}
+
+const FILE_COLUMNS = ['icon', 'cover_center', 'cover_panel', 'video', 'code_file', 'images'] as const;
+
 /**
- * Every storage key a row refers to: the file columns of submissions (keys) and of plugins (URLs
- * under `urlPrefix`, or keys in `code_file`). Files outside this set are orphans.
+ * Every storage key a row refers to: the file columns of submissions and of plugins (keys, or URLs
+ * under `urlPrefix`). Files outside this set are orphans.
  */
 export async function referencedFileKeys(db: Database, urlPrefix: string): Promise<Set<string>> {
-  const keys = new Set<string>();
-  const add = (value: string | null) => {
-    if (!value) return;
-    keys.add(value.startsWith(urlPrefix) ? value.slice(urlPrefix.length) : value);
-  };
-  const submissions = await db.kysely
+  const submissions = await db.kysely.selectFrom('plugin_submission').select(FILE_COLUMNS).execute();
+  const plugins = await db.kysely.selectFrom('plugin').select(FILE_COLUMNS).execute();
+  return fileKeysOf(plugins, urlPrefix, fileKeysOf(submissions, urlPrefix));
+}
+
+/** The storage keys one plugin's rows (its listing and its submissions) refer to. */
+export async function pluginFileKeys(db: Db, pluginId: number, urlPrefix: string): Promise<string[]> {
+  const submissions = await db
     .selectFrom('plugin_submission')
-    .select(['icon', 'cover_center', 'cover_panel', 'video', 'images', 'code_file'])
+    .select(FILE_COLUMNS)
+    .where('plugin_id', '=', pluginId)
     .execute();
-  for (const s of submissions) {
-    add(s.icon);
-    add(s.cover_center);
-    add(s.cover_panel);
-    add(s.video);
-    add(s.code_file);
-    for (const key of JSON.parse(s.images) as string[]) add(key);
-  }
-  const plugins = await db.kysely
-    .selectFrom('plugin')
-    .select(['icon', 'cover_center', 'cover_panel', 'video', 'code_file', 'images'])
-    .execute();
-  for (const p of plugins) {
-    for (const url of JSON.parse(p.images) as string[]) add(url);
-    add(p.icon);
-    add(p.cover_center);
-    add(p.cover_panel);
-    add(p.video);
-    add(p.code_file);
-  }
-  return keys;
+  const plugin = await db.selectFrom('plugin').select(FILE_COLUMNS).where('id', '=', pluginId).execute();
+  return [...fileKeysOf(plugin, urlPrefix, fileKeysOf(submissions, urlPrefix))];
 }
 
 /** Whether the plugin is on the square. */

@@ -46,6 +46,7 @@ import {
   otherPluginNames,
   type PluginRow,
   pluginByKey,
+  pluginFileKeys,
   pluginsByIds,
   pluginTagCodes,
   referencedFileKeys,
@@ -576,6 +577,7 @@ export class PublishingService {
     const plugin = await pluginByKey(this.db.kysely, pluginKey);
     if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
     const actorName = await accountName(this.db.kysely, admin.user_id);
+    const files = await pluginFileKeys(this.db.kysely, plugin.id, FILE_URL_PREFIX);
     await this.db.kysely.transaction().execute(async (trx) => {
       await replacePluginTags(trx, plugin.id, [], isApproved(plugin), false);
       await trx.deleteFrom('plugin').where('id', '=', plugin.id).execute();
@@ -591,7 +593,10 @@ export class PublishingService {
     });
     markPluginChanged(this.db, plugin.plugin_key);
     markCatalogueChanged(this.db);
-    await this.collectOrphans(0);
+    // Only this plugin's own files, and only those no other row refers to (an upload shared by
+    // content with another plugin stays); never a general sweep, which could take the files of a
+    // publish in flight.
+    await this.removeUnreferenced(files.filter((key) => /^[0-9a-f]{64}\./.test(key)));
     return { plugin_key: plugin.plugin_key };
   }
 
