@@ -1,9 +1,12 @@
 /**
  * The crash test of issue 11 ("Attack tests"): the real server (`cli.ts start`, a child process) is
- * killed with SIGKILL under a mixed write load — collector events, sign-ups, installs and likes —
- * {@link ROUNDS} times, and started again on the same data each time. After every restart: each
- * write the server acknowledged (answered 2xx) is stored, the install and like counters equal the
- * baseline plus their rows, SQLite's `PRAGMA integrity_check` is `ok`, and the server is healthy.
+ * killed with SIGKILL under a mixed write load — collector events, sign-ups, installs, likes and
+ * plugin publishes with files (issue 12) — {@link ROUNDS} times, and started again on the same data
+ * each time. After every restart: each write the server acknowledged (answered 2xx) is stored, the
+ * install and like counters equal the baseline plus their rows, no published plugin is half there
+ * (a plugin row without its submission) and no row points to a missing file; once the orphan
+ * collector has run, no stored file lacks a row. SQLite's `PRAGMA integrity_check` is `ok`, and the
+ * server is healthy.
  * Runs on the dialect of the test project (a fresh PostgreSQL database, dropped afterwards).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,6 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
+import { PublishingService } from '../publishing/service';
+import { LocalFileStorage } from '../publishing/storage';
+import { multipart, publishFields } from '../publishing/testFiles';
 import { seededRandom } from '../random';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testSupport';
 
@@ -103,6 +109,8 @@ interface Acknowledged {
   accounts: Set<string>;
   installs: Set<string>;
   likes: Set<string>;
+  /** Names of the plugins whose publish was acknowledged. */
+  publishes: Set<string>;
 }
 
 interface Session {
@@ -153,6 +161,15 @@ async function load(origin: string, round: number, keys: string[], acked: Acknow
             acked.accounts.add(email);
             session = created;
           }
+        } else if (pick < 0.2) {
+          const name = `Crash ${id}`;
+          const { payload, headers } = await multipart(publishFields({ name }));
+          const res = await fetch(`${origin}/api/cmt/plugin`, {
+            method: 'POST',
+            headers: { ...headers, authorization: `Bearer ${session.token}` },
+            body: new Uint8Array(payload),
+          });
+          if (res.ok) acked.publishes.add(name);
         } else if (pick < 0.55) {
           const record = {
             type: 'track',
@@ -213,15 +230,18 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
       accounts: new Set(),
       installs: new Set(),
       likes: new Set(),
+      publishes: new Set(),
     };
     const random = seededRandom(20261124);
 
+    const acknowledged = () =>
+      acked.events.size + acked.accounts.size + acked.installs.size + acked.likes.size + acked.publishes.size;
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const before = acked.events.size + acked.accounts.size + acked.installs.size + acked.likes.size;
+      const before = acknowledged();
       const killAfter = 500 + Math.floor(random() * 1500);
       const stop = new Promise<void>((resolve) => setTimeout(resolve, killAfter)).then(kill);
       await load(origin, round, keys, acked, stop);
-      const after = acked.events.size + acked.accounts.size + acked.installs.size + acked.likes.size;
+      const after = acknowledged();
 
       origin = await start();
       db = openDirect();
@@ -257,16 +277,56 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
         const likes = await pairs('plugin_praise');
         const lostInstalls = [...acked.installs].filter((p) => !installs.has(p));
         const lostLikes = [...acked.likes].filter((p) => !likes.has(p));
+        const published = new Set(
+          (
+            await db.kysely
+              .selectFrom('plugin_submission as s')
+              .innerJoin('plugin as p', 'p.id', 's.plugin_id')
+              .select('p.name')
+              .where('p.name', 'like', 'Crash %')
+              .execute()
+          ).map((r) => r.name),
+        );
+        const lostPublishes = [...acked.publishes].filter((name) => !published.has(name));
+        // No half plugin: every published plugin row has its submission (one transaction).
+        const halfPlugins = await db.kysely
+          .selectFrom('plugin as p')
+          .select('p.name')
+          .where('p.owner_id', 'is not', null)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb.selectFrom('plugin_submission as s').select('s.id').whereRef('s.plugin_id', '=', 'p.id'),
+              ),
+            ),
+          )
+          .execute();
+        expect(halfPlugins).toEqual([]);
+        // No row points to a missing file (files are written before the rows), and once collected,
+        // no file is left without a row.
+        const publishing = new PublishingService(db, new LocalFileStorage(join(dataDir, 'uploads')));
+        const stored = async () => new Set((await publishing.storage.list()).map((f) => f.key));
+        const { referencedFileKeys } = await import('../publishing/data');
+        const referenced = [...(await referencedFileKeys(db, '/api/cmt/file/'))].filter((k) =>
+          /^[0-9a-f]{64}\./.test(k),
+        );
+        const files = await stored();
+        expect(referenced.filter((key) => !files.has(key))).toEqual([]);
+        const collected = await publishing.collectOrphans(-60_000);
+        const left = await stored();
+        expect([...left].filter((key) => !referenced.includes(key))).toEqual([]);
         console.log(
           `crash ${TEST_DIALECT} round ${round}: killed after ${killAfter} ms, ${after - before} writes acknowledged ` +
-            `(${acked.events.size} events, ${acked.accounts.size} accounts, ${acked.installs.size} installs, ${acked.likes.size} likes in all); ` +
-            `lost ${lostEvents.length + lostAccounts.length + lostInstalls.length + lostLikes.length}`,
+            `(${acked.events.size} events, ${acked.accounts.size} accounts, ${acked.installs.size} installs, ${acked.likes.size} likes, ${acked.publishes.size} publishes in all); ` +
+            `lost ${lostEvents.length + lostAccounts.length + lostInstalls.length + lostLikes.length + lostPublishes.length}; ` +
+            `${collected} orphan files collected, ${files.size - collected} kept`,
         );
-        expect({ lostEvents, lostAccounts, lostInstalls, lostLikes }).toEqual({
+        expect({ lostEvents, lostAccounts, lostInstalls, lostLikes, lostPublishes }).toEqual({
           lostEvents: [],
           lostAccounts: [],
           lostInstalls: [],
           lostLikes: [],
+          lostPublishes: [],
         });
         for (const key of keys) {
           const row = await db.kysely
@@ -301,5 +361,6 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
     await kill();
     expect(acked.events.size).toBeGreaterThan(0);
     expect(acked.installs.size + acked.likes.size).toBeGreaterThan(0);
+    expect(acked.publishes.size).toBeGreaterThan(0);
   }, 240_000);
 });
