@@ -128,6 +128,7 @@ export const enUS = {
     backToSquare: 'Plugin square',
     auditList: 'Plugin review',
     auditLog: 'Audit log',
+    batchUpload: 'Batch upload',
     userInfo: 'Administrator',
     nickName: 'Name',
     email: 'Email',

@@ -129,6 +129,7 @@ export const zhCN: Messages = {
     backToSquare: '插件广场',
     auditList: '插件审核',
     auditLog: '审核日志',
+    batchUpload: '批量上传',
     userInfo: '管理员',
     nickName: '昵称',
     email: '邮箱',
