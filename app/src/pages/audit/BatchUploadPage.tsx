@@ -95,15 +95,11 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
     abortRef.current = null;
     setProgress(null);
     if (res.ok) {
-      if (res.data.cancelled) {
-        setOutcome({ kind: 'cancelled' });
-        notify(t('batch.cancelled'), 'info');
-      } else {
-        notify(t('batch.done'), 'success');
-      }
-      if (!res.data.cancelled || res.data.added + res.data.skipped + res.data.failed.length > 0) {
-        setOutcome({ kind: 'result', data: res.data });
-      }
+      setOutcome({ kind: 'result', data: res.data });
+      notify(
+        res.data.cancelled ? t('batch.cancelled') : t('batch.done'),
+        res.data.cancelled ? 'info' : 'success',
+      );
       return;
     }
     if (res.cancelled) {
@@ -188,7 +184,7 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
 }
 
 /**
- * The result of a batch upload: the counts (added, skipped, translations) and the failed records,
+ * The result of a batch upload: the cancelled state when the server stopped part way, the counts (added, skipped, translations) and the failed records,
  * each 'Plugin parsing failed' (SPEC §8) with `file #n` (`n` = the record's index + 1) and the reason.
  */
 export function BatchResult({ data }: { data: BatchUploadResult }) {
@@ -202,6 +198,12 @@ export function BatchResult({ data }: { data: BatchUploadResult }) {
   return (
     <section className="batch-result" aria-labelledby={headingId} data-testid="batch-result">
       <h2 id={headingId}>{t('batch.result')}</h2>
+      {data.cancelled && (
+        <div className="state" role="status" data-testid="batch-cancelled">
+          <p className="state-title">{t('batch.cancelled')}</p>
+          <p className="state-hint">{t('batch.cancelledHint')}</p>
+        </div>
+      )}
       <dl className="batch-counts">
         {counts.map(([label, n]) => (
           <div key={label}>
