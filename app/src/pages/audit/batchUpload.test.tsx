@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
 import type { UploadOptions, UploadOutcome } from '../publish/upload';
-import { BATCH_UPLOAD_PATH, BatchUploadView } from './BatchUploadPage';
+import { BATCH_UPLOAD_PATH, BatchResult, BatchUploadView } from './BatchUploadPage';
 
 type Outcome = UploadOutcome<BatchUploadResult>;
 
@@ -181,5 +181,17 @@ describe('batch upload', () => {
       }),
     );
     expect((await screen.findByRole('alert')).textContent).toBe('The file is too large for the server.');
+  });
+
+  it("says '插件解析失败' (SPEC §8) for a failed record in zh-CN", async () => {
+    await act(() => setLanguage('zh-CN', { persist: false }));
+    try {
+      render(<BatchResult data={result({ failed: [{ file: 'a.json', index: 2, reason: '缺少名称' }] })} />);
+      const item = within(screen.getByTestId('batch-failed')).getByRole('listitem');
+      expect(item.textContent).toBe('插件解析失败 a.json #3缺少名称');
+      expect(screen.getByText('新增')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en-US', { persist: false }));
+    }
   });
 });
