@@ -1,5 +1,5 @@
 import type { BatchUploadResult } from '@plugin-center/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';
 import { BackstageHeader } from '../../components/BackstageHeader';
 import { notify } from '../../toast/toastStore';
@@ -64,6 +64,15 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
   const abortRef = useRef<AbortController | null>(null);
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  // Keyboard: the Upload button turns into Cancel while sending, so focus follows it; then the outcome.
+  useEffect(() => {
+    if (uploading) cancelButton.current?.focus();
+  }, [uploading]);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
 
   const choose = (f: File | null) => {
     setFile(f);
@@ -156,7 +165,12 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
           )}
           <div className="publish-buttons">
             {uploading ? (
-              <button type="button" className="button" onClick={() => abortRef.current?.abort()}>
+              <button
+                ref={cancelButton}
+                type="button"
+                className="button"
+                onClick={() => abortRef.current?.abort()}
+              >
                 {t('batch.cancel')}
               </button>
             ) : (
@@ -167,18 +181,20 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
           </div>
         </div>
       </form>
-      {outcome?.kind === 'error' && (
-        <p className="field-error batch-error" role="alert" data-testid="batch-error">
-          {outcome.message}
-        </p>
-      )}
-      {outcome?.kind === 'cancelled' && (
-        <div className="state" role="status" data-testid="batch-cancelled">
-          <p className="state-title">{t('batch.cancelled')}</p>
-          <p className="state-hint">{t('batch.cancelledHint')}</p>
-        </div>
-      )}
-      {outcome?.kind === 'result' && <BatchResult data={outcome.data} />}
+      <div ref={outcomeRef} tabIndex={-1} className="batch-outcome">
+        {outcome?.kind === 'error' && (
+          <p className="field-error batch-error" role="alert" data-testid="batch-error">
+            {outcome.message}
+          </p>
+        )}
+        {outcome?.kind === 'cancelled' && (
+          <div className="state" role="status" data-testid="batch-cancelled">
+            <p className="state-title">{t('batch.cancelled')}</p>
+            <p className="state-hint">{t('batch.cancelledHint')}</p>
+          </div>
+        )}
+        {outcome?.kind === 'result' && <BatchResult data={outcome.data} />}
+      </div>
     </section>
   );
 }

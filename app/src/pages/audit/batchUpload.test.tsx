@@ -106,7 +106,7 @@ describe('batch upload', () => {
     act(() => options.onProgress!(0.42));
     expect((screen.getByLabelText('Upload progress') as HTMLProgressElement).value).toBe(42);
     expect(screen.getByRole('status').textContent).toBe('Uploading… 42 %');
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
 
     await act(async () =>

@@ -28,7 +28,7 @@ export function DetailTexts({ plugin }: { plugin: PluginDetail }) {
       {plugin.description && plugin.description.trim() !== plugin.intro.trim() && (
         <section className="detail-section" data-testid="detail-description">
           <h3>{t('detail.description')}</h3>
-          <Markdown text={plugin.description} />
+          <Markdown text={plugin.description} headingOffset={3} />
         </section>
       )}
       <DetailMedia plugin={plugin} />

@@ -127,7 +127,8 @@ describe('plugin detail dialog', () => {
     renderDialog(net.fetch);
     const dialog = await screen.findByRole('dialog', { name: 'Color Magic' });
     const description = within(dialog).getByTestId('detail-description');
-    expect(within(description).getByRole('heading', { name: 'Usage' }).tagName).toBe('H2');
+    // `##` nests under the section's h3
+    expect(within(description).getByRole('heading', { name: 'Usage' }).tagName).toBe('H5');
     expect(description.querySelector('strong')?.textContent).toBe('Bold');
     expect(description.querySelector('script')).toBeNull();
     expect(description.textContent).toContain('<script>alert(1)</script>');

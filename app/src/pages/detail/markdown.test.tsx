@@ -31,6 +31,10 @@ describe('safe Markdown', () => {
     expect(links[0]!.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it('shifts heading levels by the offset, capped at h6', () => {
+    expect(renderMarkdown('# A\n\n### B\n\n###### C', 3)).toBe('<h4>A</h4>\n<h6>B</h6>\n<h6>C</h6>');
+  });
+
   it('escapes raw HTML: no <script>, no <img onerror>, no event handler survives', () => {
     const evil =
       'Hi <script>window.__pwned = 1</script>\n\n<img src=x onerror="window.__pwned = 2">\n\n<a href="https://x" onclick="alert(1)">x</a>\n\n<iframe src="https://evil"></iframe>';

@@ -18,14 +18,20 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
  * the `<a href` micromark wrote.
  *
  * @param source - the Markdown text
+ * @param headingOffset - levels added to every heading (capped at `h6`), so a description's `#`
+ *   nests under the section heading that holds it; default 0
  * @returns HTML (escaped raw HTML, no dangerous URLs)
  */
-export function renderMarkdown(source: string): string {
+export function renderMarkdown(source: string, headingOffset = 0): string {
   const html = micromark(source, {
     extensions: [gfm()],
     htmlExtensions: [gfmHtml()],
     allowDangerousHtml: false,
     allowDangerousProtocol: false,
   });
-  return html.replace(/<a href="/g, '<a target="_blank" rel="noopener noreferrer" href="');
+  const linked = html.replace(/<a href="/g, '<a target="_blank" rel="noopener noreferrer" href="');
+  if (headingOffset <= 0) return linked;
+  return linked.replace(/<(\/?)h([1-6])>/g, (_, close: string, level: string) => {
+    return `<${close}h${Math.min(6, Number(level) + headingOffset)}>`;
+  });
 }

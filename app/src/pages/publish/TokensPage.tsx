@@ -247,7 +247,7 @@ export function CreateTokenForm(props: {
               value={name}
               required
               aria-required
-              maxLength={TOKEN_NAME_MAX + 20}
+              maxLength={TOKEN_NAME_MAX}
               placeholder={t('tokens.namePlaceholder')}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : `${id}-hint`}
