@@ -9,6 +9,7 @@ import {
   AuditListPage,
   AuditLogPage,
   BackstagePage,
+  BatchUploadPage,
   ForbiddenPage,
   MyPluginsPage,
   NotFoundPage,
@@ -16,6 +17,7 @@ import {
   ProtocolPage,
   PublisherAnalyticsPage,
   PublishPage,
+  TokensPage,
 } from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
 import { ToastHost } from './toast/ToastHost';
@@ -25,8 +27,10 @@ import { ToastHost } from './toast/ToastHost';
  * `/detail/:pluginKey` the square with a plugin's dialog open, `/protocol`, `/403`, and a not-found
  * page for anything else; the back office `/backstage-index` (redirecting to `audit-list`, admin
  * only, without the site header, SPEC §2) with plugin review `/backstage-index/audit-list`, the audit
- * log `/backstage-index/audit-log` and its analytics dashboard `/backstage-index/analytics`;
- * publishing (issue 12, signed in): `/publish-plugin/:type` (`new`, `edit?plugin_key=`) and `/my-plugins`;
+ * log `/backstage-index/audit-log`, the batch upload `/backstage-index/batch-upload` and its analytics
+ * dashboard `/backstage-index/analytics`;
+ * publishing (issue 12, signed in): `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and
+ * its personal access tokens `/my-plugins/tokens`;
  * a publisher's analytics `/my-analytics` (signed in); plus the site header and footer, scroll-to-top and the
  * toasts.
  */
@@ -52,9 +56,11 @@ export function App() {
             <Route path="/backstage-index/analytics" element={<AnalyticsPage />} />
             <Route path="/backstage-index/audit-list" element={<AuditListPage />} />
             <Route path="/backstage-index/audit-log" element={<AuditLogPage />} />
+            <Route path="/backstage-index/batch-upload" element={<BatchUploadPage />} />
             <Route path="/backstage-index/*" element={<BackstagePage />} />
             <Route path="/publish-plugin/:type" element={<PublishPage />} />
             <Route path="/my-plugins" element={<MyPluginsPage />} />
+            <Route path="/my-plugins/tokens" element={<TokensPage />} />
             <Route path="/my-analytics" element={<PublisherAnalyticsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

@@ -2,7 +2,7 @@
  * What the square does not need at first, split out with `React.lazy` (the square's JavaScript
  * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the protocol, 403, not-found and
  * back-office pages, the analytics pages (with chart.js), and publishing and review (the publish
- * form, my plugins, the audit list and log, with their own texts and styles). Only `App.tsx` imports this module; the
+ * form, my plugins, the access tokens, the audit list and log, the batch upload, with their own texts and styles). Only `App.tsx` imports this module; the
  * toaster (Radix Toast) is split out by `toast/ToastHost.tsx` itself.
  *
  * @packageDocumentation
@@ -43,6 +43,14 @@ export const PublishPage = lazy(() =>
 /** `/my-plugins`: the signed-in user's plugins with their review status (issue 12). */
 export const MyPluginsPage = lazy(() =>
   import('./pages/publish/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })),
+);
+/** `/my-plugins/tokens`: the signed-in user's personal access tokens for `plugin-center publish` (issue 12). */
+export const TokensPage = lazy(() =>
+  import('./pages/publish/TokensPage').then((m) => ({ default: m.TokensPage })),
+);
+/** `/backstage-index/batch-upload`: batch upload of catalogue records (admin only; XHR upload with progress). */
+export const BatchUploadPage = lazy(() =>
+  import('./pages/audit/BatchUploadPage').then((m) => ({ default: m.BatchUploadPage })),
 );
 /** `/backstage-index/audit-list`: plugin review (admin only, SPEC §2; Radix Dialog inside). */
 export const AuditListPage = lazy(() =>

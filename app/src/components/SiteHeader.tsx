@@ -63,7 +63,7 @@ export function SiteHeader() {
  * The header's session area (SPEC §2 header links, §3 User): for visitors sign-up and log-in buttons
  * (full-page redirect to the login page, back to this page); for signed-in users the avatar
  * (`avatar_url`, else a generated initial-style avatar, 30 px) with the nickname, the links to publish a plugin
- * (`/publish-plugin/new`) and to their plugins (`/my-plugins`), for admins their plugins' data (`/my-analytics`), the workbench link `/app`, for admins the management entry opening the back office in a new window, and log-out.
+ * (`/publish-plugin/new`) and to their plugins (`/my-plugins`), their plugins' data (`/my-analytics`, by ownership), the workbench link `/app`, for admins the management entry opening the back office in a new window, and log-out.
  * Nothing while the SSO client is still starting, so the header never flashes "log in" for a
  * signed-in user.
  */
@@ -101,12 +101,9 @@ export function SessionArea() {
           {t('session.admin')}
         </a>
       )}
-      {session.isAdmin && (
-        // Administrators only until plugins carry an owner (issue 11, issue 12).
-        <Link className="nav-link" to="/my-analytics">
-          {t('session.myAnalytics')}
-        </Link>
-      )}
+      <Link className="nav-link" to="/my-analytics">
+        {t('session.myAnalytics')}
+      </Link>
       <Link className="nav-link" to="/publish-plugin/new">
         {t('session.publish')}
       </Link>

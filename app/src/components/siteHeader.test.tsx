@@ -1,4 +1,4 @@
-/** The site header's session area: the publishing links (issue 12) only for signed-in users. */
+/** The site header's session area: the publishing and analytics links (issue 12) only for signed-in users. */
 import { SsoClientProvider } from '@plugin-center/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -44,10 +44,21 @@ describe('header publishing links', () => {
     expect(screen.getByRole('link', { name: 'My plugins' }).getAttribute('href')).toBe('/my-plugins');
   });
 
+  it('links every signed-in user, not only administrators, to their analytics', () => {
+    renderArea({
+      status: 'signed-in',
+      accessToken: 't',
+      user: { user_id: 7, nick_name: 'Ada' },
+      isAdmin: false,
+    });
+    expect(screen.getByRole('link', { name: 'My plugins’ data' }).getAttribute('href')).toBe('/my-analytics');
+  });
+
   it('shows neither to a visitor', () => {
     renderArea({ status: 'signed-out', accessToken: null, user: null, isAdmin: false });
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Publish' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'My plugins' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'My plugins’ data' })).toBeNull();
   });
 });

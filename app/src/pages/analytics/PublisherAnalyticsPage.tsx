@@ -7,7 +7,6 @@ import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { detailPath } from '../../routes';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import { ForbiddenPage } from '../ForbiddenPage';
 import { ChartFigure } from './ChartFigure';
 import { ReportShell } from './ReportShell';
 import { rangeText as describeRange, formatDay } from './range';
@@ -17,10 +16,9 @@ import { useReportRange } from './useReportRange';
 export const CHARTED_PLUGINS = 8;
 
 /**
- * A publisher's analytics, route `/my-analytics` (issue 4), for administrators (issue 11: until
- * plugins carry an owner, issue 12, a general user's name proves nothing): a visitor is sent to sign
- * in (back here afterwards), a general user sees the SPEC §2 no-permission page. Shows
- * {@link PublisherAnalyticsView}.
+ * A publisher's analytics, route `/my-analytics` (issue 4, issue 12): any signed-in user sees the
+ * plugins their account owns; a visitor is sent to sign in (back here afterwards). Administrators
+ * may also name a developer. Shows {@link PublisherAnalyticsView}.
  */
 export function PublisherAnalyticsPage() {
   const { t } = useTranslation();
@@ -33,28 +31,32 @@ export function PublisherAnalyticsPage() {
   if (!signedIn) {
     return <LoadingState label={status === 'signed-out' ? t('analytics.signingIn') : t('app.loading')} />;
   }
-  if (!session.isAdmin) return <ForbiddenPage />;
-  return <PublisherAnalyticsView />;
+  return <PublisherAnalyticsView isAdmin={session.isAdmin} />;
 }
 
 /**
  * The publisher report (`GET /api/cmt/plugin/analytics` for the chosen range) in the
- * {@link ReportShell}: the administrator names the developer to report on (`?developer=`), then sees
- * the plugins whose developer is that name with views and installs per day (one line per plugin, the
- * {@link CHARTED_PLUGINS} most viewed) and a table of totals. Empty state: plugins appear once they
- * have events.
+ * {@link ReportShell}: the plugins the caller's account owns (the server decides by ownership) with
+ * views and installs per day (one line per plugin, the {@link CHARTED_PLUGINS} most viewed) and a
+ * table of totals. An administrator also gets the developer field (`?developer=`): empty reports on
+ * their own plugins, a name on the plugins with exactly that developer text; general users never
+ * send `developer`. Empty state: plugins appear once they have events, with a way to publish one.
+ *
+ * @param isAdmin - whether the signed-in user is an administrator (shows the developer field)
  */
-export function PublisherAnalyticsView() {
+export function PublisherAnalyticsView({ isAdmin = false }: { isAdmin?: boolean }) {
   const { t } = useTranslation();
   const api = useApiClient();
   const { preset, range, choose } = useReportRange();
   const [params, setParams] = useSearchParams();
-  const developer = (params.get('developer') ?? '').trim();
-  const enabled = developer !== '';
+  const developer = isAdmin ? (params.get('developer') ?? '').trim() : '';
   const report = useLoader<PublisherAnalytics>(
-    (signal) => api.plugin.publisherAnalytics({ from: range.from, to: range.to, developer }, { signal }),
+    (signal) =>
+      api.plugin.publisherAnalytics(
+        { from: range.from, to: range.to, ...(developer ? { developer } : {}) },
+        { signal },
+      ),
     [range.from, range.to, developer],
-    enabled,
   );
 
   const chooseDeveloper = (name: string) =>
@@ -71,20 +73,36 @@ export function PublisherAnalyticsView() {
       header={
         <header className="backstage-head">
           <h1>{t('analytics.publisherTitle')}</h1>
+          <p className="state-hint" data-testid="publisher-subject">
+            {developer ? t('analytics.subjectDeveloper', { name: developer }) : t('analytics.subjectOwn')}
+          </p>
         </header>
       }
       preset={preset}
       onRangeChange={choose}
-      tools={<DeveloperForm key={developer} value={developer} onSubmit={chooseDeveloper} />}
+      tools={
+        isAdmin ? <DeveloperForm key={developer} value={developer} onSubmit={chooseDeveloper} /> : undefined
+      }
       report={report}
-      enabled={enabled}
       isEmpty={(data) => data.plugins.length === 0}
-      empty={(data) => (
-        <EmptyState
-          title={t('analytics.publisherEmpty')}
-          hint={t('analytics.publisherEmptyHint', { name: data.developer ?? '—' })}
-        />
-      )}
+      empty={(data) =>
+        developer ? (
+          <EmptyState
+            title={t('analytics.publisherEmpty')}
+            hint={t('analytics.publisherEmptyHint', { name: data.developer ?? developer })}
+          />
+        ) : (
+          <EmptyState
+            title={t('analytics.publisherEmpty')}
+            hint={t('analytics.ownEmptyHint')}
+            action={
+              <Link to="/publish-plugin/new" className="button button-primary">
+                {t('analytics.publishPlugin')}
+              </Link>
+            }
+          />
+        )
+      }
     >
       {(data) => <PublisherReport data={data} />}
     </ReportShell>

@@ -1,11 +1,12 @@
 /**
  * The analytics pages over the real API client with only the network edge (fetch) faked: loading →
  * data, the range picker, the empty and the error (Retry) states of the back-office dashboard, and
- * the publisher page's empty state and administrator developer field.
+ * the publisher page by ownership: a general user's own plugins (no developer field, empty state
+ * pointing to Publish), an administrator's own by default and a named developer's on request.
  */
 import { createApiClient } from '@plugin-center/api';
 import type { AnalyticsOverview, PublisherAnalytics } from '@plugin-center/contract';
-import { ApiClientProvider } from '@plugin-center/react';
+import { ApiClientProvider, SsoClientProvider } from '@plugin-center/react';
 import { fakeFetch, json, manualFetch, ok } from '@plugin-center/test-fakes/fetch';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,7 +14,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
 import { AnalyticsOverviewView } from './AnalyticsPage';
-import { PublisherAnalyticsView } from './PublisherAnalyticsPage';
+import { PublisherAnalyticsPage, PublisherAnalyticsView } from './PublisherAnalyticsPage';
 import { DAY_MS } from './range';
 
 const OVERVIEW_PATH = '/api/cmt/manager/analytics/overview';
@@ -186,36 +187,61 @@ describe('publisher analytics', () => {
     plugins,
   });
 
-  it('explains that plugins appear once they have events', async () => {
-    const net = fakeFetch(() => ok(report([])));
-    renderWith(net.fetch, <PublisherAnalyticsView />, '/my-analytics?developer=Ada%20Dev');
-    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
-    expect(screen.getByText(/appear here once they have events.*Ada Dev/)).toBeTruthy();
-    expect(net.requests[0]!.url.searchParams.get('developer')).toBe('Ada Dev');
+  const days = [
+    { day: '1970-01-01', views: 3, installs: 1 },
+    { day: '1970-01-02', views: 5, installs: 0 },
+  ];
+  const twoPlugins = [
+    { plugin_key: 'a', name: 'Alpha', views: 8, installs: 1, likes: 2, days },
+    { plugin_key: 'b', name: 'Beta', views: 1, installs: 0, likes: 0, days },
+  ];
+
+  it('shows a general user their own plugins, never sending developer and offering no developer field', async () => {
+    const net = fakeFetch(() => ok(report(twoPlugins, 'Ada')));
+    renderWith(net.fetch, <PublisherAnalyticsView />, '/my-analytics?developer=Someone%20Else');
+    const totals = await screen.findByRole('table', { name: 'Totals per plugin' });
+    expect(net.requests).toHaveLength(1);
+    expect(net.requests[0]!.url.pathname).toBe('/api/cmt/plugin/analytics');
+    expect(net.requests[0]!.url.searchParams.has('developer')).toBe(false);
+    expect(screen.queryByLabelText('Developer')).toBeNull();
+    expect(screen.getByTestId('publisher-subject').textContent).toBe('The plugins your account owns');
+    expect(
+      within(totals)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.children[0]!.textContent),
+    ).toEqual(['Alpha', 'Beta']);
   });
 
-  it('lets an administrator name the developer, then draws a line per plugin', async () => {
-    const days = [
-      { day: '1970-01-01', views: 3, installs: 1 },
-      { day: '1970-01-02', views: 5, installs: 0 },
-    ];
-    const net = fakeFetch(() =>
+  it("shows a general user's empty state pointing to Publish", async () => {
+    const net = fakeFetch(() => ok(report([], 'Ada')));
+    renderWith(net.fetch, <PublisherAnalyticsView />, '/my-analytics');
+    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
+    expect(screen.getByText(/Plugins you publish appear here/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Publish a plugin' }).getAttribute('href')).toBe(
+      '/publish-plugin/new',
+    );
+  });
+
+  it("shows an administrator their own plugins by default, and a named developer's on request", async () => {
+    const net = fakeFetch((req) =>
       ok(
-        report(
-          [
-            { plugin_key: 'a', name: 'Alpha', views: 8, installs: 1, likes: 2, days },
-            { plugin_key: 'b', name: 'Beta', views: 1, installs: 0, likes: 0, days },
-          ],
-          'Other Studio',
-        ),
+        req.url.searchParams.get('developer') === 'Other Studio'
+          ? report(twoPlugins, 'Other Studio')
+          : report([], 'Admin'),
       ),
     );
-    renderWith(net.fetch, <PublisherAnalyticsView />, '/my-analytics');
-    expect(net.requests).toHaveLength(0); // nothing to ask before a developer is named
+    renderWith(net.fetch, <PublisherAnalyticsView isAdmin />, '/my-analytics');
+    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
+    expect(net.requests).toHaveLength(1);
+    expect(net.requests[0]!.url.searchParams.has('developer')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Publish a plugin' })).toBeTruthy();
+
     fireEvent.change(screen.getByLabelText('Developer'), { target: { value: ' Other Studio ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(net.requests).toHaveLength(1));
-    expect(net.requests[0]!.url.searchParams.get('developer')).toBe('Other Studio');
+    await waitFor(() => expect(net.requests).toHaveLength(2));
+    expect(net.requests[1]!.url.searchParams.get('developer')).toBe('Other Studio');
+    expect(screen.getByTestId('publisher-subject').textContent).toBe('Plugins of the developer Other Studio');
     const views = await screen.findByRole('table', { name: 'Views per day' });
     expect(
       within(views)
@@ -230,5 +256,41 @@ describe('publisher analytics', () => {
       '1',
       '2',
     ]);
+  });
+
+  it("explains an administrator's empty developer report with the developer's name", async () => {
+    const net = fakeFetch(() => ok(report([], 'Ada Dev')));
+    renderWith(net.fetch, <PublisherAnalyticsView isAdmin />, '/my-analytics?developer=Ada%20Dev');
+    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
+    expect(screen.getByText(/appear here once they have events.*Ada Dev/)).toBeTruthy();
+    expect(net.requests[0]!.url.searchParams.get('developer')).toBe('Ada Dev');
+    expect(screen.queryByRole('link', { name: 'Publish a plugin' })).toBeNull();
+  });
+});
+
+describe('publisher analytics page', () => {
+  it('shows a signed-in general user the report, not the no-permission page', async () => {
+    const net = fakeFetch(() => ok({ from: 0, to: DAY_MS, developer: 'Ada', plugins: [] }));
+    const client = createApiClient({ fetch: net.fetch, logger: { error: vi.fn() } });
+    const state = { status: 'signed-in', accessToken: 't', user: { user_id: 7 }, isAdmin: false };
+    const sso = {
+      subscribe: () => () => {},
+      getSnapshot: () => state,
+      signIn: vi.fn(),
+      signOut: vi.fn(),
+    } as unknown as Parameters<typeof SsoClientProvider>[0]['client'];
+    render(
+      <MemoryRouter initialEntries={['/my-analytics']}>
+        <SsoClientProvider client={sso}>
+          <ApiClientProvider client={client}>
+            <PublisherAnalyticsPage />
+          </ApiClientProvider>
+        </SsoClientProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'My plugin analytics' })).toBeTruthy();
+    expect(screen.queryByText('You have no permission to access this page')).toBeNull();
+    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
+    expect(screen.queryByLabelText('Developer')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import type { PluginDetail } from '@plugin-center/api';
 import { useTranslation } from '../../i18n/i18n';
+import './detail.css';
 import { Linkified } from './Linkified';
+import { Markdown } from './Markdown';
 
 /** A titled section of free text (whitespace kept, URLs linked). */
 function TextSection({ title, text }: { title: string; text: string }) {
@@ -15,19 +17,63 @@ function TextSection({ title, text }: { title: string; text: string }) {
 }
 
 /**
- * The plugin's long texts: its description (left out when empty or the same as the intro shown
- * above) and the current version's content (left out when empty).
+ * The plugin's long texts: its description as safe Markdown (see `Markdown`; left out when empty or
+ * the same as the intro shown above), its gallery and video ({@link DetailMedia}) and the current
+ * version's content (left out when empty).
  */
 export function DetailTexts({ plugin }: { plugin: PluginDetail }) {
   const { t } = useTranslation();
   return (
     <>
       {plugin.description && plugin.description.trim() !== plugin.intro.trim() && (
-        <TextSection title={t('detail.description')} text={plugin.description} />
+        <section className="detail-section" data-testid="detail-description">
+          <h3>{t('detail.description')}</h3>
+          <Markdown text={plugin.description} headingOffset={3} />
+        </section>
       )}
+      <DetailMedia plugin={plugin} />
       {plugin.version_content && (
         <TextSection title={t('detail.versionContent')} text={plugin.version_content} />
       )}
     </>
+  );
+}
+
+/**
+ * The plugin's gallery (`images`, each a lazily loaded image numbered in its alt text) and its demo
+ * video (`<video controls preload="metadata">`); nothing when it has neither. The gallery scrolls
+ * sideways on a narrow screen.
+ */
+export function DetailMedia({ plugin }: { plugin: PluginDetail }) {
+  const { t } = useTranslation();
+  const images = plugin.images ?? [];
+  if (images.length === 0 && !plugin.video) return null;
+  return (
+    <section className="detail-section" data-testid="detail-media">
+      <h3>{t('detail.gallery')}</h3>
+      {images.length > 0 && (
+        <ul className="detail-gallery">
+          {images.map((src, i) => (
+            <li key={src}>
+              <img
+                src={src}
+                alt={t('detail.galleryImage', { name: plugin.name, n: i + 1, total: images.length })}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {plugin.video && (
+        // biome-ignore lint/a11y/useMediaCaption: a plugin's demo video has no caption track
+        <video
+          className="detail-video"
+          src={plugin.video}
+          controls
+          preload="metadata"
+          aria-label={t('detail.video', { name: plugin.name })}
+        />
+      )}
+    </section>
   );
 }

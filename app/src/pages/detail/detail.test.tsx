@@ -112,6 +112,45 @@ describe('plugin detail dialog', () => {
     expect([like.getAttribute('aria-pressed'), like.dataset.state]).toEqual(['false', 'off']);
   });
 
+  it('renders the description as safe Markdown and shows the gallery and the video', async () => {
+    const net = fakeFetch((req) =>
+      req.url.pathname === VIEW_PATH
+        ? ok({ view_count: 1 })
+        : ok(
+            detail({
+              description: '## Usage\n\n**Bold** <script>alert(1)</script> [bad](javascript:alert(1))',
+              images: ['/api/cmt/file/a.png', '/api/cmt/file/b.png'],
+              video: '/api/cmt/file/v.mp4',
+            }),
+          ),
+    );
+    renderDialog(net.fetch);
+    const dialog = await screen.findByRole('dialog', { name: 'Color Magic' });
+    const description = within(dialog).getByTestId('detail-description');
+    // `##` nests under the section's h3
+    expect(within(description).getByRole('heading', { name: 'Usage' }).tagName).toBe('H5');
+    expect(description.querySelector('strong')?.textContent).toBe('Bold');
+    expect(description.querySelector('script')).toBeNull();
+    expect(description.textContent).toContain('<script>alert(1)</script>');
+    expect(description.querySelector('a[href^="javascript"]')).toBeNull();
+    const media = within(dialog).getByTestId('detail-media');
+    const images = within(media).getAllByRole('img');
+    expect(images.map((i) => i.getAttribute('src'))).toEqual(['/api/cmt/file/a.png', '/api/cmt/file/b.png']);
+    expect(images[1]!.getAttribute('alt')).toBe('Color Magic, image 2 of 2');
+    const video = media.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/api/cmt/file/v.mp4');
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(video.getAttribute('preload')).toBe('metadata');
+  });
+
+  it('shows no media section without images or video', async () => {
+    renderDialog(
+      fakeFetch((req) => (req.url.pathname === VIEW_PATH ? ok({ view_count: 1 }) : ok(detail()))).fetch,
+    );
+    await screen.findByRole('dialog', { name: 'Color Magic' });
+    expect(screen.queryByTestId('detail-media')).toBeNull();
+  });
+
   it("shows 'not found' with a way back for PLUGIN_NOT_FOUND", async () => {
     const net = fakeFetch(() =>
       json({ code: 40400, error: 'PLUGIN_NOT_FOUND', message: 'no such plugin', data: null }, 404),

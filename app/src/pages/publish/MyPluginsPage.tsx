@@ -36,7 +36,8 @@ export function MyPluginsPage() {
 /**
  * The user's plugins from `plugin.userPlugins()` (SubmissionPage, the latest submission of each,
  * "Load more" with `next_cursor`): icon, name, version, review status badge (SPEC §4), the reject
- * reason when not approved, and an Edit link to the publish form. Loading, error (Retry) and empty
+ * reason when not approved, and an Edit link to the publish form; a link to the personal access
+ * tokens (`/my-plugins/tokens`). Loading, error (Retry) and empty
  * (with a "Publish a plugin" button) states.
  */
 export function MyPluginsView() {
@@ -56,7 +57,12 @@ export function MyPluginsView() {
     <section className="mine" aria-busy={list.status === 'loading' || list.status === 'more'}>
       <header className="mine-head">
         <h1>{t('mine.title')}</h1>
-        {list.items.length > 0 && publishButton}
+        <span className="mine-head-actions">
+          <Link to="/my-plugins/tokens" className="button button-ghost">
+            {t('tokens.link')}
+          </Link>
+          {list.items.length > 0 && publishButton}
+        </span>
       </header>
       {list.status === 'loading' && <LoadingState label={t('mine.loading')} />}
       {list.status === 'error' && list.firstFailed && (

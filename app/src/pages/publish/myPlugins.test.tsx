@@ -106,6 +106,9 @@ describe('my plugins', () => {
     expect(screen.getByRole('link', { name: 'Publish a plugin' }).getAttribute('href')).toBe(
       '/publish-plugin/new',
     );
+    expect(screen.getByRole('link', { name: 'Access tokens' }).getAttribute('href')).toBe(
+      '/my-plugins/tokens',
+    );
   });
 
   it('shows the error state and retries', async () => {

@@ -17,9 +17,9 @@ export const PUBLISH_PATH = '/api/cmt/plugin';
 /** Request timeout in ms (SPEC §9: 15 minutes). */
 export const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
 
-/** What {@link uploadForm} resolves with: the success envelope or a failed one. */
-export type UploadOutcome =
-  | { ok: true; status: number; data: Submission }
+/** What {@link uploadForm} resolves with: the success envelope (its `data`, a `Submission` by default) or a failed one. */
+export type UploadOutcome<T = Submission> =
+  | { ok: true; status: number; data: T }
   | {
       ok: false;
       /** HTTP status; 0 when no response arrived (network error, timeout, cancel). */
@@ -58,20 +58,22 @@ const failure = (error: string, message: string, code = -10000): ErrorEnvelope =
 });
 
 /**
- * Sends `form` to the publish endpoint with progress and cancel.
+ * Sends `form` to the publish endpoint (or `options.url`, e.g. the batch upload) with progress and cancel.
+ *
+ * @typeParam T - the success envelope's `data` (default `Submission`, the publish answer)
  *
  * @returns never rejects: `{ ok: true, data }` for a success envelope (code 0 or 200 with data);
  *   otherwise `{ ok: false, status, cancelled, envelope }` where `envelope` is the server's error
  *   envelope when it sent one (its `field` names the form field the error is about), else
  *   `CANCELLED` (message `CANCEL_MESSAGE`) or `NETWORK_ERROR` ('network error', SPEC §8).
  */
-export function uploadForm(options: UploadOptions): Promise<UploadOutcome> {
+export function uploadForm<T = Submission>(options: UploadOptions): Promise<UploadOutcome<T>> {
   const { method, form, onProgress, signal } = options;
   const token = options.token === undefined ? ssoClient.getAccessToken() : options.token;
   const xhr = options.createXhr ? options.createXhr() : new XMLHttpRequest();
-  return new Promise<UploadOutcome>((resolve) => {
+  return new Promise<UploadOutcome<T>>((resolve) => {
     let settled = false;
-    const done = (outcome: UploadOutcome) => {
+    const done = (outcome: UploadOutcome<T>) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
@@ -111,7 +113,7 @@ export function uploadForm(options: UploadOptions): Promise<UploadOutcome> {
       const success = xhr.status >= 200 && xhr.status < 300 && (env?.code === 0 || env?.code === 200);
       if (success && env?.data != null) {
         onProgress?.(1);
-        done({ ok: true, status: xhr.status, data: env.data as Submission });
+        done({ ok: true, status: xhr.status, data: env.data as T });
         return;
       }
       const envelope: ErrorEnvelope =

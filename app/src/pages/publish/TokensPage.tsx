@@ -1,0 +1,374 @@
+import { ApiError } from '@plugin-center/api';
+import type { CreatedPersonalToken, PersonalToken, PersonalTokenList } from '@plugin-center/contract';
+import { useApiClient, useLoader, useSession } from '@plugin-center/react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { notify } from '../../toast/toastStore';
+import { useDocumentTitle } from '../../useDocumentTitle';
+import { copyText } from '../detail/copyText';
+import './publish.css';
+import { type PublishT, usePublishTexts } from './texts';
+import { formatTime } from './time';
+
+/** The expiry choices of a new token, in days; `0` stands for "never expires" (no `expires_in_days`). */
+export const TOKEN_EXPIRY_DAYS = [30, 90, 365, 0] as const;
+
+/** The longest token name the server takes (`CreatePersonalTokenBody.name`). */
+export const TOKEN_NAME_MAX = 100;
+
+/**
+ * `/my-plugins/tokens` (issue 12): the signed-in user's personal access tokens, the publishing
+ * credentials of `plugin-center publish`; a visitor is sent to sign in (back here afterwards).
+ * Shows {@link TokensView}.
+ */
+export function TokensPage() {
+  const { t } = usePublishTexts();
+  const { status, signIn, signedIn } = useSession();
+  useDocumentTitle(t('tokens.title'));
+  useEffect(() => {
+    if (status === 'signed-out') void signIn().catch(() => {});
+  }, [status, signIn]);
+  if (!signedIn) {
+    return <LoadingState label={status === 'signed-out' ? t('form.signingIn') : t('tokens.loading')} />;
+  }
+  return <TokensView />;
+}
+
+/** The message of a failed call: the server's envelope message, else the generic failure text. */
+function failureText(e: unknown, fallback: string): string {
+  const body = e instanceof ApiError ? (e.body as { message?: unknown } | undefined) : undefined;
+  return typeof body?.message === 'string' && body.message ? body.message : fallback;
+}
+
+/**
+ * The token manager: the create form ({@link CreateTokenForm}), the new token shown once
+ * ({@link NewToken}), and the list (`plugin.personalTokenList`: name, prefix, created, expires, last
+ * used; an empty state explaining what a token is for) with Revoke behind a confirmation dialog.
+ * After a create or a revoke the list is loaded again and a toast says so.
+ */
+export function TokensView() {
+  const { t, locale } = usePublishTexts();
+  const api = useApiClient();
+  const list = useLoader<PersonalTokenList>((signal) => api.plugin.personalTokenList({ signal }), [api]);
+  const [created, setCreated] = useState<CreatedPersonalToken | null>(null);
+  const [revoking, setRevoking] = useState<PersonalToken | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const create = async (name: string, days: number): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const res = await api.plugin.createPersonalToken({
+        name,
+        ...(days > 0 ? { expires_in_days: days } : {}),
+      });
+      if ((res.code !== 0 && res.code !== 200) || !res.data) {
+        notify(res.message || t('tokens.createFailed'), 'error');
+        return false;
+      }
+      setCreated(res.data);
+      notify(t('tokens.created', { name: res.data.name }), 'success');
+      list.reload();
+      return true;
+    } catch (e) {
+      notify(failureText(e, t('tokens.createFailed')), 'error');
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (token: PersonalToken) => {
+    setBusy(true);
+    try {
+      const res = await api.plugin.revokePersonalToken({ id: token.id });
+      if (res.code !== 0 && res.code !== 200) {
+        notify(res.message || t('tokens.revokeFailed'), 'error');
+        return;
+      }
+      setRevoking(null);
+      if (created?.id === token.id) setCreated(null);
+      notify(t('tokens.revoked', { name: token.name }), 'success');
+      list.reload();
+    } catch (e) {
+      notify(failureText(e, t('tokens.revokeFailed')), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const tokens = list.data?.token_list ?? [];
+  return (
+    <section className="mine tokens" aria-busy={list.status === 'requesting'}>
+      <header className="mine-head">
+        <h1>{t('tokens.title')}</h1>
+        <Link to="/my-plugins" className="button button-ghost">
+          {t('tokens.backToPlugins')}
+        </Link>
+      </header>
+      <p className="state-hint">
+        {t('tokens.intro')} <code>plugin-center publish</code>
+      </p>
+      <CreateTokenForm busy={busy} onCreate={create} />
+      {created && <NewToken token={created} onDone={() => setCreated(null)} />}
+      <h2 className="tokens-heading">{t('tokens.listTitle')}</h2>
+      {list.status === 'error' && <ErrorState message={t('tokens.error')} onRetry={list.reload} />}
+      {list.status !== 'error' && list.data === undefined && <LoadingState label={t('tokens.loading')} />}
+      {list.data && tokens.length === 0 && (
+        <EmptyState title={t('tokens.empty')} hint={t('tokens.emptyHint')} />
+      )}
+      {tokens.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table token-table" data-testid="token-list">
+            <caption className="sr-only">{t('tokens.listTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('tokens.name')}</th>
+                <th scope="col">{t('tokens.prefix')}</th>
+                <th scope="col">{t('tokens.createdAt')}</th>
+                <th scope="col">{t('tokens.expires')}</th>
+                <th scope="col">{t('tokens.lastUsed')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('tokens.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.map((tok) => (
+                <TokenRow key={tok.id} token={tok} t={t} locale={locale} busy={busy} onRevoke={setRevoking} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {revoking && (
+        <RevokeDialog
+          token={revoking}
+          t={t}
+          busy={busy}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => void revoke(revoking)}
+        />
+      )}
+    </section>
+  );
+}
+
+/** One token of the list; an expired token says so. */
+function TokenRow(props: {
+  token: PersonalToken;
+  t: PublishT;
+  locale: string;
+  busy: boolean;
+  onRevoke(token: PersonalToken): void;
+}) {
+  const { token, t, locale } = props;
+  const expired = token.expire_time !== null && token.expire_time <= Date.now();
+  return (
+    <tr data-token-id={token.id}>
+      <th scope="row">{token.name}</th>
+      <td>
+        <code>{token.prefix}…</code>
+      </td>
+      <td>{formatTime(token.create_time, locale)}</td>
+      <td>
+        {token.expire_time === null ? t('tokens.never') : formatTime(token.expire_time, locale)}
+        {expired && (
+          <>
+            {' '}
+            <span className="status-badge" data-status="3">
+              {t('tokens.expired')}
+            </span>
+          </>
+        )}
+      </td>
+      <td>
+        {token.last_used_time === null ? t('tokens.neverUsed') : formatTime(token.last_used_time, locale)}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={props.busy}
+          aria-label={t('tokens.revokeName', { name: token.name })}
+          onClick={() => props.onRevoke(token)}
+        >
+          {t('tokens.revoke')}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The create form: a required name (at most {@link TOKEN_NAME_MAX} characters) and the expiry
+ * (30, 90 or 365 days, or never; 90 by default). The name is cleared after a successful create.
+ */
+export function CreateTokenForm(props: {
+  busy: boolean;
+  onCreate(name: string, days: number): Promise<boolean>;
+}) {
+  const { t } = usePublishTexts();
+  const [name, setName] = useState('');
+  const [days, setDays] = useState<number>(90);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(t('error.required'));
+      nameRef.current?.focus();
+      return;
+    }
+    if ([...trimmed].length > TOKEN_NAME_MAX) {
+      setError(t('error.overLimit'));
+      nameRef.current?.focus();
+      return;
+    }
+    setError(null);
+    if (await props.onCreate(trimmed, days)) setName('');
+  };
+  return (
+    <form className="publish-form token-form" onSubmit={(e) => void submit(e)} noValidate>
+      <fieldset>
+        <legend>{t('tokens.createTitle')}</legend>
+        <div className="token-form-row">
+          <div className="publish-field">
+            <label htmlFor={`${id}-name`}>
+              {t('tokens.name')} <span className="publish-required">*</span>
+            </label>
+            <input
+              ref={nameRef}
+              id={`${id}-name`}
+              type="text"
+              value={name}
+              required
+              aria-required
+              maxLength={TOKEN_NAME_MAX}
+              placeholder={t('tokens.namePlaceholder')}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : `${id}-hint`}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {error ? (
+              <p id={`${id}-error`} className="field-error">
+                {error}
+              </p>
+            ) : (
+              <p id={`${id}-hint`} className="publish-hint">
+                {t('tokens.nameHint')}
+              </p>
+            )}
+          </div>
+          <div className="publish-field">
+            <label htmlFor={`${id}-expiry`}>{t('tokens.expiry')}</label>
+            <select id={`${id}-expiry`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+              {TOKEN_EXPIRY_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {d === 0 ? t('tokens.never') : t('tokens.days', { count: d, n: d })}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="publish-buttons">
+          <button type="submit" className="button button-primary" disabled={props.busy}>
+            {t('tokens.create')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+/**
+ * The token just created, shown this once: a read-only field (focused and selected, so it can be
+ * copied at once), a Copy button (toast 'Token copied' or 'Copy failed') and the warning that it
+ * will not be shown again; Done hides it.
+ */
+export function NewToken({ token, onDone }: { token: CreatedPersonalToken; onDone(): void }) {
+  const { t } = usePublishTexts();
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+  const copy = async () => {
+    try {
+      await copyText(token.token);
+      notify(t('tokens.copied'), 'success');
+    } catch {
+      notify(t('tokens.copyFailed'), 'error');
+    }
+  };
+  return (
+    <section className="new-token" aria-labelledby={`${id}-title`} data-testid="new-token">
+      <h2 id={`${id}-title`}>{t('tokens.newTitle', { name: token.name })}</h2>
+      <p className="new-token-warning" role="alert">
+        {t('tokens.warning')}
+      </p>
+      <label htmlFor={`${id}-value`} className="sr-only">
+        {t('tokens.value')}
+      </label>
+      <div className="new-token-row">
+        <input
+          ref={field}
+          id={`${id}-value`}
+          type="text"
+          readOnly
+          value={token.token}
+          spellCheck={false}
+          autoComplete="off"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className="button button-primary" onClick={() => void copy()}>
+          {t('tokens.copy')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('tokens.done')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The revoke confirmation (Radix Dialog, `alertdialog`): Escape and the backdrop cancel. */
+function RevokeDialog(props: {
+  token: PersonalToken;
+  t: PublishT;
+  busy: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const { t } = props;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && props.onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" role="alertdialog">
+          <Dialog.Title className="dialog-title">
+            {t('tokens.revokeTitle', { name: props.token.name })}
+          </Dialog.Title>
+          <Dialog.Description>{t('tokens.revokeBody')}</Dialog.Description>
+          <div className="dialog-buttons">
+            <Dialog.Close className="button" type="button">
+              {t('tokens.cancel')}
+            </Dialog.Close>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={props.onConfirm}
+              disabled={props.busy}
+            >
+              {t('tokens.revokeConfirm')}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
