@@ -6,8 +6,9 @@
  * detail shows both versions. Hostile files are refused in the form and by the server.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { loadConfig } from '@plugin-center/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
@@ -56,9 +57,8 @@ function mp4(): Buffer {
   return out;
 }
 
-const manifest = readFileSync(
-  resolve(__dirname, '..', '..', 'shared', 'data', 'catalogue', 'manifests', 'destefanis__design-lint.json'),
-);
+/** A real manifest of the catalogue the server imports (`CATALOGUE_DIR`, by default ../shared/data/catalogue). */
+const manifest = readFileSync(join(loadConfig({}).catalogueDir, 'manifests', 'destefanis__design-lint.json'));
 const field = (p: Page, name: string) => p.locator(`form [name="${name}"]`).first();
 const fileInput = (p: Page, name: string) => p.locator(`input[type="file"][name="${name}"]`);
 

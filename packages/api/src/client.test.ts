@@ -176,6 +176,10 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.userPlugins(), 'GET', 'plugin/audit'],
       [() => p.auditList({ status: 1 }), 'GET', 'plugin/audit/list'],
       [() => p.auditStatus({ plugin_key: 'k', status: 3, reason: 'r' }), 'POST', 'plugin/audit/status'],
+      [() => p.auditLog({ plugin_key: 'k' }), 'GET', 'manager/audit-log'],
+      [() => p.personalTokenList(), 'GET', 'user/tokens'],
+      [() => p.createPersonalToken({ name: 'CI' }), 'POST', 'user/tokens'],
+      [() => p.revokePersonalToken({ id: 1 }), 'DELETE', 'user/tokens'],
       [() => p.publishRecommendation({ plugin_keys: ['k'] }), 'POST', 'plugin/recommendation/publish'],
       [
         () => p.setSilentInstall({ plugin_key: 'k', is_default_install: false }),

@@ -18,7 +18,10 @@ describe('docs/api.md route table', () => {
       '| `plugin.list` | `GET /api/cmt/plugin/list` | anyone | query | envelope | yes |',
     );
     expect(table).toContain(
-      '| `plugin.publish` | `POST /api/cmt/plugin` | signed in | multipart | envelope | planned (issue 12) |',
+      '| `plugin.publish` | `POST /api/cmt/plugin` | signed in | multipart | envelope | yes |',
+    );
+    expect(table).toContain(
+      '| `plugin.publishRecommendation` | `POST /api/cmt/plugin/recommendation/publish` | administrator | body | envelope | planned (issue 14) |',
     );
     expect(table).toContain('| `user.logout` | `POST /api/uc/user/logout` | refresh token |');
   });

@@ -15,7 +15,7 @@ import { referencedFileKeys } from '../publishing/data';
 import { FILE_URL_PREFIX } from '../publishing/service';
 import { mp4Bytes, multipart, pngBytes, realManifest } from '../publishing/testFiles';
 import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
-import { DEFAULT_SEED } from './fuzz.test';
+import { DEFAULT_SEED } from './fuzzRequests';
 
 /** Requests per dialect. */
 const FUZZ_UPLOADS = Number(process.env.FUZZ_UPLOADS ?? 1_200);
