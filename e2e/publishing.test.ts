@@ -140,6 +140,10 @@ describe('publish → reject → resubmit → approve', () => {
       mimeType: 'application/json',
       buffer: manifest,
     });
+    // The chosen images are previewed (object URLs, which the page's CSP allows as blob:).
+    await expect
+      .poll(() => author.getByAltText('已选文件: 图标').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(32);
     await author.screenshot({ path: join(ARTIFACTS_DIR, 'publish-form.png'), fullPage: true });
     await author.getByRole('button', { name: '提交审核' }).click();
     await author.waitForURL(/\/plugins\/my-plugins/);

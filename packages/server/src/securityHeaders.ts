@@ -12,7 +12,11 @@ import type { FastifyReply } from 'fastify';
 export interface PolicyOptions {
   /** `style-src`: `'self'` alone, or also `'unsafe-inline'` (see {@link appPolicy}). */
   inlineStyle: boolean;
-  /** `img-src` / `media-src` beyond `'self' data:`: `https:` for remote plugin covers, icons and videos. */
+  /**
+   * `img-src` / `media-src` beyond `'self' data:`: `https:` for remote plugin covers, icons and
+   * videos, and `blob:` for the publish form's previews of the files a user chose (object URLs the
+   * page itself made).
+   */
   remoteMedia: boolean;
   /** `frame-ancestors`: `'none'`, or `'self'` and these origins. */
   frameAncestors: 'none' | readonly string[];
@@ -22,7 +26,7 @@ export interface PolicyOptions {
 
 /** The `Content-Security-Policy` value for `options` (directives joined with `; `). */
 export function contentSecurityPolicy(options: PolicyOptions): string {
-  const media = options.remoteMedia ? "'self' data: https:" : "'self' data:";
+  const media = options.remoteMedia ? "'self' data: blob: https:" : "'self' data:";
   return [
     "default-src 'none'",
     "script-src 'self'",
