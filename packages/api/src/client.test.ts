@@ -177,6 +177,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.auditList({ status: 1 }), 'GET', 'plugin/audit/list'],
       [() => p.auditStatus({ plugin_key: 'k', status: 3, reason: 'r' }), 'POST', 'plugin/audit/status'],
       [() => p.auditLog({ plugin_key: 'k' }), 'GET', 'manager/audit-log'],
+      [() => p.assignOwner({ plugin_key: 'k', email: 'a@b.c' }), 'POST', 'manager/plugin/owner'],
       [() => p.personalTokenList(), 'GET', 'user/tokens'],
       [() => p.createPersonalToken({ name: 'CI' }), 'POST', 'user/tokens'],
       [() => p.revokePersonalToken({ id: 1 }), 'DELETE', 'user/tokens'],

@@ -4,6 +4,8 @@ import type {
   AnalyticsOverview,
   AnalyticsRangeQuery,
   ApiResponse,
+  AssignOwnerBody,
+  AssignOwnerResult,
   AuditListQuery,
   AuditLogPage,
   AuditLogQuery,
@@ -225,6 +227,8 @@ export interface PluginCalls {
   auditList(q: AuditListQuery, o?: O): R<SubmissionPage>;
   /** `POST plugin/audit/status` (admin): approve (2) or reject (3, reason required) the pending submission. */
   auditStatus(b: AuditStatusBody, o?: O): R<PublishResult>;
+  /** `POST manager/plugin/owner` (admin): give a plugin to the account with `email`, or to nobody (null). */
+  assignOwner(b: AssignOwnerBody, o?: O): R<AssignOwnerResult>;
   /** `GET user/tokens` (bearer): the caller's personal access tokens (never the tokens themselves). */
   personalTokenList(o?: O): R<PersonalTokenList>;
   /** `POST user/tokens` (bearer): a new publishing token; `token` is in this answer only. */

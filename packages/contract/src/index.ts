@@ -51,6 +51,8 @@ export type {
   AdminInfo,
   AnalyticsOverview,
   AnalyticsRangeQuery,
+  AssignOwnerBody,
+  AssignOwnerResult,
   AuditListQuery,
   AuditLogEntry,
   AuditLogPage,

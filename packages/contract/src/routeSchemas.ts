@@ -15,6 +15,8 @@ import {
   AdminInfo,
   AnalyticsOverview,
   AnalyticsRangeQuery,
+  AssignOwnerBody,
+  AssignOwnerResult,
   AuditListQuery,
   AuditLogPage,
   AuditLogQuery,
@@ -290,6 +292,14 @@ export const PLUGIN_ROUTE_SCHEMAS = {
       'Approval makes the submission the live listing and a history version. 400 when rejecting without a reason; 404 when the plugin has no pending submission.',
     body: AuditStatusBody,
     response: PublishResult,
+  },
+  assignOwner: {
+    tags: PLUGINS,
+    summary: 'Give a plugin to an account by email, or to nobody (admin; audit-logged)',
+    description:
+      'The owner edits the plugin, finds it in `GET plugin/audit` once it has a submission, and reads its figures in `GET plugin/analytics`. 404 `PLUGIN_NOT_FOUND` for an unknown plugin, 400 `INVALID_PARAMETER` (field `email`) when no account has that email.',
+    body: AssignOwnerBody,
+    response: AssignOwnerResult,
   },
   personalTokenList: {
     tags: PLUGINS,

@@ -234,6 +234,13 @@ export const PLUGIN_ROUTES = {
     request: 'multipart',
     response: 'envelope',
   },
+  assignOwner: {
+    method: 'POST',
+    path: '/api/cmt/manager/plugin/owner',
+    access: 'admin',
+    request: 'body',
+    response: 'envelope',
+  },
   personalTokenList: {
     method: 'GET',
     path: '/api/cmt/user/tokens',

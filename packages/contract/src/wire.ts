@@ -477,6 +477,24 @@ export type CreatedPersonalToken = Static<typeof CreatedPersonalToken>;
 export const RevokePersonalTokenBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT32_MAX }) });
 export type RevokePersonalTokenBody = Static<typeof RevokePersonalTokenBody>;
 
+/**
+ * Body of `POST /api/cmt/manager/plugin/owner`: give a plugin (an imported one, say) to the account
+ * with this email, or to nobody (`email` null). The owner edits it, sees it in "my plugins" and in
+ * their publisher analytics.
+ */
+export const AssignOwnerBody = Type.Object({
+  plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+  email: Type.Union([Type.String({ minLength: 3, maxLength: 320 }), Type.Null()]),
+});
+export type AssignOwnerBody = Static<typeof AssignOwnerBody>;
+
+/** Data of `POST /api/cmt/manager/plugin/owner`. */
+export const AssignOwnerResult = Type.Object({
+  plugin_key: Type.String(),
+  owner: Type.Union([Type.Object({ user_id: Type.Integer(), nick_name: Type.String() }), Type.Null()]),
+});
+export type AssignOwnerResult = Static<typeof AssignOwnerResult>;
+
 /** Path parameters of `GET /api/cmt/manager/plugin/{id}/download` (`id`: the plugin_key). */
 export const DownloadParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
 export type DownloadParams = Static<typeof DownloadParams>;

@@ -323,6 +323,7 @@ describe('operations', () => {
         '/api/cmt/manager/audit-log',
         '/api/cmt/manager/plugin/{id}/download',
         '/api/cmt/manager/plugins/upload',
+        '/api/cmt/manager/plugin/owner',
         '/api/cmt/user/tokens',
         '/sa',
         '/sa.gif',

@@ -41,6 +41,7 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.auditList': 'admin',
   'plugin.auditStatus': 'admin',
   'plugin.auditLog': 'admin',
+  'plugin.assignOwner': 'admin',
   'plugin.personalTokenList': 'user',
   'plugin.createPersonalToken': 'user',
   'plugin.revokePersonalToken': 'user',

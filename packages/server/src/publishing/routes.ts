@@ -67,6 +67,9 @@ export async function publishingRoutes(
   tableRoute(app, 'plugin', 'auditLog', (request) =>
     publishing.auditLog(request.query.plugin_key, request.query.cursor, request.query.page_size),
   );
+  tableRoute(app, 'plugin', 'assignOwner', (request) =>
+    publishing.assignOwner(request.user!, request.body.plugin_key, request.body.email),
+  );
   tableRoute(app, 'plugin', 'remove', (request) => publishing.remove(request.user!, request.body.plugin_key));
   tableRoute(app, 'plugin', 'batchUpload', async (request) => {
     if (!request.isMultipart())

@@ -14,6 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isAdminRole, PAGE_SIZE, PUBLISH_LIMITS } from '@plugin-center/contract';
 import {
   ApiErrorCode,
+  type AssignOwnerResult,
   type AuditLogPage,
   type AuditStatusBody,
   type BatchUploadResult,
@@ -598,6 +599,87 @@ export class PublishingService {
     // publish in flight.
     await this.removeUnreferenced(files.filter((key) => /^[0-9a-f]{64}\./.test(key)));
     return { plugin_key: plugin.plugin_key };
+  }
+
+  /**
+   * `POST manager/plugin/owner`: gives a plugin to the account with `email` (case-insensitive), or
+   * to nobody; audit-logged in the same transaction (`assign_owner`, the reason names the account).
+   * @throws ApiError 404 PLUGIN_NOT_FOUND, 400 INVALID_PARAMETER (field `email`) for an unknown email
+   */
+  async assignOwner(admin: AuthUser, pluginKey: string, email: string | null): Promise<AssignOwnerResult> {
+    const plugin = await pluginByKey(this.db.kysely, pluginKey);
+    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
+    let owner: AssignOwnerResult['owner'] = null;
+    if (email !== null) {
+      const account = await this.db.kysely
+        .selectFrom('user_account')
+        .select(['id', 'nick_name', 'user_name'])
+        .where('email', '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+      if (!account)
+        throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'email: no account has this email', 400, 'email');
+      owner = { user_id: account.id, nick_name: account.nick_name || account.user_name };
+    }
+    const actorName = await accountName(this.db.kysely, admin.user_id);
+    const tags = await pluginTagCodes(this.db.kysely, plugin.id);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('plugin')
+        .set({ owner_id: owner?.user_id ?? null })
+        .where('id', '=', plugin.id)
+        .execute();
+      // A plugin that never went through publishing (an import) gets its live listing as an approved
+      // submission, so that its new owner finds it in "my plugins" and can edit it.
+      const any = await trx
+        .selectFrom('plugin_submission')
+        .select('id')
+        .where('plugin_id', '=', plugin.id)
+        .executeTakeFirst();
+      if (owner && !any) {
+        await trx
+          .insertInto('plugin_submission')
+          .values({
+            plugin_id: plugin.id,
+            status: ReviewStatus.APPROVED,
+            submitter_id: null,
+            reviewer_id: admin.user_id,
+            create_time: plugin.update_time ?? plugin.create_time,
+            review_time: this.clock(),
+            version: plugin.current_version ?? '',
+            name: plugin.name,
+            intro: plugin.intro,
+            description: plugin.description,
+            tags: JSON.stringify(tags),
+            icon: keyOf(plugin.icon),
+            cover_center: keyOf(plugin.cover_center),
+            cover_panel: keyOf(plugin.cover_panel),
+            reuse_center_cover: plugin.reuse_center_cover,
+            video: keyOf(plugin.video),
+            images: JSON.stringify((JSON.parse(String(plugin.images)) as string[]).map((url) => keyOf(url))),
+            code_file: plugin.code_file,
+            contact: plugin.contact,
+            copyright_type: plugin.copyright_type,
+            copyright_name: plugin.copyright_name,
+            developer: plugin.developer,
+            technical_support_link: plugin.technical_support_link,
+            is_default_install: plugin.is_default_install,
+            checks: '[]',
+            reject_reason: null,
+            version_content: plugin.version_content,
+          })
+          .execute();
+      }
+      await appendAuditLog(trx, {
+        time: this.clock(),
+        actor_id: admin.user_id,
+        actor_name: actorName,
+        action: 'assign_owner',
+        plugin_key: plugin.plugin_key,
+        version: plugin.current_version,
+        reason: owner ? `to ${owner.nick_name} (user ${owner.user_id})` : 'to nobody',
+      });
+    });
+    return { plugin_key: plugin.plugin_key, owner };
   }
 
   /**
