@@ -13,6 +13,7 @@ import {
   ForbiddenPage,
   MyPluginsPage,
   NotFoundPage,
+  OwnersPage,
   PluginDetailDialog,
   ProtocolPage,
   PublisherAnalyticsPage,
@@ -27,7 +28,7 @@ import { ToastHost } from './toast/ToastHost';
  * `/detail/:pluginKey` the square with a plugin's dialog open, `/protocol`, `/403`, and a not-found
  * page for anything else; the back office `/backstage-index` (redirecting to `audit-list`, admin
  * only, without the site header, SPEC §2) with plugin review `/backstage-index/audit-list`, the audit
- * log `/backstage-index/audit-log`, the batch upload `/backstage-index/batch-upload` and its analytics
+ * log `/backstage-index/audit-log`, the batch upload `/backstage-index/batch-upload`, plugin owners `/backstage-index/owners` and its analytics
  * dashboard `/backstage-index/analytics`;
  * publishing (issue 12, signed in): `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and
  * its personal access tokens `/my-plugins/tokens`;
@@ -57,6 +58,7 @@ export function App() {
             <Route path="/backstage-index/audit-list" element={<AuditListPage />} />
             <Route path="/backstage-index/audit-log" element={<AuditLogPage />} />
             <Route path="/backstage-index/batch-upload" element={<BatchUploadPage />} />
+            <Route path="/backstage-index/owners" element={<OwnersPage />} />
             <Route path="/backstage-index/*" element={<BackstagePage />} />
             <Route path="/publish-plugin/:type" element={<PublishPage />} />
             <Route path="/my-plugins" element={<MyPluginsPage />} />

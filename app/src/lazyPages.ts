@@ -56,6 +56,10 @@ export const BatchUploadPage = lazy(() =>
 export const AuditListPage = lazy(() =>
   import('./pages/audit/AuditListPage').then((m) => ({ default: m.AuditListPage })),
 );
+/** `/backstage-index/owners`: give a plugin to an account (admin only, issue 12). */
+export const OwnersPage = lazy(() =>
+  import('./pages/audit/OwnersPage').then((m) => ({ default: m.OwnersPage })),
+);
 /** `/backstage-index/audit-log`: the audit log of administrative actions (admin only, issue 12). */
 export const AuditLogPage = lazy(() =>
   import('./pages/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })),

@@ -6,6 +6,7 @@ const PAGES = [
   ['/backstage-index/audit-list', 'backstage.auditList'],
   ['/backstage-index/audit-log', 'backstage.auditLog'],
   ['/backstage-index/batch-upload', 'backstage.batchUpload'],
+  ['/backstage-index/owners', 'backstage.owners'],
   ['/backstage-index/analytics', 'analytics.title'],
   ['/backstage-index/user-info', 'backstage.userInfo'],
 ] as const;
@@ -13,7 +14,7 @@ const PAGES = [
 /**
  * The header of a back-office page (SPEC §2: the back office shows no site header, so each page
  * carries its own): the page title, the back-office navigation (plugin review, audit log,
- * batch upload, analytics, administrator info; the current one marked `aria-current="page"`) and a way back to
+ * batch upload, owners, analytics, administrator info; the current one marked `aria-current="page"`) and a way back to
  * the plugin square.
  */
 export function BackstageHeader(props: { title: string }) {

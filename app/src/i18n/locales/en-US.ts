@@ -129,6 +129,7 @@ export const enUS = {
     auditList: 'Plugin review',
     auditLog: 'Audit log',
     batchUpload: 'Batch upload',
+    owners: 'Owners',
     userInfo: 'Administrator',
     nickName: 'Name',
     email: 'Email',

@@ -130,6 +130,7 @@ export const zhCN: Messages = {
     auditList: '插件审核',
     auditLog: '审核日志',
     batchUpload: '批量上传',
+    owners: '插件归属',
     userInfo: '管理员',
     nickName: '昵称',
     email: '邮箱',

@@ -203,6 +203,20 @@ const enUS = {
     revokeFailed: 'The token could not be revoked, please try again',
     cancel: 'Cancel',
   },
+  owners: {
+    title: 'Owners',
+    intro:
+      'Give a plugin to an account: its owner finds it in My plugins, edits it and reads its figures. Imported plugins belong to nobody until you do. Every change is in the audit log.',
+    pluginKey: 'Plugin key',
+    pluginKeyHint: 'As in the plugin’s address: /plugins/detail/<plugin key>.',
+    email: 'Account email',
+    emailHint: 'The email the owner signs in with.',
+    assign: 'Give to this account',
+    clear: 'Give to nobody',
+    done: 'Owner saved',
+    assigned: '{{plugin}} now belongs to {{name}}.',
+    cleared: '{{plugin}} now belongs to nobody.',
+  },
   batch: {
     title: 'Batch upload',
     intro:
@@ -248,6 +262,7 @@ const enUS = {
       delete: 'Delete',
       download: 'Download',
       assign_owner: 'Assign owner',
+      batch_upload: 'Batch upload',
     },
   },
 };
@@ -443,6 +458,20 @@ const zhCN: Shape<typeof enUS> = {
     revokeFailed: '令牌撤销失败，请重试',
     cancel: '取消',
   },
+  owners: {
+    title: '插件归属',
+    intro:
+      '把插件交给一个账号：所有者可在“我的插件”中找到并编辑它、查看它的数据。导入的插件在此之前不属于任何人。每次更改都会记入审核日志。',
+    pluginKey: '插件标识',
+    pluginKeyHint: '即插件地址中的部分：/plugins/detail/<插件标识>。',
+    email: '账号邮箱',
+    emailHint: '所有者登录用的邮箱。',
+    assign: '交给此账号',
+    clear: '不属于任何人',
+    done: '已保存所有者',
+    assigned: '{{plugin}} 现在属于 {{name}}。',
+    cleared: '{{plugin}} 现在不属于任何人。',
+  },
   batch: {
     title: '批量上传',
     intro: '从目录导入插件：包含目录记录数组的 .json 文件，或由这类文件组成的 .zip。已存在的插件会被跳过。',
@@ -487,6 +516,7 @@ const zhCN: Shape<typeof enUS> = {
       delete: '删除',
       download: '下载',
       assign_owner: '指定所有者',
+      batch_upload: '批量上传',
     },
   },
 };
