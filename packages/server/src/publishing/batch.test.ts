@@ -151,6 +151,21 @@ describe(`batch upload (${TEST_DIALECT})`, () => {
     expect((await upload(strToU8('[]'), 'plugins.json', user)).statusCode).toBe(403);
   });
 
+  it('answers 400, not 500, to a multipart content type without a boundary or a real body (found by the fuzzer)', async () => {
+    for (const url of ['/api/cmt/manager/plugins/upload', '/api/cmt/plugin']) {
+      for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=zzz']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: 'x',
+          headers: { 'content-type': contentType, authorization: `Bearer ${admin}` },
+        });
+        expect(response.statusCode, `${url} ${contentType}: ${response.body}`).toBe(400);
+        expect(body<ErrorEnvelope>(response).error).toBe('INVALID_PARAMETER');
+      }
+    }
+  });
+
   it('stops between plugins when cancelled, keeping whole plugins only', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -51,6 +51,31 @@ function describeLimit(field: FileField): string {
 }
 
 /**
+ * The error to answer for a failure while reading a multipart body (`@fastify/multipart` and busboy
+ * errors, a body cut short): 413 PAYLOAD_TOO_LARGE beyond the limits, 400 INVALID_PARAMETER for a
+ * body that is not well-formed multipart; an `ApiError` or anything else unknown is returned as is.
+ */
+export function multipartError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('a file');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return tooLarge('the form (too many parts)');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
+    return new ApiError(ApiErrorCode.INVALID_PARAMETER, 'send the form as multipart/form-data', 400);
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE')
+    return new ApiError(
+      ApiErrorCode.INVALID_PARAMETER,
+      'malformed multipart body: it ends before its last part',
+      400,
+    );
+  // A body cut short or not multipart at all (busboy: "Unexpected end of form", "Malformed part header").
+  if (error instanceof Error && /form|part|boundary|multipart/i.test(error.message))
+    return new ApiError(ApiErrorCode.INVALID_PARAMETER, `malformed multipart body: ${error.message}`, 400);
+  return error;
+}
+
+/**
  * Reads the whole multipart body. Text fields: `tags` may repeat or be comma-separated; any other
  * repeated text field, an unknown field, a NUL character or a value over its limit is refused.
  *
@@ -108,23 +133,7 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
       texts[name] = name === 'description' ? value : value.trim();
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('a file');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw tooLarge('the form (too many parts)');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
-      throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'send the plugin as multipart/form-data', 400);
-    if (code === 'ERR_STREAM_PREMATURE_CLOSE')
-      throw new ApiError(
-        ApiErrorCode.INVALID_PARAMETER,
-        'malformed multipart body: it ends before its last part',
-        400,
-      );
-    // A body cut short or not multipart at all (busboy: "Unexpected end of form", "Malformed part header").
-    if (error instanceof Error && /form|part|boundary|multipart/i.test(error.message))
-      throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `malformed multipart body: ${error.message}`, 400);
-    throw error;
+    throw multipartError(error);
   }
   const unknown = Object.keys(texts).find((name) => !Object.hasOwn(PublishFields.properties, name));
   if (unknown !== undefined)

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { BATCH_LIMITS } from './batch';
-import { MULTIPART_LIMITS, readPublishForm } from './form';
+import { MULTIPART_LIMITS, multipartError, readPublishForm } from './form';
 import type { PublishingService } from './service';
 
 /** Options of {@link publishingRoutes}. */
@@ -105,7 +105,7 @@ export async function publishingRoutes(
           413,
           'file',
         );
-      throw error;
+      throw multipartError(error);
     }
     if (!file) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'file: is required', 400, 'file');
     return publishing.batchUpload(request.user!, file.name, file.bytes, cancel.signal);
