@@ -184,6 +184,66 @@ describe('publish → reject → resubmit → approve', () => {
     expect(await plugins()).toBe(before);
   });
 
+  it('shows the upload progress; a cancelled upload leaves no plugin and no file behind', async () => {
+    const plugins = async () =>
+      Number(
+        (
+          await env.server.db.kysely
+            .selectFrom('plugin')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { plugins: await plugins(), files: (await env.server.publishing.storage.list()).length };
+    await author.goto(`${env.appUrl}publish-plugin/new`);
+    await field(author, 'name').fill('Cancelled Upload');
+    await field(author, 'intro').fill('Never stored');
+    await field(author, 'description').fill('Cancelled half way.');
+    await field(author, 'version').fill('1.0.0');
+    await field(author, 'version_content').fill('x');
+    await fileInput(author, 'video').setInputFiles({
+      name: 'demo.mp4',
+      mimeType: 'video/mp4',
+      buffer: mp4(),
+    });
+    await fileInput(author, 'code_file').setInputFiles({
+      name: 'manifest.json',
+      mimeType: 'application/json',
+      buffer: manifest,
+    });
+    // The request is held at the browser's edge (a slow uplink, as the user sees it) until the user
+    // cancels; then it is dropped, so the server sees nothing of it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await author.route('**/api/cmt/plugin', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      await route.abort().catch(() => {});
+    });
+    const posts: string[] = [];
+    author.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/cmt/plugin')) posts.push(r.url());
+    });
+    await author.getByRole('button', { name: '提交审核' }).click();
+    const progress = author.getByRole('progressbar', { name: '上传进度' });
+    await expect.poll(() => progress.count()).toBe(1);
+    expect(await author.getByRole('status').filter({ hasText: '上传中' }).count()).toBe(1);
+    await author.screenshot({ path: join(ARTIFACTS_DIR, 'publish-progress.png') });
+    await author.getByRole('button', { name: '取消', exact: true }).click();
+    await expect.poll(() => author.locator('.toast').last().textContent()).toContain('已取消上传');
+    release();
+    await author.unroute('**/api/cmt/plugin');
+    // One request only: the Cancel click does not send the form again.
+    expect(posts).toHaveLength(1);
+    await expect.poll(() => progress.count()).toBe(0);
+    expect(author.url()).toMatch(/publish-plugin\/new/);
+    await author.waitForTimeout(500);
+    expect(await plugins()).toBe(before.plugins);
+    expect((await env.server.publishing.storage.list()).length).toBe(before.files);
+  });
+
   it('is not on the square while it waits for review', async () => {
     expect(await squareNames(author, NAME)).not.toContain(NAME);
   });

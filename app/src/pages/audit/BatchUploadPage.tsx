@@ -165,16 +165,22 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
           )}
           <div className="publish-buttons">
             {uploading ? (
+              // Keyed apart from the submit button (see PublishPage: a reused element would become
+              // type=submit during the Cancel click and upload again).
               <button
+                key="cancel"
                 ref={cancelButton}
                 type="button"
                 className="button"
-                onClick={() => abortRef.current?.abort()}
+                onClick={(e) => {
+                  e.preventDefault();
+                  abortRef.current?.abort();
+                }}
               >
                 {t('batch.cancel')}
               </button>
             ) : (
-              <button type="submit" className="button button-primary">
+              <button key="submit" type="submit" className="button button-primary">
                 {t('batch.upload')}
               </button>
             )}

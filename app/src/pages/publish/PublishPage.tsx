@@ -4,6 +4,7 @@ import {
   type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   useEffect,
   useId,
@@ -334,6 +335,10 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
 
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
+  const cancelUpload = (event: MouseEvent) => {
+    event.preventDefault();
+    abortRef.current?.abort();
+  };
 
   /** Wires a field's label, hint and error (`aria-describedby`, `aria-invalid`). */
   const field = (name: PublishFieldName) => {
@@ -677,11 +682,14 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
           )}
           <div className="publish-buttons">
             {uploading ? (
-              <button type="button" className="button" onClick={() => abortRef.current?.abort()}>
+              // Keyed apart from the submit button: reusing one <button> element would turn it into
+              // type=submit while the Cancel click is still being dispatched, and its default action
+              // would send the form again (a cancelled upload re-submitted).
+              <button key="cancel" type="button" className="button" onClick={cancelUpload}>
                 {t('form.cancel')}
               </button>
             ) : (
-              <button type="submit" className="button button-primary">
+              <button key="submit" type="submit" className="button button-primary">
                 {editing ? t('form.submitEdit') : t('form.submit')}
               </button>
             )}
