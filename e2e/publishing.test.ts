@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { loadConfig } from '@plugin-center/server';
+import { mp4Bytes as mp4, pngBytes as png } from '@plugin-center/test-fakes/media';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
@@ -23,44 +23,31 @@ let author: Page;
 let admin: Page;
 const pageErrors: string[] = [];
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A real PNG (one colour) that Chromium decodes, so the form's dimension checks run on it. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function mp4(): Buffer {
-  const out = Buffer.alloc(4096);
-  out.writeUInt32BE(24, 0);
-  out.write('ftypisom', 4, 'latin1');
-  out.write('isomiso2mp41', 12, 'latin1');
-  return out;
-}
-
 /** A real manifest of the catalogue the server imports (`CATALOGUE_DIR`, by default ../shared/data/catalogue). */
 const manifest = readFileSync(join(loadConfig({}).catalogueDir, 'manifests', 'destefanis__design-lint.json'));
 const field = (p: Page, name: string) => p.locator(`form [name="${name}"]`).first();
 const fileInput = (p: Page, name: string) => p.locator(`input[type="file"][name="${name}"]`);
+
+/** Fills the required texts of the publish form (version 1.0.0 unless given). */
+async function fillTexts(
+  p: Page,
+  texts: { name: string; intro: string; description: string; version?: string },
+) {
+  await field(p, 'name').fill(texts.name);
+  await field(p, 'intro').fill(texts.intro);
+  await field(p, 'description').fill(texts.description);
+  await field(p, 'version').fill(texts.version ?? '1.0.0');
+  await field(p, 'version_content').fill('x');
+}
+
+/** Chooses the real manifest as the code file. */
+async function chooseManifest(p: Page) {
+  await fileInput(p, 'code_file').setInputFiles({
+    name: 'manifest.json',
+    mimeType: 'application/json',
+    buffer: manifest,
+  });
+}
 
 /** Fills and submits the login page, then waits to be back in the app. */
 async function signIn(p: Page, account: { email: string; password: string; nick?: string }) {
@@ -135,11 +122,7 @@ describe('publish → reject → resubmit → approve', () => {
       mimeType: 'video/mp4',
       buffer: mp4(),
     });
-    await fileInput(author, 'code_file').setInputFiles({
-      name: 'manifest.json',
-      mimeType: 'application/json',
-      buffer: manifest,
-    });
+    await chooseManifest(author);
     // The chosen images are previewed (object URLs, which the page's CSP allows as blob:).
     await expect
       .poll(() => author.getByAltText('已选文件: 图标').evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -164,18 +147,14 @@ describe('publish → reject → resubmit → approve', () => {
       );
     const before = await plugins();
     await author.goto(`${env.appUrl}publish-plugin/new`);
-    await field(author, 'name').fill('Not Stored');
-    await field(author, 'intro').fill('An executable in disguise');
-    await field(author, 'description').fill('Nothing to see.');
-    await field(author, 'version').fill('1.0.0');
-    await field(author, 'version_content').fill('x');
+    await fillTexts(author, {
+      name: 'Not Stored',
+      intro: 'An executable in disguise',
+      description: 'Nothing to see.',
+    });
     const exe = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(1000)]);
     await fileInput(author, 'icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: exe });
-    await fileInput(author, 'code_file').setInputFiles({
-      name: 'manifest.json',
-      mimeType: 'application/json',
-      buffer: manifest,
-    });
+    await chooseManifest(author);
     await author.getByRole('button', { name: '提交审核' }).click();
     await expect
       .poll(() => author.locator('.field-error').allTextContents())
@@ -196,21 +175,17 @@ describe('publish → reject → resubmit → approve', () => {
       );
     const before = { plugins: await plugins(), files: (await env.server.publishing.storage.list()).length };
     await author.goto(`${env.appUrl}publish-plugin/new`);
-    await field(author, 'name').fill('Cancelled Upload');
-    await field(author, 'intro').fill('Never stored');
-    await field(author, 'description').fill('Cancelled half way.');
-    await field(author, 'version').fill('1.0.0');
-    await field(author, 'version_content').fill('x');
+    await fillTexts(author, {
+      name: 'Cancelled Upload',
+      intro: 'Never stored',
+      description: 'Cancelled half way.',
+    });
     await fileInput(author, 'video').setInputFiles({
       name: 'demo.mp4',
       mimeType: 'video/mp4',
       buffer: mp4(),
     });
-    await fileInput(author, 'code_file').setInputFiles({
-      name: 'manifest.json',
-      mimeType: 'application/json',
-      buffer: manifest,
-    });
+    await chooseManifest(author);
     // The request is held at the browser's edge (a slow uplink, as the user sees it) until the user
     // cancels; then it is dropped, so the server sees nothing of it.
     let release: () => void = () => {};

@@ -1,16 +1,8 @@
-/**
- * The review pages (issue 12) over the real API client with only fetch faked: the audit list's
- * filters and search, a submission's checks, changes and media, Approve, Reject (the reason is
- * required, SPEC §4, §5), Delete (after confirmation), Download code; the audit log table.
- */
-import { createApiClient } from '@plugin-center/api';
-import { ApiClientProvider } from '@plugin-center/react';
 import { fakeFetch, ok, type SeenRequest } from '@plugin-center/test-fakes/fetch';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../i18n/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inEnglish, renderWithClient } from '../../testing/render';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
 import { submission } from '../publish/fixtures';
 import { AuditListView } from './AuditListPage';
@@ -68,28 +60,21 @@ function adminServer() {
   });
 }
 
-function renderWith(fetch: typeof globalThis.fetch, children: ReactNode) {
-  const client = createApiClient({ fetch, logger: { error: vi.fn() } });
-  return render(
-    <MemoryRouter initialEntries={['/backstage-index/audit-list']}>
-      <ApiClientProvider client={client}>
-        <ToastProbe />
-        {children}
-      </ApiClientProvider>
-    </MemoryRouter>,
+const renderWith = (fetch: typeof globalThis.fetch, children: ReactNode) =>
+  renderWithClient(
+    fetch,
+    <>
+      <ToastProbe />
+      {children}
+    </>,
+    '/backstage-index/audit-list',
   );
-}
 
 const item = (key: string) => document.querySelector<HTMLElement>(`[data-plugin-key="${key}"]`)!;
 const listRequests = (net: { requests: SeenRequest[] }) =>
   net.requests.filter((r) => r.url.pathname === LIST);
 
-beforeAll(async () => {
-  await act(() => setLanguage('en-US', { persist: false }));
-});
-afterAll(async () => {
-  await act(() => setLanguage('zh-CN', { persist: false }));
-});
+inEnglish();
 afterEach(() => {
   for (const toast of seenToasts) act(() => dismissToast(toast.id));
   cleanup();

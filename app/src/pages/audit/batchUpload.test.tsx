@@ -7,8 +7,9 @@
 import type { BatchUploadResult } from '@plugin-center/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
+import { inEnglish } from '../../testing/render';
 import type { UploadOptions, UploadOutcome } from '../publish/upload';
 import { BATCH_UPLOAD_PATH, BatchResult, BatchUploadView } from './BatchUploadPage';
 
@@ -55,12 +56,7 @@ function choose(file: File) {
 }
 const jsonFile = () => new File(['[{"name":"A"}]'], 'catalogue.json', { type: 'application/json' });
 
-beforeAll(async () => {
-  await act(() => setLanguage('en-US', { persist: false }));
-});
-afterAll(async () => {
-  await act(() => setLanguage('zh-CN', { persist: false }));
-});
+inEnglish();
 afterEach(cleanup);
 
 describe('batch upload', () => {

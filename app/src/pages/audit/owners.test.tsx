@@ -3,34 +3,18 @@
  * fields, the body it sends to give a plugin to an account or to nobody, the result, and the
  * server's "no account" answer shown beside the email field.
  */
-import { createApiClient } from '@plugin-center/api';
-import { ApiClientProvider } from '@plugin-center/react';
 import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../i18n/i18n';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inEnglish, renderWithClient } from '../../testing/render';
 import { OwnersView } from './OwnersPage';
 
 const OWNER = '/api/cmt/manager/plugin/owner';
 
-function renderWith(fetch: typeof globalThis.fetch) {
-  const client = createApiClient({ fetch, logger: { error: vi.fn() } });
-  return render(
-    <MemoryRouter initialEntries={['/backstage-index/owners']}>
-      <ApiClientProvider client={client}>
-        <OwnersView />
-      </ApiClientProvider>
-    </MemoryRouter>,
-  );
-}
+const renderWith = (fetch: typeof globalThis.fetch) =>
+  renderWithClient(fetch, <OwnersView />, '/backstage-index/owners');
 
-beforeAll(async () => {
-  await act(() => setLanguage('en-US', { persist: false }));
-});
-afterAll(async () => {
-  await act(() => setLanguage('zh-CN', { persist: false }));
-});
+inEnglish();
 afterEach(() => cleanup());
 
 const fill = (label: string, value: string) =>

@@ -1,31 +1,14 @@
-/** "My plugins" (issue 12) over the real API client with only fetch faked: loading, list, reject reason, edit link, load more, empty, error. */
-import { createApiClient } from '@plugin-center/api';
-import { ApiClientProvider } from '@plugin-center/react';
 import { fakeFetch, json, manualFetch, ok } from '@plugin-center/test-fakes/fetch';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../i18n/i18n';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inEnglish, renderWithClient } from '../../testing/render';
 import { submission } from './fixtures';
 import { MyPluginsView } from './MyPluginsPage';
 
-function renderView(fetch: typeof globalThis.fetch) {
-  const client = createApiClient({ fetch, logger: { error: vi.fn() } });
-  return render(
-    <MemoryRouter initialEntries={['/my-plugins']}>
-      <ApiClientProvider client={client}>
-        <MyPluginsView />
-      </ApiClientProvider>
-    </MemoryRouter>,
-  );
-}
+const renderView = (fetch: typeof globalThis.fetch) =>
+  renderWithClient(fetch, <MyPluginsView />, '/my-plugins');
 
-beforeAll(async () => {
-  await act(() => setLanguage('en-US', { persist: false }));
-});
-afterAll(async () => {
-  await act(() => setLanguage('zh-CN', { persist: false }));
-});
+inEnglish();
 afterEach(cleanup);
 
 describe('my plugins', () => {

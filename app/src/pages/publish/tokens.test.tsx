@@ -1,16 +1,8 @@
-/**
- * Personal access tokens (issue 12) over the real API client with only fetch faked: the list, the
- * empty state, creating (name required, expiry, the token shown once with Copy), revoking behind a
- * confirmation dialog, the list reloaded and the toasts.
- */
-import { createApiClient } from '@plugin-center/api';
 import type { PersonalToken } from '@plugin-center/contract';
-import { ApiClientProvider } from '@plugin-center/react';
 import { fakeFetch, json, ok, type SeenRequest } from '@plugin-center/test-fakes/fetch';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../i18n/i18n';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inEnglish, renderWithClient } from '../../testing/render';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
 import { TokensView } from './TokensPage';
 
@@ -35,17 +27,15 @@ function token(patch: Partial<PersonalToken> = {}): PersonalToken {
   };
 }
 
-function renderView(fetch: typeof globalThis.fetch) {
-  const client = createApiClient({ fetch, logger: { error: vi.fn() } });
-  return render(
-    <MemoryRouter initialEntries={['/my-plugins/tokens']}>
-      <ApiClientProvider client={client}>
-        <TokensView />
-        <ToastProbe />
-      </ApiClientProvider>
-    </MemoryRouter>,
+const renderView = (fetch: typeof globalThis.fetch) =>
+  renderWithClient(
+    fetch,
+    <>
+      <TokensView />
+      <ToastProbe />
+    </>,
+    '/my-plugins/tokens',
   );
-}
 
 /** A fake server keeping a token list: GET lists, POST creates, DELETE revokes. */
 function tokenServer(initial: PersonalToken[]) {
@@ -75,12 +65,7 @@ function tokenServer(initial: PersonalToken[]) {
   });
 }
 
-beforeAll(async () => {
-  await act(() => setLanguage('en-US', { persist: false }));
-});
-afterAll(async () => {
-  await act(() => setLanguage('zh-CN', { persist: false }));
-});
+inEnglish();
 afterEach(() => {
   cleanup();
   for (const toast of seenToasts) act(() => dismissToast(toast.id));

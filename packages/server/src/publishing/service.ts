@@ -25,11 +25,12 @@ import {
   type Submission,
   type SubmissionPage,
 } from '@plugin-center/contract/schemas';
+import type { Transaction } from 'kysely';
 import semver from 'semver';
 import { importEntries } from '../catalogue/import';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
-import type { NewPluginRow } from '../db/schema';
+import type { DatabaseSchema, NewPluginRow } from '../db/schema';
 import { ApiError } from '../errors';
 import type { AuthUser } from '../identity/auth';
 import { accountName } from '../identity/data';
@@ -300,47 +301,26 @@ export class PublishingService {
       images: keys.images ?? [],
       code_file: keys.code_file ?? null,
     };
-    const added = await this.store(uploads);
     const now = this.clock();
-    let submissionId: number;
-    try {
-      submissionId = await this.db.kysely.transaction().execute(async (trx) => {
-        const row: NewPluginRow = {
-          plugin_key: newPluginKey(texts.name),
-          ...this.livePluginColumns(texts, files),
-          current_version: null,
-          version_content: '',
-          review_status: ReviewStatus.UNREVIEWED,
-          create_time: now,
-          update_time: null,
-          sort_time: 0,
-          owner_id: user.user_id,
-          platforms: '[]',
-          download_count: 0,
-          view_count: 0,
-          praise_count: 0,
-        };
-        const plugin = await trx.insertInto('plugin').values(row).returning('id').executeTakeFirstOrThrow();
-        const submission = await trx
-          .insertInto('plugin_submission')
-          .values({
-            plugin_id: plugin.id,
-            status: ReviewStatus.UNREVIEWED,
-            submitter_id: user.user_id,
-            create_time: now,
-            ...texts,
-            ...files,
-            images: JSON.stringify(files.images),
-            checks: JSON.stringify(checks),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return submission.id;
-      });
-    } catch (error) {
-      await this.removeUnreferenced(added);
-      throw error;
-    }
+    const submissionId = await this.commitSubmission(user, texts, files, checks, uploads, async (trx) => {
+      const row: NewPluginRow = {
+        plugin_key: newPluginKey(texts.name),
+        ...this.livePluginColumns(texts, files),
+        current_version: null,
+        version_content: '',
+        review_status: ReviewStatus.UNREVIEWED,
+        create_time: now,
+        update_time: null,
+        sort_time: 0,
+        owner_id: user.user_id,
+        platforms: '[]',
+        download_count: 0,
+        view_count: 0,
+        praise_count: 0,
+      };
+      const plugin = await trx.insertInto('plugin').values(row).returning('id').executeTakeFirstOrThrow();
+      return plugin.id;
+    });
     markCatalogueChanged(this.db);
     return this.submission(submissionId);
   }
@@ -387,34 +367,55 @@ export class PublishingService {
     if (!files.code_file) throw fail('code_file', 'the code file (manifest.json) is required');
     if (files.images.length + (files.video ? 1 : 0) > PUBLISH_LIMITS.MEDIA)
       throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
-    const added = await this.store(uploads);
-    const now = this.clock();
-    let submissionId: number;
-    try {
-      submissionId = await this.db.kysely.transaction().execute(async (trx) => {
+    const submissionId = await this.commitSubmission(user, texts, files, checks, uploads, async (trx) => {
+      await trx
+        .deleteFrom('plugin_submission')
+        .where('plugin_id', '=', plugin.id)
+        .where('status', '=', ReviewStatus.UNREVIEWED)
+        .execute();
+      if (!isApproved(plugin)) {
         await trx
-          .deleteFrom('plugin_submission')
-          .where('plugin_id', '=', plugin.id)
-          .where('status', '=', ReviewStatus.UNREVIEWED)
+          .updateTable('plugin')
+          .set({
+            ...this.livePluginColumns(texts, files),
+            review_status: ReviewStatus.UNREVIEWED,
+            reject_reason: null,
+          })
+          .where('id', '=', plugin.id)
           .execute();
-        if (!isApproved(plugin)) {
-          await trx
-            .updateTable('plugin')
-            .set({
-              ...this.livePluginColumns(texts, files),
-              review_status: ReviewStatus.UNREVIEWED,
-              reject_reason: null,
-            })
-            .where('id', '=', plugin.id)
-            .execute();
-        }
+      }
+      return plugin.id;
+    });
+    markPluginChanged(this.db, plugin.plugin_key);
+    markCatalogueChanged(this.db);
+    return this.submission(submissionId);
+  }
+
+  /**
+   * The two writes of a publish or an edit, in their order: the uploads to storage first, then one
+   * transaction in which `writePlugin` creates or updates the plugin row (returning its id) and the
+   * submission row is inserted. When the transaction fails, the files this call added are removed.
+   * @returns the new submission's id
+   */
+  private async commitSubmission(
+    user: AuthUser,
+    texts: Awaited<ReturnType<PublishingService['submissionTexts']>>,
+    files: SubmissionFiles,
+    checks: CheckResult[],
+    uploads: Map<string, Buffer>,
+    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<number>,
+  ): Promise<number> {
+    const added = await this.store(uploads);
+    try {
+      return await this.db.kysely.transaction().execute(async (trx) => {
+        const pluginId = await writePlugin(trx);
         const submission = await trx
           .insertInto('plugin_submission')
           .values({
-            plugin_id: plugin.id,
+            plugin_id: pluginId,
             status: ReviewStatus.UNREVIEWED,
             submitter_id: user.user_id,
-            create_time: now,
+            create_time: this.clock(),
             ...texts,
             ...files,
             images: JSON.stringify(files.images),
@@ -428,9 +429,6 @@ export class PublishingService {
       await this.removeUnreferenced(added);
       throw error;
     }
-    markPluginChanged(this.db, plugin.plugin_key);
-    markCatalogueChanged(this.db);
-    return this.submission(submissionId);
   }
 
   /** The plugin-row columns a submission sets (live listing texts, file URLs, search documents). */

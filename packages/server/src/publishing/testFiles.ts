@@ -1,52 +1,14 @@
 /**
- * Test support for publishing: real image and video bytes (a solid-colour PNG that browsers
- * display, minimal MP4 and WebM headers), the shipped real manifests, and a multipart body built
+ * Test support for publishing: real image and video bytes (from `@plugin-center/test-fakes/media`),
+ * the shipped real manifests, and a multipart body built
  * by the platform's own `FormData` (what a browser sends) for `app.inject`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { mp4Bytes, pngBytes } from '@plugin-center/test-fakes/media';
 import { defaultCatalogueDir } from '../config';
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A valid RGB PNG of `width` × `height` pixels in one colour. */
-export function pngBytes(
-  width: number,
-  height: number,
-  rgb: [number, number, number] = [79, 70, 229],
-): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The first bytes of an MP4 file (an `ftyp` box), padded to `size` bytes. */
-export function mp4Bytes(size = 4096): Buffer {
-  const out = Buffer.alloc(size);
-  out.writeUInt32BE(24, 0);
-  out.write('ftypisom', 4, 'latin1');
-  out.write('isomiso2mp41', 12, 'latin1');
-  return out;
-}
+export { mp4Bytes, pngBytes };
 
 /** A real manifest from the shipped catalogue (`manifests/<name>`). */
 export function realManifest(name = 'destefanis__design-lint.json'): Buffer {
