@@ -28,6 +28,15 @@ const manifest = readFileSync(join(loadConfig({}).catalogueDir, 'manifests', 'de
 const field = (p: Page, name: string) => p.locator(`form [name="${name}"]`).first();
 const fileInput = (p: Page, name: string) => p.locator(`input[type="file"][name="${name}"]`);
 
+/** How many plugins the server's database holds. */
+async function plugins(): Promise<number> {
+  const row = await env.server.db.kysely
+    .selectFrom('plugin')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Fills the required texts of the publish form (version 1.0.0 unless given). */
 async function fillTexts(
   p: Page,
@@ -136,15 +145,6 @@ describe('publish → reject → resubmit → approve', () => {
   });
 
   it("refuses a renamed executable as the icon: the server's answer shows beside the field, nothing is stored", async () => {
-    const plugins = async () =>
-      Number(
-        (
-          await env.server.db.kysely
-            .selectFrom('plugin')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
     const before = await plugins();
     await author.goto(`${env.appUrl}publish-plugin/new`);
     await fillTexts(author, {
@@ -164,15 +164,6 @@ describe('publish → reject → resubmit → approve', () => {
   });
 
   it('shows the upload progress; a cancelled upload leaves no plugin and no file behind', async () => {
-    const plugins = async () =>
-      Number(
-        (
-          await env.server.db.kysely
-            .selectFrom('plugin')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
     const before = { plugins: await plugins(), files: (await env.server.publishing.storage.list()).length };
     await author.goto(`${env.appUrl}publish-plugin/new`);
     await fillTexts(author, {

@@ -222,3 +222,36 @@ export function expectedCatalogue(): ExpectedPlugin[] {
 export function latestOrder(a: ExpectedPlugin, b: ExpectedPlugin): number {
   return (b.update_time ?? 0) - (a.update_time ?? 0) || b.id - a.id;
 }
+
+/** How many plugins the app's database holds (all review states). */
+export async function pluginCount(app: FastifyInstance): Promise<number> {
+  const row = await app.db.kysely
+    .selectFrom('plugin')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Stores one plugin event (`PluginView`, `PluginInstall`…) a second ago, as the collector would. */
+export async function insertPluginEvent(
+  app: FastifyInstance,
+  pluginKey: string,
+  event: string,
+): Promise<void> {
+  await app.db.kysely
+    .insertInto('analytics_event')
+    .values({
+      project: 'default',
+      type: 'track',
+      event,
+      distinct_id: `test-${pluginKey}`,
+      login_id: null,
+      anonymous_id: null,
+      time: Date.now() - 1000,
+      received_at: Date.now(),
+      plugin_key: pluginKey,
+      url: null,
+      properties: '{}',
+    })
+    .execute();
+}

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencedFileKeys } from '../publishing/data';
 import { FILE_URL_PREFIX } from '../publishing/service';
 import { mp4Bytes, multipart, pngBytes, realManifest } from '../publishing/testFiles';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, pluginCount, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
 import { DEFAULT_SEED } from './fuzzRequests';
 
 /** Requests per dialect. */
@@ -138,14 +138,7 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
       numRuns: FUZZ_UPLOADS,
       seed: Number(process.env.FUZZ_SEED ?? DEFAULT_SEED),
     });
-    const pluginsBefore = Number(
-      (
-        await t.app.db.kysely
-          .selectFrom('plugin')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const pluginsBefore = await pluginCount(t.app);
     const failures: string[] = [];
     for (const [i, sample] of samples.entries()) {
       // Every tenth request is a valid publish, so edits have a plugin of the caller's to aim at.
@@ -214,14 +207,7 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    const plugins = Number(
-      (
-        await t.app.db.kysely
-          .selectFrom('plugin')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const plugins = await pluginCount(t.app);
     const stored = (await t.app.publishing.storage.list()).map((f) => f.key);
     const referenced = await referencedFileKeys(t.app.db, FILE_URL_PREFIX);
     console.log(

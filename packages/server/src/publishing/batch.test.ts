@@ -13,7 +13,7 @@ import type {
 import { Role } from '@plugin-center/contract';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, pluginCount, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
 import { readBatch } from './batch';
 import { multipart } from './testFiles';
 
@@ -56,15 +56,7 @@ async function upload(bytes: Uint8Array, name: string, token = admin) {
   });
 }
 
-const plugins = async () =>
-  Number(
-    (
-      await t.app.db.kysely
-        .selectFrom('plugin')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const plugins = () => pluginCount(t.app);
 
 /** A ZIP whose entry claims `claimed` bytes but inflates to `actual` zero bytes (local and central headers patched). */
 function lyingZip(actual: number, claimed: number): Uint8Array {

@@ -15,7 +15,14 @@ import type {
 } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import {
+  body,
+  createTestApp,
+  insertPluginEvent,
+  signInTestUser,
+  TEST_DIALECT,
+  type TestApp,
+} from '../testSupport';
 import { multipart, realManifest } from './testFiles';
 
 let t: TestApp;
@@ -128,22 +135,7 @@ describe(`assigning an imported plugin to an account (${TEST_DIALECT})`, () => {
   });
 
   it('counts in the owner’s publisher analytics', async () => {
-    await t.app.db.kysely
-      .insertInto('analytics_event')
-      .values({
-        project: 'default',
-        type: 'track',
-        event: 'PluginInstall',
-        distinct_id: 'x',
-        login_id: null,
-        anonymous_id: null,
-        time: Date.now() - 1000,
-        received_at: Date.now(),
-        plugin_key: key,
-        url: null,
-        properties: '{}',
-      })
-      .execute();
+    await insertPluginEvent(t.app, key, 'PluginInstall');
     const mine = body<{ data: PublisherAnalytics }>(
       await call('GET', '/api/cmt/plugin/analytics', owner),
     ).data;

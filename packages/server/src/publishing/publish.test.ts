@@ -20,7 +20,15 @@ import type {
 } from '@plugin-center/contract';
 import { ReviewStatus, Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import {
+  body,
+  createTestApp,
+  insertPluginEvent,
+  pluginCount,
+  signInTestUser,
+  TEST_DIALECT,
+  type TestApp,
+} from '../testSupport';
 import { S3FileStorage } from './s3Storage';
 import { FILE_URL_PREFIX, ORPHAN_GRACE_MS } from './service';
 import { LocalFileStorage } from './storage';
@@ -61,15 +69,6 @@ async function json<T>(
   };
 }
 
-const pluginCount = async () =>
-  Number(
-    (
-      await t.app.db.kysely
-        .selectFrom('plugin')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 /**
  * The stored files' keys, sorted: on S3 every object under the prefix, read with a client of the
  * test's own (so nothing `S3FileStorage.list` might skip goes unseen), else the storage's list.
@@ -312,22 +311,7 @@ describe.each(STORAGES)('on %s storage', (storage) => {
     });
 
     it("reports the owner's plugins in the publisher analytics, not a namesake's", async () => {
-      await t.app.db.kysely
-        .insertInto('analytics_event')
-        .values({
-          project: 'default',
-          type: 'track',
-          event: 'PluginView',
-          distinct_id: 'v1',
-          login_id: null,
-          anonymous_id: null,
-          time: Date.now() - 1000,
-          received_at: Date.now(),
-          plugin_key: key,
-          url: null,
-          properties: '{}',
-        })
-        .execute();
+      await insertPluginEvent(t.app, key, 'PluginView');
       const mine = await json<PublisherAnalytics>('GET', '/api/cmt/plugin/analytics', 'author');
       expect(mine.body.data.plugins.map((p) => [p.plugin_key, p.views])).toEqual([[key, 1]]);
       const theirs = await json<PublisherAnalytics>('GET', '/api/cmt/plugin/analytics', 'other');
@@ -486,7 +470,7 @@ describe.each(STORAGES)('on %s storage', (storage) => {
 
     for (const [what, fields, status, field, message] of cases) {
       it(`refuses ${what} (${status}, ${field})`, async () => {
-        const plugins = await pluginCount();
+        const before = await pluginCount(t.app);
         const files = await storedFiles();
         const response = await send('POST', 'author', fields);
         expect(response.statusCode).toBe(status);
@@ -494,7 +478,7 @@ describe.each(STORAGES)('on %s storage', (storage) => {
         expect(error.field).toBe(field);
         if (typeof message === 'string') expect(error.message).toBe(message);
         else expect(error.message).toMatch(message);
-        expect(await pluginCount()).toBe(plugins);
+        expect(await pluginCount(t.app)).toBe(before);
         expect(await storedFiles()).toEqual(files);
       });
     }
