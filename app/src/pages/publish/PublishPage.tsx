@@ -40,6 +40,7 @@ import {
   checkVideoFile,
   type FieldError,
   IMAGE_TYPES,
+  mediaRefusal,
   VIDEO_TYPES,
 } from './validation';
 
@@ -325,7 +326,10 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
       | PublishFieldName
       | undefined;
     if (field && field in { ...EMPTY_VALUES, ...NO_FILES }) {
-      setError(field, { key: '', text });
+      const refusal =
+        envelope.error === 'UPLOAD_REJECTED' || outcome.status === 413 ? mediaRefusal(field, text) : null;
+      // A server error keeps its `text` (resolved now): a file error with text does not block sending again.
+      setError(field, refusal ? { ...refusal, text: t(refusal.key, refusal.values) } : { key: '', text });
       setFormError(t('form.fixErrors'));
       focusFirstInvalid();
     } else {

@@ -286,11 +286,12 @@ describe('publish form sending', () => {
       envelope: {
         code: 40005,
         error: 'UPLOAD_REJECTED',
-        message: 'The icon must be square',
+        message: 'icon: is 64×32, not square',
         data: null,
         field: 'icon',
       },
     });
+    // The server's refusal of a media file in the form's own words (and language).
     expect(errorOf(screen.getByLabelText(/^Icon/))).toBe('The icon must be square');
     expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
     expect(screen.queryByText('my plugins page')).toBeNull();

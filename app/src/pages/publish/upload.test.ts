@@ -236,3 +236,26 @@ describe('publish form checks (SPEC §5)', () => {
     expect(await checkShape(png, '16:9')).toBeNull();
   });
 });
+
+describe('mediaRefusal (the form’s wording of a server refusal of a media file)', () => {
+  it('names the shape or the format with the field’s limit in MB, and leaves other fields to the server', async () => {
+    const { mediaRefusal } = await import('./validation');
+    expect(mediaRefusal('icon', 'icon: is not a PNG, JPEG, GIF or WebP image')).toEqual({
+      key: 'error.imageFormat',
+      values: { mb: 1 },
+    });
+    expect(mediaRefusal('icon', 'icon: is 64×32, not square')).toEqual({ key: 'error.square' });
+    expect(mediaRefusal('cover_center', 'cover_center: is 160×120, not 16:9')).toEqual({
+      key: 'error.ratio',
+    });
+    expect(mediaRefusal('cover_panel', 'cover_panel: larger than the server accepts')).toEqual({
+      key: 'error.imageFormat',
+      values: { mb: 5 },
+    });
+    expect(mediaRefusal('video', 'video: is not an MP4 or WebM file')).toEqual({
+      key: 'error.videoFormat',
+      values: { mb: 25 },
+    });
+    expect(mediaRefusal('code_file', 'code_file: /main must be string')).toBeNull();
+  });
+});

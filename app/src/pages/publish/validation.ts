@@ -138,3 +138,29 @@ export async function checkShape(file: File, shape: 'square' | '16:9'): Promise<
   const ratio = size.width / size.height;
   return Math.abs(ratio / (16 / 9) - 1) <= RATIO_TOLERANCE ? null : { key: 'error.ratio' };
 }
+
+/** Size caps of the media fields, bytes (SPEC §5, §9; the server's `PUBLISH_LIMITS`). */
+const MEDIA_BYTES: Record<string, number> = {
+  icon: PUBLISH_LIMITS.ICON_BYTES,
+  cover_center: PUBLISH_LIMITS.COVER_BYTES,
+  cover_panel: PUBLISH_LIMITS.COVER_BYTES,
+  images: PUBLISH_LIMITS.IMAGE_BYTES,
+  video: PUBLISH_LIMITS.VIDEO_BYTES,
+};
+
+/**
+ * The form's own wording of a server refusal of a media file (400 `UPLOAD_REJECTED` or 413 with
+ * `field`): the shape errors (`error.square`, `error.ratio`) or the format/size error with the
+ * field's limit in MB (SPEC §8); null for other fields, whose server message is shown as it is
+ * (a manifest's JSON path helps the developer more than a generic text).
+ */
+export function mediaRefusal(field: string, serverMessage: string): FieldError | null {
+  const maxBytes = MEDIA_BYTES[field];
+  if (maxBytes === undefined) return null;
+  if (field === 'video') return { key: 'error.videoFormat', values: { mb: maxBytes / MB } };
+  if (/not square/.test(serverMessage)) return { key: 'error.square' };
+  if (/not 16:9/.test(serverMessage)) return { key: 'error.ratio' };
+  if (/at most \d+ images and videos/.test(serverMessage))
+    return { key: 'error.tooManyMedia', values: { max: PUBLISH_LIMITS.MEDIA } };
+  return { key: 'error.imageFormat', values: { mb: maxBytes / MB } };
+}
