@@ -406,8 +406,9 @@ export class PublishingService {
     writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<number>,
   ): Promise<number> {
     const added = await this.store(uploads);
+    let id: number;
     try {
-      return await this.db.kysely.transaction().execute(async (trx) => {
+      id = await this.db.kysely.transaction().execute(async (trx) => {
         const pluginId = await writePlugin(trx);
         const submission = await trx
           .insertInto('plugin_submission')
@@ -429,6 +430,11 @@ export class PublishingService {
       await this.removeUnreferenced(added);
       throw error;
     }
+    // Files are shared by content: a failed publish of the same bytes may have removed one of ours
+    // between our write and our commit (it saw no row yet). Putting again is a no-op when the file is
+    // there and restores it when it is not, so no committed row points to a missing file.
+    for (const [key, bytes] of uploads) await this.storage.put(key, bytes).catch(() => false);
+    return id;
   }
 
   /** The plugin-row columns a submission sets (live listing texts, file URLs, search documents). */
