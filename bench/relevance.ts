@@ -1,0 +1,151 @@
+/**
+ * `pnpm bench:relevance`: how well the current search finds what people look for (issue 13).
+ *
+ * Builds the real app with the shipped catalogue (createTestApp, read cache off) on SQLite and on
+ * PostgreSQL (a fresh `pc_<random>` database through TEST_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test, dropped at the end), runs every query of
+ * `bench/relevance/queries.json` through `GET /api/cmt/plugin/list?keyword=…` (lang en-US or zh-CN
+ * after the query's language, page_size 20, the default sort) and prints, per dialect and language:
+ * top-1 / top-3 / top-10 accuracy (a query is a hit when any of its expected plugins is at that rank
+ * or better), the share of queries with no result, top-3 accuracy per kind, and the missed queries.
+ *
+ * It prints, it does not assert: the ≥ 90 % top-3 bar becomes a test with the search work. It exits
+ * non-zero only when the test set is broken (an expected plugin_key that the database does not
+ * hold). `RELEVANCE_DIALECTS` (default `sqlite,postgres`) picks the dialects.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PluginListResult } from '../packages/contract/src/schemas';
+import { createTestApp, createTestPostgresDatabase, type TestApp } from '../packages/server/src/testSupport';
+
+/** One query of the test set. */
+export interface RelevanceQuery {
+  q: string;
+  lang: 'en' | 'zh';
+  kind: string;
+  /** plugin_keys any of which in the top 3 counts as a hit. */
+  expected: string[];
+}
+
+interface QueryResult {
+  query: RelevanceQuery;
+  /** 1-based rank of the first expected plugin in the first 20 results, or null. */
+  rank: number | null;
+  total: number;
+  top: string[];
+}
+
+/** The Fastify instance of a test app. */
+type App = TestApp['app'];
+
+const here = dirname(fileURLToPath(import.meta.url));
+const queries = JSON.parse(readFileSync(join(here, 'relevance/queries.json'), 'utf8')) as RelevanceQuery[];
+const dialects = (process.env.RELEVANCE_DIALECTS ?? 'sqlite,postgres').split(',');
+
+async function build(dialect: string): Promise<TestApp> {
+  if (dialect === 'sqlite') return createTestApp({ readCache: false, databaseUrl: undefined });
+  const database = await createTestPostgresDatabase();
+  try {
+    const t = await createTestApp({ readCache: false, databaseUrl: database.url });
+    return {
+      ...t,
+      async close() {
+        await t.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
+/** Expected keys the database does not hold (a broken test set). */
+async function unknownKeys(app: App): Promise<string[]> {
+  const rows = await app.db.kysely.selectFrom('plugin').select('plugin_key').execute();
+  const known = new Set(rows.map((r) => r.plugin_key));
+  return [...new Set(queries.flatMap((q) => q.expected))].filter((k) => !known.has(k));
+}
+
+async function runQuery(app: App, query: RelevanceQuery): Promise<QueryResult> {
+  const params = new URLSearchParams({
+    keyword: query.q,
+    lang: query.lang === 'zh' ? 'zh-CN' : 'en-US',
+    page_size: '20',
+  });
+  const response = await app.inject({ url: `/api/cmt/plugin/list?${params}` });
+  if (response.statusCode !== 200) {
+    throw new Error(`"${query.q}": HTTP ${response.statusCode} ${response.body}`);
+  }
+  const data = (JSON.parse(response.body) as { data: PluginListResult }).data;
+  const keys = data.plugin_list.map((p) => p.plugin_key);
+  const expected = new Set(query.expected);
+  const index = keys.findIndex((k) => expected.has(k));
+  return { query, rank: index === -1 ? null : index + 1, total: data.total, top: keys.slice(0, 3) };
+}
+
+const pct = (n: number, of: number) => (of === 0 ? '   -  ' : `${((100 * n) / of).toFixed(1).padStart(5)}%`);
+
+function report(dialect: string, results: QueryResult[]): void {
+  for (const lang of ['en', 'zh'] as const) {
+    const rs = results.filter((r) => r.query.lang === lang);
+    const hit = (k: number) => rs.filter((r) => r.rank !== null && r.rank <= k).length;
+    const zero = rs.filter((r) => r.total === 0).length;
+    console.log(
+      `${dialect.padEnd(8)} ${lang}  queries ${String(rs.length).padStart(3)}  top-1 ${pct(hit(1), rs.length)}` +
+        `  top-3 ${pct(hit(3), rs.length)}  top-10 ${pct(hit(10), rs.length)}  zero results ${pct(zero, rs.length)}`,
+    );
+    const kinds = [...new Set(rs.map((r) => r.query.kind))];
+    for (const kind of kinds) {
+      const ks = rs.filter((r) => r.query.kind === kind);
+      const h = ks.filter((r) => r.rank !== null && r.rank <= 3).length;
+      console.log(`           top-3 ${kind.padEnd(11)} ${pct(h, ks.length)}  (${h}/${ks.length})`);
+    }
+  }
+}
+
+function misses(dialect: string, results: QueryResult[]): void {
+  const missed = results.filter((r) => r.rank === null || r.rank > 3);
+  console.log(`\n${dialect}: ${missed.length} queries without an expected plugin in the top 3`);
+  for (const r of missed) {
+    const where =
+      r.total === 0 ? 'no results' : r.rank === null ? `not in top 20 of ${r.total}` : `rank ${r.rank}`;
+    console.log(`  [${r.query.lang} ${r.query.kind}] ${JSON.stringify(r.query.q)}: ${where}`);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Search relevance (issue 13): ${queries.length} queries, ` +
+      `${queries.filter((q) => q.lang === 'en').length} English, ${queries.filter((q) => q.lang === 'zh').length} Chinese; read cache off\n`,
+  );
+  const all = new Map<string, QueryResult[]>();
+  for (const dialect of dialects) {
+    const t = await build(dialect);
+    try {
+      const unknown = await unknownKeys(t.app);
+      if (unknown.length > 0) {
+        console.error(`broken test set: plugin_keys not in the ${dialect} database: ${unknown.join(', ')}`);
+        process.exitCode = 1;
+        return;
+      }
+      const results: QueryResult[] = [];
+      for (const query of queries) results.push(await runQuery(t.app, query));
+      all.set(dialect, results);
+      report(dialect, results);
+    } finally {
+      await t.close();
+    }
+  }
+  for (const [dialect, results] of all) misses(dialect, results);
+  const [a, b] = [...all.values()];
+  if (a && b) {
+    const differ = a.filter((r, i) => r.top.join() !== b[i]?.top.join()).map((r) => r.query.q);
+    console.log(
+      `\nTop 3 differing between dialects: ${differ.length}${differ.length ? ` (${differ.join(', ')})` : ''}`,
+    );
+  }
+}
+
+await main();
