@@ -11,7 +11,7 @@ import { loadConfig } from '@plugin-center/server';
 import { mp4Bytes as mp4, pngBytes as png } from '@plugin-center/test-fakes/media';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
+import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const AUTHOR = { email: 'maker@example.com', password: 'maker-password-1', nick: '造物者' };
@@ -58,17 +58,6 @@ async function chooseManifest(p: Page) {
   });
 }
 
-/** Fills and submits the login page, then waits to be back in the app. */
-async function signIn(p: Page, account: { email: string; password: string; nick?: string }) {
-  await p.waitForURL(/\/user\/login\//);
-  await p.locator('#login-email').fill(account.email);
-  if (account.nick && (await p.locator('#login-nickname').count()) > 0)
-    await p.locator('#login-nickname').fill(account.nick);
-  await p.locator('#login-password').fill(account.password);
-  await p.locator('button.login-submit').click();
-  await p.waitForURL(/\/plugins\//);
-}
-
 /** The square's search for `keyword`: the names of the cards found. */
 async function squareNames(p: Page, keyword: string): Promise<string[]> {
   const listed = p.waitForResponse((r) => r.url().includes('/api/cmt/plugin/list'));
@@ -84,6 +73,25 @@ async function openAuditList(status: string) {
   return admin.locator('li.submission', { hasText: NAME }).first();
 }
 
+/** The administrator approves the pending submission of the test's plugin, at `version`. */
+async function approvePending(version: string) {
+  const card = await openAuditList('未审核');
+  await expect.poll(() => card.textContent()).toContain(version);
+  await card.getByRole('button', { name: '通过', exact: true }).click();
+  await expect.poll(() => admin.locator('.toast').last().textContent()).toContain('已通过');
+}
+
+/** The author opens the edit form of the test's plugin from My plugins, filled in. */
+async function openEditForm() {
+  await author
+    .locator('li.submission', { hasText: NAME })
+    .getByRole('link', { name: /编辑/ })
+    .first()
+    .click();
+  await author.waitForURL(/publish-plugin\/edit/);
+  await expect.poll(() => field(author, 'name').inputValue()).toBe(NAME);
+}
+
 beforeAll(async () => {
   env = await startE2eEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   ({ page: author } = await env.newPage());
@@ -92,9 +100,9 @@ beforeAll(async () => {
   await author.goto(`${env.appUrl}publish-plugin/new`);
   await author.waitForURL(/\/user\/login\//);
   await author.goto(`${author.url()}&page=sign_up`);
-  await signIn(author, AUTHOR);
+  await submitLoginPage(author, AUTHOR);
   await admin.goto(`${env.appUrl}backstage-index`);
-  await signIn(admin, ADMIN);
+  await submitLoginPage(admin, ADMIN);
 }, 120_000);
 
 afterAll(async () => {
@@ -232,13 +240,7 @@ describe('publish → reject → resubmit → approve', () => {
   });
 
   it('the author edits and resubmits a greater version; the administrator approves it', async () => {
-    await author
-      .locator('li.submission', { hasText: NAME })
-      .getByRole('link', { name: /编辑/ })
-      .first()
-      .click();
-    await author.waitForURL(/publish-plugin\/edit/);
-    await expect.poll(() => field(author, 'name').inputValue()).toBe(NAME);
+    await openEditForm();
     await field(author, 'version').fill('1.0.1');
     await field(author, 'version_content').fill('A cover of our own');
     await fileInput(author, 'cover_center').setInputFiles({
@@ -252,31 +254,19 @@ describe('publish → reject → resubmit → approve', () => {
       .poll(() => author.locator('li.submission', { hasText: NAME }).textContent())
       .toContain('1.0.1');
 
-    const card = await openAuditList('未审核');
-    await expect.poll(() => card.textContent()).toContain('1.0.1');
-    await card.getByRole('button', { name: '通过', exact: true }).click();
-    await expect.poll(() => admin.locator('.toast').last().textContent()).toContain('已通过');
+    await approvePending('1.0.1');
   });
 
   it('is on the square and searchable; after a second approved version its detail shows both versions', async () => {
     await expect.poll(() => squareNames(author, NAME)).toContain(NAME);
     // A second version, approved too.
     await author.goto(`${env.appUrl}my-plugins`);
-    await author
-      .locator('li.submission', { hasText: NAME })
-      .getByRole('link', { name: /编辑/ })
-      .first()
-      .click();
-    await author.waitForURL(/publish-plugin\/edit/);
-    await expect.poll(() => field(author, 'name').inputValue()).toBe(NAME);
+    await openEditForm();
     await field(author, 'version').fill('1.1.0');
     await field(author, 'version_content').fill('AAA levels');
     await author.getByRole('button', { name: '提交新版本' }).click();
     await author.waitForURL(/\/plugins\/my-plugins/);
-    const card = await openAuditList('未审核');
-    await expect.poll(() => card.textContent()).toContain('1.1.0');
-    await card.getByRole('button', { name: '通过', exact: true }).click();
-    await expect.poll(() => admin.locator('.toast').last().textContent()).toContain('已通过');
+    await approvePending('1.1.0');
 
     await squareNames(author, NAME);
     await author

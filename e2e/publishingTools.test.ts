@@ -16,7 +16,7 @@ import { pngBytes } from '@plugin-center/test-fakes/media';
 import { strToU8, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
+import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
 
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'server', 'dist', 'cli.js');
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -28,16 +28,6 @@ let admin: Page;
 let folder: string;
 const pageErrors: string[] = [];
 
-async function signIn(p: Page, account: { email: string; password: string; nick?: string }) {
-  await p.waitForURL(/\/user\/login\//);
-  await p.locator('#login-email').fill(account.email);
-  if (account.nick && (await p.locator('#login-nickname').count()) > 0)
-    await p.locator('#login-nickname').fill(account.nick);
-  await p.locator('#login-password').fill(account.password);
-  await p.locator('button.login-submit').click();
-  await p.waitForURL(/\/plugins\//);
-}
-
 beforeAll(async () => {
   env = await startE2eEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   ({ page: maker } = await env.newPage());
@@ -46,9 +36,9 @@ beforeAll(async () => {
   await maker.goto(`${env.appUrl}my-plugins/tokens`);
   await maker.waitForURL(/\/user\/login\//);
   await maker.goto(`${maker.url()}&page=sign_up`);
-  await signIn(maker, MAKER);
+  await submitLoginPage(maker, MAKER);
   await admin.goto(`${env.appUrl}backstage-index`);
-  await signIn(admin, ADMIN);
+  await submitLoginPage(admin, ADMIN);
   folder = await mkdtemp(join(tmpdir(), 'plugin-center-cli-'));
   await writeFile(
     join(folder, 'manifest.json'),

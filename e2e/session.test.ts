@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
+import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
 
 /** Access tokens live 8 s; with the 5 s advance (SPEC §9) the client refreshes every ~3 s. */
 const ACCESS_TOKEN_TTL_S = 8;
@@ -23,18 +23,6 @@ const pageErrors: string[] = [];
 const REFRESH_PATH = '/api/uc/user/refresh_token';
 const listCards = (p: Page) => p.getByRole('list', { name: '插件', exact: true }).locator('a.card');
 const header = (p: Page) => p.locator('header.site-header');
-
-/** Fills and submits the login page (sign-in or sign-up form), then waits to be back in the app. */
-async function submitLoginPage(p: Page, account: { email: string; password: string; nick?: string }) {
-  await p.waitForURL(/\/user\/login\//);
-  await p.locator('#login-email').fill(account.email);
-  if (account.nick && (await p.locator('#login-nickname').count()) > 0) {
-    await p.locator('#login-nickname').fill(account.nick);
-  }
-  await p.locator('#login-password').fill(account.password);
-  await p.locator('button.login-submit').click();
-  await p.waitForURL(/\/plugins\//);
-}
 
 /** The refresh requests a page sends, with the refresh token each one presented. */
 function recordRefreshes(p: Page, into: string[]): void {

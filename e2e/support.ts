@@ -117,3 +117,21 @@ export async function startE2eEnvironment(
     throw error;
   }
 }
+
+/**
+ * Fills and submits the login page (the sign-in form, or the sign-up form when the page was opened
+ * with `page=sign_up`; `nick` fills its nickname), then waits to be back in the app.
+ */
+export async function submitLoginPage(
+  p: Page,
+  account: { email: string; password: string; nick?: string },
+): Promise<void> {
+  await p.waitForURL(/\/user\/login\//);
+  await p.locator('#login-email').fill(account.email);
+  if (account.nick && (await p.locator('#login-nickname').count()) > 0) {
+    await p.locator('#login-nickname').fill(account.nick);
+  }
+  await p.locator('#login-password').fill(account.password);
+  await p.locator('button.login-submit').click();
+  await p.waitForURL(/\/plugins\//);
+}
