@@ -5,6 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';
 import { BackstageHeader } from '../../components/BackstageHeader';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
@@ -410,42 +411,6 @@ function RejectDialog(props: {
               </button>
             </div>
           </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-/** A confirmation dialog (Delete): confirm or cancel; Escape and the backdrop cancel. */
-function ConfirmDialog(props: {
-  title: string;
-  body: string;
-  confirm: string;
-  cancel: string;
-  busy: boolean;
-  onCancel(): void;
-  onConfirm(): void;
-}) {
-  return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" role="alertdialog">
-          <Dialog.Title className="dialog-title">{props.title}</Dialog.Title>
-          <Dialog.Description>{props.body}</Dialog.Description>
-          <div className="dialog-buttons">
-            <Dialog.Close className="button" type="button">
-              {props.cancel}
-            </Dialog.Close>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={props.onConfirm}
-              disabled={props.busy}
-            >
-              {props.confirm}
-            </button>
-          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,9 +1,9 @@
 import { ApiError } from '@plugin-center/api';
 import type { CreatedPersonalToken, PersonalToken, PersonalTokenList } from '@plugin-center/contract';
 import { useApiClient, useLoader, useSession } from '@plugin-center/react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -143,9 +143,11 @@ export function TokensView() {
         </div>
       )}
       {revoking && (
-        <RevokeDialog
-          token={revoking}
-          t={t}
+        <ConfirmDialog
+          title={t('tokens.revokeTitle', { name: revoking.name })}
+          body={t('tokens.revokeBody')}
+          confirm={t('tokens.revokeConfirm')}
+          cancel={t('tokens.cancel')}
           busy={busy}
           onCancel={() => setRevoking(null)}
           onConfirm={() => void revoke(revoking)}
@@ -333,42 +335,5 @@ export function NewToken({ token, onDone }: { token: CreatedPersonalToken; onDon
         </button>
       </div>
     </section>
-  );
-}
-
-/** The revoke confirmation (Radix Dialog, `alertdialog`): Escape and the backdrop cancel. */
-function RevokeDialog(props: {
-  token: PersonalToken;
-  t: PublishT;
-  busy: boolean;
-  onCancel(): void;
-  onConfirm(): void;
-}) {
-  const { t } = props;
-  return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" role="alertdialog">
-          <Dialog.Title className="dialog-title">
-            {t('tokens.revokeTitle', { name: props.token.name })}
-          </Dialog.Title>
-          <Dialog.Description>{t('tokens.revokeBody')}</Dialog.Description>
-          <div className="dialog-buttons">
-            <Dialog.Close className="button" type="button">
-              {t('tokens.cancel')}
-            </Dialog.Close>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={props.onConfirm}
-              disabled={props.busy}
-            >
-              {t('tokens.revokeConfirm')}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }
