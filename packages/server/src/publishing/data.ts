@@ -36,16 +36,24 @@ export async function pluginsByIds(db: Db, ids: readonly number[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The tag codes of a plugin's live listing. */
-export async function pluginTagCodes(db: Db, pluginId: number): Promise<string[]> {
+/** The tag codes of these plugins' live listings (sorted), by plugin id; [] for a plugin without tags. */
+export async function tagCodesByPlugin(db: Db, pluginIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(pluginIds.map((id) => [id, []]));
+  if (pluginIds.length === 0) return out;
   const rows = await db
     .selectFrom('plugin_tag as pt')
     .innerJoin('tag as t', 't.id', 'pt.tag_id')
-    .select('t.code')
-    .where('pt.plugin_id', '=', pluginId)
+    .select(['pt.plugin_id', 't.code'])
+    .where('pt.plugin_id', 'in', [...new Set(pluginIds)])
     .orderBy('t.code')
     .execute();
-  return rows.map((r) => r.code);
+  for (const row of rows) out.get(row.plugin_id)?.push(row.code);
+  return out;
+}
+
+/** The tag codes of a plugin's live listing (sorted). */
+export async function pluginTagCodes(db: Db, pluginId: number): Promise<string[]> {
+  return (await tagCodesByPlugin(db, [pluginId])).get(pluginId) ?? [];
 }
 
 /** The newest submission of a plugin (by id), or undefined. */
@@ -184,12 +192,46 @@ const FILE_COLUMNS = ['icon', 'cover_center', 'cover_panel', 'video', 'code_file
 
 /**
  * Every storage key a row refers to: the file columns of submissions and of plugins (keys, or URLs
- * under `urlPrefix`). Files outside this set are orphans.
+ * under `urlPrefix`). Files outside this set are orphans. Reads every row: for the orphan collector
+ * (hourly); one request's own files go through {@link referencedAmong}.
  */
 export async function referencedFileKeys(db: Database, urlPrefix: string): Promise<Set<string>> {
   const submissions = await db.kysely.selectFrom('plugin_submission').select(FILE_COLUMNS).execute();
   const plugins = await db.kysely.selectFrom('plugin').select(FILE_COLUMNS).execute();
   return fileKeysOf(plugins, urlPrefix, fileKeysOf(submissions, urlPrefix));
+}
+
+/**
+ * Which of `keys` a row refers to now (keys in submissions, keys or URLs under `urlPrefix` in
+ * plugins, keys inside the `images` lists): the targeted form of {@link referencedFileKeys} for the
+ * few files one request wrote or one deletion freed, reading only the rows that name them.
+ */
+export async function referencedAmong(
+  db: Db,
+  keys: readonly string[],
+  urlPrefix: string,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  if (keys.length === 0) return found;
+  const values = [...keys, ...keys.map((key) => `${urlPrefix}${key}`)];
+  const wanted = new Set(keys);
+  const single = ['icon', 'cover_center', 'cover_panel', 'video', 'code_file'] as const;
+  const rowsOf = (table: 'plugin' | 'plugin_submission') =>
+    db
+      .selectFrom(table)
+      .select(FILE_COLUMNS)
+      .where((eb) =>
+        eb.or([
+          ...single.map((column) => eb(column, 'in', values)),
+          // Keys are hex digits and an extension: no LIKE wildcard can occur in them.
+          ...keys.map((key) => eb('images', 'like', `%${key}%`)),
+        ]),
+      )
+      .execute();
+  for (const table of ['plugin_submission', 'plugin'] as const) {
+    for (const key of fileKeysOf(await rowsOf(table), urlPrefix)) if (wanted.has(key)) found.add(key);
+  }
+  return found;
 }
 
 /** The storage keys one plugin's rows (its listing and its submissions) refer to. */

@@ -11,6 +11,7 @@ import { ApiErrorCode, PublishFields } from '@plugin-center/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
+import { BATCH_LIMITS } from './batch';
 
 /** The file fields of the form, each with its size cap in bytes and whether it may repeat. */
 export const FILE_FIELDS = {
@@ -42,6 +43,9 @@ export interface PublishForm {
 }
 
 const checkFields = Compile(PublishFields);
+
+const unknownFileField = (name: string) =>
+  new ApiError(ApiErrorCode.INVALID_PARAMETER, `${name}: unknown file field`, 400, name);
 
 const tooLarge = (what: string, field?: string) =>
   new ApiError(ApiErrorCode.PAYLOAD_TOO_LARGE, `${what} is larger than the server accepts`, 413, field);
@@ -97,12 +101,7 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
         const rule = FILE_FIELDS[name];
         if (!rule || !Object.hasOwn(FILE_FIELDS, name)) {
           part.file.resume();
-          throw new ApiError(
-            ApiErrorCode.INVALID_PARAMETER,
-            `${part.fieldname}: unknown file field`,
-            400,
-            part.fieldname,
-          );
+          throw unknownFileField(part.fieldname);
         }
         const bytes = await part.toBuffer();
         if (bytes.byteLength === 0) continue; // an empty file input: nothing chosen
@@ -176,4 +175,38 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
     );
   }
   return { fields: candidate as PublishFields, files };
+}
+
+/**
+ * Reads the one file of a batch upload (multipart field `file`, at most {@link BATCH_LIMITS}.FILE_BYTES).
+ * @throws ApiError 415 for a body that is not multipart, 400 INVALID_PARAMETER for another file
+ *   field, no file or a malformed body, 413 PAYLOAD_TOO_LARGE (field `file`) beyond the limit
+ */
+export async function readBatchFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+  if (!request.isMultipart())
+    throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'send the file as multipart/form-data', 415);
+  let file: { name: string; bytes: Buffer } | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: BATCH_LIMITS.FILE_BYTES, files: 1, fields: 5 },
+    })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw unknownFileField(part.fieldname);
+      }
+      file = { name: part.filename || 'upload', bytes: await part.toBuffer() };
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(
+        ApiErrorCode.PAYLOAD_TOO_LARGE,
+        `file: must be at most ${BATCH_LIMITS.FILE_BYTES / 1024 / 1024} MiB`,
+        413,
+        'file',
+      );
+    throw multipartError(error);
+  }
+  if (!file) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'file: is required', 400, 'file');
+  return file;
 }

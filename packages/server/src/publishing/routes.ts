@@ -8,8 +8,7 @@ import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
-import { BATCH_LIMITS } from './batch';
-import { MULTIPART_LIMITS, multipartError, readPublishForm } from './form';
+import { MULTIPART_LIMITS, readBatchFile, readPublishForm } from './form';
 import type { PublishingService } from './service';
 
 /** Options of {@link publishingRoutes}. */
@@ -71,43 +70,14 @@ export async function publishingRoutes(
     publishing.assignOwner(request.user!, request.body.plugin_key, request.body.email),
   );
   tableRoute(app, 'plugin', 'remove', (request) => publishing.remove(request.user!, request.body.plugin_key));
-  tableRoute(app, 'plugin', 'batchUpload', async (request) => {
-    if (!request.isMultipart())
-      throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'send the file as multipart/form-data', 415);
-    // Cancelling the upload closes the request: the import stops after the plugin it is writing.
+  tableRoute(app, 'plugin', 'batchUpload', async (request, reply) => {
+    // Cancelling the upload closes the connection before the answer is sent: the import stops after
+    // the plugin it is writing (one listener on this response, not on the keep-alive socket).
     const cancel = new AbortController();
-    request.raw.once('close', () => {
-      if (!request.raw.complete) cancel.abort();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) cancel.abort();
     });
-    request.socket.once('close', () => cancel.abort());
-    let file: { name: string; bytes: Buffer } | undefined;
-    try {
-      for await (const part of request.parts({
-        limits: { fileSize: BATCH_LIMITS.FILE_BYTES, files: 1, fields: 5 },
-      })) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw new ApiError(
-            ApiErrorCode.INVALID_PARAMETER,
-            `${part.fieldname}: unknown file field`,
-            400,
-            part.fieldname,
-          );
-        }
-        file = { name: part.filename || 'upload', bytes: await part.toBuffer() };
-      }
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new ApiError(
-          ApiErrorCode.PAYLOAD_TOO_LARGE,
-          `file: must be at most ${BATCH_LIMITS.FILE_BYTES / 1024 / 1024} MiB`,
-          413,
-          'file',
-        );
-      throw multipartError(error);
-    }
-    if (!file) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'file: is required', 400, 'file');
+    const file = await readBatchFile(request);
     return publishing.batchUpload(request.user!, file.name, file.bytes, cancel.signal);
   });
   tableRoute(app, 'plugin', 'download', async (request, reply) => {

@@ -27,6 +27,7 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { Transaction } from 'kysely';
 import semver from 'semver';
+import { asciiSlug } from '../catalogue/entry';
 import { importEntries } from '../catalogue/import';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
@@ -37,7 +38,6 @@ import { accountName } from '../identity/data';
 import { decodeCursor, encodeCursor } from '../plugins/cursor';
 import { refreshSearchDocuments, replacePluginTags } from '../plugins/data/write';
 import { normalizeTagCode } from '../plugins/tags';
-import { buildSearchDocuments } from '../search/documents';
 import { readBatch } from './batch';
 import {
   appendAuditLog,
@@ -51,14 +51,16 @@ import {
   pluginFileKeys,
   pluginsByIds,
   pluginTagCodes,
+  referencedAmong,
   referencedFileKeys,
   type SubmissionListRow,
   type SubmissionRow,
   submissionById,
+  tagCodesByPlugin,
 } from './data';
 import type { PublishForm } from './form';
 import { validateManifest } from './manifest';
-import type { FileStorage } from './storage';
+import { type FileStorage, STORAGE_KEY } from './storage';
 import { checkImage, checkName, checkSecrets, checkVideo, sniffImage, sniffVideo } from './uploadChecks';
 
 /** Where stored images and videos are served (`GET /api/cmt/file/{key}`). */
@@ -77,19 +79,12 @@ export function fileKey(bytes: Uint8Array, ext: string): string {
 /** The URL of a stored image or video, or the value unchanged when it is not a key (imports). */
 function fileUrl(value: string | null): string | null {
   if (!value) return null;
-  return /^[0-9a-f]{64}\./.test(value) ? `${FILE_URL_PREFIX}${value}` : value;
+  return STORAGE_KEY.test(value) ? `${FILE_URL_PREFIX}${value}` : value;
 }
 
-/** A plugin_key for a new plugin: an ASCII slug of the name and 10 random hex digits. */
+/** A plugin_key for a new plugin: the ASCII slug of the name (as catalogue keys) and 10 random hex digits. */
 function newPluginKey(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return `${slug || 'plugin'}-${randomBytes(5).toString('hex')}`;
+  return `${asciiSlug(name) || 'plugin'}-${randomBytes(5).toString('hex')}`;
 }
 
 const bool = (flag: string | undefined): boolean => flag === '1' || flag === 'true';
@@ -200,8 +195,7 @@ export class PublishingService {
 
   /** Removes these keys unless a row refers to them now. */
   private async removeUnreferenced(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    const referenced = await referencedFileKeys(this.db, FILE_URL_PREFIX);
+    const referenced = await referencedAmong(this.db.kysely, keys, FILE_URL_PREFIX);
     for (const key of keys) if (!referenced.has(key)) await this.storage.delete(key);
   }
 
@@ -317,6 +311,9 @@ export class PublishingService {
         download_count: 0,
         view_count: 0,
         praise_count: 0,
+        // Not searchable until approved: approval computes the documents, with the tags.
+        search_name: '',
+        search_all: '',
       };
       const plugin = await trx.insertInto('plugin').values(row).returning('id').executeTakeFirstOrThrow();
       return plugin.id;
@@ -437,19 +434,15 @@ export class PublishingService {
     return id;
   }
 
-  /** The plugin-row columns a submission sets (live listing texts, file URLs, search documents). */
+  /**
+   * The plugin-row columns a submission sets (live listing texts and file URLs). The search
+   * documents are left to approval (`refreshSearchDocuments`, with the tags): only approved plugins
+   * are searched.
+   */
   private livePluginColumns(
     texts: Awaited<ReturnType<PublishingService['submissionTexts']>>,
     files: SubmissionFiles,
   ) {
-    const docs = buildSearchDocuments({
-      name: texts.name,
-      intro: texts.intro,
-      description: texts.description,
-      developer: texts.developer,
-      tags: [],
-      translations: [],
-    });
     return {
       name: texts.name,
       intro: texts.intro,
@@ -467,7 +460,6 @@ export class PublishingService {
       video: fileUrl(files.video),
       images: JSON.stringify(files.images.map((key) => fileUrl(key)!)),
       code_file: files.code_file,
-      ...docs,
     };
   }
 
@@ -601,7 +593,7 @@ export class PublishingService {
     // Only this plugin's own files, and only those no other row refers to (an upload shared by
     // content with another plugin stays); never a general sweep, which could take the files of a
     // publish in flight.
-    await this.removeUnreferenced(files.filter((key) => /^[0-9a-f]{64}\./.test(key)));
+    await this.removeUnreferenced(files.filter((key) => STORAGE_KEY.test(key)));
     return { plugin_key: plugin.plugin_key };
   }
 
@@ -697,7 +689,8 @@ export class PublishingService {
     if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
     const latest = await latestSubmission(this.db.kysely, plugin.id);
     const key = latest?.code_file ?? plugin.code_file;
-    const bytes = key && /^[0-9a-f]{64}\.json$/.test(key) ? await this.storage.get(key) : undefined;
+    const bytes =
+      key && STORAGE_KEY.test(key) && key.endsWith('.json') ? await this.storage.get(key) : undefined;
     if (!bytes) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `plugin ${pluginKey} has no code file`);
     await appendAuditLog(this.db.kysely, {
       time: this.clock(),
@@ -782,7 +775,13 @@ export class PublishingService {
       this.db.kysely,
       rows.map((r) => r.plugin_id),
     );
-    const list = await Promise.all(rows.map((row) => this.toWire(row, plugins.get(row.plugin_id)!)));
+    const tags = await tagCodesByPlugin(
+      this.db.kysely,
+      rows.filter((r) => isApproved(plugins.get(r.plugin_id)!)).map((r) => r.plugin_id),
+    );
+    const list = rows.map((row) =>
+      this.toWire(row, plugins.get(row.plugin_id)!, tags.get(row.plugin_id) ?? []),
+    );
     const last = rows.at(-1);
     return {
       submission_list: list,
@@ -820,10 +819,15 @@ export class PublishingService {
     const row = await submissionById(this.db.kysely, id);
     if (!row) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, 'the submission no longer exists');
     const plugin = (await pluginsByIds(this.db.kysely, [row.plugin_id])).get(row.plugin_id)!;
-    return this.toWire(row, plugin);
+    return this.toWire(
+      row,
+      plugin,
+      isApproved(plugin) ? await pluginTagCodes(this.db.kysely, plugin.id) : [],
+    );
   }
 
-  private async toWire(row: SubmissionListRow, plugin: PluginRow): Promise<Submission> {
+  /** A submission on the wire; `liveTags`: the live listing's tag codes (for the changes). */
+  private toWire(row: SubmissionListRow, plugin: PluginRow, liveTags: readonly string[]): Submission {
     const live = isApproved(plugin);
     const tags = JSON.parse(row.tags) as string[];
     return {
@@ -852,39 +856,35 @@ export class PublishingService {
       reject_reason: row.reject_reason,
       checks: JSON.parse(row.checks) as CheckResult[],
       live_version: live ? plugin.current_version : null,
-      changes: live ? await this.changes(row, plugin) : [],
+      changes: live ? changesOf(row, plugin, liveTags) : [],
       submitter:
         row.submitter_id === null ? null : { user_id: row.submitter_id, nick_name: row.submitter_name ?? '' },
       create_time: Number(row.create_time),
       review_time: row.review_time === null ? null : Number(row.review_time),
     };
   }
+}
 
-  /** The fields in which a submission differs from the live listing (texts cut to 500 characters). */
-  private async changes(row: SubmissionRow, plugin: PluginRow): Promise<FieldChange[]> {
-    const cut = (v: string | null) => (v === null ? null : v.length > 500 ? `${v.slice(0, 500)}…` : v);
-    const out: FieldChange[] = [];
-    const compare = (field: string, before: string | null, after: string | null) => {
-      if ((before ?? '') !== (after ?? '')) out.push({ field, before: cut(before), after: cut(after) });
-    };
-    compare('version', plugin.current_version, row.version);
-    compare('name', plugin.name, row.name);
-    compare('intro', plugin.intro, row.intro);
-    compare('description', plugin.description, row.description);
-    compare(
-      'tags',
-      (await pluginTagCodes(this.db.kysely, plugin.id)).join(', '),
-      (JSON.parse(row.tags) as string[]).join(', '),
-    );
-    compare('icon', plugin.icon, fileUrl(row.icon));
-    compare('cover_center', plugin.cover_center, fileUrl(row.cover_center));
-    compare('video', plugin.video, fileUrl(row.video));
-    compare('code_file', plugin.code_file, row.code_file);
-    compare('contact', plugin.contact, row.contact);
-    compare('developer', plugin.developer, row.developer);
-    compare('technical_support_link', plugin.technical_support_link, row.technical_support_link);
-    return out;
-  }
+/** The fields in which a submission differs from the live listing (texts cut to 500 characters). */
+function changesOf(row: SubmissionRow, plugin: PluginRow, liveTags: readonly string[]): FieldChange[] {
+  const cut = (v: string | null) => (v === null ? null : v.length > 500 ? `${v.slice(0, 500)}…` : v);
+  const out: FieldChange[] = [];
+  const compare = (field: string, before: string | null, after: string | null) => {
+    if ((before ?? '') !== (after ?? '')) out.push({ field, before: cut(before), after: cut(after) });
+  };
+  compare('version', plugin.current_version, row.version);
+  compare('name', plugin.name, row.name);
+  compare('intro', plugin.intro, row.intro);
+  compare('description', plugin.description, row.description);
+  compare('tags', liveTags.join(', '), (JSON.parse(row.tags) as string[]).join(', '));
+  compare('icon', plugin.icon, fileUrl(row.icon));
+  compare('cover_center', plugin.cover_center, fileUrl(row.cover_center));
+  compare('video', plugin.video, fileUrl(row.video));
+  compare('code_file', plugin.code_file, row.code_file);
+  compare('contact', plugin.contact, row.contact);
+  compare('developer', plugin.developer, row.developer);
+  compare('technical_support_link', plugin.technical_support_link, row.technical_support_link);
+  return out;
 }
 
 /** The storage key inside a stored-file URL, or the value when it is not one (kept as is). */
