@@ -386,6 +386,27 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
     );
   };
 
+  /** A required multi-line text (description, version description) wired like {@link textInput}. */
+  const textArea = (name: 'description' | 'version_content', label: string, rows: number, hint?: string) => {
+    const f = field(name);
+    return (
+      <Field label={label} f={f} required hint={hint} requiredText={t('form.required')}>
+        <textarea
+          id={f.id}
+          name={name}
+          rows={rows}
+          value={values[name]}
+          onChange={(e) => set(name, e.target.value)}
+          onBlur={blurCheck(name)}
+          aria-invalid={f.invalid}
+          aria-describedby={f.describedBy}
+          aria-required
+          disabled={uploading}
+        />
+      </Field>
+    );
+  };
+
   const fileInput = (
     name: 'icon' | 'cover_center' | 'cover_panel' | 'video' | 'code_file',
     label: string,
@@ -427,9 +448,6 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
     );
   };
 
-  const description = field('description');
-  const intro = field('intro');
-  const versionContent = field('version_content');
   const tags = field('tags');
   const images = field('images');
   const imageAccept = IMAGE_TYPES.join(',');
@@ -450,46 +468,8 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
         <fieldset>
           <legend>{t('form.sectionBasics')}</legend>
           {textInput('name', t('form.name'), { required: true })}
-          <Field
-            label={t('form.introField')}
-            f={intro}
-            required
-            hint={t('form.introHint')}
-            requiredText={t('form.required')}
-          >
-            <input
-              id={intro.id}
-              type="text"
-              name="intro"
-              value={values.intro}
-              onChange={(e) => set('intro', e.target.value)}
-              onBlur={blurCheck('intro')}
-              aria-invalid={intro.invalid}
-              aria-describedby={intro.describedBy}
-              aria-required
-              disabled={uploading}
-            />
-          </Field>
-          <Field
-            label={t('form.description')}
-            f={description}
-            required
-            hint={t('form.descriptionHint')}
-            requiredText={t('form.required')}
-          >
-            <textarea
-              id={description.id}
-              name="description"
-              rows={10}
-              value={values.description}
-              onChange={(e) => set('description', e.target.value)}
-              onBlur={blurCheck('description')}
-              aria-invalid={description.invalid}
-              aria-describedby={description.describedBy}
-              aria-required
-              disabled={uploading}
-            />
-          </Field>
+          {textInput('intro', t('form.introField'), { required: true, hint: t('form.introHint') })}
+          {textArea('description', t('form.description'), 10, t('form.descriptionHint'))}
           <Field label={t('form.tags')} f={tags} hint={t('form.tagsHint', { max: L.TAGS })}>
             {values.tags.length > 0 && (
               <ul className="publish-tags" aria-label={t('form.tags')}>
@@ -615,25 +595,7 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
           <legend>{t('form.sectionCode')}</legend>
           {fileInput('code_file', t('form.codeFile'), t('form.codeHint'), '.json,application/json', null)}
           {textInput('version', t('form.version'), { required: true, hint: t('form.versionHint') })}
-          <Field
-            label={t('form.versionContent')}
-            f={versionContent}
-            required
-            requiredText={t('form.required')}
-          >
-            <textarea
-              id={versionContent.id}
-              name="version_content"
-              rows={4}
-              value={values.version_content}
-              onChange={(e) => set('version_content', e.target.value)}
-              onBlur={blurCheck('version_content')}
-              aria-invalid={versionContent.invalid}
-              aria-describedby={versionContent.describedBy}
-              aria-required
-              disabled={uploading}
-            />
-          </Field>
+          {textArea('version_content', t('form.versionContent'), 4)}
           <fieldset className="publish-radios">
             <legend>{t('form.copyright')}</legend>
             {(['author', 'custom'] as const).map((kind) => (
