@@ -72,17 +72,10 @@ export class PersonalTokens {
 
   /**
    * Creates a token; the answer is the only place the token appears.
-   * @throws ApiError 400 INVALID_PARAMETER at {@link PERSONAL_TOKENS_PER_ACCOUNT} tokens, or for a
-   *   name with NUL characters
+   * @throws ApiError 400 INVALID_PARAMETER at {@link PERSONAL_TOKENS_PER_ACCOUNT} tokens (a NUL in the
+   *   name is refused at the edge, by `validation.ts`)
    */
   async create(userId: number, name: string, expiresInDays?: number): Promise<CreatedPersonalToken> {
-    if (name.includes('\u0000'))
-      throw new ApiError(
-        ApiErrorCode.INVALID_PARAMETER,
-        'body.name: must not contain NUL characters',
-        400,
-        'name',
-      );
     const count = await this.db
       .selectFrom('personal_access_token')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))

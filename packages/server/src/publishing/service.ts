@@ -479,13 +479,6 @@ export class PublishingService {
         400,
         'reason',
       );
-    if (reason.includes('\u0000'))
-      throw new ApiError(
-        ApiErrorCode.INVALID_PARAMETER,
-        'reason: must not contain NUL characters',
-        400,
-        'reason',
-      );
     const plugin = await pluginByKey(this.db.kysely, body.plugin_key);
     if (!plugin)
       throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${body.plugin_key}`);
