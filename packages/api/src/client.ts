@@ -37,6 +37,8 @@ import type {
   ResourcePosition,
   RevokePersonalTokenBody,
   SubmissionPage,
+  SuggestQuery,
+  SuggestResult,
   TagListResult,
   UserPluginsQuery,
 } from '@plugin-center/contract';
@@ -195,6 +197,8 @@ type R<T> = Promise<ApiResponse<T>>;
 export interface PluginCalls {
   /** `GET plugin/list`: a page of approved plugins (tag, sort, keyword, cursor). */
   list(q: PluginListQuery, o?: O): R<PluginListResult>;
+  /** `GET plugin/suggest` (issue 13): at most 8 plugin and tag suggestions for what was typed. */
+  suggest(q: SuggestQuery, o?: O): R<SuggestResult>;
   /** `GET plugin/tag/list`. */
   tagList(q?: { lang?: Locale }, o?: O): R<TagListResult>;
   /** `GET plugin`: detail with history versions. */

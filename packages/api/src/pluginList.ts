@@ -1,12 +1,15 @@
-import type { Locale, PluginSummary } from '@plugin-center/contract';
+import type { Locale, PluginSort, PluginSummary } from '@plugin-center/contract';
 import { type ApiClient, isSuccess } from './client';
 import type { LoaderStatus } from './loader';
 import { createStore } from './store';
 
-/** Parameters of the plugin list (SPEC §2, §4): tag (0 = All), sort (0 latest, 1 most popular), keyword. */
+/**
+ * Parameters of the plugin list (SPEC §2, §4): tag (0 = All), sort (0 latest, 1 most popular, 2
+ * relevance; absent: relevance with a keyword, else latest), keyword.
+ */
 export interface PluginListParams {
   tagId?: number;
-  sort?: 0 | 1;
+  sort?: PluginSort;
   keyword?: string;
   pageSize?: number;
   lang?: Locale;

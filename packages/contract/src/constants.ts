@@ -71,8 +71,11 @@ export const ApiErrorCode = {
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;
 
-/** Sort orders of the plugin list (SPEC §4): `0` latest (default), `1` most popular. */
-export const PluginSort = { LATEST: 0, MOST_POPULAR: 1 } as const;
+/**
+ * Sort orders of the plugin list (SPEC §4): `0` latest (the default without a keyword), `1` most
+ * popular, `2` relevance (issue 13: the default with a keyword; see docs/search.md).
+ */
+export const PluginSort = { LATEST: 0, MOST_POPULAR: 1, RELEVANCE: 2 } as const;
 /** A value of {@link PluginSort}. */
 export type PluginSort = (typeof PluginSort)[keyof typeof PluginSort];
 

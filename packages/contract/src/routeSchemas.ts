@@ -60,6 +60,8 @@ import {
   SignUpBody,
   SpaceSetting,
   SubmissionPage,
+  SuggestQuery,
+  SuggestResult,
   TagListResult,
   ThirdPartyAuthBody,
   ThirdPartyBindBody,
@@ -175,9 +177,15 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     tags: PLUGINS,
     summary: 'List or search approved plugins, one keyset page at a time',
     description:
-      'Order: sort 0 latest (update time desc), 1 most popular (download_count desc, then latest). With a keyword, plugins whose name matches every term come first. `next_cursor` continues the same query; null on the last page.',
+      'Order: sort 0 latest (update time desc), 1 most popular (download_count desc, then latest), 2 relevance (the default with a keyword: matched words, then BM25 with field weights, typo and synonym penalties and a mild popularity signal; see docs/search.md). `total_relation` `gte` marks a search total that is a lower bound. `next_cursor` continues the same query; null on the last page.',
     querystring: PluginListQuery,
     response: PluginListResult,
+  },
+  suggest: {
+    tags: PLUGINS,
+    summary: 'As-you-type suggestions: plugin names and tags starting with what was typed',
+    querystring: SuggestQuery,
+    response: SuggestResult,
   },
   tagList: {
     tags: PLUGINS,

@@ -93,6 +93,13 @@ export const PLUGIN_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
+  suggest: {
+    method: 'GET',
+    path: '/api/cmt/plugin/suggest',
+    access: 'public',
+    request: 'query',
+    response: 'envelope',
+  },
   tagList: {
     method: 'GET',
     path: '/api/cmt/plugin/tag/list',

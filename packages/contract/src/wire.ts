@@ -165,9 +165,8 @@ export const PluginListQuery = Type.Object(
       Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: '0 = All' }),
     ),
     sort: Type.Optional(
-      Type.Union([Type.Literal(0), Type.Literal(1)], {
-        default: 0,
-        description: '0 latest, 1 most popular',
+      Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
+        description: '0 latest, 1 most popular, 2 relevance; default 2 with a keyword, else 0',
       }),
     ),
     keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),
@@ -186,8 +185,40 @@ export const PluginListResult = Type.Object({
   plugin_list: Type.Array(PluginSummary),
   total: Type.Integer({ minimum: 0 }),
   next_cursor: NullableString,
+  /**
+   * How `total` relates to the number of matches (the Elasticsearch `hits.total.relation` terms):
+   * `eq` exact, `gte` a lower bound (a search whose count stopped at the bound; the square shows
+   * "10,000+"). Absent = `eq`.
+   */
+  total_relation: Type.Optional(Type.Union([Type.Literal('eq'), Type.Literal('gte')])),
 });
 export type PluginListResult = Static<typeof PluginListResult>;
+
+/** Query of `GET /api/cmt/plugin/suggest` (issue 13): what has been typed so far. */
+export const SuggestQuery = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: KEYWORD_MAX_LENGTH }),
+    lang: Type.Optional(Lang),
+  },
+  { additionalProperties: false },
+);
+export type SuggestQuery = Static<typeof SuggestQuery>;
+
+/** One as-you-type suggestion: a plugin (open its detail) or a tag (filter by it). */
+export const Suggestion = Type.Object({
+  kind: Type.Union([Type.Literal('plugin'), Type.Literal('tag')]),
+  /** What to show: the plugin's (localised) name or the tag's (localised) name. */
+  text: Type.String(),
+  /** `plugin` only. */
+  plugin_key: NullableString,
+  /** `tag` only. */
+  tag_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Suggestion = Static<typeof Suggestion>;
+
+/** Response data of `GET /api/cmt/plugin/suggest`: at most 8 suggestions, best first. */
+export const SuggestResult = Type.Object({ suggestion_list: Type.Array(Suggestion) });
+export type SuggestResult = Static<typeof SuggestResult>;
 
 /** Response data of `GET /api/cmt/plugin/tag/list`. */
 export const TagListResult = Type.Object({ tag_list: Type.Array(Tag) });
