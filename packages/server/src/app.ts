@@ -14,6 +14,7 @@ import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { ensureSearchIndex } from './search/indexer';
 import { frameworkErrors, installErrorHandling } from './errors';
 import { authPlugin } from './identity/auth';
 import { identityRoutes } from './identity/routes';
@@ -86,6 +87,7 @@ export async function buildApp(
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
+    await ensureSearchIndex(db);
     const identity = await IdentityService.create(db, resolveIdentityConfig(config), {
       ...(options.clock ? { clock: options.clock } : {}),
     });

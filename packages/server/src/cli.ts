@@ -21,6 +21,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { renderConfigHelp } from './configDocs';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { ensureSearchIndex } from './search/indexer';
 import { runAdminCommand } from './identity/adminCommand';
 import { runPublishCommand } from './publishing/publishCommand';
 
@@ -109,6 +110,7 @@ async function runImport(config: ServerConfig, file: string): Promise<number> {
   const db = createDatabase(config);
   try {
     await migrate(db);
+    await ensureSearchIndex(db);
     const started = performance.now();
     const report = await importEntries(db, [{ file, entries }]);
     const ms = Math.round(performance.now() - started);

@@ -191,20 +191,17 @@ export async function importEntries(
   return report;
 }
 
-/** From this many new plugins on, an import re-optimises the search index and statistics. */
+/** From this many new plugins on, an import refreshes the planner statistics. */
 export const BULK_THRESHOLD = 1000;
 
-/**
- * After a bulk load: merges the FTS5 index segments into one (SQLite `optimize`, halves search
- * time after 100,000 single-row inserts) and refreshes planner statistics (`ANALYZE`) on both
- * dialects.
- */
+/** After a bulk load: refreshes planner statistics (`ANALYZE`) on both dialects, search index included. */
 export async function optimizeAfterBulkLoad(db: Database): Promise<void> {
   if (db.dialect === 'sqlite') {
-    await sql`INSERT INTO plugin_fts(plugin_fts) VALUES ('optimize')`.execute(db.kysely);
     await sql`ANALYZE`.execute(db.kysely);
   } else {
-    await sql`ANALYZE plugin, plugin_tag, tag, plugin_translation`.execute(db.kysely);
+    await sql`ANALYZE plugin, plugin_tag, tag, plugin_translation, search_term, search_term_variant, search_posting`.execute(
+      db.kysely,
+    );
   }
 }
 

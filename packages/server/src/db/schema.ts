@@ -49,10 +49,8 @@ export interface PluginTable {
   update_time: number | null;
   /** Sort helper: `COALESCE(update_time, 0)`, kept in step by the data layer. */
   sort_time: number;
-  /** Token document of the name (and translated names): the "name matches" ranking group. */
-  search_name: string;
-  /** Token document of every searchable text: name, intro, description, tags, developer, translations. */
-  search_all: string;
+  /** Ids of the search terms posted for the plugin, space-separated (migration 0012; '' when none). */
+  search_terms: Generated<string>;
   /** The owning account (publisher, or assigned by an administrator); null for imported plugins. */
   owner_id: number | null;
   /** JSON array of the gallery's stored-file URLs (migration 0011); `[]` for imports. */
@@ -115,6 +113,9 @@ export interface DatabaseSchema {
   plugin_translation: PluginTranslationTable;
   recommendation: RecommendationTable;
   catalogue_stat: CatalogueStatTable;
+  search_term: SearchTermTable;
+  search_term_variant: SearchTermVariantTable;
+  search_posting: SearchPostingTable;
   user_account: UserAccountTable;
   refresh_token: RefreshTokenTable;
   login_code: LoginCodeTable;
@@ -327,7 +328,28 @@ export interface AnalyticsEventTable {
   properties: string;
 }
 
-/** Counters kept exact by triggers (migration 0002): `approved_plugins`. */
+/** `search_term` (migration 0012): a distinct term of the approved catalogue. */
+export interface SearchTermTable {
+  id: Generated<number>;
+  term: string;
+  /** Approved plugins holding the term. */
+  df: number;
+}
+
+/** `search_term_variant`: a single-character deletion of a word term (the typo index). */
+export interface SearchTermVariantTable {
+  variant: string;
+  term_id: number;
+}
+
+/** `search_posting`: a term of an approved plugin with its stored BM25F score (× 100). */
+export interface SearchPostingTable {
+  term_id: number;
+  plugin_id: number;
+  score: number;
+}
+
+/** Counters (migration 0002, 0012): `approved_plugins` (kept exact by triggers), `search_index_version`. */
 export interface CatalogueStatTable {
   name: string;
   value: number;

@@ -1,7 +1,7 @@
 /**
  * The plugin list, search and tags (`GET plugin/list`, `GET plugin/tag/list`; SPEC §3/§4, §7): the
- * rules — order, keyset cursors, the two search groups, the SQLite plan choice, what is cached —
- * over the queries of `data/list.ts`. Answers in wire shapes and shows approved plugins only.
+ * rules — order, keyset cursors, what is cached — over the queries of `data/list.ts`, and search
+ * through the engine of `search/engine.ts`. Answers in wire shapes and shows approved plugins only.
  *
  * Hot paths stay at 1–3 indexed queries: a list page is one page query + one query for the page's
  * tags (+ a count that is cached for the unfiltered list and read from the denormalised
@@ -10,18 +10,14 @@
 import { type Locale, type PluginListResult, PluginSort, type Tag } from '@plugin-center/contract/schemas';
 import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import type { Database } from '../db/database';
-import { parseSearchQuery, type QueryToken } from '../search/tokenize';
+import { type SearchResult, searchPlugins } from '../search/engine';
+import { normalizeText } from '../search/tokenize';
 import { decodeCursor, encodeCursor, queryFingerprint } from './cursor';
 import {
   approvedTotal,
-  countApprovedMatches,
-  countUnapprovedMatches,
-  ftsMatchCount,
   type KeyRow,
   listPageKeys,
-  SearchGroup,
   type SortColumn,
-  searchGroupKeys,
   tagPageKeys,
   tagPluginCount,
   tagsInUse,
@@ -32,6 +28,7 @@ import { summariesByIds } from './data/summaries';
 export interface ListParams {
   /** 0 = all tags. */
   tag_id: number;
+  /** RELEVANCE applies to searches only; without a keyword it lists latest first. */
   sort: PluginSort;
   keyword?: string | undefined;
   cursor?: string | undefined;
@@ -40,52 +37,12 @@ export interface ListParams {
   lang?: Locale | undefined;
 }
 
-/** Counts of a search: `total` answered to the client; raw FTS counts choose the SQLite plan. */
-interface SearchCounts {
-  /** Approved plugins matching (and carrying the tag, when filtered). */
-  total: number;
-  /** Plugins of any status whose documents match (SQLite only; = total on PostgreSQL). */
-  allMatches: number;
-  /** Plugins of any status whose names match (SQLite only; = total on PostgreSQL). */
-  nameMatches: number;
-}
-
-/** The counts of a search, cached for {@link COUNT_CACHE_TTL_MS}. */
-async function searchCounts(
-  db: Database,
-  tokens: readonly QueryToken[],
-  tagId: number,
-): Promise<SearchCounts> {
-  const key = `search\u0000${tagId}\u0000${tokens.map((t) => `${t.token}${t.prefix ? '*' : ''}`).join(' ')}`;
-  return cachedRead(db, key, async () => {
-    if (db.dialect === 'postgres') {
-      const total = await countApprovedMatches(db, tokens, tagId, false);
-      return { total, allMatches: total, nameMatches: total };
-    }
-    const allMatches = await ftsMatchCount(db, tokens, 'search_all');
-    const nameMatches = await ftsMatchCount(db, tokens, 'search_name');
-    const total =
-      tagId > 0
-        ? await countApprovedMatches(db, tokens, tagId, false)
-        : // Matches minus the few that are not approved: walks only the non-approved part of the index.
-          allMatches - (await countUnapprovedMatches(db, tokens));
-    return { total, allMatches, nameMatches };
-  });
-}
-
-/**
- * Whether walking the sort index and probing beats looking the `matches` up and sorting them
- * (SQLite): when they are at least 2% of the approved plugins and more than 500.
- */
-function preferScan(matches: number, approved: number): boolean {
-  return matches > 500 && matches * 50 >= approved;
-}
-
 /** A page of a list as ids (what the page cache keeps). */
 interface PageIds {
   ids: number[];
   next_cursor: string | null;
   total: number;
+  total_relation?: 'gte';
 }
 
 interface PageQuery {
@@ -98,34 +55,35 @@ interface PageQuery {
 }
 
 /**
- * One page of approved plugins (`GET plugin/list`, SPEC §3/§4).
+ * One page of approved plugins (`GET plugin/list`, SPEC §3/§4; issue 13 for search).
  *
- * Order: latest = `COALESCE(update_time, 0)` desc, then id desc; most popular = download_count desc,
- * then latest. With a keyword (search, see docs/search.md), plugins whose name matches all terms
- * come first, then the others, each group in the chosen order. Keyset pagination: `next_cursor`
- * continues after the last row, so plugins added between pages cause no duplicates and no skipped
- * rows; `null` on the last page. `total` counts all matches of the query. An all-punctuation
- * keyword matches nothing (total 0).
+ * Without a keyword: latest = `COALESCE(update_time, 0)` desc, then id desc; most popular =
+ * download_count desc, then latest; keyset pagination (`next_cursor` continues after the last row,
+ * so plugins added between pages cause no duplicates and no skipped rows; `null` on the last page);
+ * `total` exact.
  *
- * Queries: the page's ids come from one keyset walk of an index — the plugin sort index, the
- * per-tag sort index of `plugin_tag`, or the search plan (see {@link searchPageIds}) — then the
- * rows and their tags are read by id. Counts and page ids are cached per process (stale on any
- * catalogue write in this process, and after {@link COUNT_CACHE_TTL_MS}); the complete answer
- * is reused for {@link LIST_RESULT_TTL_MS} (counters in it may lag by that much).
+ * With a keyword: the search engine's ranked matches (`search/engine.ts`, docs/search.md) in
+ * relevance order (the default) or the chosen sort; at most `MAX_SEARCH_RESULTS` can be paged
+ * through, the cursor holds the position in that ranking; `total` is exact, or a lower bound with
+ * `total_relation: 'gte'` when a frequent term was read partially. A keyword with no letter or digit
+ * matches nothing (total 0).
+ *
+ * Counts, page ids and search rankings are cached per process (stale on any catalogue write in
+ * this process, and after {@link COUNT_CACHE_TTL_MS}); the complete answer is reused for
+ * {@link LIST_RESULT_TTL_MS} (counters in it may lag by that much).
  *
  * @throws ApiError INVALID_CURSOR (400) for a cursor that is forged or belongs to another query.
  */
 export async function listPlugins(db: Database, params: ListParams): Promise<PluginListResult> {
-  const keyword = params.keyword?.trim() ?? '';
+  const keyword = normalizeText(params.keyword ?? '')
+    .trim()
+    .replace(/\s+/g, ' ');
   const searching = keyword !== '';
-  const tokens = searching ? parseSearchQuery(keyword) : [];
-  if (searching && tokens.length === 0) return { plugin_list: [], total: 0, next_cursor: null };
-
+  const sort = !searching && params.sort === PluginSort.RELEVANCE ? PluginSort.LATEST : params.sort;
   const sortColumns: SortColumn[] =
-    params.sort === PluginSort.MOST_POPULAR ? ['download_count', 'sort_time'] : ['sort_time'];
-  const tokenKey = tokens.map((t) => `${t.token}${t.prefix ? '*' : ''}`).join(' ');
-  const fingerprint = queryFingerprint([params.sort, params.tag_id, tokenKey]);
-  const arity = sortColumns.length + (searching ? 2 : 1);
+    sort === PluginSort.MOST_POPULAR ? ['download_count', 'sort_time'] : ['sort_time'];
+  const fingerprint = queryFingerprint([sort, params.tag_id, keyword]);
+  const arity = searching ? 1 : sortColumns.length + 1;
   const after = params.cursor ? decodeCursor(params.cursor, fingerprint, arity) : null;
 
   const pageKey = `page\u0000${fingerprint}\u0000${params.page_size}\u0000${params.cursor ?? ''}`;
@@ -140,21 +98,29 @@ export async function listPlugins(db: Database, params: ListParams): Promise<Plu
     db,
     `result\u0000${pageKey}\u0000${params.lang ?? ''}`,
     async () => {
-      const page = await cachedRead<PageIds>(db, pageKey, () =>
-        searching ? searchPageIds(db, { ...query, tokens }) : listPageIds(db, query),
+      const page = await cachedRead<PageIds>(db, pageKey, async () =>
+        searching
+          ? searchPage(
+              await cachedRead<SearchResult>(db, `search\u0000${fingerprint}`, () =>
+                searchPlugins(db, { keyword, tagId: params.tag_id, sort }),
+              ),
+              query,
+            )
+          : listPageIds(db, query),
       );
       return {
         plugin_list: await summariesByIds(db, page.ids, params.lang),
         total: page.total,
         next_cursor: page.next_cursor,
+        ...(page.total_relation ? { total_relation: page.total_relation } : {}),
       };
     },
     { ttl: LIST_RESULT_TTL_MS },
   );
 }
 
-function sortKey(row: KeyRow, sortColumns: readonly SortColumn[], group?: number): number[] {
-  return [...(group === undefined ? [] : [group]), ...sortColumns.map((c) => Number(row[c])), row.id];
+function sortKey(row: KeyRow, sortColumns: readonly SortColumn[]): number[] {
+  return [...sortColumns.map((c) => Number(row[c])), row.id];
 }
 
 /** Ids of one page of the plain or tag-filtered list: a keyset walk of one index. */
@@ -180,54 +146,15 @@ async function listPageIds(db: Database, q: PageQuery): Promise<PageIds> {
   };
 }
 
-/**
- * Ids of one page of search results: group 1 (name matches all terms) then group 2 (matches
- * elsewhere only), each a keyset walk in the list order; the cursor carries the group. On SQLite
- * the plan of each group is chosen from the cached FTS counts ({@link preferScan}).
- */
-async function searchPageIds(
-  db: Database,
-  q: PageQuery & { tokens: readonly QueryToken[] },
-): Promise<PageIds> {
-  const counts = await searchCounts(db, q.tokens, q.tagId);
-  if (counts.total === 0) return { ids: [], next_cursor: null, total: 0 };
-  const approved = await approvedTotal(db);
-  const limit = q.pageSize + 1;
-  const search = { tokens: q.tokens, tagId: q.tagId, sortColumns: q.sortColumns, excludeNameMatches: false };
-
-  const rows: (KeyRow & { group: number })[] = [];
-  // Group 1: the name matches all terms.
-  if ((!q.after || q.after[0] === 1) && counts.nameMatches > 0) {
-    const group = await searchGroupKeys(db, {
-      ...search,
-      group: SearchGroup.NAME,
-      scan: preferScan(counts.nameMatches, approved),
-      after: q.after ? q.after.slice(1) : null,
-      limit,
-    });
-    rows.push(...group.map((r) => ({ ...r, group: 1 })));
-  }
-  // Group 2: matches elsewhere only.
-  if (rows.length < limit) {
-    const group = await searchGroupKeys(db, {
-      ...search,
-      group: SearchGroup.OTHER,
-      scan: preferScan(counts.allMatches, approved),
-      excludeNameMatches: counts.nameMatches > 0,
-      after: q.after && q.after[0] === 0 ? q.after.slice(1) : null,
-      limit: limit - rows.length,
-    });
-    rows.push(...group.map((r) => ({ ...r, group: 0 })));
-  }
-  const page = rows.slice(0, q.pageSize);
-  const last = page[page.length - 1];
+/** One page of a search ranking: the cursor is the position of the page's first result. */
+function searchPage(result: SearchResult, q: PageQuery): PageIds {
+  const offset = q.after ? q.after[0]! : 0;
+  const end = offset + q.pageSize;
   return {
-    ids: page.map((r) => r.id),
-    next_cursor:
-      rows.length > q.pageSize && last
-        ? encodeCursor(q.fingerprint, sortKey(last, q.sortColumns, last.group))
-        : null,
-    total: counts.total,
+    ids: result.ids.slice(offset, end),
+    next_cursor: end < result.ids.length ? encodeCursor(q.fingerprint, [end]) : null,
+    total: result.total,
+    ...(result.relation === 'gte' ? { total_relation: 'gte' as const } : {}),
   };
 }
 

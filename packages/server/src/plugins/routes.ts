@@ -72,7 +72,7 @@ export async function pluginsRoutes(
     const q = request.query;
     return listPlugins(db, {
       tag_id: q.tag_id ?? 0,
-      sort: q.sort ?? PluginSort.LATEST,
+      sort: q.sort ?? (q.keyword?.trim() ? PluginSort.RELEVANCE : PluginSort.LATEST),
       keyword: q.keyword,
       cursor: q.cursor,
       page_size: q.page_size ?? PAGE_SIZE.DEFAULT,

@@ -36,7 +36,8 @@ import { ApiError } from '../errors';
 import type { AuthUser } from '../identity/auth';
 import { accountName } from '../identity/data';
 import { decodeCursor, encodeCursor } from '../plugins/cursor';
-import { refreshSearchDocuments, replacePluginTags } from '../plugins/data/write';
+import { refreshSearchIndex, replacePluginTags } from '../plugins/data/write';
+import { unindexPlugins } from '../search/indexer';
 import { normalizeTagCode } from '../plugins/tags';
 import { readBatch } from './batch';
 import {
@@ -311,9 +312,7 @@ export class PublishingService {
         download_count: 0,
         view_count: 0,
         praise_count: 0,
-        // Not searchable until approved: approval computes the documents, with the tags.
-        search_name: '',
-        search_all: '',
+        // Not searchable until approved: approval indexes it, with the tags.
       };
       const plugin = await trx.insertInto('plugin').values(row).returning('id').executeTakeFirstOrThrow();
       return plugin.id;
@@ -436,7 +435,7 @@ export class PublishingService {
 
   /**
    * The plugin-row columns a submission sets (live listing texts and file URLs). The search
-   * documents are left to approval (`refreshSearchDocuments`, with the tags): only approved plugins
+   * documents are left to approval (`refreshSearchIndex`, with the tags): only approved plugins
    * are searched.
    */
   private livePluginColumns(
@@ -534,7 +533,7 @@ export class PublishingService {
           })
           .onConflict((oc) => oc.columns(['plugin_id', 'version']).doNothing())
           .execute();
-        await refreshSearchDocuments(trx, [plugin.id]);
+        await refreshSearchIndex(trx, [plugin.id]);
       } else if (!isApproved(plugin)) {
         await trx
           .updateTable('plugin')
@@ -570,6 +569,7 @@ export class PublishingService {
     const files = await pluginFileKeys(this.db.kysely, plugin.id, FILE_URL_PREFIX);
     await this.db.kysely.transaction().execute(async (trx) => {
       await replacePluginTags(trx, plugin.id, [], isApproved(plugin), false);
+      await unindexPlugins(trx, [plugin.id]);
       await trx.deleteFrom('plugin').where('id', '=', plugin.id).execute();
       await appendAuditLog(trx, {
         time: this.clock(),

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { markCatalogueChanged } from '../../db/changes';
 import type { Database } from '../../db/database';
 import type { DatabaseSchema, NewPluginRow } from '../../db/schema';
-import { buildSearchDocuments } from '../../search/documents';
+import { indexPlugins, reindexPlugins } from '../../search/indexer';
 import { normalizeTagCode, tagDisplayName } from '../tags';
 
 /** A plugin's texts in another locale. */
@@ -109,7 +109,7 @@ async function bumpTagCounts(trx: Kysely<DatabaseSchema>, deltas: Map<number, nu
 
 /**
  * Inserts plugins with their tags and translations in one transaction, computing each plugin's
- * search documents and bumping the tags' approved-plugin counts. A plugin whose `plugin_key`
+ * search index entries and bumping the tags' approved-plugin counts. A plugin whose `plugin_key`
  * already exists is skipped (left untouched), which makes imports idempotent.
  *
  * @returns plugin_key → new id, for the plugins actually inserted.
@@ -123,15 +123,6 @@ export async function createPlugins(
     const tagCodes = plugins.map((p) => [...new Set((p.tags ?? []).map(normalizeTagCode).filter(Boolean))]);
     const tags = await ensureTags(trx, tagCodes.flat());
     const rows: NewPluginRow[] = plugins.map((p, i) => {
-      const pluginTags = tagCodes[i]!.map((code) => ({ code, name: tags.get(code)!.name }));
-      const docs = buildSearchDocuments({
-        name: p.name,
-        intro: p.intro ?? '',
-        description: p.description ?? '',
-        developer: p.developer ?? null,
-        tags: pluginTags,
-        translations: p.translations ?? [],
-      });
       return {
         plugin_key: p.plugin_key,
         name: p.name,
@@ -163,8 +154,6 @@ export async function createPlugins(
         create_time: p.create_time,
         update_time: p.update_time ?? null,
         sort_time: p.update_time ?? 0,
-        search_name: docs.search_name,
-        search_all: docs.search_all,
       };
     });
 
@@ -202,50 +191,44 @@ export async function createPlugins(
     for (const part of chunks(translations, 500))
       await trx.insertInto('plugin_translation').values(part).execute();
     await bumpTagCounts(trx, deltas);
+    // Approved plugins go into the search index at once (the others when they are approved).
+    await indexPlugins(
+      trx,
+      plugins.flatMap((p, i) => {
+        const id = ids.get(p.plugin_key);
+        if (id === undefined || p.review_status !== ReviewStatus.APPROVED) return [];
+        const texts = {
+          name: p.name,
+          intro: p.intro ?? '',
+          description: p.description ?? '',
+          developer: p.developer ?? null,
+          tags: tagCodes[i]!.map((code) => ({ code, name: tags.get(code)!.name })),
+          translations: p.translations ?? [],
+        };
+        return [{ id, approved: true, texts }];
+      }),
+      { fresh: true },
+    );
     return ids;
   });
   if (inserted.size > 0) markCatalogueChanged(db);
   return inserted;
 }
 
-/** Recomputes the stored search documents of the given plugins from their current rows. */
-export async function refreshSearchDocuments(
+/**
+ * Brings the search index of the given plugins up to date with their stored rows, tags and
+ * translations (approved plugins are posted, the others removed; `search/indexer.ts`).
+ */
+export async function refreshSearchIndex(
   trx: Kysely<DatabaseSchema>,
   pluginIds: readonly number[],
 ): Promise<void> {
-  for (const part of chunks(pluginIds, 500)) {
-    if (part.length === 0) continue;
-    const plugins = await trx
-      .selectFrom('plugin')
-      .select(['id', 'name', 'intro', 'description', 'developer'])
-      .where('id', 'in', part)
-      .execute();
-    const tagRows = await trx
-      .selectFrom('plugin_tag as pt')
-      .innerJoin('tag as t', 't.id', 'pt.tag_id')
-      .select(['pt.plugin_id', 't.code', 't.name'])
-      .where('pt.plugin_id', 'in', part)
-      .execute();
-    const translationRows = await trx
-      .selectFrom('plugin_translation')
-      .select(['plugin_id', 'name', 'intro', 'description'])
-      .where('plugin_id', 'in', part)
-      .orderBy('locale')
-      .execute();
-    for (const p of plugins) {
-      const docs = buildSearchDocuments({
-        ...p,
-        tags: tagRows.filter((t) => t.plugin_id === p.id),
-        translations: translationRows.filter((t) => t.plugin_id === p.id),
-      });
-      await trx.updateTable('plugin').set(docs).where('id', '=', p.id).execute();
-    }
-  }
+  await reindexPlugins(trx, pluginIds);
 }
 
 /**
  * Adds translations to existing plugins (skipping a locale a plugin already has) and refreshes
- * their search documents, in one transaction.
+ * their search index, in one transaction.
  *
  * @returns how many translations were added.
  */
@@ -268,7 +251,7 @@ export async function addTranslations(
         count++;
       }
     }
-    await refreshSearchDocuments(trx, [...changed]);
+    await refreshSearchIndex(trx, [...changed]);
     return count;
   });
   if (added > 0) markCatalogueChanged(db);

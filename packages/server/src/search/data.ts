@@ -1,0 +1,232 @@
+/**
+ * The queries of the search index (issue 13; tables of migration 0012): term look-ups by value, by
+ * prefix and by deletion variant, best-first posting reads, posting probes, and the writes that keep
+ * postings and document counts in step. Plain SQL that SQLite and PostgreSQL run alike, so both
+ * dialects return the same rows (see docs/search.md).
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database';
+import type { DatabaseSchema } from '../db/schema';
+
+/** A term of the index. */
+export interface TermRow {
+  id: number;
+  term: string;
+  /** Approved plugins holding the term. */
+  df: number;
+}
+
+/** One posting: the stored score of a term in a plugin. */
+export interface PostingRow {
+  term_id: number;
+  plugin_id: number;
+  score: number;
+}
+
+/** Rows per statement of the batched reads and writes (well under both dialects' parameter limits). */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+type Executor = Kysely<DatabaseSchema>;
+
+/** The terms among `terms` that the index holds (any df). */
+export async function termsByValue(kysely: Executor, terms: readonly string[]): Promise<TermRow[]> {
+  const out: TermRow[] = [];
+  for (const part of chunks([...new Set(terms)])) {
+    if (part.length === 0) continue;
+    out.push(
+      ...(await kysely.selectFrom('search_term').select(['id', 'term', 'df']).where('term', 'in', part).execute()),
+    );
+  }
+  return out;
+}
+
+/**
+ * Terms starting with `prefix` held by at least one approved plugin, most frequent first, at most
+ * `limit`; reads at most `scan` terms of the prefix range (the index on `term`).
+ */
+export async function termsByPrefix(db: Database, prefix: string, limit: number, scan = 200): Promise<TermRow[]> {
+  // The range [prefix, prefix + U+FFFF): code-point order on SQLite (BINARY) and PostgreSQL ("C").
+  const rows = await db.kysely
+    .selectFrom('search_term')
+    .select(['id', 'term', 'df'])
+    .where('term', '>', prefix)
+    .where('term', '<', `${prefix}\uffff`)
+    .orderBy('term')
+    .limit(scan)
+    .execute();
+  return rows
+    .filter((r) => r.df > 0)
+    .sort((a, b) => b.df - a.df || (a.term < b.term ? -1 : 1))
+    .slice(0, limit);
+}
+
+/** Terms sharing a deletion variant with the query (`variants`: the query word and its deletions). */
+export async function termsByVariant(db: Database, variants: readonly string[]): Promise<TermRow[]> {
+  if (variants.length === 0) return [];
+  const out = new Map<number, TermRow>();
+  for (const part of chunks([...new Set(variants)])) {
+    const rows = await db.kysely
+      .selectFrom('search_term_variant as v')
+      .innerJoin('search_term as t', 't.id', 'v.term_id')
+      .select(['t.id', 't.term', 't.df'])
+      .where('v.variant', 'in', part)
+      .where('t.df', '>', 0)
+      .execute();
+    for (const row of rows) out.set(row.id, row);
+  }
+  return [...out.values()];
+}
+
+/**
+ * The best postings of each term, highest score first: `limit` rows per term (one statement, a
+ * `UNION ALL` of index range reads on `search_posting_best_idx`).
+ */
+export async function bestPostings(
+  db: Database,
+  terms: ReadonlyArray<{ id: number; limit: number }>,
+): Promise<PostingRow[]> {
+  if (terms.length === 0) return [];
+  const parts = terms.map(
+    (t, i) =>
+      sql`SELECT * FROM (SELECT term_id, plugin_id, score FROM search_posting WHERE term_id = ${t.id} ORDER BY score DESC, plugin_id DESC LIMIT ${t.limit}) AS ${sql.raw(`b${i}`)}`,
+  );
+  const result = await sql<PostingRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
+  return result.rows.map((r) => ({ term_id: Number(r.term_id), plugin_id: Number(r.plugin_id), score: Number(r.score) }));
+}
+
+/** The postings of `termIds` in `pluginIds` (primary-key probes). */
+export async function probePostings(
+  db: Database,
+  termIds: readonly number[],
+  pluginIds: readonly number[],
+): Promise<PostingRow[]> {
+  if (termIds.length === 0 || pluginIds.length === 0) return [];
+  const out: PostingRow[] = [];
+  for (const part of chunks(pluginIds)) {
+    out.push(
+      ...(await db.kysely
+        .selectFrom('search_posting')
+        .select(['term_id', 'plugin_id', 'score'])
+        .where('term_id', 'in', [...termIds])
+        .where('plugin_id', 'in', part)
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Sort keys and popularity of approved plugins among `ids`. */
+export async function pluginSortKeys(
+  db: Database,
+  ids: readonly number[],
+): Promise<{ id: number; sort_time: number; download_count: number }[]> {
+  const out: { id: number; sort_time: number; download_count: number }[] = [];
+  for (const part of chunks(ids)) {
+    if (part.length === 0) continue;
+    const rows = await db.kysely
+      .selectFrom('plugin')
+      .select(['id', 'sort_time', 'download_count'])
+      .where('id', 'in', part)
+      .execute();
+    for (const r of rows)
+      out.push({ id: r.id, sort_time: Number(r.sort_time), download_count: Number(r.download_count) });
+  }
+  return out;
+}
+
+/** The plugins among `ids` that carry tag `tagId`. */
+export async function pluginsWithTag(db: Database, tagId: number, ids: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const part of chunks(ids)) {
+    if (part.length === 0) continue;
+    const rows = await db.kysely
+      .selectFrom('plugin_tag')
+      .select('plugin_id')
+      .where('tag_id', '=', tagId)
+      .where('plugin_id', 'in', part)
+      .execute();
+    for (const r of rows) out.add(r.plugin_id);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- writes (inside a transaction)
+
+/** The ids of `terms`, inserting the missing ones (df 0) with their deletion variants. */
+export async function ensureTerms(
+  trx: Executor,
+  terms: readonly string[],
+  variantsOf: (term: string) => readonly string[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const row of await termsByValue(trx, terms)) ids.set(row.term, row.id);
+  const missing = [...new Set(terms)].filter((t) => !ids.has(t));
+  for (const part of chunks(missing)) {
+    const inserted = await trx
+      .insertInto('search_term')
+      .values(part.map((term) => ({ term, df: 0 })))
+      .onConflict((oc) => oc.column('term').doNothing())
+      .returning(['id', 'term'])
+      .execute();
+    const variants: { variant: string; term_id: number }[] = [];
+    for (const row of inserted) {
+      ids.set(row.term, row.id);
+      for (const variant of variantsOf(row.term)) variants.push({ variant, term_id: row.id });
+    }
+    for (const v of chunks(variants, 1000)) {
+      await trx
+        .insertInto('search_term_variant')
+        .values(v)
+        .onConflict((oc) => oc.columns(['variant', 'term_id']).doNothing())
+        .execute();
+    }
+  }
+  // Terms another transaction inserted meanwhile.
+  const raced = missing.filter((t) => !ids.has(t));
+  for (const row of await termsByValue(trx, raced)) ids.set(row.term, row.id);
+  return ids;
+}
+
+/** Adds `delta` to the df of each term (one statement per chunk). */
+export async function adjustDocumentCounts(trx: Executor, deltas: ReadonlyMap<number, number>): Promise<void> {
+  const entries = [...deltas].filter(([, d]) => d !== 0);
+  for (const part of chunks(entries)) {
+    const values = sql.join(part.map(([id, d]) => sql`(CAST(${id} AS integer), CAST(${d} AS integer))`));
+    await sql`UPDATE search_term SET df = df + v.column2 FROM (VALUES ${values}) AS v WHERE search_term.id = v.column1`.execute(
+      trx,
+    );
+  }
+}
+
+/** Inserts postings. */
+export async function insertPostings(trx: Executor, rows: readonly PostingRow[]): Promise<void> {
+  for (const part of chunks(rows, 2000)) await trx.insertInto('search_posting').values(part).execute();
+}
+
+/** Deletes the postings of one plugin for the given terms. */
+export async function deletePostings(trx: Executor, pluginId: number, termIds: readonly number[]): Promise<void> {
+  for (const part of chunks(termIds)) {
+    await trx.deleteFrom('search_posting').where('plugin_id', '=', pluginId).where('term_id', 'in', part).execute();
+  }
+}
+
+/** The posted term ids of plugins (their `search_terms` column). */
+export async function postedTerms(trx: Executor, pluginIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  for (const part of chunks(pluginIds)) {
+    const rows = await trx.selectFrom('plugin').select(['id', 'search_terms']).where('id', 'in', part).execute();
+    for (const r of rows) out.set(r.id, r.search_terms ? r.search_terms.split(' ').map(Number) : []);
+  }
+  return out;
+}
+
+/** Records the posted term ids of a plugin. */
+export async function setPostedTerms(trx: Executor, pluginId: number, termIds: readonly number[]): Promise<void> {
+  await trx.updateTable('plugin').set({ search_terms: termIds.join(' ') }).where('id', '=', pluginId).execute();
+}

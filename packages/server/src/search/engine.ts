@@ -1,0 +1,350 @@
+/**
+ * The search engine of `GET plugin/list?keyword=` (issue 13; docs/search.md explains it for plugin
+ * authors): query words → alternatives (the word's term, prefix completions, typo corrections,
+ * synonyms in both languages, joined words, the exact name) → best-first posting reads → BM25F
+ * scores → matched-word ranking. Every step reads the plain index tables of migration 0012 and does
+ * the arithmetic here, so SQLite and PostgreSQL give the same answer.
+ *
+ * Ranking (the Meilisearch "words" rule first, then relevance, in the manner of Open VSX's field
+ * weights): (1) how many query words a plugin matches, (2) the sum over words of the best
+ * alternative's weight × idf × stored BM25F score, an exact-name match counting for every word with a
+ * boost, (3) × a mild popularity factor (1 + 0.05 · log10(1 + downloads)) within the first
+ * {@link RERANK_DEPTH}, (4) id descending.
+ */
+import { PluginSort } from '@plugin-center/contract/schemas';
+import type { Database } from '../db/database';
+import { approvedTotal } from '../plugins/data/list';
+import { exactNameTerm, parseQuery, type QueryWord, SCORE_SCALE, wordTerm } from './analyze';
+import {
+  bestPostings,
+  type PostingRow,
+  pluginSortKeys,
+  pluginsWithTag,
+  probePostings,
+  type TermRow,
+  termsByPrefix,
+  termsByValue,
+  termsByVariant,
+} from './data';
+import { synonymsOf } from './synonyms';
+import { splitRuns } from './tokenize';
+import { allowedEdits, deletionVariants, editDistance } from './typo';
+
+/** Results a search can page through (the Meilisearch `maxTotalHits` idea): deeper pages end. */
+export const MAX_SEARCH_RESULTS = 1000;
+/** Postings read per term, best first; a term in more plugins is read partially (counts become lower bounds). */
+export const POSTINGS_PER_TERM = 1000;
+/** Candidates re-scored exactly (probed for the terms read partially) and re-ranked with popularity. */
+export const RERANK_DEPTH = 300;
+/** A query whose every word matches at least this many plugins shows only those ("enough"). */
+const ENOUGH_FULL_MATCHES = 10;
+
+/** Weights of the alternatives of a query word. */
+const WEIGHT = {
+  exact: 1,
+  join: 1,
+  prefix: 0.8,
+  cjkBigrams: 0.9,
+  split: 0.9,
+  synonym: 0.8,
+  typo1: 0.6,
+  typo2: 0.4,
+  /** The exact-name term, counted for every word. */
+  exactName: 2,
+} as const;
+
+/** Prefix completions kept for the last word. */
+const PREFIX_COMPLETIONS = 8;
+/** Typo corrections kept per word. */
+const TYPO_CORRECTIONS = 4;
+
+/** A way to match one or more query words: all of `terms` must be in the plugin. */
+interface Alternative {
+  terms: string[];
+  weight: number;
+  /** Indexes of the query words it stands for. */
+  covers: number[];
+}
+
+/** What {@link searchPlugins} answers: ranked approved plugin ids and the total. */
+export interface SearchResult {
+  /** At most {@link MAX_SEARCH_RESULTS}, in the requested order. */
+  ids: number[];
+  total: number;
+  /** `gte` when `total` is a lower bound (a frequent term was read partially). */
+  relation: 'eq' | 'gte';
+}
+
+/** Parameters of {@link searchPlugins}. */
+export interface SearchRequest {
+  keyword: string;
+  /** 0 = all tags. */
+  tagId: number;
+  sort: PluginSort;
+}
+
+const EMPTY: SearchResult = { ids: [], total: 0, relation: 'eq' };
+
+/** The terms of a phrase as a query would look it up (synonym members, split words). */
+function phraseTerms(phrase: string): string[] {
+  const out: string[] = [];
+  for (const run of splitRuns(phrase)) {
+    const text = run.chars.join('');
+    out.push(run.kind === 'word' ? wordTerm(text) : text);
+  }
+  return out;
+}
+
+function bigrams(word: string): string[] {
+  const chars = Array.from(word);
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+  return out;
+}
+
+/** The alternatives known before looking at the index: terms, synonyms, joins, exact name. */
+function baseAlternatives(keyword: string, words: readonly QueryWord[]): Alternative[] {
+  const alts: Alternative[] = [];
+  words.forEach((w, i) => {
+    alts.push({ terms: [w.term], weight: WEIGHT.exact, covers: [i] });
+    if (w.kind === 'cjk' && Array.from(w.term).length > 2) {
+      alts.push({ terms: bigrams(w.term), weight: WEIGHT.cjkBigrams, covers: [i] });
+    }
+    for (const synonym of synonymsOf(w.raw)) {
+      alts.push({ terms: phraseTerms(synonym), weight: WEIGHT.synonym, covers: [i] });
+    }
+  });
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i]!;
+    const b = words[i + 1]!;
+    if (a.kind === 'word' && b.kind === 'word') {
+      alts.push({ terms: [wordTerm(a.raw + b.raw)], weight: WEIGHT.join, covers: [i, i + 1] });
+    }
+    const phrase = a.kind === 'word' && b.kind === 'word' ? `${a.raw} ${b.raw}` : a.raw + b.raw;
+    for (const synonym of synonymsOf(phrase)) {
+      alts.push({ terms: phraseTerms(synonym), weight: WEIGHT.synonym, covers: [i, i + 1] });
+    }
+  }
+  const exact = exactNameTerm(keyword);
+  if (exact && words.length > 0) {
+    alts.push({ terms: [exact], weight: WEIGHT.exactName, covers: words.map((_, i) => i) });
+  }
+  return alts.filter((a) => a.terms.length > 0);
+}
+
+/**
+ * The alternatives that need the index: prefix completions of the last word, typo corrections and
+ * two-word splits of a word the index does not hold.
+ */
+async function indexAlternatives(
+  db: Database,
+  words: readonly QueryWord[],
+  known: Map<string, TermRow>,
+): Promise<Alternative[]> {
+  const alts: Alternative[] = [];
+  const typoWords: { index: number; word: QueryWord; edits: number }[] = [];
+  const splits: { index: number; parts: [string, string] }[] = [];
+  for (const [i, w] of words.entries()) {
+    if (w.prefix && w.raw.length >= 2) {
+      for (const t of await termsByPrefix(db, w.raw, PREFIX_COMPLETIONS)) {
+        if (t.term === w.term) continue;
+        known.set(t.term, t);
+        alts.push({ terms: [t.term], weight: WEIGHT.prefix, covers: [i] });
+      }
+    }
+    if (w.kind !== 'word' || (known.get(w.term)?.df ?? 0) > 0) continue;
+    const edits = allowedEdits(w.raw.length);
+    if (edits > 0) typoWords.push({ index: i, word: w, edits });
+    for (let cut = 2; cut <= w.raw.length - 2; cut++) {
+      splits.push({ index: i, parts: [wordTerm(w.raw.slice(0, cut)), wordTerm(w.raw.slice(cut))] });
+    }
+  }
+  // Typos: look the deletions of the stem and of the word as typed up in the variant index.
+  const variants = typoWords.flatMap(({ word, edits }) => [
+    ...deletionVariants(word.term, edits),
+    ...deletionVariants(word.raw, edits),
+  ]);
+  const candidates = await termsByVariant(db, variants);
+  for (const { index, word, edits } of typoWords) {
+    const close = candidates
+      .map((t) => ({
+        t,
+        d: Math.min(editDistance(word.term, t.term, edits), editDistance(word.raw, t.term, edits)),
+      }))
+      .filter((c) => c.d <= edits)
+      .sort((a, b) => a.d - b.d || b.t.df - a.t.df || (a.t.term < b.t.term ? -1 : 1))
+      .slice(0, TYPO_CORRECTIONS);
+    for (const { t, d } of close) {
+      known.set(t.term, t);
+      alts.push({ terms: [t.term], weight: d === 1 ? WEIGHT.typo1 : WEIGHT.typo2, covers: [index] });
+    }
+  }
+  // Run-together words ("colorpicker" → color + picker) when both halves are terms.
+  if (splits.length > 0) {
+    for (const row of await termsByValue(db.kysely, splits.flatMap((s) => s.parts))) known.set(row.term, row);
+    for (const { index, parts } of splits) {
+      if ((known.get(parts[0])?.df ?? 0) > 0 && (known.get(parts[1])?.df ?? 0) > 0) {
+        alts.push({ terms: [...parts], weight: WEIGHT.split, covers: [index] });
+      }
+    }
+  }
+  return alts;
+}
+
+/** BM25 inverse document frequency (with the +1 that keeps it positive, as Lucene does). */
+function idf(df: number, documents: number): number {
+  return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+}
+
+interface Scored {
+  id: number;
+  matched: number;
+  score: number;
+}
+
+/**
+ * Scores candidates: per query word the best covering alternative whose terms the plugin all holds
+ * (weight × Σ idf × score / terms, shared among the words it covers), summed.
+ */
+function scoreCandidates(
+  alts: readonly Alternative[],
+  wordCount: number,
+  termInfo: ReadonlyMap<string, { id: number; idf: number }>,
+  postings: ReadonlyMap<number, Map<number, number>>,
+): Scored[] {
+  const best = new Map<number, Float64Array>();
+  for (const alt of alts) {
+    const info = alt.terms.map((t) => termInfo.get(t)!);
+    const first = postings.get(info[0]!.id);
+    if (!first) continue;
+    for (const [pluginId, score0] of first) {
+      let sum = info[0]!.idf * score0;
+      let all = true;
+      for (let k = 1; k < info.length; k++) {
+        const s = postings.get(info[k]!.id)?.get(pluginId);
+        if (s === undefined) {
+          all = false;
+          break;
+        }
+        sum += info[k]!.idf * s;
+      }
+      if (!all) continue;
+      const value = (alt.weight * sum) / info.length / SCORE_SCALE / alt.covers.length;
+      let row = best.get(pluginId);
+      if (!row) best.set(pluginId, (row = new Float64Array(wordCount).fill(-1)));
+      for (const w of alt.covers) if (value > row[w]!) row[w] = value;
+    }
+  }
+  const out: Scored[] = [];
+  for (const [id, row] of best) {
+    let matched = 0;
+    let score = 0;
+    for (const v of row) {
+      if (v >= 0) {
+        matched++;
+        score += v;
+      }
+    }
+    out.push({ id, matched, score });
+  }
+  return out;
+}
+
+const byRelevance = (a: Scored, b: Scored) => b.matched - a.matched || b.score - a.score || b.id - a.id;
+
+/**
+ * Searches the approved catalogue (see the module comment for the ranking). `sort` LATEST or
+ * MOST_POPULAR orders the same matches by update time or downloads instead (then id descending).
+ *
+ * Cost: 3–6 indexed statements whatever the catalogue's size: term look-ups, at most
+ * {@link POSTINGS_PER_TERM} postings per term read best first, probes of the first
+ * {@link RERANK_DEPTH} candidates for the terms read partially, their popularity.
+ */
+export async function searchPlugins(db: Database, req: SearchRequest): Promise<SearchResult> {
+  const words = parseQuery(req.keyword);
+  if (words.length === 0) return EMPTY;
+  const base = baseAlternatives(req.keyword, words);
+  const known = new Map<string, TermRow>();
+  for (const row of await termsByValue(
+    db.kysely,
+    base.flatMap((a) => a.terms),
+  ))
+    known.set(row.term, row);
+  const alts = [...base, ...(await indexAlternatives(db, words, known))].filter((a) =>
+    a.terms.every((t) => (known.get(t)?.df ?? 0) > 0),
+  );
+  if (alts.length === 0) return EMPTY;
+
+  const documents = Math.max(1, await approvedTotal(db));
+  const termInfo = new Map<string, { id: number; idf: number; df: number }>();
+  for (const t of new Set(alts.flatMap((a) => a.terms))) {
+    const row = known.get(t)!;
+    termInfo.set(t, { id: row.id, idf: idf(row.df, documents), df: row.df });
+  }
+  const reads = [...termInfo.values()].map((t) => ({ id: t.id, limit: POSTINGS_PER_TERM }));
+  const postings = new Map<number, Map<number, number>>();
+  const add = (rows: readonly PostingRow[]) => {
+    for (const r of rows) {
+      let m = postings.get(r.term_id);
+      if (!m) postings.set(r.term_id, (m = new Map()));
+      m.set(r.plugin_id, r.score);
+    }
+  };
+  add(await bestPostings(db, reads));
+  const partial = [...termInfo.values()].filter((t) => t.df > POSTINGS_PER_TERM).map((t) => t.id);
+
+  let scored = scoreCandidates(alts, words.length, termInfo, postings);
+  if (partial.length > 0) {
+    // The leading candidates may hold a frequent term below its best postings: probe them.
+    scored.sort(byRelevance);
+    add(await probePostings(db, partial, scored.slice(0, RERANK_DEPTH).map((s) => s.id)));
+    scored = scoreCandidates(alts, words.length, termInfo, postings);
+  }
+  if (req.tagId > 0) {
+    const tagged = await pluginsWithTag(
+      db,
+      req.tagId,
+      scored.map((s) => s.id),
+    );
+    scored = scored.filter((s) => tagged.has(s.id));
+  }
+
+  // All words when enough plugins have them all, otherwise most of them.
+  const n = words.length;
+  const full = scored.filter((s) => s.matched === n).length;
+  const minMatched = n === 1 || full >= ENOUGH_FULL_MATCHES ? n : Math.ceil(n / 2);
+  const results = scored.filter((s) => s.matched >= minMatched);
+  results.sort(byRelevance);
+
+  let total = results.length;
+  let relation: 'eq' | 'gte' = partial.length > 0 ? 'gte' : 'eq';
+  if (n === 1 && req.tagId === 0 && relation === 'gte') {
+    // One word: at least as many matches as its most frequent alternative term has plugins.
+    const single = alts.filter((a) => a.terms.length === 1).map((a) => termInfo.get(a.terms[0]!)!.df);
+    total = Math.max(total, ...single);
+    if (alts.length === 1) relation = 'eq';
+  }
+
+  let ordered: Scored[];
+  if (req.sort === PluginSort.RELEVANCE) {
+    const head = results.slice(0, RERANK_DEPTH);
+    const keys = new Map((await pluginSortKeys(db, head.map((s) => s.id))).map((k) => [k.id, k]));
+    const popularity = (s: Scored) => s.score * (1 + 0.05 * Math.log10(1 + (keys.get(s.id)?.download_count ?? 0)));
+    const final = new Map(head.map((s) => [s.id, popularity(s)]));
+    head.sort((a, b) => b.matched - a.matched || final.get(b.id)! - final.get(a.id)! || b.id - a.id);
+    ordered = [...head, ...results.slice(RERANK_DEPTH)];
+  } else {
+    const keys = new Map((await pluginSortKeys(db, results.map((s) => s.id))).map((k) => [k.id, k]));
+    const column = req.sort === PluginSort.MOST_POPULAR ? 'download_count' : 'sort_time';
+    ordered = [...results].sort((a, b) => {
+      const ka = keys.get(a.id)!;
+      const kb = keys.get(b.id)!;
+      return (
+        kb[column] - ka[column] ||
+        (column === 'download_count' ? kb.sort_time - ka.sort_time : 0) ||
+        b.id - a.id
+      );
+    });
+  }
+  return { ids: ordered.slice(0, MAX_SEARCH_RESULTS).map((s) => s.id), total, relation };
+}
