@@ -114,7 +114,7 @@ export interface DatabaseSchema {
   recommendation: RecommendationTable;
   catalogue_stat: CatalogueStatTable;
   search_term: SearchTermTable;
-  search_term_variant: SearchTermVariantTable;
+  search_word: SearchWordTable;
   search_posting: SearchPostingTable;
   user_account: UserAccountTable;
   refresh_token: RefreshTokenTable;
@@ -336,9 +336,11 @@ export interface SearchTermTable {
   df: number;
 }
 
-/** `search_term_variant`: a single-character deletion of a word term (the typo index). */
-export interface SearchTermVariantTable {
+/** `search_word`: a Latin word as written, under itself and each single-character deletion (the typo index). */
+export interface SearchWordTable {
   variant: string;
+  word: string;
+  /** The term the word stems to. */
   term_id: number;
 }
 

@@ -87,12 +87,16 @@ function runWord(run: TextRun): string {
  * The index terms of a text, in order, repeated as often as they occur (term frequency): word
  * stems, and for each CJK run its characters, bigrams and dictionary words (once per run).
  */
-export function analyzeText(text: string | null | undefined): string[] {
+export function analyzeText(text: string | null | undefined, words?: Map<string, string>): string[] {
   if (!text) return [];
   const out: string[] = [];
   for (const run of splitRuns(text)) {
-    if (run.kind === 'word') out.push(wordTerm(runWord(run)));
-    else out.push(...cjkTerms(run.chars));
+    if (run.kind === 'word') {
+      const word = runWord(run);
+      const term = wordTerm(word);
+      out.push(term);
+      words?.set(word, term);
+    } else out.push(...cjkTerms(run.chars));
   }
   return out;
 }
@@ -137,22 +141,24 @@ export interface SearchTexts {
 
 /**
  * A plugin's index terms with their stored scores ({@link SCORE_SCALE} × BM25F term weight, at least
- * 1). Deterministic: the same texts give the same map on every dialect and machine.
+ * 1), and its words as written with the term each stems to (for the typo index). Deterministic: the
+ * same texts give the same maps on every dialect and machine.
  */
-export function buildSearchTerms(texts: SearchTexts): Map<string, number> {
+export function buildSearchTerms(texts: SearchTexts): { terms: Map<string, number>; words: Map<string, string> } {
+  const words = new Map<string, string>();
   const fields: Record<SearchField, string[]> = {
     name: [],
     tags: [],
     intro: [],
     description: [],
-    developer: analyzeText(texts.developer),
+    developer: analyzeText(texts.developer, words),
   };
   for (const name of texts.names) {
-    fields.name.push(...analyzeText(name), ...joinedTerms(name));
+    fields.name.push(...analyzeText(name, words), ...joinedTerms(name));
   }
-  for (const tag of texts.tags) fields.tags.push(...analyzeText(tag));
-  for (const intro of texts.intros) fields.intro.push(...analyzeText(intro));
-  for (const description of texts.descriptions) fields.description.push(...analyzeText(description));
+  for (const tag of texts.tags) fields.tags.push(...analyzeText(tag, words));
+  for (const intro of texts.intros) fields.intro.push(...analyzeText(intro, words));
+  for (const description of texts.descriptions) fields.description.push(...analyzeText(description, words));
 
   const weights = new Map<string, number>();
   for (const field of Object.keys(fields) as SearchField[]) {
@@ -174,7 +180,7 @@ export function buildSearchTerms(texts: SearchTexts): Map<string, number> {
     const key = exactNameTerm(name);
     if (key) out.set(key, Math.round(exact / (1 + K1 * (1 - B + B / SEARCH_FIELDS.name.averageLength))));
   }
-  return out;
+  return { terms: out, words };
 }
 
 /** One word of a parsed query. */

@@ -66,19 +66,24 @@ export async function termsByPrefix(db: Database, prefix: string, limit: number,
     .slice(0, limit);
 }
 
-/** Terms sharing a deletion variant with the query (`variants`: the query word and its deletions). */
-export async function termsByVariant(db: Database, variants: readonly string[]): Promise<TermRow[]> {
+/** A catalogue word sharing a deletion variant with a query word, with the term it stems to. */
+export interface WordRow extends TermRow {
+  word: string;
+}
+
+/** Words sharing a deletion variant with the query (`variants`: the query word and its deletions), in use. */
+export async function wordsByVariant(db: Database, variants: readonly string[]): Promise<WordRow[]> {
   if (variants.length === 0) return [];
-  const out = new Map<number, TermRow>();
+  const out = new Map<string, WordRow>();
   for (const part of chunks([...new Set(variants)])) {
     const rows = await db.kysely
-      .selectFrom('search_term_variant as v')
-      .innerJoin('search_term as t', 't.id', 'v.term_id')
-      .select(['t.id', 't.term', 't.df'])
-      .where('v.variant', 'in', part)
+      .selectFrom('search_word as w')
+      .innerJoin('search_term as t', 't.id', 'w.term_id')
+      .select(['w.word', 't.id', 't.term', 't.df'])
+      .where('w.variant', 'in', part)
       .where('t.df', '>', 0)
       .execute();
-    for (const row of rows) out.set(row.id, row);
+    for (const row of rows) out.set(row.word, row);
   }
   return [...out.values()];
 }
@@ -158,12 +163,8 @@ export async function pluginsWithTag(db: Database, tagId: number, ids: readonly 
 
 // ---------------------------------------------------------------- writes (inside a transaction)
 
-/** The ids of `terms`, inserting the missing ones (df 0) with their deletion variants. */
-export async function ensureTerms(
-  trx: Executor,
-  terms: readonly string[],
-  variantsOf: (term: string) => readonly string[],
-): Promise<Map<string, number>> {
+/** The ids of `terms`, inserting the missing ones (df 0). */
+export async function ensureTerms(trx: Executor, terms: readonly string[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const row of await termsByValue(trx, terms)) ids.set(row.term, row.id);
   const missing = [...new Set(terms)].filter((t) => !ids.has(t));
@@ -174,23 +175,45 @@ export async function ensureTerms(
       .onConflict((oc) => oc.column('term').doNothing())
       .returning(['id', 'term'])
       .execute();
-    const variants: { variant: string; term_id: number }[] = [];
-    for (const row of inserted) {
-      ids.set(row.term, row.id);
-      for (const variant of variantsOf(row.term)) variants.push({ variant, term_id: row.id });
-    }
-    for (const v of chunks(variants, 1000)) {
-      await trx
-        .insertInto('search_term_variant')
-        .values(v)
-        .onConflict((oc) => oc.columns(['variant', 'term_id']).doNothing())
-        .execute();
-    }
+    for (const row of inserted) ids.set(row.term, row.id);
   }
   // Terms another transaction inserted meanwhile.
   const raced = missing.filter((t) => !ids.has(t));
   for (const row of await termsByValue(trx, raced)) ids.set(row.term, row.id);
   return ids;
+}
+
+/**
+ * Adds the words the typo index does not hold yet (`words`: word → its term id), each under itself
+ * and its `variantsOf` deletions.
+ */
+export async function ensureWords(
+  trx: Executor,
+  words: ReadonlyMap<string, number>,
+  variantsOf: (word: string) => readonly string[],
+): Promise<void> {
+  const known = new Set<string>();
+  for (const part of chunks([...words.keys()])) {
+    const rows = await trx
+      .selectFrom('search_word')
+      .select('word')
+      .where('variant', 'in', part)
+      .whereRef('word', '=', 'variant')
+      .execute();
+    for (const r of rows) known.add(r.word);
+  }
+  const rows: { variant: string; word: string; term_id: number }[] = [];
+  for (const [word, termId] of words) {
+    if (known.has(word)) continue;
+    for (const variant of variantsOf(word)) rows.push({ variant, word, term_id: termId });
+  }
+  for (const part of chunks(rows, 1000)) {
+    await trx
+      .insertInto('search_word')
+      .values(part)
+      .onConflict((oc) => oc.columns(['variant', 'word']).doNothing())
+      .execute();
+  }
 }
 
 /** Adds `delta` to the df of each term (one statement per chunk). */

@@ -24,7 +24,7 @@ import {
   type TermRow,
   termsByPrefix,
   termsByValue,
-  termsByVariant,
+  wordsByVariant,
 } from './data';
 import { synonymsOf } from './synonyms';
 import { splitRuns } from './tokenize';
@@ -119,6 +119,10 @@ function baseAlternatives(keyword: string, words: readonly QueryWord[]): Alterna
     const b = words[i + 1]!;
     if (a.kind === 'word' && b.kind === 'word') {
       alts.push({ terms: [wordTerm(a.raw + b.raw)], weight: WEIGHT.join, covers: [i, i + 1] });
+      const c = words[i + 2];
+      if (c?.kind === 'word') {
+        alts.push({ terms: [wordTerm(a.raw + b.raw + c.raw)], weight: WEIGHT.join, covers: [i, i + 1, i + 2] });
+      }
     }
     const phrase = a.kind === 'word' && b.kind === 'word' ? `${a.raw} ${b.raw}` : a.raw + b.raw;
     for (const synonym of synonymsOf(phrase)) {
@@ -159,23 +163,23 @@ async function indexAlternatives(
       splits.push({ index: i, parts: [wordTerm(w.raw.slice(0, cut)), wordTerm(w.raw.slice(cut))] });
     }
   }
-  // Typos: look the deletions of the stem and of the word as typed up in the variant index.
-  const variants = typoWords.flatMap(({ word, edits }) => [
-    ...deletionVariants(word.term, edits),
-    ...deletionVariants(word.raw, edits),
-  ]);
-  const candidates = await termsByVariant(db, variants);
+  // Typos: the word as typed and its deletions, looked up in the catalogue's words as written.
+  const candidates = await wordsByVariant(
+    db,
+    typoWords.flatMap(({ word, edits }) => deletionVariants(word.raw, edits)),
+  );
   for (const { index, word, edits } of typoWords) {
-    const close = candidates
-      .map((t) => ({
-        t,
-        d: Math.min(editDistance(word.term, t.term, edits), editDistance(word.raw, t.term, edits)),
-      }))
-      .filter((c) => c.d <= edits)
+    const best = new Map<string, { t: TermRow; d: number }>();
+    for (const c of candidates) {
+      const d = editDistance(word.raw, c.word, edits);
+      const seen = best.get(c.term);
+      if (d <= edits && (!seen || d < seen.d)) best.set(c.term, { t: c, d });
+    }
+    const close = [...best.values()]
       .sort((a, b) => a.d - b.d || b.t.df - a.t.df || (a.t.term < b.t.term ? -1 : 1))
       .slice(0, TYPO_CORRECTIONS);
     for (const { t, d } of close) {
-      known.set(t.term, t);
+      known.set(t.term, { id: t.id, term: t.term, df: t.df });
       alts.push({ terms: [t.term], weight: d === 1 ? WEIGHT.typo1 : WEIGHT.typo2, covers: [index] });
     }
   }

@@ -14,6 +14,7 @@ import {
   adjustDocumentCounts,
   deletePostings,
   ensureTerms,
+  ensureWords,
   insertPostings,
   type PostingRow,
   postedTerms,
@@ -50,7 +51,6 @@ export interface IndexEntry {
   texts: PluginTexts | null;
 }
 
-const variantsOf = (term: string) => (hasVariants(term) ? deletionVariants(term) : []);
 
 /**
  * Replaces the postings of `entries` with those of their current texts and keeps every term's df
@@ -66,13 +66,19 @@ export async function indexPlugins(
   const old = fresh ? new Map<number, number[]>() : await postedTerms(trx, entries.map((e) => e.id));
   const built = entries.map((e) => ({
     id: e.id,
-    terms: e.approved && e.texts ? buildSearchTerms(searchTexts(e.texts)) : new Map<string, number>(),
+    ...(e.approved && e.texts
+      ? buildSearchTerms(searchTexts(e.texts))
+      : { terms: new Map<string, number>(), words: new Map<string, string>() }),
   }));
   const ids = await ensureTerms(
     trx,
     built.flatMap((b) => [...b.terms.keys()]),
-    variantsOf,
   );
+  const words = new Map<string, number>();
+  for (const b of built) {
+    for (const [word, term] of b.words) if (hasVariants(word)) words.set(word, ids.get(term)!);
+  }
+  await ensureWords(trx, words, (word) => deletionVariants(word));
   const deltas = new Map<number, number>();
   const postings: PostingRow[] = [];
   for (const b of built) {
@@ -161,7 +167,7 @@ export async function ensureSearchIndex(db: Database): Promise<number> {
   if (Number(row?.value ?? 0) === ANALYZER_VERSION) return 0;
   await db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('search_posting').execute();
-    await trx.deleteFrom('search_term_variant').execute();
+    await trx.deleteFrom('search_word').execute();
     await trx.deleteFrom('search_term').execute();
     await trx.updateTable('plugin').set({ search_terms: '' }).where('search_terms', '!=', '').execute();
   });

@@ -1,8 +1,10 @@
 /**
- * Typo tolerance over the distinct terms of the catalogue (issue 13), with a deletion index in the
- * manner of SymSpell (Wolf Garbe, 2012): every word term of at least {@link MIN_VARIANT_LENGTH}
- * characters is stored with its single-character deletions (`search_term_variant`), and a query word
- * looks up its own deletions; a shared variant is a candidate, confirmed with the edit distance.
+ * Typo tolerance over the distinct words of the catalogue (issue 13), with a deletion index in the
+ * manner of SymSpell (Wolf Garbe, 2012): every Latin word of at least {@link MIN_VARIANT_LENGTH}
+ * characters, as written, is stored under itself and its single-character deletions
+ * (`search_word`), and a query word looks up its own deletions; a shared variant is a candidate,
+ * confirmed with the edit distance between the words as written (stems of misspellings drift:
+ * "anmation" stems to `anmat`, "animation" to `anim`).
  *
  * Edits allowed by the length of the word as typed (the Algolia / Meilisearch convention): none
  * below {@link ONE_TYPO_MIN_LENGTH} characters, one from 4, two from {@link TWO_TYPOS_MIN_LENGTH}.
@@ -45,9 +47,9 @@ export function deletionVariants(word: string, depth = 1): string[] {
   return [...out];
 }
 
-/** Whether a term gets deletion variants: a Latin word of at least {@link MIN_VARIANT_LENGTH} letters. */
-export function hasVariants(term: string): boolean {
-  return term.length >= MIN_VARIANT_LENGTH && /^[a-z][a-z0-9]*$/.test(term);
+/** Whether a word goes into the typo index: a Latin word of at least {@link MIN_VARIANT_LENGTH} letters. */
+export function hasVariants(word: string): boolean {
+  return word.length >= MIN_VARIANT_LENGTH && /^[a-z][a-z0-9]*$/.test(word);
 }
 
 /**

@@ -6,8 +6,9 @@
  * - `search_term(id, term, df)`: the distinct terms of the approved catalogue and how many approved
  *   plugins hold each (`df`, kept in the same transaction as the postings); PostgreSQL keeps `term`
  *   in the "C" collation so a prefix range uses the index;
- * - `search_term_variant(variant, term_id)`: single-character deletions of word terms, the typo
- *   index (`src/search/typo.ts`);
+ * - `search_word(variant, word, term_id)`: the typo index (`src/search/typo.ts`): every distinct
+ *   Latin word of the approved catalogue as written (not stemmed), under itself and under each of
+ *   its single-character deletions, with the term it stems to;
  * - `search_posting(term_id, plugin_id, score)`: one row per term of an approved plugin with its
  *   stored BM25F weight, keyed by term then plugin, and indexed by term then score for the
  *   best-first reads;
@@ -36,10 +37,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       term text COLLATE "C" NOT NULL UNIQUE,
       df integer NOT NULL DEFAULT 0
     )`.execute(db);
-    await sql`CREATE TABLE search_term_variant (
+    await sql`CREATE TABLE search_word (
       variant text COLLATE "C" NOT NULL,
+      word text COLLATE "C" NOT NULL,
       term_id integer NOT NULL,
-      PRIMARY KEY (variant, term_id)
+      PRIMARY KEY (variant, word)
     )`.execute(db);
     await sql`CREATE TABLE search_posting (
       term_id integer NOT NULL,
@@ -56,10 +58,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       term text NOT NULL UNIQUE,
       df integer NOT NULL DEFAULT 0
     )`.execute(db);
-    await sql`CREATE TABLE search_term_variant (
+    await sql`CREATE TABLE search_word (
       variant text NOT NULL,
+      word text NOT NULL,
       term_id integer NOT NULL,
-      PRIMARY KEY (variant, term_id)
+      PRIMARY KEY (variant, word)
     ) WITHOUT ROWID`.execute(db);
     await sql`CREATE TABLE search_posting (
       term_id integer NOT NULL,
