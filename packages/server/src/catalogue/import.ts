@@ -199,7 +199,7 @@ export async function optimizeAfterBulkLoad(db: Database): Promise<void> {
   if (db.dialect === 'sqlite') {
     await sql`ANALYZE`.execute(db.kysely);
   } else {
-    await sql`ANALYZE plugin, plugin_tag, tag, plugin_translation, search_term, search_term_variant, search_posting`.execute(
+    await sql`ANALYZE plugin, plugin_tag, tag, plugin_translation, search_term, search_word, search_posting`.execute(
       db.kysely,
     );
   }
