@@ -4,43 +4,27 @@
  * Builds the real app with the shipped catalogue (createTestApp, read cache off) on SQLite and on
  * PostgreSQL (a fresh `pc_<random>` database through TEST_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, dropped at the end), runs every query of
- * `bench/relevance/queries.json` through `GET /api/cmt/plugin/list?keyword=…` (lang en-US or zh-CN
+ * `packages/server/src/search/relevance/queries.json` through `GET /api/cmt/plugin/list?keyword=…` (lang en-US or zh-CN
  * after the query's language, page_size 20, the default sort) and prints, per dialect and language:
  * top-1 / top-3 / top-10 accuracy (a query is a hit when any of its expected plugins is at that rank
  * or better), the share of queries with no result, top-3 accuracy per kind, and the missed queries.
  *
- * It prints, it does not assert: the ≥ 90 % top-3 bar becomes a test with the search work. It exits
- * non-zero only when the test set is broken (an expected plugin_key that the database does not
- * hold). `RELEVANCE_DIALECTS` (default `sqlite,postgres`) picks the dialects.
+ * It prints, it does not assert (the CI test `packages/server/src/search/relevance/relevance.test.ts`
+ * asserts the ≥ 90 % top-3 bar). It exits non-zero only when the test set is broken (an expected
+ * plugin_key that the database does not hold). `RELEVANCE_DIALECTS` (default `sqlite,postgres`) picks the dialects.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PluginListResult } from '../packages/contract/src/schemas';
+import {
+  type QueryResult,
+  type RelevanceQuery,
+  relevanceQueries,
+  runRelevanceQuery,
+} from '../packages/server/src/search/relevance/judge';
 import { createTestApp, createTestPostgresDatabase, type TestApp } from '../packages/server/src/testSupport';
-
-/** One query of the test set. */
-export interface RelevanceQuery {
-  q: string;
-  lang: 'en' | 'zh';
-  kind: string;
-  /** plugin_keys any of which in the top 3 counts as a hit. */
-  expected: string[];
-}
-
-interface QueryResult {
-  query: RelevanceQuery;
-  /** 1-based rank of the first expected plugin in the first 20 results, or null. */
-  rank: number | null;
-  total: number;
-  top: string[];
-}
 
 /** The Fastify instance of a test app. */
 type App = TestApp['app'];
 
-const here = dirname(fileURLToPath(import.meta.url));
-const queries = JSON.parse(readFileSync(join(here, 'relevance/queries.json'), 'utf8')) as RelevanceQuery[];
+const queries: RelevanceQuery[] = relevanceQueries();
 const dialects = (process.env.RELEVANCE_DIALECTS ?? 'sqlite,postgres').split(',');
 
 async function build(dialect: string): Promise<TestApp> {
@@ -66,23 +50,6 @@ async function unknownKeys(app: App): Promise<string[]> {
   const rows = await app.db.kysely.selectFrom('plugin').select('plugin_key').execute();
   const known = new Set(rows.map((r) => r.plugin_key));
   return [...new Set(queries.flatMap((q) => q.expected))].filter((k) => !known.has(k));
-}
-
-async function runQuery(app: App, query: RelevanceQuery): Promise<QueryResult> {
-  const params = new URLSearchParams({
-    keyword: query.q,
-    lang: query.lang === 'zh' ? 'zh-CN' : 'en-US',
-    page_size: '20',
-  });
-  const response = await app.inject({ url: `/api/cmt/plugin/list?${params}` });
-  if (response.statusCode !== 200) {
-    throw new Error(`"${query.q}": HTTP ${response.statusCode} ${response.body}`);
-  }
-  const data = (JSON.parse(response.body) as { data: PluginListResult }).data;
-  const keys = data.plugin_list.map((p) => p.plugin_key);
-  const expected = new Set(query.expected);
-  const index = keys.findIndex((k) => expected.has(k));
-  return { query, rank: index === -1 ? null : index + 1, total: data.total, top: keys.slice(0, 3) };
 }
 
 const pct = (n: number, of: number) => (of === 0 ? '   -  ' : `${((100 * n) / of).toFixed(1).padStart(5)}%`);
@@ -131,7 +98,7 @@ async function main(): Promise<void> {
         return;
       }
       const results: QueryResult[] = [];
-      for (const query of queries) results.push(await runQuery(t.app, query));
+      for (const query of queries) results.push(await runRelevanceQuery(t.app, query));
       all.set(dialect, results);
       report(dialect, results);
     } finally {

@@ -36,7 +36,7 @@ interface Case {
 
 const list = '/api/cmt/plugin/list';
 const cases: Case[] = [
-  { name: 'unknown sort', url: `${list}?sort=2`, status: 400, error: 'INVALID_PARAMETER', mentions: 'sort' },
+  { name: 'unknown sort', url: `${list}?sort=3`, status: 400, error: 'INVALID_PARAMETER', mentions: 'sort' },
   {
     name: 'sort not a number',
     url: `${list}?sort=latest`,

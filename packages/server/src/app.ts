@@ -14,7 +14,6 @@ import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { ensureSearchIndex } from './search/indexer';
 import { frameworkErrors, installErrorHandling } from './errors';
 import { authPlugin } from './identity/auth';
 import { identityRoutes } from './identity/routes';
@@ -27,6 +26,7 @@ import { PublishingService } from './publishing/service';
 import { createFileStorage } from './publishing/storage';
 import { analyticsReportRoutes } from './reports/routes';
 import { recordRoutes, tableRoute } from './routeTable';
+import { ensureSearchIndex } from './search/indexer';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {

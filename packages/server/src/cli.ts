@@ -21,9 +21,9 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { renderConfigHelp } from './configDocs';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { ensureSearchIndex } from './search/indexer';
 import { runAdminCommand } from './identity/adminCommand';
 import { runPublishCommand } from './publishing/publishCommand';
+import { ensureSearchIndex } from './search/indexer';
 
 /** The usage text: the commands, then the environment variables as `CONFIG_SCHEMA` describes them. */
 const HELP = `Usage: plugin-center <command> [options]

@@ -22,7 +22,7 @@
  * query time from the term's document count.
  */
 import { stemmer } from 'stemmer';
-import { eng as ENGLISH_STOP_WORDS, zho as CHINESE_STOP_WORDS } from 'stopword';
+import { zho as CHINESE_STOP_WORDS, eng as ENGLISH_STOP_WORDS } from 'stopword';
 import { segmentChinese } from './segment';
 import { americanSpelling } from './synonyms';
 import { MAX_TOKEN_LENGTH, normalizeText, splitRuns, type TextRun } from './tokenize';
@@ -107,7 +107,9 @@ export function analyzeText(text: string | null | undefined, words?: Map<string,
  * kept, so "Rename It" and the query "rename it" meet.
  */
 export function exactNameTerm(text: string): string | null {
-  const parts = splitRuns(text).map((run) => (run.kind === 'word' ? wordTerm(runWord(run)) : run.chars.join('')));
+  const parts = splitRuns(text).map((run) =>
+    run.kind === 'word' ? wordTerm(runWord(run)) : run.chars.join(''),
+  );
   if (parts.length === 0) return null;
   const key = `${EXACT_NAME_PREFIX}${parts.join(' ')}`;
   return key.length > MAX_EXACT_NAME_LENGTH ? null : key;
@@ -144,7 +146,10 @@ export interface SearchTexts {
  * 1), and its words as written with the term each stems to (for the typo index). Deterministic: the
  * same texts give the same maps on every dialect and machine.
  */
-export function buildSearchTerms(texts: SearchTexts): { terms: Map<string, number>; words: Map<string, string> } {
+export function buildSearchTerms(texts: SearchTexts): {
+  terms: Map<string, number>;
+  words: Map<string, string>;
+} {
   const words = new Map<string, string>();
   const fields: Record<SearchField, string[]> = {
     name: [],
@@ -185,7 +190,7 @@ export function buildSearchTerms(texts: SearchTexts): { terms: Map<string, numbe
 
 /** One word of a parsed query. */
 export interface QueryWord {
-  /** The normalised word as typed (for prefixes, typos and synonyms). */
+  /** The normalised word as typed, in American spelling (for prefixes, typos and synonyms). */
   raw: string;
   /** Its index term ({@link wordTerm} for words; the word itself for CJK). */
   term: string;
@@ -231,7 +236,7 @@ export function parseQuery(keyword: string): QueryWord[] {
   const words: QueryWord[] = [];
   for (const run of splitRuns(keyword)) {
     if (run.kind === 'word') {
-      const raw = runWord(run);
+      const raw = americanSpelling(runWord(run));
       words.push({ raw, term: wordTerm(raw), kind: 'word', prefix: false });
     } else {
       for (const w of cjkQueryWords(run.chars)) words.push({ raw: w, term: w, kind: 'cjk', prefix: false });

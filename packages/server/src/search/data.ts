@@ -40,7 +40,11 @@ export async function termsByValue(kysely: Executor, terms: readonly string[]): 
   for (const part of chunks([...new Set(terms)])) {
     if (part.length === 0) continue;
     out.push(
-      ...(await kysely.selectFrom('search_term').select(['id', 'term', 'df']).where('term', 'in', part).execute()),
+      ...(await kysely
+        .selectFrom('search_term')
+        .select(['id', 'term', 'df'])
+        .where('term', 'in', part)
+        .execute()),
     );
   }
   return out;
@@ -50,7 +54,12 @@ export async function termsByValue(kysely: Executor, terms: readonly string[]): 
  * Terms starting with `prefix` held by at least one approved plugin, most frequent first, at most
  * `limit`; reads at most `scan` terms of the prefix range (the index on `term`).
  */
-export async function termsByPrefix(db: Database, prefix: string, limit: number, scan = 200): Promise<TermRow[]> {
+export async function termsByPrefix(
+  db: Database,
+  prefix: string,
+  limit: number,
+  scan = 200,
+): Promise<TermRow[]> {
   // The range [prefix, prefix + U+FFFF): code-point order on SQLite (BINARY) and PostgreSQL ("C").
   const rows = await db.kysely
     .selectFrom('search_term')
@@ -102,7 +111,11 @@ export async function bestPostings(
       sql`SELECT * FROM (SELECT term_id, plugin_id, score FROM search_posting WHERE term_id = ${t.id} ORDER BY score DESC, plugin_id DESC LIMIT ${t.limit}) AS ${sql.raw(`b${i}`)}`,
   );
   const result = await sql<PostingRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
-  return result.rows.map((r) => ({ term_id: Number(r.term_id), plugin_id: Number(r.plugin_id), score: Number(r.score) }));
+  return result.rows.map((r) => ({
+    term_id: Number(r.term_id),
+    plugin_id: Number(r.plugin_id),
+    score: Number(r.score),
+  }));
 }
 
 /** The postings of `termIds` in `pluginIds` (primary-key probes). */
@@ -146,7 +159,11 @@ export async function pluginSortKeys(
 }
 
 /** The plugins among `ids` that carry tag `tagId`. */
-export async function pluginsWithTag(db: Database, tagId: number, ids: readonly number[]): Promise<Set<number>> {
+export async function pluginsWithTag(
+  db: Database,
+  tagId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
   const out = new Set<number>();
   for (const part of chunks(ids)) {
     if (part.length === 0) continue;
@@ -217,7 +234,10 @@ export async function ensureWords(
 }
 
 /** Adds `delta` to the df of each term (one statement per chunk). */
-export async function adjustDocumentCounts(trx: Executor, deltas: ReadonlyMap<number, number>): Promise<void> {
+export async function adjustDocumentCounts(
+  trx: Executor,
+  deltas: ReadonlyMap<number, number>,
+): Promise<void> {
   const entries = [...deltas].filter(([, d]) => d !== 0);
   for (const part of chunks(entries)) {
     const values = sql.join(part.map(([id, d]) => sql`(CAST(${id} AS integer), CAST(${d} AS integer))`));
@@ -233,23 +253,48 @@ export async function insertPostings(trx: Executor, rows: readonly PostingRow[])
 }
 
 /** Deletes the postings of one plugin for the given terms. */
-export async function deletePostings(trx: Executor, pluginId: number, termIds: readonly number[]): Promise<void> {
+export async function deletePostings(
+  trx: Executor,
+  pluginId: number,
+  termIds: readonly number[],
+): Promise<void> {
   for (const part of chunks(termIds)) {
-    await trx.deleteFrom('search_posting').where('plugin_id', '=', pluginId).where('term_id', 'in', part).execute();
+    await trx
+      .deleteFrom('search_posting')
+      .where('plugin_id', '=', pluginId)
+      .where('term_id', 'in', part)
+      .execute();
   }
 }
 
 /** The posted term ids of plugins (their `search_terms` column). */
-export async function postedTerms(trx: Executor, pluginIds: readonly number[]): Promise<Map<number, number[]>> {
+export async function postedTerms(
+  trx: Executor,
+  pluginIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   for (const part of chunks(pluginIds)) {
-    const rows = await trx.selectFrom('plugin').select(['id', 'search_terms']).where('id', 'in', part).execute();
+    const rows = await trx
+      .selectFrom('plugin')
+      .select(['id', 'search_terms'])
+      .where('id', 'in', part)
+      .execute();
     for (const r of rows) out.set(r.id, r.search_terms ? r.search_terms.split(' ').map(Number) : []);
   }
   return out;
 }
 
-/** Records the posted term ids of a plugin. */
-export async function setPostedTerms(trx: Executor, pluginId: number, termIds: readonly number[]): Promise<void> {
-  await trx.updateTable('plugin').set({ search_terms: termIds.join(' ') }).where('id', '=', pluginId).execute();
+/** Records the posted term ids of plugins (one statement per chunk). */
+export async function setPostedTerms(
+  trx: Executor,
+  posted: ReadonlyArray<{ pluginId: number; termIds: readonly number[] }>,
+): Promise<void> {
+  for (const part of chunks(posted)) {
+    const values = sql.join(
+      part.map((p) => sql`(CAST(${p.pluginId} AS integer), CAST(${p.termIds.join(' ')} AS text))`),
+    );
+    await sql`UPDATE plugin SET search_terms = v.column2 FROM (VALUES ${values}) AS v WHERE plugin.id = v.column1`.execute(
+      trx,
+    );
+  }
 }

@@ -121,7 +121,11 @@ function baseAlternatives(keyword: string, words: readonly QueryWord[]): Alterna
       alts.push({ terms: [wordTerm(a.raw + b.raw)], weight: WEIGHT.join, covers: [i, i + 1] });
       const c = words[i + 2];
       if (c?.kind === 'word') {
-        alts.push({ terms: [wordTerm(a.raw + b.raw + c.raw)], weight: WEIGHT.join, covers: [i, i + 1, i + 2] });
+        alts.push({
+          terms: [wordTerm(a.raw + b.raw + c.raw)],
+          weight: WEIGHT.join,
+          covers: [i, i + 1, i + 2],
+        });
       }
     }
     const phrase = a.kind === 'word' && b.kind === 'word' ? `${a.raw} ${b.raw}` : a.raw + b.raw;
@@ -185,7 +189,11 @@ async function indexAlternatives(
   }
   // Run-together words ("colorpicker" → color + picker) when both halves are terms.
   if (splits.length > 0) {
-    for (const row of await termsByValue(db.kysely, splits.flatMap((s) => s.parts))) known.set(row.term, row);
+    for (const row of await termsByValue(
+      db.kysely,
+      splits.flatMap((s) => s.parts),
+    ))
+      known.set(row.term, row);
     for (const { index, parts } of splits) {
       if ((known.get(parts[0])?.df ?? 0) > 0 && (known.get(parts[1])?.df ?? 0) > 0) {
         alts.push({ terms: [...parts], weight: WEIGHT.split, covers: [index] });
@@ -301,7 +309,13 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   if (partial.length > 0) {
     // The leading candidates may hold a frequent term below its best postings: probe them.
     scored.sort(byRelevance);
-    add(await probePostings(db, partial, scored.slice(0, RERANK_DEPTH).map((s) => s.id)));
+    add(
+      await probePostings(
+        db,
+        partial,
+        scored.slice(0, RERANK_DEPTH).map((s) => s.id),
+      ),
+    );
     scored = scoreCandidates(alts, words.length, termInfo, postings);
   }
   if (req.tagId > 0) {
@@ -332,13 +346,28 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   let ordered: Scored[];
   if (req.sort === PluginSort.RELEVANCE) {
     const head = results.slice(0, RERANK_DEPTH);
-    const keys = new Map((await pluginSortKeys(db, head.map((s) => s.id))).map((k) => [k.id, k]));
-    const popularity = (s: Scored) => s.score * (1 + 0.05 * Math.log10(1 + (keys.get(s.id)?.download_count ?? 0)));
+    const keys = new Map(
+      (
+        await pluginSortKeys(
+          db,
+          head.map((s) => s.id),
+        )
+      ).map((k) => [k.id, k]),
+    );
+    const popularity = (s: Scored) =>
+      s.score * (1 + 0.05 * Math.log10(1 + (keys.get(s.id)?.download_count ?? 0)));
     const final = new Map(head.map((s) => [s.id, popularity(s)]));
     head.sort((a, b) => b.matched - a.matched || final.get(b.id)! - final.get(a.id)! || b.id - a.id);
     ordered = [...head, ...results.slice(RERANK_DEPTH)];
   } else {
-    const keys = new Map((await pluginSortKeys(db, results.map((s) => s.id))).map((k) => [k.id, k]));
+    const keys = new Map(
+      (
+        await pluginSortKeys(
+          db,
+          results.map((s) => s.id),
+        )
+      ).map((k) => [k.id, k]),
+    );
     const column = req.sort === PluginSort.MOST_POPULAR ? 'download_count' : 'sort_time';
     ordered = [...results].sort((a, b) => {
       const ka = keys.get(a.id)!;

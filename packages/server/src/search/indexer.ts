@@ -51,7 +51,6 @@ export interface IndexEntry {
   texts: PluginTexts | null;
 }
 
-
 /**
  * Replaces the postings of `entries` with those of their current texts and keeps every term's df
  * exact. `fresh`: the plugins were just inserted and have no postings yet (skips the read of their
@@ -63,7 +62,12 @@ export async function indexPlugins(
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<void> {
   if (entries.length === 0) return;
-  const old = fresh ? new Map<number, number[]>() : await postedTerms(trx, entries.map((e) => e.id));
+  const old = fresh
+    ? new Map<number, number[]>()
+    : await postedTerms(
+        trx,
+        entries.map((e) => e.id),
+      );
   const built = entries.map((e) => ({
     id: e.id,
     ...(e.approved && e.texts
@@ -81,6 +85,7 @@ export async function indexPlugins(
   await ensureWords(trx, words, (word) => deletionVariants(word));
   const deltas = new Map<number, number>();
   const postings: PostingRow[] = [];
+  const postedByPlugin: { pluginId: number; termIds: number[] }[] = [];
   for (const b of built) {
     const previous = old.get(b.id) ?? [];
     if (previous.length > 0) {
@@ -94,8 +99,9 @@ export async function indexPlugins(
       postings.push({ term_id: termId, plugin_id: b.id, score });
       deltas.set(termId, (deltas.get(termId) ?? 0) + 1);
     }
-    if (posted.length > 0 || previous.length > 0) await setPostedTerms(trx, b.id, posted);
+    if (posted.length > 0 || previous.length > 0) postedByPlugin.push({ pluginId: b.id, termIds: posted });
   }
+  await setPostedTerms(trx, postedByPlugin);
   await insertPostings(trx, postings);
   await adjustDocumentCounts(trx, deltas);
 }
@@ -136,14 +142,20 @@ export async function readIndexEntries(
 }
 
 /** Re-indexes plugins from their stored rows (in chunks of 500). */
-export async function reindexPlugins(trx: Kysely<DatabaseSchema>, pluginIds: readonly number[]): Promise<void> {
+export async function reindexPlugins(
+  trx: Kysely<DatabaseSchema>,
+  pluginIds: readonly number[],
+): Promise<void> {
   for (let i = 0; i < pluginIds.length; i += 500) {
     await indexPlugins(trx, await readIndexEntries(trx, pluginIds.slice(i, i + 500)));
   }
 }
 
 /** Removes plugins from the index (before deleting them). */
-export async function unindexPlugins(trx: Kysely<DatabaseSchema>, pluginIds: readonly number[]): Promise<void> {
+export async function unindexPlugins(
+  trx: Kysely<DatabaseSchema>,
+  pluginIds: readonly number[],
+): Promise<void> {
   await indexPlugins(
     trx,
     pluginIds.map((id) => ({ id, approved: false, texts: null })),

@@ -71,7 +71,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       PRIMARY KEY (term_id, plugin_id)
     ) WITHOUT ROWID`.execute(db);
   }
-  await sql`CREATE INDEX search_posting_best_idx ON search_posting (term_id, score DESC, plugin_id)`.execute(db);
+  await sql`CREATE INDEX search_posting_best_idx ON search_posting (term_id, score DESC, plugin_id)`.execute(
+    db,
+  );
   await db.schema.alterTable('plugin').dropColumn('search_name').execute();
   await db.schema.alterTable('plugin').dropColumn('search_all').execute();
   await db.schema
