@@ -243,7 +243,10 @@ function scoreCandidates(
       if (!all) continue;
       const value = (alt.weight * sum) / info.length / SCORE_SCALE / alt.covers.length;
       let row = best.get(pluginId);
-      if (!row) best.set(pluginId, (row = new Float64Array(wordCount).fill(-1)));
+      if (!row) {
+        row = new Float64Array(wordCount).fill(-1);
+        best.set(pluginId, row);
+      }
       for (const w of alt.covers) if (value > row[w]!) row[w] = value;
     }
   }
@@ -298,7 +301,10 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   const add = (rows: readonly PostingRow[]) => {
     for (const r of rows) {
       let m = postings.get(r.term_id);
-      if (!m) postings.set(r.term_id, (m = new Map()));
+      if (!m) {
+        m = new Map();
+        postings.set(r.term_id, m);
+      }
       m.set(r.plugin_id, r.score);
     }
   };
