@@ -28,7 +28,7 @@ import { americanSpelling } from './synonyms';
 import { MAX_TOKEN_LENGTH, normalizeText, splitRuns, type TextRun } from './tokenize';
 
 /** Bumped whenever the terms or scores of a document change: the index is rebuilt on start. */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 
 /** BM25 term-frequency saturation. */
 const K1 = 1.2;
@@ -115,13 +115,15 @@ export function exactNameTerm(text: string): string | null {
   return key.length > MAX_EXACT_NAME_LENGTH ? null : key;
 }
 
-/** The terms of adjacent-word joins of a name: "Auto Layout" → `autolayout` (then stemmed). */
+/** The terms of adjacent-word joins of a name: "Auto Layout" → `autolayout` (then stemmed); numbers are not joined. */
 export function joinedTerms(text: string): string[] {
   const words = splitRuns(text)
     .filter((run) => run.kind === 'word')
     .map(runWord);
   const out: string[] = [];
   for (let i = 0; i + 1 < words.length; i++) {
+    // A number is not joined ("Layout 2" gives no `layout2`).
+    if (/^\d+$/.test(words[i]!) || /^\d+$/.test(words[i + 1]!)) continue;
     const joined = words[i]! + words[i + 1]!;
     if (joined.length <= MAX_TOKEN_LENGTH) out.push(wordTerm(joined));
   }

@@ -98,8 +98,9 @@ export async function wordsByVariant(db: Database, variants: readonly string[]):
 }
 
 /**
- * The best postings of each term, highest score first: `limit` rows per term (one statement, a
- * `UNION ALL` of index range reads on `search_posting_best_idx`).
+ * The best postings of each term, highest score first (ties: lowest plugin id first, the order of
+ * `search_posting_best_idx`, so no sort step): `limit` rows per term, in one statement (a `UNION ALL`
+ * of index range reads).
  */
 export async function bestPostings(
   db: Database,
@@ -108,7 +109,7 @@ export async function bestPostings(
   if (terms.length === 0) return [];
   const parts = terms.map(
     (t, i) =>
-      sql`SELECT * FROM (SELECT term_id, plugin_id, score FROM search_posting WHERE term_id = ${t.id} ORDER BY score DESC, plugin_id DESC LIMIT ${t.limit}) AS ${sql.raw(`b${i}`)}`,
+      sql`SELECT * FROM (SELECT term_id, plugin_id, score FROM search_posting WHERE term_id = ${t.id} ORDER BY score DESC, plugin_id LIMIT ${t.limit}) AS ${sql.raw(`b${i}`)}`,
   );
   const result = await sql<PostingRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
   return result.rows.map((r) => ({

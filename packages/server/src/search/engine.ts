@@ -32,8 +32,10 @@ import { allowedEdits, deletionVariants, editDistance } from './typo';
 
 /** Results a search can page through (the Meilisearch `maxTotalHits` idea): deeper pages end. */
 export const MAX_SEARCH_RESULTS = 1000;
-/** Postings read per term, best first; a term in more plugins is read partially (counts become lower bounds). */
+/** Postings read per query word's own term, best first; a term in more plugins is read partially (counts become lower bounds). */
 export const POSTINGS_PER_TERM = 1000;
+/** Postings read per term of the other alternatives (completions, corrections, synonyms, joins). */
+export const POSTINGS_PER_ALTERNATIVE_TERM = 250;
 /** Candidates re-scored exactly (probed for the terms read partially) and re-ranked with popularity. */
 export const RERANK_DEPTH = 300;
 /** A query whose every word matches at least this many plugins shows only those ("enough"). */
@@ -153,9 +155,12 @@ async function indexAlternatives(
   const typoWords: { index: number; word: QueryWord; edits: number }[] = [];
   const splits: { index: number; parts: [string, string] }[] = [];
   for (const [i, w] of words.entries()) {
+    // Completions of a word still being typed: those more frequent than the word as typed (for "colo",
+    // `color`; for "icon", not the rarer `iconify`).
     if (w.prefix && w.raw.length >= 2) {
+      const typed = known.get(w.term)?.df ?? 0;
       for (const t of await termsByPrefix(db, w.raw, PREFIX_COMPLETIONS)) {
-        if (t.term === w.term) continue;
+        if (t.term === w.term || t.df <= typed) continue;
         known.set(t.term, t);
         alts.push({ terms: [t.term], weight: WEIGHT.prefix, covers: [i] });
       }
@@ -296,7 +301,9 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     const row = known.get(t)!;
     termInfo.set(t, { id: row.id, idf: idf(row.df, documents), df: row.df });
   }
-  const reads = [...termInfo.values()].map((t) => ({ id: t.id, limit: POSTINGS_PER_TERM }));
+  const primary = new Set(alts.filter((a) => a.weight >= WEIGHT.exact).flatMap((a) => a.terms));
+  const limitOf = (term: string) => (primary.has(term) ? POSTINGS_PER_TERM : POSTINGS_PER_ALTERNATIVE_TERM);
+  const reads = [...termInfo].map(([term, t]) => ({ id: t.id, limit: limitOf(term) }));
   const postings = new Map<number, Map<number, number>>();
   const add = (rows: readonly PostingRow[]) => {
     for (const r of rows) {
@@ -309,7 +316,7 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     }
   };
   add(await bestPostings(db, reads));
-  const partial = [...termInfo.values()].filter((t) => t.df > POSTINGS_PER_TERM).map((t) => t.id);
+  const partial = [...termInfo].filter(([term, t]) => t.df > limitOf(term)).map(([, t]) => t.id);
 
   let scored = scoreCandidates(alts, words.length, termInfo, postings);
   if (partial.length > 0) {
