@@ -7,6 +7,7 @@
  * is bounded by its request count and a per-request timeout.
  */
 import { Agent, request } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { seededRandom } from '../packages/server/src/random';
 import { type BenchPrefix, type BenchQuery, mixSummary, searchQueries, suggestPrefixes } from './queries';
 import { startServer, stopServer } from './server';
@@ -206,6 +207,9 @@ export async function benchSearch(
     `\nsearch mix: ${queries.length} distinct queries (${mixSummary(queries)}); ` +
       `${prefixes.length} distinct suggest prefixes (${prefixes.filter((p) => p.lang === 'zh-CN').length} Chinese)`,
   );
+  // Other processes on the machine change every figure: say how busy it was.
+  const load = () => `load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs`;
+  console.log(`${dialect}: before the passes, ${load()}`);
   const firstPaths = queries.map((q) => searchPath(q));
   const results: PassResult[] = [];
 
@@ -301,6 +305,7 @@ export async function benchSearch(
         results,
       ),
     );
+    console.log(`${dialect}: after the passes, ${load()}`);
     console.log(
       `${dialect}, read cache on: distinct pass hit ratio 0 % (no key repeats); Zipf stream of ${stream.length} requests over ` +
         `${distinct} distinct queries: repeated keys ${(((stream.length - distinct) / stream.length) * 100).toFixed(1)} %, ` +
