@@ -224,12 +224,27 @@ export async function benchSearch(
 
     const cursors = new Array<string | null>(queries.length).fill(null);
     let empty = 0;
+    const emptyAt = new Array<boolean>(queries.length).fill(false);
     const first = await pass(off.port, firstPaths, concurrency, (i, a) => {
       const { count, cursor } = parseList(a.body);
       if (count === 0) empty++;
+      emptyAt[i] = count === 0;
       cursors[i] = cursor;
     });
     results.push(summarise('search, first page (20), cache off', first, empty));
+    // The same pass by kind of query, to see which kinds are slow.
+    const kinds = [...new Set(queries.map((q) => q.kind))].sort();
+    const byKind = kinds.map((kind) => {
+      const at = queries.flatMap((q, i) => (q.kind === kind ? [i] : []));
+      return summarise(
+        `  ${kind}`,
+        { latencies: at.map((i) => first.latencies[i]!), seconds: first.seconds, failed: 0 },
+        at.filter((i) => emptyAt[i]).length,
+      );
+    });
+    console.log(
+      formatPasses(`${dialect} — search first page by kind, cache off (req/s: share of the pass)`, byKind),
+    );
 
     // Deep pages: the first `deepSample` queries (in mix order) that have a second page, followed
     // `deepPages` pages deep; every chain runs its pages in order, `concurrency` chains at a time.
