@@ -378,6 +378,7 @@ async function main(): Promise<void> {
           size,
           concurrency: searchConcurrency,
           queries: Number(process.env.BENCH_SEARCH_QUERIES ?? 4000),
+          passSeconds: Number(process.env.BENCH_SEARCH_SECONDS ?? 240),
         });
       }
     }

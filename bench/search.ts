@@ -39,6 +39,8 @@ export interface SearchBenchOptions {
   deepSample?: number;
   /** Pages followed after the first (default 5). */
   deepPages?: number;
+  /** Time limit of each pass, s (default 240): a pass stops sending then, and says so. */
+  passSeconds?: number;
 }
 
 interface Answer {
@@ -83,15 +85,17 @@ async function pass(
   port: number,
   paths: readonly string[],
   concurrency: number,
+  limitSeconds: number,
   onAnswer?: (index: number, answer: Answer) => void,
-): Promise<{ latencies: number[]; seconds: number; failed: number }> {
+): Promise<Run> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = new Array<number>(paths.length);
   let next = 0;
   let failed = 0;
   const started = performance.now();
+  const deadline = started + limitSeconds * 1000;
   const worker = async () => {
-    while (next < paths.length) {
+    while (next < paths.length && performance.now() < deadline) {
       const i = next++;
       const answer = await get(agent, port, paths[i]!);
       latencies[i] = answer.ms;
@@ -101,17 +105,24 @@ async function pass(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   agent.destroy();
-  return { latencies, seconds: (performance.now() - started) / 1000, failed };
+  const seconds = (performance.now() - started) / 1000;
+  return { latencies, seconds, failed, of: paths.length };
 }
 
-function summarise(
-  name: string,
-  run: { latencies: number[]; seconds: number; failed: number },
-  empty?: number,
-): PassResult {
-  const sorted = [...run.latencies].sort((a, b) => a - b);
+/** What a pass measured: latencies by request (holes where the time limit stopped it). */
+interface Run {
+  latencies: number[];
+  seconds: number;
+  failed: number;
+  /** Requests the pass had to send. */
+  of: number;
+}
+
+function summarise(name: string, run: Run, empty?: number): PassResult {
+  const sorted = run.latencies.filter((ms) => ms !== undefined).sort((a, b) => a - b);
+  const stopped = sorted.length < run.of ? ` (${sorted.length} of ${run.of}: time limit)` : '';
   return {
-    name,
+    name: name + stopped,
     requests: sorted.length,
     rps: sorted.length / run.seconds,
     p50: percentile(sorted, 50),
@@ -200,7 +211,7 @@ export async function benchSearch(
   env: NodeJS.ProcessEnv,
   options: SearchBenchOptions,
 ): Promise<PassResult[]> {
-  const { size, concurrency, deepSample = 200, deepPages = 5 } = options;
+  const { size, concurrency, deepSample = 200, deepPages = 5, passSeconds = 240 } = options;
   const queries = searchQueries(13, options.queries ?? 4000);
   const prefixes = suggestPrefixes();
   console.log(
@@ -220,12 +231,13 @@ export async function benchSearch(
       off.port,
       searchQueries(99, 100).map((q) => searchPath(q)),
       concurrency,
+      60,
     );
 
     const cursors = new Array<string | null>(queries.length).fill(null);
     let empty = 0;
     const emptyAt = new Array<boolean>(queries.length).fill(false);
-    const first = await pass(off.port, firstPaths, concurrency, (i, a) => {
+    const first = await pass(off.port, firstPaths, concurrency, passSeconds, (i, a) => {
       const { count, cursor } = parseList(a.body);
       if (count === 0) empty++;
       emptyAt[i] = count === 0;
@@ -238,7 +250,7 @@ export async function benchSearch(
       const at = queries.flatMap((q, i) => (q.kind === kind ? [i] : []));
       return summarise(
         `  ${kind}`,
-        { latencies: at.map((i) => first.latencies[i]!), seconds: first.seconds, failed: 0 },
+        { latencies: at.map((i) => first.latencies[i]!), seconds: first.seconds, failed: 0, of: at.length },
         at.filter((i) => emptyAt[i]).length,
       );
     });
@@ -259,7 +271,7 @@ export async function benchSearch(
     let nextChain = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (nextChain < chains.length) {
+        while (nextChain < chains.length && performance.now() < started + passSeconds * 1000) {
           let { q, cursor } = chains[nextChain++]!;
           for (let page = 0; page < deepPages && cursor; page++) {
             const a = await get(agent, off.port, searchPath(q, cursor));
@@ -276,6 +288,7 @@ export async function benchSearch(
         latencies: deep,
         seconds: (performance.now() - started) / 1000,
         failed: deepFailed,
+        of: deep.length,
       }),
     );
 
@@ -283,7 +296,7 @@ export async function benchSearch(
     if (probe.status === 404) {
       console.log(`${dialect}: suggest: endpoint missing (GET ${SUGGEST_PATH} answered 404)`);
     } else {
-      const suggest = await pass(off.port, prefixes.map(suggestPath), concurrency);
+      const suggest = await pass(off.port, prefixes.map(suggestPath), concurrency, passSeconds);
       results.push(summarise('suggest, cache off', suggest));
     }
   } finally {
@@ -296,8 +309,9 @@ export async function benchSearch(
       on.port,
       searchQueries(99, 100).map((q) => searchPath(q)),
       concurrency,
+      60,
     );
-    const again = await pass(on.port, firstPaths, concurrency);
+    const again = await pass(on.port, firstPaths, concurrency, passSeconds);
     results.push(summarise('search, first page, cache on (distinct)', again));
     // The same mix with a popular head: 4,000 requests, query r drawn with weight 1/r. A request
     // counts as a possible hit when the same path was answered less than LIST_RESULT_TTL_MS (1 s)
@@ -306,13 +320,14 @@ export async function benchSearch(
     const sentAt = new Array<number>(stream.length);
     const answeredAt = new Map<string, number>();
     let hits = 0;
-    const skewed = await pass(on.port, stream, concurrency, (i, a) => {
+    const skewed = await pass(on.port, stream, concurrency, passSeconds, (i, a) => {
       sentAt[i] = performance.now() - a.ms;
       const last = answeredAt.get(stream[i]!);
       if (last !== undefined && sentAt[i]! >= last && sentAt[i]! - last < 1000) hits++;
       answeredAt.set(stream[i]!, performance.now());
     });
-    const distinct = new Set(stream).size;
+    const sent = stream.filter((_, i) => skewed.latencies[i] !== undefined);
+    const distinct = new Set(sent).size;
     results.push(summarise('search, first page, cache on (Zipf stream)', skewed));
     console.log(
       formatPasses(
@@ -322,9 +337,9 @@ export async function benchSearch(
     );
     console.log(`${dialect}: after the passes, ${load()}`);
     console.log(
-      `${dialect}, read cache on: distinct pass hit ratio 0 % (no key repeats); Zipf stream of ${stream.length} requests over ` +
-        `${distinct} distinct queries: repeated keys ${(((stream.length - distinct) / stream.length) * 100).toFixed(1)} %, ` +
-        `repeated within the 1 s answer TTL ${((hits / stream.length) * 100).toFixed(1)} % (the hit ratio, estimated by the client: the server exposes no counter)`,
+      `${dialect}, read cache on: distinct pass hit ratio 0 % (no key repeats); Zipf stream of ${sent.length} requests over ` +
+        `${distinct} distinct queries: repeated keys ${(((sent.length - distinct) / sent.length) * 100).toFixed(1)} %, ` +
+        `repeated within the 1 s answer TTL ${((hits / sent.length) * 100).toFixed(1)} % (the hit ratio, estimated by the client: the server exposes no counter)`,
     );
   } finally {
     await stopServer(on.child);
