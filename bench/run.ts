@@ -29,7 +29,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -129,7 +129,9 @@ function importCatalogue(dialect: string, env: NodeJS.ProcessEnv): void {
     const one = performance.now();
     runCli(['import', file], env);
     if (files.length > 1) {
-      console.log(`${dialect}: imported file ${k + 1}/${files.length} in ${seconds1(one)} s`);
+      console.log(
+        `${dialect}: imported file ${k + 1}/${files.length} in ${seconds1(one)} s (load average ${loadavg()[0]!.toFixed(1)})`,
+      );
     }
   }
   console.log(`${dialect}: import of ${size} plugins took ${seconds1(started)} s`);
