@@ -16,7 +16,12 @@
  * 5. The trackers side by side in Chromium (issue 4, `bench/tracker.ts`): this project's and
  *    sa-sdk-javascript, 1,000 events each: script bytes, CPU time, bytes on the wire per event.
  *
- * `BENCH_PARTS` (default `catalogue,ingest,trackers`) picks what runs.
+ * 6. Search, long tail (issue 13, `bench/search.ts`, part `search`, not in the default): thousands of
+ *    distinct queries from the catalogue's vocabulary, each sent once, read cache off then on.
+ *
+ * `BENCH_PARTS` (default `catalogue,ingest,trackers`; also `search`, and `prepare` to only prepare the
+ * data sets) picks what runs. Above 100,000 plugins the scaled catalogue is imported in files of
+ * 100,000 (see IMPORT_CHUNK).
  *
  * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
  * Needs `pnpm build` first. Targets (issue 2): list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
@@ -24,14 +29,15 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { benchIngest } from './ingest';
 import { formatTable, type LoadResult, runLoad, type Scenario } from './load';
-import { scaleCatalogue } from './scale';
+import { scaleCatalogue, scaledEntries } from './scale';
+import { benchSearch } from './search';
 import { freePort, SERVER_CLI, startServer, stopServer } from './server';
 import { benchTrackers } from './tracker';
 
@@ -46,7 +52,11 @@ const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/pc_bench_v${DATA_VERSION}_${size}`;
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
-/** What to run: `catalogue` (list, search, detail), `ingest` (analytics), `trackers` (side by side). */
+/**
+ * What to run: `catalogue` (list, search, detail), `ingest` (analytics), `trackers` (side by side),
+ * `search` (long tail, issue 13), `prepare` (the data sets only).
+ */
+const searchConcurrency = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 4);
 const parts = (process.env.BENCH_PARTS ?? 'catalogue,ingest,trackers').split(',');
 
 /** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
@@ -63,16 +73,68 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): void {
   }
 }
 
-/** Writes the scaled catalogue once and returns the path of its plugins.json. */
-function catalogueFile(): string {
+/**
+ * Entries per import file. A catalogue larger than this is written and imported in files of this
+ * many entries: 1,000,000 entries are about 720 MB of JSON, over V8's 512 MB string limit, so neither
+ * `JSON.stringify` here nor the import's `readFile(…, 'utf8')` + `JSON.parse` can take it in one file.
+ */
+const IMPORT_CHUNK = 100_000;
+
+/**
+ * Writes the scaled catalogue once and returns the paths of its import files: one plugins.json up
+ * to {@link IMPORT_CHUNK} entries, else plugins-<k>.json files of that many entries each.
+ */
+function catalogueFiles(): string[] {
   const dir = join(cache, `catalogue-v${DATA_VERSION}-${size}`);
-  const file = join(dir, 'plugins.json');
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(file, JSON.stringify(scaleCatalogue(size)));
-    writeFileSync(join(dir, 'zh.json'), '[]');
+  if (size <= IMPORT_CHUNK) {
+    const file = join(dir, 'plugins.json');
+    if (!existsSync(file)) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file, JSON.stringify(scaleCatalogue(size)));
+      writeFileSync(join(dir, 'zh.json'), '[]');
+    }
+    return [file];
   }
-  return file;
+  const count = Math.ceil(size / IMPORT_CHUNK);
+  const files = Array.from({ length: count }, (_, k) => join(dir, `plugins-${k}.json`));
+  const complete = join(dir, '.complete');
+  if (!existsSync(complete)) {
+    mkdirSync(dir, { recursive: true });
+    const started = performance.now();
+    let chunk: unknown[] = [];
+    let k = 0;
+    for (const entry of scaledEntries(size)) {
+      chunk.push(entry);
+      if (chunk.length === IMPORT_CHUNK) {
+        writeFileSync(files[k++]!, JSON.stringify(chunk));
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) writeFileSync(files[k]!, JSON.stringify(chunk));
+    writeFileSync(complete, new Date().toISOString());
+    console.log(`catalogue: wrote ${size} entries in ${count} files in ${seconds1(started)} s`);
+  }
+  return files;
+}
+
+function seconds1(started: number): string {
+  return ((performance.now() - started) / 1000).toFixed(1);
+}
+
+/** Imports the scaled catalogue's files one after the other through `plugin-center import`. */
+function importCatalogue(dialect: string, env: NodeJS.ProcessEnv): void {
+  const files = catalogueFiles();
+  const started = performance.now();
+  for (const [k, file] of files.entries()) {
+    const one = performance.now();
+    runCli(['import', file], env);
+    if (files.length > 1) {
+      console.log(
+        `${dialect}: imported file ${k + 1}/${files.length} in ${seconds1(one)} s (load average ${loadavg()[0]!.toFixed(1)})`,
+      );
+    }
+  }
+  console.log(`${dialect}: import of ${size} plugins took ${seconds1(started)} s`);
 }
 
 async function prepareSqlite(): Promise<NodeJS.ProcessEnv> {
@@ -82,11 +144,11 @@ async function prepareSqlite(): Promise<NodeJS.ProcessEnv> {
   if (!existsSync(marker)) {
     mkdirSync(dataDir, { recursive: true });
     const started = performance.now();
-    runCli(['import', catalogueFile()], env);
+    importCatalogue('sqlite', env);
     const db = new Database(join(dataDir, 'plugin-center.db'));
     db.exec(COUNTS_SQL);
     db.close();
-    console.log(`sqlite: imported ${size} plugins in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`sqlite: data prepared (${size} plugins, import and counts) in ${seconds1(started)} s`);
     writeFileSync(marker, new Date().toISOString());
   }
   return env;
@@ -112,11 +174,11 @@ async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
     .catch(() => false);
   if (!ready) {
     const started = performance.now();
-    runCli(['import', catalogueFile()], env);
+    importCatalogue('postgres', env);
     await client.query(COUNTS_SQL);
     await client.query('ANALYZE');
     console.log(
-      `postgres: imported ${size} plugins in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `postgres: data prepared (${size} plugins, import, counts, ANALYZE) in ${seconds1(started)} s`,
     );
   }
   await client.end();
@@ -308,6 +370,20 @@ async function main(): Promise<void> {
     // The server's per-process read cache (1 s answers, 5 s counts) is on by default; "off" shows
     // what every request costs when it reads the database.
     for (const readCache of ['on', 'off']) await benchDialect(dialect, { ...env, READ_CACHE: readCache });
+  }
+  // Search, long tail (issue 13, bench/search.ts); `prepare` only prepares the data sets.
+  if (parts.includes('search') || parts.includes('prepare')) {
+    for (const dialect of dialects) {
+      const env = dialect === 'postgres' ? await preparePostgres() : await prepareSqlite();
+      if (parts.includes('search')) {
+        await benchSearch(dialect, env, {
+          size,
+          concurrency: searchConcurrency,
+          queries: Number(process.env.BENCH_SEARCH_QUERIES ?? 4000),
+          passSeconds: Number(process.env.BENCH_SEARCH_SECONDS ?? 240),
+        });
+      }
+    }
   }
   if (parts.includes('ingest')) for (const dialect of dialects) await ingest(dialect);
   if (parts.includes('trackers')) await trackers();

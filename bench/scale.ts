@@ -36,20 +36,27 @@ export function readCatalogue(): CatalogueEntry[] {
  * "<name> #<n>", with a distinct repository URL and an update date spread over 2015–2026.
  */
 export function scaleCatalogue(size: number, seed = 42): CatalogueEntry[] {
+  return [...scaledEntries(size, seed)];
+}
+
+/**
+ * The entries of {@link scaleCatalogue}, one at a time, so a catalogue too large for one JSON string
+ * (1,000,000 entries are about 720 MB of JSON, over V8's 512 MB string limit) can be written in chunks.
+ */
+export function* scaledEntries(size: number, seed = 42): Generator<CatalogueEntry> {
   const real = readCatalogue();
   const random = seededRandom(seed);
-  const out: CatalogueEntry[] = [];
   const start = Date.UTC(2015, 0, 1);
   const span = Date.UTC(2026, 9, 1) - start;
   for (let i = 0; i < size; i++) {
     const base = real[i % real.length]!;
     if (i < real.length) {
-      out.push(base);
+      yield base;
       continue;
     }
     const n = Math.floor(i / real.length);
     const updated = new Date(start + Math.floor(random() * span));
-    out.push({
+    yield {
       ...base,
       name: `${base.name} #${n}`,
       repo_url: `https://github.com/bench-copies/${i}`,
@@ -58,7 +65,6 @@ export function scaleCatalogue(size: number, seed = 42): CatalogueEntry[] {
       updated_at: random() < 0.55 ? `${updated.toISOString().slice(0, 19).replace('T', ' ')} UTC` : null,
       other_texts: undefined,
       also_in: [],
-    });
+    };
   }
-  return out;
 }

@@ -99,6 +99,8 @@ async function runMigrate(config: ServerConfig): Promise<void> {
     process.stdout.write(
       applied.length ? `Applied migrations: ${applied.join(', ')}\n` : 'The database is up to date.\n',
     );
+    const indexed = await ensureSearchIndex(db);
+    if (indexed > 0) process.stdout.write(`Rebuilt the search index: ${indexed} plugins.\n`);
   } finally {
     await db.close();
   }
