@@ -51,7 +51,7 @@ export function viewVisitor(request: FastifyRequest, key: string): string {
  *   INVALID_PARAMETER / INVALID_CURSOR;
  * - `GET /api/cmt/plugin/suggest` → `SuggestResult` (issue 13): at most 8 plugin and tag suggestions
  *   for `q`, best first (`suggest.ts`); `q` without a letter or digit answers an empty list; 400
- *   INVALID_PARAMETER only from the contract's validation (missing, empty or over 200 characters);
+ *   INVALID_PARAMETER only from the contract's validation (missing, empty or over 100 characters, NUL);
  * - `GET /api/cmt/plugin/tag/list` → `TagListResult`;
  * - `GET /api/cmt/plugin` → `PluginDetail`; 404 PLUGIN_NOT_FOUND; with a bearer token the caller's
  *   `is_praise` and `is_installed`;

@@ -49,7 +49,7 @@ function byPopularity(a: SuggestPluginRow, b: SuggestPluginRow): number {
 }
 
 /**
- * Suggestions for what has been typed (`q`, any text up to the contract's 200 characters), best
+ * Suggestions for what has been typed (`q`, any text of 1–100 characters, the contract's `KEYWORD_MAX_LENGTH`), best
  * first, at most {@link SUGGEST_LIMIT}:
  * - tags (at most {@link SUGGEST_TAG_LIMIT} while plugins fill the rest) whose code, English name
  *   or a word of it starts with the text, by `plugin_count` desc; an exact tag match comes first of
