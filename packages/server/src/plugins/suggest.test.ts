@@ -191,7 +191,7 @@ describe(`plugin suggestions (${TEST_DIALECT})`, () => {
   it('reads the plugin names through the suggestion indexes (EXPLAIN)', async () => {
     const db = t.app.db;
     /** The query's text with its parameters written in as literals (EXPLAIN takes no parameters here). */
-    const inline = ({ sql: text, parameters }: { sql: string; parameters: readonly unknown[] }) => {
+    const inline = ({ sql: text, parameters }: { sql: string; parameters: unknown[] }) => {
       const literal = (p: unknown) => (typeof p === 'string' ? `'${p.replaceAll("'", "''")}'` : String(p));
       return db.dialect === 'sqlite'
         ? text.replace(/\?/g, () => literal(parameters.shift()))
