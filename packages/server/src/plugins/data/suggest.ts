@@ -56,20 +56,27 @@ export function pluginsByNamePrefix(
     .orderBy(key)
     .limit(SUGGEST_SCAN)
     .as('s');
-  const base = db.kysely.selectFrom(scanned);
-  const named = lang
-    ? base
-        .leftJoin('plugin_translation as t', (join) =>
-          join.onRef('t.plugin_id', '=', 's.id').on('t.locale', '=', lang),
-        )
-        .select(['s.id', 's.plugin_key', sql<string>`coalesce(t.name, s.name)`.as('name'), 's.download_count'])
-    : base.select(['s.id', 's.plugin_key', 's.name', 's.download_count']);
-  return named
+  const top = db.kysely
+    .selectFrom(scanned)
+    .select(['s.id', 's.plugin_key', 's.name', 's.download_count', 's.name_key'])
     .orderBy('s.download_count', 'desc')
     .orderBy('s.name_key')
     .orderBy('s.id')
-    .limit(limit)
-    .execute() as Promise<SuggestPluginRow[]>;
+    .limit(limit);
+  if (!lang) {
+    return top
+      .execute()
+      .then((rows) => rows.map(({ id, plugin_key, name, download_count }) => ({ id, plugin_key, name, download_count })));
+  }
+  // The translated names of the `limit` chosen ones only (not of every scanned entry).
+  return db.kysely
+    .selectFrom(top.as('top'))
+    .leftJoin('plugin_translation as t', (join) => join.onRef('t.plugin_id', '=', 'top.id').on('t.locale', '=', lang))
+    .select(['top.id', 'top.plugin_key', sql<string>`coalesce(t.name, top.name)`.as('name'), 'top.download_count'])
+    .orderBy('top.download_count', 'desc')
+    .orderBy('top.name_key')
+    .orderBy('top.id')
+    .execute();
 }
 
 /**
