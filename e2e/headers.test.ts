@@ -53,7 +53,7 @@ describe('security headers in the browser (issue 11 defect 7)', () => {
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     const cards = page.getByRole('list', { name: '插件', exact: true }).locator('a.card');
     await expect.poll(() => cards.count()).toBe(20);
-    await page.getByRole('searchbox').first().fill('icon');
+    await page.getByRole('combobox', { name: '搜索插件' }).fill('icon');
     await page.keyboard.press('Enter');
     await expect.poll(() => cards.count()).toBeGreaterThan(0);
     await cards.first().click();

@@ -65,7 +65,7 @@ describe('plugin square', () => {
   });
 
   it('searches an English term with the result count', async () => {
-    const search = page.getByRole('searchbox', { name: '搜索插件' });
+    const search = page.getByRole('combobox', { name: '搜索插件' });
     await search.fill('color');
     await search.press('Enter');
     await page.waitForURL(/\?q=color$/);
@@ -82,7 +82,7 @@ describe('plugin square', () => {
   });
 
   it('searches a Chinese term (debounced typing) and clears the search', async () => {
-    const search = page.getByRole('searchbox', { name: '搜索插件' });
+    const search = page.getByRole('combobox', { name: '搜索插件' });
     await search.fill('复制'); // no Enter: the debounced search runs
     await page.waitForURL(/\?q=%E5%A4%8D%E5%88%B6$/);
     await expect.poll(() => resultCount(page).textContent()).toMatch(/^共 \d+ 个结果$/);

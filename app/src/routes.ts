@@ -4,28 +4,60 @@ import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, PluginSort } from '@plugin-center/api'
 export interface SquareQuery {
   /** Tag id; `0` is All (SPEC §2). */
   tagId: number;
-  /** `0` latest (default), `1` most popular (SPEC §4). */
+  /**
+   * `0` latest, `1` most popular (SPEC §4), `2` relevance (issue 13; only with a keyword). The
+   * default is {@link defaultSort} of the keyword.
+   */
   sort: PluginSort;
   /** Search keyword, trimmed; `''` for none. */
   keyword: string;
 }
 
-/** Reads the square's state from the query string; unknown or malformed values give the defaults. */
+/** The sort used when none is chosen: relevance with a keyword, else latest (issue 13). */
+export const defaultSort = (keyword: string): PluginSort =>
+  keyword ? PluginSort.RELEVANCE : PluginSort.LATEST;
+
+/**
+ * Reads the square's state from the query string; unknown or malformed values give the defaults
+ * (relevance without a keyword too).
+ */
 export function parseSquareQuery(params: URLSearchParams): SquareQuery {
   const tag = Number(params.get('tag'));
-  const sort = Number(params.get('sort'));
+  const raw = params.get('sort');
+  const sort = raw === null || raw === '' ? Number.NaN : Number(raw);
+  const keyword = (params.get('q') ?? '').trim().slice(0, KEYWORD_MAX_LENGTH);
+  const valid =
+    sort === PluginSort.LATEST ||
+    sort === PluginSort.MOST_POPULAR ||
+    (sort === PluginSort.RELEVANCE && keyword !== '');
   return {
     tagId: Number.isSafeInteger(tag) && tag > 0 ? tag : ALL_TAGS_ID,
-    sort: sort === PluginSort.MOST_POPULAR ? PluginSort.MOST_POPULAR : PluginSort.LATEST,
-    keyword: (params.get('q') ?? '').trim().slice(0, KEYWORD_MAX_LENGTH),
+    sort: valid ? (sort as PluginSort) : defaultSort(keyword),
+    keyword,
   };
 }
 
-/** Writes the square's state as a query string, leaving out the defaults (`''` when all are defaults). */
+/**
+ * The state after `patch`: a sort that was the default stays the default of the new keyword (typing
+ * a keyword under "latest" switches to relevance, clearing it switches back); a chosen one is kept
+ * (relevance falls back to latest without a keyword).
+ */
+export function patchSquareQuery(query: SquareQuery, patch: Partial<SquareQuery>): SquareQuery {
+  const next = { ...query, ...patch };
+  if (patch.sort === undefined && query.sort === defaultSort(query.keyword))
+    next.sort = defaultSort(next.keyword);
+  if (next.sort === PluginSort.RELEVANCE && !next.keyword) next.sort = PluginSort.LATEST;
+  return next;
+}
+
+/**
+ * Writes the square's state as a query string, leaving out the defaults (`''` when all are
+ * defaults; the sort only when it is not {@link defaultSort} of the keyword).
+ */
 export function squareSearch({ tagId, sort, keyword }: SquareQuery): string {
   const params = new URLSearchParams();
   if (tagId !== ALL_TAGS_ID) params.set('tag', String(tagId));
-  if (sort !== PluginSort.LATEST) params.set('sort', String(sort));
+  if (sort !== defaultSort(keyword)) params.set('sort', String(sort));
   if (keyword) params.set('q', keyword);
   const s = params.toString();
   return s ? `?${s}` : '';

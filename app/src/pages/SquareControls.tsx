@@ -1,6 +1,7 @@
-import type { LoaderStatus } from '@plugin-center/api';
+import type { LoaderStatus, Suggestion } from '@plugin-center/api';
 import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, PluginSort, type Tag } from '@plugin-center/api';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { usePluginSuggestions } from '@plugin-center/react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon, SearchIcon } from '../components/Icons';
 import { ErrorState } from '../components/States';
 import { useTranslation } from '../i18n/i18n';
@@ -8,28 +9,53 @@ import { useTranslation } from '../i18n/i18n';
 /** Debounce of typing in the search box before the search runs, in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/**
- * The search box of the square (SPEC §2): searches on Enter at once and after
- * {@link SEARCH_DEBOUNCE_MS} of no typing; the clear button empties it and searches for everything.
- * `onSearch(keyword, replace)`: `replace` is true for debounced typing (no history entry per keystroke).
- */
-export function SearchBox({
-  keyword,
-  onSearch,
-}: {
+/** Props of {@link SearchBox}. */
+export interface SearchBoxProps {
+  /** The keyword searched for now (the square's `q`). */
   keyword: string;
+  /** Runs a search; `replace` is true for debounced typing (no history entry per keystroke). */
   onSearch: (keyword: string, replace: boolean) => void;
-}) {
-  const { t } = useTranslation();
+  /** A plugin suggestion was chosen: open its detail; `typed` is the box's trimmed text. */
+  onPickPlugin: (pluginKey: string, typed: string) => void;
+  /** A tag suggestion was chosen: filter by it (the box is emptied). */
+  onPickTag: (tagId: number) => void;
+  /** The square's tags, to show a tag suggestion by its localised name (by code). */
+  tags: readonly Tag[];
+}
+
+/**
+ * The search box of the square (SPEC §2), an ARIA 1.2 combobox with a list of suggestions (issue
+ * 13): searches on Enter at once and after {@link SEARCH_DEBOUNCE_MS} of no typing; the clear
+ * button empties it and searches for everything. While typing it shows the server's suggestions
+ * (`usePluginSuggestions`: 150 ms after the last key, nothing on empty text or an error) in a
+ * `listbox`: ArrowDown/ArrowUp move the highlight (`aria-activedescendant`, wrapping), Enter picks
+ * the highlighted one (or searches when none is), Escape closes the list, a click picks; a plugin
+ * opens its detail ({@link SearchBoxProps.onPickPlugin}), a tag selects that tag filter.
+ */
+export function SearchBox({ keyword, onSearch, onPickPlugin, onPickTag, tags }: SearchBoxProps) {
+  const { t, locale } = useTranslation();
   const [draft, setDraft] = useState(keyword);
+  const [open, setOpen] = useState(false);
+  // Suggestions are asked for what the person types (not for a keyword that came from the URL),
+  // until a search or a pick; Escape and blur only close the list.
+  const [asking, setAsking] = useState(false);
+  const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const listId = `${id}-suggestions`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+  const { suggestions } = usePluginSuggestions(asking ? draft : '', { lang: locale });
+  const shown = open && draft.trim() !== '' && suggestions.length > 0;
 
   // Follow outside changes (back button, "clear search" of the empty state), not our own trimmed echo.
   useEffect(() => {
     setDraft((d) => (d.trim() === keyword ? d : keyword));
   }, [keyword]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A new answer starts without a highlight (Enter then searches for what was typed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each new list
+  useEffect(() => setActive(-1), [suggestions]);
 
   const commit = (value: string, replace: boolean) => {
     clearTimeout(timer.current);
@@ -37,7 +63,43 @@ export function SearchBox({
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    setOpen(false);
+    setAsking(false);
     commit(draft, false);
+  };
+  const pick = (suggestion: Suggestion) => {
+    clearTimeout(timer.current);
+    setOpen(false);
+    setAsking(false);
+    if (suggestion.kind === 'plugin' && suggestion.plugin_key !== null) {
+      onPickPlugin(suggestion.plugin_key, draft.trim());
+    } else if (suggestion.tag_id !== null) {
+      setDraft('');
+      onPickTag(suggestion.tag_id);
+    }
+  };
+  const label = (suggestion: Suggestion) => {
+    const tag = suggestion.kind === 'tag' ? tags.find((x) => x.id === suggestion.tag_id) : undefined;
+    return tag ? t(`tags.${tag.code}`, { defaultValue: suggestion.text }) : suggestion.text;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const n = suggestions.length;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (n === 0 || !draft.trim()) return;
+      e.preventDefault();
+      if (!shown) {
+        setOpen(true);
+        setActive(e.key === 'ArrowDown' ? 0 : n - 1);
+        return;
+      }
+      setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : i <= 0 ? n - 1 : i - 1));
+    } else if (e.key === 'Enter' && shown && active >= 0 && suggestions[active]) {
+      e.preventDefault();
+      pick(suggestions[active]);
+    } else if (e.key === 'Escape' && shown) {
+      e.preventDefault();
+      setOpen(false);
+    }
   };
 
   return (
@@ -48,15 +110,24 @@ export function SearchBox({
           ref={input}
           type="search"
           name="q"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={shown}
+          aria-controls={listId}
+          aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
           value={draft}
           maxLength={KEYWORD_MAX_LENGTH}
           enterKeyHint="search"
           autoComplete="off"
           aria-label={t('square.search')}
           placeholder={t('square.searchPlaceholder')}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
           onChange={(e) => {
             const value = e.target.value;
             setDraft(value);
+            setOpen(true);
+            setAsking(true);
             clearTimeout(timer.current);
             timer.current = setTimeout(() => commit(value, true), SEARCH_DEBOUNCE_MS);
           }}
@@ -69,6 +140,8 @@ export function SearchBox({
             title={t('square.clearSearch')}
             onClick={() => {
               setDraft('');
+              setOpen(false);
+              setAsking(false);
               commit('', false);
               input.current?.focus();
             }}
@@ -77,6 +150,34 @@ export function SearchBox({
           </button>
         )}
       </form>
+      <div
+        id={listId}
+        role="listbox"
+        className="suggest-list"
+        aria-label={t('square.suggestions')}
+        hidden={!shown}
+      >
+        {shown &&
+          suggestions.map((suggestion, i) => (
+            // The keys are handled on the combobox (aria-activedescendant), which keeps the focus.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+            <div
+              key={`${suggestion.kind}:${suggestion.plugin_key ?? suggestion.tag_id}`}
+              id={optionId(i)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === active}
+              data-kind={suggestion.kind}
+              // Keep the focus in the box: the click picks, the blur would close first.
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseMove={() => setActive(i)}
+              onClick={() => pick(suggestion)}
+            >
+              <span className="suggest-text">{label(suggestion)}</span>
+              {suggestion.kind === 'tag' && <span className="chip chip-small">{t('square.suggestTag')}</span>}
+            </div>
+          ))}
+      </div>
     </search>
   );
 }
@@ -135,13 +236,25 @@ export function TagRow({
   );
 }
 
-/** The sort switch (SPEC §4): latest (0, default) or most popular (1), as two pressed/unpressed buttons. */
-export function SortSwitch({ sort, onChange }: { sort: PluginSort; onChange: (sort: PluginSort) => void }) {
+/**
+ * The sort switch (SPEC §4, issue 13): latest (0) or most popular (1), and relevance (2) while a
+ * keyword is searched (`withRelevance`), as pressed/unpressed buttons.
+ */
+export function SortSwitch({
+  sort,
+  withRelevance,
+  onChange,
+}: {
+  sort: PluginSort;
+  withRelevance: boolean;
+  onChange: (sort: PluginSort) => void;
+}) {
   const { t } = useTranslation();
-  const options = [
-    [PluginSort.LATEST, t('square.sortLatest')],
-    [PluginSort.MOST_POPULAR, t('square.sortPopular')],
-  ] as const;
+  const options: (readonly [PluginSort, string])[] = [
+    ...(withRelevance ? [[PluginSort.RELEVANCE, t('square.sortRelevance')] as const] : []),
+    [PluginSort.LATEST, t('square.sortLatest')] as const,
+    [PluginSort.MOST_POPULAR, t('square.sortPopular')] as const,
+  ];
   return (
     <fieldset className="segmented">
       <legend className="sr-only">{t('square.sort')}</legend>

@@ -7,7 +7,14 @@ import { PluginCard, SkeletonCards } from '../components/PluginCard';
 import { EmptyState, ErrorState, LoadingState } from '../components/States';
 import { formatNumber } from '../format';
 import { useTranslation } from '../i18n/i18n';
-import { parseSquareQuery, type SquareQuery, squareSearch } from '../routes';
+import {
+  type DetailLinkState,
+  detailPath,
+  parseSquareQuery,
+  patchSquareQuery,
+  type SquareQuery,
+  squareSearch,
+} from '../routes';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { useInfiniteScroll } from '../useInfiniteScroll';
 import { SearchBox, SortSwitch, TagRow } from './SquareControls';
@@ -39,22 +46,39 @@ export function SquarePage() {
   });
 
   const update = (patch: Partial<SquareQuery>, replace = false) =>
-    navigate({ pathname: '/', search: squareSearch({ ...query, ...patch }) }, { replace });
+    navigate({ pathname: '/', search: squareSearch(patchSquareQuery(query, patch)) }, { replace });
+  // A chosen plugin suggestion: its detail over the square searched for what was typed.
+  const openSuggested = (pluginKey: string, typed: string) => {
+    const state: DetailLinkState = { fromSquare: true };
+    navigate(
+      { pathname: detailPath(pluginKey), search: squareSearch(patchSquareQuery(query, { keyword: typed })) },
+      { state },
+    );
+  };
 
   // Only a count that belongs to the shown query (not the previous one while the new page loads).
   const current =
     list.status === 'success' &&
     (list.params.tagId ?? 0) === query.tagId &&
-    (list.params.sort ?? 0) === query.sort &&
+    list.params.sort === query.sort &&
     (list.params.keyword ?? '') === query.keyword;
-  const count = current ? formatNumber(list.total, locale) : undefined;
+  // A lower bound (`total_relation` gte, issue 13) reads "10,000+".
+  const count = current
+    ? `${formatNumber(list.total, locale)}${list.totalRelation === 'gte' ? '+' : ''}`
+    : undefined;
 
   return (
     <div className="square">
       <section className="hero">
         <h1>{t('square.title')}</h1>
         <p className="hero-subtitle">{t('square.subtitle')}</p>
-        <SearchBox keyword={query.keyword} onSearch={(keyword, replace) => update({ keyword }, replace)} />
+        <SearchBox
+          keyword={query.keyword}
+          onSearch={(keyword, replace) => update({ keyword }, replace)}
+          onPickPlugin={openSuggested}
+          onPickTag={(tagId) => update({ tagId, keyword: '' })}
+          tags={tags.tags}
+        />
       </section>
 
       {!query.keyword && <Recommendations search={search} />}
@@ -75,7 +99,11 @@ export function SquarePage() {
             {count !== undefined &&
               t(query.keyword ? 'square.results' : 'square.total', { count: list.total, n: count })}
           </p>
-          <SortSwitch sort={query.sort} onChange={(sort) => update({ sort })} />
+          <SortSwitch
+            sort={query.sort}
+            withRelevance={query.keyword !== ''}
+            onChange={(sort) => update({ sort })}
+          />
         </div>
         <PluginList
           list={list}

@@ -160,6 +160,7 @@ describe('typed plugin calls (SPEC §7)', () => {
     const p = client.plugin;
     const calls: [() => Promise<unknown>, string, string][] = [
       [() => p.list({}), 'GET', 'plugin/list'],
+      [() => p.suggest({ q: 'ic' }), 'GET', 'plugin/suggest'],
       [() => p.tagList({ lang: 'en-US' }), 'GET', 'plugin/tag/list'],
       [() => p.detail({ plugin_key: 'k' }), 'GET', 'plugin'],
       [() => p.recommendationList({ count: 4, seed: 1 }), 'GET', 'plugin/recommendation/list'],

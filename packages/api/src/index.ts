@@ -66,6 +66,8 @@ export type {
   SpaceSetting,
   Submission,
   SubmissionPage,
+  Suggestion,
+  SuggestResult,
   Tag,
   TagListResult,
   ThirdPartyAuthBody,
@@ -111,3 +113,5 @@ export type { Loader, LoaderState, LoaderStatus } from './loader';
 export { createLoader } from './loader';
 export type { PluginListParams, PluginListQueryStore, PluginListState } from './pluginList';
 export { createPluginListQuery } from './pluginList';
+export type { PluginSuggestOptions, PluginSuggestState, PluginSuggestStore } from './pluginSuggest';
+export { createPluginSuggest, SUGGEST_DEBOUNCE_MS } from './pluginSuggest';

@@ -19,12 +19,15 @@ export interface PluginListParams {
  * Snapshot of a {@link PluginListQueryStore}.
  * - `status`: of the first page (SPEC §4 loader states); a failed "load more" also sets `error`;
  * - `plugins`: all pages loaded so far; `total`: the server's count (the search result count);
+ * - `totalRelation`: `'gte'` when `total` is a lower bound (a search that stopped counting; show
+ *   "10,000+"), else `'eq'` (also when the server leaves `total_relation` out);
  * - `hasMore`: the last page had a `next_cursor`; `isLoadingMore`: a next page is in flight.
  */
 export interface PluginListState {
   status: LoaderStatus;
   plugins: PluginSummary[];
   total: number;
+  totalRelation: 'eq' | 'gte';
   hasMore: boolean;
   isLoadingMore: boolean;
   error: unknown;
@@ -65,6 +68,7 @@ export function createPluginListQuery(
     status: 'unrequest',
     plugins: [],
     total: 0,
+    totalRelation: 'eq',
     hasMore: false,
     isLoadingMore: false,
     error: undefined,
@@ -98,6 +102,7 @@ export function createPluginListQuery(
           status: 'success',
           plugins: append ? [...store.get().plugins, ...page.plugin_list] : page.plugin_list,
           total: page.total,
+          totalRelation: page.total_relation ?? 'eq',
           hasMore: !!page.next_cursor,
           error: undefined,
         };
@@ -142,7 +147,7 @@ export function createPluginListQuery(
     const prev = store.get().params;
     if (KEYS.every((k) => prev[k] === next[k])) return;
     cursor = null;
-    store.set({ params: next, plugins: [], total: 0, hasMore: false });
+    store.set({ params: next, plugins: [], total: 0, totalRelation: 'eq', hasMore: false });
     void load();
   };
 

@@ -12,6 +12,7 @@ export { useApiClient } from './useApiClient';
 export { useLoader } from './useLoader';
 export { usePluginDetail } from './usePluginDetail';
 export { usePluginList } from './usePluginList';
+export { usePluginSuggestions } from './usePluginSuggestions';
 export { useRecommendations } from './useRecommendations';
 export type { Session } from './useSession';
 export { useSession } from './useSession';

@@ -21,6 +21,7 @@ const CALLERS: readonly Caller[] = ['visitor', 'user', 'other', 'admin', 'super'
 /** Who may call what: the product's rules (SPEC §6, §7; issue 11 for publisher analytics). */
 const EXPECTED: Record<string, Expectation> = {
   'plugin.list': 'public',
+  'plugin.suggest': 'public',
   'plugin.tagList': 'public',
   'plugin.detail': 'public',
   'plugin.recommendationList': 'public',
@@ -145,6 +146,7 @@ function requestOf(definition: RouteDefinition): { url: string; payload?: Record
   if (definition.path === '/api/cmt/plugin' && definition.method === 'GET') {
     return { url: `${path}?plugin_key=${encodeURIComponent(pluginKey)}` };
   }
+  if (definition.path === '/api/cmt/plugin/suggest') return { url: `${path}?q=a` };
   if (definition.method === 'GET' || definition.method === 'OPTIONS') return { url: path };
   return { url: path, payload: body[definition.path] ?? {} };
 }

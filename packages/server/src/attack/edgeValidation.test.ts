@@ -99,6 +99,14 @@ const table: [string, string, string, (() => string)?, Record<string, unknown>?]
     { name: 'CI', expires_in_days: 2 ** 31 },
   ],
   ['revoke token id 2^31', 'DELETE /api/cmt/user/tokens', 'id', asUser, { id: 2 ** 31 }],
+  // Issue 13's suggest query (q: 1–200 characters, lang: a locale).
+  ['suggest q with NUL', `GET /api/cmt/plugin/suggest?q=a${q(NUL)}b`, 'q'],
+  ['suggest q of 10,000 characters', `GET /api/cmt/plugin/suggest?q=${'a'.repeat(10_000)}`, 'q'],
+  ['suggest without q', 'GET /api/cmt/plugin/suggest', 'q'],
+  ['suggest empty q', 'GET /api/cmt/plugin/suggest?q=', 'q'],
+  ['suggest q twice (an array)', 'GET /api/cmt/plugin/suggest?q=a&q=b', 'q'],
+  ['suggest unknown lang', 'GET /api/cmt/plugin/suggest?q=a&lang=xx-XX', 'lang'],
+  ['suggest unknown parameter', 'GET /api/cmt/plugin/suggest?q=a&limit=1000', 'limit'],
   ['list tag_id 2^31', `GET /api/cmt/plugin/list?tag_id=${2 ** 31}`, 'tag_id'],
   ['list tag_id 2^53', `GET /api/cmt/plugin/list?tag_id=${2 ** 53}`, 'tag_id'],
   ['overview to past Date', 'GET /api/cmt/manager/analytics/overview?to=8640000000000001', 'to', asAdmin],
@@ -137,6 +145,14 @@ describe('hostile input at the edge (issue 11 defects 3 and 8)', () => {
       headers: bearer(admin),
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('answers suggest input without a letter or digit with an empty list, not an error', async () => {
+    for (const text of ['   ', '!!!', '\u3000', '%_*', '\u200b']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/cmt/plugin/suggest?q=${q(text)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(body<{ data: { suggestion_list: unknown[] } }>(res).data.suggestion_list).toEqual([]);
+    }
   });
 
   it('takes the largest int32 tag id as an unknown tag (an empty page)', async () => {

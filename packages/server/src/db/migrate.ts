@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_publishing';
 import * as m0010 from './migrations/0010_personal_tokens';
 import * as m0011 from './migrations/0011_plugin_images';
 import * as m0012 from './migrations/0012_search_index';
+import * as m0013 from './migrations/0013_suggest';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0010_personal_tokens': m0010,
   '0011_plugin_images': m0011,
   '0012_search_index': m0012,
+  '0013_suggest': m0013,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

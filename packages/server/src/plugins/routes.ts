@@ -14,6 +14,7 @@ import { tableRoute } from '../routeTable';
 import { getPluginDetail, recordView } from './detail';
 import { listPlugins, listTags } from './list';
 import { recommendPlugins } from './recommendations';
+import { suggest } from './suggest';
 import {
   installDefaultPlugins,
   listInstalledPlugins,
@@ -48,6 +49,9 @@ export function viewVisitor(request: FastifyRequest, key: string): string {
  * Fastify plugin with the plugin routes (paths are absolute, from the route table):
  * - `GET /api/cmt/plugin/list` → `PluginListResult` (SPEC §3: plugin_list, total, next_cursor); 400
  *   INVALID_PARAMETER / INVALID_CURSOR;
+ * - `GET /api/cmt/plugin/suggest` → `SuggestResult` (issue 13): at most 8 plugin and tag suggestions
+ *   for `q`, best first (`suggest.ts`); `q` without a letter or digit answers an empty list; 400
+ *   INVALID_PARAMETER only from the contract's validation (missing, empty or over 100 characters, NUL);
  * - `GET /api/cmt/plugin/tag/list` → `TagListResult`;
  * - `GET /api/cmt/plugin` → `PluginDetail`; 404 PLUGIN_NOT_FOUND; with a bearer token the caller's
  *   `is_praise` and `is_installed`;
@@ -79,6 +83,10 @@ export async function pluginsRoutes(
       lang: q.lang,
     });
   });
+
+  tableRoute(app, 'plugin', 'suggest', async (request) => ({
+    suggestion_list: await suggest(db, request.query.q, request.query.lang),
+  }));
 
   tableRoute(app, 'plugin', 'tagList', async () => ({ tag_list: await listTags(db) }));
 
