@@ -46,8 +46,8 @@ const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const cache = join(root, 'bench/.cache');
-/** Bumped whenever the scaled catalogue changes, so cached data sets are rebuilt. */
-const DATA_VERSION = 2;
+/** Bumped whenever the scaled catalogue or what an import writes changes (3: the search index of issue 13), so cached data sets are rebuilt. */
+const DATA_VERSION = 3;
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/pc_bench_v${DATA_VERSION}_${size}`;

@@ -183,6 +183,13 @@ describe(`plugin suggestions (${TEST_DIALECT})`, () => {
     expect(list.length).toBeLessThanOrEqual(8);
   });
 
+  it('suggests tags by their Chinese name too, shown in Chinese for lang zh-CN', async () => {
+    const tags = await t.app.db.kysely.selectFrom('tag').selectAll().where('code', '=', 'charts').execute();
+    const charts = tags[0]!;
+    const list = await suggest('图表', 'zh-CN');
+    expect(list).toContainEqual({ kind: 'tag', text: '图表', plugin_key: null, tag_id: charts.id });
+  });
+
   it('answers an empty list when nothing starts with the text', async () => {
     expect(await suggest('zzqqxxjj-no-such-plugin')).toEqual([]);
     expect(await suggest('\u{10FFFF}')).toEqual([]);

@@ -2,9 +2,11 @@
  * As-you-type suggestions (`GET plugin/suggest`, issue 13): the rules — input normalisation, how
  * many plugins and tags, their order, what is cached — over the queries of `data/suggest.ts`.
  */
+
 import type { Locale, Suggestion } from '@plugin-center/contract/schemas';
 import { cachedRead } from '../cache';
 import type { Database } from '../db/database';
+import { tagNameZh } from '../search/tagNames';
 import {
   pluginsByNamePrefix,
   pluginsByTranslatedNamePrefix,
@@ -32,11 +34,12 @@ export function normalizeSuggestInput(q: string): string | null {
   return HAS_WORD_CHARACTER.test(text) ? text : null;
 }
 
-/** Whether a tag matches `text`: its code, its name or a word of its name starts with it. */
+/** Whether a tag matches `text`: its code, its English or Chinese name or a word of its name starts with it. */
 function tagMatches(tag: { name: string; code: string }, text: string): boolean {
   const name = tag.name.normalize('NFKC').toLowerCase();
   if (tag.code.startsWith(text) || tag.code.startsWith(text.replace(/ /g, '-')) || name.startsWith(text))
     return true;
+  if (tagNameZh(tag.code)?.toLowerCase().startsWith(text)) return true;
   return name.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(text));
 }
 
@@ -52,7 +55,7 @@ function byPopularity(a: SuggestPluginRow, b: SuggestPluginRow): number {
  * Suggestions for what has been typed (`q`, any text of 1–100 characters, the contract's `KEYWORD_MAX_LENGTH`), best
  * first, at most {@link SUGGEST_LIMIT}:
  * - tags (at most {@link SUGGEST_TAG_LIMIT} while plugins fill the rest) whose code, English name
- *   or a word of it starts with the text, by `plugin_count` desc; an exact tag match comes first of
+ *   or a word of it, or Chinese name (`search/tagNames.zh.json`, shown for lang zh-CN) starts with the text, by `plugin_count` desc; an exact tag match comes first of
  *   all, the others after the plugins;
  * - approved plugins whose name starts with the text (case-insensitive: `lower()` of the database,
  *   ASCII only on SQLite), and for `lang` zh-CN also those whose zh-CN name does, shown by their
@@ -90,9 +93,9 @@ export async function suggest(db: Database, q: string, lang?: Locale): Promise<S
   const pluginSuggestions: Suggestion[] = rankedPlugins
     .slice(0, SUGGEST_LIMIT - tagCount)
     .map((p) => ({ kind: 'plugin', text: p.name, plugin_key: p.plugin_key, tag_id: null }));
-  const tagSuggestion = (tag: { id: number; name: string }): Suggestion => ({
+  const tagSuggestion = (tag: { id: number; name: string; code: string }): Suggestion => ({
     kind: 'tag',
-    text: tag.name,
+    text: lang === 'zh-CN' ? (tagNameZh(tag.code) ?? tag.name) : tag.name,
     plugin_key: null,
     tag_id: tag.id,
   });
