@@ -331,7 +331,7 @@ export async function benchSearch(
     results.push(summarise('search, first page, cache on (Zipf stream)', skewed));
     console.log(
       formatPasses(
-        `${dialect} — search, long tail: ${size} plugins, concurrency ${concurrency}, each query once a pass (OLD engine unless the build has the new one)`,
+        `${dialect} — search, long tail: ${size} plugins, concurrency ${concurrency}, each query once a pass`,
         results,
       ),
     );

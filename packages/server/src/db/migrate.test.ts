@@ -1,6 +1,7 @@
 /**
  * Migrations on the dialect of the test project: a fresh database reaches the latest schema, a second
- * run applies nothing, and the PostgreSQL search indexes have no GIN pending list (migration 0006).
+ * run applies nothing, and search reads its own index tables (migration 0012) built for the current
+ * analyzer.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,23 +23,24 @@ describe('migrate', () => {
     expect(await migrate(t.app.db)).toEqual([]);
   });
 
-  it('leaves the full-text GIN indexes of PostgreSQL without fast update (SQLite uses FTS5, no GIN)', async () => {
-    if (TEST_DIALECT === 'postgres') {
-      const rows = await sql<{ relname: string; reloptions: string[] | null }>`
-        SELECT relname, reloptions FROM pg_class
-        WHERE relname IN ('plugin_search_all_gin', 'plugin_search_name_gin') ORDER BY relname`.execute(
-        t.app.db.kysely,
-      );
-      expect(rows.rows).toEqual([
-        { relname: 'plugin_search_all_gin', reloptions: ['fastupdate=off'] },
-        { relname: 'plugin_search_name_gin', reloptions: ['fastupdate=off'] },
-      ]);
-    } else {
-      const rows = await sql<{ name: string }>`
-        SELECT name FROM sqlite_master WHERE name IN ('plugin_fts', 'plugin_search_all_gin')`.execute(
-        t.app.db.kysely,
-      );
-      expect(rows.rows).toEqual([{ name: 'plugin_fts' }]);
-    }
+  it('replaces the full-text indexes of both dialects with the search index tables (migration 0012)', async () => {
+    const tables =
+      TEST_DIALECT === 'postgres'
+        ? sql<{ name: string }>`SELECT relname AS name FROM pg_class
+            WHERE relname IN ('plugin_search_all_gin', 'plugin_search_name_gin', 'search_term', 'search_word', 'search_posting')
+            ORDER BY relname`
+        : sql<{ name: string }>`SELECT name FROM sqlite_master
+            WHERE name IN ('plugin_fts', 'search_term', 'search_word', 'search_posting') ORDER BY name`;
+    expect((await tables.execute(t.app.db.kysely)).rows.map((r) => r.name)).toEqual([
+      'search_posting',
+      'search_term',
+      'search_word',
+    ]);
+    const version = await t.app.db.kysely
+      .selectFrom('catalogue_stat')
+      .select('value')
+      .where('name', '=', 'search_index_version')
+      .executeTakeFirst();
+    expect(Number(version?.value)).toBeGreaterThan(0);
   });
 });
