@@ -23,7 +23,8 @@ export interface LoadResult {
   non2xx: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The nearest-rank percentile `p` (0–100) of ascending `sorted` values; NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;

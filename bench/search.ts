@@ -9,6 +9,7 @@
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { seededRandom } from '../packages/server/src/random';
+import { percentile } from './load';
 import { type BenchPrefix, type BenchQuery, mixSummary, searchQueries, suggestPrefixes } from './queries';
 import { startServer, stopServer } from './server';
 
@@ -70,11 +71,6 @@ function get(agent: Agent, port: number, path: string): Promise<Answer> {
     req.on('error', () => resolve({ status: 0, body: '', ms: performance.now() - started }));
     req.end();
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /**

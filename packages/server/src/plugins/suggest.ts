@@ -7,12 +7,8 @@ import type { Locale, Suggestion } from '@plugin-center/contract/schemas';
 import { cachedRead } from '../cache';
 import type { Database } from '../db/database';
 import { tagNameZh } from '../search/tagNames';
-import {
-  pluginsByNamePrefix,
-  pluginsByTranslatedNamePrefix,
-  type SuggestPluginRow,
-  suggestableTags,
-} from './data/suggest';
+import { tagsInUse } from './data/list';
+import { pluginsByNamePrefix, pluginsByTranslatedNamePrefix, type SuggestPluginRow } from './data/suggest';
 
 /** At most this many suggestions are answered. */
 export const SUGGEST_LIMIT = 8;
@@ -73,7 +69,7 @@ export async function suggest(db: Database, q: string, lang?: Locale): Promise<S
   const [base, local, tags] = await Promise.all([
     pluginsByNamePrefix(db, text, SUGGEST_LIMIT, translated ? lang : undefined),
     translated ? pluginsByTranslatedNamePrefix(db, lang, text, SUGGEST_LIMIT) : [],
-    cachedRead(db, 'suggest\u0000tags', () => suggestableTags(db), { ttl: SUGGEST_TAGS_TTL_MS }),
+    cachedRead(db, 'suggest\u0000tags', () => tagsInUse(db), { ttl: SUGGEST_TAGS_TTL_MS }),
   ]);
 
   const plugins = new Map<number, SuggestPluginRow>();

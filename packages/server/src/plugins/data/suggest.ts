@@ -110,14 +110,3 @@ export function pluginsByTranslatedNamePrefix(
     .limit(limit)
     .execute();
 }
-
-/** The tags carried by at least one approved plugin (a few hundred at most). */
-export function suggestableTags(
-  db: Database,
-): Promise<{ id: number; name: string; code: string; plugin_count: number }[]> {
-  return db.kysely
-    .selectFrom('tag')
-    .select(['id', 'name', 'code', 'plugin_count'])
-    .where('plugin_count', '>', 0)
-    .execute();
-}
