@@ -88,9 +88,10 @@ describe('plugin square', () => {
     await expect.poll(() => resultCount(page).textContent()).toMatch(/^共 \d+ 个结果$/);
     const names = await listCards(page).locator('.card-name').allTextContents();
     expect(names).toContain('复制与替换');
-    expect(await countOf(page)).toBe(names.length);
+    // The count covers every match (the synonyms bring English "copy" plugins too), not just the first page.
+    expect(await countOf(page)).toBeGreaterThanOrEqual(names.length);
 
-    await search.fill('zzzz-no-such-plugin-zzzz');
+    await search.fill('zzqxzzqx');
     await search.press('Enter');
     await expect.poll(() => page.getByText('没有匹配的插件').count()).toBe(1);
     await page.getByRole('button', { name: '清除搜索' }).first().click();
