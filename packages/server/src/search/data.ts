@@ -5,6 +5,7 @@
  * dialects return the same rows (see docs/search.md).
  */
 import { type Kysely, sql } from 'kysely';
+import { chunks as chunksOf } from '../db/chunks';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 
@@ -26,11 +27,7 @@ export interface PostingRow {
 /** Rows per statement of the batched reads and writes (well under both dialects' parameter limits). */
 const CHUNK = 500;
 
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => chunksOf(items, size);
 
 type Executor = Kysely<DatabaseSchema>;
 

@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { markCatalogueChanged } from '../../db/changes';
 import type { Database } from '../../db/database';
 import type { DatabaseSchema, NewPluginRow } from '../../db/schema';
+import { chunks } from '../../db/chunks';
 import { indexPlugins, reindexPlugins } from '../../search/indexer';
 import { normalizeTagCode, tagDisplayName } from '../tags';
 
@@ -65,12 +66,6 @@ export interface NewPlugin {
 
 /** Rows per multi-row INSERT (33 parameters each: well under SQLite's and PostgreSQL's limits). */
 const INSERT_CHUNK = 200;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Creates missing tags by code and returns every requested tag's id and name. */
 async function ensureTags(
