@@ -198,6 +198,10 @@ describe('typed plugin calls (SPEC §7)', () => {
       ],
       [() => p.disableResourceState({ id: 4, is_disabled: true }), 'PUT', 'plugin/resource_state/disable'],
       [() => p.resourceStateList(), 'GET', 'plugin/resource_state/list'],
+      // Curation (issue 14): the calls added by the "curation" part.
+      [() => p.featuredList({ lang: 'en-US' }), 'GET', 'plugin/resource_state/active'],
+      [() => p.curatedRecommendation(), 'GET', 'plugin/recommendation/curated'],
+      [() => p.silentInstallList(), 'GET', 'plugin/silent_install/list'],
       [() => p.bannerList(), 'GET', 'plugin-banner/all'],
       [() => p.saveBanner(form), 'PUT', 'manager/plugin-banner'],
       [() => p.deleteBanner({ id: 3 }), 'DELETE', 'manager/plugin-banner'],

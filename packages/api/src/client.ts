@@ -15,6 +15,10 @@ import type {
   ContactQr,
   CreatedPersonalToken,
   CreatePersonalTokenBody,
+  CuratedRecommendation,
+  CuratedRecommendationQuery,
+  FeaturedQuery,
+  FeaturedResult,
   IconfontConfig,
   InstalledListQuery,
   InstalledListResult,
@@ -32,10 +36,19 @@ import type {
   PraiseResult,
   PublisherAnalytics,
   PublishResult,
+  RecommendationPublishBody,
   RecommendationQuery,
   RecommendationResult,
   ResourcePosition,
+  ResourcePositionBody,
+  ResourcePositionDisableQuery,
+  ResourcePositionListQuery,
+  ResourcePositionPage,
   RevokePersonalTokenBody,
+  SilentInstallBody,
+  SilentInstallList,
+  SilentInstallListQuery,
+  SilentInstallResult,
   SubmissionPage,
   SuggestQuery,
   SuggestResult,
@@ -165,27 +178,15 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
 }
 
+// Curation (issue 14, part "curation"): the bodies and queries are the contract's; these names stay
+// for callers of earlier versions.
 /** Body of `POST plugin/recommendation/publish`: the plugin_keys recommended, in order. */
-export interface RecommendationPublishBody {
-  plugin_keys: string[];
-}
-/** Body of `PUT plugin/silent_install`: set or clear a plugin's default (silent) install flag. */
-export interface SilentInstallBody {
-  plugin_key: string;
-  is_default_install: boolean;
-}
-/** Body of `POST plugin/resource_state` (a resource position; times in ms since the Unix epoch). */
-export interface ResourceStateBody {
-  plugin_key: string;
-  start_time: number;
-  end_time: number;
-  is_new: boolean;
-}
-/** Query of `GET plugin/resource_state/list`. */
-export interface ResourceStateListQuery {
-  cursor?: string;
-  page_size?: number;
-}
+export type { RecommendationPublishBody, SilentInstallBody };
+/** Body of `POST plugin/resource_state` (the contract's `ResourcePositionBody`; times in ms). */
+export type ResourceStateBody = ResourcePositionBody;
+/** Query of `GET plugin/resource_state/list` (the contract's `ResourcePositionListQuery`). */
+export type ResourceStateListQuery = ResourcePositionListQuery;
+// End of curation (issue 14).
 type O = RequestOptions;
 type R<T> = Promise<ApiResponse<T>>;
 
@@ -241,10 +242,23 @@ export interface PluginCalls {
   revokePersonalToken(b: RevokePersonalTokenBody, o?: O): R<{ id: number }>;
   /** `GET manager/audit-log` (admin): the append-only log of administrative actions. */
   auditLog(q?: AuditLogQuery, o?: O): R<AuditLogPage>;
-  /** `POST plugin/recommendation/publish`. */
-  publishRecommendation(b: RecommendationPublishBody, o?: O): R<unknown>;
-  /** `PUT plugin/silent_install`. */
-  setSilentInstall(b: SilentInstallBody, o?: O): R<unknown>;
+  // Curation (issue 14, part "curation").
+  /**
+   * `POST plugin/recommendation/publish` (admin): replace the curated choice with `plugin_keys` in
+   * order (approved plugins, no repeats; `[]` returns to the automatic sample). Answers the choice.
+   * `INVALID_PARAMETER` (field `plugin_keys`) for a bad key; nothing changes then.
+   */
+  publishRecommendation(b: RecommendationPublishBody, o?: O): R<CuratedRecommendation>;
+  /** `GET plugin/recommendation/curated` (admin): the curated choice in order, to show and reorder. */
+  curatedRecommendation(q?: CuratedRecommendationQuery, o?: O): R<CuratedRecommendation>;
+  /**
+   * `PUT plugin/silent_install` (admin): mark or unmark a plugin installed by default for new
+   * accounts; marking needs an approved plugin (`PLUGIN_NOT_FOUND`). Idempotent.
+   */
+  setSilentInstall(b: SilentInstallBody, o?: O): R<SilentInstallResult>;
+  /** `GET plugin/silent_install/list` (admin): the default-install plugins. */
+  silentInstallList(q?: SilentInstallListQuery, o?: O): R<SilentInstallList>;
+  // End of curation (issue 14).
   /** `POST plugin/user/new/silent`: install the default plugins for a new user. */
   newUserSilentInstall(o?: O): R<InstalledListResult>;
   /** `GET manager/plugin/{id}/download`: the code file as a Blob (`{ code: 0, data: Blob }`). */
@@ -254,12 +268,26 @@ export interface PluginCalls {
    * ZIP of such files): batch upload; cancellable via `o.signal`. Failed records come back in `failed`.
    */
   batchUpload(form: FormData, o?: O): R<BatchUploadResult>;
-  /** `POST plugin/resource_state`: create a resource position. */
-  createResourceState(b: ResourceStateBody, o?: O): R<unknown>;
-  /** `PUT plugin/resource_state/disable` with query `id`, `is_disabled`. */
-  disableResourceState(q: { id: number; is_disabled: boolean }, o?: O): R<unknown>;
-  /** `GET plugin/resource_state/list`. */
-  resourceStateList(q?: ResourceStateListQuery, o?: O): R<ResourcePosition[]>;
+  // Curation (issue 14, part "curation").
+  /**
+   * `POST plugin/resource_state` (admin): feature an approved plugin from `start_time` to `end_time`
+   * (ms). `INVALID_PARAMETER` (field `end_time`) when the end is before the start or before now;
+   * `PLUGIN_NOT_FOUND` unless the plugin is approved. Answers the new slot with its status.
+   */
+  createResourceState(b: ResourcePositionBody, o?: O): R<ResourcePosition>;
+  /**
+   * `PUT plugin/resource_state/disable` (admin) with query `id`, `is_disabled` (true/1 disable,
+   * false/0 restore); idempotent. `RESOURCE_POSITION_NOT_FOUND` for an unknown id.
+   */
+  disableResourceState(q: ResourcePositionDisableQuery, o?: O): R<ResourcePosition>;
+  /** `GET plugin/resource_state/list` (admin): slots newest first with derived status; filter by `status`. */
+  resourceStateList(q?: ResourcePositionListQuery, o?: O): R<ResourcePositionPage>;
+  /**
+   * `GET plugin/resource_state/active` (public): the square's featured area — the active slots;
+   * ask again at `next_change_time` (ms) to see a slot appear or disappear.
+   */
+  featuredList(q?: FeaturedQuery, o?: O): R<FeaturedResult>;
+  // End of curation (issue 14).
   /** `GET plugin-banner/all`. */
   bannerList(o?: O): R<Banner[]>;
   /** `PUT manager/plugin-banner` (multipart). */

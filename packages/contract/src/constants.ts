@@ -67,6 +67,8 @@ export const ApiErrorCode = {
   UPLOAD_REJECTED: { code: 40005, error: 'UPLOAD_REJECTED' },
   /** An edit whose version is not greater (semver) than the plugin's last submitted one (HTTP 409). */
   VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
+  /** Curation (issue 14): no resource position (featured slot) with that id (HTTP 404). */
+  RESOURCE_POSITION_NOT_FOUND: { code: 40410, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;
@@ -83,6 +85,20 @@ export type PluginSort = (typeof PluginSort)[keyof typeof PluginSort];
 export const ReviewStatus = { UNREVIEWED: 1, APPROVED: 2, UNAPPROVED: 3 } as const;
 /** A value of {@link ReviewStatus}. */
 export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
+
+/**
+ * Curation (issue 14): the statuses of a resource position (featured slot, SPEC §4), derived from the
+ * server clock and the disabled flag: `INVALIDATED` when disabled, else `PENDING` before the start
+ * time, `ACTIVE` from the start (inclusive) to the end (exclusive), `EXPIRED` from the end on.
+ */
+export const ResourcePositionStatus = {
+  PENDING: 'pending',
+  ACTIVE: 'active',
+  EXPIRED: 'expired',
+  INVALIDATED: 'invalidated',
+} as const;
+/** A value of {@link ResourcePositionStatus}. */
+export type ResourcePositionStatus = (typeof ResourcePositionStatus)[keyof typeof ResourcePositionStatus];
 
 /** The id of the "All" entry of the tag row (SPEC §2). */
 export const ALL_TAGS_ID = 0;

@@ -276,6 +276,7 @@ export const PLUGIN_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
+  // Curation (issue 14, part "curation"): recommendations, silent install, resource positions.
   publishRecommendation: {
     method: 'POST',
     path: '/api/cmt/plugin/recommendation/publish',
@@ -316,6 +317,31 @@ export const PLUGIN_ROUTES = {
     response: 'envelope',
     planned: 'issue 14',
   },
+  featuredList: {
+    method: 'GET',
+    path: '/api/cmt/plugin/resource_state/active',
+    access: 'public',
+    request: 'query',
+    response: 'envelope',
+    planned: 'issue 14',
+  },
+  curatedRecommendation: {
+    method: 'GET',
+    path: '/api/cmt/plugin/recommendation/curated',
+    access: 'admin',
+    request: 'query',
+    response: 'envelope',
+    planned: 'issue 14',
+  },
+  silentInstallList: {
+    method: 'GET',
+    path: '/api/cmt/plugin/silent_install/list',
+    access: 'admin',
+    request: 'query',
+    response: 'envelope',
+    planned: 'issue 14',
+  },
+  // End of curation (issue 14).
   bannerList: {
     method: 'GET',
     path: '/api/cmt/plugin-banner/all',

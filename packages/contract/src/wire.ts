@@ -28,6 +28,7 @@ export {
   PAGE_SIZE,
   PluginEvent,
   PluginSort,
+  ResourcePositionStatus,
   ReviewStatus,
   Role,
   SUCCESS_CODES,
@@ -433,7 +434,10 @@ export const AuditLogEntry = Type.Object(
     id: Type.Integer(),
     time: Type.Integer({ description: 'ms since the Unix epoch' }),
     actor: Type.Object({ user_id: Type.Union([Type.Integer(), Type.Null()]), nick_name: Type.String() }),
-    action: Type.String({ description: 'approve, reject, delete, download, assign_owner' }),
+    action: Type.String({
+      description:
+        'approve, reject, delete, download, assign_owner; curation (issue 14): resource_create, resource_disable, resource_restore, recommendation_publish, silent_install_on, silent_install_off',
+    }),
     plugin_key: Type.String(),
     version: NullableString,
     reason: NullableString,
@@ -540,22 +544,198 @@ export type FileParams = Static<typeof FileParams>;
 export const Banner = Type.Object({ id: Type.Integer(), image: Type.String(), redirect_url: Type.String() });
 export type Banner = Static<typeof Banner>;
 
-/** A resource position (featured slot, SPEC §3, §4). */
-export const ResourcePosition = Type.Object({
-  id: Type.Integer(),
-  plugin_key: Type.String(),
-  start_time: Type.Integer(),
-  end_time: Type.Integer(),
-  is_new: Type.Boolean(),
-  status: Type.Union([
-    Type.Literal('active'),
-    Type.Literal('expired'),
-    Type.Literal('pending'),
-    Type.Literal('invalidated'),
-  ]),
-  is_disabled: Type.Boolean(),
-});
+// ---------------------------------------------------------------------------------------------
+// Curation (issue 14, part "curation"): resource positions (time-limited featured slots), the
+// curated recommendations and the default (silent) install set. Times are epoch ms.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Schema of a resource position's status (the values of `ResourcePositionStatus` of the
+ * constants; SPEC §4), derived at read time from the server's clock `now` and
+ * the disabled flag, never stored:
+ * - `invalidated`: disabled (`is_disabled`), whatever the times;
+ * - `pending`: not disabled and `now < start_time` (SPEC's "pending (inactive)");
+ * - `active`: not disabled and `start_time <= now < end_time` — shown on the square;
+ * - `expired`: not disabled and `end_time <= now`.
+ */
+export const ResourcePositionStatusSchema = Type.Union(
+  [Type.Literal('pending'), Type.Literal('active'), Type.Literal('expired'), Type.Literal('invalidated')],
+  { description: 'derived from the clock and is_disabled: pending, active, expired, invalidated' },
+);
+
+/**
+ * A resource position (featured slot, SPEC §3, §4) as the back office lists it: one plugin featured
+ * from `start_time` (inclusive) to `end_time` (exclusive), with the plugin's name (localised by
+ * `lang`) and icon.
+ */
+export const ResourcePosition = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    plugin_key: Type.String(),
+    name: Type.String({ description: "the plugin's name, localised by the query's lang" }),
+    icon: NullableString,
+    start_time: Type.Integer({ description: 'ms since the Unix epoch; the slot shows from this instant' }),
+    end_time: Type.Integer({ description: 'ms since the Unix epoch; the slot is gone from this instant' }),
+    is_new: Type.Boolean({ description: "the 'new' tag shown on the featured card" }),
+    is_disabled: Type.Boolean({ description: 'disabled by an administrator (status invalidated)' }),
+    status: ResourcePositionStatusSchema,
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    update_time: Type.Integer({ description: 'ms since the Unix epoch; last create, disable or restore' }),
+  },
+  { $id: 'ResourcePosition' },
+);
 export type ResourcePosition = Static<typeof ResourcePosition>;
+
+/**
+ * Body of `POST /api/cmt/plugin/resource_state` (admin): feature an approved plugin from
+ * `start_time` to `end_time` (ms). SPEC §5: the time range is required, the end must not be before
+ * the start, and not before now (400 INVALID_PARAMETER with `field` `end_time`).
+ */
+export const ResourcePositionBody = Type.Object(
+  {
+    plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+    start_time: Type.Integer({ minimum: 0, maximum: MAX_TIME_MS, description: 'ms since the Unix epoch' }),
+    end_time: Type.Integer({ minimum: 0, maximum: MAX_TIME_MS, description: 'ms since the Unix epoch' }),
+    is_new: Type.Optional(Type.Boolean({ default: false, description: "show the 'new' tag" })),
+  },
+  { additionalProperties: false },
+);
+export type ResourcePositionBody = Static<typeof ResourcePositionBody>;
+
+/**
+ * Query of `PUT /api/cmt/plugin/resource_state/disable` (admin, SPEC §7 "query id, is_disabled"):
+ * `is_disabled` true (or 1) disables the slot, false (or 0) restores it. Idempotent.
+ */
+export const ResourcePositionDisableQuery = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: INT32_MAX }),
+    is_disabled: Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)], {
+      description: 'true or 1: disable; false or 0: restore',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ResourcePositionDisableQuery = Static<typeof ResourcePositionDisableQuery>;
+
+/** Query of `GET /api/cmt/plugin/resource_state/list` (admin): newest slot first, optionally one status. */
+export const ResourcePositionListQuery = Type.Object(
+  {
+    status: Type.Optional(ResourcePositionStatusSchema),
+    cursor: Type.Optional(Type.String({ maxLength: 512 })),
+    page_size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX, default: PAGE_SIZE.DEFAULT }),
+    ),
+    lang: Type.Optional(Lang),
+  },
+  { additionalProperties: false },
+);
+export type ResourcePositionListQuery = Static<typeof ResourcePositionListQuery>;
+
+/** Data of `GET /api/cmt/plugin/resource_state/list`: `next_cursor` null on the last page. */
+export const ResourcePositionPage = Type.Object({
+  resource_state_list: Type.Array(ResourcePosition),
+  total: Type.Integer({ minimum: 0, description: 'slots matching the status filter' }),
+  next_cursor: NullableString,
+});
+export type ResourcePositionPage = Static<typeof ResourcePositionPage>;
+
+/** Query of `GET /api/cmt/plugin/resource_state/active` (public: the square's featured area). */
+export const FeaturedQuery = Type.Object({ lang: Type.Optional(Lang) }, { additionalProperties: false });
+export type FeaturedQuery = Static<typeof FeaturedQuery>;
+
+/** One active slot on the square: the featured plugin's card and the slot's times and 'new' tag. */
+export const FeaturedSlot = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  start_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+  end_time: Type.Integer({ description: 'ms since the Unix epoch; the slot disappears at this instant' }),
+  is_new: Type.Boolean(),
+  plugin: PluginSummary,
+});
+export type FeaturedSlot = Static<typeof FeaturedSlot>;
+
+/**
+ * Data of `GET /api/cmt/plugin/resource_state/active`: the active slots of approved plugins, the most
+ * recently started first (then the newest slot); a plugin appears once (its most recently started
+ * slot). `next_change_time` is the next instant (ms) a slot starts or ends — ask again then to see
+ * the change — or null when nothing is scheduled.
+ */
+export const FeaturedResult = Type.Object({
+  featured_list: Type.Array(FeaturedSlot),
+  server_time: Type.Integer({ description: "the server clock's now (ms) the answer was computed at" }),
+  next_change_time: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'ms since the Unix epoch of the next start or end of a slot; null: none scheduled',
+  }),
+});
+export type FeaturedResult = Static<typeof FeaturedResult>;
+
+/**
+ * Body of `POST /api/cmt/plugin/recommendation/publish` (admin): the recommended plugins, in order.
+ * Every key must name an approved plugin, without repeats (400 INVALID_PARAMETER, field
+ * `plugin_keys`). Replaces the previous choice; an empty list returns to the automatic sample.
+ */
+export const RecommendationPublishBody = Type.Object(
+  {
+    plugin_keys: Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 100 }),
+  },
+  { additionalProperties: false },
+);
+export type RecommendationPublishBody = Static<typeof RecommendationPublishBody>;
+
+/** Query of `GET /api/cmt/plugin/recommendation/curated` (admin). */
+export const CuratedRecommendationQuery = Type.Object(
+  { lang: Type.Optional(Lang) },
+  { additionalProperties: false },
+);
+export type CuratedRecommendationQuery = Static<typeof CuratedRecommendationQuery>;
+
+/**
+ * Data of `POST plugin/recommendation/publish` and `GET plugin/recommendation/curated`: the curated
+ * choice in its order (approved plugins only; empty: the square shows the automatic sample).
+ */
+export const CuratedRecommendation = Type.Object({
+  plugin_list: Type.Array(PluginSummary),
+  is_curated: Type.Boolean({ description: 'false: no choice, the recommendation is the automatic sample' }),
+});
+export type CuratedRecommendation = Static<typeof CuratedRecommendation>;
+
+/**
+ * Body of `PUT /api/cmt/plugin/silent_install` (admin): mark (true) or unmark (false) a plugin as
+ * installed by default for new accounts. Marking needs an approved plugin (404 PLUGIN_NOT_FOUND
+ * otherwise); unmarking works on any plugin. Idempotent.
+ */
+export const SilentInstallBody = Type.Object(
+  {
+    plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+    is_default_install: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type SilentInstallBody = Static<typeof SilentInstallBody>;
+
+/** Data of `PUT /api/cmt/plugin/silent_install`: the plugin's flag after the call. */
+export const SilentInstallResult = Type.Object({
+  plugin_key: Type.String(),
+  is_default_install: Type.Boolean(),
+});
+export type SilentInstallResult = Static<typeof SilentInstallResult>;
+
+/** Query of `GET /api/cmt/plugin/silent_install/list` (admin). */
+export const SilentInstallListQuery = Type.Object(
+  { lang: Type.Optional(Lang) },
+  { additionalProperties: false },
+);
+export type SilentInstallListQuery = Static<typeof SilentInstallListQuery>;
+
+/**
+ * Data of `GET /api/cmt/plugin/silent_install/list` (admin): the plugins installed by default for
+ * new accounts (any review status; only approved ones are installed), by name.
+ */
+export const SilentInstallList = Type.Object({ plugin_list: Type.Array(PluginSummary) });
+export type SilentInstallList = Static<typeof SilentInstallList>;
+
+// ---------------------------------------------------------------------------------------------
+// End of curation (issue 14).
+// ---------------------------------------------------------------------------------------------
 
 /** Contact QR code (SPEC §3). */
 export const ContactQr = Type.Object({ name: Type.String(), img_url: Type.String() });
