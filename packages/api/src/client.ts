@@ -1,5 +1,6 @@
 import type {
   ActivityInfo,
+  ActivityInfoQuery,
   AdminInfo,
   AnalyticsOverview,
   AnalyticsRangeQuery,
@@ -10,13 +11,14 @@ import type {
   AuditLogPage,
   AuditLogQuery,
   AuditStatusBody,
-  Banner,
+  BannerListResult,
   BatchUploadResult,
-  ContactQr,
   CreatedPersonalToken,
   CreatePersonalTokenBody,
   CuratedRecommendation,
   CuratedRecommendationQuery,
+  DeleteBannerBody,
+  DeleteBannerResult,
   FeaturedQuery,
   FeaturedResult,
   IconfontConfig,
@@ -36,6 +38,7 @@ import type {
   PraiseResult,
   PublisherAnalytics,
   PublishResult,
+  QrCodeListResult,
   RecommendationPublishBody,
   RecommendationQuery,
   RecommendationResult,
@@ -45,6 +48,7 @@ import type {
   ResourcePositionListQuery,
   ResourcePositionPage,
   RevokePersonalTokenBody,
+  SaveBannerResult,
   SilentInstallBody,
   SilentInstallList,
   SilentInstallListQuery,
@@ -288,14 +292,29 @@ export interface PluginCalls {
    */
   featuredList(q?: FeaturedQuery, o?: O): R<FeaturedResult>;
   // End of curation (issue 14).
-  /** `GET plugin-banner/all`. */
-  bannerList(o?: O): R<Banner[]>;
-  /** `PUT manager/plugin-banner` (multipart). */
-  saveBanner(form: FormData, o?: O): R<unknown>;
-  /** `DELETE manager/plugin-banner` (body id). */
-  deleteBanner(b: { id: number }, o?: O): R<unknown>;
-  /** `GET manager/qr-code/list`. */
-  qrCodeList(o?: O): R<ContactQr[]>;
+  // --- issue 14, banners and contact QR codes (helper "banners") ---
+  /**
+   * `GET plugin-banner/all` (public): the square's carousel, every `Banner` (`id`, `image` URL
+   * to load as is, `redirect_url`, `position`) in order; `[]` when there is none.
+   */
+  bannerList(o?: O): R<BannerListResult>;
+  /**
+   * `PUT manager/plugin-banner` (admin, multipart): create a banner (no `id`: file `image` and
+   * `redirect_url` required) or replace one's image, link or place (`id`; a field left out keeps its
+   * value). Text fields as `SaveBannerFields` (`id`, `redirect_url`, `position` as decimal text), file
+   * `image` (PNG, JPEG, GIF or WebP, at most `BANNER_LIMITS.IMAGE_BYTES`). Pass a `FormData`, or a
+   * plain object with `{ multipart: true }` in `o` (a `Blob` value becomes a file part). Resolves
+   * with the saved banner. Errors: `INVALID_PARAMETER` with message `BANNER_URL_MESSAGE` ('Wrong url,
+   * please try again') and field `redirect_url` for a link that is not an absolute http(s) URL;
+   * `UPLOAD_REJECTED` (field `image`) for a file that is not such an image; `BANNER_NOT_FOUND` for an
+   * unknown `id`; `PAYLOAD_TOO_LARGE`.
+   */
+  saveBanner(form: FormData | Record<string, string | Blob>, o?: O): R<SaveBannerResult>;
+  /** `DELETE manager/plugin-banner` (admin, body id): delete a banner and its image; `BANNER_NOT_FOUND`. */
+  deleteBanner(b: DeleteBannerBody, o?: O): R<DeleteBannerResult>;
+  /** `GET manager/qr-code/list` (admin): the contact QR codes `{ name, img_url }` configured on the server. */
+  qrCodeList(o?: O): R<QrCodeListResult>;
+  // --- end of issue 14, banners ---
   /** `GET manager/space-setting/iconfont`. */
   getIconfont(o?: O): R<IconfontConfig>;
   /** `PUT manager/space-setting/iconfont`. */
@@ -310,8 +329,12 @@ export interface PluginCalls {
   analyticsOverview(q?: AnalyticsRangeQuery, o?: O): R<AnalyticsOverview>;
   /** `GET plugin/analytics` (bearer): the publisher's own plugins' views and installs per day (issue 4). */
   publisherAnalytics(q?: AnalyticsRangeQuery, o?: O): R<PublisherAnalytics>;
-  /** `GET activity/activity/info` (query activity_id). */
-  activityInfo(q: { activity_id: string }, o?: O): R<ActivityInfo>;
+  /**
+   * `GET activity/activity/info` (public, query activity_id; issue 14, helper "banners"): an activity
+   * configured on the server — `view_num` (this call counted), `participate_num`, `cover`,
+   * `tutorial_url`. `ACTIVITY_NOT_FOUND` for an unknown id.
+   */
+  activityInfo(q: ActivityInfoQuery, o?: O): R<ActivityInfo>;
 }
 
 /** The API client {@link createApiClient} returns. */

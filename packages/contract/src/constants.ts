@@ -39,6 +39,12 @@ export const ApiErrorCode = {
   PLUGIN_NOT_FOUND: { code: 40400, error: 'PLUGIN_NOT_FOUND' },
   /** No route for this method and path (HTTP 404). */
   ROUTE_NOT_FOUND: { code: 40401, error: 'ROUTE_NOT_FOUND' },
+  // --- issue 14, banners and activities (helper "banners") ---
+  /** No banner with that id (HTTP 404). */
+  BANNER_NOT_FOUND: { code: 40410, error: 'BANNER_NOT_FOUND' },
+  /** No activity with that activity_id in the server's `ACTIVITIES` configuration (HTTP 404). */
+  ACTIVITY_NOT_FOUND: { code: 40411, error: 'ACTIVITY_NOT_FOUND' },
+  // --- end of issue 14, banners ---
   /** The body is larger than the server accepts (HTTP 413). */
   PAYLOAD_TOO_LARGE: { code: 41300, error: 'PAYLOAD_TOO_LARGE' },
   /** Too many requests from this client (HTTP 429); `Retry-After` says when to try again. */
@@ -131,6 +137,24 @@ export const PUBLISH_LIMITS = {
   /** The code file (manifest, JSON only). */
   CODE_BYTES: 64 * 1024,
 } as const;
+
+// --- issue 14, banners (helper "banners") ---
+/**
+ * Limits of the banners of the square's carousel (issue 14, `PUT /api/cmt/manager/plugin-banner`):
+ * the app can check them before uploading; the server enforces them.
+ */
+export const BANNER_LIMITS = {
+  /** Bytes: the largest banner image (PNG, JPEG, GIF or WebP, the type read from the bytes; any shape). */
+  IMAGE_BYTES: 5 * 1024 * 1024,
+  /** Characters: the longest `redirect_url`. */
+  URL: 2048,
+  /** Banners at most (a save that would create one more is refused). */
+  COUNT: 50,
+} as const;
+
+/** The message of a banner link that is not an absolute http(s) URL (SPEC §5: exactly this text). */
+export const BANNER_URL_MESSAGE = 'Wrong url, please try again';
+// --- end of issue 14, banners ---
 
 /** Longest search keyword accepted, in characters. */
 export const KEYWORD_MAX_LENGTH = 100;

@@ -12,6 +12,8 @@
 import { type TSchema, Type } from 'typebox';
 import type { ROUTES } from './routes';
 import {
+  ActivityInfo,
+  ActivityInfoQuery,
   AdminInfo,
   AnalyticsOverview,
   AnalyticsRangeQuery,
@@ -21,6 +23,7 @@ import {
   AuditLogPage,
   AuditLogQuery,
   AuditStatusBody,
+  BannerListResult,
   BatchUploadResult,
   CodeExchangeQuery,
   CollectResult,
@@ -28,6 +31,8 @@ import {
   CreatePersonalTokenBody,
   CuratedRecommendation,
   CuratedRecommendationQuery,
+  DeleteBannerBody,
+  DeleteBannerResult,
   DownloadParams,
   FeaturedQuery,
   FeaturedResult,
@@ -55,6 +60,7 @@ import {
   PrivateStandardConfig,
   PublisherAnalytics,
   PublishResult,
+  QrCodeListResult,
   RecommendationPublishBody,
   RecommendationQuery,
   RecommendationResult,
@@ -65,6 +71,7 @@ import {
   ResourcePositionListQuery,
   ResourcePositionPage,
   RevokePersonalTokenBody,
+  SaveBannerResult,
   SignInBody,
   SignInResult,
   SignUpBody,
@@ -424,15 +431,46 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     response: SilentInstallList,
   },
   // End of curation (issue 14).
-  bannerList: { tags: PLUGINS, summary: 'The banners of the square' },
-  saveBanner: { tags: PLUGINS, summary: 'Save a banner (admin, multipart)' },
-  deleteBanner: { tags: PLUGINS, summary: 'Delete a banner (admin)' },
-  qrCodeList: { tags: PLUGINS, summary: 'Contact QR codes' },
+  // --- issue 14, banners and contact QR codes (helper "banners") ---
+  bannerList: {
+    tags: PLUGINS,
+    summary: "The banners of the square's carousel, in order (id, image URL, redirect_url, position)",
+    response: BannerListResult,
+  },
+  saveBanner: {
+    tags: PLUGINS,
+    summary: 'Create a banner, or replace its image, link or place (admin, multipart; audit-logged)',
+    description:
+      "Text fields as `SaveBannerFields` (`id`, `redirect_url`, `position`), file `image` (PNG, JPEG, GIF or WebP read from the bytes, ≤ 5 MB, any shape). Without `id` a banner is created (`image` and `redirect_url` required; at most 50 banners); with `id` that banner's image and/or link are replaced (the old image removed once the banner points to the new one) and `position` moves it. A `redirect_url` that is not an absolute http(s) URL: 400 INVALID_PARAMETER 'Wrong url, please try again' (field `redirect_url`). Other errors: 400 INVALID_PARAMETER or UPLOAD_REJECTED with `field`, 404 BANNER_NOT_FOUND, 413 beyond the limits. Nothing is kept when it fails.",
+    consumes: ['multipart/form-data'],
+    response: SaveBannerResult,
+  },
+  deleteBanner: {
+    tags: PLUGINS,
+    summary: 'Delete a banner and its image file (admin; audit-logged)',
+    description: 'The banners after it move up one place. 404 BANNER_NOT_FOUND for an unknown id.',
+    body: DeleteBannerBody,
+    response: DeleteBannerResult,
+  },
+  qrCodeList: {
+    tags: PLUGINS,
+    summary: 'The contact QR codes (name, img_url) of the server configuration CONTACT_QR_CODES (admin)',
+    response: QrCodeListResult,
+  },
+  // --- end of issue 14, banners ---
   getIconfont: { tags: PLUGINS, summary: 'The icon-font account (admin)', response: IconfontConfig },
   saveIconfont: { tags: PLUGINS, summary: 'Save the icon-font account (admin)', body: IconfontConfig },
   getPexels: { tags: PLUGINS, summary: 'The stock-photo account (admin)', response: PexelsConfig },
   savePexels: { tags: PLUGINS, summary: 'Save the stock-photo account (admin)', body: PexelsConfig },
-  activityInfo: { tags: PLUGINS, summary: 'Activity info (view_num, participate_num, cover, tutorial_url)' },
+  // --- issue 14, activity info (helper "banners") ---
+  activityInfo: {
+    tags: PLUGINS,
+    summary: 'Activity info (view_num, participate_num, cover, tutorial_url); counts one view',
+    description:
+      "Activities are configured on the server (`ACTIVITIES`). `view_num` counts the calls for the activity (this one included); `participate_num` is the number of approved plugins carrying the activity's `tag` (0 without one). 404 ACTIVITY_NOT_FOUND for an unknown activity_id.",
+    querystring: ActivityInfoQuery,
+    response: ActivityInfo,
+  },
 } as const satisfies SchemasOf<typeof ROUTES.plugin>;
 
 /** Schemas of {@link ROUTES}`.user` (SPEC §7 user API, the login page's form, third-party accounts). */

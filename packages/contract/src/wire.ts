@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import { type Static, type TSchema, Type } from 'typebox';
-import { KEYWORD_MAX_LENGTH, LOCALES, PAGE_SIZE, PUBLISH_LIMITS } from './constants';
+import { BANNER_LIMITS, KEYWORD_MAX_LENGTH, LOCALES, PAGE_SIZE, PUBLISH_LIMITS } from './constants';
 
 // The plain constants live in a TypeBox-free module so the client bundle can import them.
 export {
@@ -540,8 +540,32 @@ export const FileParams = Type.Object({
 });
 export type FileParams = Static<typeof FileParams>;
 
-/** A banner (SPEC §3). */
-export const Banner = Type.Object({ id: Type.Integer(), image: Type.String(), redirect_url: Type.String() });
+// ---------------------------------------------------------------------------------------------
+// Issue 14, banners (helper "banners"): the square's carousel, edited on /backstage-index/banner-config.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A banner of the square's carousel (SPEC §3 Banner: id, image, redirect_url), as
+ * `GET /api/cmt/plugin-banner/all` lists it and `PUT /api/cmt/manager/plugin-banner` answers it.
+ */
+export const Banner = Type.Object({
+  id: Type.Integer({
+    minimum: 1,
+    maximum: INT32_MAX,
+    description: 'stable id; send it back to replace the banner (PUT) or to delete it (DELETE)',
+  }),
+  image: Type.String({
+    description:
+      'URL of the image, loadable as is (`<img src>`): `/api/cmt/file/<sha256>.<png|jpg|gif|webp>` on this server, served like plugin images',
+  }),
+  redirect_url: Type.String({
+    description: 'absolute http(s) URL the banner opens when clicked (at most BANNER_LIMITS.URL characters)',
+  }),
+  position: Type.Integer({
+    minimum: 0,
+    description: '0-based place in the carousel: the list is sorted by it, and it runs 0, 1, 2… without gaps',
+  }),
+});
 export type Banner = Static<typeof Banner>;
 
 // ---------------------------------------------------------------------------------------------
@@ -737,18 +761,97 @@ export type SilentInstallList = Static<typeof SilentInstallList>;
 // End of curation (issue 14).
 // ---------------------------------------------------------------------------------------------
 
-/** Contact QR code (SPEC §3). */
-export const ContactQr = Type.Object({ name: Type.String(), img_url: Type.String() });
+/**
+ * Data of `GET /api/cmt/plugin-banner/all` (public): every banner in carousel order (`position`
+ * ascending), at most {@link BANNER_LIMITS}.COUNT; an empty array when there is none.
+ */
+export const BannerListResult = Type.Array(Banner);
+export type BannerListResult = Static<typeof BannerListResult>;
+
+/**
+ * The text fields of `PUT /api/cmt/manager/plugin-banner` (admin, multipart/form-data); the image
+ * travels beside them as the file field `image` (PNG, JPEG, GIF or WebP, type read from the bytes,
+ * at most {@link BANNER_LIMITS}.IMAGE_BYTES, any shape).
+ *
+ * - without `id`: creates a banner; `image` and `redirect_url` are required; it goes last unless
+ *   `position` says otherwise;
+ * - with `id`: replaces that banner's image and/or link and/or moves it; a field left out keeps its
+ *   value (the old image file is removed once the banner points to the new one).
+ *
+ * `redirect_url` must be an absolute http or https URL, else 400 INVALID_PARAMETER (field
+ * `redirect_url`) with the message exactly 'Wrong url, please try again' (SPEC §5,
+ * `BANNER_URL_MESSAGE`). `position` (0-based) moves the banner to that place, the others shifting;
+ * a number past the end puts it last. Numbers travel as decimal text (multipart).
+ */
+export const SaveBannerFields = Type.Object(
+  {
+    id: Type.Optional(
+      Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'the banner to replace (decimal)' }),
+    ),
+    redirect_url: Type.Optional(Type.String({ maxLength: BANNER_LIMITS.URL })),
+    position: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,10}$', description: '0-based place in the carousel (decimal)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SaveBannerFields = Static<typeof SaveBannerFields>;
+
+/** Data of `PUT /api/cmt/manager/plugin-banner`: the banner as saved (its `position` after the move). */
+export const SaveBannerResult = Banner;
+export type SaveBannerResult = Banner;
+
+/** Body of `DELETE /api/cmt/manager/plugin-banner` (admin, JSON): the banner to delete. */
+export const DeleteBannerBody = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: INT32_MAX }) },
+  { additionalProperties: false },
+);
+export type DeleteBannerBody = Static<typeof DeleteBannerBody>;
+
+/** Data of `DELETE /api/cmt/manager/plugin-banner`: the id of the banner deleted. */
+export const DeleteBannerResult = Type.Object({ id: Type.Integer() });
+export type DeleteBannerResult = Static<typeof DeleteBannerResult>;
+// --- end of issue 14, banners ---
+
+// --- issue 14, contact QR codes and activity info (helper "banners") ---
+/**
+ * A contact QR code (SPEC §3 Contact QR: name, img_url), from the server's `CONTACT_QR_CODES`
+ * configuration.
+ */
+export const ContactQr = Type.Object({
+  name: Type.String({ description: 'what the code reaches, shown under it (e.g. "WeChat support")' }),
+  img_url: Type.String({
+    description: 'the QR image: an absolute http(s) URL or a path on this site (starting with `/`)',
+  }),
+});
 export type ContactQr = Static<typeof ContactQr>;
 
-/** Activity info (SPEC §3). */
+/** Data of `GET /api/cmt/manager/qr-code/list` (admin): the configured codes in their order; may be empty. */
+export const QrCodeListResult = Type.Array(ContactQr);
+export type QrCodeListResult = Static<typeof QrCodeListResult>;
+
+/** Query of `GET /api/cmt/activity/activity/info`: an `id` of the server's `ACTIVITIES` configuration. */
+export const ActivityInfoQuery = Type.Object(
+  { activity_id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+export type ActivityInfoQuery = Static<typeof ActivityInfoQuery>;
+
+/**
+ * Activity info (SPEC §3: view_num, participate_num, cover, tutorial_url) of
+ * `GET /api/cmt/activity/activity/info`. Each call counts one view.
+ */
 export const ActivityInfo = Type.Object({
-  view_num: Type.Integer(),
-  participate_num: Type.Integer(),
-  cover: Type.String(),
-  tutorial_url: Type.String(),
+  view_num: Type.Integer({ minimum: 0, description: 'views of the activity, this call included' }),
+  participate_num: Type.Integer({
+    minimum: 0,
+    description: "approved plugins carrying the activity's tag (0 when the activity has no tag)",
+  }),
+  cover: Type.String({ description: 'cover image: an absolute http(s) URL or a path on this site' }),
+  tutorial_url: Type.String({ description: 'the tutorial: an absolute http(s) URL or a path on this site' }),
 });
 export type ActivityInfo = Static<typeof ActivityInfo>;
+// --- end of issue 14, contact QR codes and activity info ---
 
 const RoleSchema = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
   description: '0 general user, 1 super admin, 2 general admin (SPEC §1)',

@@ -18,6 +18,9 @@ export const ERROR_STATUS: Record<ApiErrorEntry['error'], number> = {
   FORBIDDEN: 403,
   PLUGIN_NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
+  // issue 14, banners and activities (helper "banners")
+  BANNER_NOT_FOUND: 404,
+  ACTIVITY_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INVALID_CREDENTIALS: 401,
