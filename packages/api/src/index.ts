@@ -9,9 +9,11 @@
 // The wire's constants and types are defined once, in @plugin-center/contract; the ones the client's
 // callers use are re-exported here so that an app needs one import. The identity constants
 // (USER_API, LoginStorage, ApiErrorCode, …) are imported from @plugin-center/contract itself.
+// Settings (issue 14).
 export type {
   ActivityInfo,
   AdminInfo,
+  AdminUser,
   ApiResponse,
   AuditListQuery,
   AuditLogEntry,
@@ -28,6 +30,7 @@ export type {
   ErrorEnvelope,
   FieldChange,
   Health,
+  IconfontBody,
   IconfontConfig,
   InstalledListQuery,
   InstalledListResult,
@@ -40,6 +43,7 @@ export type {
   OAuth2LoginBody,
   PersonalToken,
   PersonalTokenList,
+  PexelsBody,
   PexelsConfig,
   PluginDetail,
   PluginDetailQuery,
@@ -60,10 +64,16 @@ export type {
   ResetTokenBody,
   ResourcePosition,
   RevokePersonalTokenBody,
+  SecretStatus,
+  SetUserRoleBody,
   SignInBody,
   SignInResult,
   SignUpBody,
+  SpaceBrand,
   SpaceSetting,
+  SpaceSettingBody,
+  SpaceSettingResource,
+  SpaceTemplate,
   Submission,
   SubmissionPage,
   Suggestion,
@@ -73,21 +83,28 @@ export type {
   ThirdPartyAuthBody,
   ThirdPartyBindBody,
   TokenPair,
+  TopicColorKey,
   UserInfo,
+  UserListQuery,
+  UserListResult,
   UserPluginsQuery,
   ValidResult,
 } from '@plugin-center/contract';
 export {
   ALL_TAGS_ID,
+  DEFAULT_TOPIC_COLOR_KEY,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALES,
+  maskSecret,
   PAGE_SIZE,
   PluginSort,
   PUBLISH_LIMITS,
   ReviewStatus,
   Role,
+  SECRET_MASK_PREFIX,
   SUCCESS_CODES,
+  TOPIC_COLORS,
 } from '@plugin-center/contract';
 export type {
   ApiClient,

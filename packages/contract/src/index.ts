@@ -8,7 +8,8 @@
  * @packageDocumentation
  */
 
-export type { ApiResponse, Locale } from './constants';
+// Settings (issue 14): topic colours and secret masks.
+export type { ApiResponse, Locale, TopicColorKey } from './constants';
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -16,6 +17,7 @@ export {
   BIND_PAGE_PATH,
   COLLECTOR_PATH,
   DEEPLINK_PATH,
+  DEFAULT_TOPIC_COLOR_KEY,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALE_ALIASES,
@@ -24,6 +26,7 @@ export {
   LoginStorage,
   localeFromCookieValue,
   localeFromLanguageTag,
+  maskSecret,
   matchLocale,
   PAGE_SIZE,
   PluginEvent,
@@ -31,7 +34,9 @@ export {
   PUBLISH_LIMITS,
   ReviewStatus,
   Role,
+  SECRET_MASK_PREFIX,
   SUCCESS_CODES,
+  TOPIC_COLORS,
   USER_API,
   USER_API_BASE,
   VISUAL_CONFIG_PATH,
@@ -46,9 +51,11 @@ export {
   ROUTES,
   USER_ROUTES,
 } from './routes';
+// Settings (issue 14): space setting, icon-font and stock-photo accounts, people.
 export type {
   ActivityInfo,
   AdminInfo,
+  AdminUser,
   AnalyticsOverview,
   AnalyticsRangeQuery,
   AssignOwnerBody,
@@ -70,6 +77,7 @@ export type {
   ErrorEnvelope,
   FieldChange,
   Health,
+  IconfontBody,
   IconfontConfig,
   InstalledListQuery,
   InstalledListResult,
@@ -81,6 +89,7 @@ export type {
   OAuth2LoginBody,
   PersonalToken,
   PersonalTokenList,
+  PexelsBody,
   PexelsConfig,
   PluginDetail,
   PluginDetailQuery,
@@ -102,10 +111,18 @@ export type {
   ResetTokenBody,
   ResourcePosition,
   RevokePersonalTokenBody,
+  SecretStatus,
+  SetUserRoleBody,
   SignInBody,
   SignInResult,
   SignUpBody,
+  SpaceBrand,
   SpaceSetting,
+  SpaceSettingBody,
+  SpaceSettingResource,
+  SpaceSettingResourceKey,
+  SpaceSettingResourceQuery,
+  SpaceTemplate,
   Submission,
   SubmissionPage,
   Suggestion,
@@ -118,6 +135,8 @@ export type {
   TokenPair,
   TrackedEvent,
   UserInfo,
+  UserListQuery,
+  UserListResult,
   UserPluginsQuery,
   ValidResult,
 } from './wire';
