@@ -212,6 +212,10 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.savePexels({ api_key: 'a' }), 'POST', 'srv/config/pexels'],
       [() => p.verify(), 'GET', 'manager/verify'],
       [() => p.activityInfo({ activity_id: 'a1' }), 'GET', 'activity/activity/info'],
+      // Settings (issue 14).
+      [() => p.saveSpaceSetting({ ext: { login_storage: 1 } }), 'PUT', 'manager/space-setting'],
+      [() => p.userList({ keyword: 'a' }), 'GET', 'manager/users'],
+      [() => p.setUserRole({ user_id: 2, role: 2 }), 'PUT', 'manager/users/role'],
     ];
     expect(calls.length).toBe(Object.keys(p).length);
     for (const [run] of calls) await run();

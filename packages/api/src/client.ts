@@ -1,7 +1,9 @@
+// Settings (issue 14).
 import type {
   ActivityInfo,
   ActivityInfoQuery,
   AdminInfo,
+  AdminUser,
   AnalyticsOverview,
   AnalyticsRangeQuery,
   ApiResponse,
@@ -21,12 +23,14 @@ import type {
   DeleteBannerResult,
   FeaturedQuery,
   FeaturedResult,
+  IconfontBody,
   IconfontConfig,
   InstalledListQuery,
   InstalledListResult,
   InstallResult,
   Locale,
   PersonalTokenList,
+  PexelsBody,
   PexelsConfig,
   PluginDetail,
   PluginDetailQuery,
@@ -49,14 +53,19 @@ import type {
   ResourcePositionPage,
   RevokePersonalTokenBody,
   SaveBannerResult,
+  SetUserRoleBody,
   SilentInstallBody,
   SilentInstallList,
   SilentInstallListQuery,
   SilentInstallResult,
+  SpaceSetting,
+  SpaceSettingBody,
   SubmissionPage,
   SuggestQuery,
   SuggestResult,
   TagListResult,
+  UserListQuery,
+  UserListResult,
   UserPluginsQuery,
 } from '@plugin-center/contract';
 import { PLUGIN_ROUTES, type RouteDefinition } from '@plugin-center/contract';
@@ -315,14 +324,24 @@ export interface PluginCalls {
   /** `GET manager/qr-code/list` (admin): the contact QR codes `{ name, img_url }` configured on the server. */
   qrCodeList(o?: O): R<QrCodeListResult>;
   // --- end of issue 14, banners ---
-  /** `GET manager/space-setting/iconfont`. */
+  /**
+   * `GET manager/space-setting/iconfont` (admin, issue 14): the icon-font account, the client secret
+   * masked (`SECRET_MASK_PREFIX` + last 4); `secret_status` `unset`, `set` or `undecryptable`.
+   */
   getIconfont(o?: O): R<IconfontConfig>;
-  /** `PUT manager/space-setting/iconfont`. */
-  saveIconfont(b: IconfontConfig, o?: O): R<unknown>;
-  /** `GET srv/config/pexels`. */
+  /**
+   * `PUT manager/space-setting/iconfont` (admin): save the account (the app toasts 'Save Successfully'
+   * / 'Save failure'). The masked secret sent back keeps the stored one; both empty remove the account;
+   * `INVALID_PARAMETER` with `field` for a half account. Answers the saved account, masked.
+   */
+  saveIconfont(b: IconfontBody, o?: O): R<IconfontConfig>;
+  /** `GET srv/config/pexels` (admin, issue 14): the stock-photo API key, masked. */
   getPexels(o?: O): R<PexelsConfig>;
-  /** `POST srv/config/pexels`. */
-  savePexels(b: PexelsConfig, o?: O): R<unknown>;
+  /**
+   * `POST srv/config/pexels` (admin): save the API key (the app toasts 'Applied successfully' /
+   * 'Please try again'); the masked key sent back keeps it, empty removes it. Answers it masked.
+   */
+  savePexels(b: PexelsBody, o?: O): R<PexelsConfig>;
   /** `GET manager/verify`: admin info with role (0 user, 1 super admin, 2 admin). */
   verify(o?: O): R<AdminInfo>;
   /** `GET manager/analytics/overview` (admin): page views, visitors, top plugins, events by name (issue 4). */
@@ -335,6 +354,22 @@ export interface PluginCalls {
    * `tutorial_url`. `ACTIVITY_NOT_FOUND` for an unknown id.
    */
   activityInfo(q: ActivityInfoQuery, o?: O): R<ActivityInfo>;
+  // --- Settings (issue 14, helper "settings")
+  /**
+   * `PUT manager/space-setting` (admin): change parts of the space setting (brand, topic colour key of
+   * `TOPIC_COLORS`, login storage 0–2); answers the whole setting. Read it with
+   * `request('GET', '/api/pix/mst/spaces/setting')` (public).
+   */
+  saveSpaceSetting(b: SpaceSettingBody, o?: O): R<SpaceSetting>;
+  /** `GET manager/users` (admin): accounts newest first; `keyword` (email, nick or user name), `role`, cursor paging. */
+  userList(q?: UserListQuery, o?: O): R<UserListResult>;
+  /**
+   * `PUT manager/users/role` (super admin): make user `user_id` a general admin (2) or a general user
+   * (0). `FORBIDDEN` ('Current account has no permission') for a general admin or a super admin target;
+   * `INVALID_PARAMETER` for one's own role or an unknown user. Answers the user.
+   */
+  setUserRole(b: SetUserRoleBody, o?: O): R<AdminUser>;
+  // --- end of settings (issue 14)
 }
 
 /** The API client {@link createApiClient} returns. */

@@ -8,7 +8,8 @@
  * @packageDocumentation
  */
 
-export type { ApiResponse, Locale } from './constants';
+// Settings (issue 14): topic colours and secret masks.
+export type { ApiResponse, Locale, TopicColorKey } from './constants';
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -18,6 +19,7 @@ export {
   BIND_PAGE_PATH,
   COLLECTOR_PATH,
   DEEPLINK_PATH,
+  DEFAULT_TOPIC_COLOR_KEY,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALE_ALIASES,
@@ -26,6 +28,7 @@ export {
   LoginStorage,
   localeFromCookieValue,
   localeFromLanguageTag,
+  maskSecret,
   matchLocale,
   PAGE_SIZE,
   PluginEvent,
@@ -34,7 +37,9 @@ export {
   ResourcePositionStatus,
   ReviewStatus,
   Role,
+  SECRET_MASK_PREFIX,
   SUCCESS_CODES,
+  TOPIC_COLORS,
   USER_API,
   USER_API_BASE,
   VISUAL_CONFIG_PATH,
@@ -49,10 +54,12 @@ export {
   ROUTES,
   USER_ROUTES,
 } from './routes';
+// Settings (issue 14): space setting, icon-font and stock-photo accounts, people.
 export type {
   ActivityInfo,
   ActivityInfoQuery,
   AdminInfo,
+  AdminUser,
   AnalyticsOverview,
   AnalyticsRangeQuery,
   AssignOwnerBody,
@@ -82,6 +89,7 @@ export type {
   FeaturedSlot,
   FieldChange,
   Health,
+  IconfontBody,
   IconfontConfig,
   InstalledListQuery,
   InstalledListResult,
@@ -93,6 +101,7 @@ export type {
   OAuth2LoginBody,
   PersonalToken,
   PersonalTokenList,
+  PexelsBody,
   PexelsConfig,
   PluginDetail,
   PluginDetailQuery,
@@ -122,6 +131,8 @@ export type {
   RevokePersonalTokenBody,
   SaveBannerFields,
   SaveBannerResult,
+  SecretStatus,
+  SetUserRoleBody,
   SignInBody,
   SignInResult,
   SignUpBody,
@@ -129,7 +140,13 @@ export type {
   SilentInstallList,
   SilentInstallListQuery,
   SilentInstallResult,
+  SpaceBrand,
   SpaceSetting,
+  SpaceSettingBody,
+  SpaceSettingResource,
+  SpaceSettingResourceKey,
+  SpaceSettingResourceQuery,
+  SpaceTemplate,
   Submission,
   SubmissionPage,
   Suggestion,
@@ -142,6 +159,8 @@ export type {
   TokenPair,
   TrackedEvent,
   UserInfo,
+  UserListQuery,
+  UserListResult,
   UserPluginsQuery,
   ValidResult,
 } from './wire';

@@ -11,10 +11,12 @@
  */
 import { type TSchema, Type } from 'typebox';
 import type { ROUTES } from './routes';
+// Settings (issue 14).
 import {
   ActivityInfo,
   ActivityInfoQuery,
   AdminInfo,
+  AdminUser,
   AnalyticsOverview,
   AnalyticsRangeQuery,
   AssignOwnerBody,
@@ -38,6 +40,7 @@ import {
   FeaturedResult,
   FileParams,
   Health,
+  IconfontBody,
   IconfontConfig,
   INT32_MAX,
   InstalledListQuery,
@@ -48,6 +51,7 @@ import {
   LoginResult,
   OAuth2LoginBody,
   PersonalTokenList,
+  PexelsBody,
   PexelsConfig,
   PluginDetail,
   PluginDetailQuery,
@@ -72,6 +76,7 @@ import {
   ResourcePositionPage,
   RevokePersonalTokenBody,
   SaveBannerResult,
+  SetUserRoleBody,
   SignInBody,
   SignInResult,
   SignUpBody,
@@ -80,6 +85,9 @@ import {
   SilentInstallListQuery,
   SilentInstallResult,
   SpaceSetting,
+  SpaceSettingBody,
+  SpaceSettingResource,
+  SpaceSettingResourceQuery,
   SubmissionPage,
   SuggestQuery,
   SuggestResult,
@@ -88,6 +96,8 @@ import {
   ThirdPartyBindBody,
   TokenPair,
   UserInfo,
+  UserListQuery,
+  UserListResult,
   UserPluginsQuery,
   ValidResult,
 } from './wire';
@@ -122,6 +132,11 @@ const IDENTITY = ['identity'] as const;
 const ANALYTICS = ['analytics'] as const;
 const PAGES = ['pages'] as const;
 const OPERATIONS = ['operations'] as const;
+/** Settings (issue 14): the space setting, the external accounts, people. */
+const SETTINGS = ['settings'] as const;
+/** How the secrets of the external accounts travel and rest (issue 14, docs/deployment.md). */
+const SECRET_RULES =
+  'Secrets are stored encrypted (AES-256-GCM, key outside the database) and never answered in full: `SECRET_MASK_PREFIX` (8 × U+2022) + the last 4 characters (when the secret has at least 12). Sending the masked text back keeps the stored secret. `secret_status` `undecryptable`: stored with another key than the server has.';
 
 const RANGE_RULES =
   'Range `[from, to)` in epoch ms; default: `to` = now, `from` = 00:00 UTC 29 days before (30 UTC days). 400 INVALID_PARAMETER when `from` ≥ `to` or the range is longer than 366 days. Days are UTC days (`YYYY-MM-DD`), zero-filled.';
@@ -458,10 +473,33 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     response: QrCodeListResult,
   },
   // --- end of issue 14, banners ---
-  getIconfont: { tags: PLUGINS, summary: 'The icon-font account (admin)', response: IconfontConfig },
-  saveIconfont: { tags: PLUGINS, summary: 'Save the icon-font account (admin)', body: IconfontConfig },
-  getPexels: { tags: PLUGINS, summary: 'The stock-photo account (admin)', response: PexelsConfig },
-  savePexels: { tags: PLUGINS, summary: 'Save the stock-photo account (admin)', body: PexelsConfig },
+  // Settings (issue 14): the icon-font and stock-photo accounts.
+  getIconfont: {
+    tags: SETTINGS,
+    summary: 'The icon-font account (admin): client id, client secret masked',
+    description: SECRET_RULES,
+    response: IconfontConfig,
+  },
+  saveIconfont: {
+    tags: SETTINGS,
+    summary: 'Save the icon-font account (admin; audit-logged, never with the secret)',
+    description: `${SECRET_RULES} Both fields empty remove the account; a client id without a secret (sent or stored), or a secret without a client id: 400 INVALID_PARAMETER with \`field\`. Answers the saved account, masked.`,
+    body: IconfontBody,
+    response: IconfontConfig,
+  },
+  getPexels: {
+    tags: SETTINGS,
+    summary: 'The stock-photo account (admin): the API key masked',
+    description: SECRET_RULES,
+    response: PexelsConfig,
+  },
+  savePexels: {
+    tags: SETTINGS,
+    summary: 'Save the stock-photo API key (admin; audit-logged, never with the key)',
+    description: `${SECRET_RULES} An empty key removes it. Answers the saved account, masked.`,
+    body: PexelsBody,
+    response: PexelsConfig,
+  },
   // --- issue 14, activity info (helper "banners") ---
   activityInfo: {
     tags: PLUGINS,
@@ -471,6 +509,33 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     querystring: ActivityInfoQuery,
     response: ActivityInfo,
   },
+  // --- Settings (issue 14, helper "settings")
+  saveSpaceSetting: {
+    tags: SETTINGS,
+    summary: 'Change the space setting (admin; audit-logged): brand, topic colour, login storage',
+    description:
+      'Body `{ ext }` with the parts to change (at least one); the rest keeps its value. Colour keys are those of TOPIC_COLORS, login_storage 0 local, 1 session, 2 cookie; anything else: 400 INVALID_PARAMETER. Answers the whole setting, as `GET /api/pix/mst/spaces/setting` then does.',
+    body: SpaceSettingBody,
+    response: SpaceSetting,
+  },
+  userList: {
+    tags: SETTINGS,
+    summary: 'The people of the back office (admin): accounts, newest first, searchable, with their role',
+    description:
+      '`keyword` matches part of the email, nick name or user name (case-insensitive); `role` keeps one role. `next_cursor` continues the same query (400 INVALID_CURSOR for a cursor of another query).',
+    querystring: UserListQuery,
+    response: UserListResult,
+  },
+  setUserRole: {
+    tags: SETTINGS,
+    summary:
+      'Make a user a general administrator (2) or a general user again (0) (super admin; audit-logged)',
+    description:
+      "Only a super administrator (role 1): a general administrator gets 403 FORBIDDEN 'Current account has no permission'. Nobody changes their own role (400 INVALID_PARAMETER) or a super administrator's (403 FORBIDDEN). Unknown user_id: 400 INVALID_PARAMETER (field user_id). The new role applies to the user's next call. Answers the user.",
+    body: SetUserRoleBody,
+    response: AdminUser,
+  },
+  // --- end of settings (issue 14)
 } as const satisfies SchemasOf<typeof ROUTES.plugin>;
 
 /** Schemas of {@link ROUTES}`.user` (SPEC §7 user API, the login page's form, third-party accounts). */
@@ -569,9 +634,24 @@ export const USER_ROUTE_SCHEMAS = {
   spaceSetting: {
     tags: IDENTITY,
     summary: 'Space setting of a private deployment: where the SDK stores the login record',
+    description:
+      "The whole space setting (as `GET /api/pix/mst/spaces/setting`): brand, topic colour and `login_storage` (0 local, 1 session, 2 cookie), which the SSO client reads with `loginStorage: 'fetch'`. This server has one space: every `space_id` answers it.",
     querystring: SpaceSettingQuery,
     response: SpaceSetting,
   },
+  // --- Settings (issue 14, helper "settings")
+  mstSpaceSetting: {
+    tags: SETTINGS,
+    summary: 'The space setting: brand, topic colour, login storage (public; defaults until an admin saves)',
+    response: SpaceSetting,
+  },
+  mstSpaceSettingResource: {
+    tags: SETTINGS,
+    summary: 'One part of the space setting by key: brand, template (topic colour) or login_storage (public)',
+    querystring: SpaceSettingResourceQuery,
+    response: SpaceSettingResource,
+  },
+  // --- end of settings (issue 14)
 } as const satisfies SchemasOf<typeof ROUTES.user>;
 
 /** Schemas of {@link ROUTES}`.collector` (SPEC §7 Analytics, §8 visual config statuses). */

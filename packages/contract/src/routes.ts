@@ -414,6 +414,34 @@ export const PLUGIN_ROUTES = {
     response: 'envelope',
     planned: 'issue 14',
   },
+  // --- Settings (issue 14, helper "settings"): the space setting's admin save and the people of
+  // the back office. getIconfont, saveIconfont, getPexels and savePexels above are also its.
+  saveSpaceSetting: {
+    method: 'PUT',
+    path: '/api/cmt/manager/space-setting',
+    access: 'admin',
+    request: 'body',
+    response: 'envelope',
+    planned: 'issue 14',
+  },
+  userList: {
+    method: 'GET',
+    path: '/api/cmt/manager/users',
+    access: 'admin',
+    request: 'query',
+    response: 'envelope',
+    planned: 'issue 14',
+  },
+  setUserRole: {
+    method: 'PUT',
+    path: '/api/cmt/manager/users/role',
+    // Super admins only (the service answers 403 to a general admin).
+    access: 'admin',
+    request: 'body',
+    response: 'envelope',
+    planned: 'issue 14',
+  },
+  // --- end of settings (issue 14)
 } as const satisfies Record<string, RouteDefinition>;
 
 /**
@@ -527,6 +555,24 @@ export const USER_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
+  // --- Settings (issue 14, helper "settings"): the space setting of SPEC §7 "Other" calls.
+  mstSpaceSetting: {
+    method: 'GET',
+    path: '/api/pix/mst/spaces/setting',
+    access: 'public',
+    request: 'none',
+    response: 'envelope',
+    planned: 'issue 14',
+  },
+  mstSpaceSettingResource: {
+    method: 'GET',
+    path: '/api/pix/mst/spaces/setting/resource',
+    access: 'public',
+    request: 'query',
+    response: 'envelope',
+    planned: 'issue 14',
+  },
+  // --- end of settings (issue 14)
 } as const satisfies Record<string, RouteDefinition>;
 
 /**

@@ -66,6 +66,13 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.getPexels': 'planned',
   'plugin.savePexels': 'planned',
   'plugin.activityInfo': 'planned',
+  // Settings (issue 14, helper "settings").
+  'plugin.saveSpaceSetting': 'planned',
+  'plugin.userList': 'planned',
+  'plugin.setUserRole': 'planned',
+  'user.mstSpaceSetting': 'planned',
+  'user.mstSpaceSettingResource': 'planned',
+  // --- end of settings
   'user.signIn': 'public',
   'user.signUp': 'public',
   'user.exchangeCode': 'public',

@@ -340,7 +340,17 @@ describe('settings', () => {
   it('answers the space setting with the login storage', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/pix/spaces/setting?space_id=2' });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ code: 0, data: { ext: { login_storage: 0 } } });
+    expect(body(res)).toEqual({
+      code: 0,
+      data: {
+        ext: {
+          brand: { enable: false, brand_key: '' },
+          template: { topic_color_key: 'indigo' },
+          login_storage: 0,
+        },
+        update_time: null,
+      },
+    });
   });
 
   it('lists the user API in the OpenAPI document', async () => {

@@ -9,7 +9,7 @@
  */
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { ApiErrorCode } from '@plugin-center/contract';
+import { ApiErrorCode, DEFAULT_TOPIC_COLOR_KEY } from '@plugin-center/contract';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
@@ -221,6 +221,11 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   tableRoute(app, 'plugin', 'verify', (request) => identity.adminInfo(userOf(request)));
 
   tableRoute(app, 'user', 'spaceSetting', () => ({
-    ext: { login_storage: identity.settings.loginStorage },
+    ext: {
+      brand: { enable: false, brand_key: '' },
+      template: { topic_color_key: DEFAULT_TOPIC_COLOR_KEY },
+      login_storage: identity.settings.loginStorage,
+    },
+    update_time: null,
   }));
 }
