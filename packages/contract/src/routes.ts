@@ -322,7 +322,6 @@ export const PLUGIN_ROUTES = {
     access: 'public',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   saveBanner: {
     method: 'PUT',
@@ -330,7 +329,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'multipart',
     response: 'envelope',
-    planned: 'issue 14',
   },
   deleteBanner: {
     method: 'DELETE',
@@ -338,7 +336,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   qrCodeList: {
     method: 'GET',
@@ -346,7 +343,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   getIconfont: {
     method: 'GET',
@@ -386,7 +382,6 @@ export const PLUGIN_ROUTES = {
     access: 'public',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
 } as const satisfies Record<string, RouteDefinition>;
 
