@@ -2,7 +2,7 @@
  * The banners of issue 14 against the real server, on both dialects: create, list, replace the image
  * or the link, move, delete; SPEC §5's 'Wrong url, please try again'; hostile forms; and the files:
  * no stored file without a row, no row pointing to a missing file, shared files kept, orphan
- * collection leaving banner images alone.
+ * collection leaving banner images alone; on the local disk and on S3 (s3rver).
  */
 import type { AuditLogPage, Banner, ErrorEnvelope } from '@plugin-center/contract';
 import { BANNER_LIMITS, BANNER_URL_MESSAGE, Role } from '@plugin-center/contract';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { referencedFileKeys } from '../publishing/data';
 import { FILE_URL_PREFIX } from '../publishing/service';
 import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields } from '../publishing/testFiles';
+import { startTestS3, type TestS3Server } from '../publishing/testS3';
 import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
 
 let t: TestApp;
@@ -451,5 +452,57 @@ describe(`banners (${TEST_DIALECT})`, () => {
     expect(response.statusCode).toBe(400);
     expect(body<ErrorEnvelope>(response)).toMatchObject({ error: 'INVALID_PARAMETER', field: 'image' });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe(`banners on S3 storage (${TEST_DIALECT})`, () => {
+  let s3: TestS3Server;
+  let app: TestApp;
+  let token = '';
+  beforeAll(async () => {
+    s3 = await startTestS3('banners');
+    app = await createTestApp({ importCatalogueOnEmpty: false, s3: s3.config('uploads/') });
+    token = (await signInTestUser(app.app, { role: Role.SUPER_ADMIN })).access_token;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await s3?.close();
+  });
+
+  const send = async (method: 'PUT' | 'DELETE', fields: Parameters<typeof save>[0] | { id: number }) => {
+    if (method === 'DELETE')
+      return app.app.inject({
+        method,
+        url: '/api/cmt/manager/plugin-banner',
+        payload: fields as { id: number },
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const { payload, headers } = await multipart(fields as Parameters<typeof save>[0]);
+    return app.app.inject({
+      method,
+      url: '/api/cmt/manager/plugin-banner',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+  };
+
+  it('stores the image in the bucket, serves it at its URL, and removes it on replacement and deletion', async () => {
+    const first = png(900, 300, [11, 12, 13]);
+    const banner = body<{ data: Banner }>(
+      await send('PUT', { image: first, redirect_url: 'https://example.com/' }),
+    ).data;
+    expect(await s3.objects('uploads/')).toEqual([`uploads/${keyOf(banner)}`]);
+    const served = await app.app.inject({ method: 'GET', url: banner.image });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(first.bytes as Buffer)).toBe(true);
+
+    const replaced = body<{ data: Banner }>(
+      await send('PUT', { id: String(banner.id), image: png(900, 300, [14, 15, 16]) }),
+    ).data;
+    expect(await s3.objects('uploads/')).toEqual([`uploads/${keyOf(replaced)}`]);
+
+    expect((await send('DELETE', { id: banner.id })).statusCode).toBe(200);
+    expect(await s3.objects('uploads/')).toEqual([]);
+    expect((await app.app.inject({ method: 'GET', url: replaced.image })).statusCode).toBe(404);
   });
 });
