@@ -518,3 +518,23 @@ describe('timeout (SPEC §9)', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+// Issue 14 (helper "banners"): the banner form from a plain object, as the banner page sends it.
+describe('saveBanner (issue 14)', () => {
+  it('sends a plain object with multipart: true as FormData with the image as a file part', async () => {
+    const { client, requests } = setup();
+    const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    await client.plugin.saveBanner(
+      { id: '7', redirect_url: 'https://example.com/', image },
+      { multipart: true },
+    );
+    const sent = requests[0]!;
+    expect([sent.method, sent.url.pathname]).toEqual(['PUT', '/api/cmt/manager/plugin-banner']);
+    expect(sent.body).toBeInstanceOf(FormData);
+    const form = sent.body as FormData;
+    expect(form.get('id')).toBe('7');
+    expect(form.get('redirect_url')).toBe('https://example.com/');
+    expect(form.get('image')).toBeInstanceOf(Blob);
+    expect(sent.headers.has('content-type')).toBe(false);
+  });
+});

@@ -348,7 +348,6 @@ export const PLUGIN_ROUTES = {
     access: 'public',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   saveBanner: {
     method: 'PUT',
@@ -356,7 +355,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'multipart',
     response: 'envelope',
-    planned: 'issue 14',
   },
   deleteBanner: {
     method: 'DELETE',
@@ -364,7 +362,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   qrCodeList: {
     method: 'GET',
@@ -372,7 +369,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   getIconfont: {
     method: 'GET',
@@ -412,7 +408,6 @@ export const PLUGIN_ROUTES = {
     access: 'public',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   // --- Settings (issue 14, helper "settings"): the space setting's admin save and the people of
   // the back office. getIconfont, saveIconfont, getPexels and savePexels above are also its.

@@ -326,6 +326,11 @@ describe('operations', () => {
         '/api/cmt/manager/plugins/upload',
         '/api/cmt/manager/plugin/owner',
         '/api/cmt/user/tokens',
+        // issue 14 (helper "banners")
+        '/api/cmt/plugin-banner/all',
+        '/api/cmt/manager/plugin-banner',
+        '/api/cmt/manager/qr-code/list',
+        '/api/cmt/activity/activity/info',
         '/sa',
         '/sa.gif',
         '/config/visualized/Web.conf',

@@ -12,6 +12,11 @@ import { setReadCache } from './cache';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
+import { ActivityService } from './curation/activity';
+import { activityRoutes } from './curation/activityRoutes';
+import { bannerRoutes } from './curation/bannerRoutes';
+import { BannerService } from './curation/banners';
+import { qrCodesRoutes } from './curation/qrCodesRoutes';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { frameworkErrors, installErrorHandling } from './errors';
@@ -192,6 +197,12 @@ export async function buildApp(
       settings: resolveCollectorConfig(config),
       ...(options.clock ? { clock: options.clock } : {}),
     });
+    // issue 14 (helper "banners"): banners, contact QR codes, activity info
+    await app.register(bannerRoutes, {
+      banners: new BannerService(db, storage, { ...(options.clock ? { clock: options.clock } : {}) }),
+    });
+    await app.register(qrCodesRoutes, { codes: config.contactQrCodes ?? [] });
+    await app.register(activityRoutes, { activities: new ActivityService(db, config.activities ?? []) });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
     const ready = app;
     tableRoute(app, 'operation', 'health', () => ({ status: 'ok' as const, database: db.dialect }));

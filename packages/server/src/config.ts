@@ -3,11 +3,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   AnalyticsProject,
+  type ContactQr,
   type LoginStorage,
   type PrivateStandardConfig,
 } from '@plugin-center/contract/schemas';
 import { type ConfigEnvironment, type LOG_LEVELS, readEnvironment } from './configSchema';
 import { ConfigError, IDENTITY_DEFAULTS } from './configValues';
+import type { ActivityConfig } from './curation/activityConfig';
 
 export {
   ConfigError,
@@ -96,6 +98,12 @@ export interface ServerConfig {
   analyticsVisualConfig?: Record<string, unknown> | undefined;
   /** `ANALYTICS_DEEPLINKS`: `{ "<key>": { …params } }` answered by `GET /sdk/deeplink/param?key=`. */
   analyticsDeeplinks?: Record<string, Record<string, unknown>>;
+
+  // Issue 14 (helper "banners"): contact QR codes and activities; unset → none.
+  /** `CONTACT_QR_CODES`: answered by `GET /api/cmt/manager/qr-code/list` (see `curation/qrCodes.ts`). */
+  contactQrCodes?: ContactQr[];
+  /** `ACTIVITIES`: the activities of `GET /api/cmt/activity/activity/info` (see `curation/activityConfig.ts`). */
+  activities?: ActivityConfig[];
 }
 
 /**
@@ -285,7 +293,8 @@ export function resolveS3Config(v: ConfigEnvironment): S3StorageConfig | undefin
  *   `[A-Za-z0-9_-]{1,64}`, `ANALYTICS_ALLOWED_ORIGINS` entries that are not http(s) origins,
  *   `ANALYTICS_VISUAL_CONFIG` / `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape;
  *   uploads: `S3_BUCKET` / `S3_ENDPOINT` / `S3_REGION` / `S3_PREFIX` of the wrong shape,
- *   `S3_FORCE_PATH_STYLE` not true/false; then (see {@link resolveS3Config}) `S3_BUCKET` set without
+ *   `S3_FORCE_PATH_STYLE` not true/false; issue 14: `CONTACT_QR_CODES` / `ACTIVITIES` not JSON arrays
+ *   of their documented shape (`curation/qrCodes.ts`, `curation/activityConfig.ts`); then (see {@link resolveS3Config}) `S3_BUCKET` set without
  *   `S3_ACCESS_KEY_ID` or `S3_SECRET_ACCESS_KEY`, or other `S3_*` variables set without `S3_BUCKET`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -324,6 +333,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsAllowedOrigins: v.ANALYTICS_ALLOWED_ORIGINS,
     analyticsVisualConfig: v.ANALYTICS_VISUAL_CONFIG,
     analyticsDeeplinks: v.ANALYTICS_DEEPLINKS,
+    contactQrCodes: v.CONTACT_QR_CODES,
+    activities: v.ACTIVITIES,
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
   const s3 = resolveS3Config(v);

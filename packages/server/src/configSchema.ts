@@ -26,6 +26,8 @@ import {
   parseVisualConfig,
   SOURCE_NAME,
 } from './configValues';
+import { parseActivities } from './curation/activityConfig';
+import { parseContactQrCodes } from './curation/qrCodes';
 
 /**
  * Sections of `--help` and of the docs table, in order: `title` for `--help`, `intro` (Markdown)
@@ -45,6 +47,12 @@ export const CONFIG_GROUPS = {
   analytics: {
     title: 'Analytics collector',
     intro: 'Analytics collector (`/sa`, see [Collector](api.md#collector-sa)):',
+  },
+  // issue 14 (helper "banners")
+  curation: {
+    title: 'Contact codes and activities',
+    intro:
+      'Contact QR codes and activities (issue 14, see [api.md](api.md#banners-contact-qr-codes-and-activities)):',
   },
 } as const;
 
@@ -564,6 +572,40 @@ export const CONFIG_SCHEMA = Type.Object({
       description: 'JSON object `{ "<key>": { …params } }` answered by `GET /sdk/deeplink/param?key=`',
     }),
   }),
+  // --- issue 14, contact QR codes and activities (helper "banners") ---
+  CONTACT_QR_CODES: Type.Array(Type.Object({ name: Type.String(), img_url: Type.String() }), {
+    default: [],
+    ...about({
+      group: 'curation',
+      transform: trim,
+      parse: (_, text) => parseContactQrCodes(text),
+      defaultText: 'unset (none)',
+      summary: 'JSON array of {"name", "img_url"}: contact QR codes',
+      description:
+        'JSON array (at most 50) of `{ "name", "img_url" }` answered by `GET /api/cmt/manager/qr-code/list`: `name` 1–100 characters, `img_url` an absolute http(s) URL or a path on this site starting with `/`',
+    }),
+  }),
+  ACTIVITIES: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      cover: Type.String(),
+      tutorial_url: Type.String(),
+      tag: Type.Optional(Type.String()),
+    }),
+    {
+      default: [],
+      ...about({
+        group: 'curation',
+        transform: trim,
+        parse: (_, text) => parseActivities(text),
+        defaultText: 'unset (none)',
+        summary: 'JSON array of {"id", "cover", "tutorial_url", "tag"?}',
+        description:
+          'JSON array (at most 200) of the activities `GET /api/cmt/activity/activity/info?activity_id=` answers: `id` (`[A-Za-z0-9_-]{1,64}`, unique), `cover` and `tutorial_url` (absolute http(s) URLs or paths starting with `/`), optional `tag`: the tag code whose approved plugins are counted in `participate_num` (0 without a tag). `view_num` is counted in the database',
+      }),
+    },
+  ),
+  // --- end of issue 14, contact QR codes and activities ---
 });
 
 /**

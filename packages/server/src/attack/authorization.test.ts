@@ -57,15 +57,15 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.featuredList': 'planned',
   'plugin.curatedRecommendation': 'planned',
   'plugin.silentInstallList': 'planned',
-  'plugin.bannerList': 'planned',
-  'plugin.saveBanner': 'planned',
-  'plugin.deleteBanner': 'planned',
-  'plugin.qrCodeList': 'planned',
+  'plugin.bannerList': 'public', // issue 14 (helper "banners")
+  'plugin.saveBanner': 'admin',
+  'plugin.deleteBanner': 'admin',
+  'plugin.qrCodeList': 'admin',
   'plugin.getIconfont': 'planned',
   'plugin.saveIconfont': 'planned',
   'plugin.getPexels': 'planned',
   'plugin.savePexels': 'planned',
-  'plugin.activityInfo': 'planned',
+  'plugin.activityInfo': 'public', // issue 14 (helper "banners")
   // Settings (issue 14, helper "settings").
   'plugin.saveSpaceSetting': 'planned',
   'plugin.userList': 'planned',

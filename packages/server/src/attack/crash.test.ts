@@ -1,10 +1,12 @@
 /**
  * The crash test of issue 11 ("Attack tests"): the real server (`cli.ts start`, a child process) is
  * killed with SIGKILL under a mixed write load — collector events, sign-ups, installs, likes and
- * plugin publishes with files (issue 12) — {@link ROUNDS} times, and started again on the same data
+ * plugin publishes with files (issue 12), and banner saves and deletions by an administrator
+ * (issue 14) — {@link ROUNDS} times, and started again on the same data
  * each time. After every restart: each write the server acknowledged (answered 2xx) is stored, the
  * install and like counters equal the baseline plus their rows, no published plugin is half there
- * (a plugin row without its submission) and no row points to a missing file; once the orphan
+ * (a plugin row without its submission), every acknowledged banner is there (unless an
+ * acknowledged deletion removed it) and no row points to a missing file; once the orphan
  * collector has run, no stored file lacks a row. SQLite's `PRAGMA integrity_check` is `ok`, and the
  * server is healthy.
  * Runs on the dialect of the test project (a fresh PostgreSQL database, dropped afterwards).
@@ -20,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { PublishingService } from '../publishing/service';
 import { LocalFileStorage } from '../publishing/storage';
-import { multipart, publishFields } from '../publishing/testFiles';
+import { multipart, pngBytes, publishFields } from '../publishing/testFiles';
 import { seededRandom } from '../random';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testSupport';
 
@@ -29,6 +31,8 @@ const ROUNDS = 3;
 /** Concurrent writers. */
 const WRITERS = 12;
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+/** The administrator created on first start, who saves and deletes banners (issue 14). */
+const ADMIN_EMAIL = 'crash-admin@example.com';
 
 let dataDir: string;
 let databaseUrl: string | undefined;
@@ -74,6 +78,7 @@ async function start(): Promise<string> {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       ADMIN_PASSWORD: 'crash-test-admin-password',
+      ADMIN_EMAIL: ADMIN_EMAIL,
       RATE_LIMIT_SIGNIN: '0',
       RATE_LIMIT_SIGNUP: '0',
       RATE_LIMIT_CODE: '0',
@@ -111,6 +116,13 @@ interface Acknowledged {
   likes: Set<string>;
   /** Names of the plugins whose publish was acknowledged. */
   publishes: Set<string>;
+  /**
+   * Issue 14: links of the banners whose creation was acknowledged and that no deletion was sent
+   * for (a deletion whose answer was lost may or may not have happened: its banner leaves the set).
+   */
+  banners: Map<string, number>;
+  /** Issue 14: acknowledged banner creations and image replacements, in all. */
+  bannerSaves: number;
 }
 
 interface Session {
@@ -122,12 +134,12 @@ async function json(response: Response): Promise<{ code: number; data: unknown }
   return (await response.json()) as { code: number; data: unknown };
 }
 
-/** Signs up an account over HTTP and exchanges its login code for a session. */
-async function signUp(origin: string, email: string): Promise<Session | undefined> {
-  const res = await fetch(`${origin}/api/uc/user/sign_up`, {
+/** Signs up (or, with `password`, signs in) an account over HTTP and exchanges its login code for a session. */
+async function signUp(origin: string, email: string, password?: string): Promise<Session | undefined> {
+  const res = await fetch(`${origin}/api/uc/user/${password ? 'login' : 'sign_up'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'crash test password', redirect_uri: '/plugins/' }),
+    body: JSON.stringify({ email, password: password ?? 'crash test password', redirect_uri: '/plugins/' }),
   });
   if (!res.ok) return undefined;
   const text = JSON.stringify((await json(res)).data);
@@ -148,6 +160,59 @@ async function load(origin: string, round: number, keys: string[], acked: Acknow
     stopped = true;
   });
   const random = seededRandom(1000 + round);
+  /** Issue 14: the administrator's writer — banner creations, image replacements and deletions. */
+  const bannerWriter = async (b: number) => {
+    let admin: Session | undefined;
+    for (let i = 0; !stopped; i += 1) {
+      const id = `r${round}-b${b}-${i}`;
+      try {
+        admin ??= await signUp(origin, ADMIN_EMAIL, 'crash-test-admin-password');
+        if (!admin) continue;
+        const pick = random();
+        const known = [...acked.banners];
+        const authorization = `Bearer ${admin.token}`;
+        // Each banner its own image bytes, so deleting one frees a file of its own.
+        const image = () => ({
+          bytes: pngBytes(200 + (i % 500), 60 + b, [round * 40, i % 256, Math.floor(i / 256) % 256]),
+          name: 'banner.png',
+          type: 'image/png',
+        });
+        if (pick < 0.7 || known.length === 0) {
+          const link = `https://example.com/crash/${id}`;
+          const { payload, headers } = await multipart({ image: image(), redirect_url: link });
+          const res = await fetch(`${origin}/api/cmt/manager/plugin-banner`, {
+            method: 'PUT',
+            headers: { ...headers, authorization },
+            body: new Uint8Array(payload),
+          });
+          if (res.ok) {
+            acked.banners.set(link, ((await json(res)).data as { id: number }).id);
+            acked.bannerSaves += 1;
+          }
+        } else {
+          const [link, bannerId] = known[Math.floor(random() * known.length)]!;
+          if (pick < 0.9) {
+            const { payload, headers } = await multipart({ id: String(bannerId), image: image() });
+            const res = await fetch(`${origin}/api/cmt/manager/plugin-banner`, {
+              method: 'PUT',
+              headers: { ...headers, authorization },
+              body: new Uint8Array(payload),
+            });
+            if (res.ok) acked.bannerSaves += 1;
+          } else {
+            acked.banners.delete(link);
+            await fetch(`${origin}/api/cmt/manager/plugin-banner`, {
+              method: 'DELETE',
+              headers: { 'content-type': 'application/json', authorization },
+              body: JSON.stringify({ id: bannerId }),
+            });
+          }
+        }
+      } catch {
+        // The connection died with the server: not acknowledged.
+      }
+    }
+  };
   const writer = async (w: number) => {
     let session: Session | undefined;
     for (let i = 0; !stopped; i += 1) {
@@ -200,7 +265,11 @@ async function load(origin: string, round: number, keys: string[], acked: Acknow
       }
     }
   };
-  await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+  await Promise.all([
+    ...Array.from({ length: WRITERS }, (_, w) => writer(w)),
+    bannerWriter(0),
+    bannerWriter(1),
+  ]);
 }
 
 /** Opens the test's database directly (not through the server). */
@@ -231,11 +300,18 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
       installs: new Set(),
       likes: new Set(),
       publishes: new Set(),
+      banners: new Map(),
+      bannerSaves: 0,
     };
     const random = seededRandom(20261124);
 
     const acknowledged = () =>
-      acked.events.size + acked.accounts.size + acked.installs.size + acked.likes.size + acked.publishes.size;
+      acked.events.size +
+      acked.accounts.size +
+      acked.installs.size +
+      acked.likes.size +
+      acked.publishes.size +
+      acked.banners.size;
     for (let round = 1; round <= ROUNDS; round += 1) {
       const before = acknowledged();
       const killAfter = 500 + Math.floor(random() * 1500);
@@ -298,6 +374,11 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
           ).map((r) => r.name),
         );
         const lostPublishes = [...acked.publishes].filter((name) => !published.has(name));
+        // Issue 14: every acknowledged banner is there.
+        const bannerLinks = new Set(
+          (await db.kysely.selectFrom('banner').select('redirect_url').execute()).map((r) => r.redirect_url),
+        );
+        const lostBanners = [...acked.banners.keys()].filter((link) => !bannerLinks.has(link));
         // No half plugin: every published plugin row has its submission (one transaction).
         const halfPlugins = await db.kysely
           .selectFrom('plugin as p')
@@ -331,16 +412,17 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
         expect([...left].filter((key) => !referenced.includes(key))).toEqual([]);
         console.log(
           `crash ${TEST_DIALECT} round ${round}: killed ${killAfter} ms after its first acknowledged publish, ${after - before} writes acknowledged ` +
-            `(${acked.events.size} events, ${acked.accounts.size} accounts, ${acked.installs.size} installs, ${acked.likes.size} likes, ${acked.publishes.size} publishes in all); ` +
-            `lost ${lostEvents.length + lostAccounts.length + lostInstalls.length + lostLikes.length + lostPublishes.length}; ` +
+            `(${acked.events.size} events, ${acked.accounts.size} accounts, ${acked.installs.size} installs, ${acked.likes.size} likes, ${acked.publishes.size} publishes, ${acked.bannerSaves} banner saves in all, ${acked.banners.size} banners kept); ` +
+            `lost ${lostEvents.length + lostAccounts.length + lostInstalls.length + lostLikes.length + lostPublishes.length + lostBanners.length}; ` +
             `${collected} orphan files collected, ${files.size - collected} kept`,
         );
-        expect({ lostEvents, lostAccounts, lostInstalls, lostLikes, lostPublishes }).toEqual({
+        expect({ lostEvents, lostAccounts, lostInstalls, lostLikes, lostPublishes, lostBanners }).toEqual({
           lostEvents: [],
           lostAccounts: [],
           lostInstalls: [],
           lostLikes: [],
           lostPublishes: [],
+          lostBanners: [],
         });
         for (const key of keys) {
           const row = await db.kysely
@@ -376,5 +458,6 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
     expect(acked.events.size).toBeGreaterThan(0);
     expect(acked.installs.size + acked.likes.size).toBeGreaterThan(0);
     expect(acked.publishes.size).toBeGreaterThan(0);
+    expect(acked.bannerSaves).toBeGreaterThan(0);
   }, 240_000);
 });

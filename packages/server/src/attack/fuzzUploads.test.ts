@@ -3,8 +3,10 @@
  * OpenAPI fuzzer sends JSON, so these routes get their own generator — fast-check builds multipart
  * bodies from known and unknown field names, hostile texts (NUL, lone surrogates, over-long values),
  * and files that are valid ones mutated (truncated, bytes flipped, prefixed, renamed, mislabelled),
- * plus raw bodies with broken boundaries. Asserted: no 5xx, every error in the SPEC §8 envelope, one
- * plugin per acknowledged publish and nothing else, and no stored file that no row refers to.
+ * plus raw bodies with broken boundaries; and (issue 14) the banner form of `PUT
+ * manager/plugin-banner`. Asserted: no 5xx, every error in the SPEC §8 envelope, one plugin per
+ * acknowledged publish (one banner per acknowledged banner creation) and nothing else, no stored
+ * file that no row refers to, and no banner pointing to a missing file.
  * Seeded like the OpenAPI fuzzer (`FUZZ_SEED`); `FUZZ_UPLOADS` changes the length.
  */
 import { Role } from '@plugin-center/contract/schemas';
@@ -39,6 +41,8 @@ const VALID_FILES: Record<string, Uint8Array> = {
   video: mp4Bytes(2048),
   images: pngBytes(40, 30),
   code_file: realManifest(),
+  // issue 14 (helper "banners"): the banner image of PUT manager/plugin-banner
+  image: pngBytes(1200, 400),
   file: zipSync({
     'p.json': strToU8(
       JSON.stringify([{ name: 'Fuzz Zip', intro: 'x', description: 'y', platforms: ['figma'] }]),
@@ -60,6 +64,10 @@ const TEXT_FIELDS = [
   'reuse_center_cover',
   'is_default_install',
   'plugin_key',
+  // issue 14 (helper "banners"): the banner form's fields
+  'redirect_url',
+  'id',
+  'position',
 ];
 
 const hostileText = fc.oneof(
@@ -121,7 +129,7 @@ const filePart = fc.constantFrom(...Object.keys(VALID_FILES), 'script', 'icon\u0
 );
 
 const request = fc.record({
-  route: fc.constantFrom('publish', 'edit', 'batch'),
+  route: fc.constantFrom('publish', 'edit', 'batch', 'banner'),
   texts: fc.array(fc.tuple(fc.constantFrom(...TEXT_FIELDS, 'owner_id', 'x'.repeat(200)), hostileText), {
     maxLength: 16,
   }),
@@ -134,6 +142,7 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
   it(`answers ${FUZZ_UPLOADS} hostile multipart requests without a 5xx, keeping rows and files in step`, async () => {
     const statuses = new Map<number, number>();
     let published = 0;
+    let bannersCreated = 0;
     const samples = fc.sample(request, {
       numRuns: FUZZ_UPLOADS,
       seed: Number(process.env.FUZZ_SEED ?? DEFAULT_SEED),
@@ -142,8 +151,11 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
     const failures: string[] = [];
     for (const [i, sample] of samples.entries()) {
       // Every tenth request is a valid publish, so edits have a plugin of the caller's to aim at.
-      const texts =
-        i % 10 === 0
+      // issue 14 (helper "banners"): every tenth request, shifted by five, creates a valid banner.
+      const validBanner = i % 10 === 5;
+      const texts = validBanner
+        ? [['redirect_url', `https://example.com/banner/${i}`]]
+        : i % 10 === 0
           ? [
               ['name', `Fuzz ${i}`],
               ['intro', 'i'],
@@ -152,8 +164,9 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
               ['version_content', 'v'],
             ]
           : sample.texts;
-      const files =
-        i % 10 === 0
+      const files = validBanner
+        ? [{ name: 'image', bytes: VALID_FILES.image!, filename: 'banner.png', type: 'image/png' }]
+        : i % 10 === 0
           ? [
               {
                 name: 'code_file',
@@ -169,22 +182,27 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
         list.push(value as string);
         fields[name as string] = list;
       }
-      if (sample.route === 'edit' && ownKey && i % 10 !== 0) fields.plugin_key = [ownKey];
+      if (sample.route === 'edit' && ownKey && i % 10 !== 0 && !validBanner) fields.plugin_key = [ownKey];
       for (const f of files) {
         const list = (fields[f.name] ?? []) as { bytes: Uint8Array; name: string; type: string }[];
         list.push({ bytes: f.bytes, name: f.filename, type: f.type });
         fields[f.name] = list;
       }
       let { payload, headers } = await multipart(fields as never);
-      const valid = i % 10 === 0;
+      const valid = i % 10 === 0 || validBanner;
       if (sample.raw && !valid) payload = Buffer.from(sample.raw);
       else if (!sample.complete && !valid) payload = payload.subarray(0, Math.floor(payload.length / 2));
-      const route = i % 10 === 0 ? 'publish' : sample.route;
+      const route = i % 10 === 0 ? 'publish' : validBanner ? 'banner' : sample.route;
+      const banner = route === 'banner';
       const response = await t.app.inject({
-        method: route === 'edit' ? 'PUT' : 'POST',
-        url: route === 'batch' ? '/api/cmt/manager/plugins/upload' : '/api/cmt/plugin',
+        method: route === 'edit' || banner ? 'PUT' : 'POST',
+        url: banner
+          ? '/api/cmt/manager/plugin-banner'
+          : route === 'batch'
+            ? '/api/cmt/manager/plugins/upload'
+            : '/api/cmt/plugin',
         payload,
-        headers: { ...headers, authorization: `Bearer ${route === 'batch' ? admin : user}` },
+        headers: { ...headers, authorization: `Bearer ${route === 'batch' || banner ? admin : user}` },
       });
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       if (response.statusCode >= 500)
@@ -193,6 +211,8 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
         const error = body<{ code: number; error: string; message: string; data: null }>(response);
         if (typeof error.error !== 'string' || error.data !== null)
           failures.push(`#${i}: not an envelope: ${response.body.slice(0, 200)}`);
+      } else if (banner) {
+        if (!fields.id) bannersCreated++;
       } else if (route === 'publish') {
         published++;
         ownKey = body<{ data: { plugin_key: string } }>(response).data.plugin_key;
@@ -209,17 +229,22 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
     );
     const plugins = await pluginCount(t.app);
     const stored = (await t.app.publishing.storage.list()).map((f) => f.key);
+    const banners = await t.app.db.kysely.selectFrom('banner').select('image').execute();
     const referenced = await referencedFileKeys(t.app.db, FILE_URL_PREFIX);
     console.log(
       `fuzz uploads ${TEST_DIALECT}: ${samples.length} requests; statuses ${[...statuses]
         .sort(([a], [b]) => a - b)
         .map(([s, n]) => `${s}×${n}`)
         .join(' ')}; ` +
-        `${published} publishes, ${plugins - pluginsBefore} plugins (${batchAdded} from batches), ${stored.length} stored files`,
+        `${published} publishes, ${plugins - pluginsBefore} plugins (${batchAdded} from batches), ` +
+        `${bannersCreated} banners created, ${stored.length} stored files`,
     );
     expect(failures).toEqual([]);
     expect(plugins - pluginsBefore - batchAdded).toBe(published);
     expect(stored.filter((key) => !referenced.has(key))).toEqual([]);
+    // issue 14: one banner per acknowledged create, and no banner pointing to a missing file
+    expect(banners.length).toBe(bannersCreated);
+    expect(banners.filter((b) => !stored.includes(b.image))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   }, 300_000);
 });

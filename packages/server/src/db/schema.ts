@@ -128,6 +128,9 @@ export interface DatabaseSchema {
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
   personal_access_token: PersonalAccessTokenTable;
+  // issue 14, banners and activities (helper "banners", migration 0015)
+  banner: BannerTable;
+  activity_view: ActivityViewTable;
 }
 
 /** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */
@@ -373,3 +376,27 @@ export type PluginVersionRow = Selectable<PluginVersionTable>;
 export type AnalyticsEventRow = Selectable<AnalyticsEventTable>;
 /** An `analytics_event` row to insert. */
 export type NewAnalyticsEventRow = Insertable<AnalyticsEventTable>;
+
+// --- issue 14, banners and activities (helper "banners", migration 0015) ---
+/** `banner` (migration 0015): the banners of the square's carousel (issue 14). */
+export interface BannerTable {
+  id: Generated<number>;
+  /** storage key of the image (`<sha256>.<ext>`), served at `/api/cmt/file/<key>` */
+  image: string;
+  /** absolute http(s) URL opened on click (normalised by the WHATWG URL parser) */
+  redirect_url: string;
+  /** 0-based place in the carousel */
+  position: number;
+  /** ms */
+  create_time: number;
+  /** ms */
+  update_time: number;
+}
+
+/** `activity_view` (migration 0015): views of a configured activity (`ACTIVITIES`), one row each. */
+export interface ActivityViewTable {
+  activity_id: string;
+  /** views counted so far (bigint; int8 is parsed to a number on PostgreSQL, see `database.ts`) */
+  view_num: number;
+}
+// --- end of issue 14, banners ---

@@ -192,18 +192,22 @@ const FILE_COLUMNS = ['icon', 'cover_center', 'cover_panel', 'video', 'code_file
 
 /**
  * Every storage key a row refers to: the file columns of submissions and of plugins (keys, or URLs
- * under `urlPrefix`). Files outside this set are orphans. Reads every row: for the orphan collector
- * (hourly); one request's own files go through {@link referencedAmong}.
+ * under `urlPrefix`), and the banners' images (issue 14, keys). Files outside this set are orphans.
+ * Reads every row: for the orphan collector (hourly); one request's own files go through
+ * {@link referencedAmong}.
  */
 export async function referencedFileKeys(db: Database, urlPrefix: string): Promise<Set<string>> {
   const submissions = await db.kysely.selectFrom('plugin_submission').select(FILE_COLUMNS).execute();
   const plugins = await db.kysely.selectFrom('plugin').select(FILE_COLUMNS).execute();
-  return fileKeysOf(plugins, urlPrefix, fileKeysOf(submissions, urlPrefix));
+  const keys = fileKeysOf(plugins, urlPrefix, fileKeysOf(submissions, urlPrefix));
+  // issue 14 (helper "banners"): banner images share the content-addressed storage.
+  for (const { image } of await db.kysely.selectFrom('banner').select('image').execute()) keys.add(image);
+  return keys;
 }
 
 /**
  * Which of `keys` a row refers to now (keys in submissions, keys or URLs under `urlPrefix` in
- * plugins, keys inside the `images` lists): the targeted form of {@link referencedFileKeys} for the
+ * plugins, keys inside the `images` lists, banner images): the targeted form of {@link referencedFileKeys} for the
  * few files one request wrote or one deletion freed, reading only the rows that name them.
  */
 export async function referencedAmong(
@@ -231,6 +235,9 @@ export async function referencedAmong(
   for (const table of ['plugin_submission', 'plugin'] as const) {
     for (const key of fileKeysOf(await rowsOf(table), urlPrefix)) if (wanted.has(key)) found.add(key);
   }
+  // issue 14 (helper "banners"): banner images share the content-addressed storage.
+  const banners = await db.selectFrom('banner').select('image').where('image', 'in', keys).execute();
+  for (const { image } of banners) found.add(image);
   return found;
 }
 
