@@ -128,6 +128,9 @@ export interface DatabaseSchema {
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
   personal_access_token: PersonalAccessTokenTable;
+  // Issue 14, the editor's side (helper "editor"), migration 0017: one row per plugin the user
+  // uninstalled and has not installed again (keeps a default-install plugin out of their editor).
+  plugin_uninstall: PluginUserTable;
 }
 
 /** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */
