@@ -190,7 +190,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       ],
       [() => p.newUserSilentInstall(), 'POST', 'plugin/user/new/silent'],
       // Issue 14, the editor's side.
-      [() => p.editorPlugins({ lang: 'en' }), 'GET', 'plugin/user/editor'],
+      [() => p.editorPlugins({ lang: 'en-US' }), 'GET', 'plugin/user/editor'],
       [() => p.editorCode({ plugin_key: 'k 1' }), 'GET', 'plugin/user/editor/code'],
       [() => p.download({ id: 'k 1' }), 'GET', 'manager/plugin/k%201/download'],
       [() => p.batchUpload(form), 'POST', 'manager/plugins/upload'],
