@@ -133,7 +133,7 @@ export async function pluginsRoutes(
   }));
 
   // Issue 14, the editor's side (helper "editor"): in its own context, so that the conditional-GET
-  // hook (ETag, 304) applies to this route only.
+  // hook (ETag, 304) applies to these two routes only.
   await app.register(async (scope) => {
     scope.addHook('onSend', conditionalGetHook);
     tableRoute(scope, 'plugin', 'editorPlugins', async (request, reply) => {
