@@ -189,6 +189,9 @@ describe('typed plugin calls (SPEC §7)', () => {
         'plugin/silent_install',
       ],
       [() => p.newUserSilentInstall(), 'POST', 'plugin/user/new/silent'],
+      // Issue 14, the editor's side.
+      [() => p.editorPlugins({ lang: 'en-US' }), 'GET', 'plugin/user/editor'],
+      [() => p.editorCode({ plugin_key: 'k 1' }), 'GET', 'plugin/user/editor/code'],
       [() => p.download({ id: 'k 1' }), 'GET', 'manager/plugin/k%201/download'],
       [() => p.batchUpload(form), 'POST', 'manager/plugins/upload'],
       [

@@ -21,6 +21,9 @@ import type {
   CuratedRecommendationQuery,
   DeleteBannerBody,
   DeleteBannerResult,
+  EditorCodeQuery,
+  EditorPluginsQuery,
+  EditorPluginsResult,
   FeaturedQuery,
   FeaturedResult,
   IconfontBody,
@@ -274,6 +277,21 @@ export interface PluginCalls {
   // End of curation (issue 14).
   /** `POST plugin/user/new/silent`: install the default plugins for a new user. */
   newUserSilentInstall(o?: O): R<InstalledListResult>;
+  // Issue 14, the editor's side (helper "editor").
+  /**
+   * `GET plugin/user/editor` (bearer): the design tool's plugins — the user's installs and the
+   * default-install plugins they never uninstalled, each with its approved version and code file URL.
+   * This client sends no `If-None-Match` and turns a 304 into an error, so it always fetches the
+   * whole list; an editor that polls makes the conditional GET with `fetch` itself (docs/api.md,
+   * examples/editor-host).
+   */
+  editorPlugins(q?: EditorPluginsQuery, o?: O): R<EditorPluginsResult>;
+  /**
+   * `GET plugin/user/editor/code` (bearer): the approved code file (manifest JSON) of a plugin in the
+   * editor list, as a Blob (`{ code: 0, data: Blob }`); 404 PLUGIN_NOT_FOUND when it is not there.
+   */
+  editorCode(q: EditorCodeQuery, o?: O): R<Blob>;
+  // End of issue 14, the editor's side.
   /** `GET manager/plugin/{id}/download`: the code file as a Blob (`{ code: 0, data: Blob }`). */
   download(q: { id: string }, o?: O): R<Blob>;
   /**

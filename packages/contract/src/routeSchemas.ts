@@ -36,6 +36,9 @@ import {
   DeleteBannerBody,
   DeleteBannerResult,
   DownloadParams,
+  EditorCodeQuery,
+  EditorPluginsQuery,
+  EditorPluginsResult,
   FeaturedQuery,
   FeaturedResult,
   FileParams,
@@ -277,6 +280,25 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     summary: 'Install the default-install plugins the signed-in user does not have yet',
     response: InstalledListResult,
   },
+  // Issue 14, the editor's side (helper "editor").
+  editorPlugins: {
+    tags: PLUGINS,
+    summary:
+      "The design tool's plugins: the signed-in user's installs and the default-install plugins, with the approved version and code file URL",
+    description:
+      'Strong `ETag` of the answer; `If-None-Match` with a current tag answers 304 with no body. `Cache-Control: private, no-cache`. See docs/api.md "The editor\'s plugins".',
+    querystring: EditorPluginsQuery,
+    response: EditorPluginsResult,
+  },
+  editorCode: {
+    tags: PLUGINS,
+    summary:
+      "The approved code file (the plugin manifest, JSON) of a plugin in the signed-in user's editor list",
+    description:
+      "The bytes as published, `application/json`; strong `ETag`, `If-None-Match` → 304; 404 PLUGIN_NOT_FOUND when the plugin is not in the caller's editor list or has no code file.",
+    querystring: EditorCodeQuery,
+  },
+  // End of issue 14, the editor's side.
   verify: {
     tags: IDENTITY,
     summary: "The caller's role (bearer): admin means 1 or 2",

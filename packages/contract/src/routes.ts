@@ -163,6 +163,22 @@ export const PLUGIN_ROUTES = {
     request: 'none',
     response: 'envelope',
   },
+  // Issue 14, the editor's side (helper "editor"): the design tool's list of the user's plugins.
+  editorPlugins: {
+    method: 'GET',
+    path: '/api/cmt/plugin/user/editor',
+    access: 'user',
+    request: 'query',
+    response: 'envelope',
+  },
+  editorCode: {
+    method: 'GET',
+    path: '/api/cmt/plugin/user/editor/code',
+    access: 'user',
+    request: 'query',
+    response: 'blob',
+  },
+  // End of issue 14, the editor's side.
   verify: {
     method: 'GET',
     path: '/api/cmt/manager/verify',

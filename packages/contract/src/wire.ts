@@ -311,6 +311,60 @@ export type InstalledListQuery = Static<typeof InstalledListQuery>;
 export const InstalledListResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
 export type InstalledListResult = Static<typeof InstalledListResult>;
 
+// Issue 14, the editor's side (helper "editor"): `GET /api/cmt/plugin/user/editor`.
+
+/** Query of `GET /api/cmt/plugin/user/editor`: `lang` picks the names' translation (issue 14). */
+export const EditorPluginsQuery = Type.Object({ lang: Type.Optional(Lang) }, { additionalProperties: false });
+export type EditorPluginsQuery = Static<typeof EditorPluginsQuery>;
+
+/**
+ * One plugin the design tool loads (issue 14 "the editor's side"): always the plugin's last approved
+ * listing — a newer submission waiting for review, or rejected, changes nothing here.
+ */
+export const EditorPlugin = Type.Object(
+  {
+    plugin_key: Type.String(),
+    name: Type.String({ description: 'in `lang` when a translation exists' }),
+    icon: NullableString,
+    version: Type.Union([Type.String(), Type.Null()], {
+      description: 'the approved version; null for an imported catalogue entry that has none',
+    }),
+    version_id: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'id of that history version; null when there is no version row',
+    }),
+    code_file_url: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'root-relative URL of the approved code file (the plugin manifest, JSON): `/api/cmt/plugin/user/editor/code?plugin_key=…` (bearer); null when the plugin has none',
+    }),
+    source: Type.Union([Type.Literal('installed'), Type.Literal('default')], {
+      description:
+        '`installed`: the user installed it; `default`: a default-install plugin the user never uninstalled',
+    }),
+    installed_time: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'ms since the Unix epoch when the user installed it; null for `default`',
+    }),
+  },
+  { $id: 'EditorPlugin' },
+);
+export type EditorPlugin = Static<typeof EditorPlugin>;
+
+/**
+ * Data of `GET /api/cmt/plugin/user/editor`: the user's installed plugins (most recently installed
+ * first), then the default-install plugins they have not installed and never uninstalled (by
+ * plugin_key). Approved plugins only; no paging (a user's plugins are few).
+ */
+export const EditorPluginsResult = Type.Object({ plugin_list: Type.Array(EditorPlugin) });
+export type EditorPluginsResult = Static<typeof EditorPluginsResult>;
+
+/** Query of `GET /api/cmt/plugin/user/editor/code`: which plugin's approved code file (issue 14). */
+export const EditorCodeQuery = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type EditorCodeQuery = Static<typeof EditorCodeQuery>;
+
+// End of issue 14, the editor's side.
+
 /** Body of `POST /api/cmt/plugin/audit/status`: reject needs a reason (SPEC §4, §5). */
 export const AuditStatusBody = Type.Object({
   plugin_key: Type.String({ minLength: 1, maxLength: 128 }),

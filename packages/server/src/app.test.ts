@@ -300,6 +300,9 @@ describe('operations', () => {
         '/api/cmt/plugin/user',
         '/api/cmt/plugin/user/praise',
         '/api/cmt/plugin/user/new/silent',
+        // Issue 14, the editor's side.
+        '/api/cmt/plugin/user/editor',
+        '/api/cmt/plugin/user/editor/code',
         '/api/cmt/manager/verify',
         '/api/pix/spaces/setting',
         '/api/uc/user/login',

@@ -31,6 +31,9 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.installedList': 'user',
   'plugin.praise': 'user',
   'plugin.newUserSilentInstall': 'user',
+  // Issue 14, the editor's side (helper "editor"); "another user" is checked in plugins/editor.test.ts.
+  'plugin.editorPlugins': 'user',
+  'plugin.editorCode': 'user',
   'plugin.verify': 'user',
   'plugin.analyticsOverview': 'admin',
   // Issue 12: by ownership (the caller's own plugins); the "another user" check is in publishing tests.

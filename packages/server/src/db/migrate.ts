@@ -14,6 +14,8 @@ import * as m0011 from './migrations/0011_plugin_images';
 import * as m0012 from './migrations/0012_search_index';
 import * as m0013 from './migrations/0013_suggest';
 import * as m0015 from './migrations/0015_banners';
+// Issue 14, the editor's side (helper "editor").
+import * as m0017 from './migrations/0017_editor';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -42,6 +44,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012_search_index': m0012,
   '0013_suggest': m0013,
   '0015_banners': m0015,
+  // Issue 14, the editor's side (helper "editor").
+  '0017_editor': m0017,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

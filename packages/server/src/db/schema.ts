@@ -131,6 +131,9 @@ export interface DatabaseSchema {
   // issue 14, banners and activities (helper "banners", migration 0015)
   banner: BannerTable;
   activity_view: ActivityViewTable;
+  // Issue 14, the editor's side (helper "editor"), migration 0017: one row per plugin the user
+  // uninstalled and has not installed again (keeps a default-install plugin out of their editor).
+  plugin_uninstall: PluginUserTable;
 }
 
 /** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */

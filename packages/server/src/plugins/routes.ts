@@ -9,9 +9,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { PAGE_SIZE, PluginSort } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
+import { conditionalGetHook } from '../etag';
 import { serverSecret } from '../identity/data';
 import { tableRoute } from '../routeTable';
 import { getPluginDetail, recordView } from './detail';
+import { editorCodeFile, listEditorPlugins } from './editor';
 import { listPlugins, listTags } from './list';
 import { recommendPlugins } from './recommendations';
 import { suggest } from './suggest';
@@ -65,7 +67,12 @@ export function viewVisitor(request: FastifyRequest, key: string): string {
  * - `POST` / `DELETE /api/cmt/plugin/user` (body `{ plugin_key }`) → `InstallResult`;
  * - `GET /api/cmt/plugin/user` → `InstalledListResult` (the editor's installed plugins);
  * - `POST /api/cmt/plugin/user/praise` (body `{ plugin_key, praise: 1 | -1 }`) → `PraiseResult`;
- * - `POST /api/cmt/plugin/user/new/silent` → `InstalledListResult` (the default-install plugins it added).
+ * - `POST /api/cmt/plugin/user/new/silent` → `InstalledListResult` (the default-install plugins it added);
+ * - `GET /api/cmt/plugin/user/editor` (query `lang`) → `EditorPluginsResult` (issue 14, the design
+ *   tool's plugins, `editor.ts`), with a strong `ETag` of the answer (`If-None-Match` → 304, no body)
+ *   and `Cache-Control: private, no-cache`; 400 INVALID_PARAMETER for an unknown `lang` or field;
+ * - `GET /api/cmt/plugin/user/editor/code?plugin_key=` → the approved code file of a plugin in that
+ *   list (`application/json`, same ETag and caching); 404 PLUGIN_NOT_FOUND otherwise.
  */
 export async function pluginsRoutes(
   app: FastifyInstance,
@@ -124,4 +131,28 @@ export async function pluginsRoutes(
   tableRoute(app, 'plugin', 'newUserSilentInstall', async (request) => ({
     plugin_list: await installDefaultPlugins(db, request.user!.user_id),
   }));
+
+  // Issue 14, the editor's side (helper "editor"): in its own context, so that the conditional-GET
+  // hook (ETag, 304) applies to these two routes only.
+  await app.register(async (scope) => {
+    scope.addHook('onSend', conditionalGetHook);
+    tableRoute(scope, 'plugin', 'editorPlugins', async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return { plugin_list: await listEditorPlugins(db, request.user!.user_id, request.query.lang) };
+    });
+    tableRoute(scope, 'plugin', 'editorCode', async (request, reply) => {
+      const bytes = await editorCodeFile(
+        db,
+        app.publishing.storage,
+        request.user!.user_id,
+        request.query.plugin_key,
+      );
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-cache')
+        .send(bytes);
+    });
+  });
 }

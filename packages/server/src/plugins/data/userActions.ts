@@ -34,19 +34,38 @@ export async function setRelation(
   on: boolean,
   now: number,
 ): Promise<void> {
-  if (on) {
-    await db.kysely
-      .insertInto(relation)
-      .values({ user_id: userId, plugin_id: plugin.id, create_time: now })
-      .onConflict((oc) => oc.columns(['user_id', 'plugin_id']).doNothing())
-      .execute();
-  } else {
-    await db.kysely
-      .deleteFrom(relation)
-      .where('user_id', '=', userId)
-      .where('plugin_id', '=', plugin.id)
-      .execute();
-  }
+  await db.kysely.transaction().execute(async (trx) => {
+    if (on) {
+      await trx
+        .insertInto(relation)
+        .values({ user_id: userId, plugin_id: plugin.id, create_time: now })
+        .onConflict((oc) => oc.columns(['user_id', 'plugin_id']).doNothing())
+        .execute();
+    } else {
+      await trx
+        .deleteFrom(relation)
+        .where('user_id', '=', userId)
+        .where('plugin_id', '=', plugin.id)
+        .execute();
+    }
+    // Issue 14, the editor's side: an uninstall is remembered (`plugin_uninstall`, migration 0017)
+    // so a default-install plugin stays out of the user's editor; installing again forgets it.
+    if (relation === 'plugin_install') {
+      if (on) {
+        await trx
+          .deleteFrom('plugin_uninstall')
+          .where('user_id', '=', userId)
+          .where('plugin_id', '=', plugin.id)
+          .execute();
+      } else {
+        await trx
+          .insertInto('plugin_uninstall')
+          .values({ user_id: userId, plugin_id: plugin.id, create_time: now })
+          .onConflict((oc) => oc.columns(['user_id', 'plugin_id']).doUpdateSet({ create_time: now }))
+          .execute();
+      }
+    }
+  });
   markPluginChanged(db, plugin.plugin_key);
 }
 
@@ -62,7 +81,10 @@ export function pluginCounters(
     .executeTakeFirstOrThrow();
 }
 
-/** Ids of the approved default-install plugins the user has not installed. */
+/**
+ * Ids of the approved default-install plugins the user has not installed, and has not uninstalled
+ * either (`plugin_uninstall`, issue 14: an uninstalled default plugin is not brought back).
+ */
 export async function missingDefaultInstalls(db: Database, userId: number): Promise<number[]> {
   const rows = await db.kysely
     .selectFrom('plugin as p')
@@ -77,6 +99,17 @@ export async function missingDefaultInstalls(db: Database, userId: number): Prom
             .select('i.plugin_id')
             .whereRef('i.plugin_id', '=', 'p.id')
             .where('i.user_id', '=', userId),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('plugin_uninstall as u')
+            .select('u.plugin_id')
+            .whereRef('u.plugin_id', '=', 'p.id')
+            .where('u.user_id', '=', userId),
         ),
       ),
     )

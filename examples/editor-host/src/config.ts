@@ -1,0 +1,34 @@
+/**
+ * Where Plugin Center is, read from the page: `<meta name="plugin-center" content="…">` holds its
+ * origin (e.g. `http://localhost:3000`). Empty means this site's own origin: the site is served by
+ * (or behind the same reverse proxy as) Plugin Center.
+ * Copied from `examples/product-site/src/config.ts`: each example stands alone.
+ *
+ * Only the login page is visited on Plugin Center's origin. The user API (`/api/uc/`) and the
+ * plugin API (`/api/cmt/`) are always called on this page's origin: Plugin Center answers no CORS,
+ * so a host on another origin proxies both paths to it (`serve.js` does).
+ */
+
+/** What the SSO client needs to know about Plugin Center. */
+export interface SiteConfig {
+  /** Plugin Center's login page, absolute when Plugin Center is on another origin. */
+  loginPageUrl: string;
+  /**
+   * Where the login page sends the browser back with `?code=`: this page. A path when the login page
+   * is on this origin (always allowed), else an absolute URL, whose origin must then be on Plugin
+   * Center's `REDIRECT_ALLOWLIST`.
+   */
+  redirectUrl: string;
+}
+
+/** Reads the {@link SiteConfig} of the current page. */
+export function readSiteConfig(doc: Document): SiteConfig {
+  const here = new URL(doc.location.href);
+  const meta = doc.querySelector('meta[name="plugin-center"]')?.getAttribute('content')?.trim() ?? '';
+  const origin = meta ? new URL(meta, here).origin : here.origin;
+  const sameOrigin = origin === here.origin;
+  return {
+    loginPageUrl: sameOrigin ? '/user/login/' : `${origin}/user/login/`,
+    redirectUrl: sameOrigin ? here.pathname : `${here.origin}${here.pathname}`,
+  };
+}
