@@ -5,7 +5,7 @@
  * test files run in parallel without seeing each other's rows.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LoginResult, Role } from '@plugin-center/contract/schemas';
@@ -15,6 +15,7 @@ import { type BuildAppOptions, buildApp } from './app';
 import { derivePluginKey } from './catalogue/entry';
 import { defaultCatalogueDir, type ServerConfig } from './config';
 import type { Dialect } from './db/database';
+import type { ServerTemplate } from './testTemplate';
 
 /** The dialect of this test run (`TEST_DIALECT`, default sqlite). */
 export const TEST_DIALECT: Dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
@@ -31,22 +32,31 @@ function adminUrl(): string {
   return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 }
 
-/** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
-export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `pc_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
+/**
+ * Creates a PostgreSQL database `<prefix>_<random>` (prefix default `pc`) for one test app: empty,
+ * or a copy of the database `template` (`CREATE DATABASE … TEMPLATE`, see testTemplate.ts), through
+ * the server at `admin` (default `TEST_DATABASE_URL`). Returns its URL and a dropper.
+ */
+export async function createTestPostgresDatabase(
+  options: { prefix?: string; template?: string | undefined; admin?: string } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = options.admin ?? adminUrl();
+  const name = `${options.prefix ?? 'pc'}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await client.query(
+      options.template ? `CREATE DATABASE ${name} TEMPLATE ${options.template}` : `CREATE DATABASE ${name}`,
+    );
   } finally {
-    await admin.end();
+    await client.end();
   }
-  const url = new URL(adminUrl());
+  const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl() });
+      const client = new pg.Client({ connectionString: admin });
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -58,15 +68,37 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
 }
 
 /**
+ * The template database of this vitest project (testTemplate.ts), when the app can start from it:
+ * the shipped catalogue is wanted (no `importCatalogueOnEmpty: false`, no other `catalogueDir`), the
+ * database is the test's own (no `databaseUrl`, no `options.database`), and the run provides one
+ * (vitest server projects; not bench/relevance.ts).
+ */
+async function templateFor(
+  overrides: Partial<ServerConfig>,
+  options: BuildAppOptions,
+): Promise<ServerTemplate | undefined> {
+  if (!process.env.VITEST || overrides.importCatalogueOnEmpty === false) return undefined;
+  if (overrides.catalogueDir || overrides.databaseUrl || overrides.dataDir || options.database)
+    return undefined;
+  const { inject } = await import('vitest');
+  const template = inject('serverTemplate');
+  return template?.dialect === TEST_DIALECT ? template : undefined;
+}
+
+/**
  * Builds the app on {@link TEST_DIALECT} with the shipped catalogue imported (unless
  * `importCatalogueOnEmpty: false` is passed), logger off. Extra config fields override; `options`
  * go to `buildApp` (the first-start administrator line is swallowed unless `announce` is given).
+ * With the catalogue, the database starts as a copy of the run's template (testTemplate.ts), which
+ * holds what the import would write; the app then creates its first administrator as on any start.
  */
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
   options: BuildAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-test-'));
+  const template = await templateFor(overrides, options);
+  if (template?.dialect === 'sqlite') await copyFile(template.file, join(dataDir, 'plugin-center.db'));
   let drop: (() => Promise<void>) | undefined;
   const config: ServerConfig = {
     dataDir,
@@ -80,7 +112,9 @@ export async function createTestApp(
     ...overrides,
   };
   if (TEST_DIALECT === 'postgres' && !overrides.databaseUrl) {
-    const database = await createTestPostgresDatabase();
+    const database = await createTestPostgresDatabase({
+      template: template?.dialect === 'postgres' ? template.database : undefined,
+    });
     config.databaseUrl = database.url;
     drop = database.drop;
   }

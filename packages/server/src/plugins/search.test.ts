@@ -97,6 +97,15 @@ describe('search ranking and matching', () => {
     expect(names(result.plugin_list).slice(0, 3).join()).toMatch(/png|export/i);
   });
 
+  it('falls back to the words it knows when no plugin has half of them, never answering nothing', async () => {
+    // Three words, two of them in no plugin: half (2) cannot be met, so the one known word decides.
+    const result = await search({ keyword: 'pexels quokkaflux zorblatt', page_size: 50 });
+    const alone = await search({ keyword: 'pexels', page_size: 50 });
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.plugin_list.map((p) => p.plugin_key)).toEqual(alone.plugin_list.map((p) => p.plugin_key));
+    expect((await search({ keyword: 'quokkaflux zorblatt' })).total).toBe(0);
+  });
+
   it('ignores stop words unless they are the whole query', async () => {
     const withStopWords = await search({ keyword: 'a plugin to rename the layers' });
     const without = await search({ keyword: 'rename layers' });

@@ -340,10 +340,13 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     scored = scored.filter((s) => tagged.has(s.id));
   }
 
-  // All words when enough plugins have them all, otherwise most of them.
+  // All words when enough plugins have them all, otherwise most of them; when no candidate has
+  // most of them (frequent words whose best postings do not meet, in a large catalogue), the most
+  // any candidate has, down to one word (Meilisearch's "last" matching strategy), never nothing.
   const n = words.length;
   const full = scored.filter((s) => s.matched === n).length;
-  const minMatched = n === 1 || full >= ENOUGH_FULL_MATCHES ? n : Math.ceil(n / 2);
+  const most = scored.reduce((m, s) => Math.max(m, s.matched), 0);
+  const minMatched = Math.min(n === 1 || full >= ENOUGH_FULL_MATCHES ? n : Math.ceil(n / 2), most);
   const results = scored.filter((s) => s.matched >= minMatched);
   results.sort(byRelevance);
 
