@@ -283,7 +283,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   setSilentInstall: {
     method: 'PUT',
@@ -291,7 +290,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   createResourceState: {
     method: 'POST',
@@ -299,7 +297,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   disableResourceState: {
     method: 'PUT',
@@ -307,7 +304,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   resourceStateList: {
     method: 'GET',
@@ -315,7 +311,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   featuredList: {
     method: 'GET',
@@ -323,7 +318,6 @@ export const PLUGIN_ROUTES = {
     access: 'public',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   curatedRecommendation: {
     method: 'GET',
@@ -331,7 +325,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   silentInstallList: {
     method: 'GET',
@@ -339,7 +332,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   // End of curation (issue 14).
   bannerList: {
