@@ -14,6 +14,7 @@ import {
   type SilentInstallResult,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, publishFields } from '../publishing/testFiles';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
 
 let t: TestApp;
@@ -220,5 +221,45 @@ describe('new accounts get the default set when they are created', () => {
     await toggle({ plugin_key: keys[3], is_default_install: false });
     expect(await installed((await signInTestUser(t.app)).access_token)).toEqual([keys[2]]);
     await countersMatchRows(keys[3]!);
+  });
+});
+
+describe('the flag across new versions', () => {
+  it("survives an author's new version approved before or after the toggle", async () => {
+    const author = { authorization: `Bearer ${(await signInTestUser(t.app)).access_token}` };
+    const send = async (method: 'POST' | 'PUT', fields: Parameters<typeof multipart>[0]) => {
+      const { payload, headers } = await multipart(fields);
+      const res = await t.app.inject({
+        method,
+        url: '/api/cmt/plugin',
+        payload,
+        headers: { ...headers, ...author },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return body<{ data: { plugin_key: string } }>(res).data.plugin_key;
+    };
+    const approve = async (pluginKey: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cmt/plugin/audit/status',
+        headers: admin,
+        payload: { plugin_key: pluginKey, status: 2 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const key = await send('POST', publishFields({ name: 'Silent Survivor' }));
+    await approve(key);
+    expect((await toggle({ plugin_key: key, is_default_install: true })).statusCode).toBe(200);
+
+    // A new version submitted after the toggle, then approved.
+    await send('PUT', publishFields({ plugin_key: key, name: 'Silent Survivor', version: '1.0.1' }));
+    await approve(key);
+    expect((await detail(key)).is_default_install).toBe(true);
+
+    // A new version waiting while the flag is cleared, then approved.
+    await send('PUT', publishFields({ plugin_key: key, name: 'Silent Survivor', version: '1.0.2' }));
+    expect((await toggle({ plugin_key: key, is_default_install: false })).statusCode).toBe(200);
+    await approve(key);
+    expect((await detail(key)).is_default_install).toBe(false);
   });
 });

@@ -22,12 +22,21 @@ export function pluginFlag(
     .executeTakeFirst();
 }
 
-/** Sets the plugin's default-install flag. */
+/**
+ * Sets the plugin's default-install flag, and that of its submission waiting for review (approval
+ * copies the submission's flag to the plugin, so a pending version must not bring the old one back).
+ */
 export async function setDefaultInstall(db: Executor, pluginId: number, on: boolean): Promise<void> {
   await db
     .updateTable('plugin')
     .set({ is_default_install: on ? 1 : 0 })
     .where('id', '=', pluginId)
+    .execute();
+  await db
+    .updateTable('plugin_submission')
+    .set({ is_default_install: on ? 1 : 0 })
+    .where('plugin_id', '=', pluginId)
+    .where('status', '=', ReviewStatus.UNREVIEWED)
     .execute();
 }
 
