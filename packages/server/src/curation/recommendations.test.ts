@@ -146,6 +146,23 @@ describe('publishing the recommendation', () => {
     expect(entries[0]!.plugin_key).toBe('');
   });
 
+  it('refuses hostile queries of the curated read', async () => {
+    for (const query of ['lang=xx', 'lang=%00', 'extra=1', 'lang=en-US&lang=zh-CN']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/cmt/plugin/recommendation/curated?${query}`,
+        headers: admin,
+      });
+      expect(res.statusCode, query).toBe(400);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/cmt/plugin/silent_install/list?${query}`,
+        headers: admin,
+      });
+      expect(list.statusCode, query).toBe(400);
+    }
+  });
+
   it('is for administrators only', async () => {
     expect((await publish({ plugin_keys: [] }, user)).statusCode).toBe(403);
     expect((await publish({ plugin_keys: [] }, {})).statusCode).toBe(401);

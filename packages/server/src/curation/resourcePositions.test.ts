@@ -198,6 +198,22 @@ describe('status at each boundary, and the square', () => {
   });
 });
 
+describe('the featured list query', () => {
+  it('answers every locale and refuses hostile queries with 400', async () => {
+    for (const lang of ['zh-CN', 'en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES']) {
+      expect((await featured(`lang=${lang}`)).server_time).toBe(now);
+    }
+    for (const query of ['lang=xx', 'lang=%00', 'lang=en-US&extra=1', `lang=${'a'.repeat(5000)}`, 'lang=1']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/cmt/plugin/resource_state/active?${query}`,
+      });
+      expect(res.statusCode, query.slice(0, 40)).toBe(400);
+      expect(body<ErrorEnvelope>(res).error).toBe('INVALID_PARAMETER');
+    }
+  });
+});
+
 describe('disable and restore', () => {
   it('invalidates a slot at once and restores it to its clock status; idempotent; audit-logged', async () => {
     now = BASE;
