@@ -16,6 +16,7 @@ import {
   PAGE_SIZE,
   type ResourcePosition,
   type ResourcePositionBody,
+  type ResourcePositionPage,
   ResourcePositionStatus,
 } from '@plugin-center/contract/schemas';
 import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
@@ -182,7 +183,7 @@ export async function listPositionPage(
     page_size?: number | undefined;
     lang?: Locale | undefined;
   },
-) {
+): Promise<ResourcePositionPage> {
   const now = ctx.clock();
   const pageSize = query.page_size ?? PAGE_SIZE.DEFAULT;
   const fingerprint = queryFingerprint(['curation:resource_state', query.status ?? '']);

@@ -3,13 +3,17 @@
  * square (SPEC §3 "Resource position: start time, end time, new tag, status, disabled flag"). One
  * plugin per slot, shown from `start_time` (inclusive) to `end_time` (exclusive), ms; the status
  * (pending, active, expired, invalidated) is derived at read time from the clock and `is_disabled`,
- * never stored. Deleting the plugin deletes its slots. The curated recommendations reuse the
+ * never stored. Deleting the plugin deletes its slots. Also a partial index of the default-install
+ * plugins, which every new account reads (issue 14 silent install). The curated recommendations reuse the
  * `recommendation` table of migration 0001 and the silent install the plugin's `is_default_install`.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database';
 
-/** Creates the table, its range check and the indexes of the square's and the back office's reads. */
+/**
+ * Creates the table, its range check and the indexes of the square's and the back office's reads,
+ * and a partial index of the default-install plugins.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the untyped schema of their time
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const pg = dialect === 'postgres';
@@ -30,10 +34,16 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     db,
   );
   await sql`CREATE INDEX resource_position_plugin_idx ON resource_position (plugin_id)`.execute(db);
+  // Every new account reads the default-install set: a partial index keeps that a few index
+  // entries instead of a scan of the whole catalogue (a million plugins in `pnpm bench`).
+  await sql`CREATE INDEX plugin_default_install_idx ON plugin (review_status) WHERE is_default_install = 1`.execute(
+    db,
+  );
 }
 
-/** Drops the table. */
+/** Drops the table and the index. */
 // biome-ignore lint/suspicious/noExplicitAny: see up
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP INDEX IF EXISTS plugin_default_install_idx`.execute(db);
   await db.schema.dropTable('resource_position').execute();
 }
