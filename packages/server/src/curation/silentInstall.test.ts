@@ -224,6 +224,18 @@ describe('new accounts get the default set when they are created', () => {
   });
 });
 
+describe('concurrent account creation', () => {
+  it('gives every account the default set, counters equal to rows', async () => {
+    const defaults = [keys[1]!, keys[2]!];
+    for (const key of defaults) await toggle({ plugin_key: key, is_default_install: true });
+    const sessions = await Promise.all(Array.from({ length: 8 }, () => signInTestUser(t.app)));
+    for (const session of sessions) {
+      expect(await installed(session.access_token)).toEqual(expect.arrayContaining(defaults));
+    }
+    for (const key of defaults) await countersMatchRows(key);
+  });
+});
+
 describe('the flag across new versions', () => {
   it("survives an author's new version approved before or after the toggle", async () => {
     const author = { authorization: `Bearer ${(await signInTestUser(t.app)).access_token}` };
