@@ -74,7 +74,7 @@ export const ApiErrorCode = {
   /** An edit whose version is not greater (semver) than the plugin's last submitted one (HTTP 409). */
   VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
   /** Curation (issue 14): no resource position (featured slot) with that id (HTTP 404). */
-  RESOURCE_POSITION_NOT_FOUND: { code: 40410, error: 'RESOURCE_POSITION_NOT_FOUND' },
+  RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;

@@ -34,8 +34,8 @@ describe('the route table (issue 10)', () => {
 
   it('planned entries name the issue that brings them', () => {
     const planned = entries.filter((e) => e.planned);
-    // 14 before issue 14, plus the new ones of its curation (3) and settings (5) parts.
-    expect(planned.length).toBe(22);
+    // Until the settings part of issue 14 lands: its 4 planned routes and 5 new ones.
+    expect(planned.length).toBe(9);
     for (const e of planned) expect(e.planned, e.id).toMatch(/^issue \d+$/);
   });
 });

@@ -299,7 +299,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   setSilentInstall: {
     method: 'PUT',
@@ -307,7 +306,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   createResourceState: {
     method: 'POST',
@@ -315,7 +313,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   disableResourceState: {
     method: 'PUT',
@@ -323,7 +320,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   resourceStateList: {
     method: 'GET',
@@ -331,7 +327,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   featuredList: {
     method: 'GET',
@@ -339,7 +334,6 @@ export const PLUGIN_ROUTES = {
     access: 'public',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   curatedRecommendation: {
     method: 'GET',
@@ -347,7 +341,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   silentInstallList: {
     method: 'GET',
@@ -355,7 +348,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   // End of curation (issue 14).
   bannerList: {

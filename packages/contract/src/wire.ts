@@ -818,8 +818,9 @@ export const SilentInstallListQuery = Type.Object(
 export type SilentInstallListQuery = Static<typeof SilentInstallListQuery>;
 
 /**
- * Data of `GET /api/cmt/plugin/silent_install/list` (admin): the plugins installed by default for
- * new accounts (any review status; only approved ones are installed), by name.
+ * Data of `GET /api/cmt/plugin/silent_install/list` (admin): the approved plugins installed by
+ * default for new accounts, by name. (A flagged plugin that is no longer approved is not installed
+ * and not listed; `PUT plugin/silent_install` still unmarks it by key.)
  */
 export const SilentInstallList = Type.Object({ plugin_list: Type.Array(PluginSummary) });
 export type SilentInstallList = Static<typeof SilentInstallList>;

@@ -17,6 +17,8 @@ import { activityRoutes } from './curation/activityRoutes';
 import { bannerRoutes } from './curation/bannerRoutes';
 import { BannerService } from './curation/banners';
 import { qrCodesRoutes } from './curation/qrCodesRoutes';
+import { curationRoutes } from './curation/routes';
+import { installDefaultsOnAccountCreated } from './curation/silentInstall';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { frameworkErrors, installErrorHandling } from './errors';
@@ -95,6 +97,8 @@ export async function buildApp(
     await ensureSearchIndex(db);
     const identity = await IdentityService.create(db, resolveIdentityConfig(config), {
       ...(options.clock ? { clock: options.clock } : {}),
+      // Curation (issue 14): new accounts get the default (silent) install set in their transaction.
+      onAccountCreated: installDefaultsOnAccountCreated(db),
     });
     await identity.ensureAdministrator(options.announce ?? ((line) => process.stdout.write(`${line}\n`)));
     app = Fastify({
@@ -184,6 +188,8 @@ export async function buildApp(
     await app.register(authPlugin, { verifier: identity });
     await app.register(pluginsRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(publishingRoutes, { publishing });
+    // Curation (issue 14, part "curation"): resource positions, recommendations, silent install.
+    await app.register(curationRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {
       db,
       ...(options.clock ? { clock: options.clock } : {}),

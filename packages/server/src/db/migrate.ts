@@ -13,8 +13,8 @@ import * as m0010 from './migrations/0010_personal_tokens';
 import * as m0011 from './migrations/0011_plugin_images';
 import * as m0012 from './migrations/0012_search_index';
 import * as m0013 from './migrations/0013_suggest';
+import * as m0014 from './migrations/0014_curation';
 import * as m0015 from './migrations/0015_banners';
-// Issue 14, the editor's side (helper "editor").
 import * as m0017 from './migrations/0017_editor';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
@@ -43,8 +43,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011_plugin_images': m0011,
   '0012_search_index': m0012,
   '0013_suggest': m0013,
+  '0014_curation': m0014,
   '0015_banners': m0015,
-  // Issue 14, the editor's side (helper "editor").
   '0017_editor': m0017,
 };
 

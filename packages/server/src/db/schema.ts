@@ -134,6 +134,30 @@ export interface DatabaseSchema {
   // Issue 14, the editor's side (helper "editor"), migration 0017: one row per plugin the user
   // uninstalled and has not installed again (keeps a default-install plugin out of their editor).
   plugin_uninstall: PluginUserTable;
+  // Curation (issue 14, part "curation").
+  resource_position: ResourcePositionTable;
+}
+
+/**
+ * `resource_position` (migration 0014, issue 14 curation): a time-limited featured slot of one
+ * plugin, shown from `start_time` (inclusive) to `end_time` (exclusive); the status is derived from
+ * the clock and `is_disabled` (curation/resourcePositions.ts).
+ */
+export interface ResourcePositionTable {
+  id: Generated<number>;
+  plugin_id: number;
+  /** ms */
+  start_time: number;
+  /** ms; never before start_time (check constraint) */
+  end_time: number;
+  /** 0/1: the 'new' tag */
+  is_new: number;
+  /** 0/1: disabled by an administrator (status invalidated) */
+  is_disabled: number;
+  /** ms */
+  create_time: number;
+  /** ms: last create, disable or restore */
+  update_time: number;
 }
 
 /** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */

@@ -20,10 +20,11 @@ import {
   type TokenPair,
   type UserInfo,
 } from '@plugin-center/contract/schemas';
+import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { IdentityConfig } from '../config';
 import type { Database } from '../db/database';
-import type { UserAccountRow } from '../db/schema';
+import type { DatabaseSchema, UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';
 import type { AuthUser, AuthVerifier, SessionEnd } from './auth';
 import {
@@ -39,6 +40,7 @@ import {
   insertRefreshToken,
   lookupRefreshToken,
   markRotated,
+  type NewAccount,
   normalizeEmail,
   purgeExpired,
   refreshTokenFamily,
@@ -64,10 +66,24 @@ export const INVALID_REFRESH_MESSAGE = 'the refresh token is invalid, expired or
 /** Email of the administrator created on first start when `ADMIN_EMAIL` is not set. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
+/**
+ * Called inside the transaction that creates an account (sign-up, admin-created, the first
+ * administrator, a third-party first sign-in), with the new account's id and the creation time
+ * (ms): what must exist together with the account (issue 14: its default plugins). May answer a
+ * function run once the transaction committed.
+ */
+export type AccountCreatedHook = (
+  trx: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>,
+  userId: number,
+  now: number,
+) => Promise<(() => void) | undefined>;
+
 /** Options of {@link IdentityService.create}. */
 export interface IdentityServiceOptions {
   /** Current time, ms since the epoch (default `Date.now`); tests move it to expire codes and tokens. */
   clock?: () => number;
+  /** See {@link AccountCreatedHook} (issue 14 curation: the silent install of new accounts). */
+  onAccountCreated?: AccountCreatedHook;
 }
 
 /** A third-party account as the provider described it (see `thirdParty.ts`). */
@@ -112,6 +128,8 @@ export class IdentityService implements AuthVerifier {
   readonly sessionChecks = { hits: 0, misses: 0 };
   /** Personal access tokens for publishing from a terminal (issue 12). */
   readonly personalTokens: PersonalTokens;
+  /** See {@link AccountCreatedHook}. */
+  private onAccountCreated: AccountCreatedHook | undefined;
 
   private constructor(
     readonly db: Database,
@@ -137,7 +155,43 @@ export class IdentityService implements AuthVerifier {
   ): Promise<IdentityService> {
     const clock = options.clock ?? Date.now;
     const key = await loadSigningKey(db, settings.jwtSecret);
-    return new IdentityService(db, settings, new AccessTokens(key, settings.accessTokenTtl, clock), clock);
+    const service = new IdentityService(
+      db,
+      settings,
+      new AccessTokens(key, settings.accessTokenTtl, clock),
+      clock,
+    );
+    service.onAccountCreated = options.onAccountCreated;
+    return service;
+  }
+
+  /**
+   * Inserts an account inside `trx` and runs the {@link AccountCreatedHook} in the same
+   * transaction; the hook's after-commit function is pushed to `afterCommit`. Null when the email
+   * is taken.
+   */
+  private async insertNewAccount(
+    trx: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>,
+    account: NewAccount,
+    now: number,
+    afterCommit: (() => void)[],
+  ): Promise<UserAccountRow | null> {
+    const row = await insertAccount(trx, account, now);
+    if (row && this.onAccountCreated) {
+      const after = await this.onAccountCreated(trx, row.id, now);
+      if (after) afterCommit.push(after);
+    }
+    return row;
+  }
+
+  /** {@link insertNewAccount} in a transaction of its own; the after-commit work runs once it committed. */
+  private async createAccountRow(account: NewAccount, now: number): Promise<UserAccountRow | null> {
+    const afterCommit: (() => void)[] = [];
+    const row = await this.db.kysely
+      .transaction()
+      .execute((trx) => this.insertNewAccount(trx, account, now, afterCommit));
+    for (const after of afterCommit) after();
+    return row;
   }
 
   // Auth seam ------------------------------------------------------------------------------------
@@ -203,8 +257,7 @@ export class IdentityService implements AuthVerifier {
   }): Promise<UserAccountRow> {
     const email = normalizeEmail(input.email);
     if (!email) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'body.email: is not an email address');
-    const row = await insertAccount(
-      this.db.kysely,
+    const row = await this.createAccountRow(
       {
         email,
         password_hash: await hashPassword(input.password),
@@ -441,8 +494,7 @@ export class IdentityService implements AuthVerifier {
       return email;
     }
     const password = this.settings.adminPassword ?? generatePassword();
-    const row = await insertAccount(
-      this.db.kysely,
+    const row = await this.createAccountRow(
       {
         email,
         password_hash: await hashPassword(password),
@@ -495,8 +547,9 @@ export class IdentityService implements AuthVerifier {
     if (bound !== undefined) return bound;
     const email = profile.email ? normalizeEmail(profile.email) : null;
     const now = this.clock();
+    const afterCommit: (() => void)[] = [];
     try {
-      return await this.db.kysely.transaction().execute(async (trx) => {
+      const created = await this.db.kysely.transaction().execute(async (trx) => {
         let userId: number | undefined;
         if (email && profile.email_verified) userId = (await accountByEmail(trx, email))?.id;
         if (userId === undefined) {
@@ -507,8 +560,8 @@ export class IdentityService implements AuthVerifier {
             user_name: email?.split('@')[0] ?? profile.name ?? `${profile.source}-user`,
           };
           const row =
-            (email ? await insertAccount(trx, { email, ...fields }, now) : null) ??
-            (await insertAccount(trx, { email: null, ...fields }, now));
+            (email ? await this.insertNewAccount(trx, { email, ...fields }, now, afterCommit) : null) ??
+            (await this.insertNewAccount(trx, { email: null, ...fields }, now, afterCommit));
           userId = row!.id;
         }
         const linked = await bindSubject(
@@ -520,6 +573,8 @@ export class IdentityService implements AuthVerifier {
         if (!linked) throw new LinkConflict();
         return userId;
       });
+      for (const after of afterCommit) after();
+      return created;
     } catch (error) {
       if (!(error instanceof LinkConflict)) throw error;
       return (await boundUserId(this.db.kysely, profile.source, profile.subject))!;

@@ -339,6 +339,9 @@ export class PublishingService {
       throw new ApiError(ApiErrorCode.FORBIDDEN, 'Current account has no permission');
     const texts = await this.submissionTexts(user, form.fields);
     if (!isAdminRole(user.role) && plugin.developer) texts.developer = texts.developer ?? plugin.developer;
+    // Curation (issue 14): the default-install flag is the administrators'; an author's new version
+    // carries the plugin's current flag, so approving it does not undo `PUT plugin/silent_install`.
+    if (!isAdminRole(user.role)) texts.is_default_install = plugin.is_default_install;
     const previous = await latestSubmission(this.db.kysely, plugin.id);
     const last = [previous?.version, plugin.current_version].filter(
       (v): v is string => !!v && !!semver.valid(v),

@@ -1,0 +1,31 @@
+/**
+ * The writes of the curated recommendations (issue 14 curation): the `recommendation` table of
+ * migration 0001, read by `plugins/data/recommendations.ts` (`curatedPluginIds`).
+ */
+import { ReviewStatus } from '@plugin-center/contract/schemas';
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema';
+
+type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+/** Ids of the approved plugins among `keys`, by key (one query; empty for no key). */
+export async function approvedIdsByKey(db: Executor, keys: readonly string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('plugin')
+    .select(['id', 'plugin_key'])
+    .where('plugin_key', 'in', keys)
+    .where('review_status', '=', ReviewStatus.APPROVED)
+    .execute();
+  return new Map(rows.map((r) => [r.plugin_key, r.id]));
+}
+
+/** Replaces every curated row with `pluginIds`, at positions 0, 1, 2… in that order. */
+export async function replaceCurated(db: Executor, pluginIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('recommendation').execute();
+  if (pluginIds.length === 0) return;
+  await db
+    .insertInto('recommendation')
+    .values(pluginIds.map((plugin_id, position) => ({ plugin_id, position })))
+    .execute();
+}
