@@ -9,13 +9,22 @@ const PAGES = [
   ['/backstage-index/owners', 'backstage.owners'],
   ['/backstage-index/analytics', 'analytics.title'],
   ['/backstage-index/user-info', 'backstage.userInfo'],
+  // Curation and settings of issue 14 (helper "backoffice").
+  ['/backstage-index/resource-state-list', 'backstage.resourceStates'],
+  ['/backstage-index/banner-config', 'backstage.banners'],
+  ['/backstage-index/recommendation', 'backstage.recommendation'],
+  ['/backstage-index/people', 'backstage.people'],
+  ['/backstage-index/space-setting', 'backstage.spaceSetting'],
+  ['/backstage-index/iconfont', 'backstage.iconfont'],
+  ['/backstage-index/pexels', 'backstage.pexels'],
 ] as const;
 
 /**
  * The header of a back-office page (SPEC §2: the back office shows no site header, so each page
  * carries its own): the page title, the back-office navigation (plugin review, audit log,
- * batch upload, owners, analytics, administrator info; the current one marked `aria-current="page"`) and a way back to
- * the plugin square.
+ * batch upload, owners, analytics, administrator info; issue 14: resource positions, banners,
+ * recommendations and default installs, people, space setting, icon font, Pexels; the current one
+ * marked `aria-current="page"`) and a way back to the plugin square.
  */
 export function BackstageHeader(props: { title: string }) {
   const { t } = useTranslation();
