@@ -61,7 +61,10 @@ export function BannerConfigView() {
 
   const move = async (banner: Banner, to: number) => {
     setBusy(true);
-    const res = await runCall(() => api.plugin.saveBanner({ id: String(banner.id), position: String(to) }));
+    const form = new FormData();
+    form.set('id', String(banner.id));
+    form.set('position', String(to));
+    const res = await runCall(() => api.plugin.saveBanner(form));
     setBusy(false);
     if (res.ok) {
       notify(t('banner.moved'), 'success');
