@@ -4,28 +4,20 @@ import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter, SiteHeader } from './components/SiteHeader';
 import { LoadingState } from './components/States';
 import { useTranslation } from './i18n/i18n';
-// Back office of issue 14 (helper "backoffice").
 import {
   AnalyticsPage,
   AuditListPage,
   AuditLogPage,
-  BackstagePage,
-  BannerConfigPage,
+  BackofficeRoutes,
   BatchUploadPage,
   ForbiddenPage,
-  IconfontPage,
   MyPluginsPage,
   NotFoundPage,
   OwnersPage,
-  PeoplePage,
-  PexelsPage,
   PluginDetailDialog,
   ProtocolPage,
   PublisherAnalyticsPage,
   PublishPage,
-  RecommendationPage,
-  ResourceStatePage,
-  SpaceSettingPage,
   TokensPage,
 } from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
@@ -39,7 +31,8 @@ import { ToastHost } from './toast/ToastHost';
  * log `/backstage-index/audit-log`, the batch upload `/backstage-index/batch-upload`, plugin owners `/backstage-index/owners` and its analytics
  * dashboard `/backstage-index/analytics`; issue 14's curation and settings pages
  * `/backstage-index/resource-state-list`, `banner-config`, `recommendation` (with default installs),
- * `people`, `space-setting`, `iconfont` and `pexels`;
+ * `people`, `space-setting`, `iconfont` and `pexels` (routed by the lazily loaded `BackofficeRoutes`,
+ * which also shows the user info for any other back-office path);
  * publishing (issue 12, signed in): `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and
  * its personal access tokens `/my-plugins/tokens`;
  * a publisher's analytics `/my-analytics` (signed in); plus the site header and footer, scroll-to-top and the
@@ -69,16 +62,8 @@ export function App() {
             <Route path="/backstage-index/audit-log" element={<AuditLogPage />} />
             <Route path="/backstage-index/batch-upload" element={<BatchUploadPage />} />
             <Route path="/backstage-index/owners" element={<OwnersPage />} />
-            {/* Back office of issue 14 (helper "backoffice"). */}
-            <Route path="/backstage-index/resource-state-list" element={<ResourceStatePage />} />
-            <Route path="/backstage-index/banner-config" element={<BannerConfigPage />} />
-            <Route path="/backstage-index/recommendation" element={<RecommendationPage />} />
-            <Route path="/backstage-index/people" element={<PeoplePage />} />
-            <Route path="/backstage-index/space-setting" element={<SpaceSettingPage />} />
-            <Route path="/backstage-index/iconfont" element={<IconfontPage />} />
-            <Route path="/backstage-index/pexels" element={<PexelsPage />} />
-            {/* End of the back office of issue 14. */}
-            <Route path="/backstage-index/*" element={<BackstagePage />} />
+            {/* Issue 14 (helper "backoffice"): the curation and settings pages, and user info. */}
+            <Route path="/backstage-index/*" element={<BackofficeRoutes />} />
             <Route path="/publish-plugin/:type" element={<PublishPage />} />
             <Route path="/my-plugins" element={<MyPluginsPage />} />
             <Route path="/my-plugins/tokens" element={<TokensPage />} />

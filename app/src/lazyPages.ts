@@ -24,10 +24,6 @@ export const ForbiddenPage = lazy(() =>
 export const NotFoundPage = lazy(() =>
   import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
-/** `/backstage-index/*`: the back office behind the admin route check (SPEC §2). */
-export const BackstagePage = lazy(() =>
-  import('./pages/BackstagePage').then((m) => ({ default: m.BackstagePage })),
-);
 /** `/backstage-index/analytics`: the back-office analytics dashboard (admin only; chart.js inside). */
 export const AnalyticsPage = lazy(() =>
   import('./pages/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
@@ -64,34 +60,11 @@ export const OwnersPage = lazy(() =>
 export const AuditLogPage = lazy(() =>
   import('./pages/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })),
 );
-// Back office of issue 14 (helper "backoffice"): curation (app/src/pages/curation) and settings
-// (app/src/pages/settings) pages, each in its own lazily loaded chunk with the `backoffice` texts.
-/** `/backstage-index/resource-state-list`: resource positions (featured slots; admin only, issue 14). */
-export const ResourceStatePage = lazy(() =>
-  import('./pages/curation/ResourceStatePage').then((m) => ({ default: m.ResourceStatePage })),
+/**
+ * `/backstage-index/*` (issue 14, helper "backoffice"; replaces the former `BackstagePage` entry, which
+ * it renders for user info): the back-office pages without a route of their own here — resource positions, banners, recommendations, people, space setting, icon font, Pexels,
+ * each its own chunk behind `BackofficeRoutes` — and the administrator's user info for anything else.
+ */
+export const BackofficeRoutes = lazy(() =>
+  import('./pages/settings/BackofficeRoutes').then((m) => ({ default: m.BackofficeRoutes })),
 );
-/** `/backstage-index/banner-config`: the square's carousel banners (admin only, issue 14). */
-export const BannerConfigPage = lazy(() =>
-  import('./pages/curation/BannerConfigPage').then((m) => ({ default: m.BannerConfigPage })),
-);
-/** `/backstage-index/recommendation`: curated recommendations and default installs (admin only, issue 14). */
-export const RecommendationPage = lazy(() =>
-  import('./pages/curation/RecommendationPage').then((m) => ({ default: m.RecommendationPage })),
-);
-/** `/backstage-index/people`: the people list and admin roles (admin only; roles by a super admin, issue 14). */
-export const PeoplePage = lazy(() =>
-  import('./pages/settings/PeoplePage').then((m) => ({ default: m.PeoplePage })),
-);
-/** `/backstage-index/space-setting`: brand, topic colour, login storage (admin only, issue 14). */
-export const SpaceSettingPage = lazy(() =>
-  import('./pages/settings/SpaceSettingPage').then((m) => ({ default: m.SpaceSettingPage })),
-);
-/** `/backstage-index/iconfont`: the icon-font account (admin only, issue 14). */
-export const IconfontPage = lazy(() =>
-  import('./pages/settings/AccountSettingsPages').then((m) => ({ default: m.IconfontPage })),
-);
-/** `/backstage-index/pexels`: the Pexels API key (admin only, issue 14). */
-export const PexelsPage = lazy(() =>
-  import('./pages/settings/AccountSettingsPages').then((m) => ({ default: m.PexelsPage })),
-);
-// End of the back office of issue 14.

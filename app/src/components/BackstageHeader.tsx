@@ -1,5 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
+// Issue 14 (helper "backoffice"): the labels of the curation and settings pages, outside the square's first load.
+import '../pages/settings/navTexts';
 
 /** The back-office pages the navigation links (router paths under the basename `/plugins`). */
 const PAGES = [
@@ -9,14 +11,14 @@ const PAGES = [
   ['/backstage-index/owners', 'backstage.owners'],
   ['/backstage-index/analytics', 'analytics.title'],
   ['/backstage-index/user-info', 'backstage.userInfo'],
-  // Curation and settings of issue 14 (helper "backoffice").
-  ['/backstage-index/resource-state-list', 'backstage.resourceStates'],
-  ['/backstage-index/banner-config', 'backstage.banners'],
-  ['/backstage-index/recommendation', 'backstage.recommendation'],
-  ['/backstage-index/people', 'backstage.people'],
-  ['/backstage-index/space-setting', 'backstage.spaceSetting'],
-  ['/backstage-index/iconfont', 'backstage.iconfont'],
-  ['/backstage-index/pexels', 'backstage.pexels'],
+  // Curation and settings of issue 14 (helper "backoffice"; labels in the `backofficeNav` namespace).
+  ['/backstage-index/resource-state-list', 'backofficeNav:resourceStates'],
+  ['/backstage-index/banner-config', 'backofficeNav:banners'],
+  ['/backstage-index/recommendation', 'backofficeNav:recommendation'],
+  ['/backstage-index/people', 'backofficeNav:people'],
+  ['/backstage-index/space-setting', 'backofficeNav:spaceSetting'],
+  ['/backstage-index/iconfont', 'backofficeNav:iconfont'],
+  ['/backstage-index/pexels', 'backofficeNav:pexels'],
 ] as const;
 
 /**

@@ -138,15 +138,6 @@ export const enUS = {
     email: 'Email',
     role: 'Role',
     roles: { 0: 'General user', 1: 'Super admin', 2: 'General admin' },
-    // Back-office navigation of issue 14 (helper "backoffice"): curation and settings pages.
-    resourceStates: 'Resource positions',
-    banners: 'Banners',
-    recommendation: 'Recommendations',
-    people: 'People',
-    spaceSetting: 'Space setting',
-    iconfont: 'Icon font',
-    pexels: 'Pexels',
-    // End of the back-office navigation of issue 14.
   },
   analytics: {
     title: 'Analytics',

@@ -139,15 +139,6 @@ export const zhCN: Messages = {
     email: '邮箱',
     role: '角色',
     roles: { 0: '普通用户', 1: '超级管理员', 2: '普通管理员' },
-    // Back-office navigation of issue 14 (helper "backoffice"): curation and settings pages.
-    resourceStates: '资源位',
-    banners: '轮播图',
-    recommendation: '推荐',
-    people: '人员',
-    spaceSetting: '空间设置',
-    iconfont: '图标库',
-    pexels: '图片库',
-    // End of the back-office navigation of issue 14.
   },
   analytics: {
     title: '数据分析',

@@ -1,5 +1,4 @@
 import type { Banner } from '@plugin-center/api';
-import { BANNER_LIMITS } from '@plugin-center/contract';
 import { useApiClient, useBanners } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
+import { BANNER_LIMIT_VALUES as BANNER_LIMITS } from '../settings/contractValues';
 import '../publish/publish.css';
 import { runCall } from '../settings/call';
 import { useBackofficeTexts } from '../settings/texts';

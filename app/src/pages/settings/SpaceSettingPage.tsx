@@ -1,5 +1,4 @@
 import type { SpaceSetting, TopicColorKey } from '@plugin-center/api';
-import { TOPIC_COLORS } from '@plugin-center/contract';
 import { useApiClient, useSpaceSetting } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';
@@ -8,6 +7,7 @@ import { ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { formatTime } from '../publish/time';
+import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from './contractValues';
 import '../publish/publish.css';
 import { runCall } from './call';
 import { useBackofficeTexts } from './texts';

@@ -9,8 +9,9 @@
  *
  * @packageDocumentation
  */
-import { BANNER_URL_MESSAGE } from '@plugin-center/contract';
+
 import { i18n, useTranslation } from '../../i18n/i18n';
+import { BANNER_URL_TEXT as BANNER_URL_MESSAGE } from './contractValues';
 
 /** The i18next namespace of these texts. */
 export const BACKOFFICE_NS = 'backoffice';
