@@ -78,10 +78,12 @@ function CuratedEditor() {
     const [item] = next.splice(index, 1);
     next.splice(index + by, 0, item as Item);
     change(next);
-    // keep the keyboard on the moved plugin's button
-    requestAnimationFrame(() =>
-      document.getElementById(`rec-${item?.plugin_key}-${by < 0 ? 'up' : 'down'}`)?.focus(),
-    );
+    // keep the keyboard on the moved plugin: the same button, or the other one once at an edge
+    requestAnimationFrame(() => {
+      const same = document.getElementById(`rec-${item?.plugin_key}-${by < 0 ? 'up' : 'down'}`);
+      const other = document.getElementById(`rec-${item?.plugin_key}-${by < 0 ? 'down' : 'up'}`);
+      ((same as HTMLButtonElement | null)?.disabled ? other : same)?.focus();
+    });
   };
 
   const publish = async () => {

@@ -354,6 +354,11 @@ describe('recommendations and default installs page', () => {
     expect(names()).toEqual(['alpha', 'beta', 'gamma']);
     expect(screen.getByTestId('rec-state').textContent).toBe('The square shows this choice.');
     fireEvent.click(screen.getByRole('button', { name: 'Move gamma up' }));
+    // the keyboard stays on the moved plugin
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move gamma up'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move gamma up' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move gamma down'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move gamma down' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove alpha' }));
     expect(names()).toEqual(['gamma', 'beta']);
     expect(screen.getByTestId('rec-state').textContent).toBe('Unpublished changes');
