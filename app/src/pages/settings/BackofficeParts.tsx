@@ -1,3 +1,4 @@
+import type { Locale } from '@plugin-center/api';
 import { usePluginSuggestions } from '@plugin-center/react';
 import { useId, useState } from 'react';
 import { useBackofficeTexts } from './texts';
@@ -26,7 +27,7 @@ export function PluginPicker(props: {
   const { t, locale } = useBackofficeTexts();
   const id = useId();
   const [text, setText] = useState('');
-  const state = usePluginSuggestions(text, { lang: locale as 'zh-CN' });
+  const state = usePluginSuggestions(text, { lang: locale as Locale });
   const plugins = state.suggestions.filter((s) => s.kind === 'plugin' && s.plugin_key);
   const typed = text.trim() !== '' && state.text === text.trim() && !state.pending;
   return (
