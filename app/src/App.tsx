@@ -8,7 +8,7 @@ import {
   AnalyticsPage,
   AuditListPage,
   AuditLogPage,
-  BackstagePage,
+  BackofficeRoutes,
   BatchUploadPage,
   ForbiddenPage,
   MyPluginsPage,
@@ -29,7 +29,10 @@ import { ToastHost } from './toast/ToastHost';
  * page for anything else; the back office `/backstage-index` (redirecting to `audit-list`, admin
  * only, without the site header, SPEC §2) with plugin review `/backstage-index/audit-list`, the audit
  * log `/backstage-index/audit-log`, the batch upload `/backstage-index/batch-upload`, plugin owners `/backstage-index/owners` and its analytics
- * dashboard `/backstage-index/analytics`;
+ * dashboard `/backstage-index/analytics`; issue 14's curation and settings pages
+ * `/backstage-index/resource-state-list`, `banner-config`, `recommendation` (with default installs),
+ * `people`, `space-setting`, `iconfont` and `pexels` (routed by the lazily loaded `BackofficeRoutes`,
+ * which also shows the user info for any other back-office path);
  * publishing (issue 12, signed in): `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and
  * its personal access tokens `/my-plugins/tokens`;
  * a publisher's analytics `/my-analytics` (signed in); plus the site header and footer, scroll-to-top and the
@@ -59,7 +62,8 @@ export function App() {
             <Route path="/backstage-index/audit-log" element={<AuditLogPage />} />
             <Route path="/backstage-index/batch-upload" element={<BatchUploadPage />} />
             <Route path="/backstage-index/owners" element={<OwnersPage />} />
-            <Route path="/backstage-index/*" element={<BackstagePage />} />
+            {/* Issue 14 (helper "backoffice"): the curation and settings pages, and user info. */}
+            <Route path="/backstage-index/*" element={<BackofficeRoutes />} />
             <Route path="/publish-plugin/:type" element={<PublishPage />} />
             <Route path="/my-plugins" element={<MyPluginsPage />} />
             <Route path="/my-plugins/tokens" element={<TokensPage />} />

@@ -24,10 +24,6 @@ export const ForbiddenPage = lazy(() =>
 export const NotFoundPage = lazy(() =>
   import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
-/** `/backstage-index/*`: the back office behind the admin route check (SPEC §2). */
-export const BackstagePage = lazy(() =>
-  import('./pages/BackstagePage').then((m) => ({ default: m.BackstagePage })),
-);
 /** `/backstage-index/analytics`: the back-office analytics dashboard (admin only; chart.js inside). */
 export const AnalyticsPage = lazy(() =>
   import('./pages/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
@@ -63,4 +59,12 @@ export const OwnersPage = lazy(() =>
 /** `/backstage-index/audit-log`: the audit log of administrative actions (admin only, issue 12). */
 export const AuditLogPage = lazy(() =>
   import('./pages/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })),
+);
+/**
+ * `/backstage-index/*` (issue 14, helper "backoffice"; replaces the former `BackstagePage` entry, which
+ * it renders for user info): the back-office pages without a route of their own here — resource positions, banners, recommendations, people, space setting, icon font, Pexels,
+ * each its own chunk behind `BackofficeRoutes` — and the administrator's user info for anything else.
+ */
+export const BackofficeRoutes = lazy(() =>
+  import('./pages/settings/BackofficeRoutes').then((m) => ({ default: m.BackofficeRoutes })),
 );

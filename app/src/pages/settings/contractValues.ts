@@ -1,0 +1,33 @@
+import type { BANNER_LIMITS, BANNER_URL_MESSAGE, TOPIC_COLORS } from '@plugin-center/contract';
+
+/**
+ * The contract constants the back-office pages of issue 14 need, as literals checked against the
+ * contract at compile time (`satisfies` the constants' types; the same keys and, where the contract
+ * types them as literals, the same values). Type-only imports keep the contract's constants module
+ * — which the square's first-load chunk already holds — from growing that chunk with these values
+ * (same approach as `detail/errorCode.ts`; 100 KB gzip budget).
+ *
+ * @packageDocumentation
+ */
+
+/** `TOPIC_COLORS` of the contract: the space's topic colours by key (CSS hex). */
+export const TOPIC_COLOR_VALUES = {
+  indigo: '#4f46e5',
+  blue: '#2563eb',
+  teal: '#0d9488',
+  green: '#16a34a',
+  orange: '#ea580c',
+  red: '#dc2626',
+  pink: '#db2777',
+  purple: '#9333ea',
+} as const satisfies typeof TOPIC_COLORS;
+
+/** `BANNER_LIMITS` of the contract: image bytes (5 MiB), link characters, banners at most. */
+export const BANNER_LIMIT_VALUES = {
+  IMAGE_BYTES: 5 * 1024 * 1024,
+  URL: 2048,
+  COUNT: 50,
+} as const satisfies typeof BANNER_LIMITS;
+
+/** `BANNER_URL_MESSAGE` of the contract (SPEC §5, exact). */
+export const BANNER_URL_TEXT = 'Wrong url, please try again' satisfies typeof BANNER_URL_MESSAGE;

@@ -1,0 +1,19 @@
+import type { LoaderState, Locale, SilentInstallList } from '@plugin-center/api';
+import { useApiClient } from './useApiClient';
+import { useLoader } from './useLoader';
+
+/**
+ * The default (silent) install set (`GET /api/cmt/plugin/silent_install/list`, admin; issue 14,
+ * SPEC §2, §7): the plugins installed for every new account, by name. Toggle one with
+ * `client.plugin.setSilentInstall`, then `reload()`.
+ *
+ * @param params - `lang` of the plugin names
+ * @returns the loader state (`data.plugin_list`) and `reload()`
+ */
+export function useSilentInstalls(
+  params: { lang?: Locale } = {},
+): LoaderState<SilentInstallList> & { reload(): void } {
+  const client = useApiClient();
+  const { lang } = params;
+  return useLoader((signal) => client.plugin.silentInstallList({ lang }, { signal }), [client, lang]);
+}
