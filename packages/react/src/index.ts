@@ -9,6 +9,8 @@ export { SsoClientProvider } from './SsoClientProvider';
 export type { AdminGuardStatus } from './useAdminGuard';
 export { useAdminGuard } from './useAdminGuard';
 export { useApiClient } from './useApiClient';
+export { useBannerList } from './useBannerList';
+export { useFeatured } from './useFeatured';
 export { useLoader } from './useLoader';
 export { usePluginDetail } from './usePluginDetail';
 export { usePluginList } from './usePluginList';
