@@ -1,7 +1,8 @@
 /**
  * The square's curation hooks of issue 14 over the real API client with only `fetch` faked:
  * `useFeatured` (the featured area, asked again at `next_change_time`, timed with fake timers against
- * a server clock that differs from the local one) and `useBannerList` (the carousel's banners).
+ * a server clock that differs from the local one), `useBannerList` (the carousel's banners) and
+ * `useRecommendations` serving the administrators' curated choice.
  */
 import { createApiClient, type FeaturedResult } from '@plugin-center/api';
 import { fakeFetch, json, ok, summary } from '@plugin-center/test-fakes/fetch';
@@ -11,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientProvider } from './ApiClientProvider';
 import { useBannerList } from './useBannerList';
 import { useFeatured } from './useFeatured';
+import { useRecommendations } from './useRecommendations';
 
 type Answer = Parameters<typeof fakeFetch>[0];
 const realSetTimeout = globalThis.setTimeout;
@@ -169,5 +171,43 @@ describe('useBannerList (issue 14)', () => {
       result.current.reload();
     });
     await waitFor(() => expect(result.current.banners).toHaveLength(2));
+  });
+});
+
+describe('useRecommendations with a curated choice (issue 14)', () => {
+  it('shows the curated choice, refresh() shows its next window, and a newly published choice on the next load', async () => {
+    // The server's rule: the curated plugins in order; with more than `count`, the window starting at
+    // seed × count (wrapping).
+    let choice = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
+    const net = setup((req) => {
+      const count = Number(req.url.searchParams.get('count'));
+      const seed = Number(req.url.searchParams.get('seed'));
+      const start = (seed * count) % choice.length;
+      const keys =
+        choice.length <= count
+          ? choice
+          : Array.from({ length: count }, (_, i) => choice[(start + i) % choice.length]!);
+      return ok({ plugin_list: keys.map((k) => summary(k)) });
+    });
+    const { result } = renderHook(() => useRecommendations({ count: 4 }), { wrapper: net.wrapper });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    const windows = [result.current.plugins.map((p) => p.plugin_key).join()];
+    for (let i = 0; i < 5; i++) {
+      act(() => result.current.refresh());
+      await waitFor(() => expect(net.requests).toHaveLength(i + 2));
+      await waitFor(() => expect(result.current.status).toBe('success'));
+      windows.push(result.current.plugins.map((p) => p.plugin_key).join());
+    }
+    // Every refresh shows another window of the choice.
+    for (let i = 1; i < windows.length; i++) expect(windows[i]).not.toBe(windows[i - 1]);
+    expect(new Set(windows.flatMap((w) => w.split(',')))).toEqual(new Set(choice));
+    // Each load asks the server afresh.
+    expect(net.requests.every((r) => r.headers.get('cache-control') === 'no-cache')).toBe(true);
+    expect(net.requests.every((r) => r.init.cache === 'no-store')).toBe(true);
+
+    // An administrator publishes a shorter choice: the next refresh shows it, in its order.
+    choice = ['n2', 'n1'];
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.plugins.map((p) => p.plugin_key)).toEqual(['n2', 'n1']));
   });
 });
