@@ -4,20 +4,19 @@
  * shown at a time; previous and next wrapping; links opened in a new tab with rel noopener noreferrer
  * (and no link for a non-http URL); with fake timers, the rotation every BANNER_ROTATION_MS that
  * pauses on hover and focus and stops with the rotation button, and that does not start with reduced
- * motion; nothing at all without banners.
+ * motion; nothing at all without banners. The carousel (`Carousel`, a lazily loaded chunk) is driven
+ * directly under fake timers; `BannerCarousel` (fetch and lazy load) with real ones.
  */
 import type { Banner } from '@plugin-center/api';
 import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inEnglish, renderWithClient } from '../testing/render';
-import { BANNER_ROTATION_MS, BannerCarousel } from './BannerCarousel';
+import { BannerCarousel } from './BannerCarousel';
+import { BANNER_ROTATION_MS, Carousel } from './Carousel';
 
 inEnglish();
 const realSetTimeout = globalThis.setTimeout;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -37,10 +36,16 @@ const banner = (
 });
 const THREE = [banner(5, 0), banner(2, 1), banner(9, 2)];
 
-function renderCarousel(answer: () => Response = () => ok(THREE)) {
+/** The square's `BannerCarousel` over the faked banner list (real timers). */
+function renderBanners(answer: () => Response = () => ok(THREE)) {
   const net = fakeFetch((req) => (req.url.pathname === BANNER_PATH ? answer() : json({ code: 40401 }, 404)));
   renderWithClient(net.fetch, <BannerCarousel />);
   return net;
+}
+/** The carousel itself, under fake timers. */
+function renderCarousel(banners: Banner[] = THREE) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  render(<Carousel banners={banners} />);
 }
 
 /** Waits in real time (the fake clock stays still) until `check` passes, 2 s at most. */
@@ -55,7 +60,7 @@ async function settle<T>(check: () => T): Promise<T> {
   }
 }
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const carousel = () => settle(() => screen.getByRole('region', { name: 'Banners' }));
+const carousel = () => screen.getByRole('region', { name: 'Banners' });
 /** The label of the one slide shown. */
 const shown = () => {
   const visible = screen.getAllByRole('group', { hidden: true }).filter((g) => !g.hidden);
@@ -65,8 +70,8 @@ const shown = () => {
 
 describe('banner carousel (issue 14)', () => {
   it('is a WAI-ARIA carousel of "n of m" slides, one shown, each a safe link to its redirect_url', async () => {
-    const net = renderCarousel();
-    const region = await carousel();
+    const net = renderBanners();
+    const region = await screen.findByRole('region', { name: 'Banners' });
     expect(region.getAttribute('aria-roledescription')).toBe('carousel');
     const slides = within(region).getAllByRole('group', { hidden: true });
     expect(slides.map((s) => s.getAttribute('aria-roledescription'))).toEqual(['slide', 'slide', 'slide']);
@@ -96,7 +101,7 @@ describe('banner carousel (issue 14)', () => {
 
   it('moves with previous and next, wrapping at both ends', async () => {
     renderCarousel();
-    await carousel();
+    carousel();
     fireEvent.click(screen.getByRole('button', { name: 'Previous banner' }));
     expect(shown()).toBe('3 of 3');
     fireEvent.click(screen.getByRole('button', { name: 'Next banner' }));
@@ -107,7 +112,7 @@ describe('banner carousel (issue 14)', () => {
 
   it('rotates on its own, pauses while hovered or focused, and stops with the rotation button', async () => {
     renderCarousel();
-    const region = await carousel();
+    const region = carousel();
     const slides = document.getElementById(
       screen.getByRole('button', { name: 'Next banner' }).getAttribute('aria-controls')!,
     )!;
@@ -161,7 +166,7 @@ describe('banner carousel (issue 14)', () => {
       removeEventListener() {},
     }));
     renderCarousel();
-    await carousel();
+    carousel();
     expect(screen.getByRole('button', { name: 'Start automatic rotation' })).toBeTruthy();
     await advance(BANNER_ROTATION_MS * 3);
     expect(shown()).toBe('1 of 3');
@@ -170,8 +175,8 @@ describe('banner carousel (issue 14)', () => {
   });
 
   it('shows one banner without controls, and no link for a URL that is not http(s)', async () => {
-    renderCarousel(() => ok([banner(4, 0, 'javascript:alert(1)')]));
-    const region = await carousel();
+    renderCarousel([banner(4, 0, 'javascript:alert(1)')]);
+    const region = carousel();
     expect(within(region).queryAllByRole('button')).toEqual([]);
     expect(within(region).queryByRole('link')).toBeNull();
     expect(within(region).getByRole('img', { name: 'Banner 1' })).toBeTruthy();
@@ -183,7 +188,7 @@ describe('banner carousel (issue 14)', () => {
       () => ok([]),
       () => json({ code: 50000, error: 'INTERNAL', message: 'x', data: null }, 500),
     ]) {
-      const net = renderCarousel(answer);
+      const net = renderBanners(answer);
       await settle(() => expect(net.requests).toHaveLength(1));
       await act(() => new Promise((resolve) => realSetTimeout(resolve, 30)));
       expect(document.body.textContent).toBe('');
