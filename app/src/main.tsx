@@ -1,6 +1,7 @@
 /**
  * Entry of the marketplace: language from the `lang` cookie, the SSO client (started here) and the
- * API client providers, the router (basename `/plugins`, from Vite's `base`) and the app.
+ * API client providers, the space's topic colour (issue 14), the router (basename `/plugins`, from
+ * Vite's `base`) and the app.
  *
  * @packageDocumentation
  */
@@ -13,6 +14,7 @@ import { startAnalytics } from './analytics';
 import { apiClient } from './api';
 import { initLanguage } from './i18n/i18n';
 import { ssoClient } from './session';
+import { applyStoredTopicColor, loadTopicColor } from './theme';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -23,6 +25,10 @@ if (!root) throw new Error('index.html has no #root element');
 ssoClient.init().catch((error: unknown) => console.warn('[plugin-center] sign-in:', error));
 // Page views and the signed-in identity to this server's collector (issue 4).
 startAnalytics(ssoClient);
+// The space's topic colour (issue 14): the one kept from the last visit before the first paint, then
+// the server's; a failure is logged only (SPEC §8).
+applyStoredTopicColor();
+void loadTopicColor(apiClient);
 
 void initLanguage().finally(() => {
   createRoot(root).render(

@@ -80,3 +80,29 @@ export const LogoMark = () => (
     <rect x="15" y="15" width="11" height="11" rx="5.5" fill="var(--accent)" />
   </svg>
 );
+// --- issue 14, the square's banner carousel (helper "square") ---
+/** Chevron pointing left (previous). */
+export const ChevronLeftIcon = () => (
+  <Icon size={20}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+/** Chevron pointing right (next). */
+export const ChevronRightIcon = () => (
+  <Icon size={20}>
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+);
+/** Two bars (pause a rotation). */
+export const PauseIcon = () => (
+  <Icon>
+    <path d="M9 5v14M15 5v14" />
+  </Icon>
+);
+/** Triangle (start a rotation). */
+export const PlayIcon = () => (
+  <Icon>
+    <path d="M7 4.5v15L19 12z" />
+  </Icon>
+);
+// --- end of issue 14, carousel icons ---

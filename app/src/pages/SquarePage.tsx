@@ -2,6 +2,8 @@ import { PAGE_SIZE, type PluginSummary } from '@plugin-center/api';
 import { usePluginList, useRecommendations, useTagList } from '@plugin-center/react';
 import { Suspense, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { BannerCarousel } from '../components/BannerCarousel';
+import { FeaturedStrip } from '../components/FeaturedStrip';
 import { RefreshIcon } from '../components/Icons';
 import { PluginCard, SkeletonCards } from '../components/PluginCard';
 import { EmptyState, ErrorState, LoadingState } from '../components/States';
@@ -24,8 +26,9 @@ export const RECOMMENDATION_COUNT = 4;
 
 /**
  * The plugin square (SPEC §2), route `/` (and `/detail/:pluginKey`, whose dialog renders in the
- * `<Outlet>` over it, so the square keeps its state and scroll): search with the result count,
- * recommended plugins with refresh, the tag row, the sort switch and the infinite list of cards.
+ * `<Outlet>` over it, so the square keeps its state and scroll): search with the result count, the
+ * banner carousel and the featured area (issue 14), recommended plugins with refresh (all three left
+ * out while searching), the tag row, the sort switch and the infinite list of cards.
  * Tag, sort and keyword live in the query string (`?tag=&sort=&q=`).
  */
 export function SquarePage() {
@@ -81,7 +84,14 @@ export function SquarePage() {
         />
       </section>
 
-      {!query.keyword && <Recommendations search={search} />}
+      {/* Issue 14: the banner carousel and the featured area, like the recommendations, only when not searching. */}
+      {!query.keyword && (
+        <>
+          <BannerCarousel />
+          <FeaturedStrip search={search} />
+          <Recommendations search={search} />
+        </>
+      )}
 
       <section className="catalogue" aria-labelledby="catalogue-title">
         <h2 id="catalogue-title" className="sr-only">

@@ -13,6 +13,8 @@ export { useApiClient } from './useApiClient';
 export { useBanners } from './useBanners';
 export { useCuratedRecommendation } from './useCuratedRecommendation';
 export { useIconfontConfig } from './useIconfontConfig';
+export { useBannerList } from './useBannerList';
+export { useFeatured } from './useFeatured';
 export { useLoader } from './useLoader';
 export { usePexelsConfig } from './usePexelsConfig';
 export { usePluginDetail } from './usePluginDetail';

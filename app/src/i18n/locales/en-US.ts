@@ -50,6 +50,22 @@ export const enUS = {
     error: 'The recommendations could not be loaded.',
     empty: 'No recommendations yet',
   },
+  // --- issue 14, the square's curation (helper "square"): featured area and banner carousel ---
+  featured: {
+    title: 'Featured',
+    new: 'New',
+  },
+  carousel: {
+    label: 'Banners',
+    slide: '{{n}} of {{count}}',
+    previous: 'Previous banner',
+    next: 'Next banner',
+    stop: 'Stop automatic rotation',
+    start: 'Start automatic rotation',
+    link: 'Banner {{n}}: open {{host}} in a new tab',
+    image: 'Banner {{n}}',
+  },
+  // --- end of issue 14, the square's curation ---
   card: {
     by: 'by {{developer}}',
     unknownDeveloper: 'Unknown developer',

@@ -51,6 +51,22 @@ export const zhCN: Messages = {
     error: '推荐插件加载失败。',
     empty: '暂无推荐',
   },
+  // --- issue 14, the square's curation (helper "square"): featured area and banner carousel ---
+  featured: {
+    title: '精选',
+    new: '新',
+  },
+  carousel: {
+    label: '横幅',
+    slide: '第 {{n}} 张，共 {{count}} 张',
+    previous: '上一张',
+    next: '下一张',
+    stop: '停止自动轮播',
+    start: '开始自动轮播',
+    link: '横幅 {{n}}：在新标签页打开 {{host}}',
+    image: '横幅 {{n}}',
+  },
+  // --- end of issue 14, the square's curation ---
   card: {
     by: '{{developer}}',
     unknownDeveloper: '未知开发者',
