@@ -1,7 +1,7 @@
 /**
  * The square's curation hooks of issue 14 over the real API client with only `fetch` faked:
  * `useFeatured` (the featured area, asked again at `next_change_time`, timed with fake timers against
- * a server clock that differs from the local one), `useBannerList` (the carousel's banners) and
+ * a server clock that differs from the local one), `useBanners` (the carousel's banners) and
  * `useRecommendations` serving the administrators' curated choice.
  */
 import { createApiClient, type FeaturedResult } from '@plugin-center/api';
@@ -10,7 +10,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientProvider } from './ApiClientProvider';
-import { useBannerList } from './useBannerList';
+import { useBanners } from './useBanners';
 import { useFeatured } from './useFeatured';
 import { useRecommendations } from './useRecommendations';
 
@@ -143,7 +143,7 @@ describe('useFeatured (issue 14)', () => {
   });
 });
 
-describe('useBannerList (issue 14)', () => {
+describe('useBanners (issue 14)', () => {
   const BANNERS = [
     { id: 7, image: '/api/cmt/file/a.png', redirect_url: 'https://example.com/a', position: 0 },
     { id: 3, image: '/api/cmt/file/b.png', redirect_url: 'https://example.com/b', position: 1 },
@@ -151,10 +151,10 @@ describe('useBannerList (issue 14)', () => {
 
   it('loads the banners in order from plugin-banner/all', async () => {
     const net = setup((req) => (req.url.pathname === '/api/cmt/plugin-banner/all' ? ok(BANNERS) : ok(null)));
-    const { result } = renderHook(() => useBannerList(), { wrapper: net.wrapper });
-    expect(result.current.banners).toEqual([]);
+    const { result } = renderHook(() => useBanners(), { wrapper: net.wrapper });
+    expect(result.current.data ?? []).toEqual([]);
     await waitFor(() => expect(result.current.status).toBe('success'));
-    expect(result.current.banners.map((b) => b.id)).toEqual([7, 3]);
+    expect((result.current.data ?? []).map((b) => b.id)).toEqual([7, 3]);
     expect(net.requests.map((r) => r.method)).toEqual(['GET']);
   });
 
@@ -163,14 +163,14 @@ describe('useBannerList (issue 14)', () => {
     const net = setup(() =>
       fail ? json({ code: 50000, error: 'INTERNAL', message: 'x', data: null }, 500) : ok(BANNERS),
     );
-    const { result } = renderHook(() => useBannerList(), { wrapper: net.wrapper });
+    const { result } = renderHook(() => useBanners(), { wrapper: net.wrapper });
     await waitFor(() => expect(result.current.status).toBe('error'));
-    expect(result.current.banners).toEqual([]);
+    expect(result.current.data ?? []).toEqual([]);
     fail = false;
     act(() => {
       result.current.reload();
     });
-    await waitFor(() => expect(result.current.banners).toHaveLength(2));
+    await waitFor(() => expect(result.current.data).toHaveLength(2));
   });
 });
 

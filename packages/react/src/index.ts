@@ -12,9 +12,8 @@ export { useApiClient } from './useApiClient';
 // Back office of issue 14 (helper "backoffice").
 export { useBanners } from './useBanners';
 export { useCuratedRecommendation } from './useCuratedRecommendation';
-export { useIconfontConfig } from './useIconfontConfig';
-export { useBannerList } from './useBannerList';
 export { useFeatured } from './useFeatured';
+export { useIconfontConfig } from './useIconfontConfig';
 export { useLoader } from './useLoader';
 export { usePexelsConfig } from './usePexelsConfig';
 export { usePluginDetail } from './usePluginDetail';
