@@ -16,11 +16,13 @@ export default [
     // The wire contract's TypeBox-free entry: constants, the route table (every route: method, path,
     // access, request and response kind) and types. Shared by the API client, the SSO client and the
     // tracker, so each of those is measured without it (and a bundle of several carries it once).
+    // 3.5 KB since issue 14: its 20 routes (curation, banners, settings, the editor's list) and their
+    // constants (topic colours, banner limits, error codes) took the table from 80 to 100 routes.
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '3 KB',
+    limit: '3.5 KB',
   },
   {
     name: '@plugin-center/api: client, own code (ofetch and the contract excluded)',
