@@ -67,6 +67,21 @@ describe('headers (SPEC §7)', () => {
 });
 
 describe('payload (SPEC §7)', () => {
+  // Issue 14 (e2e): the real server refuses an empty body sent as JSON, so a bodiless call sends none.
+  it('a POST/PUT without a body (query and none routes) sends no body and no content type', async () => {
+    const { client, requests } = setup();
+    await client.plugin.disableResourceState({ id: 3, is_disabled: true });
+    await client.plugin.newUserSilentInstall();
+    expect(requests.map((r) => [r.method, r.url.pathname, r.url.search])).toEqual([
+      ['PUT', '/api/cmt/plugin/resource_state/disable', '?id=3&is_disabled=true'],
+      ['POST', '/api/cmt/plugin/user/new/silent', ''],
+    ]);
+    for (const r of requests) {
+      expect(r.body ?? undefined).toBeUndefined();
+      expect(r.headers.has('content-type')).toBe(false);
+    }
+  });
+
   it('GET sends the fields as query, skipping undefined', async () => {
     const { client, requests } = setup();
     await client.plugin.list({ tag_id: 3, sort: 1, keyword: '设计 tool', cursor: undefined, page_size: 20 });

@@ -413,7 +413,7 @@ export interface ApiClient {
 /**
  * Creates the Plugin Center API client on ofetch. Rules (SPEC §7, §8):
  * - `Authorization: Bearer <token>` when `getAccessToken()` returns one; `Content-Type: application/json`
- *   (not for multipart); `Cache-Control: no-cache` and fetch `cache: 'no-store'`;
+ *   (not for multipart, nor for a POST/PUT/DELETE without a body); `Cache-Control: no-cache` and fetch `cache: 'no-store'`;
  * - `{id}` placeholders are filled from payload fields (URL-encoded) and those fields removed;
  * - GET sends the remaining fields as query (undefined skipped), POST/PUT/DELETE as JSON body;
  *   `FormData` passes through untouched;
@@ -472,7 +472,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (v !== undefined) query[k] = v;
     }
     const headers: Record<string, string> = { 'Cache-Control': 'no-cache' };
-    if (!multipart) headers['Content-Type'] = 'application/json';
+    // A POST/PUT/DELETE without a body (the `query` and `none` routes, e.g. `PUT
+    // plugin/resource_state/disable`) sends no JSON content type: Fastify refuses an empty body
+    // declared as JSON (FST_ERR_CTP_EMPTY_JSON_BODY, "the request body is not valid JSON").
+    if (!multipart && (isGet || body !== undefined)) headers['Content-Type'] = 'application/json';
     const token = options.getAccessToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
 
