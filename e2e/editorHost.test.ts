@@ -2,7 +2,8 @@
  * Browser test of the editor host (`examples/editor-host`, issue 14 "the editor's side") in real
  * Chromium against the real server, which serves the built page under `/editor-host/` (same origin
  * as the login page and the API): a published, approved plugin with a real manifest and a catalogue
- * plugin are default-install; a new user signs up on the real login page and the page lists both
+ * plugin are made default-install by an administrator in the back office (the default-install
+ * section of /backstage-index/recommendation, i.e. `PUT /api/cmt/plugin/silent_install`); a new user signs up on the real login page and the page lists both
  * default plugins from `GET /api/cmt/plugin/user/editor`; a second check of the list is a 304; "Run"
  * loads the plugin's code file into `<iframe sandbox="allow-scripts">` with a strict CSP, whose
  * script cannot read the host page (opaque origin); its `notify` and `close` reach the host through
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { pngBytes } from '@plugin-center/test-fakes/media';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
+import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SITE_DIST = join(ROOT, 'examples/editor-host/dist');
@@ -88,6 +89,37 @@ async function publishApproved(): Promise<string> {
   return key;
 }
 
+/**
+ * An administrator (the account `publishApproved` made) signs in on the real login page in a browser
+ * context of their own, opens /backstage-index/recommendation and makes `chosen` default-install
+ * through the "设为默认安装" search (the page's `PUT /api/cmt/plugin/silent_install`); waits until the
+ * section lists them all, then closes that context.
+ */
+async function setDefaultInstalls(chosen: { plugin_key: string; name: string }[]): Promise<void> {
+  const { context, page: admin } = await env.newPage();
+  const errors: string[] = [];
+  admin.on('pageerror', (error) => errors.push(error.message));
+  await admin.goto(`${env.appUrl}backstage-index/recommendation`);
+  await submitLoginPage(admin, { email: 'admin@example.com', password: 'setup-password-1' });
+  await admin.waitForURL(/\/backstage-index\/recommendation/);
+  const picker = admin
+    .locator('.bo-picker')
+    .filter({ has: admin.locator('label', { hasText: /^设为默认安装$/ }) });
+  for (const plugin of chosen) {
+    await picker.locator('input[type="search"]').fill(plugin.name);
+    const choice = picker.locator('.bo-picker-list button', { hasText: plugin.plugin_key });
+    await choice.click();
+    await expect
+      .poll(() => admin.locator('.toast').allTextContents())
+      .toContain(`${plugin.name} 已设为默认安装`);
+  }
+  const rows = admin.getByTestId('silent-row');
+  await expect.poll(() => rows.count()).toBe(chosen.length);
+  for (const plugin of chosen) expect(await rows.filter({ hasText: plugin.name }).count()).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
 /** The page's session area and plugin list. */
 const sessionArea = (p: Page) => p.locator('#session');
 const listed = (p: Page) => p.locator('#plugins li.plugin');
@@ -124,15 +156,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   plugins.catalogue = catalogue.plugin_key;
   plugins.catalogueName = catalogue.name;
-  // Both default-install ("silent") plugins, set in the database.
-  // TODO(issue 14): set the flag with the admin route `PUT plugin/silent_install` once it lands
-  // (another helper is building it on another branch).
-  await env.server.db.kysely
-    .updateTable('plugin')
-    .set({ is_default_install: 1 })
-    .where('plugin_key', 'in', [plugins.published, plugins.catalogue])
-    .execute();
-
   ({ page } = await env.newPage({ viewport: { width: 1100, height: 1000 } }));
   page.on('response', (r) => {
     if (new URL(r.url()).pathname === '/api/cmt/plugin/user/editor') listStatuses.push(r.status());
@@ -145,6 +168,21 @@ afterAll(async () => {
 
 describe('the editor host: a new user signs up and gets the default plugins', () => {
   let frame: Frame;
+
+  it('an administrator makes both plugins default-install in the back office', async () => {
+    // The back office's default-install section (`PUT /api/cmt/plugin/silent_install` behind it).
+    await setDefaultInstalls([
+      { plugin_key: plugins.published, name: 'Design Lint' },
+      { plugin_key: plugins.catalogue, name: plugins.catalogueName },
+    ]);
+    const flagged = await env.server.db.kysely
+      .selectFrom('plugin')
+      .select('plugin_key')
+      .where('is_default_install', '=', 1)
+      .orderBy('plugin_key')
+      .execute();
+    expect(flagged.map((p) => p.plugin_key)).toEqual([plugins.published, plugins.catalogue].sort());
+  });
 
   it('a visitor sees Sign in and no plugin list', async () => {
     await page.goto(`${env.origin}${SITE}`);
@@ -169,26 +207,29 @@ describe('the editor host: a new user signs up and gets the default plugins', ()
     const catalogue = page.locator(`#plugins li[data-plugin-key="${plugins.catalogue}"]`);
     expect(await published.locator('.plugin-name').textContent()).toBe('Design Lint');
     expect(await published.locator('.plugin-version').textContent()).toBe('v1.0.0');
-    expect(await published.getAttribute('data-source')).toBe('default');
+    // Installed at sign-up: the account-creation hook of the silent install (curation) writes the
+    // install rows in the transaction that creates the account, so the list says "installed".
+    expect(await published.getAttribute('data-source')).toBe('installed');
     expect(await published.locator('img').getAttribute('src')).toMatch(
       /^\/api\/cmt\/file\/[0-9a-f]{64}\.png$/,
     );
     expect(await catalogue.locator('.plugin-name').textContent()).toBe(plugins.catalogueName);
     expect(await catalogue.getByRole('button', { name: /^Run / }).isDisabled()).toBe(true);
     expect(listStatuses).toEqual([200]);
-    // The new user has no install rows: the defaults come from the flag.
+    // The new user's install rows are exactly the two default plugins, written when the account was made.
     const user = await env.server.db.kysely
       .selectFrom('user_account')
       .select('id')
       .where('email', '=', USER.email)
       .executeTakeFirstOrThrow();
-    expect(
-      await env.server.db.kysely
-        .selectFrom('plugin_install')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .execute(),
-    ).toEqual([]);
+    const installed = await env.server.db.kysely
+      .selectFrom('plugin_install as i')
+      .innerJoin('plugin as p', 'p.id', 'i.plugin_id')
+      .select('p.plugin_key')
+      .where('i.user_id', '=', user.id)
+      .orderBy('p.plugin_key')
+      .execute();
+    expect(installed.map((r) => r.plugin_key)).toEqual([plugins.published, plugins.catalogue].sort());
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'editor-host-plugins.png') });
   });
 
