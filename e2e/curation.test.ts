@@ -4,7 +4,8 @@
  * resource position (featured slot) starting now for a catalogue plugin → it is listed as active and
  * a visitor's square (another browser context) shows it in the featured area → the administrator
  * disables it → after a reload the visitor's square no longer shows it; adds a banner (a real PNG)
- * whose invalid link is refused with exactly 'Wrong url, please try again' → the visitor's square
+ * whose invalid link is refused with exactly 'Wrong url, please try again' (by the page, and by the
+ * server for a link only the server refuses) → the visitor's square
  * shows the carousel with that banner linking to the URL; chooses and orders two recommended plugins
  * and publishes → the visitor's recommended block shows exactly those, in that order. No page errors.
  */
@@ -162,6 +163,16 @@ describe('the curation back office drives the square', () => {
     const error = admin.locator('form .field-error');
     await expect.poll(() => error.allTextContents()).toEqual(['Wrong url, please try again']);
     expect(await link.getAttribute('aria-invalid')).toBe('true');
+    expect(await admin.getByTestId('banner-row').count()).toBe(0);
+    // A link the page lets through but the server refuses (credentials before the host): the
+    // server's answer shows the same text beside the field, and nothing is saved.
+    await link.fill('https://trusted.example@evil.example/');
+    const refused = admin.waitForResponse(
+      (r) => r.url().includes('/plugin-banner') && r.request().method() === 'PUT',
+    );
+    await admin.getByRole('button', { name: '保存', exact: true }).click();
+    expect((await refused).status()).toBe(400);
+    await expect.poll(() => error.allTextContents()).toEqual(['Wrong url, please try again']);
     expect(await admin.getByTestId('banner-row').count()).toBe(0);
 
     await link.fill(BANNER_URL);
