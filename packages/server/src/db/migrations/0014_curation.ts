@@ -34,9 +34,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     db,
   );
   await sql`CREATE INDEX resource_position_plugin_idx ON resource_position (plugin_id)`.execute(db);
-  // Every new account reads the default-install set: a partial index keeps that a few index
-  // entries instead of a scan of the whole catalogue (a million plugins in `pnpm bench`).
-  await sql`CREATE INDEX plugin_default_install_idx ON plugin (review_status) WHERE is_default_install = 1`.execute(
+  // Every new account (and every poll of the editor's list, issue 14) reads the default-install
+  // set: this index keeps that a few index entries instead of a scan of the whole catalogue (a
+  // million plugins in `pnpm bench`). Not a partial index: SQLite does not match a bound parameter
+  // (`where('is_default_install', '=', 1)`) against a partial index's WHERE.
+  await sql`CREATE INDEX plugin_default_install_idx ON plugin (is_default_install, review_status)`.execute(
     db,
   );
 }
