@@ -354,7 +354,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   saveIconfont: {
     method: 'PUT',
@@ -362,7 +361,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   getPexels: {
     method: 'GET',
@@ -370,7 +368,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   savePexels: {
     method: 'POST',
@@ -378,7 +375,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   activityInfo: {
     method: 'GET',
@@ -396,7 +392,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   userList: {
     method: 'GET',
@@ -404,7 +399,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   setUserRole: {
     method: 'PUT',
@@ -413,7 +407,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   // --- end of settings (issue 14)
 } as const satisfies Record<string, RouteDefinition>;
@@ -536,7 +529,6 @@ export const USER_ROUTES = {
     access: 'public',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   mstSpaceSettingResource: {
     method: 'GET',
@@ -544,7 +536,6 @@ export const USER_ROUTES = {
     access: 'public',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   // --- end of settings (issue 14)
 } as const satisfies Record<string, RouteDefinition>;

@@ -39,6 +39,11 @@ export interface ServerConfig {
   dataDir: string;
   /** `S3_*`: uploaded files go to this S3-compatible bucket instead of `<dataDir>/uploads`. */
   s3?: S3StorageConfig;
+  /**
+   * `SECRETS_KEY` (issue 14): the key(s) sealing the settings' secrets, comma-separated (the first
+   * seals); unset → `<dataDir>/secrets.key`, generated on first start (`settings/secrets.ts`).
+   */
+  secretsKey?: string | undefined;
   /** `APP_DIR`, resolved: the built marketplace served under `/plugins/` ({@link defaultAppDir}). */
   appDir?: string;
   /** `TRACKER_SCRIPT`, resolved: the tracker's script-tag build ({@link defaultTrackerScript}). */
@@ -326,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsDeeplinks: v.ANALYTICS_DEEPLINKS,
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
+  if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;
   const s3 = resolveS3Config(v);
   if (s3) config.s3 = s3;
   if (appDir !== undefined) config.appDir = appDir;

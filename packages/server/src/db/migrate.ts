@@ -13,6 +13,8 @@ import * as m0010 from './migrations/0010_personal_tokens';
 import * as m0011 from './migrations/0011_plugin_images';
 import * as m0012 from './migrations/0012_search_index';
 import * as m0013 from './migrations/0013_suggest';
+// Settings (issue 14).
+import * as m0016 from './migrations/0016_settings';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -40,6 +42,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011_plugin_images': m0011,
   '0012_search_index': m0012,
   '0013_suggest': m0013,
+  // Settings (issue 14).
+  '0016_settings': m0016,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

@@ -128,6 +128,8 @@ export interface DatabaseSchema {
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
   personal_access_token: PersonalAccessTokenTable;
+  // Settings (issue 14).
+  app_setting: AppSettingTable;
 }
 
 /** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */
@@ -373,3 +375,19 @@ export type PluginVersionRow = Selectable<PluginVersionTable>;
 export type AnalyticsEventRow = Selectable<AnalyticsEventTable>;
 /** An `analytics_event` row to insert. */
 export type NewAnalyticsEventRow = Insertable<AnalyticsEventTable>;
+
+// --- Settings (issue 14) ------------------------------------------------------------------------
+
+/**
+ * `app_setting` (migration 0016): the administrator's settings by name (`space`, `iconfont`,
+ * `pexels`), each a JSON document; secrets inside are sealed (`settings/secrets.ts`), never clear.
+ */
+export interface AppSettingTable {
+  name: string;
+  /** JSON text. */
+  value: string;
+  /** ms */
+  update_time: number;
+  /** The administrator who saved it last; null when that account is gone. */
+  updated_by: number | null;
+}
