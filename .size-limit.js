@@ -20,7 +20,8 @@ export default [
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '3 KB',
+    // 3 KB until issue 14, whose settings routes (space setting, people) took it to 3.01 kB.
+    limit: '3.1 KB',
   },
   {
     name: '@plugin-center/api: client, own code (ofetch and the contract excluded)',

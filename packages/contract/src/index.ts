@@ -8,8 +8,7 @@
  * @packageDocumentation
  */
 
-// Settings (issue 14): topic colours and secret masks.
-export type { ApiResponse, Locale, TopicColorKey } from './constants';
+export type { ApiResponse, Locale } from './constants';
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -17,7 +16,6 @@ export {
   BIND_PAGE_PATH,
   COLLECTOR_PATH,
   DEEPLINK_PATH,
-  DEFAULT_TOPIC_COLOR_KEY,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALE_ALIASES,
@@ -26,7 +24,6 @@ export {
   LoginStorage,
   localeFromCookieValue,
   localeFromLanguageTag,
-  maskSecret,
   matchLocale,
   PAGE_SIZE,
   PluginEvent,
@@ -34,9 +31,7 @@ export {
   PUBLISH_LIMITS,
   ReviewStatus,
   Role,
-  SECRET_MASK_PREFIX,
   SUCCESS_CODES,
-  TOPIC_COLORS,
   USER_API,
   USER_API_BASE,
   VISUAL_CONFIG_PATH,
@@ -51,7 +46,6 @@ export {
   ROUTES,
   USER_ROUTES,
 } from './routes';
-// Settings (issue 14): space setting, icon-font and stock-photo accounts, people.
 export type {
   ActivityInfo,
   AdminInfo,
@@ -133,6 +127,7 @@ export type {
   ThirdPartyAuthBody,
   ThirdPartyBindBody,
   TokenPair,
+  TopicColorKey,
   TrackedEvent,
   UserInfo,
   UserListQuery,

@@ -12,7 +12,6 @@ import {
   type IconfontBody,
   type IconfontConfig,
   type LoginStorage,
-  maskSecret,
   type PexelsBody,
   type PexelsConfig,
   SECRET_MASK_PREFIX,
@@ -52,6 +51,15 @@ interface StoredPexels {
 
 /** The additional authenticated data of each sealed secret (a sealed text cannot change setting). */
 const CONTEXT = { iconfont: 'iconfont.client_secret', pexels: 'pexels.api_key' } as const;
+
+/**
+ * The masked form of a secret (SPEC: "never returned in full"): `SECRET_MASK_PREFIX` followed by its
+ * last 4 characters when it has at least 12 (else the prefix alone); the empty string for none.
+ */
+export function maskSecret(secret: string): string {
+  if (!secret) return '';
+  return SECRET_MASK_PREFIX + (secret.length >= 12 ? secret.slice(-4) : '');
+}
 
 /** The audit-log actions of this service (`AuditLogEntry.action`). */
 export const SETTINGS_AUDIT_ACTIONS = {
