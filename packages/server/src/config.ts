@@ -290,7 +290,8 @@ export function resolveS3Config(v: ConfigEnvironment): S3StorageConfig | undefin
  *   `[A-Za-z0-9_-]{1,64}`, `ANALYTICS_ALLOWED_ORIGINS` entries that are not http(s) origins,
  *   `ANALYTICS_VISUAL_CONFIG` / `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape;
  *   uploads: `S3_BUCKET` / `S3_ENDPOINT` / `S3_REGION` / `S3_PREFIX` of the wrong shape,
- *   `S3_FORCE_PATH_STYLE` not true/false; then (see {@link resolveS3Config}) `S3_BUCKET` set without
+ *   `S3_FORCE_PATH_STYLE` not true/false; settings (issue 14): `SECRETS_KEY` not 32-byte keys (base64 or
+ *   64 hex digits, comma-separated), the message never showing the value; then (see {@link resolveS3Config}) `S3_BUCKET` set without
  *   `S3_ACCESS_KEY_ID` or `S3_SECRET_ACCESS_KEY`, or other `S3_*` variables set without `S3_BUCKET`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

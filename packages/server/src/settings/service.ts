@@ -29,7 +29,7 @@ import type { AuthUser } from '../identity/auth';
 import { accountName } from '../identity/data';
 import { appendAuditLog } from '../publishing/data';
 import { deleteSetting, readSetting, readSettingForUpdate, type SettingName, writeSetting } from './data';
-import { type SecretBox, SecretKeyError } from './secrets';
+import { type SecretBox, SecretKeyError, sealedKeyId } from './secrets';
 
 /** The stored document of the space setting: only what an administrator saved. */
 interface StoredSpace {
@@ -177,7 +177,8 @@ export class SettingsService {
 
   /**
    * The sealed secret to store for `sent`: the stored one when `sent` is the masked text the back
-   * office was shown, none for an empty text, else `sent` sealed.
+   * office was shown (sealed again with the current key if an older one sealed it), none for an
+   * empty text, else `sent` sealed.
    * @throws ApiError INVALID_PARAMETER (field `field`) for a masked text that is not the one shown.
    */
   private nextSecret(
@@ -188,7 +189,14 @@ export class SettingsService {
   ): { sealed: string | null; change: 'kept' | 'changed' | 'removed' | 'none' } {
     if (sent.startsWith(SECRET_MASK_PREFIX)) {
       const current = this.openSecret(stored, name);
-      if (stored && sent === SettingsService.shown(current)) return { sealed: stored, change: 'kept' };
+      if (stored && sent === SettingsService.shown(current)) {
+        // Kept; sealed again with the current key when an older key of `SECRETS_KEY` sealed it.
+        const resealed =
+          current.plain !== null && sealedKeyId(stored) !== this.box.keyId
+            ? this.box.seal(current.plain, CONTEXT[name])
+            : stored;
+        return { sealed: resealed, change: 'kept' };
+      }
       throw new ApiError(
         ApiErrorCode.INVALID_PARAMETER,
         `body.${field}: is a masked text that does not match the stored secret; send the secret itself`,

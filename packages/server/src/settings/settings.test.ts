@@ -520,6 +520,27 @@ describe(`secrets key (${TEST_DIALECT})`, () => {
         m.loadSecretBox({ dataDir, environmentKey: keyC }),
       );
       expect(JSON.parse(row.value).api_key.split('.')[1]).toBe(box.keyId);
+      // Saving the icon-font account with its masked secret seals the kept secret with the new key.
+      const iconfont = () =>
+        rotated.app.app.db.kysely
+          .selectFrom('app_setting')
+          .select('value')
+          .where('name', '=', 'iconfont')
+          .executeTakeFirstOrThrow()
+          .then((r) => JSON.parse(r.value).client_secret.split('.')[1] as string);
+      expect(await iconfont()).not.toBe(box.keyId);
+      const shown = body<{ data: IconfontConfig }>(
+        await rotated.inject('GET', '/api/cmt/manager/space-setting/iconfont'),
+      ).data.client_secret;
+      await rotated.inject('PUT', '/api/cmt/manager/space-setting/iconfont', {
+        client_id: 'id',
+        client_secret: shown,
+      });
+      expect(await iconfont()).toBe(box.keyId);
+      expect(await rotated.app.app.settings.iconfontCredentials()).toEqual({
+        client_id: 'id',
+        client_secret: 'new-secret-value',
+      });
     } finally {
       await rotated.app.close();
     }
