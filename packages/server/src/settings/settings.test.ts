@@ -209,6 +209,27 @@ describe(`space setting (${TEST_DIALECT})`, () => {
     expect(await auditEntries('save_space_setting')).toHaveLength(logged);
   });
 
+  it('loses no part when administrators save different parts at the same time', async () => {
+    const parts = [
+      { brand: { brand_key: 'concurrent' } },
+      { template: { topic_color_key: 'purple' } },
+      { login_storage: 1 },
+      { brand: { enable: true } },
+    ];
+    const answers = await Promise.all(
+      parts.map((ext, i) =>
+        call('PUT', '/api/cmt/manager/space-setting', i % 2 ? admin : generalAdmin, { ext }),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode).toBe(200);
+    const after = await data<SpaceSetting>(await call('GET', '/api/pix/mst/spaces/setting'));
+    expect(after.ext).toEqual({
+      brand: { enable: true, brand_key: 'concurrent' },
+      template: { topic_color_key: 'purple' },
+      login_storage: 1,
+    });
+  });
+
   it('lets no general user save it', async () => {
     const res = await call('PUT', '/api/cmt/manager/space-setting', user, { ext: { login_storage: 1 } });
     expect(res.statusCode).toBe(403);
