@@ -306,6 +306,20 @@ describe('configured login storage (issue 14)', () => {
     expect(server.requests.map((r) => r.url.pathname)[0]).toBe('/api/pix/spaces/setting');
   });
 
+  it('takes the one-time code out of the address bar before it asks for the setting', async () => {
+    const server = fakeServer();
+    const w = fakeWindow(`${REDIRECT}?code=c&tab=2`);
+    let hrefWhenAsked = '';
+    server.handle['/api/pix/spaces/setting'] = () => {
+      hrefWhenAsked = w.location.href;
+      return server.dated(setting(1));
+    };
+    const { client } = setup({ server, w, loginStorage: 'fetch' });
+    await client.init();
+    expect(hrefWhenAsked).toBe(`${REDIRECT}?tab=2`);
+    expect(w.sessionStorage.getItem(LOGIN_RECORD_KEY)).toContain('r2');
+  });
+
   it('reads the record back from the configured storage at the next start', async () => {
     const server = fakeServer();
     server.handle['/api/pix/spaces/setting'] = () => server.dated(setting(1));
