@@ -375,7 +375,7 @@ export interface PluginCalls {
   // --- Settings (issue 14, helper "settings")
   /**
    * `PUT manager/space-setting` (admin): change parts of the space setting (brand, topic colour key of
-   * `TOPIC_COLORS`, login storage 0–2); answers the whole setting. Read it with
+   * `TOPIC_COLOR_KEYS`, login storage 0–2); answers the whole setting. Read it with
    * `request('GET', '/api/pix/mst/spaces/setting')` (public).
    */
   saveSpaceSetting(b: SpaceSettingBody, o?: O): R<SpaceSetting>;

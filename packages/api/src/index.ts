@@ -9,7 +9,6 @@
 // The wire's constants and types are defined once, in @plugin-center/contract; the ones the client's
 // callers use are re-exported here so that an app needs one import. The identity constants
 // (USER_API, LoginStorage, ApiErrorCode, …) are imported from @plugin-center/contract itself.
-// Settings (issue 14).
 export type {
   ActivityInfo,
   ActivityInfoQuery,
@@ -111,16 +110,13 @@ export {
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALES,
-  maskSecret,
   PAGE_SIZE,
   PluginSort,
   PUBLISH_LIMITS,
   ResourcePositionStatus,
   ReviewStatus,
   Role,
-  SECRET_MASK_PREFIX,
   SUCCESS_CODES,
-  TOPIC_COLORS,
 } from '@plugin-center/contract';
 export type {
   ApiClient,

@@ -251,46 +251,6 @@ export const LoginStorage = { LOCAL: 0, SESSION: 1, COOKIE: 2 } as const;
 /** A value of {@link LoginStorage}. */
 export type LoginStorage = (typeof LoginStorage)[keyof typeof LoginStorage];
 
-// --- Settings (issue 14, helper "settings"): space setting colours, secret masks -------------
-
-/**
- * The topic colours an administrator may choose for the space (SPEC §3 `ext.template.topic_color_key`),
- * by key, with the accent colour each stands for (CSS hex). The app maps the key to its accent tokens;
- * `indigo` is the house accent (`--accent` of `app/src/tokens.css`) and the default.
- */
-export const TOPIC_COLORS = {
-  indigo: '#4f46e5',
-  blue: '#2563eb',
-  teal: '#0d9488',
-  green: '#16a34a',
-  orange: '#ea580c',
-  red: '#dc2626',
-  pink: '#db2777',
-  purple: '#9333ea',
-} as const;
-/** A key of {@link TOPIC_COLORS}. */
-export type TopicColorKey = keyof typeof TOPIC_COLORS;
-/** The topic colour of a space nobody has configured. */
-export const DEFAULT_TOPIC_COLOR_KEY: TopicColorKey = 'indigo';
-
-/**
- * How a stored secret (icon-font client secret, stock-photo API key) is shown: never in full, but
- * as this prefix (eight U+2022 bullets) followed by its last 4 characters when it has at least 12,
- * else the prefix alone. Sending the masked text back unchanged keeps the stored secret (issue 14).
- */
-export const SECRET_MASK_PREFIX = '\u2022'.repeat(8);
-
-/**
- * The masked form of a secret (see {@link SECRET_MASK_PREFIX}); the empty string for none.
- * @param secret - the secret in clear
- */
-export function maskSecret(secret: string): string {
-  if (!secret) return '';
-  return SECRET_MASK_PREFIX + (secret.length >= 12 ? secret.slice(-4) : '');
-}
-
-// --- end of settings (issue 14) ------------------------------------------------------------
-
 /**
  * Default prefix of the user API (SPEC §7 "User API (configurable base)") on this server; the
  * paths below are relative to it, e.g. `GET /api/uc/user/valid`.

@@ -8,8 +8,7 @@
  * @packageDocumentation
  */
 
-// Settings (issue 14): topic colours and secret masks.
-export type { ApiResponse, Locale, TopicColorKey } from './constants';
+export type { ApiResponse, Locale } from './constants';
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -19,7 +18,6 @@ export {
   BIND_PAGE_PATH,
   COLLECTOR_PATH,
   DEEPLINK_PATH,
-  DEFAULT_TOPIC_COLOR_KEY,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALE_ALIASES,
@@ -28,7 +26,6 @@ export {
   LoginStorage,
   localeFromCookieValue,
   localeFromLanguageTag,
-  maskSecret,
   matchLocale,
   PAGE_SIZE,
   PluginEvent,
@@ -37,9 +34,7 @@ export {
   ResourcePositionStatus,
   ReviewStatus,
   Role,
-  SECRET_MASK_PREFIX,
   SUCCESS_CODES,
-  TOPIC_COLORS,
   USER_API,
   USER_API_BASE,
   VISUAL_CONFIG_PATH,
@@ -54,7 +49,6 @@ export {
   ROUTES,
   USER_ROUTES,
 } from './routes';
-// Settings (issue 14): space setting, icon-font and stock-photo accounts, people.
 export type {
   ActivityInfo,
   ActivityInfoQuery,
@@ -161,6 +155,7 @@ export type {
   ThirdPartyAuthBody,
   ThirdPartyBindBody,
   TokenPair,
+  TopicColorKey,
   TrackedEvent,
   UserInfo,
   UserListQuery,

@@ -536,7 +536,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     tags: SETTINGS,
     summary: 'Change the space setting (admin; audit-logged): brand, topic colour, login storage',
     description:
-      'Body `{ ext }` with the parts to change (at least one); the rest keeps its value. Colour keys are those of TOPIC_COLORS, login_storage 0 local, 1 session, 2 cookie; anything else: 400 INVALID_PARAMETER. Answers the whole setting, as `GET /api/pix/mst/spaces/setting` then does.',
+      'Body `{ ext }` with the parts to change (at least one); the rest keeps its value. Colour keys are those of TOPIC_COLOR_KEYS, login_storage 0 local, 1 session, 2 cookie; anything else: 400 INVALID_PARAMETER. Answers the whole setting, as `GET /api/pix/mst/spaces/setting` then does.',
     body: SpaceSettingBody,
     response: SpaceSetting,
   },

@@ -384,7 +384,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   saveIconfont: {
     method: 'PUT',
@@ -392,7 +391,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   getPexels: {
     method: 'GET',
@@ -400,7 +398,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   savePexels: {
     method: 'POST',
@@ -408,7 +405,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   activityInfo: {
     method: 'GET',
@@ -425,7 +421,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   userList: {
     method: 'GET',
@@ -433,7 +428,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   setUserRole: {
     method: 'PUT',
@@ -442,7 +436,6 @@ export const PLUGIN_ROUTES = {
     access: 'admin',
     request: 'body',
     response: 'envelope',
-    planned: 'issue 14',
   },
   // --- end of settings (issue 14)
 } as const satisfies Record<string, RouteDefinition>;
@@ -565,7 +558,6 @@ export const USER_ROUTES = {
     access: 'public',
     request: 'none',
     response: 'envelope',
-    planned: 'issue 14',
   },
   mstSpaceSettingResource: {
     method: 'GET',
@@ -573,7 +565,6 @@ export const USER_ROUTES = {
     access: 'public',
     request: 'query',
     response: 'envelope',
-    planned: 'issue 14',
   },
   // --- end of settings (issue 14)
 } as const satisfies Record<string, RouteDefinition>;

@@ -21,7 +21,6 @@ import {
 } from './constants';
 
 // The plain constants live in a TypeBox-free module so the client bundle can import them.
-// Settings (issue 14).
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -29,22 +28,18 @@ export {
   BIND_PAGE_PATH,
   COLLECTOR_PATH,
   DEEPLINK_PATH,
-  DEFAULT_TOPIC_COLOR_KEY,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALES,
   LOGIN_PAGE_PATH,
   LoginStorage,
-  maskSecret,
   PAGE_SIZE,
   PluginEvent,
   PluginSort,
   ResourcePositionStatus,
   ReviewStatus,
   Role,
-  SECRET_MASK_PREFIX,
   SUCCESS_CODES,
-  TOPIC_COLORS,
   USER_API,
   USER_API_BASE,
   VISUAL_CONFIG_PATH,
@@ -1099,15 +1094,44 @@ export type SignInResult = Static<typeof SignInResult>;
 // back office (SPEC §1 roles, §2 "user info"; super admins make and unmake general admins).
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The topic colours an administrator may choose for the space (SPEC §3 `ext.template.topic_color_key`).
+ * The app maps each key to its accent tokens (a `Record<TopicColorKey, …>` keeps it complete); the
+ * intended accents: indigo `#4f46e5` (the house `--accent` of `app/src/tokens.css`, the default),
+ * blue `#2563eb`, teal `#0d9488`, green `#16a34a`, orange `#ea580c`, red `#dc2626`, pink `#db2777`,
+ * purple `#9333ea`. (Here, not in the TypeBox-free entry, to keep that one within its size budget.)
+ */
+export const TOPIC_COLOR_KEYS = [
+  'indigo',
+  'blue',
+  'teal',
+  'green',
+  'orange',
+  'red',
+  'pink',
+  'purple',
+] as const;
+/** A value of {@link TOPIC_COLOR_KEYS}. */
+export type TopicColorKey = (typeof TOPIC_COLOR_KEYS)[number];
+/** The topic colour of a space nobody has configured. */
+export const DEFAULT_TOPIC_COLOR_KEY: TopicColorKey = 'indigo';
+
+/**
+ * How a stored secret (icon-font client secret, stock-photo API key) is shown: never in full, but
+ * as this prefix (eight U+2022 bullets) followed by its last 4 characters when it has at least 12,
+ * else the prefix alone. Sending the masked text back unchanged keeps the stored secret (issue 14).
+ */
+export const SECRET_MASK_PREFIX = '\u2022'.repeat(8);
+
 const LoginStorageSchema = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
   description: 'where the SSO client keeps the login record: 0 local storage, 1 session storage, 2 cookie',
 });
 
-/** A key of `TOPIC_COLORS` (contract constants): the space's topic colour. */
+/** A value of `TOPIC_COLOR_KEYS` (contract constants): the space's topic colour. */
 export const TopicColorKeySchema = Type.Unsafe<TopicColorKey>(
   Type.Union(
-    (Object.keys(TOPIC_COLORS) as TopicColorKey[]).map((key) => Type.Literal(key)),
-    { description: `a key of TOPIC_COLORS: ${Object.keys(TOPIC_COLORS).join(', ')} (default indigo)` },
+    TOPIC_COLOR_KEYS.map((key) => Type.Literal(key)),
+    { description: `one of TOPIC_COLOR_KEYS: ${TOPIC_COLOR_KEYS.join(', ')} (default indigo)` },
   ),
 );
 
@@ -1218,7 +1242,7 @@ const AccountId = Type.String({ maxLength: 256, pattern: '^[\\x21-\\x7E]*$' });
  */
 const SecretInput = Type.String({
   maxLength: 512,
-  pattern: `^(?:[\\x21-\\x7E]*|${'\u2022'.repeat(8)}[\\x21-\\x7E]{0,4})$`,
+  pattern: `^(?:[\\x21-\\x7E]*|${SECRET_MASK_PREFIX}[\\x21-\\x7E]{0,4})$`,
   description: 'the secret; empty removes it; the masked text it was shown keeps the stored one',
 });
 const MaskedSecret = Type.String({

@@ -348,6 +348,14 @@ describe('operations', () => {
         '/config/visualized/Web.conf',
         '/sdk/deeplink/param',
         '/healthz',
+        // Settings (issue 14).
+        '/api/pix/mst/spaces/setting',
+        '/api/pix/mst/spaces/setting/resource',
+        '/api/cmt/manager/space-setting',
+        '/api/cmt/manager/space-setting/iconfont',
+        '/api/cmt/srv/config/pexels',
+        '/api/cmt/manager/users',
+        '/api/cmt/manager/users/role',
       ].sort(),
     );
     const listOp = doc.paths['/api/cmt/plugin/list']!.get!;

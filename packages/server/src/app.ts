@@ -34,6 +34,10 @@ import { createFileStorage } from './publishing/storage';
 import { analyticsReportRoutes } from './reports/routes';
 import { recordRoutes, tableRoute } from './routeTable';
 import { ensureSearchIndex } from './search/indexer';
+// Settings (issue 14).
+import { settingsRoutes } from './settings/routes';
+import { loadSecretBox } from './settings/secrets';
+import { SettingsService } from './settings/service';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {
@@ -44,6 +48,8 @@ declare module 'fastify' {
     identity: IdentityService;
     /** Publishing and review (issue 12): submissions, the audit log, uploaded files. */
     publishing: PublishingService;
+    /** Settings (issue 14): the space setting and the external accounts (secrets sealed). */
+    settings: SettingsService;
   }
 }
 
@@ -119,6 +125,21 @@ export async function buildApp(
       ...(options.clock ? { clock: options.clock } : {}),
     });
     app.decorate('publishing', publishing);
+    // Settings (issue 14): the secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged).
+    const secrets = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
+    const settings = new SettingsService(db, secrets.box, {
+      defaultLoginStorage: identity.settings.loginStorage,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    app.decorate('settings', settings);
+    if (secrets.source === 'generated') {
+      app.log.info(
+        { file: secrets.file, key_id: secrets.box.keyId },
+        'generated the secrets key: back it up',
+      );
+    }
+    if (secrets.warning) app.log.warn(secrets.warning);
+    for (const problem of await settings.unreadableSecrets()) app.log.error(problem);
     setReadCache(db, config.readCache !== false);
     const purge = () => {
       identity
@@ -178,6 +199,10 @@ export async function buildApp(
             name: 'analytics',
             description: 'Analytics collector (/sa), visual config and deeplink parameters of the tracker',
           },
+          {
+            name: 'settings',
+            description: 'Space setting, icon-font and stock-photo accounts, people and roles (issue 14)',
+          },
         ],
       },
       refResolver: {
@@ -198,6 +223,7 @@ export async function buildApp(
       identity,
       providers: new ThirdPartyProviders(identity.settings.oauthProviders),
     });
+    await app.register(settingsRoutes, { settings });
     await app.register(collectorRoutes, {
       db,
       settings: resolveCollectorConfig(config),

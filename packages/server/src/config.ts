@@ -41,6 +41,11 @@ export interface ServerConfig {
   dataDir: string;
   /** `S3_*`: uploaded files go to this S3-compatible bucket instead of `<dataDir>/uploads`. */
   s3?: S3StorageConfig;
+  /**
+   * `SECRETS_KEY` (issue 14): the key(s) sealing the settings' secrets, comma-separated (the first
+   * seals); unset → `<dataDir>/secrets.key`, generated on first start (`settings/secrets.ts`).
+   */
+  secretsKey?: string | undefined;
   /** `APP_DIR`, resolved: the built marketplace served under `/plugins/` ({@link defaultAppDir}). */
   appDir?: string;
   /** `TRACKER_SCRIPT`, resolved: the tracker's script-tag build ({@link defaultTrackerScript}). */
@@ -294,7 +299,9 @@ export function resolveS3Config(v: ConfigEnvironment): S3StorageConfig | undefin
  *   `ANALYTICS_VISUAL_CONFIG` / `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape;
  *   uploads: `S3_BUCKET` / `S3_ENDPOINT` / `S3_REGION` / `S3_PREFIX` of the wrong shape,
  *   `S3_FORCE_PATH_STYLE` not true/false; issue 14: `CONTACT_QR_CODES` / `ACTIVITIES` not JSON arrays
- *   of their documented shape (`curation/qrCodes.ts`, `curation/activityConfig.ts`); then (see {@link resolveS3Config}) `S3_BUCKET` set without
+ *   of their documented shape (`curation/qrCodes.ts`, `curation/activityConfig.ts`), `SECRETS_KEY` not
+ *   32-byte keys (base64 or 64 hex digits, comma-separated; the message never shows the value); then
+ *   (see {@link resolveS3Config}) `S3_BUCKET` set without
  *   `S3_ACCESS_KEY_ID` or `S3_SECRET_ACCESS_KEY`, or other `S3_*` variables set without `S3_BUCKET`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -337,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     activities: v.ACTIVITIES,
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
+  if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;
   const s3 = resolveS3Config(v);
   if (s3) config.s3 = s3;
   if (appDir !== undefined) config.appDir = appDir;

@@ -28,6 +28,8 @@ import {
 } from './configValues';
 import { parseActivities } from './curation/activityConfig';
 import { parseContactQrCodes } from './curation/qrCodes';
+// Settings (issue 14).
+import { parseSecretsKeys } from './settings/secrets';
 
 /**
  * Sections of `--help` and of the docs table, in order: `title` for `--help`, `intro` (Markdown)
@@ -262,6 +264,27 @@ export const CONFIG_SCHEMA = Type.Object({
         'folder of the SQLite file `plugin-center.db` and of the uploaded files (`uploads/`, unless `S3_BUCKET` sends them to object storage)',
     }),
   }),
+  // Settings (issue 14): the key of the settings' secrets.
+  SECRETS_KEY: Type.Optional(
+    Type.String({
+      ...about({
+        group: 'database',
+        transform: trim,
+        parse: (variable, text) => {
+          try {
+            parseSecretsKeys(text);
+          } catch (error) {
+            throw new ConfigError(variable, (error as Error).message);
+          }
+          return text;
+        },
+        defaultText: 'unset (a key generated into `DATA_DIR/secrets.key`)',
+        summary: 'key of the stored secrets: 32 bytes, base64 or hex',
+        description:
+          'AES-256-GCM key that seals the secrets administrators save (icon-font client secret, stock-photo API key): 32 bytes as base64 (`openssl rand -base64 32`) or 64 hex digits; several comma-separated keys rotate (the first seals, all open). Unset: a key generated on the first start into `DATA_DIR/secrets.key` (mode 0600). Set it when several processes share a PostgreSQL database. Back it up apart from the database: without it the stored secrets are lost (see [Secrets key](#secrets-key))',
+      }),
+    }),
+  ),
   PG_POOL_MAX: Type.Integer({
     minimum: 1,
     default: 10,

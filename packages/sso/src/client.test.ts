@@ -272,6 +272,88 @@ describe('login storage', () => {
   });
 });
 
+// Issue 14 (settings): the login storage an administrator configures (`PUT /api/cmt/manager/space-setting`)
+// is answered by `GET /api/pix/spaces/setting` in the server's whole space setting; `'fetch'` follows it.
+describe('configured login storage (issue 14)', () => {
+  const setting = (login_storage: unknown) => ({
+    ext: {
+      brand: { enable: true, brand_key: 'acme' },
+      template: { topic_color_key: 'teal' },
+      login_storage,
+    },
+    update_time: T0,
+  });
+
+  it.each([
+    [0, 'localStorage'],
+    [1, 'sessionStorage'],
+    [2, 'cookie'],
+  ] as const)('keeps the login record where the space setting says (%i: %s)', async (mode, where) => {
+    const server = fakeServer();
+    server.handle['/api/pix/spaces/setting'] = () => server.dated(setting(mode));
+    const { client, w } = setup({ server, href: `${REDIRECT}?code=c`, loginStorage: 'fetch' });
+    await client.init();
+    const places = {
+      localStorage: w.localStorage.getItem(LOGIN_RECORD_KEY),
+      sessionStorage: w.sessionStorage.getItem(LOGIN_RECORD_KEY),
+      cookie: w.document.cookie || null,
+    };
+    for (const [place, value] of Object.entries(places)) {
+      if (place === where) expect(value, place).toContain('r2');
+      else expect(value, place).toBeNull();
+    }
+    expect(client.getSnapshot().status).toBe('signed-in');
+    expect(server.requests.map((r) => r.url.pathname)[0]).toBe('/api/pix/spaces/setting');
+  });
+
+  it('takes the one-time code out of the address bar before it asks for the setting', async () => {
+    const server = fakeServer();
+    const w = fakeWindow(`${REDIRECT}?code=c&tab=2`);
+    let hrefWhenAsked = '';
+    server.handle['/api/pix/spaces/setting'] = () => {
+      hrefWhenAsked = w.location.href;
+      return server.dated(setting(1));
+    };
+    const { client } = setup({ server, w, loginStorage: 'fetch' });
+    await client.init();
+    expect(hrefWhenAsked).toBe(`${REDIRECT}?tab=2`);
+    expect(w.sessionStorage.getItem(LOGIN_RECORD_KEY)).toContain('r2');
+  });
+
+  it('reads the record back from the configured storage at the next start', async () => {
+    const server = fakeServer();
+    server.handle['/api/pix/spaces/setting'] = () => server.dated(setting(1));
+    const w = fakeWindow(REDIRECT);
+    w.sessionStorage.setItem(LOGIN_RECORD_KEY, JSON.stringify(record(60_000)));
+    const { client } = setup({ server, w, loginStorage: 'fetch' });
+    await client.init();
+    const valid = server.requests.find((r) => r.url.pathname === '/api/uc/user/valid')!;
+    expect(valid.headers.get('authorization')).toBe('Bearer r1');
+    expect(client.getSnapshot().status).toBe('signed-in');
+  });
+
+  it('falls back to local storage when the setting cannot be read or names no known mode', async () => {
+    for (const answer of [
+      () => Promise.reject(new TypeError('fetch failed')),
+      () => json({ code: 40401, error: 'ROUTE_NOT_FOUND', message: 'no', data: null }, 404),
+    ]) {
+      const server = fakeServer();
+      server.handle['/api/pix/spaces/setting'] = answer;
+      const { client, w } = setup({ server, href: `${REDIRECT}?code=c`, loginStorage: 'fetch' });
+      await client.init();
+      expect(w.localStorage.getItem(LOGIN_RECORD_KEY)).toContain('r2');
+      expect(w.sessionStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
+    }
+    const server = fakeServer();
+    server.handle['/api/pix/spaces/setting'] = () => server.dated(setting(7));
+    const { client, w } = setup({ server, href: `${REDIRECT}?code=c`, loginStorage: 'fetch' });
+    await client.init();
+    expect(w.localStorage.getItem(LOGIN_RECORD_KEY)).toContain('r2');
+    expect(w.sessionStorage.getItem(LOGIN_RECORD_KEY)).toBeNull();
+    expect(w.document.cookie).toBe('');
+  });
+});
+
 describe('refresh', () => {
   it('refreshes at once when the access token expires within the 5 s window', async () => {
     const { client, server, stored } = setup({ stored: record(4000) });

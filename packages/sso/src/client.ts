@@ -105,9 +105,9 @@ export interface SsoClient {
   /**
    * Starts the client, once (later calls return the same promise). With an empty `redirectUrl` it
    * warns on the console and resolves `false`; the client then stays uninitialised. Otherwise it picks
-   * the login storage, then: with `code` in the address bar (and no `oauth2=1`) removes `code` with
-   * `history.replaceState` and exchanges it (`GET user/login/code/user`) for the login record; else
-   * validates the stored record through `GET user/valid` (refresh token) and re-stores it. A 401 (or no
+   * the login storage (after taking a `code` out of the address bar with `history.replaceState`,
+   * before any request), then: with `code` (and no `oauth2=1`) exchanges it (`GET
+   * user/login/code/user`) for the login record; else validates the stored record through `GET user/valid` (refresh token) and re-stores it. A 401 (or no
    * record) clears it, and for private deployments or paths containing `/admin` navigates to sign-in;
    * other failures keep it. Finally it refreshes or schedules the refresh, and listens to the other
    * tabs and to `online` / `visibilitychange`. Resolves `true`.
@@ -306,6 +306,16 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
       return false;
     }
     w = o.window ?? win();
+    // `code` leaves the address bar before the first await (the space setting below, the page's own
+    // scripts): nothing else on the page sees or keeps the one-time code.
+    const href = w?.location.href;
+    const url = href ? new URL(href) : undefined;
+    const code = url?.searchParams.get('code');
+    const exchange = url && code && url.searchParams.get('oauth2') !== '1';
+    if (exchange) {
+      url.searchParams.delete('code');
+      w!.history?.replaceState(w!.history.state, '', url.href);
+    }
     let kind = o.loginStorage ?? LoginStorage.LOCAL;
     if (kind === 'fetch')
       // `/api/pix/spaces/setting` on the server of the user API (the URL resolves `..`).
@@ -342,12 +352,7 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
       w?.addEventListener(type, () => w!.document?.visibilityState !== 'hidden' && recheck());
 
     let error: SsoError | undefined;
-    const href = w?.location.href;
-    const url = href ? new URL(href) : undefined;
-    const code = url?.searchParams.get('code');
-    if (url && code && url.searchParams.get('oauth2') !== '1') {
-      url.searchParams.delete('code');
-      w!.history?.replaceState(w!.history.state, '', url.href);
+    if (exchange) {
       try {
         save(await call<LoginResult>(USER_API.LOGIN_CODE_USER, '', { code, redirect_uri: o.redirectUrl }));
       } catch (e) {

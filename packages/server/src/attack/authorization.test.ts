@@ -5,7 +5,8 @@
  * that a route whose table entry or guard is wrong fails, and a route added without an entry here
  * fails too. Rules (SPEC §6): `public` — nobody gets 401/403; `user` — a visitor gets exactly 401,
  * every signed-in role passes; `admin` — visitor 401, general users exactly 403 'Current account has
- * no permission', both administrator roles pass; `refresh` — the caller's refresh token as bearer
+ * no permission', both administrator roles pass; `super` (issue 14) — as `admin`, but general
+ * administrators get 403 too; `refresh` — the caller's refresh token as bearer
  * (none: 401); `planned` — 404 for everyone until its issue lands. "Another user" also checks that
  * per-user resources stay the caller's own: identity, installed list and likes.
  */
@@ -14,7 +15,8 @@ import { Role } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
 
-type Expectation = 'public' | 'user' | 'admin' | 'refresh' | 'planned';
+// 'super' (issue 14, settings): super admins only; general admins get 403 like general users.
+type Expectation = 'public' | 'user' | 'admin' | 'super' | 'refresh' | 'planned';
 type Caller = 'visitor' | 'user' | 'other' | 'admin' | 'super';
 const CALLERS: readonly Caller[] = ['visitor', 'user', 'other', 'admin', 'super'];
 
@@ -64,17 +66,17 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.saveBanner': 'admin',
   'plugin.deleteBanner': 'admin',
   'plugin.qrCodeList': 'admin',
-  'plugin.getIconfont': 'planned',
-  'plugin.saveIconfont': 'planned',
-  'plugin.getPexels': 'planned',
-  'plugin.savePexels': 'planned',
+  'plugin.getIconfont': 'admin',
+  'plugin.saveIconfont': 'admin',
+  'plugin.getPexels': 'admin',
+  'plugin.savePexels': 'admin',
   'plugin.activityInfo': 'public', // issue 14 (helper "banners")
   // Settings (issue 14, helper "settings").
-  'plugin.saveSpaceSetting': 'planned',
-  'plugin.userList': 'planned',
-  'plugin.setUserRole': 'planned',
-  'user.mstSpaceSetting': 'planned',
-  'user.mstSpaceSettingResource': 'planned',
+  'plugin.saveSpaceSetting': 'admin',
+  'plugin.userList': 'admin',
+  'plugin.setUserRole': 'super',
+  'user.mstSpaceSetting': 'public',
+  'user.mstSpaceSettingResource': 'public',
   // --- end of settings
   'user.signIn': 'public',
   'user.signUp': 'public',
@@ -156,6 +158,8 @@ function requestOf(definition: RouteDefinition): { url: string; payload?: Record
     '/api/cmt/plugin/user': { plugin_key: pluginKey },
     '/api/cmt/plugin/user/praise': { plugin_key: pluginKey, praise: 1 },
     '/api/uc/user/reset_token': { e_id: 'enterprise-1' },
+    // Settings (issue 14): a valid role change (the user stays a general user).
+    '/api/cmt/manager/users/role': { user_id: accounts.user, role: 0 },
   };
   if (definition.path === '/api/cmt/plugin' && definition.method === 'GET') {
     return { url: `${path}?plugin_key=${encodeURIComponent(pluginKey)}` };
@@ -189,6 +193,10 @@ function allowed(expectation: Expectation, caller: Caller, status: number): bool
     case 'admin':
       if (caller === 'visitor') return status === 401;
       if (caller === 'user' || caller === 'other') return status === 403;
+      return status !== 401 && status !== 403;
+    case 'super':
+      if (caller === 'visitor') return status === 401;
+      if (caller !== 'super') return status === 403;
       return status !== 401 && status !== 403;
   }
 }

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_search_index';
 import * as m0013 from './migrations/0013_suggest';
 import * as m0014 from './migrations/0014_curation';
 import * as m0015 from './migrations/0015_banners';
+import * as m0016 from './migrations/0016_settings';
 import * as m0017 from './migrations/0017_editor';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0013_suggest': m0013,
   '0014_curation': m0014,
   '0015_banners': m0015,
+  '0016_settings': m0016,
   '0017_editor': m0017,
 };
 

@@ -158,6 +158,8 @@ export interface ResourcePositionTable {
   create_time: number;
   /** ms: last create, disable or restore */
   update_time: number;
+  // Settings (issue 14).
+  app_setting: AppSettingTable;
 }
 
 /** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */
@@ -427,3 +429,18 @@ export interface ActivityViewTable {
   view_num: number;
 }
 // --- end of issue 14, banners ---
+// --- Settings (issue 14) ------------------------------------------------------------------------
+
+/**
+ * `app_setting` (migration 0016): the administrator's settings by name (`space`, `iconfont`,
+ * `pexels`), each a JSON document; secrets inside are sealed (`settings/secrets.ts`), never clear.
+ */
+export interface AppSettingTable {
+  name: string;
+  /** JSON text. */
+  value: string;
+  /** ms */
+  update_time: number;
+  /** The administrator who saved it last; null when that account is gone. */
+  updated_by: number | null;
+}

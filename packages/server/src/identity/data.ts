@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, type Role, type UserInfo } from '@plugin-center/contract/schemas';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, UserAccountRow } from '../db/schema';
 
@@ -404,4 +404,55 @@ export async function accountName(db: Kysely<DatabaseSchema>, userId: number): P
     .where('id', '=', userId)
     .executeTakeFirst();
   return row ? row.nick_name || row.user_name : '';
+}
+
+// People of the back office (issue 14, settings) -----------------------------------------------
+
+/** Filter of {@link listAccounts} and {@link countAccounts}. */
+export interface AccountFilter {
+  /** Part of the email, nick name or user name (case-insensitive; `%`, `_` and `\` match themselves). */
+  keyword?: string | undefined;
+  role?: Role | undefined;
+}
+
+/** `keyword` as a LIKE pattern matching it anywhere, its wildcards escaped with `\`. */
+function containsPattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filtered(db: Executor, filter: AccountFilter) {
+  let q = db.selectFrom('user_account');
+  if (filter.role !== undefined) q = q.where('role', '=', filter.role);
+  const keyword = filter.keyword?.trim();
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    q = q.where((eb) =>
+      eb.or(
+        (['email', 'nick_name', 'user_name'] as const).map(
+          (column) => sql<boolean>`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`,
+        ),
+      ),
+    );
+  }
+  return q;
+}
+
+/** A page of accounts matching `filter`, newest first (id descending), before id `beforeId`. */
+export function listAccounts(
+  db: Executor,
+  filter: AccountFilter,
+  beforeId: number | undefined,
+  limit: number,
+): Promise<UserAccountRow[]> {
+  let q = filtered(db, filter).selectAll();
+  if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+  return q.orderBy('id', 'desc').limit(limit).execute() as Promise<UserAccountRow[]>;
+}
+
+/** How many accounts match `filter`. */
+export async function countAccounts(db: Executor, filter: AccountFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

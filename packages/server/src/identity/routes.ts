@@ -9,11 +9,12 @@
  */
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { ApiErrorCode, DEFAULT_TOPIC_COLOR_KEY } from '@plugin-center/contract';
+import { ApiErrorCode } from '@plugin-center/contract';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { bearerToken } from './auth';
+import { PeopleService } from './people';
 import type { IdentityService } from './service';
 import type { ThirdPartyProviders } from './thirdParty';
 
@@ -211,8 +212,12 @@ export async function userRoutes(
  * Every identity route: {@link userRoutes} under `/api/uc/`, and
  * - `GET /api/cmt/manager/verify` (bearer) → `AdminInfo` (the caller's current role; admin means
  *   1 or 2, SPEC §4); 401 UNAUTHORIZED when not signed in;
- * - `GET /api/pix/spaces/setting?space_id=2` → `SpaceSetting` (`ext.login_storage` from
- *   `LOGIN_STORAGE`: 0 local, 1 session, 2 cookie).
+ * - `GET /api/cmt/manager/users` (admin) → `UserListResult`: accounts newest first, searchable
+ *   (issue 14, `people.ts`); 400 INVALID_CURSOR;
+ * - `PUT /api/cmt/manager/users/role` (super admin) body `SetUserRoleBody` → `AdminUser`; 403
+ *   FORBIDDEN for a general admin or a super admin target, 400 INVALID_PARAMETER (field `user_id`)
+ *   for one's own role or an unknown user.
+ * (`GET /api/pix/spaces/setting` is the settings domain's since issue 14: `settings/routes.ts`.)
  */
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
   await app.register(userRoutes, options);
@@ -220,12 +225,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   tableRoute(app, 'plugin', 'verify', (request) => identity.adminInfo(userOf(request)));
 
-  tableRoute(app, 'user', 'spaceSetting', () => ({
-    ext: {
-      brand: { enable: false, brand_key: '' },
-      template: { topic_color_key: DEFAULT_TOPIC_COLOR_KEY },
-      login_storage: identity.settings.loginStorage,
-    },
-    update_time: null,
-  }));
+  // People of the back office (issue 14, settings).
+  const people = new PeopleService(identity);
+  tableRoute(app, 'plugin', 'userList', (request) => people.list(request.query));
+  tableRoute(app, 'plugin', 'setUserRole', (request) => people.setRole(request.user!, request.body));
 }

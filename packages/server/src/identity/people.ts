@@ -1,0 +1,122 @@
+/**
+ * The people of the back office (issue 14; SPEC §1 roles, §2 "user info", §3 User): the searchable
+ * list of accounts with their role, and role changes — "the super administrator (role 1) makes and
+ * unmakes general administrators (role 2); a general administrator cannot change roles". A role
+ * change is one transaction with its audit-log entry; it applies to the user's next call, because
+ * every authenticated request reads the account's current role with its session check
+ * (`auth.ts`, `IdentityService.sessionRole`): at once in this process (its cache is dropped), within
+ * `SESSION_CHECK_TTL_MS` in the others.
+ */
+import {
+  type AdminUser,
+  ApiErrorCode,
+  PAGE_SIZE,
+  Role,
+  type SetUserRoleBody,
+  type UserListQuery,
+  type UserListResult,
+} from '@plugin-center/contract/schemas';
+import type { UserAccountRow } from '../db/schema';
+import { ApiError } from '../errors';
+import { decodeCursor, encodeCursor, queryFingerprint } from '../plugins/cursor';
+import { appendAuditLog } from '../publishing/data';
+import { type AuthUser, NO_PERMISSION_MESSAGE } from './auth';
+import { accountById, accountName, countAccounts, listAccounts, updateAccountRole } from './data';
+import type { IdentityService } from './service';
+
+/** The audit-log action of a role change (`AuditLogEntry.action`). */
+export const SET_ROLE_ACTION = 'set_role';
+
+/** An account as the people page shows it. */
+export function toAdminUser(row: UserAccountRow): AdminUser {
+  return {
+    user_id: row.id,
+    email: row.email,
+    user_name: row.user_name,
+    nick_name: row.nick_name,
+    avatar_url: row.avatar_url,
+    created_at: Number(row.created_at),
+    role: row.role as Role,
+    staff_status: row.staff_status,
+  };
+}
+
+/** The people service of one identity service (its database, clock and session cache). */
+export class PeopleService {
+  constructor(private readonly identity: IdentityService) {}
+
+  /**
+   * `GET /api/cmt/manager/users` (admin): accounts newest first, `keyword` matching part of the
+   * email, nick name or user name, `role` one role; keyset pages of `page_size` (default 20, ≤ 100).
+   * @throws ApiError INVALID_CURSOR (400) for a cursor of another query.
+   */
+  async list(query: UserListQuery): Promise<UserListResult> {
+    const db = this.identity.db.kysely;
+    const filter = { keyword: query.keyword?.trim() || undefined, role: query.role };
+    const pageSize = query.page_size ?? PAGE_SIZE.DEFAULT;
+    const fingerprint = queryFingerprint(['people', filter.keyword ?? '', filter.role ?? '']);
+    const beforeId = query.cursor ? decodeCursor(query.cursor, fingerprint, 1)[0] : undefined;
+    const [rows, total] = await Promise.all([
+      listAccounts(db, filter, beforeId, pageSize),
+      countAccounts(db, filter),
+    ]);
+    const last = rows.at(-1);
+    return {
+      user_list: rows.map(toAdminUser),
+      total,
+      next_cursor: rows.length === pageSize && last ? encodeCursor(fingerprint, [last.id]) : null,
+    };
+  }
+
+  /**
+   * `PUT /api/cmt/manager/users/role`: gives user `user_id` role 2 (general admin) or 0 (general
+   * user). Audit-logged (`set_role`, "user <id> <email>: role <old> → <new>"); a change to the same
+   * role writes nothing.
+   * @throws ApiError FORBIDDEN (403, 'Current account has no permission') unless the caller is a
+   *   super admin now, or when the target is a super admin; INVALID_PARAMETER (400, field
+   *   `user_id`) for the caller's own account or an unknown user.
+   */
+  async setRole(caller: AuthUser, body: SetUserRoleBody): Promise<AdminUser> {
+    const db = this.identity.db.kysely;
+    // The caller's role as of now, not as of the cached session check.
+    if ((await this.identity.currentRole(caller.user_id)) !== Role.SUPER_ADMIN) {
+      throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
+    }
+    if (body.user_id === caller.user_id) {
+      throw new ApiError(
+        ApiErrorCode.INVALID_PARAMETER,
+        'body.user_id: nobody can change their own role',
+        undefined,
+        'user_id',
+      );
+    }
+    const actorName = await accountName(db, caller.user_id);
+    const changed = await db.transaction().execute(async (trx) => {
+      const target = await accountById(trx, body.user_id);
+      if (!target) {
+        throw new ApiError(
+          ApiErrorCode.INVALID_PARAMETER,
+          `body.user_id: no user with id ${body.user_id}`,
+          undefined,
+          'user_id',
+        );
+      }
+      if (target.role === Role.SUPER_ADMIN) throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
+      if (target.role === body.role) return false;
+      await updateAccountRole(trx, target.id, { role: body.role });
+      await appendAuditLog(trx, {
+        time: this.identity.clock(),
+        actor_id: caller.user_id,
+        actor_name: actorName,
+        action: SET_ROLE_ACTION,
+        plugin_key: '',
+        version: null,
+        reason: `user ${target.id} ${target.email ?? target.user_name}: role ${target.role} → ${body.role}`,
+      });
+      return true;
+    });
+    if (changed) this.identity.forgetSessions();
+    const row = await accountById(db, body.user_id);
+    return toAdminUser(row!);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * HTTP routes of the settings domain (issue 14), each from its entry of the contract's route table:
+ * - `GET /api/pix/spaces/setting?space_id=2`, `GET /api/pix/mst/spaces/setting` (public) →
+ *   `SpaceSetting` (brand, topic colour, login storage; defaults until an administrator saves);
+ * - `GET /api/pix/mst/spaces/setting/resource?key=brand|template|login_storage` (public) →
+ *   `SpaceSettingResource`; 400 INVALID_PARAMETER for another key;
+ * - `PUT /api/cmt/manager/space-setting` (admin) body `SpaceSettingBody` → `SpaceSetting`;
+ * - `GET`/`PUT /api/cmt/manager/space-setting/iconfont` (admin) → `IconfontConfig` (secret masked);
+ *   400 INVALID_PARAMETER with `field` for a half account or a masked text that was not shown;
+ * - `GET`/`POST /api/cmt/srv/config/pexels` (admin) → `PexelsConfig` (API key masked).
+ * Administrators only where marked: 401 UNAUTHORIZED, 403 FORBIDDEN 'Current account has no
+ * permission' otherwise. Saves are audit-logged without their secrets.
+ */
+import type { FastifyInstance } from 'fastify';
+import { tableRoute } from '../routeTable';
+import type { SettingsService } from './service';
+
+/** Options of {@link settingsRoutes}. */
+export interface SettingsRoutesOptions {
+  settings: SettingsService;
+}
+
+/** Fastify plugin with the settings routes (see the module comment). */
+export async function settingsRoutes(
+  app: FastifyInstance,
+  { settings }: SettingsRoutesOptions,
+): Promise<void> {
+  tableRoute(app, 'user', 'spaceSetting', () => settings.spaceSetting());
+  tableRoute(app, 'user', 'mstSpaceSetting', () => settings.spaceSetting());
+  tableRoute(app, 'user', 'mstSpaceSettingResource', (request) =>
+    settings.spaceSettingResource(request.query.key),
+  );
+  tableRoute(app, 'plugin', 'saveSpaceSetting', (request) =>
+    settings.saveSpaceSetting(request.user!, request.body),
+  );
+  tableRoute(app, 'plugin', 'getIconfont', () => settings.iconfont());
+  tableRoute(app, 'plugin', 'saveIconfont', (request) => settings.saveIconfont(request.user!, request.body));
+  tableRoute(app, 'plugin', 'getPexels', () => settings.pexels());
+  tableRoute(app, 'plugin', 'savePexels', (request) => settings.savePexels(request.user!, request.body));
+}
