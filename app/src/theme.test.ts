@@ -1,12 +1,13 @@
 /**
  * The space's topic colour (issue 14), over the real API client with only `fetch` faked: the
  * server's key set on `<html>` and kept, the kept key set at the next start before any answer, and
- * failures logged only (SPEC §8). Also the palettes of tokens.css: one per key of `TOPIC_COLORS` but
+ * failures logged only (SPEC §8). Also the palettes of tokens.css: one per key of `TOPIC_COLOR_VALUES` but
  * the default, each of its colour (shades and tints of it) and readable (white text on the accent
  * and its hover, the accent text on the soft tint, at 4.5:1).
  */
 import { readFileSync } from 'node:fs';
-import { createApiClient, DEFAULT_TOPIC_COLOR_KEY, TOPIC_COLORS } from '@plugin-center/api';
+import { createApiClient } from '@plugin-center/api';
+import { DEFAULT_TOPIC_COLOR_KEY, TOPIC_COLOR_KEYS } from '@plugin-center/contract/schemas';
 import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   SPACE_SETTING_PATH,
   TOPIC_COLOR_STORAGE_KEY,
 } from './theme';
+import { TOPIC_COLOR_VALUES } from './topicColors';
 
 const root = document.documentElement;
 // Vitest runs from the repository's root (vitest.config.ts).
@@ -119,9 +121,13 @@ describe('topic colour palettes of tokens.css (issue 14)', () => {
     );
   }
 
+  it("knows exactly the contract's colours", () => {
+    expect(Object.keys(TOPIC_COLOR_VALUES).sort()).toEqual([...TOPIC_COLOR_KEYS].sort());
+  });
+
   it('has one palette for each colour but the default', () => {
     expect([...palettes.keys()].sort()).toEqual(
-      Object.keys(TOPIC_COLORS)
+      Object.keys(TOPIC_COLOR_VALUES)
         .filter((k) => k !== DEFAULT_TOPIC_COLOR_KEY)
         .sort(),
     );
@@ -129,7 +135,7 @@ describe('topic colour palettes of tokens.css (issue 14)', () => {
 
   it('keeps each palette of its colour and readable', () => {
     for (const [key, p] of palettes) {
-      const base = TOPIC_COLORS[key as keyof typeof TOPIC_COLORS];
+      const base = TOPIC_COLOR_VALUES[key as keyof typeof TOPIC_COLOR_VALUES];
       expect(Object.keys(p), key).toEqual([
         '--accent',
         '--accent-hover',

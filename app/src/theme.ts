@@ -1,6 +1,6 @@
 /**
  * The space's topic colour (issue 14; SPEC §3 space setting `ext.template.topic_color_key`, a key of
- * `TOPIC_COLORS`) on the app's accent tokens: `<html data-topic-color="<key>">`, whose rules in
+ * `TOPIC_COLOR_VALUES` in topicColors.ts) on the app's accent tokens: `<html data-topic-color="<key>">`, whose rules in
  * tokens.css set `--accent`, `--accent-hover`, `--accent-soft`, `--accent-soft-strong` and
  * `--accent-text` (indigo, the default, has none: tokens.css's own values). At start the key kept
  * from the last visit is set before the first render (no flash of the default colour), then the
@@ -9,23 +9,13 @@
  *
  * @packageDocumentation
  */
-import {
-  type ApiClient,
-  isSuccess,
-  type SpaceSetting,
-  TOPIC_COLORS,
-  type TopicColorKey,
-} from '@plugin-center/api';
+import { type ApiClient, isSuccess, type SpaceSetting, type TopicColorKey } from '@plugin-center/api';
+import { isTopicColorKey } from './topicColors';
 
 /** The public space setting (`GET`, SPEC §7 "Other"), whose `ext.template.topic_color_key` is used. */
 export const SPACE_SETTING_PATH = '/api/pix/mst/spaces/setting';
 /** The `localStorage` entry keeping the last topic colour key, applied at the next start. */
 export const TOPIC_COLOR_STORAGE_KEY = 'plugin-center:topic-color';
-
-/** Whether `key` names a colour of `TOPIC_COLORS`. */
-export function isTopicColorKey(key: unknown): key is TopicColorKey {
-  return typeof key === 'string' && Object.hasOwn(TOPIC_COLORS, key);
-}
 
 /** Applies topic colour `key`: `data-topic-color` on `root` (default `<html>`), read by tokens.css. */
 export function applyTopicColor(key: TopicColorKey, root: HTMLElement = document.documentElement): void {

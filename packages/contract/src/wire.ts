@@ -10,15 +10,7 @@
  * @packageDocumentation
  */
 import { type Static, type TSchema, Type } from 'typebox';
-import {
-  BANNER_LIMITS,
-  KEYWORD_MAX_LENGTH,
-  LOCALES,
-  PAGE_SIZE,
-  PUBLISH_LIMITS,
-  TOPIC_COLORS,
-  type TopicColorKey,
-} from './constants';
+import { BANNER_LIMITS, KEYWORD_MAX_LENGTH, LOCALES, PAGE_SIZE, PUBLISH_LIMITS } from './constants';
 
 // The plain constants live in a TypeBox-free module so the client bundle can import them.
 export {

@@ -1,4 +1,4 @@
-import type { BANNER_LIMITS, BANNER_URL_MESSAGE, TOPIC_COLORS } from '@plugin-center/contract';
+import type { BANNER_LIMITS, BANNER_URL_MESSAGE } from '@plugin-center/contract';
 
 /**
  * The contract constants the back-office pages of issue 14 need, as literals checked against the
@@ -9,18 +9,6 @@ import type { BANNER_LIMITS, BANNER_URL_MESSAGE, TOPIC_COLORS } from '@plugin-ce
  *
  * @packageDocumentation
  */
-
-/** `TOPIC_COLORS` of the contract: the space's topic colours by key (CSS hex). */
-export const TOPIC_COLOR_VALUES = {
-  indigo: '#4f46e5',
-  blue: '#2563eb',
-  teal: '#0d9488',
-  green: '#16a34a',
-  orange: '#ea580c',
-  red: '#dc2626',
-  pink: '#db2777',
-  purple: '#9333ea',
-} as const satisfies typeof TOPIC_COLORS;
 
 /** `BANNER_LIMITS` of the contract: image bytes (5 MiB), link characters, banners at most. */
 export const BANNER_LIMIT_VALUES = {

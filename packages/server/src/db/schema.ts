@@ -136,6 +136,8 @@ export interface DatabaseSchema {
   plugin_uninstall: PluginUserTable;
   // Curation (issue 14, part "curation").
   resource_position: ResourcePositionTable;
+  // Settings (issue 14).
+  app_setting: AppSettingTable;
 }
 
 /**
@@ -158,8 +160,6 @@ export interface ResourcePositionTable {
   create_time: number;
   /** ms: last create, disable or restore */
   update_time: number;
-  // Settings (issue 14).
-  app_setting: AppSettingTable;
 }
 
 /** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */
