@@ -16,8 +16,9 @@ export default [
     // The wire contract's TypeBox-free entry: constants, the route table (every route: method, path,
     // access, request and response kind) and types. Shared by the API client, the SSO client and the
     // tracker, so each of those is measured without it (and a bundle of several carries it once).
-    // 3.5 KB since issue 14: its 20 routes (curation, banners, settings, the editor's list) and their
-    // constants (topic colours, banner limits, error codes) took the table from 80 to 100 routes.
+    // 3.5 KB since issue 14: its 10 new routes (featured list, curated recommendation, silent-install
+    // list, the editor's list and code, space setting, people) took the table from 79 to 89 routes,
+    // and its constants (banner limits, error codes, resource-position statuses) came with them.
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
