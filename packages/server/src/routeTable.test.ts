@@ -57,16 +57,15 @@ describe('route table ↔ server', () => {
     expect(missing.map((e) => e.id)).toEqual([]);
   });
 
-  it('a planned entry has no handler: the server answers 404 ROUTE_NOT_FOUND', async () => {
-    const planned = entries.filter((e) => e.planned);
-    expect(planned.length).toBeGreaterThan(0);
-    for (const e of planned) {
-      expect(t.app.routeRegistry.some((r) => r.route === e.id)).toBe(false);
-      const response = await t.app.inject({
-        method: e.method as 'GET',
-        url: e.path.replace(/\{(\w+)\}/g, 'x'),
-      });
-      expect([e.id, response.statusCode, response.json().error]).toEqual([e.id, 404, 'ROUTE_NOT_FOUND']);
+  it('a path of no entry answers 404 ROUTE_NOT_FOUND (as a planned entry would; none is left since issue 14)', async () => {
+    expect(entries.filter((e) => e.planned).map((e) => e.id)).toEqual([]);
+    for (const url of [
+      '/api/cmt/plugin/no-such-call',
+      '/api/cmt/manager/no-such-page',
+      '/api/uc/user/nothing',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([url, response.statusCode, response.json().error]).toEqual([url, 404, 'ROUTE_NOT_FOUND']);
     }
   });
 
