@@ -9,6 +9,7 @@
  */
 import type { Banner } from '@plugin-center/api';
 import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
+import { realSetTimeout, waitInRealTime } from '@plugin-center/test-fakes/timers';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inEnglish, renderWithClient } from '../testing/render';
@@ -16,7 +17,6 @@ import { BannerCarousel } from './BannerCarousel';
 import { BANNER_ROTATION_MS, Carousel } from './Carousel';
 
 inEnglish();
-const realSetTimeout = globalThis.setTimeout;
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -49,16 +49,7 @@ function renderCarousel(banners: Banner[] = THREE) {
 }
 
 /** Waits in real time (the fake clock stays still) until `check` passes, 2 s at most. */
-async function settle<T>(check: () => T): Promise<T> {
-  for (let tries = 0; ; tries++) {
-    await act(() => new Promise((resolve) => realSetTimeout(resolve, 5)));
-    try {
-      return check();
-    } catch (error) {
-      if (tries >= 400) throw error;
-    }
-  }
-}
+const settle = <T,>(check: () => T): Promise<T> => waitInRealTime(check, act);
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const carousel = () => screen.getByRole('region', { name: 'Banners' });
 /** The label of the one slide shown. */

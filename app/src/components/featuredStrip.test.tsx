@@ -7,6 +7,7 @@
  */
 import type { FeaturedResult, FeaturedSlot } from '@plugin-center/api';
 import { fakeFetch, json, ok, summary } from '@plugin-center/test-fakes/fetch';
+import { realSetTimeout, waitInRealTime } from '@plugin-center/test-fakes/timers';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,6 @@ import { inEnglish, renderWithClient } from '../testing/render';
 import { FeaturedStrip } from './FeaturedStrip';
 
 inEnglish();
-const realSetTimeout = globalThis.setTimeout;
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -62,16 +62,7 @@ function renderStrip(answer: (n: number) => Response) {
 }
 
 /** Waits in real time (the fake clock stays still) until `check` passes, 2 s at most. */
-async function settle(check: () => void) {
-  for (let tries = 0; ; tries++) {
-    await act(() => new Promise((resolve) => realSetTimeout(resolve, 5)));
-    try {
-      return check();
-    } catch (error) {
-      if (tries >= 400) throw error;
-    }
-  }
-}
+const settle = (check: () => void) => waitInRealTime(check, act);
 const cardNames = () =>
   within(screen.getByRole('region', { name: 'Featured' }))
     .queryAllByRole('link')

@@ -6,6 +6,7 @@
  */
 import { createApiClient, type FeaturedResult } from '@plugin-center/api';
 import { fakeFetch, json, ok, summary } from '@plugin-center/test-fakes/fetch';
+import { waitInRealTime } from '@plugin-center/test-fakes/timers';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,6 @@ import { useFeatured } from './useFeatured';
 import { useRecommendations } from './useRecommendations';
 
 type Answer = Parameters<typeof fakeFetch>[0];
-const realSetTimeout = globalThis.setTimeout;
 
 afterEach(cleanup);
 
@@ -57,16 +57,7 @@ describe('useFeatured (issue 14)', () => {
     });
   };
   /** Waits in real time, without moving the fake clock, until `check` passes (2 s at most). */
-  const settle = async (check: () => void) => {
-    for (let tries = 0; ; tries++) {
-      await act(() => new Promise((resolve) => realSetTimeout(resolve, 5)));
-      try {
-        return check();
-      } catch (error) {
-        if (tries >= 400) throw error;
-      }
-    }
-  };
+  const settle = (check: () => void) => waitInRealTime(check, act);
 
   it('asks again at next_change_time as the server counts it, so slots appear and disappear on time', async () => {
     // Slot 1 runs now until +90 s; slot 2 starts at +60 s. The server answers by its own clock.

@@ -159,6 +159,29 @@ export async function signInTestUser(
   return app.identity.startSession(row.id);
 }
 
+/**
+ * Signs in a fresh account like `signInTestUser` (role 0 unless `role` is given) and answers the
+ * request headers that act as it: `{ authorization: 'Bearer <access token>' }`.
+ */
+export async function signedInHeaders(
+  app: FastifyInstance,
+  options: { role?: Role } = {},
+): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${(await signInTestUser(app, options)).access_token}` };
+}
+
+/** The keys of the first `count` approved plugins (review status 2) in id order. */
+export async function approvedPluginKeys(app: FastifyInstance, count: number): Promise<string[]> {
+  const rows = await app.db.kysely
+    .selectFrom('plugin')
+    .select('plugin_key')
+    .where('review_status', '=', 2)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  return rows.map((r) => r.plugin_key);
+}
+
 /** The parsed JSON body of an injected response. */
 export function body<T = unknown>(response: LightMyRequestResponse): T {
   return JSON.parse(response.body) as T;

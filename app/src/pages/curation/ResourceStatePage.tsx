@@ -124,15 +124,7 @@ export function ResourceStateView() {
           ))}
         </ul>
       )}
-      {list.data && (
-        <Pager
-          page={pages.page}
-          total={list.data.total}
-          hasNext={list.data.next_cursor !== null}
-          onPrevious={pages.previous}
-          onNext={() => list.data?.next_cursor && pages.next(list.data.next_cursor)}
-        />
-      )}
+      <Pager pages={pages} data={list.data} />
     </section>
   );
 }
@@ -227,32 +219,20 @@ function ResourceStateForm(props: { onCreated(): void }) {
           <PluginPicker label={t('resource.plugin')} invalid={errors.plugin} onPick={setPlugin} />
         )}
         <div className="bo-two">
-          <div className="publish-field">
-            <label htmlFor={`${id}-start`}>
-              {t('resource.start')} <span className="publish-required">*</span>
-            </label>
-            <input
-              id={`${id}-start`}
-              type="datetime-local"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-              aria-invalid={errors.time ? true : undefined}
-              aria-describedby={errors.time ? `${id}-time-error` : undefined}
-            />
-          </div>
-          <div className="publish-field">
-            <label htmlFor={`${id}-end`}>
-              {t('resource.end')} <span className="publish-required">*</span>
-            </label>
-            <input
-              id={`${id}-end`}
-              type="datetime-local"
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-              aria-invalid={errors.time ? true : undefined}
-              aria-describedby={errors.time ? `${id}-time-error` : undefined}
-            />
-          </div>
+          <TimeField
+            id={`${id}-start`}
+            label={t('resource.start')}
+            value={start}
+            onChange={setStart}
+            errorId={errors.time ? `${id}-time-error` : undefined}
+          />
+          <TimeField
+            id={`${id}-end`}
+            label={t('resource.end')}
+            value={end}
+            onChange={setEnd}
+            errorId={errors.time ? `${id}-time-error` : undefined}
+          />
         </div>
         {errors.time && (
           <p id={`${id}-time-error`} className="field-error">
@@ -275,5 +255,30 @@ function ResourceStateForm(props: { onCreated(): void }) {
         </div>
       </fieldset>
     </form>
+  );
+}
+
+/** A required `datetime-local` field of the form; `errorId` names the shown error it is invalid by. */
+function TimeField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  errorId: string | undefined;
+}) {
+  return (
+    <div className="publish-field">
+      <label htmlFor={props.id}>
+        {props.label} <span className="publish-required">*</span>
+      </label>
+      <input
+        id={props.id}
+        type="datetime-local"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+      />
+    </div>
   );
 }

@@ -3,33 +3,19 @@
  * over the real API client with only fetch faked: what is shown, the SPEC §5 checks before anything
  * is sent, the bodies and queries sent, confirmations and toasts.
  */
-import { fakeFetch, json, ok, type SeenRequest, summary } from '@plugin-center/test-fakes/fetch';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fakeFetch, ok, summary } from '@plugin-center/test-fakes/fetch';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { inEnglish, renderWithClient } from '../../testing/render';
-import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
+import { dismissToastsAfterEach, failure, renderWithToasts, sent, toastTexts } from '../../testing/toasts';
 import { formatTime } from '../publish/time';
 import { BannerConfigView, isHttpUrl } from './BannerConfigPage';
 import { RecommendationView } from './RecommendationPage';
 import { checkTimeRange, localInputToMs, ResourceStateView } from './ResourceStatePage';
 
-let seenToasts: readonly ToastMessage[] = [];
-function ToastProbe() {
-  seenToasts = useToasts();
-  return null;
-}
-const toastTexts = () => seenToasts.map((m) => m.text);
-
 inEnglish();
-afterEach(() => {
-  for (const toast of seenToasts) act(() => dismissToast(toast.id));
-  cleanup();
-});
+dismissToastsAfterEach();
 
-const failure = (status: number, error: string, message: string, field?: string) =>
-  json({ code: 40000, error, message, data: null, ...(field ? { field } : {}) }, status);
-const sent = (net: { requests: SeenRequest[] }, method: string) =>
-  net.requests.filter((r) => r.method === method);
 const SUGGEST = '/api/cmt/plugin/suggest';
 const suggestions = (...names: string[]) =>
   ok({
@@ -90,13 +76,7 @@ describe('resource positions page', () => {
 
   it('disables a position with feedback and reloads', async () => {
     const net = server();
-    renderWithClient(
-      net.fetch,
-      <>
-        <ResourceStateView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <ResourceStateView />);
     fireEvent.click(await screen.findByRole('button', { name: 'Disable Chart' }));
     await waitFor(() => expect(toastTexts()).toContain('Chart is disabled'));
     const put = sent(net, 'PUT')[0]!;
@@ -137,13 +117,7 @@ describe('resource positions page', () => {
 
   it('creates a position for a plugin chosen by searching, times in ms', async () => {
     const net = server();
-    renderWithClient(
-      net.fetch,
-      <>
-        <ResourceStateView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <ResourceStateView />);
     await screen.findAllByTestId('resource-row');
     fireEvent.change(screen.getByLabelText('Plugin'), { target: { value: 'gr' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Grid grid' }));
@@ -241,13 +215,7 @@ describe('banner config page', () => {
   it('adds a banner as multipart and shows the server’s link refusal', async () => {
     let answer = failure(400, 'INVALID_PARAMETER', 'Wrong url, please try again', 'redirect_url');
     const net = server(() => answer);
-    renderWithClient(
-      net.fetch,
-      <>
-        <BannerConfigView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <BannerConfigView />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add banner' }));
     fireEvent.change(screen.getByLabelText('Image', { exact: false }), { target: { files: [png()] } });
     fireEvent.change(screen.getByLabelText('Link', { exact: false }), {
@@ -289,13 +257,7 @@ describe('banner config page', () => {
 
   it('deletes a banner only after the confirmation', async () => {
     const net = server();
-    renderWithClient(
-      net.fetch,
-      <>
-        <BannerConfigView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <BannerConfigView />);
     const rows = await screen.findAllByTestId('banner-row');
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this banner?' });
@@ -342,14 +304,7 @@ describe('recommendations and default installs page', () => {
 
   it('reorders with the keyboard-reachable buttons, removes, adds by search and publishes in order', async () => {
     const net = server(['alpha', 'beta', 'gamma'], []);
-    renderWithClient(
-      net.fetch,
-      <>
-        <RecommendationView />
-        <ToastProbe />
-      </>,
-      '/backstage-index/recommendation',
-    );
+    renderWithToasts(net.fetch, <RecommendationView />, '/backstage-index/recommendation');
     await screen.findAllByTestId('rec-row');
     expect(names()).toEqual(['alpha', 'beta', 'gamma']);
     expect(screen.getByTestId('rec-state').textContent).toBe('The square shows this choice.');
@@ -382,13 +337,7 @@ describe('recommendations and default installs page', () => {
 
   it('turns a default install off with its checkbox and adds one by search', async () => {
     const net = server([], ['omega']);
-    renderWithClient(
-      net.fetch,
-      <>
-        <RecommendationView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <RecommendationView />);
     const box = await screen.findByRole('checkbox', { name: 'Installed by default: omega' });
     fireEvent.click(box);
     await waitFor(() => expect(toastTexts()).toContain('omega is no longer installed by default'));

@@ -1,6 +1,7 @@
 import type { Locale } from '@plugin-center/api';
 import { usePluginSuggestions } from '@plugin-center/react';
 import { useId, useState } from 'react';
+import type { CursorStack } from './call';
 import { useBackofficeTexts } from './texts';
 import './backoffice.css';
 
@@ -75,23 +76,32 @@ export function PluginPicker(props: {
   );
 }
 
-/** Previous/next buttons and "page n · total" of a cursor-paged back-office list. */
+/**
+ * Previous/next buttons and "page n · total" of a cursor-paged back-office list: `pages` is its
+ * `useCursorStack()`, `data` the page loaded (nothing is shown before it loads, nor when there is
+ * a single page).
+ */
 export function Pager(props: {
-  page: number;
-  total: number;
-  hasNext: boolean;
-  onPrevious(): void;
-  onNext(): void;
+  pages: CursorStack;
+  data: { total: number; next_cursor: string | null } | undefined;
 }) {
   const { t } = useBackofficeTexts();
-  if (props.page === 1 && !props.hasNext) return null;
+  const { pages, data } = props;
+  if (!data) return null;
+  const nextCursor = data.next_cursor;
+  if (pages.page === 1 && nextCursor === null) return null;
   return (
-    <nav className="bo-pager" aria-label={t('common.pageOf', { page: props.page, total: props.total })}>
-      <button type="button" className="button" disabled={props.page === 1} onClick={props.onPrevious}>
+    <nav className="bo-pager" aria-label={t('common.pageOf', { page: pages.page, total: data.total })}>
+      <button type="button" className="button" disabled={pages.page === 1} onClick={pages.previous}>
         {t('common.previous')}
       </button>
-      <span>{t('common.pageOf', { page: props.page, total: props.total })}</span>
-      <button type="button" className="button" disabled={!props.hasNext} onClick={props.onNext}>
+      <span>{t('common.pageOf', { page: pages.page, total: data.total })}</span>
+      <button
+        type="button"
+        className="button"
+        disabled={nextCursor === null}
+        onClick={() => nextCursor && pages.next(nextCursor)}
+      >
         {t('common.next')}
       </button>
     </nav>

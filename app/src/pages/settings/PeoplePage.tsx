@@ -128,15 +128,7 @@ export function PeopleView() {
           })}
         </ul>
       )}
-      {list.data && (
-        <Pager
-          page={pages.page}
-          total={list.data.total}
-          hasNext={list.data.next_cursor !== null}
-          onPrevious={pages.previous}
-          onNext={() => list.data?.next_cursor && pages.next(list.data.next_cursor)}
-        />
-      )}
+      <Pager pages={pages} data={list.data} />
       {target && (
         <ConfirmDialog
           title={t(making ? 'people.makeTitle' : 'people.unmakeTitle', { name: targetName })}

@@ -47,3 +47,6 @@ export function useCursorStack() {
     reset: () => setStack([]),
   };
 }
+
+/** What {@link useCursorStack} answers. */
+export type CursorStack = ReturnType<typeof useCursorStack>;

@@ -3,34 +3,20 @@
  * navigation, over the real API client with only fetch faked: what is shown (masked secrets as the
  * server sends them), what is sent, the SPEC §8 toasts, the role controls of a super admin only.
  */
-import { fakeFetch, json, ok, type SeenRequest } from '@plugin-center/test-fakes/fetch';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { BackstageHeader } from '../../components/BackstageHeader';
 import { inEnglish, renderWithClient } from '../../testing/render';
-import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
+import { dismissToastsAfterEach, failure, renderWithToasts, sent, toastTexts } from '../../testing/toasts';
 import { IconfontView, PexelsView } from './AccountSettingsPages';
 import { PeopleView } from './PeoplePage';
 import { SpaceSettingView } from './SpaceSettingPage';
 
-let seenToasts: readonly ToastMessage[] = [];
-function ToastProbe() {
-  seenToasts = useToasts();
-  return null;
-}
-const toastTexts = () => seenToasts.map((m) => m.text);
-
 inEnglish();
-afterEach(() => {
-  for (const toast of seenToasts) act(() => dismissToast(toast.id));
-  cleanup();
-});
+dismissToastsAfterEach();
 
 const MASK = '\u2022'.repeat(8);
-const failure = (status: number, error: string, message: string, field?: string) =>
-  json({ code: 40000, error, message, data: null, ...(field ? { field } : {}) }, status);
-const sent = (net: { requests: SeenRequest[] }, method: string) =>
-  net.requests.filter((r) => r.method === method);
 
 describe('icon font page', () => {
   const saved = {
@@ -44,14 +30,7 @@ describe('icon font page', () => {
     const net = fakeFetch((req) =>
       req.method === 'PUT' ? ok({ ...saved, client_id: 'cid-2', client_secret: `${MASK}9876` }) : ok(saved),
     );
-    renderWithClient(
-      net.fetch,
-      <>
-        <IconfontView />
-        <ToastProbe />
-      </>,
-      '/backstage-index/iconfont',
-    );
+    renderWithToasts(net.fetch, <IconfontView />, '/backstage-index/iconfont');
     const id = await screen.findByLabelText('Client ID');
     const secret = screen.getByLabelText('Client secret') as HTMLInputElement;
     expect((id as HTMLInputElement).value).toBe('cid-1');
@@ -72,14 +51,7 @@ describe('icon font page', () => {
         ? failure(400, 'INVALID_PARAMETER', 'client_secret: a client id needs a secret', 'client_secret')
         : ok({ client_id: '', client_secret: '', secret_status: 'unset', update_time: null }),
     );
-    renderWithClient(
-      net.fetch,
-      <>
-        <IconfontView />
-        <ToastProbe />
-      </>,
-      '/backstage-index/iconfont',
-    );
+    renderWithToasts(net.fetch, <IconfontView />, '/backstage-index/iconfont');
     fireEvent.change(await screen.findByLabelText('Client ID'), { target: { value: 'only-id' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastTexts()).toContain('Save failure'));
@@ -108,14 +80,7 @@ describe('Pexels page', () => {
         ? ok({ api_key: `${MASK}abcd`, secret_status: 'set', update_time: 9 })
         : ok({ api_key: '', secret_status: 'unset', update_time: null }),
     );
-    renderWithClient(
-      net.fetch,
-      <>
-        <PexelsView />
-        <ToastProbe />
-      </>,
-      '/backstage-index/pexels',
-    );
+    renderWithToasts(net.fetch, <PexelsView />, '/backstage-index/pexels');
     const key = (await screen.findByLabelText('API key')) as HTMLInputElement;
     fireEvent.change(key, { target: { value: 'my-new-pexels-key-abcd' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -130,13 +95,7 @@ describe('Pexels page', () => {
         ? failure(400, 'INVALID_PARAMETER', 'api_key: invalid', 'api_key')
         : ok({ api_key: `${MASK}abcd`, secret_status: 'set', update_time: 9 }),
     );
-    renderWithClient(
-      net.fetch,
-      <>
-        <PexelsView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <PexelsView />);
     fireEvent.change(await screen.findByLabelText('API key'), { target: { value: 'bad key' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(toastTexts()).toContain('Please try again'));
@@ -156,14 +115,7 @@ describe('space setting page', () => {
 
   it('shows the setting, checks the brand key, and saves brand, colour and storage', async () => {
     const net = fakeFetch((req) => (req.method === 'PUT' ? ok({ ...setting, update_time: 1 }) : ok(setting)));
-    renderWithClient(
-      net.fetch,
-      <>
-        <SpaceSettingView />
-        <ToastProbe />
-      </>,
-      '/backstage-index/space-setting',
-    );
+    renderWithToasts(net.fetch, <SpaceSettingView />, '/backstage-index/space-setting');
     expect(((await screen.findByLabelText('Indigo')) as HTMLInputElement).checked).toBe(true);
     expect(net.requests[0]!.url.pathname).toBe('/api/pix/mst/spaces/setting');
     fireEvent.click(screen.getByLabelText('Show the brand'));
@@ -191,13 +143,7 @@ describe('space setting page', () => {
     const net = fakeFetch((req) =>
       req.method === 'PUT' ? failure(403, 'FORBIDDEN', 'Current account has no permission') : ok(setting),
     );
-    renderWithClient(
-      net.fetch,
-      <>
-        <SpaceSettingView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <SpaceSettingView />);
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastTexts()).toContain('Save failure'));
   });
@@ -235,14 +181,7 @@ describe('people page', () => {
 
   it('lets a super admin make a general admin after a confirmation', async () => {
     const net = server(1);
-    renderWithClient(
-      net.fetch,
-      <>
-        <PeopleView />
-        <ToastProbe />
-      </>,
-      '/backstage-index/people',
-    );
+    renderWithToasts(net.fetch, <PeopleView />, '/backstage-index/people');
     const rows = await screen.findAllByTestId('person-row');
     expect(rows).toHaveLength(3);
     // no control on oneself nor on the super admin
@@ -263,13 +202,7 @@ describe('people page', () => {
 
   it('removes an admin, and Cancel sends nothing', async () => {
     const net = server(1);
-    renderWithClient(
-      net.fetch,
-      <>
-        <PeopleView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <PeopleView />);
     const bob = await screen.findByRole('button', { name: 'Remove admin: Bob' });
     fireEvent.click(bob);
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
@@ -284,13 +217,7 @@ describe('people page', () => {
 
   it("toasts the server's refusal", async () => {
     const net = server(1, () => failure(403, 'FORBIDDEN', 'Current account has no permission'));
-    renderWithClient(
-      net.fetch,
-      <>
-        <PeopleView />
-        <ToastProbe />
-      </>,
-    );
+    renderWithToasts(net.fetch, <PeopleView />);
     fireEvent.click(await screen.findByRole('button', { name: 'Make admin: Ada' }));
     fireEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make admin' }),

@@ -12,7 +12,7 @@ import {
   Role,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testSupport';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -21,18 +21,9 @@ let keys: string[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = {
-    authorization: `Bearer ${(await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token}`,
-  };
-  user = { authorization: `Bearer ${(await signInTestUser(t.app)).access_token}` };
-  const rows = await t.app.db.kysely
-    .selectFrom('plugin')
-    .select('plugin_key')
-    .where('review_status', '=', 2)
-    .orderBy('id')
-    .limit(8)
-    .execute();
-  keys = rows.map((r) => r.plugin_key);
+  admin = await signedInHeaders(t.app, { role: Role.GENERAL_ADMIN });
+  user = await signedInHeaders(t.app);
+  keys = await approvedPluginKeys(t.app, 8);
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import {
   Role,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testSupport';
 import { END_BEFORE_NOW_MESSAGE, END_BEFORE_START_MESSAGE } from './resourcePositions';
 
 /** The injected clock: 2030-01-01T00:00:00Z, moved by the tests (tokens live 15 minutes of it). */
@@ -28,18 +28,9 @@ let keys: string[];
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock: () => now });
-  admin = {
-    authorization: `Bearer ${(await signInTestUser(t.app, { role: Role.SUPER_ADMIN })).access_token}`,
-  };
-  user = { authorization: `Bearer ${(await signInTestUser(t.app)).access_token}` };
-  const rows = await t.app.db.kysely
-    .selectFrom('plugin')
-    .select('plugin_key')
-    .where('review_status', '=', 2)
-    .orderBy('id')
-    .limit(6)
-    .execute();
-  keys = rows.map((r) => r.plugin_key);
+  admin = await signedInHeaders(t.app, { role: Role.SUPER_ADMIN });
+  user = await signedInHeaders(t.app);
+  keys = await approvedPluginKeys(t.app, 6);
 });
 
 afterAll(async () => {

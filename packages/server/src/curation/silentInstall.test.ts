@@ -15,7 +15,14 @@ import {
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, publishFields } from '../publishing/testFiles';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import {
+  approvedPluginKeys,
+  body,
+  createTestApp,
+  signedInHeaders,
+  signInTestUser,
+  type TestApp,
+} from '../testSupport';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -23,17 +30,8 @@ let keys: string[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = {
-    authorization: `Bearer ${(await signInTestUser(t.app, { role: Role.SUPER_ADMIN })).access_token}`,
-  };
-  const rows = await t.app.db.kysely
-    .selectFrom('plugin')
-    .select('plugin_key')
-    .where('review_status', '=', 2)
-    .orderBy('id')
-    .limit(4)
-    .execute();
-  keys = rows.map((r) => r.plugin_key);
+  admin = await signedInHeaders(t.app, { role: Role.SUPER_ADMIN });
+  keys = await approvedPluginKeys(t.app, 4);
 });
 
 afterAll(async () => {
@@ -238,7 +236,7 @@ describe('concurrent account creation', () => {
 
 describe('the flag across new versions', () => {
   it("survives an author's new version approved before or after the toggle", async () => {
-    const author = { authorization: `Bearer ${(await signInTestUser(t.app)).access_token}` };
+    const author = await signedInHeaders(t.app);
     const send = async (method: 'POST' | 'PUT', fields: Parameters<typeof multipart>[0]) => {
       const { payload, headers } = await multipart(fields);
       const res = await t.app.inject({

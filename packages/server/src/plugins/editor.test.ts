@@ -9,7 +9,14 @@ import { type EditorPluginsResult, type ErrorEnvelope, Role } from '@plugin-cent
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, publishFields, realManifest } from '../publishing/testFiles';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import {
+  approvedPluginKeys,
+  body,
+  createTestApp,
+  signInTestUser,
+  TEST_DIALECT,
+  type TestApp,
+} from '../testSupport';
 
 const URL = '/api/cmt/plugin/user/editor';
 
@@ -92,14 +99,7 @@ beforeAll(async () => {
   token.other = (await signInTestUser(t.app)).access_token;
   token.author = (await signInTestUser(t.app)).access_token;
   token.admin = (await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token;
-  const rows = await t.app.db.kysely
-    .selectFrom('plugin')
-    .select('plugin_key')
-    .where('review_status', '=', 2)
-    .orderBy('id')
-    .limit(4)
-    .execute();
-  const keys = rows.map((r) => r.plugin_key);
+  const keys = await approvedPluginKeys(t.app, 4);
   defaults = keys.slice(0, 2).sort();
   extra = keys.slice(2, 4);
 }, 60_000);

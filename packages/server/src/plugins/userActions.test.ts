@@ -10,7 +10,7 @@ import type {
   PraiseResult,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
 
 let t: TestApp;
 let token: string;
@@ -21,14 +21,7 @@ const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}
 beforeAll(async () => {
   t = await createTestApp();
   token = (await signInTestUser(t.app)).access_token;
-  const rows = await t.app.db.kysely
-    .selectFrom('plugin')
-    .select('plugin_key')
-    .where('review_status', '=', 2)
-    .orderBy('id')
-    .limit(5)
-    .execute();
-  keys = rows.map((r) => r.plugin_key);
+  keys = await approvedPluginKeys(t.app, 5);
 });
 
 afterAll(async () => {

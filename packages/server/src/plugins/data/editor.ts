@@ -7,6 +7,7 @@
  */
 import { type Locale, ReviewStatus } from '@plugin-center/contract/schemas';
 import type { Database } from '../../db/database';
+import { userHasRow } from './userRows';
 
 /** One plugin of the editor list as read. */
 export interface EditorRow {
@@ -69,22 +70,7 @@ export async function editorRows(
       .where('p.is_default_install', '=', 1)
       .where((eb) =>
         eb.not(
-          eb.or([
-            eb.exists(
-              eb
-                .selectFrom('plugin_install as i')
-                .select('i.plugin_id')
-                .whereRef('i.plugin_id', '=', 'p.id')
-                .where('i.user_id', '=', userId),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('plugin_uninstall as u')
-                .select('u.plugin_id')
-                .whereRef('u.plugin_id', '=', 'p.id')
-                .where('u.user_id', '=', userId),
-            ),
-          ]),
+          eb.or([userHasRow(eb, 'plugin_install', userId), userHasRow(eb, 'plugin_uninstall', userId)]),
         ),
       )
       .execute(),
@@ -120,25 +106,8 @@ export async function editorCodeKey(
     .where('p.review_status', '=', ReviewStatus.APPROVED)
     .where((eb) =>
       eb.or([
-        eb.exists(
-          eb
-            .selectFrom('plugin_install as i')
-            .select('i.plugin_id')
-            .whereRef('i.plugin_id', '=', 'p.id')
-            .where('i.user_id', '=', userId),
-        ),
-        eb.and([
-          eb('p.is_default_install', '=', 1),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('plugin_uninstall as u')
-                .select('u.plugin_id')
-                .whereRef('u.plugin_id', '=', 'p.id')
-                .where('u.user_id', '=', userId),
-            ),
-          ),
-        ]),
+        userHasRow(eb, 'plugin_install', userId),
+        eb.and([eb('p.is_default_install', '=', 1), eb.not(userHasRow(eb, 'plugin_uninstall', userId))]),
       ]),
     )
     .executeTakeFirst();

@@ -6,6 +6,7 @@
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import { markPluginChanged } from '../../db/changes';
 import type { Database } from '../../db/database';
+import { userHasRow } from './userRows';
 
 /** The row tables of the two per-user relations. */
 export type Relation = 'plugin_install' | 'plugin_praise';
@@ -91,28 +92,8 @@ export async function missingDefaultInstalls(db: Database, userId: number): Prom
     .select('p.id')
     .where('p.is_default_install', '=', 1)
     .where('p.review_status', '=', ReviewStatus.APPROVED)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('plugin_install as i')
-            .select('i.plugin_id')
-            .whereRef('i.plugin_id', '=', 'p.id')
-            .where('i.user_id', '=', userId),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('plugin_uninstall as u')
-            .select('u.plugin_id')
-            .whereRef('u.plugin_id', '=', 'p.id')
-            .where('u.user_id', '=', userId),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(userHasRow(eb, 'plugin_install', userId)))
+    .where((eb) => eb.not(userHasRow(eb, 'plugin_uninstall', userId)))
     .execute();
   return rows.map((r) => r.id);
 }
