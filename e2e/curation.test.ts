@@ -92,6 +92,9 @@ beforeAll(async () => {
   for (const p of [admin, visitor]) p.on('pageerror', (error) => pageErrors.push(error.message));
   await admin.goto(`${env.appUrl}backstage-index/resource-state-list`);
   await submitLoginPage(admin, ADMIN);
+  // The login's last step (the code exchange) runs in the page: wait for the page it opens, or the
+  // next navigation may cut it short and send the administrator back to sign in.
+  await admin.getByRole('heading', { name: '资源位', exact: true }).first().waitFor();
 }, 120_000);
 
 afterAll(async () => {
