@@ -9,26 +9,24 @@
  * script cannot read the host page (opaque origin); its `notify` and `close` reach the host through
  * the message bridge.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pngBytes } from '@plugin-center/test-fakes/media';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
+import {
+  ARTIFACTS_DIR,
+  type E2eEnvironment,
+  ROOT,
+  serveBuiltExample,
+  startE2eEnvironment,
+  submitLoginPage,
+} from './support';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SITE_DIST = join(ROOT, 'examples/editor-host/dist');
 const SITE = '/editor-host/';
 /** A real manifest of the shipped catalogue. */
 const MANIFEST = join(ROOT, 'packages/server/catalogue/manifests/destefanis__design-lint.json');
 const USER = { email: 'grace@example.com', password: 'grace-password-1', nick: 'Grace Hopper' };
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 let env: E2eEnvironment;
 let page: Page;
@@ -125,25 +123,9 @@ const sessionArea = (p: Page) => p.locator('#session');
 const listed = (p: Page) => p.locator('#plugins li.plugin');
 
 beforeAll(async () => {
-  if (!existsSync(join(SITE_DIST, 'index.html'))) {
-    throw new Error(
-      `The built editor host is missing (${SITE_DIST}): run \`pnpm --filter @plugin-center/example-editor-host run build\`.`,
-    );
-  }
   env = await startE2eEnvironment({}, [
     // The built page (examples/editor-host/dist) on the server's own origin, as a static folder.
-    async (app) => {
-      app.get('/editor-host', async (_request, reply) => reply.redirect(SITE));
-      app.get('/editor-host/*', async (request, reply) => {
-        const rest = (request.params as { '*': string })['*'] || 'index.html';
-        const file = resolve(SITE_DIST, rest);
-        if (!file.startsWith(SITE_DIST + sep) || !existsSync(file)) return reply.code(404).send('Not found');
-        return reply
-          .type(TYPES[extname(file)] ?? 'application/octet-stream')
-          .header('cache-control', 'no-cache')
-          .send(readFileSync(file));
-      });
-    },
+    serveBuiltExample('editor-host', SITE),
   ]);
   plugins.published = await publishApproved();
   const catalogue = await env.server.db.kysely
@@ -195,11 +177,7 @@ describe('the editor host: a new user signs up and gets the default plugins', ()
     await sessionArea(page).getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/user\/login\/\?.*page=sign_up/);
     expect(new URL(page.url()).searchParams.get('product')).toBe('editor-host');
-    await page.locator('#login-email').fill(USER.email);
-    await page.locator('#login-nickname').fill(USER.nick);
-    await page.locator('#login-password').fill(USER.password);
-    await page.locator('button.login-submit').click();
-    await page.waitForURL((url) => url.pathname === SITE);
+    await submitLoginPage(page, USER, (url) => url.pathname === SITE);
     await expect.poll(() => sessionArea(page).locator('.session-name').textContent()).toBe(USER.nick);
 
     await expect.poll(() => listed(page).count(), { timeout: 10_000 }).toBe(2);

@@ -7,23 +7,19 @@
  * profile, and the later events under the user's id; a reload keeps the session; sign-out revokes
  * the refresh tokens and the next page view is anonymous again, under a new distinct_id.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
+import {
+  ARTIFACTS_DIR,
+  type E2eEnvironment,
+  serveBuiltExample,
+  startE2eEnvironment,
+  submitLoginPage,
+} from './support';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SITE_DIST = join(ROOT, 'examples/product-site/dist');
 const SITE = '/acme/';
 const USER = { email: 'ada@example.com', password: 'ada-password-1', nick: 'Ada Lovelace' };
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 let env: E2eEnvironment;
 let page: Page;
@@ -71,25 +67,9 @@ function decodeBody(body: string): Record<string, unknown>[] {
 const session = (p: Page) => p.locator('#session');
 
 beforeAll(async () => {
-  if (!existsSync(join(SITE_DIST, 'index.html'))) {
-    throw new Error(
-      `The built product site is missing (${SITE_DIST}): run \`pnpm --filter @plugin-center/example-product-site run build\`.`,
-    );
-  }
   env = await startE2eEnvironment({}, [
     // The built site (examples/product-site/dist) on the server's own origin, as a static folder.
-    async (app) => {
-      app.get('/acme', async (_request, reply) => reply.redirect(SITE));
-      app.get('/acme/*', async (request, reply) => {
-        const rest = (request.params as { '*': string })['*'] || 'index.html';
-        const file = resolve(SITE_DIST, rest);
-        if (!file.startsWith(SITE_DIST + sep) || !existsSync(file)) return reply.code(404).send('Not found');
-        return reply
-          .type(TYPES[extname(file)] ?? 'application/octet-stream')
-          .header('cache-control', 'no-cache')
-          .send(readFileSync(file));
-      });
-    },
+    serveBuiltExample('product-site', SITE),
   ]);
   ({ page } = await env.newPage());
   page.on('request', (r) => {
@@ -128,11 +108,7 @@ describe('Acme Docs, a second product site on the SSO client and the tracker', (
     expect(login.origin).toBe(env.origin);
     expect(login.searchParams.get('redirect_uri')).toBe(SITE);
     expect(login.searchParams.get('product')).toBe('acme-docs');
-    await page.locator('#login-email').fill(USER.email);
-    await page.locator('#login-nickname').fill(USER.nick);
-    await page.locator('#login-password').fill(USER.password);
-    await page.locator('button.login-submit').click();
-    await page.waitForURL((url) => url.pathname === SITE);
+    await submitLoginPage(page, USER, (url) => url.pathname === SITE);
 
     await expect.poll(() => session(page).locator('.session-name').textContent()).toBe(USER.nick);
     expect(await session(page).getByRole('button', { name: 'Sign out' }).count()).toBe(1);

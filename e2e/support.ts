@@ -5,10 +5,10 @@
  *
  * @packageDocumentation
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loadConfig } from '@plugin-center/server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -18,8 +18,10 @@ type Server = Awaited<ReturnType<typeof buildApp>>;
 /** Fastify plugins `buildApp` registers on top of the built-in routes. */
 type ServerPlugins = NonNullable<NonNullable<Parameters<typeof buildApp>[1]>['plugins']>;
 
+/** The repository's root folder. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The built app served by the test server. */
-export const APP_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'app', 'dist');
+export const APP_DIST = join(ROOT, 'app', 'dist');
 /** Where tests save screenshots (gitignored). */
 export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '.artifacts');
 /** Chromium from Debian (DESIGN.md: never a downloaded browser). */
@@ -120,11 +122,13 @@ export async function startE2eEnvironment(
 
 /**
  * Fills and submits the login page (the sign-in form, or the sign-up form when the page was opened
- * with `page=sign_up`; `nick` fills its nickname), then waits to be back in the app.
+ * with `page=sign_up`; `nick` fills its nickname), then waits to be back: in the app, or where
+ * `back` says (an example's page).
  */
 export async function submitLoginPage(
   p: Page,
   account: { email: string; password: string; nick?: string },
+  back: RegExp | ((url: URL) => boolean) = /\/plugins\//,
 ): Promise<void> {
   await p.waitForURL(/\/user\/login\//);
   await p.locator('#login-email').fill(account.email);
@@ -133,5 +137,42 @@ export async function submitLoginPage(
   }
   await p.locator('#login-password').fill(account.password);
   await p.locator('button.login-submit').click();
-  await p.waitForURL(/\/plugins\//);
+  await p.waitForURL(back);
+}
+
+/** Content types of the files a built example holds. */
+const EXAMPLE_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/**
+ * A server plugin (for {@link startE2eEnvironment}) that serves the built example
+ * `examples/<example>/dist` as a static folder under `base` (e.g. `/acme/`, with a trailing slash;
+ * `base` without it redirects there), on the server's own origin: the same origin as the login page
+ * and the APIs, so the example's `<meta name="plugin-center">` stays empty.
+ *
+ * @throws Error when the example is not built (`examples/<example>/dist/index.html` is missing).
+ */
+export function serveBuiltExample(example: string, base: string): ServerPlugins[number] {
+  const dist = join(ROOT, 'examples', example, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(
+      `The built example is missing (${dist}): run \`pnpm --filter @plugin-center/example-${example} run build\`.`,
+    );
+  }
+  return async (app) => {
+    app.get(base.replace(/\/$/, ''), async (_request, reply) => reply.redirect(base));
+    app.get(`${base}*`, async (request, reply) => {
+      const rest = (request.params as { '*': string })['*'] || 'index.html';
+      const file = resolve(dist, rest);
+      if (!file.startsWith(dist + sep) || !existsSync(file)) return reply.code(404).send('Not found');
+      return reply
+        .type(EXAMPLE_TYPES[extname(file)] ?? 'application/octet-stream')
+        .header('cache-control', 'no-cache')
+        .send(readFileSync(file));
+    });
+  };
 }

@@ -9,11 +9,11 @@
  *   `close` removes it.
  */
 import type { EditorPlugin } from '@plugin-center/contract';
+import { readSiteConfig } from '@plugin-center/example-shared/config';
+import { mountSession } from '@plugin-center/example-shared/session';
 import { createSsoClient, SsoError } from '@plugin-center/sso';
-import { readSiteConfig } from './config';
 import { createPluginList, fetchManifest, type PluginList, PluginListError } from './pluginList';
 import { type RunningPlugin, runInSandbox } from './sandbox';
-import { mountSession } from './session';
 
 /** How often the list is checked while the page is visible, ms (`data-poll-ms` on `<body>` overrides). */
 const POLL_MS = Number(document.body.dataset.pollMs) || 30_000;

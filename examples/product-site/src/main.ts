@@ -10,9 +10,9 @@
  */
 import { createAnalytics } from '@plugin-center/analytics';
 import { connectSession } from '@plugin-center/analytics/session';
+import { readSiteConfig } from '@plugin-center/example-shared/config';
+import { mountSession } from '@plugin-center/example-shared/session';
 import { createSsoClient, SsoError } from '@plugin-center/sso';
-import { readSiteConfig } from './config';
-import { mountSession } from './session';
 
 const config = readSiteConfig(document);
 

@@ -1,15 +1,15 @@
 /**
  * Where Plugin Center is, read from the page: `<meta name="plugin-center" content="…">` holds its
  * origin (e.g. `http://localhost:3000`). Empty means this site's own origin: the site is served by
- * (or behind the same reverse proxy as) Plugin Center.
- * Copied from `examples/product-site/src/config.ts`: each example stands alone.
+ * (or behind the same reverse proxy as) Plugin Center. Shared by the browser examples.
  *
- * Only the login page is visited on Plugin Center's origin. The user API (`/api/uc/`) and the
- * plugin API (`/api/cmt/`) are always called on this page's origin: Plugin Center answers no CORS,
- * so a host on another origin proxies both paths to it (`serve.js` does).
+ * Only the login page is visited on Plugin Center's origin. The APIs a page calls (the user API
+ * `/api/uc/`, and the product site's collector `/sa` or the editor host's plugin API `/api/cmt/`)
+ * are always called on the page's own origin: Plugin Center answers no CORS, so a site on another
+ * origin proxies those paths to it (each example's `serve.js` does).
  */
 
-/** What the SSO client needs to know about Plugin Center. */
+/** What an example's SSO client needs to know about Plugin Center. */
 export interface SiteConfig {
   /** Plugin Center's login page, absolute when Plugin Center is on another origin. */
   loginPageUrl: string;

@@ -1,7 +1,7 @@
 /**
- * The session area of the site's header: while the SSO client starts, "Checking your session…";
- * signed out, "Sign in" and "Create account" (both go to Plugin Center's login page); signed in, the
- * user's name and "Sign out". Plain DOM, re-rendered from `sso.getSnapshot()` on every change.
+ * The session area of an example's header (product-site and editor-host): while the SSO client
+ * starts, "Checking your session…"; signed out, "Sign in" and "Create account" (both go to Plugin
+ * Center's login page); signed in, the user's name and "Sign out". Plain DOM, re-rendered from `sso.getSnapshot()` on every change.
  */
 import type { SsoClient, SsoState } from '@plugin-center/sso';
 
