@@ -221,6 +221,25 @@ describe(`role changes (${TEST_DIALECT})`, () => {
     expect((await list(`role=1&keyword=${otherSuper.user_info.email}`, superToken)).total).toBe(1);
   });
 
+  it('refuses hostile list queries with 400 INVALID_PARAMETER in the envelope', async () => {
+    for (const query of [
+      'keyword=a%00b',
+      `keyword=${'k'.repeat(100_000)}`,
+      'role=abc',
+      'role=9',
+      'role=2147483648',
+      'page_size=0',
+      'page_size=1e9',
+      'cursor=%00',
+      'keyword=a&keyword=b',
+      'extra=1',
+    ]) {
+      const res = await call('GET', `/api/cmt/manager/users?${query}`, generalToken);
+      expect([query.slice(0, 40), res.statusCode]).toEqual([query.slice(0, 40), 400]);
+      expect(body<{ error: string }>(res).error).toBe('INVALID_PARAMETER');
+    }
+  });
+
   it('takes the caller’s role as of now: a super admin demoted elsewhere cannot change roles', async () => {
     const other = await signInTestUser(t.app, { role: Role.SUPER_ADMIN });
     const id = await memberId(4);
