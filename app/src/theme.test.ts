@@ -8,15 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { createApiClient } from '@plugin-center/api';
 import { DEFAULT_TOPIC_COLOR_KEY, TOPIC_COLOR_KEYS } from '@plugin-center/contract/schemas';
+import { SPACE_SETTING_PATH } from '@plugin-center/react';
 import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  applyStoredTopicColor,
-  applyTopicColor,
-  loadTopicColor,
-  SPACE_SETTING_PATH,
-  TOPIC_COLOR_STORAGE_KEY,
-} from './theme';
+import { applyStoredTopicColor, applyTopicColor, loadTopicColor, TOPIC_COLOR_STORAGE_KEY } from './theme';
 import { TOPIC_COLOR_VALUES } from './topicColors';
 
 const root = document.documentElement;

@@ -10,10 +10,9 @@
  * @packageDocumentation
  */
 import { type ApiClient, isSuccess, type SpaceSetting, type TopicColorKey } from '@plugin-center/api';
+import { SPACE_SETTING_PATH } from '@plugin-center/react';
 import { isTopicColorKey } from './topicColors';
 
-/** The public space setting (`GET`, SPEC §7 "Other"), whose `ext.template.topic_color_key` is used. */
-export const SPACE_SETTING_PATH = '/api/pix/mst/spaces/setting';
 /** The `localStorage` entry keeping the last topic colour key, applied at the next start. */
 export const TOPIC_COLOR_STORAGE_KEY = 'plugin-center:topic-color';
 

@@ -87,14 +87,15 @@ export async function readBannerForm(request: FastifyRequest): Promise<BannerFor
       texts[name] = typeof part.value === 'string' ? part.value : String(part.value);
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new ApiError(
+    throw multipartError(
+      error,
+      new ApiError(
         ApiErrorCode.PAYLOAD_TOO_LARGE,
         `image: must be at most ${BANNER_LIMITS.IMAGE_BYTES / 1024 / 1024} MB`,
         413,
         'image',
-      );
-    throw multipartError(error);
+      ),
+    );
   }
   const unknown = Object.keys(texts).find((name) => !Object.hasOwn(SaveBannerFields.properties, name));
   if (unknown !== undefined) throw invalid(unknown, 'unknown field');

@@ -58,11 +58,13 @@ function describeLimit(field: FileField): string {
  * The error to answer for a failure while reading a multipart body (`@fastify/multipart` and busboy
  * errors, a body cut short): 413 PAYLOAD_TOO_LARGE beyond the limits, 400 INVALID_PARAMETER for a
  * body that is not well-formed multipart; an `ApiError` or anything else unknown is returned as is.
+ * `fileTooLarge`: what a file over its size limit answers instead of the generic 413 (a form with one
+ * file names its field and limit).
  */
-export function multipartError(error: unknown): unknown {
+export function multipartError(error: unknown, fileTooLarge?: ApiError): unknown {
   if (error instanceof ApiError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('a file');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge ?? tooLarge('a file');
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
     return tooLarge('the form (too many parts)');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
@@ -198,14 +200,15 @@ export async function readBatchFile(request: FastifyRequest): Promise<{ name: st
       file = { name: part.filename || 'upload', bytes: await part.toBuffer() };
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new ApiError(
+    throw multipartError(
+      error,
+      new ApiError(
         ApiErrorCode.PAYLOAD_TOO_LARGE,
         `file: must be at most ${BATCH_LIMITS.FILE_BYTES / 1024 / 1024} MiB`,
         413,
         'file',
-      );
-    throw multipartError(error);
+      ),
+    );
   }
   if (!file) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'file: is required', 400, 'file');
   return file;
