@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ScrollToTop } from './components/ScrollToTop';
-import { SiteFooter, SiteHeader } from './components/SiteHeader';
+import { SiteFooter } from './components/SiteFooter';
+import { SiteHeader } from './components/SiteHeader';
 import { LoadingState } from './components/States';
 import { useTranslation } from './i18n/i18n';
 import {

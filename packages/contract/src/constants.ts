@@ -186,6 +186,77 @@ export const LOCALE_ALIASES = {
   'es-ES': { cookie: 'es', language: 'es' },
 } as const satisfies Record<Locale, { cookie: string; language: string }>;
 
+/**
+ * The site variants of SPEC §1 and §2 (issue 15), chosen by the server's `SITE_VARIANT` setting: one
+ * build serves all of them. `domestic` offers Chinese and English, `overseas` English, Japanese,
+ * Korean, Russian and Spanish, `private` a private deployment (its {@link PRIVATE_DEPLOYMENT_TYPES}),
+ * `desktop` the desktop client's pages (its own header, SPEC §2 "Desktop header").
+ */
+export const SITE_VARIANTS = ['domestic', 'overseas', 'private', 'desktop'] as const;
+/** One of {@link SITE_VARIANTS}. */
+export type SiteVariant = (typeof SITE_VARIANTS)[number];
+
+/** Private deployment types (SPEC §9). */
+export const PRIVATE_DEPLOYMENT_TYPES = ['pri', 'hwdc', 'hk', 'nh', 'gfkd', 'kdxf', 'cluster'] as const;
+/** One of {@link PRIVATE_DEPLOYMENT_TYPES}. */
+export type PrivateDeploymentType = (typeof PRIVATE_DEPLOYMENT_TYPES)[number];
+
+/**
+ * The private deployment types whose header hides login and the workbench (SPEC §2 "private
+ * deployment (hides login/workbench for a certain deployment type)"): `hwdc`, a deployment inside a
+ * host's data centre whose sign-in is the host's own.
+ */
+export const LOGIN_HIDDEN_DEPLOYMENT_TYPES: readonly PrivateDeploymentType[] = ['hwdc'];
+
+/**
+ * The locales each variant offers by default (SPEC §1), its first the default interface language. A
+ * private deployment may narrow or widen its list (`SITE_LOCALES`); its language picker shows only
+ * when more than one is offered.
+ */
+export const VARIANT_LOCALES = {
+  domestic: ['zh-CN', 'en-US'],
+  overseas: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
+  private: ['zh-CN', 'en-US'],
+  desktop: ['zh-CN', 'en-US'],
+} as const satisfies Record<SiteVariant, readonly Locale[]>;
+
+/**
+ * `name` of the `<meta>` element through which the server hands the site configuration
+ * ({@link SiteConfig}, JSON in `content`) to the marketplace's `index.html`, so the app knows its
+ * variant before the first paint without another request.
+ */
+export const SITE_CONFIG_META = 'plugin-center-site';
+
+/**
+ * The site configuration the app reads from {@link SITE_CONFIG_META} (issue 15).
+ * - `variant`: {@link SiteVariant};
+ * - `deploymentType`: the private deployment type, `null` outside `private`;
+ * - `locales`: the locales offered, the first the default (a `lang` cookie naming another is ignored);
+ * - `workbenchUrl`: where the header's workbench link goes (`WORKBENCH_URL`), `null` hides the link;
+ * - `cookieConsent`: whether the cookie consent notice is shown and non-essential storage waits for
+ *   consent (default: on for `overseas`);
+ * - `showLogin`: `false` hides login, sign-up and the workbench (SPEC §2, see
+ *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES}).
+ */
+export interface SiteConfig {
+  variant: SiteVariant;
+  deploymentType: PrivateDeploymentType | null;
+  locales: Locale[];
+  workbenchUrl: string | null;
+  cookieConsent: boolean;
+  showLogin: boolean;
+}
+
+/** The site configuration when the server hands none (the Vite dev server, tests): the domestic site. */
+export const DEFAULT_SITE_CONFIG: SiteConfig = {
+  variant: 'domestic',
+  deploymentType: null,
+  locales: ['zh-CN', 'en-US'],
+  workbenchUrl: null,
+  cookieConsent: false,
+  showLogin: true,
+};
+
 /** The first locale of {@link LOCALES} that `test` accepts, compared on lower-cased, trimmed text. */
 function findLocale(
   value: string | null | undefined,

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 
-export type { ApiResponse, Locale } from './constants';
+export type { ApiResponse, Locale, PrivateDeploymentType, SiteConfig, SiteVariant } from './constants';
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -18,10 +18,12 @@ export {
   BIND_PAGE_PATH,
   COLLECTOR_PATH,
   DEEPLINK_PATH,
+  DEFAULT_SITE_CONFIG,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
   LOCALE_ALIASES,
   LOCALES,
+  LOGIN_HIDDEN_DEPLOYMENT_TYPES,
   LOGIN_PAGE_PATH,
   LoginStorage,
   localeFromCookieValue,
@@ -30,13 +32,17 @@ export {
   PAGE_SIZE,
   PluginEvent,
   PluginSort,
+  PRIVATE_DEPLOYMENT_TYPES,
   PUBLISH_LIMITS,
   ResourcePositionStatus,
   ReviewStatus,
   Role,
+  SITE_CONFIG_META,
+  SITE_VARIANTS,
   SUCCESS_CODES,
   USER_API,
   USER_API_BASE,
+  VARIANT_LOCALES,
   VISUAL_CONFIG_PATH,
 } from './constants';
 export type { HttpMethod, RequestKind, ResponseKind, RouteDefinition, RouteGroup, RouteName } from './routes';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ErrorEnvelope } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorResponse } from './errors';
+import { resolveSiteConfig } from './site';
 import { body, createTestApp, TEST_DIALECT, type TestApp } from './testSupport';
 
 let t: TestApp;
@@ -439,6 +440,68 @@ describe('the marketplace app under /plugins/', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(api.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('writes the site configuration into index.html, with an ETag answered by 304 (issue 15)', async () => {
+    const page = await served.app.inject('/plugins/some/page');
+    const meta = page.body.match(/<meta name="plugin-center-site" content="([^"]*)">/);
+    expect(meta).not.toBeNull();
+    expect(JSON.parse(meta![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toEqual({
+      variant: 'domestic',
+      deploymentType: null,
+      locales: ['zh-CN', 'en-US'],
+      workbenchUrl: null,
+      cookieConsent: false,
+      showLogin: true,
+    });
+    // /plugins/index.html itself is the same page, not the file without the configuration
+    const direct = await served.app.inject('/plugins/index.html');
+    expect(direct.body).toBe(page.body);
+    const again = await served.app.inject({
+      url: '/plugins/',
+      headers: { 'if-none-match': page.headers.etag! },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('hands each variant its own configuration; hostile settings cannot break out of the attribute', async () => {
+    const overseas = await createTestApp({
+      appDir,
+      importCatalogueOnEmpty: false,
+      site: resolveSiteConfig({ variant: 'overseas', workbenchUrl: '/app"><script>alert(1)</script>' }),
+    });
+    try {
+      const html = (await overseas.app.inject('/plugins/')).body;
+      expect(html).not.toContain('<script>');
+      const content = html
+        .match(/content="([^"]*)"/)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+      const site = JSON.parse(content);
+      expect(site).toMatchObject({
+        variant: 'overseas',
+        cookieConsent: true,
+        locales: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
+      });
+      expect(site.workbenchUrl).toBe('/app"><script>alert(1)</script>');
+    } finally {
+      await overseas.close();
+    }
+    expect(
+      resolveSiteConfig({ variant: 'private', deploymentType: 'hwdc', workbenchUrl: '/w' }),
+    ).toMatchObject({
+      deploymentType: 'hwdc',
+      showLogin: false,
+      workbenchUrl: null,
+    });
+    expect(resolveSiteConfig({ variant: 'private', locales: ['ja-JP'] })).toMatchObject({
+      deploymentType: 'pri',
+      locales: ['ja-JP'],
+      showLogin: true,
+    });
   });
 
   it('says to run pnpm build when no app is built', async () => {

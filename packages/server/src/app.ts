@@ -240,7 +240,7 @@ export async function buildApp(
     tableRoute(app, 'operation', 'health', () => ({ status: 'ok' as const, database: db.dialect }));
     tableRoute(app, 'operation', 'openApi', () => ready.swagger());
     await app.register(loginPageRoutes);
-    await registerAppStatic(app, config.appDir, config.frameAncestors ?? []);
+    await registerAppStatic(app, config.appDir, config.frameAncestors ?? [], config.site);
     await registerTrackerScript(app, config.trackerScript);
     await app.ready();
     void purge();

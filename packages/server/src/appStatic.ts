@@ -3,15 +3,18 @@
  * `/plugins/` with history fallback, the redirect of `/` to it, and the tracker's script-tag build
  * (`config.trackerScript`) that other sites embed.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import type { SiteConfig } from '@plugin-center/contract';
 import { ApiErrorCode, PAGE_ROUTES } from '@plugin-center/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './errors';
 import { markRoutes, tableRoute } from './routeTable';
 import { appPolicy, setAppSecurityHeaders } from './securityHeaders';
+import { injectSiteConfig, resolveSiteConfig } from './site';
 
 /** Cache-Control of content-hashed files under `/plugins/assets/` (RFC 8246 `immutable`). */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -47,6 +50,7 @@ export async function registerAppStatic(
   app: FastifyInstance,
   appDir: string | undefined,
   frameAncestors: readonly string[] = [],
+  site: SiteConfig = resolveSiteConfig(),
 ): Promise<void> {
   const policy = appPolicy(frameAncestors);
   await app.register(async (scope) => {
@@ -64,13 +68,21 @@ export async function registerAppStatic(
       );
       return;
     }
-    await registerAppFiles(scope, appDir);
+    await registerAppFiles(scope, appDir, site);
   });
 }
 
 /** The built app's files and the history fallback (see {@link registerAppStatic}). */
-async function registerAppFiles(app: FastifyInstance, appDir: string): Promise<void> {
+async function registerAppFiles(app: FastifyInstance, appDir: string, site: SiteConfig): Promise<void> {
   const assetsDir = join(appDir, 'assets') + sep;
+  // index.html with the site configuration (issue 15), built once; its ETag changes with the file or the site.
+  const indexHtml = injectSiteConfig(readFileSync(join(appDir, 'index.html'), 'utf8'), site);
+  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', REVALIDATE_CACHE).header('etag', indexEtag);
+    if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  };
   await app.register(async (scope) => {
     // The file routes @fastify/static registers are the table's `page.app` entry too.
     markRoutes(scope, 'page', 'app');
@@ -81,6 +93,8 @@ async function registerAppFiles(app: FastifyInstance, appDir: string): Promise<v
       prefix: '/plugins/',
       wildcard: false,
       index: false,
+      // index.html is answered by the history fallback below, with the site configuration in it.
+      globIgnore: ['index.html'],
       cacheControl: false,
       setHeaders(reply, path) {
         reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
@@ -94,7 +108,7 @@ async function registerAppFiles(app: FastifyInstance, appDir: string): Promise<v
           .type('application/json; charset=utf-8')
           .send(errorEnvelope(ApiErrorCode.ROUTE_NOT_FOUND, `no file ${path}`));
       }
-      return reply.header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
+      return sendIndex(request, reply);
     });
   });
 }

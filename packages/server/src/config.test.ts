@@ -357,3 +357,64 @@ describe('analytics collector settings', () => {
     ]);
   });
 });
+
+describe('site variant (issue 15)', () => {
+  it('defaults to the domestic site', () => {
+    expect(loadConfig({}).site).toEqual({
+      variant: 'domestic',
+      deploymentType: null,
+      locales: ['zh-CN', 'en-US'],
+      workbenchUrl: null,
+      cookieConsent: false,
+      showLogin: true,
+    });
+  });
+
+  it('reads SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE, SITE_LOCALES (cookie values too), WORKBENCH_URL, COOKIE_CONSENT', () => {
+    expect(loadConfig({ SITE_VARIANT: ' Overseas ' }).site).toMatchObject({
+      variant: 'overseas',
+      locales: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
+      cookieConsent: true,
+    });
+    expect(
+      loadConfig({
+        SITE_VARIANT: 'private',
+        PRIVATE_DEPLOYMENT_TYPE: 'kdxf',
+        SITE_LOCALES: 'jp, ja-JP,en',
+        WORKBENCH_URL: 'https://design.example.com/app',
+        COOKIE_CONSENT: 'yes',
+      }).site,
+    ).toEqual({
+      variant: 'private',
+      deploymentType: 'kdxf',
+      locales: ['ja-JP', 'en-US'],
+      workbenchUrl: 'https://design.example.com/app',
+      cookieConsent: true,
+      showLogin: true,
+    });
+    expect(
+      loadConfig({ SITE_VARIANT: 'private', PRIVATE_DEPLOYMENT_TYPE: 'hwdc', WORKBENCH_URL: '/app' }).site,
+    ).toMatchObject({
+      showLogin: false,
+      workbenchUrl: null,
+    });
+    // a deployment type outside a private deployment means nothing
+    expect(loadConfig({ PRIVATE_DEPLOYMENT_TYPE: 'hwdc' }).site).toMatchObject({
+      deploymentType: null,
+      showLogin: true,
+    });
+  });
+
+  it.each([
+    ['SITE_VARIANT', 'intranet'],
+    ['SITE_VARIANT', '  '],
+    ['PRIVATE_DEPLOYMENT_TYPE', 'aws'],
+    ['SITE_LOCALES', 'fr'],
+    ['SITE_LOCALES', ', ,'],
+    ['WORKBENCH_URL', 'javascript:alert(1)'],
+    ['WORKBENCH_URL', 'app'],
+    ['COOKIE_CONSENT', 'maybe'],
+  ])('refuses %s=%j naming the variable', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(variable));
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SiteConfig } from '@plugin-center/contract';
 import {
   AnalyticsProject,
   type ContactQr,
@@ -10,6 +11,7 @@ import {
 import { type ConfigEnvironment, type LOG_LEVELS, readEnvironment } from './configSchema';
 import { ConfigError, IDENTITY_DEFAULTS } from './configValues';
 import type { ActivityConfig } from './curation/activityConfig';
+import { resolveSiteConfig } from './site';
 
 export {
   ConfigError,
@@ -109,6 +111,13 @@ export interface ServerConfig {
   contactQrCodes?: ContactQr[];
   /** `ACTIVITIES`: the activities of `GET /api/cmt/activity/activity/info` (see `curation/activityConfig.ts`). */
   activities?: ActivityConfig[];
+
+  // Issue 15: the site variant.
+  /**
+   * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL`, `COOKIE_CONSENT`
+   * resolved by `resolveSiteConfig` (`site.ts`); unset → the domestic site.
+   */
+  site?: SiteConfig;
 }
 
 /**
@@ -342,6 +351,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsDeeplinks: v.ANALYTICS_DEEPLINKS,
     contactQrCodes: v.CONTACT_QR_CODES,
     activities: v.ACTIVITIES,
+    site: resolveSiteConfig({
+      variant: v.SITE_VARIANT,
+      deploymentType: v.PRIVATE_DEPLOYMENT_TYPE,
+      locales: v.SITE_LOCALES,
+      workbenchUrl: v.WORKBENCH_URL,
+      cookieConsent: v.COOKIE_CONSENT,
+    }),
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
   if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;

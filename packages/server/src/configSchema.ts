@@ -10,6 +10,7 @@
  * ajv text for all variables; the server's rules (blank means unset, `1/yes/on`, strict whole
  * numbers, one `ConfigError` naming the variable) would have to be rebuilt around it anyway.
  */
+import { LOCALES, PRIVATE_DEPLOYMENT_TYPES, SITE_VARIANTS } from '@plugin-center/contract';
 import { PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -22,6 +23,7 @@ import {
   parseOAuthProviders,
   parseOriginList,
   parseProjects,
+  parseSiteLocales,
   parseTrustProxy,
   parseVisualConfig,
   SOURCE_NAME,
@@ -49,6 +51,12 @@ export const CONFIG_GROUPS = {
   analytics: {
     title: 'Analytics collector',
     intro: 'Analytics collector (`/sa`, see [Collector](api.md#collector-sa)):',
+  },
+  // issue 15: the site variant
+  site: {
+    title: 'Site variant',
+    intro:
+      'The site variant, its languages, workbench link and cookie consent (issue 15, see [Site variants](#site-variants)):',
   },
   // issue 14 (helper "banners")
   curation: {
@@ -208,6 +216,72 @@ export const CONFIG_SCHEMA = Type.Object({
         "comma-separated `http(s)://host[:port]` origins whose pages may show `/plugins/` in an `<iframe>` (CSP `frame-ancestors 'self' <origins>`). Unset: only this origin (plus `X-Frame-Options: SAMEORIGIN`). The desktop client shows the site as a top-level page and needs no entry",
     }),
   }),
+  // issue 15: the site variant (SPEC §1, §2), handed to the app in index.html (`site.ts`)
+  SITE_VARIANT: Type.Enum(SITE_VARIANTS, {
+    default: 'domestic',
+    ...about({
+      group: 'site',
+      transform: trimLower,
+      blank: 'invalid',
+      summary: 'domestic, overseas, private or desktop (default domestic)',
+      description:
+        "`domestic` (Chinese and English), `overseas` (English, Japanese, Korean, Russian, Spanish; cookie consent on), `private` (a private deployment, see `PRIVATE_DEPLOYMENT_TYPE`) or `desktop` (the desktop client's header)",
+    }),
+  }),
+  PRIVATE_DEPLOYMENT_TYPE: Type.Optional(
+    Type.Enum(PRIVATE_DEPLOYMENT_TYPES, {
+      ...about({
+        group: 'site',
+        transform: trimLower,
+        blank: 'invalid',
+        defaultText: '`pri` when `SITE_VARIANT=private`',
+        summary: 'pri, hwdc, hk, nh, gfkd, kdxf or cluster (private only)',
+        description:
+          'the private deployment type (SPEC §9): `pri`, `hwdc`, `hk`, `nh`, `gfkd`, `kdxf`, `cluster`; `hwdc` hides login, sign-up and the workbench. Only with `SITE_VARIANT=private`',
+      }),
+    }),
+  ),
+  SITE_LOCALES: Type.Optional(
+    Type.Array(Type.Enum(LOCALES), {
+      minItems: 1,
+      ...about({
+        group: 'site',
+        transform: trim,
+        parse: parseSiteLocales,
+        defaultText:
+          "the variant's (domestic, private, desktop: `zh-CN,en-US`; overseas: `en-US,ja-JP,ko-KR,ru-RU,es-ES`)",
+        summary: 'locales offered, comma-separated, the first the default',
+        description:
+          'the interface locales offered, comma-separated (`zh-CN`, `en-US`, `ja-JP`, `ko-KR`, `ru-RU`, `es-ES`, or the `lang` cookie values `en`, `jp`, `kr`, `ru`, `es`), the first the default; the language picker shows only when there are two or more',
+      }),
+    }),
+  ),
+  WORKBENCH_URL: Type.Optional(
+    Type.String({
+      pattern: '^(https?://[^\\s]+|/[^\\s]*)$',
+      ...about({
+        group: 'site',
+        transform: trim,
+        errorMessage: 'must be an http(s) URL or a path starting with /',
+        defaultText: 'unset (no workbench link)',
+        summary: "the header's workbench link for signed-in people",
+        description:
+          "where the header's workbench link (SPEC §2 `/app`) goes: an http(s) URL or a path on this host. Unset: the link is not shown",
+      }),
+    }),
+  ),
+  COOKIE_CONSENT: Type.Optional(
+    Type.Boolean({
+      ...about({
+        group: 'site',
+        transform: trimLower,
+        defaultText: '`true` on `overseas`, else `false`',
+        summary: 'show the cookie consent notice (default: overseas only)',
+        description:
+          'show the cookie consent notice (SPEC §1) and keep the analytics tracker from storing or sending anything before consent',
+      }),
+    }),
+  ),
   TRUST_PROXY: Type.Union([Type.Boolean(), Type.Array(Type.String())], {
     default: false,
     ...about({

@@ -4,6 +4,7 @@
  * enums, patterns) need no parser here: `readEnvironment` checks them against the schema.
  */
 import { isIP } from 'node:net';
+import { type Locale, localeFromCookieValue } from '@plugin-center/contract';
 import { LoginStorage } from '@plugin-center/contract/schemas';
 import type { IdentityConfig, OAuthProviderConfig } from './config';
 
@@ -237,4 +238,28 @@ export function parseDeeplinks(value: string): Record<string, Record<string, unk
     }
   }
   return links as Record<string, Record<string, unknown>>;
+}
+
+/**
+ * `SITE_LOCALES` (issue 15): comma-separated locales, each a full name (`ja-JP`) or a `lang` cookie
+ * value (`jp`, SPEC §9), case-insensitive; repeats dropped, order kept (the first is the default).
+ *
+ * @throws ConfigError for an entry that names no locale, or an empty list.
+ */
+export function parseSiteLocales(variable: string, value: string): Locale[] {
+  const out: Locale[] = [];
+  for (const part of value.split(',')) {
+    const entry = part.trim();
+    if (!entry) continue;
+    const locale = localeFromCookieValue(entry);
+    if (!locale) {
+      throw new ConfigError(
+        variable,
+        `${JSON.stringify(entry)} is not a locale (zh-CN, en-US, ja-JP, ko-KR, ru-RU, es-ES or en, jp, kr, ru, es)`,
+      );
+    }
+    if (!out.includes(locale)) out.push(locale);
+  }
+  if (out.length === 0) throw new ConfigError(variable, 'names no locale');
+  return out;
 }
