@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import { i18n, useTranslation } from '../../i18n/i18n';
+import type { MessageShape } from '../../i18n/messages';
 
 /** The i18next namespace of these texts. */
 export const PUBLISH_NS = 'publish';
@@ -268,6 +269,9 @@ const enUS = {
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+/** The shape of this namespace in every locale (each leaf a string), for the per-locale text files. */
+export type PublishMessages = MessageShape<typeof enUS>;
 
 const zhCN: Shape<typeof enUS> = {
   form: {

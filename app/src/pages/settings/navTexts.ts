@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import { i18n } from '../../i18n/i18n';
+import type { MessageShape } from '../../i18n/messages';
 
 /** The i18next namespace of the navigation labels. */
 export const BACKOFFICE_NAV_NS = 'backofficeNav';
@@ -21,6 +22,9 @@ const enUS = {
   iconfont: 'Icon font',
   pexels: 'Pexels',
 };
+
+/** The shape of this namespace in every locale (each leaf a string), for the per-locale text files. */
+export type BackofficeNavMessages = MessageShape<typeof enUS>;
 
 const zhCN: Record<keyof typeof enUS, string> = {
   resourceStates: '资源位',

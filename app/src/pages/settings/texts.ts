@@ -11,6 +11,7 @@
  */
 
 import { i18n, useTranslation } from '../../i18n/i18n';
+import type { MessageShape } from '../../i18n/messages';
 import { BANNER_URL_TEXT as BANNER_URL_MESSAGE } from './contractValues';
 
 /** The i18next namespace of these texts. */
@@ -192,6 +193,9 @@ const enUS = {
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+/** The shape of this namespace in every locale (each leaf a string), for the per-locale text files. */
+export type BackofficeMessages = MessageShape<typeof enUS>;
 
 const zhCN: Shape<typeof enUS> = {
   spec: SPEC_TEXTS,
