@@ -1,5 +1,5 @@
 /**
- * Entry of the marketplace: language from the `lang` cookie, the SSO client (started here) and the
+ * Entry of the marketplace: language from the `lang` cookie or the browser's languages (issue 15), the SSO client (started here) and the
  * API client providers, the space's topic colour (issue 14), the router (basename `/plugins`, from
  * Vite's `base`) and the app.
  *
@@ -13,6 +13,7 @@ import { App } from './App';
 import { startAnalytics } from './analytics';
 import { apiClient } from './api';
 import { initLanguage } from './i18n/i18n';
+import { installValidationMessages } from './i18n/validation';
 import { ssoClient } from './session';
 import { applyStoredTopicColor, loadTopicColor } from './theme';
 import './styles.css';
@@ -29,6 +30,9 @@ startAnalytics(ssoClient);
 // the server's; a failure is logged only (SPEC §8).
 applyStoredTopicColor();
 void loadTopicColor(apiClient);
+
+// Browser validation bubbles in the interface language (issue 15).
+installValidationMessages();
 
 void initLanguage().finally(() => {
   createRoot(root).render(

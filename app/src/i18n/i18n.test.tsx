@@ -1,7 +1,15 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatCount, formatDate, formatNumber } from '../format';
-import { i18n, localeFromCookieValue, readLangCookie, setLanguage, useTranslation } from './i18n';
+import {
+  chooseLocale,
+  i18n,
+  localeFromCookieValue,
+  readLangCookie,
+  registerNamespace,
+  setLanguage,
+  useTranslation,
+} from './i18n';
 
 function Probe() {
   const { t, locale } = useTranslation();
@@ -28,12 +36,102 @@ describe('useTranslation', () => {
     expect(document.cookie).toContain('lang=en');
   });
 
-  it('loads a partial locale on demand and falls back to en-US for its missing keys', async () => {
+  it('loads a locale on demand, complete: nothing falls back to en-US', async () => {
     render(<Probe />);
+    expect(i18n.hasResourceBundle('ja-JP', 'translation')).toBe(false);
     await act(() => setLanguage('ja-JP'));
     expect(i18n.language).toBe('ja-JP');
-    expect(screen.getByText(/人気順/).textContent).toBe('人気順 | 2 results | link copied');
+    expect(screen.getByText(/人気順/).textContent).toBe('人気順 | 2 件の結果 | リンクをコピーしました');
+    expect(document.documentElement.lang).toBe('ja-JP');
     expect(document.cookie).toContain('lang=jp');
+    expect(i18n.hasResourceBundle('en-US', 'translation')).toBe(true); // from the test before, not needed
+    await act(() => setLanguage('ko-KR'));
+    expect(screen.getByText(/인기순/).textContent).toBe('인기순 | 검색 결과 2개 | 링크를 복사했습니다');
+    expect(document.cookie).toContain('lang=kr');
+  });
+});
+
+describe('registerNamespace', () => {
+  const demo = (locale: string) => `./locales/${locale}.ts`;
+  it('adds the bundled zh-CN texts at once and loads the current locale before resolving', async () => {
+    const loads: string[] = [];
+    const modules = Object.fromEntries(
+      ['en-US', 'ja-JP'].map((l) => [
+        demo(l),
+        async () => {
+          loads.push(l);
+          return { texts: { hello: `${l} hello` } };
+        },
+      ]),
+    );
+    await registerNamespace(
+      'demo1',
+      { hello: '你好' },
+      { ...modules, './locales/notes.ts': async () => ({}) },
+    );
+    expect(i18n.t('hello', { ns: 'demo1' })).toBe('你好');
+    expect(loads).toEqual([]);
+    await act(() => setLanguage('ja-JP'));
+    expect(i18n.t('hello', { ns: 'demo1' })).toBe('ja-JP hello');
+    expect(loads).toEqual(['ja-JP']);
+    // a namespace registered while ja-JP is current loads ja-JP before its promise resolves
+    await registerNamespace(
+      'demo2',
+      { hello: '你好' },
+      {
+        [demo('ja-JP')]: async () => ({ texts: { hello: 'こんにちは' } }),
+      },
+    );
+    expect(i18n.t('hello', { ns: 'demo2' })).toBe('こんにちは');
+  });
+
+  it('resolves (with a warning) when a locale chunk fails, and setLanguage then rejects without switching', async () => {
+    await act(() => setLanguage('zh-CN'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let fail = true;
+    await registerNamespace(
+      'demo3',
+      { hello: '你好' },
+      {
+        [demo('ko-KR')]: async () => {
+          if (fail) throw new Error('chunk failed');
+          return { texts: { hello: '안녕하세요' } };
+        },
+      },
+    );
+    await expect(setLanguage('ko-KR')).rejects.toThrow('chunk failed');
+    expect(i18n.language).toBe('zh-CN');
+    fail = false;
+    await act(() => setLanguage('ko-KR'));
+    expect(i18n.t('hello', { ns: 'demo3' })).toBe('안녕하세요');
+    warn.mockRestore();
+  });
+});
+
+describe('the start-up locale (issue 15)', () => {
+  const overseas = ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'] as const;
+  it('takes the lang cookie when the site offers its locale', () => {
+    expect(chooseLocale({ cookie: 'a=1; lang=kr', languages: ['en-US'], locales: overseas })).toBe('ko-KR');
+    expect(chooseLocale({ cookie: 'lang=zh-CN', languages: [], locales: ['zh-CN', 'en-US'] })).toBe('zh-CN');
+  });
+  it('else the first browser language the site offers, by primary subtag', () => {
+    expect(chooseLocale({ cookie: 'lang=zh-CN', languages: ['fr', 'es-419', 'ja'], locales: overseas })).toBe(
+      'es-ES',
+    );
+    expect(chooseLocale({ cookie: '', languages: ['de-DE', 'en-GB'], locales: ['zh-CN', 'en-US'] })).toBe(
+      'en-US',
+    );
+  });
+  it("else the site's first locale; hostile input never throws", () => {
+    expect(chooseLocale({ cookie: 'lang=fr', languages: ['de'], locales: overseas })).toBe('en-US');
+    expect(
+      chooseLocale({
+        cookie: 'lang=%E0%A4%A',
+        languages: [null, 42, 'x'.repeat(100_000), '\0'],
+        locales: ['zh-CN'],
+      }),
+    ).toBe('zh-CN');
+    expect(chooseLocale({ cookie: '', languages: [] })).toBe('zh-CN'); // the domestic default site
   });
 });
 

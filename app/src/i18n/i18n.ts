@@ -1,31 +1,41 @@
 /**
  * Interface language of the marketplace (SPEC §1, §9): i18next without react-i18next, a tiny
- * `useTranslation` hook over its `languageChanged` event, and the `lang` cookie.
+ * `useTranslation` hook over its `languageChanged` event, the `lang` cookie, and a small registry of
+ * text namespaces loaded per locale.
  *
- * zh-CN is the default (bundled) and en-US the fallback. Every other locale module is loaded on demand:
- * en-US when it is chosen or a partial locale needs it as fallback; ja-JP, ko-KR, ru-RU and es-ES
- * are partial (their missing keys fall back to en-US). zh-CN is complete, so it never needs en-US,
- * which keeps the square's first load small.
+ * Every locale of every namespace is complete (a test checks it), so nothing falls back to another
+ * language; en-US stays i18next's fallback only as a safety net. zh-CN, the default, is bundled with
+ * the main namespace (the square's first load: 100 KB gzip budget); every other locale is its own
+ * chunk, loaded on demand by {@link setLanguage} before the switch, for the main namespace and every
+ * namespace registered with {@link registerNamespace} (the lazily loaded pages' texts).
  *
  * @packageDocumentation
  */
 import type { Locale } from '@plugin-center/api';
-import { LOCALE_ALIASES, localeFromCookieValue } from '@plugin-center/contract';
+import {
+  LOCALE_ALIASES,
+  LOCALES,
+  localeFromCookieValue,
+  localeFromLanguageTag,
+} from '@plugin-center/contract';
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
 import { useSyncExternalStore } from 'react';
+import { site } from '../site';
 import { zhCN } from './locales/zh-CN';
-import type { Messages, PartialMessages } from './messages';
+import type { Messages } from './messages';
 
 /** Default interface locale (SPEC §9). */
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
-/** Fallback locale for missing keys (SPEC §9). */
+/** Fallback locale for missing keys (SPEC §9); with every locale complete, never used in practice. */
 export const FALLBACK_LOCALE: Locale = 'en-US';
+/** i18next's name of the main namespace (`app/src/i18n/locales/<locale>.ts`). */
+export const MAIN_NS = 'translation';
 
 /**
- * The locales the language picker offers: the domestic site offers Chinese and English (SPEC §1).
- * A locale of the contract's `LOCALE_ALIASES` but not here still works when the cookie names it.
+ * The locales the language picker offers: this site's (`site.locales`, SPEC §1: Chinese and English
+ * on the domestic site, English, Japanese, Korean, Russian and Spanish on the overseas one).
  */
-export const PICKER_LOCALES = ['zh-CN', 'en-US'] as const satisfies readonly Locale[];
+export const PICKER_LOCALES: readonly Locale[] = site.locales;
 
 /** Each locale's own name, shown in the picker. */
 export const LOCALE_NAMES = {
@@ -40,14 +50,6 @@ export const LOCALE_NAMES = {
 /** Name of the cookie that keeps the chosen language (SPEC §9). */
 export const LANG_COOKIE = 'lang';
 
-const LAZY_LOCALES: Partial<Record<Locale, () => Promise<Messages | PartialMessages>>> = {
-  'en-US': () => import('./locales/en-US').then((m) => m.enUS),
-  'ja-JP': () => import('./locales/ja-JP').then((m) => m.jaJP),
-  'ko-KR': () => import('./locales/ko-KR').then((m) => m.koKR),
-  'ru-RU': () => import('./locales/ru-RU').then((m) => m.ruRU),
-  'es-ES': () => import('./locales/es-ES').then((m) => m.esES),
-};
-
 /**
  * The locale a `lang` cookie value stands for (SPEC §9), or `undefined` for an unknown value; also
  * accepts the full locale names (`en-US`), case-insensitively. The one locale table is the
@@ -58,7 +60,13 @@ export { localeFromCookieValue };
 /** Reads the `lang` cookie from a `document.cookie` string; `undefined` when absent or unknown. */
 export function readLangCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie) {
   const match = cookie.match(/(?:^|;\s*)lang=([^;]*)/);
-  return localeFromCookieValue(match ? decodeURIComponent(match[1] ?? '') : undefined);
+  let value: string | undefined;
+  try {
+    value = match ? decodeURIComponent(match[1] ?? '') : undefined;
+  } catch {
+    value = undefined; // a malformed %-escape: as if there were no cookie
+  }
+  return localeFromCookieValue(value);
 }
 
 /** Writes the `lang` cookie for a year on the whole site (path `/`, SameSite=Lax). */
@@ -68,13 +76,41 @@ function writeLangCookie(locale: Locale): void {
   document.cookie = `${LANG_COOKIE}=${LOCALE_ALIASES[locale].cookie}; path=/; max-age=31536000; SameSite=Lax${secure}`;
 }
 
-/** The i18next instance of the app (initialised synchronously with the bundled locales). */
+/**
+ * The start-up locale (issue 15; the login page follows the same rule on the server): the `lang`
+ * cookie (SPEC §9 values) when it names one of the site's locales; else the first of the browser's
+ * languages (`navigator.languages`, by primary subtag: `en-GB` → en-US) that is one of them; else
+ * the site's first locale. Never throws, whatever the inputs hold.
+ */
+export function chooseLocale({
+  cookie,
+  languages,
+  locales = site.locales,
+}: {
+  /** The `document.cookie` string. */
+  cookie: string;
+  /** The browser's preferred languages, most preferred first (BCP 47 tags). */
+  languages: readonly unknown[];
+  /** The site's locales (SPEC §1), in its order; the first is the default. */
+  locales?: readonly Locale[];
+}): Locale {
+  const offered = (l: Locale | undefined): l is Locale => l !== undefined && locales.includes(l);
+  const fromCookie = readLangCookie(cookie);
+  if (offered(fromCookie)) return fromCookie;
+  for (const tag of languages) {
+    const l = typeof tag === 'string' ? localeFromLanguageTag(tag) : undefined;
+    if (offered(l)) return l;
+  }
+  return locales[0] ?? DEFAULT_LOCALE;
+}
+
+/** The i18next instance of the app (initialised synchronously with the bundled zh-CN texts). */
 export const i18n: I18n = createInstance();
 void i18n.init({
   lng: DEFAULT_LOCALE,
   fallbackLng: FALLBACK_LOCALE,
-  supportedLngs: Object.keys(LOCALE_NAMES),
-  resources: { 'zh-CN': { translation: zhCN } },
+  supportedLngs: [...LOCALES],
+  resources: { [DEFAULT_LOCALE]: { [MAIN_NS]: zhCN } },
   interpolation: { escapeValue: false }, // React escapes; texts are never set as HTML
   returnNull: false,
   initAsync: false,
@@ -97,34 +133,116 @@ export function currentLocale(): Locale {
   return (i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LOCALE) as Locale;
 }
 
-async function loadResources(locale: Locale): Promise<void> {
-  const lazy = LAZY_LOCALES[locale];
-  if (lazy && !i18n.hasResourceBundle(locale, 'translation')) {
-    i18n.addResourceBundle(locale, 'translation', await lazy(), true, true);
+/** Loads one locale's texts of a namespace: the module's resource object. */
+export type LocaleLoader = () => Promise<object>;
+
+/**
+ * The loaders of a namespace's locale files, from `import.meta.glob('./locales/*.ts')` (paths ending
+ * in `/<locale>.ts`; other files are ignored), each module exporting its texts as `texts` or, for the
+ * main namespace, as the locale's camel-case name (`jaJP`).
+ */
+export function localeLoaders(
+  modules: Record<string, () => Promise<unknown>>,
+): Partial<Record<Locale, LocaleLoader>> {
+  const loaders: Partial<Record<Locale, LocaleLoader>> = {};
+  for (const [path, load] of Object.entries(modules)) {
+    const locale = LOCALES.find((l) => path.endsWith(`/${l}.ts`));
+    if (!locale) continue;
+    const name = locale.replace('-', '');
+    const exportName = name.charAt(0).toLowerCase() + name.slice(1);
+    loaders[locale] = async () => {
+      const m = (await load()) as Record<string, object | undefined>;
+      const texts = m.texts ?? m[exportName];
+      if (!texts) throw new Error(`${path} exports neither texts nor ${exportName}`);
+      return texts;
+    };
   }
+  return loaders;
+}
+
+const namespaces = new Map<string, Partial<Record<Locale, LocaleLoader>>>([
+  [MAIN_NS, localeLoaders(import.meta.glob(['./locales/*.ts', '!./locales/zh-CN.ts']))],
+]);
+const inFlight = new Map<string, Promise<void>>();
+
+/** Loads `locale`'s texts of namespace `ns` unless they are there or the locale has no file. */
+function loadNamespace(ns: string, locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, ns)) return Promise.resolve();
+  const load = namespaces.get(ns)?.[locale];
+  if (!load) return Promise.resolve();
+  const key = `${locale}|${ns}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = load()
+      .then((texts) => {
+        i18n.addResourceBundle(locale, ns, texts, true, true);
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+/** Loads `locale`'s texts of every registered namespace (the main one included). */
+function loadLocale(locale: Locale): Promise<void> {
+  return Promise.all([...namespaces.keys()].map((ns) => loadNamespace(ns, locale))).then(() => undefined);
 }
 
 /**
- * Switches the interface language: loads the locale's resources (and en-US for fallback) first, then changes i18next's
- * language (which updates `<html lang>`), and keeps the choice in the `lang` cookie unless `persist`
- * is false (used at start-up, when the choice came from the cookie).
+ * Registers a text namespace of a lazily loaded part of the app (`publish`, `backoffice`, …):
+ * `defaults` (the zh-CN texts, bundled with the caller) at once, and `modules` — the
+ * `import.meta.glob` of its other locale files, see {@link localeLoaders} — loaded on demand by
+ * {@link setLanguage} from now on. Resolves once the current locale's texts are there (at once for
+ * zh-CN); the caller awaits it at its module's top level, so the page that imports it never renders
+ * a key name. A failed load is logged and resolves all the same (the page then shows en-US or key
+ * names rather than not rendering at all). Registering a namespace again keeps the first texts.
+ */
+export function registerNamespace(
+  ns: string,
+  defaults: object,
+  modules: Record<string, () => Promise<unknown>>,
+): Promise<void> {
+  if (!i18n.hasResourceBundle(DEFAULT_LOCALE, ns))
+    i18n.addResourceBundle(DEFAULT_LOCALE, ns, defaults, true, true);
+  if (!namespaces.has(ns)) namespaces.set(ns, localeLoaders(modules));
+  return loadNamespace(ns, currentLocale()).catch((error: unknown) => {
+    console.warn(`[plugin-center] texts ${ns}/${currentLocale()}:`, error);
+  });
+}
+
+/**
+ * Switches the interface language: loads the locale's texts of the main namespace and of every
+ * registered one first (rejects, without switching, when a chunk fails to load), then changes
+ * i18next's language (which updates `<html lang>`), and keeps the choice in the `lang` cookie (SPEC
+ * §9 values: zh-CN, en, jp, kr, ru, es) unless `persist` is false (start-up).
  */
 export async function setLanguage(locale: Locale, { persist = true }: { persist?: boolean } = {}) {
-  const needed = locale === DEFAULT_LOCALE ? [locale] : [locale, FALLBACK_LOCALE];
-  await Promise.all(needed.map(loadResources));
+  await loadLocale(locale);
   await i18n.changeLanguage(locale);
+  await loadLocale(locale); // a namespace registered during the switch loaded the previous locale
   if (persist) writeLangCookie(locale);
 }
 
 /**
- * Starts with the language of the `lang` cookie (SPEC §9), else zh-CN, and sets `<html lang>`.
- * Resolves once a lazily loaded locale is in place (at once for zh-CN).
+ * Starts in the locale {@link chooseLocale} picks from the `lang` cookie, the browser's languages and
+ * `site.locales`, and sets `<html lang>` at once. Resolves once a lazily loaded locale is in place
+ * (at once for zh-CN); never rejects (a failed chunk leaves zh-CN).
  */
 export function initLanguage(): Promise<void> {
-  const locale = readLangCookie() ?? DEFAULT_LOCALE;
+  const locale = chooseLocale({
+    cookie: document.cookie,
+    languages: typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+  });
   document.documentElement.lang = locale;
-  return locale === i18n.language ? Promise.resolve() : setLanguage(locale, { persist: false });
+  if (locale === i18n.language) return Promise.resolve();
+  return setLanguage(locale, { persist: false }).catch((error: unknown) => {
+    console.warn('[plugin-center] language:', error);
+    document.documentElement.lang = i18n.language;
+  });
 }
+
+/** The main namespace's texts of the current locale, for tests and tools: `Messages`. */
+export type { Messages };
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -134,7 +252,7 @@ const getVersion = () => version;
 
 /** What {@link useTranslation} returns. */
 export interface Translation {
-  /** i18next's `t` of the app instance (fallback to en-US for missing keys). */
+  /** i18next's `t` of the app instance (main namespace; `{ ns }` for another). */
   t: TFunction;
   /** The current locale, also the `lang` to send to the API. */
   locale: Locale;

@@ -286,4 +286,22 @@ export const enUS = {
     workflow: 'Workflow',
     zoom: 'Zoom',
   },
+  // --- issue 15, browser validation messages (helper "i18n", see i18n/validation.ts) ---
+  validation: {
+    required: 'Please fill in this field.',
+    requiredCheckbox: 'Please tick this box to continue.',
+    requiredChoice: 'Please select one of the options.',
+    requiredFile: 'Please choose a file.',
+    email: 'Please enter an email address, e.g. name@example.com.',
+    url: 'Please enter a web address, e.g. https://example.com.',
+    number: 'Please enter a number.',
+    invalid: 'Please enter a valid value.',
+    tooShort: 'Please use at least {{min}} characters (you are using {{length}}).',
+    tooLong: 'Please use at most {{max}} characters (you are using {{length}}).',
+    rangeUnderflow: 'The value must be {{min}} or more.',
+    rangeOverflow: 'The value must be {{max}} or less.',
+    stepMismatch: 'Please enter a valid value. The two nearest valid values are {{below}} and {{above}}.',
+    pattern: 'Please match the requested format.',
+    patternHint: 'Please match the requested format: {{hint}}',
+  },
 };

@@ -283,4 +283,22 @@ export const zhCN: Messages = {
     workflow: '工作流',
     zoom: '缩放',
   },
+  // --- issue 15, browser validation messages (helper "i18n", see i18n/validation.ts) ---
+  validation: {
+    required: '请填写此字段。',
+    requiredCheckbox: '请勾选此复选框以继续。',
+    requiredChoice: '请选择一个选项。',
+    requiredFile: '请选择文件。',
+    email: '请输入邮箱地址，例如 name@example.com。',
+    url: '请输入网址，例如 https://example.com。',
+    number: '请输入数字。',
+    invalid: '请输入有效的值。',
+    tooShort: '请至少输入 {{min}} 个字符（当前 {{length}} 个）。',
+    tooLong: '请最多输入 {{max}} 个字符（当前 {{length}} 个）。',
+    rangeUnderflow: '值必须大于或等于 {{min}}。',
+    rangeOverflow: '值必须小于或等于 {{max}}。',
+    stepMismatch: '请输入有效的值。最接近的两个有效值为 {{below}} 和 {{above}}。',
+    pattern: '请与要求的格式保持一致。',
+    patternHint: '请与要求的格式保持一致：{{hint}}',
+  },
 };
