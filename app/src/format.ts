@@ -1,10 +1,23 @@
 /**
- * Number and date formatting in the interface locale, with `Intl` (cached formatters).
+ * Number and date formatting in the interface locale, with `Intl` (cached formatters): the one place
+ * the app turns numbers, percentages, dates and times into text (issue 15: each language's own
+ * digits grouping, compact forms and date order), so nothing uses `toLocale*String` or hand-made
+ * date strings.
  *
  * @packageDocumentation
  */
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    cache.set(key, f);
+  }
+  return f;
+}
 
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n|${locale}|${JSON.stringify(options)}`;
@@ -35,11 +48,32 @@ export function formatCount(value: number, locale: string): string {
  */
 export function formatDate(ms: number | null | undefined, locale: string, fallback: string): string {
   if (ms == null || !Number.isFinite(ms)) return fallback;
-  const key = `d|${locale}`;
-  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-    cache.set(key, f);
-  }
-  return f.format(ms);
+  return dateFormat(locale, { dateStyle: 'medium' }).format(ms);
+}
+
+/**
+ * A time (ms since the Unix epoch) as date and time in the locale (`Nov 25, 2026, 11:31 AM` /
+ * `2026年11月25日 11:31`), in the browser's time zone; `fallback` when missing or invalid.
+ */
+export function formatDateTime(ms: number | null | undefined, locale: string, fallback = '—'): string {
+  if (ms == null || !Number.isFinite(ms)) return fallback;
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+/**
+ * A `YYYY-MM-DD` UTC day (the analytics reports' days), short in the locale (`Mar 5` / `3月5日`) or,
+ * with `year`, the medium date (`Mar 5, 2024` / `2024年3月5日`); the input itself when it is not a day.
+ */
+export function formatUtcDay(day: string, locale: string, year = false): string {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (!Number.isFinite(ms)) return day;
+  return dateFormat(
+    locale,
+    year ? { dateStyle: 'medium', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  ).format(ms);
+}
+
+/** A share (0…1) as a percentage with at most one fraction digit: `0.125` → `'12.5%'` / `'12,5 %'`. */
+export function formatPercent(share: number, locale: string): string {
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);
 }

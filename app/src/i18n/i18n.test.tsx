@@ -1,6 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatCount, formatDate, formatNumber } from '../format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  formatUtcDay,
+} from '../format';
 import {
   chooseLocale,
   i18n,
@@ -164,5 +171,29 @@ describe('number and date formatting', () => {
     expect(formatDate(ms, 'en-US', '—')).toBe('Mar 15, 2020');
     expect(formatDate(ms, 'zh-CN', '—')).toBe('2020年3月15日');
     expect(formatDate(null, 'zh-CN', '—')).toBe('—');
+    expect(formatDate(ms, 'ja-JP', '—')).toBe('2020/03/15');
+    expect(formatDate(ms, 'ko-KR', '—')).toBe('2020. 3. 15.');
+    expect(formatDateTime(Number.NaN, 'ko-KR')).toBe('—');
+    expect(formatDateTime(ms, 'en-US')).toMatch(/^Mar 15, 2020, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(formatUtcDay('2024-03-05', 'ja-JP')).toBe('3月5日');
+    expect(formatUtcDay('2024-03-05', 'en-US', true)).toBe('Mar 5, 2024');
+    expect(formatUtcDay('not a day', 'en-US')).toBe('not a day');
+  });
+
+  it("formats counts and shares in each language's own way", () => {
+    expect(formatNumber(1448, 'ru-RU')).toBe('1\u00a0448');
+    expect(formatNumber(1448, 'es-ES')).toBe('1448'); // Spanish groups from five digits
+    expect(formatNumber(12_448, 'es-ES')).toBe('12.448');
+    expect(formatCount(12_345, 'ja-JP')).toBe('1.2万');
+    expect(formatCount(12_345, 'ko-KR')).toBe('1.2만');
+    expect(formatPercent(0.125, 'en-US')).toBe('12.5%');
+    expect(formatPercent(0.125, 'es-ES')).toBe('12,5\u00a0%');
+  });
+
+  it('picks plural forms by Intl.PluralRules through i18next (count) with the number formatted (n)', async () => {
+    await act(() => setLanguage('en-US', { persist: false }));
+    const n = formatNumber(1448, 'en-US');
+    expect(i18n.getFixedT('en-US')('square.results', { count: 1, n: '1' })).toBe('1 result');
+    expect(i18n.getFixedT('en-US')('square.results', { count: 1448, n })).toBe('1,448 results');
   });
 });

@@ -5,7 +5,7 @@ import { type CSSProperties, useMemo } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';
 import { BackstageHeader } from '../../components/BackstageHeader';
 import { EmptyState } from '../../components/States';
-import { formatNumber } from '../../format';
+import { formatNumber, formatPercent } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { ChartFigure } from './ChartFigure';
@@ -165,11 +165,7 @@ function OverviewReport({ data }: { data: AnalyticsOverview }) {
                       <span className="meter" aria-hidden="true">
                         <span style={{ '--meter': `${(e.count / most) * 100}%` } as CSSProperties} />
                       </span>
-                      <span className="meter-text">
-                        {new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
-                          share,
-                        )}
-                      </span>
+                      <span className="meter-text">{formatPercent(share, locale)}</span>
                     </td>
                   </tr>
                 );

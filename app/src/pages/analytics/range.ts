@@ -4,6 +4,8 @@
  *
  * @packageDocumentation
  */
+
+import { formatUtcDay } from '../../format';
 import type { Translation } from '../../i18n/i18n';
 
 /** One UTC day, ms. */
@@ -36,24 +38,12 @@ export function parsePreset(value: string | null): RangePreset {
   return (RANGE_PRESETS as readonly number[]).includes(n) ? (n as RangePreset) : DEFAULT_PRESET;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A `YYYY-MM-DD` UTC day of the reports, short in the locale (`Mar 5` / `3月5日`); with `year`, the
- * medium date (`Mar 5, 2024` / `2024年3月5日`).
+ * medium date (`Mar 5, 2024` / `2024年3月5日`). See `formatUtcDay` in `format.ts`.
  */
 export function formatDay(day: string, locale: string, year = false): string {
-  const key = `${locale}|${year}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(
-      locale,
-      year ? { dateStyle: 'medium', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' },
-    );
-    formats.set(key, f);
-  }
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isFinite(ms) ? f.format(ms) : day;
+  return formatUtcDay(day, locale, year);
 }
 
 /** `Mar 1, 2024 – Mar 30, 2024 (UTC days)`: the first and last day of a report, `''` without days. */

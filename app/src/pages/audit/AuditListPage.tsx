@@ -8,6 +8,7 @@ import { BackstageHeader } from '../../components/BackstageHeader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import '../publish/publish.css';
@@ -174,7 +175,9 @@ export function AuditListView() {
       {list.status === 'ready' && list.items.length === 0 && <EmptyState title={t('audit.empty')} />}
       {list.items.length > 0 && (
         <>
-          <p className="state-hint">{t('audit.total', { count: list.total, n: list.total })}</p>
+          <p className="state-hint">
+            {t('audit.total', { count: list.total, n: formatNumber(list.total, locale) })}
+          </p>
           <ul className="submission-list" data-testid="audit-list">
             {list.items.map((s) => (
               <AuditItem

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { copyText } from '../detail/copyText';
@@ -211,7 +212,7 @@ export function CreateTokenForm(props: {
   busy: boolean;
   onCreate(name: string, days: number): Promise<boolean>;
 }) {
-  const { t } = usePublishTexts();
+  const { t, locale } = usePublishTexts();
   const [name, setName] = useState('');
   const [days, setDays] = useState<number>(90);
   const [error, setError] = useState<string | null>(null);
@@ -270,7 +271,7 @@ export function CreateTokenForm(props: {
             <select id={`${id}-expiry`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
               {TOKEN_EXPIRY_DAYS.map((d) => (
                 <option key={d} value={d}>
-                  {d === 0 ? t('tokens.never') : t('tokens.days', { count: d, n: d })}
+                  {d === 0 ? t('tokens.never') : t('tokens.days', { count: d, n: formatNumber(d, locale) })}
                 </option>
               ))}
             </select>

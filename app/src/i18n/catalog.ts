@@ -1,0 +1,60 @@
+/**
+ * Every text of every namespace and locale, read from the locale files present (for the tests and
+ * the key-count report of issue 15; not imported by the app, so it adds nothing to any bundle).
+ *
+ * @packageDocumentation
+ */
+import { LOCALES, type Locale } from '@plugin-center/contract';
+
+/** The app's text namespaces: i18next name → the locale files' modules (eager). */
+const MODULES = {
+  translation: import.meta.glob('./locales/*.ts', { eager: true }),
+  publish: import.meta.glob('../pages/publish/locales/*.ts', { eager: true }),
+  backoffice: import.meta.glob('../pages/settings/locales/*.ts', { eager: true }),
+  backofficeNav: import.meta.glob('../pages/settings/navLocales/*.ts', { eager: true }),
+} as const;
+
+/** A namespace's name. */
+export type Namespace = keyof typeof MODULES;
+/** The namespaces. */
+export const NAMESPACES = Object.keys(MODULES) as Namespace[];
+
+/** Flat texts: `section.key` → value (numbers and nested sections flattened with dots). */
+export type FlatTexts = Record<string, unknown>;
+
+function flatten(value: unknown, prefix: string, out: FlatTexts): FlatTexts {
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else out[prefix] = value;
+  return out;
+}
+
+/** The flat texts of each namespace and each locale that has a file, by the files present. */
+export function readCatalog(): Record<Namespace, Partial<Record<Locale, FlatTexts>>> {
+  const catalog = {} as Record<Namespace, Partial<Record<Locale, FlatTexts>>>;
+  for (const ns of NAMESPACES) {
+    catalog[ns] = {};
+    for (const [path, module] of Object.entries(MODULES[ns])) {
+      const locale = LOCALES.find((l) => path.endsWith(`/${l}.ts`));
+      if (!locale) continue;
+      const m = module as Record<string, unknown>;
+      const camel = locale.replace('-', '');
+      const texts = m.texts ?? m[camel.charAt(0).toLowerCase() + camel.slice(1)];
+      catalog[ns][locale] = flatten(texts, '', {});
+    }
+  }
+  return catalog;
+}
+
+/** The `{{name}}` placeholders of a text, sorted, without repeats. */
+export function placeholders(text: unknown): string[] {
+  return [...new Set(String(text).match(/\{\{\s*[\w.]+\s*\}\}/g) ?? [])]
+    .map((p) => p.replace(/\s/g, ''))
+    .sort();
+}
+
+/** `square.results_few` → `square.results` when `few` is a plural category; else `undefined`. */
+export function pluralBase(key: string): { base: string; category: string } | undefined {
+  const m = key.match(/^(.*)_(zero|one|two|few|many|other)$/);
+  return m ? { base: m[1]!, category: m[2]! } : undefined;
+}

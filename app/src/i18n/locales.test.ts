@@ -1,0 +1,106 @@
+/**
+ * Completeness of every locale (issue 15, "none falls back to another language"): every key of
+ * en-US in every namespace is present and non-empty in each locale whose files exist, with the
+ * plural forms its `Intl.PluralRules` needs (Russian: one, few, many, other), no key en-US lacks, the
+ * same `{{placeholders}}`, and no text left in English. Prints the per-locale key counts.
+ */
+import { LOCALES, type Locale } from '@plugin-center/contract';
+import { describe, expect, it } from 'vitest';
+import { type FlatTexts, NAMESPACES, placeholders, pluralBase, readCatalog } from './catalog';
+
+const catalog = readCatalog();
+const present = LOCALES.filter((l) => NAMESPACES.some((ns) => catalog[ns][l]));
+
+/**
+ * Texts that may read the same as in en-US (documented allowlist): brand, product and format names,
+ * and the back office's SPEC §8 messages, which are exact English in every locale. Texts without a
+ * word of two Latin letters (placeholders, numbers, '—', '3D') are not checked at all.
+ */
+const SAME_AS_ENGLISH = new Set([
+  'Figma',
+  'FigJam',
+  'Sketch',
+  'Adobe XD',
+  'Penpot',
+  'MasterGo',
+  'JsDesign',
+  'Pexels',
+  'AI',
+  'HTML',
+  'PDF',
+  'SVG',
+  'JSON',
+  'URL',
+  'MP4',
+  'Cookie',
+  'Client ID',
+]);
+const SAME_AS_ENGLISH_KEYS = /^backoffice:spec\./;
+
+/** The keys a locale must have: en-US's, with the plural forms of the locale's own rules. */
+function expectedKeys(en: FlatTexts, locale: Locale): string[] {
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const keys = new Set(Object.keys(en));
+  for (const key of Object.keys(en)) {
+    const p = pluralBase(key);
+    if (p?.category === 'one') for (const c of categories) keys.add(`${p.base}_${c}`);
+  }
+  return [...keys];
+}
+
+describe('every locale is complete', () => {
+  it('has the six locales of SPEC §1 in the main namespace', () => {
+    expect(Object.keys(catalog.translation).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it('prints the per-locale key counts', () => {
+    const rows = present.map((l) => ({
+      locale: l,
+      ...Object.fromEntries(NAMESPACES.map((ns) => [ns, Object.keys(catalog[ns][l] ?? {}).length])),
+      total: NAMESPACES.reduce((n, ns) => n + Object.keys(catalog[ns][l] ?? {}).length, 0),
+    }));
+    console.table(rows);
+    expect(rows.length).toBe(present.length);
+  });
+
+  describe.each(present)('%s', (locale) => {
+    it.each(NAMESPACES)('namespace %s: every en-US key, non-empty, no extra key, same placeholders', (ns) => {
+      const en = catalog[ns]['en-US'] ?? {};
+      const texts = catalog[ns][locale] ?? {};
+      const problems: string[] = [];
+      for (const key of expectedKeys(en, locale)) {
+        const value = texts[key];
+        if (typeof value !== 'string' || value.trim() === '') problems.push(`missing or empty: ${key}`);
+      }
+      for (const key of Object.keys(texts)) {
+        const p = pluralBase(key);
+        const known = key in en || (p !== undefined && `${p.base}_one` in en);
+        if (!known) problems.push(`not in en-US: ${key}`);
+      }
+      for (const [key, value] of Object.entries(texts)) {
+        const p = pluralBase(key);
+        const source = key in en ? en[key] : p ? en[`${p.base}_other`] : undefined;
+        if (typeof value !== 'string' || source === undefined) continue;
+        if (placeholders(value).join() !== placeholders(source).join())
+          problems.push(`placeholders of ${key}: ${placeholders(value)} instead of ${placeholders(source)}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe('no English in another language', () => {
+  it.each(present.filter((l) => l !== 'en-US'))('%s has no text left in English', (locale) => {
+    const english: string[] = [];
+    for (const ns of NAMESPACES) {
+      const en = catalog[ns]['en-US'] ?? {};
+      for (const [key, value] of Object.entries(catalog[ns][locale] ?? {})) {
+        if (value !== en[key] || typeof value !== 'string') continue;
+        if (!/[A-Za-z]{2}/.test(value.replace(/\{\{[^}]*\}\}/g, ''))) continue;
+        if (SAME_AS_ENGLISH.has(value) || SAME_AS_ENGLISH_KEYS.test(`${ns}:${key}`)) continue;
+        english.push(`${ns}:${key} = ${value}`);
+      }
+    }
+    expect(english).toEqual([]);
+  });
+});
