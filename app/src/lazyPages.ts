@@ -3,11 +3,12 @@
  * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the protocol, 403, not-found and
  * back-office pages, the analytics pages (with chart.js), and publishing and review (the publish
  * form, my plugins, the access tokens, the audit list and log, the batch upload, with their own texts and styles). Only `App.tsx` imports this module; the
- * toaster (Radix Toast) is split out by `toast/ToastHost.tsx` itself.
+ * toaster (Radix Toast) is split out by `toast/ToastHost.tsx` itself. Each page renders only once the
+ * current locale's texts of the namespaces its module registers are there (`lazyWithTexts`, issue 15).
  *
  * @packageDocumentation
  */
-import { lazy } from 'react';
+import { lazyWithTexts as lazy } from './i18n/i18n';
 import { loadDetail } from './pages/detail/loadDetail';
 
 /** The plugin detail dialog route element (its chunk is also preloaded by the cards, see `loadDetail`). */

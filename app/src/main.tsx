@@ -13,7 +13,6 @@ import { App } from './App';
 import { startAnalytics } from './analytics';
 import { apiClient } from './api';
 import { initLanguage } from './i18n/i18n';
-import { installValidationMessages } from './i18n/validation';
 import { ssoClient } from './session';
 import { applyStoredTopicColor, loadTopicColor } from './theme';
 import './styles.css';
@@ -31,8 +30,9 @@ startAnalytics(ssoClient);
 applyStoredTopicColor();
 void loadTopicColor(apiClient);
 
-// Browser validation bubbles in the interface language (issue 15).
-installValidationMessages();
+// Browser validation bubbles in the interface language (issue 15); its own small chunk, as no form
+// of the square's first paint has constraints (100 KB first-load budget).
+void import('./i18n/validation').then((m) => m.installValidationMessages());
 
 void initLanguage().finally(() => {
   createRoot(root).render(

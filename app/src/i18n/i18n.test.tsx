@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatCount,
@@ -11,6 +12,7 @@ import {
 import {
   chooseLocale,
   i18n,
+  lazyWithTexts,
   localeFromCookieValue,
   readLangCookie,
   registerNamespace,
@@ -112,6 +114,39 @@ describe('registerNamespace', () => {
     await act(() => setLanguage('ko-KR'));
     expect(i18n.t('hello', { ns: 'demo3' })).toBe('안녕하세요');
     warn.mockRestore();
+  });
+});
+
+describe('lazyWithTexts', () => {
+  it("renders a lazily loaded page only once the namespaces its module registers have the current locale's texts", async () => {
+    await act(() => setLanguage('ja-JP', { persist: false }));
+    let arrive: () => void = () => {};
+    const Page = lazyWithTexts(async () => {
+      // what importing a page's module does: register its namespace (ja-JP still on its way)
+      void registerNamespace(
+        'demo4',
+        { title: '标题' },
+        {
+          './locales/ja-JP.ts': () =>
+            new Promise((resolve) => {
+              arrive = () => resolve({ texts: { title: 'タイトル' } });
+            }),
+        },
+      );
+      return { default: () => <h1>{i18n.t('title', { ns: 'demo4' })}</h1> };
+    });
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+    await act(async () => arrive());
+    expect((await screen.findByRole('heading')).textContent).toBe('タイトル');
   });
 });
 

@@ -19,7 +19,7 @@ import {
   localeFromLanguageTag,
 } from '@plugin-center/contract';
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
-import { useSyncExternalStore } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStore } from 'react';
 import { site } from '../site';
 import { zhCN } from './locales/zh-CN';
 import type { Messages } from './messages';
@@ -193,8 +193,8 @@ function loadLocale(locale: Locale): Promise<void> {
  * `defaults` (the zh-CN texts, bundled with the caller) at once, and `modules` — the
  * `import.meta.glob` of its other locale files, see {@link localeLoaders} — loaded on demand by
  * {@link setLanguage} from now on. Resolves once the current locale's texts are there (at once for
- * zh-CN); the caller awaits it at its module's top level, so the page that imports it never renders
- * a key name. A failed load is logged and resolves all the same (the page then shows en-US or key
+ * zh-CN); the lazily loaded pages that import the caller wait for it through {@link lazyWithTexts},
+ * so they never render a key name. A failed load is logged and resolves all the same (the page then shows en-US or key
  * names rather than not rendering at all). Registering a namespace again keeps the first texts.
  */
 export function registerNamespace(
@@ -208,6 +208,32 @@ export function registerNamespace(
   return loadNamespace(ns, currentLocale()).catch((error: unknown) => {
     console.warn(`[plugin-center] texts ${ns}/${currentLocale()}:`, error);
   });
+}
+
+/**
+ * Resolves once every text chunk now loading has arrived (or failed; never rejects): what a lazily
+ * loaded page waits for after its module is imported, since importing it registered its namespaces.
+ */
+export function textsReady(): Promise<void> {
+  return Promise.allSettled([...inFlight.values()]).then(() => undefined);
+}
+
+/**
+ * `React.lazy` for a page whose module registers text namespaces: the import resolves only once the
+ * current locale's texts are there ({@link textsReady}), so the page's first render never shows a
+ * key name (Suspense shows its fallback meanwhile). A page of the main namespace alone resolves at
+ * once.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint (any props)
+export function lazyWithTexts<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): LazyExoticComponent<T> {
+  return lazy(() =>
+    load().then(async (module) => {
+      await textsReady();
+      return module;
+    }),
+  );
 }
 
 /**

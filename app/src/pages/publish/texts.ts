@@ -4,7 +4,7 @@
  * pages is first imported, so the square's first load (100 KB gzip budget) does not carry them.
  * Every locale is complete (SPEC §1, §9), one file each in `locales/`: zh-CN (the default) is bundled
  * with these pages, every other locale is its own chunk, loaded for the current language before the
- * importing page renders (top-level await of {@link registerNamespace}) and on a language change.
+ * importing page renders (`lazyWithTexts` in `i18n.ts`) and on a language change.
  * SPEC §5 texts: the word-limit message does not show the limit; 'Wrong url, please try again'.
  *
  * @packageDocumentation
@@ -20,9 +20,11 @@ export const PUBLISH_NS = 'publish';
 /** The shape of this namespace in every locale (each leaf a string), for the per-locale text files. */
 export type PublishMessages = MessageShape<typeof enUS>;
 
-// The module (and so every page that imports it) finishes loading once the current locale's texts
-// are in place: no key name ever shows.
-await registerNamespace(
+/**
+ * Resolves once the current locale's texts of this namespace are there. The lazily loaded pages that
+ * import this module render only after it (`lazyWithTexts` in `i18n.ts`), so no key name shows.
+ */
+export const publishTextsReady = registerNamespace(
   PUBLISH_NS,
   zhCN,
   import.meta.glob<{ texts: PublishMessages }>(['./locales/*.ts', '!./locales/zh-CN.ts']),

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { lazyWithTexts as lazy } from '../../i18n/i18n';
 import { BackstagePage } from '../BackstagePage';
 
 const ResourceStatePage = lazy(() =>

@@ -3,7 +3,7 @@
  * recommendations, people, space setting, icon font, Pexels) in their own small i18next namespace
  * `backofficeNav`, registered by `BackstageHeader` — which only back-office (lazily loaded) pages
  * render — so the square's first load (100 KB gzip budget) does not carry them. Every locale is
- * complete (SPEC §1, §9), one file each in `navLocales/`: zh-CN bundled, the others loaded on demand.
+ * complete (SPEC §1, §9), one file each in `navLocales/`: zh-CN bundled, the others loaded on demand (see `lazyWithTexts`).
  *
  * @packageDocumentation
  */
@@ -18,8 +18,11 @@ export const BACKOFFICE_NAV_NS = 'backofficeNav';
 /** The shape of this namespace in every locale (each leaf a string), for the per-locale text files. */
 export type BackofficeNavMessages = MessageShape<typeof enUS>;
 
-// The importing page renders only once the current locale's labels are in place.
-await registerNamespace(
+/**
+ * Resolves once the current locale's texts of this namespace are there. The lazily loaded pages that
+ * import this module render only after it (`lazyWithTexts` in `i18n.ts`), so no key name shows.
+ */
+export const backofficeNavTextsReady = registerNamespace(
   BACKOFFICE_NAV_NS,
   zhCN,
   import.meta.glob<{ texts: BackofficeNavMessages }>(['./navLocales/*.ts', '!./navLocales/zh-CN.ts']),

@@ -21,8 +21,11 @@ export const BACKOFFICE_NS = 'backoffice';
 /** The shape of this namespace in every locale (each leaf a string), for the per-locale text files. */
 export type BackofficeMessages = MessageShape<typeof enUS>;
 
-// The importing page renders only once the current locale's texts are in place.
-await registerNamespace(
+/**
+ * Resolves once the current locale's texts of this namespace are there. The lazily loaded pages that
+ * import this module render only after it (`lazyWithTexts` in `i18n.ts`), so no key name shows.
+ */
+export const backofficeTextsReady = registerNamespace(
   BACKOFFICE_NS,
   zhCN,
   import.meta.glob<{ texts: BackofficeMessages }>([
