@@ -194,8 +194,9 @@ function loadLocale(locale: Locale): Promise<void> {
  * `import.meta.glob` of its other locale files, see {@link localeLoaders} — loaded on demand by
  * {@link setLanguage} from now on. Resolves once the current locale's texts are there (at once for
  * zh-CN); the lazily loaded pages that import the caller wait for it through {@link lazyWithTexts},
- * so they never render a key name. A failed load is logged and resolves all the same (the page then shows en-US or key
- * names rather than not rendering at all). Registering a namespace again keeps the first texts.
+ * so they never render a key name. A failed load (network) is logged and resolves all the same: the
+ * page then renders with whatever texts are there rather than not at all. Registering a namespace
+ * again keeps the first texts.
  */
 export function registerNamespace(
   ns: string,

@@ -25,6 +25,7 @@ export type MessageShape<T> = {
 
 /**
  * A locale that translates only part of the keys (i18next falls back to en-US for the rest).
- * @deprecated Every locale is complete since issue 15; kept only until ru-RU and es-ES are typed {@link Messages}.
+ * @deprecated Every locale is complete since issue 15; kept only until ru-RU and es-ES are typed
+ * {@link Messages}.
  */
 export type PartialMessages = { [K in keyof Messages]?: Partial<Messages[K]> };

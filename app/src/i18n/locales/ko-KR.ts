@@ -53,7 +53,7 @@ export const koKR: Messages = {
   },
   // --- issue 14, the square's curation (helper "square"): featured area and banner carousel ---
   featured: {
-    title: '추천 픽',
+    title: '엄선 플러그인',
     new: '신규',
   },
   carousel: {
@@ -89,7 +89,7 @@ export const koKR: Messages = {
   },
   action: {
     like: '좋아요',
-    unlike: '좋아요 취소',
+    unlike: '좋아요 누름',
     install: '설치',
     uninstall: '제거',
     liked: '좋아요를 눌렀습니다',

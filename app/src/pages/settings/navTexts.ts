@@ -3,7 +3,8 @@
  * recommendations, people, space setting, icon font, Pexels) in their own small i18next namespace
  * `backofficeNav`, registered by `BackstageHeader` — which only back-office (lazily loaded) pages
  * render — so the square's first load (100 KB gzip budget) does not carry them. Every locale is
- * complete (SPEC §1, §9), one file each in `navLocales/`: zh-CN bundled, the others loaded on demand (see `lazyWithTexts`).
+ * complete (SPEC §1, §9), one file each in `navLocales/`: zh-CN bundled, the others loaded on demand
+ * (see `lazyWithTexts`).
  *
  * @packageDocumentation
  */
