@@ -238,7 +238,7 @@ export const esES: Messages = {
     align: 'Alineación',
     analytics: 'Analíticas',
     animation: 'Animación',
-    arrange: 'Organización de capas',
+    arrange: 'Disposición',
     artboards: 'Mesas de trabajo',
     charts: 'Gráficos',
     code: 'Código',

@@ -220,11 +220,12 @@ export function renderLoginPage(input: LoginPageInput): string {
       }</p>`
       : '';
 
+  const offered = [...new Set(locales)];
   const picker =
-    new Set(locales).size >= 2
+    offered.length >= 2
       ? `
     <nav class="login-lang" id="login-lang" aria-label="${escapeHtml(t.languageLabel)}" hidden>${GLOBE}
-      <ul class="login-lang-list">${[...new Set(locales)]
+      <ul class="login-lang-list">${offered
         .map(
           (option) => `
         <li><button type="button" class="login-lang-option" data-lang="${escapeHtml(LOCALE_ALIASES[option].cookie)}" lang="${escapeHtml(option)}"${option === locale ? ' aria-current="true"' : ''}>${escapeHtml(LOGIN_LOCALE_NAMES[option])}</button></li>`,
