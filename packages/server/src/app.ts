@@ -239,7 +239,7 @@ export async function buildApp(
     const ready = app;
     tableRoute(app, 'operation', 'health', () => ({ status: 'ok' as const, database: db.dialect }));
     tableRoute(app, 'operation', 'openApi', () => ready.swagger());
-    await app.register(loginPageRoutes);
+    await app.register(loginPageRoutes, { site: config.site });
     await registerAppStatic(app, config.appDir, config.frameAncestors ?? [], config.site);
     await registerTrackerScript(app, config.trackerScript);
     await app.ready();

@@ -7,13 +7,14 @@
  */
 import {
   BIND_PAGE_PATH,
+  LOCALE_ALIASES,
   LOGIN_PAGE_PATH,
   type Locale,
   USER_API,
   USER_API_BASE,
 } from '@plugin-center/contract/schemas';
 import type { LoginPageAssets } from './assets';
-import type { LoginTexts } from './texts';
+import { LOGIN_LOCALE_NAMES, type LoginTexts } from './texts';
 
 /** URL of the login pages' stylesheet (served by `loginPageRoutes`). */
 export const LOGIN_CSS_PATH = `${LOGIN_PAGE_PATH}login.css`;
@@ -100,6 +101,11 @@ export interface LoginPageInput {
   query: URLSearchParams;
   /** `<html lang>` of the page. */
   locale: Locale;
+  /**
+   * The site's locales (`SiteConfig.locales`), in order: the language picker offers exactly these
+   * when there are two or more (none otherwise).
+   */
+  locales: readonly Locale[];
   /** Texts of that locale. */
   texts: LoginTexts;
   /** Content versions of the stylesheet and script, put in their URLs (`?v=`); see `assets.ts`. */
@@ -111,6 +117,7 @@ const LOGO = `<svg class="login-logo" width="28" height="28" viewBox="0 0 28 28"
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect x="2" y="2" width="11" height="11" rx="3" fill="#4f46e5"/><rect x="15" y="2" width="11" height="11" rx="3" fill="#c7d2fe"/><rect x="2" y="15" width="11" height="11" rx="3" fill="#c7d2fe"/><rect x="15" y="15" width="11" height="11" rx="5.5" fill="#4f46e5"/></svg>',
 )}`;
+const GLOBE = `<svg class="login-lang-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="10"/><path d="M2 12h20"/><path d="M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z"/></svg>`;
 const EYE = `<svg class="icon-show" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"/><circle cx="12" cy="12" r="3"/></svg>`;
 const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M3 3l18 18"/><path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7c1.9 0 3.6-.6 5-1.5"/><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2"/></svg>`;
 
@@ -132,10 +139,16 @@ const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 2
  *   query unchanged except the parameter they switch (`page`, `bind_other`).
  * - Hidden context: {@link LOGIN_CONTEXT_PARAMS} (and {@link BIND_CONTEXT_PARAMS} on the bind page)
  *   present in the query, as hidden inputs of a separate never-submitted form `#login-context`.
- * - The texts the script needs (pending label, error texts) as `data-text-*` attributes of the form.
+ * - The texts the script needs (pending label, error texts, the validation bubbles' texts
+ *   `invalid-required`, `invalid-email`, `invalid-too-short`) as `data-text-*` attributes of the form.
+ * - Language picker (issue 15): when `locales` has two or more entries, a `<nav>` named by
+ *   `languageLabel` with one button per locale, in that order, each showing the locale's own name
+ *   (with its `lang`) and carrying its SPEC §9 `lang` cookie value in `data-lang`; the current one has
+ *   `aria-current="true"`. It is `hidden` until the script runs (which sets the cookie and reloads),
+ *   like the password toggle, so no dead control shows without JavaScript.
  */
 export function renderLoginPage(input: LoginPageInput): string {
-  const { kind, query, locale, texts: t, versions } = input;
+  const { kind, query, locale, locales, texts: t, versions } = input;
   const path = kind === 'bind' ? BIND_PAGE_PATH : LOGIN_PAGE_PATH;
   const signUp = query.get('page') === 'sign_up';
   const bindOther = kind === 'login' && query.get('bind_other') === 'bind';
@@ -171,6 +184,9 @@ export function renderLoginPage(input: LoginPageInput): string {
     'error-redirect-not-allowed': t.errors.REDIRECT_NOT_ALLOWED,
     'error-network': t.errors.NETWORK,
     'error-unknown': t.errors.UNKNOWN,
+    'invalid-required': t.invalid.required,
+    'invalid-email': t.invalid.email,
+    'invalid-too-short': t.invalid.tooShort,
   };
   const dataAttributes = Object.entries(dataTexts)
     .map(([key, value]) => ` data-text-${key}="${escapeHtml(value)}"`)
@@ -202,6 +218,21 @@ export function renderLoginPage(input: LoginPageInput): string {
           ? `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { bind_other: null }))}">${escapeHtml(t.plainSignInLink)}</a>`
           : `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { bind_other: 'bind' }))}">${escapeHtml(t.bindOtherLink)}</a>`
       }</p>`
+      : '';
+
+  const offered = [...new Set(locales)];
+  const picker =
+    offered.length >= 2
+      ? `
+    <nav class="login-lang" id="login-lang" aria-label="${escapeHtml(t.languageLabel)}" hidden>${GLOBE}
+      <ul class="login-lang-list">${offered
+        .map(
+          (option) => `
+        <li><button type="button" class="login-lang-option" data-lang="${escapeHtml(LOCALE_ALIASES[option].cookie)}" lang="${escapeHtml(option)}"${option === locale ? ' aria-current="true"' : ''}>${escapeHtml(LOGIN_LOCALE_NAMES[option])}</button></li>`,
+        )
+        .join('')}
+      </ul>
+    </nav>`
       : '';
 
   const contextNames =
@@ -254,7 +285,7 @@ export function renderLoginPage(input: LoginPageInput): string {
       <form id="login-context" hidden aria-hidden="true">${contextInputs}
       </form>
     </section>
-    <p class="login-back"><a href="${DEFAULT_REDIRECT}">${escapeHtml(t.backHome)}</a></p>
+    <p class="login-back"><a href="${DEFAULT_REDIRECT}">${escapeHtml(t.backHome)}</a></p>${picker}
   </main>
 </body>
 </html>

@@ -5,11 +5,13 @@
  */
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCookie from '@fastify/cookie';
+import type { SiteConfig } from '@plugin-center/contract';
 import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../appStatic';
 import { tableRoute } from '../routeTable';
 import { LOGIN_PAGE_CSP } from '../securityHeaders';
+import { resolveSiteConfig } from '../site';
 import { type LoginPageAssets, loadLoginPageAssets } from './assets';
 import { renderLoginPage } from './page';
 import { pickLoginLocale } from './texts';
@@ -25,12 +27,17 @@ function sendPage(
   reply: FastifyReply,
   kind: 'login' | 'bind',
   assets: LoginPageAssets,
+  site: SiteConfig,
 ) {
-  const { locale, texts } = pickLoginLocale({ lang: request.cookies.lang, languages: request.languages() });
+  const { locale, texts } = pickLoginLocale(
+    { lang: request.cookies.lang, languages: requestLanguages(request) },
+    site.locales,
+  );
   const html = renderLoginPage({
     kind,
     query: new URLSearchParams(rawQuery(request)),
     locale,
+    locales: site.locales,
     texts,
     versions: assets,
   });
@@ -43,6 +50,18 @@ function sendPage(
     .header('vary', 'Cookie, Accept-Language')
     .type('text/html; charset=utf-8')
     .send(html);
+}
+
+/**
+ * The request's `Accept-Language` languages, most wanted first (`@fastify/accepts`); none when the
+ * header cannot be parsed, so a hostile header falls through to the site's default locale.
+ */
+function requestLanguages(request: FastifyRequest): string[] {
+  try {
+    return request.languages();
+  } catch {
+    return [];
+  }
 }
 
 function sendAsset(
@@ -81,21 +100,30 @@ function sendAsset(
  *
  * Pages answer `200 text/html; charset=utf-8` with `Content-Security-Policy` {@link LOGIN_PAGE_CSP},
  * `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`,
- * `Cache-Control: no-store` and `Vary: Cookie, Accept-Language`. Language: `lang` cookie (parsed by
- * `@fastify/cookie`), else `Accept-Language` (by `@fastify/accepts`), else zh-CN (see
- * `pickLoginLocale`). Nothing here fails on bad input: unknown or hostile query text is escaped and
- * carried, never interpreted.
+ * `Cache-Control: no-store` and `Vary: Cookie, Accept-Language`. Language, among the site's locales
+ * (`options.site.locales`, issue 15): the `lang` cookie (parsed by `@fastify/cookie`) when it names
+ * one of them, else the first of them `Accept-Language` asks for (by `@fastify/accepts`), else the
+ * site's first (see `pickLoginLocale`); with 2+ locales the page has a language picker offering
+ * exactly them. Nothing here fails on bad input: unknown or hostile query text, cookies and
+ * `Accept-Language` are escaped, carried or ignored, never interpreted.
+ *
+ * @param options.site the site configuration (`config.site`); unset → the domestic site
+ *   (`resolveSiteConfig()`)
  */
-export async function loginPageRoutes(app: FastifyInstance): Promise<void> {
+export async function loginPageRoutes(
+  app: FastifyInstance,
+  options: { site?: SiteConfig | undefined } = {},
+): Promise<void> {
+  const site = options.site ?? resolveSiteConfig();
   // Scoped to these routes (this plugin is encapsulated): request.cookies and request.languages().
   await app.register(fastifyCookie);
   await app.register(fastifyAccepts);
   const assets = await loadLoginPageAssets();
-  tableRoute(app, 'page', 'loginPage', (request, reply) => sendPage(request, reply, 'login', assets));
+  tableRoute(app, 'page', 'loginPage', (request, reply) => sendPage(request, reply, 'login', assets, site));
   tableRoute(app, 'page', 'loginPageSlash', (request, reply) =>
     reply.redirect(`${LOGIN_PAGE_PATH}${rawQuery(request)}`, 308),
   );
-  tableRoute(app, 'page', 'bindPage', (request, reply) => sendPage(request, reply, 'bind', assets));
+  tableRoute(app, 'page', 'bindPage', (request, reply) => sendPage(request, reply, 'bind', assets, site));
   tableRoute(app, 'page', 'bindPageSlash', (request, reply) =>
     reply.redirect(`${BIND_PAGE_PATH}${rawQuery(request)}`, 308),
   );

@@ -46,7 +46,7 @@ async function openPage(url: string, headers: Record<string, string> = {}) {
   const script = await t.app.inject({ method: 'GET', url: src });
   expect(script.statusCode).toBe(200);
 
-  const location = { href: window.location.href, assign: vi.fn() };
+  const location = { href: window.location.href, protocol: 'http:', assign: vi.fn(), reload: vi.fn() };
   let answer: FetchStub = async () => {
     throw new Error('no answer set');
   };
@@ -251,5 +251,67 @@ describe('login page script', () => {
     evil.submitForm();
     await vi.waitFor(() => expect(evil.fetch).toHaveBeenCalled());
     expect(evil.sent().body.redirect_uri).toBe('/plugins/');
+  });
+
+  it('puts the page language into the browser validation bubbles, cleared on input', async () => {
+    const zh = await openPage('/user/login/');
+    const email = zh.$<HTMLInputElement>('#login-email');
+    const password = zh.$<HTMLInputElement>('#login-password');
+    expect(email.checkValidity()).toBe(false);
+    expect(email.validationMessage).toBe('请填写此字段。');
+    expect(password.checkValidity()).toBe(false);
+    expect(password.validationMessage).toBe('请填写此字段。');
+
+    // typing clears the message, so the browser judges the new value afresh
+    email.value = 'not-an-email';
+    email.dispatchEvent(new zh.window.Event('input', { bubbles: true }));
+    expect(email.validationMessage).not.toBe('请填写此字段。');
+    expect(email.checkValidity()).toBe(false);
+    expect(email.validationMessage).toBe('请输入有效的邮箱地址，例如 name@example.com。');
+    email.value = 'someone@example.com';
+    email.dispatchEvent(new zh.window.Event('input', { bubbles: true }));
+    expect(email.checkValidity()).toBe(true);
+    expect(email.validationMessage).toBe('');
+
+    // sign-up's password minlength, in English, with the number filled in
+    const en = await openPage('/user/login/?page=sign_up', { cookie: 'lang=en' });
+    const newPassword = en.$<HTMLInputElement>('#login-password');
+    newPassword.value = 'short';
+    newPassword.dispatchEvent(new en.window.Event('input', { bubbles: true }));
+    expect(newPassword.checkValidity()).toBe(false);
+    expect(newPassword.validationMessage).toBe('Use at least 8 characters.');
+    newPassword.value = 'long enough';
+    newPassword.dispatchEvent(new en.window.Event('change', { bubbles: true }));
+    expect(newPassword.checkValidity()).toBe(true);
+    // the optional nickname never gets a message
+    const nickname = en.$<HTMLInputElement>('#login-nickname');
+    expect(nickname.checkValidity()).toBe(true);
+    expect(nickname.validationMessage).toBe('');
+  });
+
+  it('reveals the language picker; a choice writes the lang cookie (SPEC §9 value) and reloads', async () => {
+    const p = await openPage('/user/login/', { cookie: 'lang=zh-CN' });
+    const nav = p.$<HTMLElement & { hidden: boolean }>('#login-lang');
+    expect(nav.hidden).toBe(false);
+    const buttons = [...p.document.querySelectorAll('#login-lang button')] as unknown as HTMLButtonElement[];
+    expect(buttons.map((b) => b.textContent)).toEqual(['简体中文', 'English']);
+
+    // a click beside the buttons does nothing
+    p.$<HTMLElement & { click(): void }>('#login-lang').click();
+    expect(p.location.reload).not.toHaveBeenCalled();
+    expect(p.document.cookie).not.toContain('lang=');
+
+    buttons[1]!.click();
+    expect(p.document.cookie).toContain('lang=en');
+    expect(p.location.reload).toHaveBeenCalledTimes(1);
+    buttons[0]!.click();
+    expect(p.document.cookie).toContain('lang=zh-CN');
+    expect(p.location.reload).toHaveBeenCalledTimes(2);
+
+    // a tampered value is never written
+    buttons[1]!.setAttribute('data-lang', 'en; domain=evil.example');
+    buttons[1]!.click();
+    expect(p.location.reload).toHaveBeenCalledTimes(2);
+    expect(p.document.cookie).not.toContain('evil');
   });
 });

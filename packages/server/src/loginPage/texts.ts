@@ -1,9 +1,9 @@
 /**
- * Texts of the login pages (SPEC §2 `/user/login/`, `/user/login/bind`) per interface locale, and
- * how a request's locale is chosen (SPEC §1, §9: zh-CN default, en-US fallback, `lang` cookie values
- * zh-CN, en, jp, kr, ru, es). zh-CN and en-US are written; ja-JP, ko-KR, ru-RU and es-ES slot into
- * {@link LOGIN_TEXTS} with the same {@link LoginTexts} shape and are served as soon as they exist
- * (until then they fall back to en-US).
+ * Texts of the login pages (SPEC §2 `/user/login/`, `/user/login/bind`) in all six interface locales
+ * of SPEC §1, and how a request's locale is chosen: the marketplace's rule on the site's locales
+ * (`SiteConfig.locales`, issue 15): the `lang` cookie (SPEC §9 values zh-CN, en, jp, kr, ru, es) when
+ * it names an offered locale, else the first offered `Accept-Language` language, else the site's
+ * first locale. So the overseas site never shows Chinese and the domestic one never Japanese.
  */
 import { type Locale, localeFromCookieValue, localeFromLanguageTag } from '@plugin-center/contract';
 
@@ -70,6 +70,20 @@ export interface LoginTexts {
   backHome: string;
   /** Shown when JavaScript is off: the form still posts, the answer is the JSON result. */
   noScript: string;
+  /** Accessible name of the language picker (shown when the site offers 2+ locales). */
+  languageLabel: string;
+  /**
+   * The browser's own validation bubbles in the page's language (the script sets them with
+   * `setCustomValidity`, HTML § "Constraint validation") instead of the browser's language.
+   */
+  invalid: {
+    /** A required field is empty (`valueMissing`). */
+    required: string;
+    /** The email field holds no email address (`typeMismatch`). */
+    email: string;
+    /** The sign-up password is shorter than its `minlength` (`tooShort`); placeholder `{min}`. */
+    tooShort: string;
+  };
   /** Friendly error texts the page's script shows in its `role="alert"` region. */
   errors: {
     /** Server error INVALID_CREDENTIALS. */
@@ -119,6 +133,12 @@ const enUS: LoginTexts = {
   plainSignInLink: 'Sign in without binding',
   backHome: 'Back to Plugin Center',
   noScript: 'JavaScript is off: the form still submits, and the server answers with its plain result.',
+  languageLabel: 'Language',
+  invalid: {
+    required: 'Please fill in this field.',
+    email: 'Enter an email address, such as name@example.com.',
+    tooShort: 'Use at least {min} characters.',
+  },
   errors: {
     INVALID_CREDENTIALS: 'Wrong email or password',
     EMAIL_TAKEN: 'This email is already registered. Sign in instead.',
@@ -161,6 +181,12 @@ const zhCN: LoginTexts = {
   plainSignInLink: '直接登录，不绑定',
   backHome: '返回插件中心',
   noScript: '浏览器未启用 JavaScript：表单仍可提交，服务器将直接返回结果。',
+  languageLabel: '语言',
+  invalid: {
+    required: '请填写此字段。',
+    email: '请输入有效的邮箱地址，例如 name@example.com。',
+    tooShort: '请至少输入 {min} 个字符。',
+  },
   errors: {
     INVALID_CREDENTIALS: '邮箱或密码错误',
     EMAIL_TAKEN: '该邮箱已注册，请直接登录。',
@@ -172,18 +198,221 @@ const zhCN: LoginTexts = {
   },
 };
 
-/** Locales whose texts are written; ja-JP, ko-KR, ru-RU and es-ES are added here when translated. */
-export const LOGIN_TEXTS: Readonly<
-  Partial<Record<Locale, LoginTexts>> & Record<'zh-CN' | 'en-US', LoginTexts>
-> = {
-  'zh-CN': zhCN,
-  'en-US': enUS,
+const jaJP: LoginTexts = {
+  productName: 'プラグインセンター',
+  signInTitle: 'プラグインセンターにログイン',
+  signInLead: 'アカウントでプラグインにいいね、インストール、公開ができます。',
+  continueTo: 'ログインして {app_name} に進む',
+  signUpTitle: 'アカウントを作成',
+  signUpLead: 'プラグインセンターに登録して、プラグインにいいね、インストール、公開をしましょう。',
+  bindOtherTitle: '別のアカウントを連携',
+  bindOtherLead: '連携したいアカウントでログインしてください。',
+  bindTitle: 'アカウントを連携',
+  bindLeadWithId: 'ログインすると、外部アカウント {id} がプラグインセンターのアカウントに連携されます。',
+  bindLead: 'ログインすると、外部アカウントがプラグインセンターのアカウントに連携されます。',
+  email: 'メールアドレス',
+  password: 'パスワード',
+  passwordHint: '8 文字以上。',
+  nickname: 'ニックネーム',
+  optional: '（任意）',
+  showPassword: 'パスワードを表示',
+  submitSignIn: 'ログイン',
+  submitSignUp: 'アカウントを作成',
+  pendingSignIn: 'ログインしています…',
+  pendingSignUp: 'アカウントを作成しています…',
+  toSignUp: 'アカウントをお持ちでない方は',
+  linkSignUp: '新規登録',
+  toSignIn: 'アカウントをお持ちの方は',
+  linkSignIn: 'ログイン',
+  bindOtherLink: '別のアカウントを連携',
+  plainSignInLink: '連携せずにログイン',
+  backHome: 'プラグインセンターに戻る',
+  noScript: 'JavaScript が無効です。フォームは送信できますが、サーバーの結果がそのまま表示されます。',
+  languageLabel: '言語',
+  invalid: {
+    required: 'この項目を入力してください。',
+    email: '有効なメールアドレスを入力してください（例: name@example.com）。',
+    tooShort: '{min} 文字以上で入力してください。',
+  },
+  errors: {
+    INVALID_CREDENTIALS: 'メールアドレスまたはパスワードが正しくありません',
+    EMAIL_TAKEN: 'このメールアドレスはすでに登録されています。ログインしてください。',
+    RATE_LIMITED: '試行回数が多すぎます。{seconds} 秒後にもう一度お試しください。',
+    RATE_LIMITED_LATER: '試行回数が多すぎます。しばらくしてからもう一度お試しください。',
+    REDIRECT_NOT_ALLOWED:
+      'このログインリンクの移動先は許可されていません。アクセス元のサイトからもう一度やり直してください。',
+    NETWORK: 'ネットワークエラーです。接続を確認して、もう一度お試しください。',
+    UNKNOWN: 'エラーが発生しました（HTTP {status}）。もう一度お試しください。',
+  },
 };
 
-/** The default locale of the login pages (SPEC §1, §9). */
+const koKR: LoginTexts = {
+  productName: '플러그인 센터',
+  signInTitle: '플러그인 센터에 로그인',
+  signInLead: '계정으로 로그인하고 플러그인에 좋아요를 누르고, 설치하고, 게시하세요.',
+  continueTo: '로그인하고 {app_name}(으)로 계속하기',
+  signUpTitle: '계정 만들기',
+  signUpLead: '플러그인 센터에 가입하고 플러그인에 좋아요를 누르고, 설치하고, 게시하세요.',
+  bindOtherTitle: '다른 계정 연결',
+  bindOtherLead: '연결할 계정으로 로그인하세요.',
+  bindTitle: '계정 연결',
+  bindLeadWithId: '로그인하면 외부 계정 {id}이(가) 플러그인 센터 계정에 연결됩니다.',
+  bindLead: '로그인하면 외부 계정이 플러그인 센터 계정에 연결됩니다.',
+  email: '이메일',
+  password: '비밀번호',
+  passwordHint: '8자 이상.',
+  nickname: '닉네임',
+  optional: '(선택)',
+  showPassword: '비밀번호 표시',
+  submitSignIn: '로그인',
+  submitSignUp: '계정 만들기',
+  pendingSignIn: '로그인하는 중…',
+  pendingSignUp: '계정을 만드는 중…',
+  toSignUp: '계정이 없으신가요?',
+  linkSignUp: '회원가입',
+  toSignIn: '이미 계정이 있으신가요?',
+  linkSignIn: '로그인',
+  bindOtherLink: '다른 계정 연결',
+  plainSignInLink: '연결하지 않고 로그인',
+  backHome: '플러그인 센터로 돌아가기',
+  noScript: 'JavaScript가 꺼져 있습니다. 양식은 그대로 제출되며 서버가 결과를 있는 그대로 보여 줍니다.',
+  languageLabel: '언어',
+  invalid: {
+    required: '이 입력란을 작성하세요.',
+    email: '올바른 이메일 주소를 입력하세요(예: name@example.com).',
+    tooShort: '{min}자 이상 입력하세요.',
+  },
+  errors: {
+    INVALID_CREDENTIALS: '이메일 또는 비밀번호가 올바르지 않습니다',
+    EMAIL_TAKEN: '이미 가입된 이메일입니다. 로그인하세요.',
+    RATE_LIMITED: '시도 횟수가 너무 많습니다. {seconds}초 후에 다시 시도하세요.',
+    RATE_LIMITED_LATER: '시도 횟수가 너무 많습니다. 잠시 후 다시 시도하세요.',
+    REDIRECT_NOT_ALLOWED:
+      '이 로그인 링크는 허용되지 않은 주소로 연결됩니다. 처음 방문한 사이트에서 다시 시작하세요.',
+    NETWORK: '네트워크 오류입니다. 연결 상태를 확인한 후 다시 시도하세요.',
+    UNKNOWN: '문제가 발생했습니다(HTTP {status}). 다시 시도하세요.',
+  },
+};
+
+const ruRU: LoginTexts = {
+  productName: 'Центр плагинов',
+  signInTitle: 'Вход в Центр плагинов',
+  signInLead: 'Войдите, чтобы отмечать, устанавливать и публиковать плагины.',
+  continueTo: 'Войдите, чтобы перейти в {app_name}',
+  signUpTitle: 'Создание аккаунта',
+  signUpLead: 'Зарегистрируйтесь в Центре плагинов, чтобы отмечать, устанавливать и публиковать плагины.',
+  bindOtherTitle: 'Привязка другого аккаунта',
+  bindOtherLead: 'Войдите в аккаунт, который хотите привязать.',
+  bindTitle: 'Привязка аккаунта',
+  bindLeadWithId: 'После входа сторонний аккаунт {id} будет привязан к вашему аккаунту в Центре плагинов.',
+  bindLead: 'После входа ваш сторонний аккаунт будет привязан к аккаунту в Центре плагинов.',
+  email: 'Эл. почта',
+  password: 'Пароль',
+  passwordHint: 'Не менее 8 символов.',
+  nickname: 'Псевдоним',
+  optional: '(необязательно)',
+  showPassword: 'Показать пароль',
+  submitSignIn: 'Войти',
+  submitSignUp: 'Создать аккаунт',
+  pendingSignIn: 'Выполняется вход…',
+  pendingSignUp: 'Создание аккаунта…',
+  toSignUp: 'Нет аккаунта?',
+  linkSignUp: 'Зарегистрироваться',
+  toSignIn: 'Уже есть аккаунт?',
+  linkSignIn: 'Войти',
+  bindOtherLink: 'Привязать другой аккаунт',
+  plainSignInLink: 'Войти без привязки',
+  backHome: 'Вернуться в Центр плагинов',
+  noScript: 'JavaScript отключён: форма всё равно отправится, а сервер ответит результатом без оформления.',
+  languageLabel: 'Язык',
+  invalid: {
+    required: 'Заполните это поле.',
+    email: 'Введите адрес эл. почты, например name@example.com.',
+    tooShort: 'Введите не менее {min} символов.',
+  },
+  errors: {
+    INVALID_CREDENTIALS: 'Неверный адрес эл. почты или пароль',
+    EMAIL_TAKEN: 'Этот адрес эл. почты уже зарегистрирован. Войдите в аккаунт.',
+    RATE_LIMITED: 'Слишком много попыток. Повторите через {seconds} с.',
+    RATE_LIMITED_LATER: 'Слишком много попыток. Повторите попытку позже.',
+    REDIRECT_NOT_ALLOWED:
+      'Эта ссылка для входа ведёт на недопустимый адрес. Начните заново с сайта, с которого вы пришли.',
+    NETWORK: 'Ошибка сети: проверьте подключение и повторите попытку.',
+    UNKNOWN: 'Что-то пошло не так (HTTP {status}). Повторите попытку.',
+  },
+};
+
+const esES: LoginTexts = {
+  productName: 'Centro de plugins',
+  signInTitle: 'Inicia sesión en el Centro de plugins',
+  signInLead: 'Da «Me gusta», instala y publica plugins con tu cuenta.',
+  continueTo: 'Inicia sesión para continuar en {app_name}',
+  signUpTitle: 'Crea tu cuenta',
+  signUpLead: 'Únete al Centro de plugins para dar «Me gusta», instalar y publicar plugins.',
+  bindOtherTitle: 'Vincular otra cuenta',
+  bindOtherLead: 'Inicia sesión con la cuenta que quieres vincular.',
+  bindTitle: 'Vincula tu cuenta',
+  bindLeadWithId: 'Inicia sesión y la cuenta externa {id} se vinculará a tu cuenta del Centro de plugins.',
+  bindLead: 'Inicia sesión y tu cuenta externa se vinculará a tu cuenta del Centro de plugins.',
+  email: 'Correo electrónico',
+  password: 'Contraseña',
+  passwordHint: 'Al menos 8 caracteres.',
+  nickname: 'Nombre visible',
+  optional: '(opcional)',
+  showPassword: 'Mostrar contraseña',
+  submitSignIn: 'Iniciar sesión',
+  submitSignUp: 'Crear cuenta',
+  pendingSignIn: 'Iniciando sesión…',
+  pendingSignUp: 'Creando la cuenta…',
+  toSignUp: '¿Aún no tienes cuenta?',
+  linkSignUp: 'Regístrate',
+  toSignIn: '¿Ya tienes cuenta?',
+  linkSignIn: 'Inicia sesión',
+  bindOtherLink: 'Vincular otra cuenta',
+  plainSignInLink: 'Iniciar sesión sin vincular',
+  backHome: 'Volver al Centro de plugins',
+  noScript:
+    'JavaScript está desactivado: el formulario se envía igualmente y el servidor responde con el resultado sin formato.',
+  languageLabel: 'Idioma',
+  invalid: {
+    required: 'Rellena este campo.',
+    email: 'Introduce una dirección de correo electrónico, por ejemplo name@example.com.',
+    tooShort: 'Usa al menos {min} caracteres.',
+  },
+  errors: {
+    INVALID_CREDENTIALS: 'Correo electrónico o contraseña incorrectos',
+    EMAIL_TAKEN: 'Este correo electrónico ya está registrado. Inicia sesión.',
+    RATE_LIMITED: 'Demasiados intentos. Vuelve a intentarlo dentro de {seconds} s.',
+    RATE_LIMITED_LATER: 'Demasiados intentos. Vuelve a intentarlo más tarde.',
+    REDIRECT_NOT_ALLOWED:
+      'Este enlace de inicio de sesión lleva a una dirección no permitida. Vuelve a empezar desde el sitio del que venías.',
+    NETWORK: 'Error de red: comprueba tu conexión y vuelve a intentarlo.',
+    UNKNOWN: 'Algo ha salido mal (HTTP {status}). Vuelve a intentarlo.',
+  },
+};
+
+/** The texts of every interface locale (SPEC §1): all six complete, none falls back to another. */
+export const LOGIN_TEXTS: Readonly<Record<Locale, LoginTexts>> = {
+  'zh-CN': zhCN,
+  'en-US': enUS,
+  'ja-JP': jaJP,
+  'ko-KR': koKR,
+  'ru-RU': ruRU,
+  'es-ES': esES,
+};
+
+/** Each locale's name in its own language, as the language picker shows it (the marketplace's names). */
+export const LOGIN_LOCALE_NAMES: Readonly<Record<Locale, string>> = {
+  'zh-CN': '简体中文',
+  'en-US': 'English',
+  'ja-JP': '日本語',
+  'ko-KR': '한국어',
+  'ru-RU': 'Русский',
+  'es-ES': 'Español',
+};
+
+/** The default locale when a site names none (SPEC §1, §9; the domestic site's first). */
 export const DEFAULT_LOGIN_LOCALE = 'zh-CN' satisfies Locale;
-/** The locale used when the wanted one has no texts yet (SPEC §1, §9). */
-export const FALLBACK_LOGIN_LOCALE = 'en-US' satisfies Locale;
 
 /** What a request says about its language, as the Fastify plugins parse it (see `loginPageRoutes`). */
 export interface LocaleWish {
@@ -197,20 +426,35 @@ export interface LocaleWish {
 }
 
 /**
- * The locale of a login page request and its texts: the `lang` cookie when it names a locale
- * (zh-CN, en, jp, kr, ru, es, or a full locale name), else the first `Accept-Language` language
- * whose primary subtag is one of ours (`en-GB` → en-US), else zh-CN. A locale without texts in
- * {@link LOGIN_TEXTS} falls back to en-US (SPEC §1, §9). The aliases are the contract's one
- * `LOCALE_ALIASES` table, shared with the marketplace.
+ * The locale of a login page request and its texts, by the marketplace's rule on the site's locales
+ * (issue 15, SPEC §1, §9):
+ *
+ * 1. the `lang` cookie when it names one of `locales` (zh-CN, en, jp, kr, ru, es, or a full locale
+ *    name, case-insensitive; the contract's `LOCALE_ALIASES`); a cookie naming another locale, or
+ *    nothing we know, is ignored;
+ * 2. else the first `Accept-Language` language (most wanted first) whose primary subtag is that of
+ *    one of `locales` (`en-GB` → en-US, `zh-TW` → zh-CN);
+ * 3. else `locales[0]`, the site's default (zh-CN when `locales` is empty).
+ *
+ * Never throws: a non-string or oversized value simply matches nothing.
  *
  * @param wish the request's `lang` cookie and `Accept-Language` languages (both optional)
- * @returns the locale to put in `<html lang>` and the texts to render
+ * @param locales the site's locales (`SiteConfig.locales`), its first the default
+ * @returns the locale to put in `<html lang>` and its texts
  */
-export function pickLoginLocale(wish: LocaleWish): { locale: Locale; texts: LoginTexts } {
-  const wanted =
-    localeFromCookieValue(wish.lang) ??
-    (wish.languages ?? []).map(localeFromLanguageTag).find((locale) => locale !== undefined) ??
+export function pickLoginLocale(
+  wish: LocaleWish,
+  locales: readonly Locale[],
+): { locale: Locale; texts: LoginTexts } {
+  const offered = (locale: Locale | undefined): locale is Locale =>
+    locale !== undefined && locales.includes(locale);
+  const asTag = (value: unknown) => (typeof value === 'string' && value.length <= 64 ? value : undefined);
+  const fromCookie = localeFromCookieValue(asTag(wish.lang));
+  const languages = Array.isArray(wish.languages) ? wish.languages : [];
+  const locale =
+    (offered(fromCookie) ? fromCookie : undefined) ??
+    languages.map((tag) => localeFromLanguageTag(asTag(tag))).find(offered) ??
+    locales[0] ??
     DEFAULT_LOGIN_LOCALE;
-  const texts = LOGIN_TEXTS[wanted];
-  return texts ? { locale: wanted, texts } : { locale: FALLBACK_LOGIN_LOCALE, texts: LOGIN_TEXTS['en-US'] };
+  return { locale, texts: LOGIN_TEXTS[locale] };
 }

@@ -14,6 +14,18 @@
  * EMAIL_TAKEN, RATE_LIMITED with the Retry-After seconds, REDIRECT_NOT_ALLOWED; INVALID_PARAMETER
  * and unknown identifiers show the server's `message`) in `#login-error` (`role="alert"`); when
  * fetch rejects, the network text. It also reveals and drives the password show/hide toggle.
+ *
+ * Validation bubbles (issue 15): the form's own constraint validation (`required`, `type="email"`,
+ * `minlength`) stays the browser's, but its messages are the page's language: on each field's
+ * `invalid` event the script sets `setCustomValidity` to the `data-text-invalid-*` text of the
+ * failed constraint (`valueMissing`, `typeMismatch`, `tooShort` with `{min}`), and clears it on the
+ * next `input` or `change` so the browser validates the new value afresh.
+ *
+ * Language picker (issue 15): `#login-lang` (rendered `hidden` when the site offers 2+ locales) is
+ * revealed; a click on one of its `button[data-lang]` writes the `lang` cookie with that SPEC §9
+ * value (`path=/`, a year, `SameSite=Lax`, `Secure` on https, as the marketplace writes it) and
+ * reloads the page, which the server then renders in that language.
+ *
  * Its behaviour is tested in `../script.test.ts` against the file the server serves.
  */
 
@@ -55,6 +67,49 @@ function safeTarget(value: unknown): string | null {
   }
 }
 
+/** `lang` cookie values this script writes: the SPEC §9 values are short ASCII words (`zh-CN`, `jp`). */
+const LANG_VALUE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
+
+/**
+ * Reveals the language picker and makes each of its buttons set the `lang` cookie and reload.
+ * A `data-lang` that is not a short language word is ignored (nothing is written).
+ */
+function startLanguagePicker(nav: HTMLElement): void {
+  nav.hidden = false;
+  nav.addEventListener('click', (event) => {
+    const target = event.target as Element | null;
+    const button =
+      target && typeof target.closest === 'function' ? target.closest('button[data-lang]') : null;
+    const value = button?.getAttribute('data-lang') ?? '';
+    if (!LANG_VALUE.test(value)) return;
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
+    document.cookie = `lang=${value}; path=/; max-age=31536000; SameSite=Lax${secure}`;
+    location.reload();
+  });
+}
+
+/**
+ * Puts the page's texts into the browser's validation bubbles of `form`'s fields (see the module
+ * comment); `text(key)` reads a `data-text-*` attribute of the form.
+ */
+function startValidation(form: HTMLFormElement, text: (key: string) => string): void {
+  const fields = form.querySelectorAll<HTMLInputElement>('input:not([type="hidden"])');
+  for (const input of Array.from(fields)) {
+    input.addEventListener('invalid', () => {
+      const validity = input.validity;
+      let message = '';
+      if (validity.valueMissing) message = text('invalid-required');
+      else if (validity.typeMismatch && input.type === 'email') message = text('invalid-email');
+      else if (validity.tooShort) message = fill(text('invalid-too-short'), { min: input.minLength });
+      if (message) input.setCustomValidity(message);
+    });
+    const clear = () => input.setCustomValidity('');
+    input.addEventListener('input', clear);
+    input.addEventListener('change', clear);
+  }
+}
+
 function start(form: HTMLFormElement): void {
   const errorBox = document.getElementById('login-error');
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -64,6 +119,8 @@ function start(form: HTMLFormElement): void {
 
   const text = (key: string) => form.getAttribute(`data-text-${key}`) || '';
   const field = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
+
+  startValidation(form, text);
 
   if (toggle && password) {
     toggle.hidden = false;
@@ -157,6 +214,8 @@ function start(form: HTMLFormElement): void {
 
 const loginForm = document.getElementById('login-form') as HTMLFormElement | null;
 if (loginForm) start(loginForm);
+const languagePicker = document.getElementById('login-lang');
+if (languagePicker) startLanguagePicker(languagePicker);
 
 // A module (no globals of its own in the type-check); esbuild wraps it in an IIFE.
 export {};
