@@ -18,4 +18,16 @@ export const esES: PartialMessages = {
   recommend: { title: 'Plugins recomendados', refresh: 'Actualizar' },
   detail: { close: 'Cerrar', copyLink: 'Copiar enlace' },
   forbidden: { message: 'No tienes permiso para acceder a esta página', backHome: 'Volver al inicio' },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: 'Navegación de la ventana',
+    back: 'Atrás',
+    forward: 'Adelante',
+    home: 'Inicio de plugins',
+    openFile: 'Abrir archivo',
+    adminMenu: 'Administración',
+    management: 'Gestión',
+    newWindow: '(se abre en una ventana nueva)',
+    account: 'Cuenta: {{name}}',
+  },
 };

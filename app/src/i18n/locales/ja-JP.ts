@@ -18,4 +18,16 @@ export const jaJP: PartialMessages = {
   recommend: { title: 'おすすめプラグイン', refresh: '更新' },
   detail: { close: '閉じる', copyLink: 'リンクをコピー' },
   forbidden: { message: 'このページにアクセスする権限がありません', backHome: 'ホームに戻る' },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: 'ウィンドウのナビゲーション',
+    back: '戻る',
+    forward: '進む',
+    home: 'プラグインのホーム',
+    openFile: 'ファイルを開く',
+    adminMenu: '管理',
+    management: '管理画面',
+    newWindow: '（新しいウィンドウで開きます）',
+    account: 'アカウント：{{name}}',
+  },
 };

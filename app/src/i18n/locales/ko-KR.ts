@@ -18,4 +18,16 @@ export const koKR: PartialMessages = {
   recommend: { title: '추천 플러그인', refresh: '새로고침' },
   detail: { close: '닫기', copyLink: '링크 복사' },
   forbidden: { message: '이 페이지에 접근할 권한이 없습니다', backHome: '홈으로 돌아가기' },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: '창 탐색',
+    back: '뒤로',
+    forward: '앞으로',
+    home: '플러그인 홈',
+    openFile: '파일 열기',
+    adminMenu: '관리',
+    management: '관리자 페이지',
+    newWindow: '(새 창에서 열림)',
+    account: '계정: {{name}}',
+  },
 };

@@ -18,4 +18,16 @@ export const ruRU: PartialMessages = {
   recommend: { title: 'Рекомендуемые плагины', refresh: 'Обновить' },
   detail: { close: 'Закрыть', copyLink: 'Копировать ссылку' },
   forbidden: { message: 'У вас нет прав для доступа к этой странице', backHome: 'На главную' },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: 'Навигация по окну',
+    back: 'Назад',
+    forward: 'Вперёд',
+    home: 'Главная плагинов',
+    openFile: 'Открыть файл',
+    adminMenu: 'Администрирование',
+    management: 'Панель управления',
+    newWindow: '(откроется в новом окне)',
+    account: 'Учётная запись: {{name}}',
+  },
 };

@@ -1,0 +1,38 @@
+import { useSsoClient } from '@plugin-center/react';
+import { useEffect } from 'react';
+import { isTopicColorKey } from '../topicColors';
+import { changeTheme, logOut } from './actions';
+
+/**
+ * Keeps the desktop client in step with the app (SPEC §1 bridge actions), while mounted:
+ * - **log out**: whenever this tab goes from signed in to signed out (the user's sign-out in any
+ *   header or the back office, a rejected refresh, another tab's sign-out: the SSO client's
+ *   `onSignOut`), the bridge's `logOut()` is called so the client signs out too;
+ * - **change theme**: the space's topic colour (issue 14, `theme.ts` sets it as
+ *   `<html data-topic-color="…">`, the default `indigo` without the attribute) is sent with
+ *   `changeTheme` at mount and on every change of that attribute (a `MutationObserver`), once per
+ *   distinct colour.
+ *
+ * Outside the desktop client every call is a no-op (see `bridge.ts`).
+ */
+export function useBridgeSync(root: HTMLElement | undefined = globalThis.document?.documentElement): void {
+  const sso = useSsoClient();
+  useEffect(() => sso.onSignOut(() => void logOut()), [sso]);
+
+  useEffect(() => {
+    if (!root) return;
+    let sent: string | undefined;
+    const send = () => {
+      const key = root.dataset.topicColor;
+      const topic = isTopicColorKey(key) ? key : 'indigo';
+      if (topic === sent) return;
+      sent = topic;
+      changeTheme(topic);
+    };
+    send();
+    if (typeof MutationObserver === 'undefined') return;
+    const observer = new MutationObserver(send);
+    observer.observe(root, { attributes: true, attributeFilter: ['data-topic-color'] });
+    return () => observer.disconnect();
+  }, [root]);
+}
