@@ -5,7 +5,7 @@ import { useTranslation } from './i18n/i18n';
 /** The titles of the mounted components that set one, in mount order; the last one shows. */
 const titles: { text: string }[] = [];
 let scheduled = false;
-/** The title last given to the desktop client. */
+/** The title last given to the desktop client (only titles it received count). */
 let sent = '';
 
 /** Shows the newest mounted title (after the current commit, so an unmount and a mount make one change). */
@@ -16,10 +16,7 @@ function show(fallback: string): void {
     scheduled = false;
     const text = titles.at(-1)?.text ?? fallback;
     if (document.title !== text) document.title = text;
-    if (text !== sent) {
-      sent = text;
-      setTitle(text);
-    }
+    if (text !== sent && setTitle(text)) sent = text;
   });
 }
 
