@@ -4,7 +4,7 @@ import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { LoadingState } from './components/States';
-import { isDesktopClient } from './desktop/bridge';
+import { isDesktopClient } from './desktop/detect';
 import { useTranslation } from './i18n/i18n';
 import {
   AnalyticsPage,

@@ -3,15 +3,18 @@
  * checked before the client sees them, and a throwing or rejecting host caught and logged once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeTheme, cleanOpenFilesRequest, logOut, openFiles } from './actions';
 import {
   callBridge,
+  changeTheme,
+  cleanOpenFilesRequest,
   cleanTitle,
   DESKTOP_BRIDGE_GLOBAL,
   type DesktopBridge,
   isDesktopClient,
+  logOut,
   MAX_OPEN_FILES,
   MAX_TITLE_LENGTH,
+  openFiles,
   setTitle,
   supports,
 } from './bridge';

@@ -18,14 +18,15 @@
  * never throws: a host method that throws (or returns a rejected promise) is caught, and the first
  * failure of each action is logged with `console.warn`. Safe without `window` (SSR, Node).
  *
- * This module is on the square's first load (the title follows every page), so it stays small; the
- * rest of the desktop support is lazily loaded with the desktop header.
+ * Only the detection (`detect.ts`) is on the site's first load; this module is in the lazily loaded
+ * chunk of the desktop header, which the desktop client alone loads.
  *
  * @packageDocumentation
  */
+import { TOPIC_COLOR_VALUES } from '../topicColors';
+import { findBridge } from './detect';
 
-/** The name of the global the desktop client defines: `window.pluginCenterDesktop`. */
-export const DESKTOP_BRIDGE_GLOBAL = 'pluginCenterDesktop';
+export { DESKTOP_BRIDGE_GLOBAL, isDesktopClient } from './detect';
 
 /** Longest window title sent, in UTF-16 code units (a surrogate pair is never split). */
 export const MAX_TITLE_LENGTH = 200;
@@ -66,28 +67,10 @@ export type DesktopAction = keyof DesktopBridge;
 /** Actions whose failure has been logged already (each is logged once). */
 const warned = new Set<string>();
 
-/** The injected bridge object, or undefined (no `window`, no global, or a global that is no object). */
-function bridge(): DesktopBridge | undefined {
-  try {
-    const b =
-      typeof window === 'undefined'
-        ? undefined
-        : (window as unknown as Record<string, unknown>)[DESKTOP_BRIDGE_GLOBAL];
-    return b && typeof b === 'object' ? (b as DesktopBridge) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether this page runs inside the desktop client (its bridge global is an object). */
-export function isDesktopClient(): boolean {
-  return bridge() !== undefined;
-}
-
 /** Whether the desktop client offers `action` (false outside the client, never throws). */
 export function supports(action: DesktopAction): boolean {
   try {
-    return typeof bridge()?.[action] === 'function';
+    return typeof (findBridge() as DesktopBridge | undefined)?.[action] === 'function';
   } catch {
     return false;
   }
@@ -104,7 +87,7 @@ const fail = (action: string, error: unknown) => {
  * was made. A throw or a rejected promise is caught and logged once per action.
  */
 export function callBridge(action: DesktopAction, arg?: unknown): boolean {
-  const b = bridge();
+  const b = findBridge() as DesktopBridge | undefined;
   try {
     const method = b?.[action] as unknown;
     if (typeof method !== 'function') return false;
@@ -148,4 +131,67 @@ export function cleanTitle(title: unknown): string {
 export function setTitle(title: string): boolean {
   const text = cleanTitle(title);
   return text !== '' && callBridge('setTitle', text);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * The URLs of an `openFiles` request fit to send: strings without control characters, at most
+ * {@link MAX_URL_LENGTH} characters, resolved against `base` (default: this page) to absolute
+ * `http:`/`https:` URLs; anything else is dropped, and only the first {@link MAX_OPEN_FILES} are kept.
+ * Returns `null` when the request is no object with a `urls` array, or when every given URL was
+ * dropped (so a request of only bad URLs never opens the client's dialog instead).
+ */
+export function cleanOpenFilesRequest(
+  request: unknown,
+  base: string | undefined = typeof location === 'undefined' ? undefined : location.href,
+): OpenFilesRequest | null {
+  const urls: unknown = request && typeof request === 'object' ? (request as OpenFilesRequest).urls : null;
+  if (!Array.isArray(urls)) return null;
+  const kept: string[] = [];
+  for (const url of urls.slice(0, MAX_OPEN_FILES * 5)) {
+    if (typeof url !== 'string' || url.length > MAX_URL_LENGTH || CONTROL.test(url)) continue;
+    try {
+      const parsed = new URL(url, base);
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') kept.push(parsed.href);
+    } catch {
+      // not a URL: dropped
+    }
+    if (kept.length === MAX_OPEN_FILES) break;
+  }
+  return urls.length > 0 && kept.length === 0 ? null : { urls: kept };
+}
+
+/**
+ * Asks the desktop client to open files (SPEC §1): the given URLs, or with `{ urls: [] }` its own
+ * open-file dialog (the desktop header's "Open file" button). Checked by {@link cleanOpenFilesRequest}.
+ * Returns whether the client was called (false outside the client, without the action, or for a
+ * refused request); never throws.
+ */
+export function openFiles(request: OpenFilesRequest = { urls: [] }): boolean {
+  const clean = cleanOpenFilesRequest(request);
+  return clean !== null && callBridge('openFiles', clean);
+}
+
+/**
+ * Tells the desktop client that the app signed out, so it signs out too (SPEC §1). Returns whether
+ * the client was called; never throws.
+ */
+export function logOut(): boolean {
+  return callBridge('logOut');
+}
+
+/**
+ * Tells the desktop client the space's topic colour (SPEC §1 "change theme", issue 14's topic colour):
+ * `topicColor` must be a key of `TOPIC_COLOR_VALUES`; the accent sent is that key's `#rrggbb`. Returns
+ * whether the client was called (false for an unknown key); never throws.
+ */
+export function changeTheme(topicColor: string): boolean {
+  if (typeof topicColor !== 'string' || !Object.hasOwn(TOPIC_COLOR_VALUES, topicColor)) return false;
+  const theme: ThemeChange = {
+    topicColor,
+    accent: TOPIC_COLOR_VALUES[topicColor as keyof typeof TOPIC_COLOR_VALUES],
+  };
+  return callBridge('changeTheme', theme);
 }
