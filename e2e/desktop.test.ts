@@ -70,13 +70,13 @@ describe('inside the desktop client (the bridge injected)', () => {
     await header(page).waitFor();
     expect(await page.locator('header.site-header').count()).toBe(0);
     await expect.poll(() => titles(page)).toEqual([APP_NAME]);
-    expect(await back(page).isDisabled()).toBe(true);
-    expect(await forward(page).isDisabled()).toBe(true);
+    await expect.poll(() => back(page).isDisabled()).toBe(true);
+    await expect.poll(() => forward(page).isDisabled()).toBe(true);
     expect(await calls(page)).toContainEqual(['changeTheme', { topicColor: 'indigo', accent: '#4f46e5' }]);
 
     await page.getByRole('link', { name: '用户协议' }).click();
     await expect.poll(() => titles(page)).toEqual([APP_NAME, `用户协议 · ${APP_NAME}`]);
-    expect(await back(page).isEnabled()).toBe(true);
+    await expect.poll(() => back(page).isEnabled()).toBe(true);
 
     await header(page).getByRole('link', { name: '插件首页' }).click();
     await page.getByRole('list', { name: '插件', exact: true }).locator('a.card').first().click();
@@ -89,18 +89,18 @@ describe('inside the desktop client (the bridge injected)', () => {
   });
 
   it('back and forward move through the history with their enabled state', async () => {
-    const detail = path(page);
-    expect(detail).toMatch(/^\/plugins\/detail\//);
-    expect(await forward(page).isDisabled()).toBe(true);
-    await back(page).click();
+    expect(path(page)).toMatch(/^\/plugins\/detail\//);
+    // The detail is a modal dialog (the header behind it is inert): closing it goes back a page.
+    await page.keyboard.press('Escape');
     await expect.poll(() => path(page)).toBe('/plugins/');
+    await expect.poll(() => forward(page).isEnabled()).toBe(true);
     await back(page).click();
     await expect.poll(() => path(page)).toBe('/plugins/protocol');
-    expect(await back(page).isEnabled()).toBe(true);
-    expect(await forward(page).isEnabled()).toBe(true);
+    await expect.poll(() => back(page).isEnabled()).toBe(true);
+    await expect.poll(() => forward(page).isEnabled()).toBe(true);
     await back(page).click();
     await expect.poll(() => path(page)).toBe('/plugins/');
-    expect(await back(page).isDisabled()).toBe(true);
+    await expect.poll(() => back(page).isDisabled()).toBe(true);
     await forward(page).click();
     await expect.poll(() => path(page)).toBe('/plugins/protocol');
     await expect.poll(async () => (await titles(page)).at(-1)).toBe(`用户协议 · ${APP_NAME}`);
@@ -109,23 +109,32 @@ describe('inside the desktop client (the bridge injected)', () => {
   it('a reload keeps the list and the index', async () => {
     await page.reload();
     await header(page).waitFor();
-    expect(await back(page).isEnabled()).toBe(true);
-    expect(await forward(page).isEnabled()).toBe(true);
+    expect(path(page)).toBe('/plugins/protocol');
+    await expect.poll(() => back(page).isEnabled()).toBe(true);
+    await expect.poll(() => forward(page).isEnabled()).toBe(true);
     await forward(page).click();
     await expect.poll(() => path(page)).toBe('/plugins/');
     await forward(page).click();
     await expect.poll(() => path(page)).toMatch(/^\/plugins\/detail\//);
-    expect(await forward(page).isDisabled()).toBe(true);
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => path(page)).toBe('/plugins/');
   });
 
   it('the plugin-home button goes to /plugins/ and a new page drops the forward entries', async () => {
+    await page.getByRole('link', { name: '用户协议' }).click();
+    await expect.poll(() => path(page)).toBe('/plugins/protocol');
     await back(page).click();
     await expect.poll(() => path(page)).toBe('/plugins/');
-    expect(await forward(page).isEnabled()).toBe(true);
+    await expect.poll(() => forward(page).isEnabled()).toBe(true);
     await page.getByRole('link', { name: '用户协议' }).click();
     await header(page).getByRole('link', { name: '插件首页' }).click();
     await expect.poll(() => path(page)).toBe('/plugins/');
-    expect(await forward(page).isDisabled()).toBe(true);
+    await expect.poll(() => forward(page).isDisabled()).toBe(true);
+    await back(page).click();
+    await expect.poll(() => path(page)).toBe('/plugins/protocol');
+    await header(page).getByRole('link', { name: '插件首页' }).click();
+    await expect.poll(() => path(page)).toBe('/plugins/');
   });
 
   it('signing up on the login page and signing out in the app signs the client out too', async () => {
@@ -135,7 +144,6 @@ describe('inside the desktop client (the bridge injected)', () => {
     await account.waitFor();
     // No avatar_url: the generated initials avatar, 32 px on desktop (SPEC §9).
     expect((await account.getByTestId('avatar-placeholder').boundingBox())?.width).toBe(32);
-    expect(path(page)).toBe('/plugins/');
     expect((await calls(page)).some(([name]) => name === 'logOut')).toBe(false);
     await account.click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
@@ -162,7 +170,7 @@ describe('the desktop variant without the bridge', () => {
       await header(page).waitFor();
       await page.getByRole('link', { name: '用户协议' }).click();
       await expect.poll(() => page.title()).toBe(`用户协议 · ${APP_NAME}`);
-      expect(await back(page).isEnabled()).toBe(true);
+      await expect.poll(() => back(page).isEnabled()).toBe(true);
       expect(await header(page).getByRole('button', { name: '打开文件' }).count()).toBe(0);
       expect(await page.evaluate(() => 'pluginCenterDesktop' in window)).toBe(false);
       expect(errors).toEqual([]);
