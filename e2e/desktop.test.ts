@@ -9,9 +9,10 @@
  * signing up on the login page; then the same variant without the bridge (every action a no-op, the
  * header still there), and the bridge detected on the domestic site's page.
  */
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
+import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
 
 const USER = { email: 'desk@example.com', password: 'desk-password-1', nick: '桌面' };
 const APP_NAME = '插件中心';
@@ -146,6 +147,10 @@ describe('inside the desktop client (the bridge injected)', () => {
     expect((await account.getByTestId('avatar-placeholder').boundingBox())?.width).toBe(32);
     expect((await calls(page)).some(([name]) => name === 'logOut')).toBe(false);
     await account.click();
+    await page.screenshot({
+      path: join(ARTIFACTS_DIR, 'desktop-header.png'),
+      clip: { x: 0, y: 0, width: 1280, height: 260 },
+    });
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await header(page).getByRole('button', { name: '登录' }).waitFor();
     await expect
