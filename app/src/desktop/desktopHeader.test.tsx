@@ -143,6 +143,23 @@ describe('back and forward', () => {
     });
   });
 
+  it('renders nothing when hidden (back-office paths) but keeps recording the pages', () => {
+    const storage = memoryStorage();
+    render(
+      <MemoryRouter initialEntries={['/backstage-index/audit-list']}>
+        <SsoClientProvider client={ssoClient(ADMIN)}>
+          <DesktopHeader hidden storage={storage} />
+        </SsoClientProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(JSON.parse(storage.getItem(HISTORY_STORAGE_KEY) ?? '')).toEqual({
+      entries: ['/backstage-index/audit-list'],
+      index: 0,
+    });
+  });
+
   it('the plugin-home link goes to the square', () => {
     renderHeader({ path: '/protocol' });
     const home = screen.getByRole('link', { name: 'Plugin home' });
