@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { LoadingState } from './components/States';
+import { isDesktopClient } from './desktop/detect';
 import { useTranslation } from './i18n/i18n';
 import {
   AnalyticsPage,
@@ -22,7 +23,13 @@ import {
   TokensPage,
 } from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
+import { site } from './site';
 import { ToastHost } from './toast/ToastHost';
+
+/** The desktop client's header (issue 15), its own chunk: nothing of it loads for other visitors. */
+const DesktopHeader = lazy(() =>
+  import('./desktop/DesktopHeader').then((m) => ({ default: m.DesktopHeader })),
+);
 
 /**
  * The marketplace's routes under the basename `/plugins` (SPEC §2): `/` the square,
@@ -37,7 +44,8 @@ import { ToastHost } from './toast/ToastHost';
  * publishing (issue 12, signed in): `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and
  * its personal access tokens `/my-plugins/tokens`;
  * a publisher's analytics `/my-analytics` (signed in); plus the site header and footer, scroll-to-top and the
- * toasts.
+ * toasts. In the desktop client (`site.variant === 'desktop'` or the bridge detected) the desktop
+ * header replaces the site header (issue 15, SPEC §2), mounted but hidden on back-office paths.
  */
 export function App() {
   const { t } = useTranslation();
@@ -48,7 +56,13 @@ export function App() {
         {t('app.skipToContent')}
       </a>
       <ScrollToTop />
-      {!backOffice && <SiteHeader />}
+      {site.variant === 'desktop' || isDesktopClient() ? (
+        <Suspense fallback={null}>
+          <DesktopHeader hidden={backOffice} />
+        </Suspense>
+      ) : (
+        !backOffice && <SiteHeader />
+      )}
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<LoadingState label={t('app.loading')} />}>
           <Routes>

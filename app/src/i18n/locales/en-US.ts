@@ -304,4 +304,16 @@ export const enUS = {
     pattern: 'Please match the requested format.',
     patternHint: 'Please match the requested format: {{hint}}',
   },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: 'Window navigation',
+    back: 'Back',
+    forward: 'Forward',
+    home: 'Plugin home',
+    openFile: 'Open file',
+    adminMenu: 'Administration',
+    management: 'Management',
+    newWindow: '(opens in a new window)',
+    account: 'Account: {{name}}',
+  },
 };

@@ -310,4 +310,16 @@ export const esES: Messages = {
     pattern: 'Ajusta el valor al formato solicitado.',
     patternHint: 'Ajusta el valor al formato solicitado: {{hint}}',
   },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: 'Navegación de la ventana',
+    back: 'Atrás',
+    forward: 'Adelante',
+    home: 'Inicio de plugins',
+    openFile: 'Abrir archivo',
+    adminMenu: 'Administración',
+    management: 'Gestión',
+    newWindow: '(se abre en una ventana nueva)',
+    account: 'Cuenta: {{name}}',
+  },
 };

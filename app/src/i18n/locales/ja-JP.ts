@@ -308,4 +308,16 @@ export const jaJP: Messages = {
     pattern: '指定された形式で入力してください。',
     patternHint: '指定された形式で入力してください：{{hint}}',
   },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: 'ウィンドウのナビゲーション',
+    back: '戻る',
+    forward: '進む',
+    home: 'プラグインのホーム',
+    openFile: 'ファイルを開く',
+    adminMenu: '管理',
+    management: '管理画面',
+    newWindow: '（新しいウィンドウで開きます）',
+    account: 'アカウント：{{name}}',
+  },
 };

@@ -306,4 +306,16 @@ export const koKR: Messages = {
     pattern: '요청한 형식과 일치하도록 입력해 주세요.',
     patternHint: '요청한 형식과 일치하도록 입력해 주세요: {{hint}}',
   },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: '창 탐색',
+    back: '뒤로',
+    forward: '앞으로',
+    home: '플러그인 홈',
+    openFile: '파일 열기',
+    adminMenu: '관리',
+    management: '관리자 페이지',
+    newWindow: '(새 창에서 열림)',
+    account: '계정: {{name}}',
+  },
 };

@@ -311,4 +311,16 @@ export const ruRU: Messages = {
     pattern: 'Введите значение в требуемом формате.',
     patternHint: 'Введите значение в требуемом формате: {{hint}}',
   },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: 'Навигация по окну',
+    back: 'Назад',
+    forward: 'Вперёд',
+    home: 'Главная плагинов',
+    openFile: 'Открыть файл',
+    adminMenu: 'Администрирование',
+    management: 'Панель управления',
+    newWindow: '(откроется в новом окне)',
+    account: 'Учётная запись: {{name}}',
+  },
 };

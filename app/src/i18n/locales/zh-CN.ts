@@ -301,4 +301,16 @@ export const zhCN: Messages = {
     pattern: '请与要求的格式保持一致。',
     patternHint: '请与要求的格式保持一致：{{hint}}',
   },
+  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  desktop: {
+    navigation: '窗口导航',
+    back: '后退',
+    forward: '前进',
+    home: '插件首页',
+    openFile: '打开文件',
+    adminMenu: '管理',
+    management: '管理后台',
+    newWindow: '（在新窗口中打开）',
+    account: '账号：{{name}}',
+  },
 };
