@@ -116,6 +116,9 @@ export interface SsoClient {
   init(): Promise<boolean>;
   /**
    * Navigates (full page) to the login URL built from the options, plus `query` (e.g. `{ page: 'sign_up' }`).
+   * A `redirect_uri` in `query` replaces the option's `redirectUrl` (a single-page app signing in
+   * from a page it navigated to; that page must exchange the code with the same string, as an app
+   * that computes `redirectUrl` from its own address at load does).
    * @throws `AUTH_NEVER_INIT`
    */
   signIn(query?: Record<string, string>): Promise<void>;
@@ -192,7 +195,7 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
 
   const navigate = (url: string) => (o.navigate ? o.navigate(url) : w?.location.assign(url));
   const loginUrl = (extra?: Record<string, string>) =>
-    buildLoginUrl({ ...o.loginQuery, ...extra, redirect_uri: o.redirectUrl }, o.loginPageUrl);
+    buildLoginUrl({ ...o.loginQuery, redirect_uri: o.redirectUrl, ...extra }, o.loginPageUrl);
 
   /** One user API call (10 s timeout): `data` of a success envelope, else an {@link SsoError}. */
   const call = async <T>(path: string, token?: string, query?: object, method = 'GET') => {
