@@ -20,6 +20,7 @@ import {
   PublisherAnalyticsPage,
   PublishPage,
   TokensPage,
+  UiKitPage,
 } from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
 import { ToastHost } from './toast/ToastHost';
@@ -69,6 +70,7 @@ export function App() {
             <Route path="/my-plugins" element={<MyPluginsPage />} />
             <Route path="/my-plugins/tokens" element={<TokensPage />} />
             <Route path="/my-analytics" element={<PublisherAnalyticsPage />} />
+            <Route path="/ui-kit" element={<UiKitPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -286,4 +286,14 @@ export const enUS = {
     workflow: 'Workflow',
     zoom: 'Zoom',
   },
+  ui: {
+    confirm: 'OK',
+    cancel: 'Cancel',
+    close: 'Close',
+    searchPlaceholder: 'Search',
+    showPassword: 'Show password',
+    increase: 'Increase',
+    decrease: 'Decrease',
+    loading: 'Loading',
+  },
 };

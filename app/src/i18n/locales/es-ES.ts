@@ -18,4 +18,14 @@ export const esES: PartialMessages = {
   recommend: { title: 'Plugins recomendados', refresh: 'Actualizar' },
   detail: { close: 'Cerrar', copyLink: 'Copiar enlace' },
   forbidden: { message: 'No tienes permiso para acceder a esta página', backHome: 'Volver al inicio' },
+  ui: {
+    confirm: 'Aceptar',
+    cancel: 'Cancelar',
+    close: 'Cerrar',
+    searchPlaceholder: 'Buscar',
+    showPassword: 'Mostrar contraseña',
+    increase: 'Aumentar',
+    decrease: 'Disminuir',
+    loading: 'Cargando',
+  },
 };

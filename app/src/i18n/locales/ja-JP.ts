@@ -18,4 +18,14 @@ export const jaJP: PartialMessages = {
   recommend: { title: 'おすすめプラグイン', refresh: '更新' },
   detail: { close: '閉じる', copyLink: 'リンクをコピー' },
   forbidden: { message: 'このページにアクセスする権限がありません', backHome: 'ホームに戻る' },
+  ui: {
+    confirm: '確定',
+    cancel: 'キャンセル',
+    close: '閉じる',
+    searchPlaceholder: '検索',
+    showPassword: 'パスワードを表示',
+    increase: '増やす',
+    decrease: '減らす',
+    loading: '読み込み中',
+  },
 };

@@ -18,4 +18,14 @@ export const koKR: PartialMessages = {
   recommend: { title: '추천 플러그인', refresh: '새로고침' },
   detail: { close: '닫기', copyLink: '링크 복사' },
   forbidden: { message: '이 페이지에 접근할 권한이 없습니다', backHome: '홈으로 돌아가기' },
+  ui: {
+    confirm: '확인',
+    cancel: '취소',
+    close: '닫기',
+    searchPlaceholder: '검색',
+    showPassword: '비밀번호 표시',
+    increase: '늘리기',
+    decrease: '줄이기',
+    loading: '불러오는 중',
+  },
 };

@@ -18,4 +18,14 @@ export const ruRU: PartialMessages = {
   recommend: { title: 'Рекомендуемые плагины', refresh: 'Обновить' },
   detail: { close: 'Закрыть', copyLink: 'Копировать ссылку' },
   forbidden: { message: 'У вас нет прав для доступа к этой странице', backHome: 'На главную' },
+  ui: {
+    confirm: 'ОК',
+    cancel: 'Отмена',
+    close: 'Закрыть',
+    searchPlaceholder: 'Поиск',
+    showPassword: 'Показать пароль',
+    increase: 'Увеличить',
+    decrease: 'Уменьшить',
+    loading: 'Загрузка',
+  },
 };

@@ -283,4 +283,14 @@ export const zhCN: Messages = {
     workflow: '工作流',
     zoom: '缩放',
   },
+  ui: {
+    confirm: '确定',
+    cancel: '取消',
+    close: '关闭',
+    searchPlaceholder: '搜索',
+    showPassword: '显示密码',
+    increase: '增加',
+    decrease: '减少',
+    loading: '加载中',
+  },
 };
