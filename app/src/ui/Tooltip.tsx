@@ -1,5 +1,12 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { type CSSProperties, forwardRef, type ReactElement, type ReactNode } from 'react';
+import {
+  type CSSProperties,
+  createContext,
+  forwardRef,
+  type ReactElement,
+  type ReactNode,
+  useContext,
+} from 'react';
 import {
   TOOLTIP_DELAY_MS,
   TOOLTIP_DURATION_MS,
@@ -11,11 +18,15 @@ import {
 } from './constants';
 import './ui.css';
 
+/** Whether a {@link TooltipProvider} is above: a {@link Tooltip} brings its own only when none is. */
+const InsideProvider = createContext(false);
+
 /**
  * Shares the tooltip timing of SPEC §9 among the tooltips inside it: a tooltip opens after the
  * pointer rests {@link TOOLTIP_DELAY_MS} (500 ms) on its trigger, and at once when another tooltip
- * closed less than {@link TOOLTIP_SKIP_DELAY_MS} (100 ms) ago. {@link Tooltip} brings its own
- * provider, so this is needed only to share the skip window between several tooltips.
+ * closed less than {@link TOOLTIP_SKIP_DELAY_MS} (100 ms) ago. A {@link Tooltip} outside any
+ * provider brings its own, so this is needed only to share the skip window between several tooltips
+ * (put one around a page or a toolbar).
  */
 export function TooltipProvider({
   children,
@@ -30,7 +41,7 @@ export function TooltipProvider({
 }) {
   return (
     <RadixTooltip.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration}>
-      {children}
+      <InsideProvider.Provider value={true}>{children}</InsideProvider.Provider>
     </RadixTooltip.Provider>
   );
 }
@@ -80,38 +91,37 @@ export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip
   },
   ref,
 ) {
-  return (
-    <TooltipProvider>
-      <RadixTooltip.Root
-        open={open}
-        defaultOpen={defaultOpen}
-        onOpenChange={onOpenChange}
-        delayDuration={delayDuration}
-      >
-        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-        <RadixTooltip.Portal>
-          <RadixTooltip.Content
-            ref={ref}
-            className="ui-tooltip"
-            side={side}
-            align={align}
-            sideOffset={TOOLTIP_OFFSET_PX.side}
-            alignOffset={TOOLTIP_OFFSET_PX.align}
-            avoidCollisions
-            collisionPadding={8}
-            style={
-              {
-                maxWidth: `${TOOLTIP_MAX_WIDTH_PX}px`,
-                zIndex: TOOLTIP_Z_INDEX,
-                '--ui-tooltip-enter': `${TOOLTIP_DURATION_MS.enter}ms`,
-                '--ui-tooltip-leave': `${TOOLTIP_DURATION_MS.leave}ms`,
-              } as CSSProperties
-            }
-          >
-            {content}
-          </RadixTooltip.Content>
-        </RadixTooltip.Portal>
-      </RadixTooltip.Root>
-    </TooltipProvider>
+  const tooltip = (
+    <RadixTooltip.Root
+      open={open}
+      defaultOpen={defaultOpen}
+      onOpenChange={onOpenChange}
+      delayDuration={delayDuration}
+    >
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content
+          ref={ref}
+          className="ui-tooltip"
+          side={side}
+          align={align}
+          sideOffset={TOOLTIP_OFFSET_PX.side}
+          alignOffset={TOOLTIP_OFFSET_PX.align}
+          avoidCollisions
+          collisionPadding={8}
+          style={
+            {
+              maxWidth: `${TOOLTIP_MAX_WIDTH_PX}px`,
+              zIndex: TOOLTIP_Z_INDEX,
+              '--ui-tooltip-enter': `${TOOLTIP_DURATION_MS.enter}ms`,
+              '--ui-tooltip-leave': `${TOOLTIP_DURATION_MS.leave}ms`,
+            } as CSSProperties
+          }
+        >
+          {content}
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
   );
+  return useContext(InsideProvider) ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 });

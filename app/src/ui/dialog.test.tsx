@@ -34,6 +34,20 @@ function Harness(props: Partial<Parameters<typeof Dialog>[0]>) {
   );
 }
 
+/** A page that opens a controlled dialog and shows its state. */
+function Controlled() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        show
+      </button>
+      <span data-testid="state">{String(open)}</span>
+      <Dialog open={open} onOpenChange={setOpen} title="T" />
+    </>
+  );
+}
+
 describe('Dialog (SPEC §4, §9)', () => {
   it('is 600 px wide by default, named by its title and described, with default labels in zh-CN', () => {
     render(<Dialog defaultOpen title="标题" description="说明" />);
@@ -149,18 +163,6 @@ describe('Dialog (SPEC §4, §9)', () => {
   });
 
   it('follows a controlled open state', () => {
-    function Controlled() {
-      const [open, setOpen] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            show
-          </button>
-          <span data-testid="state">{String(open)}</span>
-          <Dialog open={open} onOpenChange={setOpen} title="T" />
-        </>
-      );
-    }
     render(<Controlled />);
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByText('show'));
@@ -176,7 +178,15 @@ describe('ConfirmDialog on the kit', () => {
     const onCancel = vi.fn();
     const onConfirm = vi.fn();
     const { rerender } = render(
-      <ConfirmDialog title="删除？" body="无法撤销" confirm="删除" cancel="取消" busy={false} onCancel={onCancel} onConfirm={onConfirm} />,
+      <ConfirmDialog
+        title="删除？"
+        body="无法撤销"
+        confirm="删除"
+        cancel="取消"
+        busy={false}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />,
     );
     const dialog = screen.getByRole('alertdialog', { name: '删除？' });
     expect(dialog.style.width).toBe('600px');
@@ -185,7 +195,15 @@ describe('ConfirmDialog on the kit', () => {
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     expect(screen.getByRole('button', { name: '删除' }).getAttribute('data-variant')).toBe('error');
     rerender(
-      <ConfirmDialog title="删除？" body="无法撤销" confirm="删除" cancel="取消" busy onCancel={onCancel} onConfirm={onConfirm} />,
+      <ConfirmDialog
+        title="删除？"
+        body="无法撤销"
+        confirm="删除"
+        cancel="取消"
+        busy
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />,
     );
     expect(screen.getByRole('button', { name: '删除' }).getAttribute('aria-busy')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: '删除' }));
