@@ -32,7 +32,7 @@ const emit = () => {
  * the top (default) or the bottom of the viewport, stacked 58 px from the toast before it there.
  */
 export function notify(text: string, kind: ToastKind = 'info', position?: ToastPosition): void {
-  toasts = [...toasts, position ? { id: nextId++, text, kind, position } : { id: nextId++, text, kind }];
+  toasts = [...toasts, { id: nextId++, text, kind, position }];
   emit();
 }
 
