@@ -9,15 +9,13 @@ afterEach(cleanup);
 describe('Button (SPEC §9 sizes and types)', () => {
   it('renders every size and type as data attributes of a native button of type button', () => {
     render(
-      <>
-        {BUTTON_SIZES.flatMap((size) =>
-          BUTTON_VARIANTS.map((variant) => (
-            <Button key={`${size}-${variant}`} size={size} variant={variant}>
-              {`${size}-${variant}`}
-            </Button>
-          )),
-        )}
-      </>,
+      BUTTON_SIZES.flatMap((size) =>
+        BUTTON_VARIANTS.map((variant) => (
+          <Button key={`${size}-${variant}`} size={size} variant={variant}>
+            {`${size}-${variant}`}
+          </Button>
+        )),
+      ),
     );
     const buttons = screen.getAllByRole('button') as HTMLButtonElement[];
     expect(buttons).toHaveLength(15);
@@ -57,13 +55,7 @@ describe('Button (SPEC §9 sizes and types)', () => {
 
 describe('Icon (SPEC §9 icon set)', () => {
   it('draws each of the eight icons, decorative', () => {
-    render(
-      <>
-        {ICON_NAMES.map((name) => (
-          <Icon key={name} name={name} />
-        ))}
-      </>,
-    );
+    render(ICON_NAMES.map((name) => <Icon key={name} name={name} />));
     const svgs = [...document.querySelectorAll('svg')];
     expect(svgs.map((s) => s.getAttribute('data-icon'))).toEqual([...ICON_NAMES]);
     expect(svgs.every((s) => s.getAttribute('aria-hidden') === 'true' && s.childElementCount > 0)).toBe(true);
