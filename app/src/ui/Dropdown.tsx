@@ -10,8 +10,14 @@ import './ui.css';
  * Enter, Space and ArrowDown open it), {@link DropdownContent} the menu, {@link DropdownItem} an
  * item (arrows, Home/End and typeahead move between items, Enter selects, Escape closes and returns
  * focus to the trigger). Parts carry Radix's `data-state="open"|"closed"` and `data-highlighted`.
+ *
+ * Not modal by default (`modal={false}`): Radix's modal menu hides the rest of the page with
+ * `aria-hidden` while its links and buttons stay focusable (axe `aria-hidden-focus`, serious), and a
+ * menu needs no modality: Tab or a click outside closes it.
  */
-export const Dropdown = RadixMenu.Root;
+export function Dropdown({ modal = false, ...props }: ComponentPropsWithoutRef<typeof RadixMenu.Root>) {
+  return <RadixMenu.Root modal={modal} {...props} />;
+}
 
 /** The button that opens a {@link Dropdown} (use `asChild` to make your own button the trigger). */
 export const DropdownTrigger = RadixMenu.Trigger;
