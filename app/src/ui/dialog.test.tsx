@@ -151,12 +151,14 @@ describe('Dialog (SPEC §4, §9)', () => {
       new Promise<void>((resolve, reject) => {
         settleIt = { resolve, reject: () => reject(new Error('no')) };
       });
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
     render(<Dialog defaultOpen title="T" onConfirm={onConfirm} />);
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(screen.getByRole('button', { name: '确定' }).getAttribute('aria-busy')).toBe('true');
     await act(async () => settleIt.reject());
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.getByRole('button', { name: '确定' }).getAttribute('aria-busy')).toBeNull();
+    vi.setSystemTime(1_000_100); // past the 20 ms throttle
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await act(async () => settleIt.resolve());
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -175,6 +177,7 @@ describe('Dialog (SPEC §4, §9)', () => {
 
 describe('ConfirmDialog on the kit', () => {
   it('keeps its API: an alert dialog that confirm does not close, cancel reports, busy shows loading', () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
     const onCancel = vi.fn();
     const onConfirm = vi.fn();
     const { rerender } = render(
@@ -206,6 +209,7 @@ describe('ConfirmDialog on the kit', () => {
       />,
     );
     expect(screen.getByRole('button', { name: '删除' }).getAttribute('aria-busy')).toBe('true');
+    vi.setSystemTime(1_000_100); // past the 20 ms throttle: only busy stops this one
     fireEvent.click(screen.getByRole('button', { name: '删除' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
