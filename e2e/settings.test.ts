@@ -156,7 +156,7 @@ describe('the settings back office', () => {
     await row.getByRole('button', { name: `设为管理员: ${MEMBER.nick}`, exact: true }).click();
     const dialog = admin.getByRole('alertdialog');
     await dialog.waitFor();
-    expect(await dialog.locator('.dialog-title').textContent()).toBe(`将 ${MEMBER.nick} 设为普通管理员？`);
+    expect(await dialog.getByRole('heading').textContent()).toBe(`将 ${MEMBER.nick} 设为普通管理员？`);
     await dialog.getByRole('button', { name: '设为管理员', exact: true }).click();
     await expect.poll(() => toasts(admin)).toContain(`${MEMBER.nick} 已成为普通管理员`);
     await expect.poll(() => row.locator('.bo-badge').textContent()).toBe('普通管理员');

@@ -21,6 +21,7 @@ import {
   PublisherAnalyticsPage,
   PublishPage,
   TokensPage,
+  UiKitPage,
 } from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
 import { site } from './site';
@@ -83,6 +84,7 @@ export function App() {
             <Route path="/my-plugins" element={<MyPluginsPage />} />
             <Route path="/my-plugins/tokens" element={<TokensPage />} />
             <Route path="/my-analytics" element={<PublisherAnalyticsPage />} />
+            <Route path="/ui-kit" element={<UiKitPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

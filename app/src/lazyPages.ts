@@ -69,3 +69,8 @@ export const AuditLogPage = lazy(() =>
 export const BackofficeRoutes = lazy(() =>
   import('./pages/settings/BackofficeRoutes').then((m) => ({ default: m.BackofficeRoutes })),
 );
+/**
+ * `/ui-kit` (issue 15, helper "uikit"): the UI kit's developer page, every component of `app/src/ui/`
+ * in its states; not linked from the header. Its chunk carries Radix Tooltip, Slider and Dropdown Menu.
+ */
+export const UiKitPage = lazy(() => import('./pages/UiKitPage').then((m) => ({ default: m.UiKitPage })));

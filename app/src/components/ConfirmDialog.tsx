@@ -1,10 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { Dialog } from '../ui/Dialog';
 
 /**
- * The confirmation of a destructive action (delete a plugin, revoke a token): a Radix alert dialog
- * with a title, a sentence saying what cannot be undone, Cancel (also Escape and the overlay) and a
- * danger-styled confirm button, disabled while `busy`. Always open while rendered: the caller
- * renders it only when there is something to confirm.
+ * The confirmation of a destructive action (delete a plugin, revoke a token): the UI kit's
+ * {@link Dialog} as an alert dialog (600 px wide at most, SPEC §9) with a title, a sentence saying
+ * what cannot be undone, Cancel (also the close button, Escape and the backdrop) and an
+ * error-styled confirm button, in its loading state while `busy`. Confirming does not close it:
+ * always open while rendered, the caller renders it only when there is something to confirm and
+ * removes it when the action is done (or calls `onCancel`'s state change).
  */
 export function ConfirmDialog(props: {
   title: string;
@@ -16,27 +18,18 @@ export function ConfirmDialog(props: {
   onConfirm(): void;
 }) {
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" role="alertdialog">
-          <Dialog.Title className="dialog-title">{props.title}</Dialog.Title>
-          <Dialog.Description>{props.body}</Dialog.Description>
-          <div className="dialog-buttons">
-            <Dialog.Close className="button" type="button">
-              {props.cancel}
-            </Dialog.Close>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={props.onConfirm}
-              disabled={props.busy}
-            >
-              {props.confirm}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      role="alertdialog"
+      title={props.title}
+      description={props.body}
+      confirmLabel={props.confirm}
+      cancelLabel={props.cancel}
+      confirmVariant="error"
+      busy={props.busy}
+      closeOnConfirm={false}
+      onCancel={props.onCancel}
+      onConfirm={props.onConfirm}
+    />
   );
 }

@@ -5,15 +5,18 @@
  * @packageDocumentation
  */
 import { useSyncExternalStore } from 'react';
+import type { ToastPosition, ToastType } from '../ui/constants';
 
-/** Kind of a toast: sets its icon colour. */
-export type ToastKind = 'success' | 'error' | 'info';
+/** Kind of a toast: one of the UI kit's toast types (success, error, warning, info, loading), its icon. */
+export type ToastKind = ToastType;
 
 /** A toast in the queue. */
 export interface ToastMessage {
   id: number;
   text: string;
   kind: ToastKind;
+  /** The viewport edge it stacks at (SPEC §9 "top or bottom"); absent means top. */
+  position?: ToastPosition;
 }
 
 let toasts: readonly ToastMessage[] = [];
@@ -23,9 +26,13 @@ const emit = () => {
   for (const l of listeners) l();
 };
 
-/** Shows a toast with `text` (one of SPEC §8's texts, translated); it closes itself after 1500 ms. */
-export function notify(text: string, kind: ToastKind = 'info'): void {
-  toasts = [...toasts, { id: nextId++, text, kind }];
+/**
+ * Shows a toast with `text` (one of SPEC §8's texts, translated) and the icon of `kind`; it closes
+ * itself after 1500 ms (SPEC §9, `TOAST_DURATION_MS` of `ui/constants.ts`). `position` puts it at
+ * the top (default) or the bottom of the viewport, stacked 58 px from the toast before it there.
+ */
+export function notify(text: string, kind: ToastKind = 'info', position?: ToastPosition): void {
+  toasts = [...toasts, { id: nextId++, text, kind, position }];
   emit();
 }
 

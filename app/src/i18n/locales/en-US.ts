@@ -316,4 +316,14 @@ export const enUS = {
     newWindow: '(opens in a new window)',
     account: 'Account: {{name}}',
   },
+  ui: {
+    confirm: 'OK',
+    cancel: 'Cancel',
+    close: 'Close',
+    searchPlaceholder: 'Search',
+    showPassword: 'Show password',
+    increase: 'Increase',
+    decrease: 'Decrease',
+    loading: 'Loading',
+  },
 };

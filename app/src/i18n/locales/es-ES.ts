@@ -322,4 +322,14 @@ export const esES: Messages = {
     newWindow: '(se abre en una ventana nueva)',
     account: 'Cuenta: {{name}}',
   },
+  ui: {
+    confirm: 'Aceptar',
+    cancel: 'Cancelar',
+    close: 'Cerrar',
+    searchPlaceholder: 'Buscar',
+    showPassword: 'Mostrar contraseña',
+    increase: 'Aumentar',
+    decrease: 'Disminuir',
+    loading: 'Cargando',
+  },
 };

@@ -320,4 +320,14 @@ export const jaJP: Messages = {
     newWindow: '（新しいウィンドウで開きます）',
     account: 'アカウント：{{name}}',
   },
+  ui: {
+    confirm: '確定',
+    cancel: 'キャンセル',
+    close: '閉じる',
+    searchPlaceholder: '検索',
+    showPassword: 'パスワードを表示',
+    increase: '増やす',
+    decrease: '減らす',
+    loading: '読み込み中',
+  },
 };

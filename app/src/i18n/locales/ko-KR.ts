@@ -318,4 +318,14 @@ export const koKR: Messages = {
     newWindow: '(새 창에서 열림)',
     account: '계정: {{name}}',
   },
+  ui: {
+    confirm: '확인',
+    cancel: '취소',
+    close: '닫기',
+    searchPlaceholder: '검색',
+    showPassword: '비밀번호 표시',
+    increase: '늘리기',
+    decrease: '줄이기',
+    loading: '불러오는 중',
+  },
 };

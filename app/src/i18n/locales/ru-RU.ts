@@ -323,4 +323,14 @@ export const ruRU: Messages = {
     newWindow: '(откроется в новом окне)',
     account: 'Учётная запись: {{name}}',
   },
+  ui: {
+    confirm: 'ОК',
+    cancel: 'Отмена',
+    close: 'Закрыть',
+    searchPlaceholder: 'Поиск',
+    showPassword: 'Показать пароль',
+    increase: 'Увеличить',
+    decrease: 'Уменьшить',
+    loading: 'Загрузка',
+  },
 };

@@ -313,4 +313,14 @@ export const zhCN: Messages = {
     newWindow: '（在新窗口中打开）',
     account: '账号：{{name}}',
   },
+  ui: {
+    confirm: '确定',
+    cancel: '取消',
+    close: '关闭',
+    searchPlaceholder: '搜索',
+    showPassword: '显示密码',
+    increase: '增加',
+    decrease: '减少',
+    loading: '加载中',
+  },
 };
