@@ -669,7 +669,9 @@ describe('state and sign-in', () => {
     expect(new URL(navigate.mock.calls[1]![0]).searchParams.get('page')).toBe('sign_up');
     // a page reached after the app loaded signs in back to itself, not to the page first loaded
     await client.signIn({ redirect_uri: '/plugins/protocol?tab=2' });
-    expect(new URL(navigate.mock.calls[2]![0]).searchParams.get('redirect_uri')).toBe('/plugins/protocol?tab=2');
+    expect(new URL(navigate.mock.calls[2]![0]).searchParams.get('redirect_uri')).toBe(
+      '/plugins/protocol?tab=2',
+    );
   });
 
   it('uses a custom user API base', async () => {
