@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n/i18n';
 import { dismissToast, useToasts } from '../toast/toastStore';
@@ -38,7 +38,7 @@ describe('/ui-kit developer page', () => {
     expect(screen.getByRole('slider', { name: '音量' })).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: '搜索插件' }).getAttribute('placeholder')).toBe('搜索');
     expect(screen.getByRole('textbox', { name: '邮箱' }).getAttribute('aria-invalid')).toBe('true');
-    expect(document.title).toContain('UI 组件库');
+    await waitFor(() => expect(document.title).toContain('UI 组件库')); // set in a microtask after the commit
     await act(() => setLanguage('en-US'));
     expect(headings()).toEqual([
       'Buttons',
