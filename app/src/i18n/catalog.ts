@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { LOCALES, type Locale } from '@plugin-center/contract';
+import { UI_KIT_TEXTS } from '../pages/uiKitTexts';
 
 /** The app's text namespaces: i18next name → the locale files' modules (eager). */
 const MODULES = {
@@ -12,6 +13,10 @@ const MODULES = {
   publish: import.meta.glob('../pages/publish/locales/*.ts', { eager: true }),
   backoffice: import.meta.glob('../pages/settings/locales/*.ts', { eager: true }),
   backofficeNav: import.meta.glob('../pages/settings/navLocales/*.ts', { eager: true }),
+  // The /ui-kit developer page's namespace keeps its six locales in one module.
+  uiKit: Object.fromEntries(
+    Object.entries(UI_KIT_TEXTS).map(([locale, texts]) => [`./${locale}.ts`, { texts }]),
+  ),
 } as const;
 
 /** A namespace's name. */

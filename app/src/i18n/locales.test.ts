@@ -39,7 +39,7 @@ const SAME_AS_ENGLISH_KEYS = /^backoffice:spec\./;
 
 /**
  * Words a locale spells as English does and uses as its own (checked per locale, not globally):
- * Spanish software writes plugin, banner, color, zoom and token (`{{n}} plugins`, `Banner {{n}}`).
+ * Spanish software writes plugin, banner, color, zoom, token and error (`{{n}} plugins`, `Banner {{n}}`).
  */
 const SAME_IN_LOCALE: Partial<Record<Locale, ReadonlySet<string>>> = {
   'es-ES': new Set([
@@ -52,6 +52,7 @@ const SAME_IN_LOCALE: Partial<Record<Locale, ReadonlySet<string>>> = {
     'Color',
     'Zoom',
     'Token',
+    'error',
   ]),
 };
 
