@@ -3,10 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
 import { site } from '../site';
+import type { HeaderMenuId } from './header/constants';
 import { LanguagePicker } from './header/LanguagePicker';
-import type { HeaderMenuId } from './header/links';
 import { SessionArea } from './header/SessionArea';
-import { useHeaderScroll } from './header/useHeaderScroll';
 import { LogoMark } from './Icons';
 import './header/header.css';
 
@@ -15,11 +14,8 @@ export { SessionArea } from './header/SessionArea';
 // Outside the square's first load (issue 15 budget): the menus fill the space between the brand and
 // the end of the bar as soon as they arrive, moving nothing; the mobile panel on first use.
 const HeaderMenus = lazy(() => import('./header/HeaderMenus').then((m) => ({ default: m.HeaderMenus })));
+const HeaderScroll = lazy(() => import('./header/HeaderScroll').then((m) => ({ default: m.HeaderScroll })));
 const MobilePanel = lazy(() => import('./header/MobilePanel').then((m) => ({ default: m.MobilePanel })));
-
-/** Whether the person asked the system for reduced motion (scrolling to the top then jumps). */
-const prefersReducedMotion = () =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Props of {@link SiteHeader}. */
 export interface SiteHeaderProps {
@@ -36,7 +32,8 @@ export interface SiteHeaderProps {
  * `aria-controls`) opening the mobile panel (lazily loaded) instead. States, as attributes of
  * `<header>`: `data-scrolled` once the window is scrolled 20 px or more, `data-tag-banner` once
  * `scrollY + 40` reaches the square's banner height, `data-menu-open` while the mobile panel is open.
- * A scroll-to-top button (labelled, keyboard reachable) shows after any scroll. A navigation closes
+ * A scroll-to-top button (labelled, keyboard reachable) shows after any scroll (these scroll states
+ * come with `HeaderScroll`, loaded lazily). A navigation closes
  * the menus and the panel.
  */
 export function SiteHeader({ config = site }: SiteHeaderProps) {
@@ -45,9 +42,9 @@ export function SiteHeader({ config = site }: SiteHeaderProps) {
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const brand = useRef<HTMLAnchorElement>(null);
+  const header = useRef<HTMLElement>(null);
   const [menu, setMenu] = useState<HeaderMenuId | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const scroll = useHeaderScroll(pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes everything on navigation
   useEffect(() => {
@@ -60,19 +57,9 @@ export function SiteHeader({ config = site }: SiteHeaderProps) {
     toggle.current?.focus();
   }, []);
 
-  const toTop = () => {
-    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    brand.current?.focus({ preventScroll: true });
-  };
-
   return (
     <>
-      <header
-        className="site-header"
-        data-scrolled={scroll.scrolled || undefined}
-        data-tag-banner={scroll.tagBanner || undefined}
-        data-menu-open={mobileOpen || undefined}
-      >
+      <header ref={header} className="site-header" data-menu-open={mobileOpen || undefined}>
         <div className="site-header-inner">
           <Link ref={brand} to="/" className="brand">
             <LogoMark />
@@ -113,17 +100,9 @@ export function SiteHeader({ config = site }: SiteHeaderProps) {
           <div id={panelId} className="mobile-panel" hidden />
         )}
       </header>
-      <button
-        type="button"
-        className="scroll-top"
-        aria-label={t('header.backToTop')}
-        hidden={!scroll.scrolledAny}
-        onClick={toTop}
-      >
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path fill="none" stroke="currentColor" strokeWidth="2.5" d="m6 15 6-6 6 6" />
-        </svg>
-      </button>
+      <Suspense fallback={null}>
+        <HeaderScroll header={header} focusAfterTop={brand} pathname={pathname} />
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,14 @@
 import type { Locale, SiteConfig } from '@plugin-center/contract';
-import { type FocusEvent, type KeyboardEvent, lazy, type PointerEvent, Suspense, useEffect, useId, useRef } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  lazy,
+  type PointerEvent,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { HEADER_MENUS, type HeaderMenuId, pricingHref } from './links';
 

@@ -28,7 +28,7 @@ export function HotPicks({ picks = HOT_PICKS }: { picks?: readonly HotPick[] }) 
   // One timer per shown slide.
   useEffect(() => {
     if (!rotating) return;
-    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), HEADER_CAROUSEL_INTERVAL_MS);
+    const timer = setTimeout(() => setIndex((index + 1) % count), HEADER_CAROUSEL_INTERVAL_MS);
     return () => clearTimeout(timer);
   }, [rotating, index, count]);
 
@@ -50,6 +50,8 @@ export function HotPicks({ picks = HOT_PICKS }: { picks?: readonly HotPick[] }) 
         {t('header.hotPicks')}
       </p>
       <div id={`${id}-slides`} className="hot-picks-slides" aria-live={rotating ? 'off' : 'polite'}>
+        {/* A slide is a group with aria-roledescription "slide" (WAI-ARIA APG carousel), not a fieldset. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: see above */}
         <div
           role="group"
           aria-roledescription={t('header.slide')}

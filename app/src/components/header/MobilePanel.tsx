@@ -2,9 +2,9 @@ import type { Locale, SiteConfig } from '@plugin-center/contract';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { LanguagePicker } from './LanguagePicker';
+import { HEADER_MENUS, type HeaderMenuId, pricingHref } from './links';
 import { MenuPanel } from './MenuPanel';
 import { SessionArea } from './SessionArea';
-import { HEADER_MENUS, type HeaderMenuId, pricingHref } from './links';
 
 /** Props of {@link MobilePanel}. */
 export interface MobilePanelProps {

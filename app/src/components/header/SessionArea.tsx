@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/i18n';
 import { signInHere } from '../../session';
 import { site } from '../../site';
 import { PluginAvatar } from '../PluginAvatar';
-import { DESKTOP_HEADER_AVATAR_PX, HEADER_AVATAR_PX, MANAGEMENT_HREF } from './links';
+import { DESKTOP_HEADER_AVATAR_PX, HEADER_AVATAR_PX, MANAGEMENT_HREF } from './constants';
 
 /** Props of {@link SessionArea}. */
 export interface SessionAreaProps {

@@ -1,34 +1,14 @@
 /**
- * The site header's links and constants (issue 15; SPEC §2 "Header links", "Header variants"; SPEC §4
- * "Header"; SPEC §9 "header carousel 2 s, 4 slides; header scrolled threshold 20 px; avatar 30 px
- * (32 desktop)"). Pure data and functions of the site configuration and the interface locale, so the
+ * The site header's links (issue 15; SPEC §2 "Header links", "Header variants"), and its constants
+ * (`constants.ts`, re-exported). Pure data and functions of the site configuration and the interface locale, so the
  * menus of every variant and language can be checked without a browser.
  *
  * @packageDocumentation
  */
 import type { Locale, SiteConfig } from '@plugin-center/contract';
+import type { HeaderMenuId } from './constants';
 
-/** The header's scrolled state starts when the page is scrolled this far, in px (SPEC §4, §9). */
-export const HEADER_SCROLLED_THRESHOLD_PX = 20;
-/** The tag-banner state starts when `scrollY + this` reaches the square's banner height, in px (SPEC §4). */
-export const TAG_BANNER_OFFSET_PX = 40;
-/** How long a hot pick shows before the carousel advances, in ms (SPEC §9 "header carousel 2 s"). */
-export const HEADER_CAROUSEL_INTERVAL_MS = 2000;
-/** How many hot picks the resource menu's carousel shows (SPEC §9 "4 slides"). */
-export const HEADER_CAROUSEL_SLIDES = 4;
-/** Edge of the header avatar, in px (SPEC §9 "avatar 30 px"). */
-export const HEADER_AVATAR_PX = 30;
-/** Edge of the header avatar in the desktop client, in px (SPEC §9 "32 desktop"). */
-export const DESKTOP_HEADER_AVATAR_PX = 32;
-/** Widest viewport (px) with the mobile header: the menu toggle instead of the menus (CSS mirrors it). */
-export const MOBILE_HEADER_MAX_PX = 768;
-/** Where the administrators' management entry opens, in a new window (SPEC §2): the audit list. */
-export const MANAGEMENT_HREF = '/plugins/backstage-index/audit-list';
-
-/** The header's product menus, in order (each a disclosure button with a dropdown section). */
-export const HEADER_MENUS = ['products', 'resources', 'help'] as const;
-/** One of {@link HEADER_MENUS}. */
-export type HeaderMenuId = (typeof HEADER_MENUS)[number];
+export * from './constants';
 
 /** One link of a header menu: its text key under `header.` and its address. */
 export interface HeaderLink {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HEADER_SCROLLED_THRESHOLD_PX, TAG_BANNER_OFFSET_PX } from './links';
+import { HEADER_SCROLLED_THRESHOLD_PX, TAG_BANNER_OFFSET_PX } from './constants';
 
 /** The square's banner (its hero section), whose height starts the header's tag-banner state (SPEC §4). */
 export const SQUARE_BANNER_SELECTOR = '.square > .hero';
