@@ -29,7 +29,9 @@ export interface SiteHeaderProps {
  * (`HeaderMenus`, loaded lazily: Products, Resources with the hot-picks carousel, Pricing, Help; links per
  * variant and language, one section open at a time); the language picker (`config.locales`, when two
  * or more); the session ({@link SessionArea}); on screens up to 768 px a menu toggle (`aria-expanded`,
- * `aria-controls`) opening the mobile panel (lazily loaded) instead. States, as attributes of
+ * `aria-controls`) opening the mobile panel (lazily loaded) instead of the menus, picker and session
+ * links; up to 1100 px, for signed-in people, the same toggle holds their links (the bar keeps the
+ * avatar). States, as attributes of
  * `<header>`: `data-scrolled` once the window is scrolled 20 px or more, `data-tag-banner` once
  * `scrollY + 40` reaches the square's banner height, `data-menu-open` while the mobile panel is open.
  * A scroll-to-top button (labelled, keyboard reachable) shows after any scroll (these scroll states
