@@ -8,7 +8,7 @@ import { SsoClientProvider } from '@plugin-center/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n/i18n';
 import {
@@ -19,6 +19,7 @@ import {
 } from './header/constants';
 import { HotPicks } from './header/HotPicks';
 import { HOT_PICKS, headerMenuLinks, helpHref, pricingHref } from './header/links';
+import { ScrollToTop } from './ScrollToTop';
 import { SessionArea, SiteHeader } from './SiteHeader';
 
 const DOMESTIC: SiteConfig = { ...DEFAULT_SITE_CONFIG };
@@ -441,5 +442,42 @@ describe('language picker (SPEC §1)', () => {
     expect(await screen.findByRole('link', { name: '料金' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '料金' }).getAttribute('href')).toBe('/price/jp/');
     await act(() => setLanguage('en-US', { persist: false }));
+  });
+});
+
+describe('scroll to top on navigation (SPEC §2)', () => {
+  function Go({ to }: { to: string }) {
+    const navigate = useNavigate();
+    return (
+      <button type="button" onClick={() => navigate(to)}>
+        {to}
+      </button>
+    );
+  }
+
+  it('scrolls to the top on a new path or query, not when only the hash changes', () => {
+    const scrollSpy = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      renderWith(
+        <>
+          <ScrollToTop />
+          <Go to="/protocol#terms" />
+          <Go to="/protocol#privacy" />
+          <Go to="/protocol?x=1#privacy" />
+          <Go to="/my-plugins" />
+        </>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: '/protocol#terms' }));
+      expect(scrollSpy).toHaveBeenCalledTimes(1);
+      expect(scrollSpy).toHaveBeenLastCalledWith(0, 0);
+      fireEvent.click(screen.getByRole('button', { name: '/protocol#privacy' }));
+      expect(scrollSpy).toHaveBeenCalledTimes(1);
+      fireEvent.click(screen.getByRole('button', { name: '/protocol?x=1#privacy' }));
+      expect(scrollSpy).toHaveBeenCalledTimes(2);
+      fireEvent.click(screen.getByRole('button', { name: '/my-plugins' }));
+      expect(scrollSpy).toHaveBeenCalledTimes(3);
+    } finally {
+      scrollSpy.mockRestore();
+    }
   });
 });
