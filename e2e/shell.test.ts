@@ -211,28 +211,31 @@ describe('overseas header at 390 px', () => {
       // Clipped to a pixel, or entirely above the top of the window.
       return box === null || (box.width <= 1 && box.height <= 1) || box.y + box.height <= 0;
     };
-    expect(await hidden()).toBe(true);
+    expect(await hidden(), 'skip link shown at start').toBe(true);
     const card = page.locator('a.card').first();
     await card.click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await hidden()).toBe(true);
+    expect(await hidden(), 'skip link shown dialog open').toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await hidden()).toBe(true);
+    expect(await hidden(), 'skip link shown after Close').toBe(true);
     await card.click();
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await hidden()).toBe(true);
+    expect(await hidden(), 'skip link shown dialog open again').toBe(true);
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'shell-overseas-390-after-dialog.png') });
 
     // From the keyboard it is the first stop and shows.
     await page.goto(env.appUrl);
+    await header(page).locator('.brand').waitFor(); // the app has rendered
     await page.keyboard.press('Tab');
-    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.evaluate((el) => el === document.activeElement), 'Tab focuses the skip link').toBe(
+      true,
+    );
     const box = await skip.boundingBox();
-    expect(box && box.width > 20 && box.height > 20).toBe(true);
+    expect(box && box.width > 20 && box.height > 20, 'skip link shown on Tab').toBe(true);
     expect(pageErrors).toEqual([]);
   });
 });
