@@ -13,8 +13,9 @@ export { SessionArea } from './header/SessionArea';
 
 // Outside the square's first load (issue 15 budget): the menus fill the space between the brand and
 // the end of the bar as soon as they arrive, moving nothing; the mobile panel on first use.
-const HeaderMenus = lazy(() => import('./header/HeaderMenus').then((m) => ({ default: m.HeaderMenus })));
-const HeaderScroll = lazy(() => import('./header/HeaderScroll').then((m) => ({ default: m.HeaderScroll })));
+const loadDeferred = () => import('./header/deferred');
+const HeaderMenus = lazy(() => loadDeferred().then((m) => ({ default: m.HeaderMenus })));
+const HeaderScroll = lazy(() => loadDeferred().then((m) => ({ default: m.HeaderScroll })));
 const MobilePanel = lazy(() => import('./header/MobilePanel').then((m) => ({ default: m.MobilePanel })));
 
 /** Props of {@link SiteHeader}. */
