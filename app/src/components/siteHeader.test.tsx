@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n/i18n';
+import { ConfirmDialog } from './ConfirmDialog';
 import {
   HEADER_CAROUSEL_INTERVAL_MS,
   HEADER_CAROUSEL_SLIDES,
@@ -205,6 +206,56 @@ describe('product menus (disclosure, one at a time)', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(products.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+describe('Escape closes the topmost dialog only (SPEC §2)', () => {
+  it('with a confirm dialog over a detail dialog, Escape closes just the confirm, then the detail', async () => {
+    const closeDetail = vi.fn();
+    const cancelConfirm = vi.fn();
+    function Stack({ confirm }: { confirm: boolean }) {
+      return (
+        <>
+          <SiteHeader config={DOMESTIC} />
+          <Dialog.Root open onOpenChange={(open) => !open && closeDetail()}>
+            <Dialog.Portal>
+              <Dialog.Content aria-describedby={undefined}>
+                <Dialog.Title>Detail</Dialog.Title>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          {confirm && (
+            <ConfirmDialog
+              title="Sure?"
+              body="Really"
+              confirm="Yes"
+              cancel="No"
+              busy={false}
+              onCancel={cancelConfirm}
+              onConfirm={() => {}}
+            />
+          )}
+        </>
+      );
+    }
+    const stack = (confirm: boolean) => (
+      <MemoryRouter>
+        <SsoClientProvider client={sso(VISITOR)}>
+          <Stack confirm={confirm} />
+        </SsoClientProvider>
+      </MemoryRouter>
+    );
+    // The detail first, then the confirm over it (as in the app: one after the other).
+    const view = render(stack(false));
+    await screen.findByRole('dialog', { name: 'Detail' });
+    view.rerender(stack(true));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Sure?' });
+    fireEvent.keyDown(confirm, { key: 'Escape' });
+    expect(cancelConfirm).toHaveBeenCalledTimes(1);
+    expect(closeDetail).not.toHaveBeenCalled();
+    view.rerender(stack(false));
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Detail' }), { key: 'Escape' });
+    expect(closeDetail).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -428,6 +479,22 @@ describe('language picker (SPEC §1)', () => {
         .getAllByRole('option')
         .map((o) => o.getAttribute('value')),
     ).toEqual(['zh-CN', 'en-US']);
+  });
+
+  it('shows the current language even when the site does not offer it, and offers only the site locales', async () => {
+    await act(() => setLanguage('zh-CN', { persist: false }));
+    try {
+      renderWith(<SiteHeader config={OVERSEAS} />);
+      const picker = screen.getByRole('combobox', { name: '语言' }) as HTMLSelectElement;
+      expect(picker.value).toBe('zh-CN');
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.getAttribute('value')),
+      ).toEqual(OVERSEAS.locales);
+    } finally {
+      await act(() => setLanguage('en-US', { persist: false }));
+    }
   });
 
   it('is not shown with a single locale; switching changes the menus language', async () => {
