@@ -70,6 +70,51 @@ const hrefs = (root: HTMLElement) =>
     .map((a) => a.getAttribute('href'));
 const menuButton = (name: string) => screen.findByRole('button', { name });
 
+/** A detail dialog and, with `confirm`, a confirm dialog over it, under the header. */
+function Stack({
+  confirm,
+  closeDetail,
+  cancelConfirm,
+}: {
+  confirm: boolean;
+  closeDetail: () => void;
+  cancelConfirm: () => void;
+}) {
+  return (
+    <>
+      <SiteHeader config={DOMESTIC} />
+      <Dialog.Root open onOpenChange={(open) => !open && closeDetail()}>
+        <Dialog.Portal>
+          <Dialog.Content aria-describedby={undefined}>
+            <Dialog.Title>Detail</Dialog.Title>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      {confirm && (
+        <ConfirmDialog
+          title="Sure?"
+          body="Really"
+          confirm="Yes"
+          cancel="No"
+          busy={false}
+          onCancel={cancelConfirm}
+          onConfirm={() => {}}
+        />
+      )}
+    </>
+  );
+}
+
+/** A button navigating to `to`. */
+function Go({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      {to}
+    </button>
+  );
+}
+
 beforeAll(async () => {
   await act(() => setLanguage('en-US', { persist: false }));
 });
@@ -213,35 +258,10 @@ describe('Escape closes the topmost dialog only (SPEC §2)', () => {
   it('with a confirm dialog over a detail dialog, Escape closes just the confirm, then the detail', async () => {
     const closeDetail = vi.fn();
     const cancelConfirm = vi.fn();
-    function Stack({ confirm }: { confirm: boolean }) {
-      return (
-        <>
-          <SiteHeader config={DOMESTIC} />
-          <Dialog.Root open onOpenChange={(open) => !open && closeDetail()}>
-            <Dialog.Portal>
-              <Dialog.Content aria-describedby={undefined}>
-                <Dialog.Title>Detail</Dialog.Title>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
-          {confirm && (
-            <ConfirmDialog
-              title="Sure?"
-              body="Really"
-              confirm="Yes"
-              cancel="No"
-              busy={false}
-              onCancel={cancelConfirm}
-              onConfirm={() => {}}
-            />
-          )}
-        </>
-      );
-    }
     const stack = (confirm: boolean) => (
       <MemoryRouter>
         <SsoClientProvider client={sso(VISITOR)}>
-          <Stack confirm={confirm} />
+          <Stack confirm={confirm} closeDetail={closeDetail} cancelConfirm={cancelConfirm} />
         </SsoClientProvider>
       </MemoryRouter>
     );
@@ -513,15 +533,6 @@ describe('language picker (SPEC §1)', () => {
 });
 
 describe('scroll to top on navigation (SPEC §2)', () => {
-  function Go({ to }: { to: string }) {
-    const navigate = useNavigate();
-    return (
-      <button type="button" onClick={() => navigate(to)}>
-        {to}
-      </button>
-    );
-  }
-
   it('scrolls to the top on a new path or query, not when only the hash changes', () => {
     const scrollSpy = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     try {
