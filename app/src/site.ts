@@ -13,9 +13,13 @@ import {
   type Locale,
   PRIVATE_DEPLOYMENT_TYPES,
   SITE_CONFIG_META,
+  SITE_PRODUCT_PATTERN,
   SITE_VARIANTS,
   type SiteConfig,
 } from '@plugin-center/contract';
+
+/** The longest workbench URL taken from the meta, in characters (a longer one is dropped). */
+const MAX_URL_LENGTH = 2048;
 
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (list as readonly string[]).includes(value);
@@ -24,7 +28,9 @@ const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is
  * Parses the `content` of the site-configuration meta element. Every field is checked on its own: a
  * missing or wrong one takes the default's value, so a hand-edited or truncated page still starts
  * (never throws). `locales` keeps the known locales in the given order, without repeats; an empty
- * result takes the default's.
+ * result takes the default's. `workbenchUrl` must be an http(s) URL or a path of this host (no
+ * `javascript:`, no protocol-relative `//host`, no spaces, at most {@link MAX_URL_LENGTH} characters)
+ * and is `null` when `showLogin` is false; `product` must match `SITE_PRODUCT_PATTERN`.
  */
 export function parseSiteConfig(content: string | null | undefined): SiteConfig {
   let raw: Record<string, unknown> = {};
@@ -40,6 +46,7 @@ export function parseSiteConfig(content: string | null | undefined): SiteConfig 
   const locales = Array.isArray(raw.locales)
     ? [...new Set(raw.locales.filter((l): l is Locale => isOneOf(LOCALES, l)))]
     : [];
+  const showLogin = typeof raw.showLogin === 'boolean' ? raw.showLogin : d.showLogin;
   return {
     variant,
     deploymentType:
@@ -47,12 +54,18 @@ export function parseSiteConfig(content: string | null | undefined): SiteConfig 
         ? raw.deploymentType
         : null,
     locales: locales.length > 0 ? locales : [...d.locales],
+    // Hidden with login (SPEC §2); an http(s) URL or a path of this host (`//host` is another host).
     workbenchUrl:
-      typeof raw.workbenchUrl === 'string' && /^(https?:\/\/|\/)/.test(raw.workbenchUrl)
+      showLogin &&
+      typeof raw.workbenchUrl === 'string' &&
+      raw.workbenchUrl.length <= MAX_URL_LENGTH &&
+      /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(raw.workbenchUrl)
         ? raw.workbenchUrl
         : null,
     cookieConsent: typeof raw.cookieConsent === 'boolean' ? raw.cookieConsent : d.cookieConsent,
-    showLogin: typeof raw.showLogin === 'boolean' ? raw.showLogin : d.showLogin,
+    showLogin,
+    product:
+      typeof raw.product === 'string' && SITE_PRODUCT_PATTERN.test(raw.product) ? raw.product : d.product,
   };
 }
 

@@ -1,129 +1,111 @@
-import type { Locale } from '@plugin-center/api';
-import { useSession } from '@plugin-center/react';
-import { Link } from 'react-router-dom';
-import { LOCALE_NAMES, PICKER_LOCALES, useTranslation } from '../i18n/i18n';
-import { signInHere } from '../session';
+import type { SiteConfig } from '@plugin-center/contract';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from '../i18n/i18n';
+import { site } from '../site';
+import type { HeaderMenuId } from './header/constants';
+import { LanguagePicker } from './header/LanguagePicker';
+import { SessionArea } from './header/SessionArea';
 import { LogoMark } from './Icons';
-import { PluginAvatar } from './PluginAvatar';
+import './header/header.css';
 
-/** Edge of the header avatar in px (SPEC §9 "avatar 30 px"). */
-const HEADER_AVATAR_SIZE = 30;
+export { SessionArea } from './header/SessionArea';
+
+// Outside the square's first load (issue 15 budget): the menus fill the space between the brand and
+// the end of the bar as soon as they arrive, moving nothing; the mobile panel on first use.
+const loadDeferred = () => import('./header/deferred');
+const HeaderMenus = lazy(() => loadDeferred().then((m) => ({ default: m.HeaderMenus })));
+const HeaderScroll = lazy(() => loadDeferred().then((m) => ({ default: m.HeaderScroll })));
+const MobilePanel = lazy(() => import('./header/MobilePanel').then((m) => ({ default: m.MobilePanel })));
+
+/** Props of {@link SiteHeader}. */
+export interface SiteHeaderProps {
+  /** The site configuration (default: this page's `site`, read from the server's meta). */
+  config?: SiteConfig;
+}
 
 /**
- * The site header (a first, simple version of SPEC §2's header): product mark and name linking to
- * the square, a link to the square, the language picker (zh-CN / en-US; SPEC §1 shows a picker
- * only when more than one locale is offered) and the session ({@link SessionArea}).
+ * The site header of every variant but the desktop client's (issue 15; SPEC §2 "Header links",
+ * "Header variants"; §4 "Header"; §9): the product mark linking to the square; the product menus
+ * (`HeaderMenus`, loaded lazily: Products, Resources with the hot-picks carousel, Pricing, Help; links per
+ * variant and language, one section open at a time); the language picker (`config.locales`, when two
+ * or more); the session ({@link SessionArea}); on screens up to 768 px a menu toggle (`aria-expanded`,
+ * `aria-controls`) opening the mobile panel (lazily loaded) instead of the menus, picker and session
+ * links; up to 1100 px, for signed-in people, the same toggle holds their links (the bar keeps the
+ * avatar). States, as attributes of
+ * `<header>`: `data-scrolled` once the window is scrolled 20 px or more, `data-tag-banner` once
+ * `scrollY + 40` reaches the square's banner height, `data-menu-open` while the mobile panel is open.
+ * A scroll-to-top button (labelled, keyboard reachable) shows after any scroll (these scroll states
+ * come with `HeaderScroll`, loaded lazily). A navigation closes
+ * the menus and the panel.
  */
-export function SiteHeader() {
-  const { t, locale, setLanguage } = useTranslation();
-  const offered: readonly Locale[] = PICKER_LOCALES.includes(locale as (typeof PICKER_LOCALES)[number])
-    ? PICKER_LOCALES
-    : [...PICKER_LOCALES, locale];
+export function SiteHeader({ config = site }: SiteHeaderProps) {
+  const { t, locale } = useTranslation();
+  const { pathname } = useLocation();
+  const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const brand = useRef<HTMLAnchorElement>(null);
+  const header = useRef<HTMLElement>(null);
+  const [menu, setMenu] = useState<HeaderMenuId | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes everything on navigation
+  useEffect(() => {
+    setMenu(null);
+    setMobileOpen(false);
+  }, [pathname]);
+
+  const closePanel = useCallback(() => {
+    setMobileOpen(false);
+    toggle.current?.focus();
+  }, []);
+
   return (
-    <header className="site-header">
-      <div className="site-header-inner">
-        <Link to="/" className="brand">
-          <LogoMark />
-          <span className="brand-name">{t('app.name')}</span>
-        </Link>
-        <nav className="site-nav" aria-label={t('app.name')}>
-          <Link to="/" className="nav-link">
-            {t('app.home')}
+    <>
+      <header ref={header} className="site-header" data-menu-open={mobileOpen || undefined}>
+        <div className="site-header-inner">
+          <Link ref={brand} to="/" className="brand">
+            <LogoMark />
+            <span className="brand-name">{t('app.name')}</span>
           </Link>
-        </nav>
-        <div className="header-end">
-          {offered.length > 1 && (
-            <label className="lang-picker">
-              <span className="sr-only">{t('app.language')}</span>
-              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <Suspense fallback={null}>
+            <HeaderMenus config={config} locale={locale} open={menu} onOpenChange={setMenu} />
+          </Suspense>
+          <div className="header-end">
+            <LanguagePicker config={config} />
+            <SessionArea config={config} />
+            <button
+              ref={toggle}
+              type="button"
+              className="menu-toggle"
+              aria-expanded={mobileOpen}
+              aria-controls={panelId}
+              aria-label={t('header.menu')}
+              onClick={() => setMobileOpen((open) => !open)}
+            >
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path
                   fill="none"
                   stroke="currentColor"
                   strokeWidth="2"
-                  d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 0c2.5 2.4 3.7 5.4 3.7 9S14.5 18.6 12 21m0-18C9.5 5.4 8.3 8.4 8.3 12s1.2 6.6 3.7 9M3.5 9h17M3.5 15h17"
+                  strokeLinecap="round"
+                  d={mobileOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
                 />
               </svg>
-              <select value={locale} onChange={(e) => void setLanguage(e.target.value as Locale)}>
-                {offered.map((l) => (
-                  <option key={l} value={l} lang={l}>
-                    {LOCALE_NAMES[l]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <SessionArea />
+            </button>
+          </div>
         </div>
-      </div>
-    </header>
-  );
-}
-
-/**
- * The header's session area (SPEC §2 header links, §3 User): for visitors sign-up and log-in buttons
- * (full-page redirect to the login page, back to this page); for signed-in users the avatar
- * (`avatar_url`, else a generated initial-style avatar, 30 px) with the nickname, the links to publish a plugin
- * (`/publish-plugin/new`) and to their plugins (`/my-plugins`), their plugins' data (`/my-analytics`, by ownership), the workbench link `/app`, for admins the management entry opening the back office in a new window, and log-out.
- * Nothing while the SSO client is still starting, so the header never flashes "log in" for a
- * signed-in user.
- */
-export function SessionArea() {
-  const { t } = useTranslation();
-  const session = useSession();
-  if (session.status === 'initializing') return <div className="session" aria-busy="true" />;
-  if (!session.signedIn || !session.user) {
-    return (
-      <div className="session">
-        <button type="button" className="button button-ghost" onClick={() => void signInHere()}>
-          {t('session.logIn')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void signInHere({ page: 'sign_up' })}
-        >
-          {t('session.signUp')}
-        </button>
-      </div>
-    );
-  }
-  const user = session.user;
-  const name = user.nick_name || user.user_name || user.email || '?';
-  return (
-    <div className="session" data-state="signed-in">
-      {session.isAdmin && (
-        <a
-          className="nav-link"
-          href={`${import.meta.env.BASE_URL}backstage-index`}
-          target="_blank"
-          rel="noopener"
-        >
-          {t('session.admin')}
-        </a>
-      )}
-      <Link className="nav-link" to="/my-analytics">
-        {t('session.myAnalytics')}
-      </Link>
-      <Link className="nav-link" to="/publish-plugin/new">
-        {t('session.publish')}
-      </Link>
-      <Link className="nav-link" to="/my-plugins">
-        {t('session.myPlugins')}
-      </Link>
-      <a className="nav-link" href="/app">
-        {t('session.workbench')}
-      </a>
-      <span className="session-user" title={user.email ?? name}>
-        <PluginAvatar name={name} icon={user.avatar_url} size={HEADER_AVATAR_SIZE} />
-        <span className="session-name">{name}</span>
-      </span>
-      <button
-        type="button"
-        className="button button-ghost"
-        onClick={() => void session.signOut().catch(() => {})}
-      >
-        {t('session.logOut')}
-      </button>
-    </div>
+        {mobileOpen ? (
+          <Suspense fallback={<div id={panelId} className="mobile-panel" aria-busy="true" />}>
+            <MobilePanel id={panelId} config={config} locale={locale} onClose={closePanel} />
+          </Suspense>
+        ) : (
+          <div id={panelId} className="mobile-panel" hidden />
+        )}
+      </header>
+      <Suspense fallback={null}>
+        <HeaderScroll header={header} focusAfterTop={brand} pathname={pathname} />
+      </Suspense>
+    </>
   );
 }

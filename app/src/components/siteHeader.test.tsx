@@ -1,10 +1,52 @@
-/** The site header's session area: the publishing and analytics links (issue 12) only for signed-in users. */
+/**
+ * The site header (issue 15; SPEC §2 header links and variants, §4 header states, §9 constants): the
+ * links of each variant and language, menus that open one at a time, the hot-picks carousel's timing,
+ * the scroll states, the mobile panel, the session area per variant, the language picker.
+ */
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@plugin-center/contract';
 import { SsoClientProvider } from '@plugin-center/react';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import * as Dialog from '@radix-ui/react-dialog';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n/i18n';
-import { SessionArea } from './SiteHeader';
+import { ConfirmDialog } from './ConfirmDialog';
+import {
+  HEADER_CAROUSEL_INTERVAL_MS,
+  HEADER_CAROUSEL_SLIDES,
+  HEADER_SCROLLED_THRESHOLD_PX,
+  TAG_BANNER_OFFSET_PX,
+} from './header/constants';
+import { HotPicks } from './header/HotPicks';
+import { HOT_PICKS, headerMenuLinks, helpHref, pricingHref } from './header/links';
+import { ScrollToTop } from './ScrollToTop';
+import { SessionArea, SiteHeader } from './SiteHeader';
+
+const DOMESTIC: SiteConfig = { ...DEFAULT_SITE_CONFIG };
+const OVERSEAS: SiteConfig = {
+  ...DEFAULT_SITE_CONFIG,
+  variant: 'overseas',
+  locales: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
+  cookieConsent: true,
+};
+const PRIVATE_HWDC: SiteConfig = {
+  ...DEFAULT_SITE_CONFIG,
+  variant: 'private',
+  deploymentType: 'hwdc',
+  locales: ['zh-CN'],
+  showLogin: false,
+  workbenchUrl: null,
+};
+
+const VISITOR = { status: 'signed-out', accessToken: null, user: null, isAdmin: false };
+const USER = {
+  status: 'signed-in',
+  accessToken: 't',
+  user: { user_id: 7, nick_name: 'Ada' },
+  isAdmin: false,
+};
+const ADMIN = { ...USER, isAdmin: true };
 
 const sso = (state: object) =>
   ({
@@ -14,13 +56,62 @@ const sso = (state: object) =>
     signOut: vi.fn(),
   }) as unknown as Parameters<typeof SsoClientProvider>[0]['client'];
 
-function renderArea(state: object) {
+function renderWith(ui: ReactNode, state: object = VISITOR, path = '/') {
   return render(
-    <MemoryRouter>
-      <SsoClientProvider client={sso(state)}>
-        <SessionArea />
-      </SsoClientProvider>
+    <MemoryRouter initialEntries={[path]}>
+      <SsoClientProvider client={sso(state)}>{ui}</SsoClientProvider>
     </MemoryRouter>,
+  );
+}
+
+const hrefs = (root: HTMLElement) =>
+  within(root)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href'));
+const menuButton = (name: string) => screen.findByRole('button', { name });
+
+/** A detail dialog and, with `confirm`, a confirm dialog over it, under the header. */
+function Stack({
+  confirm,
+  closeDetail,
+  cancelConfirm,
+}: {
+  confirm: boolean;
+  closeDetail: () => void;
+  cancelConfirm: () => void;
+}) {
+  return (
+    <>
+      <SiteHeader config={DOMESTIC} />
+      <Dialog.Root open onOpenChange={(open) => !open && closeDetail()}>
+        <Dialog.Portal>
+          <Dialog.Content aria-describedby={undefined}>
+            <Dialog.Title>Detail</Dialog.Title>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      {confirm && (
+        <ConfirmDialog
+          title="Sure?"
+          body="Really"
+          confirm="Yes"
+          cancel="No"
+          busy={false}
+          onCancel={cancelConfirm}
+          onConfirm={() => {}}
+        />
+      )}
+    </>
+  );
+}
+
+/** A button navigating to `to`. */
+function Go({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      {to}
+    </button>
   );
 }
 
@@ -30,35 +121,441 @@ beforeAll(async () => {
 afterAll(async () => {
   await act(() => setLanguage('zh-CN', { persist: false }));
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
-describe('header publishing links', () => {
-  it('links a signed-in user to Publish and My plugins', () => {
-    renderArea({
-      status: 'signed-in',
-      accessToken: 't',
-      user: { user_id: 7, nick_name: 'Ada' },
-      isAdmin: false,
+describe('header links per variant and language (SPEC §2)', () => {
+  it('domestic: /price/, /help/ by language, /privatedeploy/, /{product}-enterprise/', () => {
+    const zh = headerMenuLinks(DOMESTIC, 'zh-CN');
+    expect(zh.products.map((l) => l.href)).toEqual([
+      '/plugins/',
+      '/prototype-design/',
+      '/pixsoboard/',
+      '/download/',
+      '/pixso-enterprise/',
+      '/teamversion/',
+      '/education-version/',
+      '/privatedeploy/',
+    ]);
+    expect(zh.resources.map((l) => l.href)).toEqual([
+      '/community/home',
+      '/community/home?classify=library',
+      '/community/activity',
+      '/recommend/',
+    ]);
+    expect(zh.help.map((l) => l.href)).toEqual(['/help/', '/contact-us/']);
+    expect(pricingHref(DOMESTIC, 'zh-CN')).toBe('/price/');
+    expect(pricingHref(DOMESTIC, 'en-US')).toBe('/price/');
+    expect(headerMenuLinks({ ...DOMESTIC, product: 'acme' }, 'zh-CN').products[4]?.href).toBe(
+      '/acme-enterprise/',
+    );
+  });
+
+  it('help centre per language; Russian readers get the English one', () => {
+    expect(['zh-CN', 'en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'].map((l) => helpHref(l as never))).toEqual([
+      '/help/',
+      '/help/en/',
+      '/help/jp/',
+      '/help/kr/',
+      '/help/en/',
+      '/help/es/',
+    ]);
+  });
+
+  it('overseas: a pricing page per language and /private-deployment/; private: no private-deployment page', () => {
+    expect(
+      ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'].map((l) => pricingHref(OVERSEAS, l as never)),
+    ).toEqual(['/price/en/', '/price/jp/', '/price/kr/', '/price/ru/', '/price/es/']);
+    expect(headerMenuLinks(OVERSEAS, 'ja-JP').products.at(-1)?.href).toBe('/private-deployment/');
+    expect(headerMenuLinks(OVERSEAS, 'ja-JP').help[0]?.href).toBe('/help/jp/');
+    const privateLinks = headerMenuLinks(PRIVATE_HWDC, 'zh-CN').products.map((l) => l.href);
+    expect(privateLinks).not.toContain('/privatedeploy/');
+    expect(privateLinks).not.toContain('/private-deployment/');
+  });
+
+  it('renders the overseas menus in the current language with their links', async () => {
+    renderWith(<SiteHeader config={OVERSEAS} />);
+    expect((await screen.findByRole('link', { name: 'Pricing' })).getAttribute('href')).toBe('/price/en/');
+    fireEvent.click(await menuButton('Help'));
+    const help = document.getElementById(
+      (await menuButton('Help')).getAttribute('aria-controls') ?? '',
+    ) as HTMLElement;
+    await within(help).findByRole('link', { name: 'Help center' });
+    expect(hrefs(help)).toEqual(['/help/en/', '/contact-us/']);
+  });
+});
+
+describe('product menus (disclosure, one at a time)', () => {
+  it('opening one section closes the other; Escape closes it and gives focus back to its button', async () => {
+    renderWith(<SiteHeader config={DOMESTIC} />);
+    const products = await menuButton('Products');
+    const resources = await menuButton('Resources');
+    fireEvent.click(products);
+    expect(products.getAttribute('aria-expanded')).toBe('true');
+    const productsPanel = document.getElementById(
+      products.getAttribute('aria-controls') ?? '',
+    ) as HTMLElement;
+    expect(productsPanel.hidden).toBe(false);
+    await within(productsPanel).findByRole('link', { name: 'Download' });
+
+    fireEvent.click(resources);
+    expect(resources.getAttribute('aria-expanded')).toBe('true');
+    expect(products.getAttribute('aria-expanded')).toBe('false');
+    expect(productsPanel.hidden).toBe(true);
+
+    const resourcesPanel = document.getElementById(
+      resources.getAttribute('aria-controls') ?? '',
+    ) as HTMLElement;
+    const library = await within(resourcesPanel).findByRole('link', { name: 'Library' });
+    library.focus();
+    fireEvent.keyDown(library, { key: 'Escape' });
+    expect(resources.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(resources);
+  });
+
+  it('a mouse hover opens a section and leaving closes it; the hovered resource menu shows the hot picks', async () => {
+    renderWith(<SiteHeader config={DOMESTIC} />);
+    const resources = await menuButton('Resources');
+    const item = resources.closest('li') as HTMLElement;
+    fireEvent.pointerEnter(item, { pointerType: 'mouse' });
+    expect(resources.getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByRole('region', { name: 'Hot picks' })).toBeTruthy();
+    // A click on the hovered button keeps it open (pinned) instead of closing it.
+    fireEvent.click(resources);
+    expect(resources.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerLeave(item, { pointerType: 'mouse' });
+    expect(resources.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Escape belongs to a dialog on top, not to an open header menu (SPEC §2 topmost)', async () => {
+    const onOpenChange = vi.fn();
+    renderWith(
+      <>
+        <SiteHeader config={DOMESTIC} />
+        <Dialog.Root open onOpenChange={onOpenChange}>
+          <Dialog.Portal>
+            <Dialog.Content aria-describedby={undefined}>
+              <Dialog.Title>Confirm</Dialog.Title>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </>,
+    );
+    // The modal dialog hides the page from assistive technology (aria-hidden), hence `hidden`.
+    const products = await screen.findByRole('button', { name: 'Products', hidden: true });
+    // A hover opened it while the dialog was already there (no click reaches the page under a modal).
+    fireEvent.pointerEnter(products.closest('li') as HTMLElement, { pointerType: 'mouse' });
+    expect(products.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(products.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+describe('Escape closes the topmost dialog only (SPEC §2)', () => {
+  it('with a confirm dialog over a detail dialog, Escape closes just the confirm, then the detail', async () => {
+    const closeDetail = vi.fn();
+    const cancelConfirm = vi.fn();
+    const stack = (confirm: boolean) => (
+      <MemoryRouter>
+        <SsoClientProvider client={sso(VISITOR)}>
+          <Stack confirm={confirm} closeDetail={closeDetail} cancelConfirm={cancelConfirm} />
+        </SsoClientProvider>
+      </MemoryRouter>
+    );
+    // The detail first, then the confirm over it (as in the app: one after the other).
+    const view = render(stack(false));
+    await screen.findByRole('dialog', { name: 'Detail' });
+    view.rerender(stack(true));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Sure?' });
+    fireEvent.keyDown(confirm, { key: 'Escape' });
+    expect(cancelConfirm).toHaveBeenCalledTimes(1);
+    expect(closeDetail).not.toHaveBeenCalled();
+    view.rerender(stack(false));
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Detail' }), { key: 'Escape' });
+    expect(closeDetail).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('hot-picks carousel (SPEC §2, §9: 4 slides, 2 s)', () => {
+  const current = () => screen.getByRole('group').getAttribute('aria-label');
+
+  it('advances every 2000 ms while shown, stops for good on a manual selection', () => {
+    vi.useFakeTimers();
+    renderWith(<HotPicks />);
+    expect(HOT_PICKS).toHaveLength(HEADER_CAROUSEL_SLIDES);
+    expect(HEADER_CAROUSEL_INTERVAL_MS).toBe(2000);
+    expect(current()).toBe('1 of 4');
+    act(() => vi.advanceTimersByTime(1999));
+    expect(current()).toBe('1 of 4');
+    act(() => vi.advanceTimersByTime(1));
+    expect(current()).toBe('2 of 4');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(current()).toBe('3 of 4');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(current()).toBe('4 of 4');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(current()).toBe('1 of 4'); // around
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show hot pick 3' }));
+    expect(current()).toBe('3 of 4');
+    expect(screen.getByRole('button', { name: 'Show hot pick 3' }).getAttribute('aria-pressed')).toBe('true');
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(current()).toBe('3 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Next hot pick' }));
+    expect(current()).toBe('4 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Next hot pick' }));
+    expect(current()).toBe('1 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous hot pick' }));
+    expect(current()).toBe('4 of 4');
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(current()).toBe('4 of 4');
+  });
+
+  it('pauses while a link is hovered and goes on after', () => {
+    vi.useFakeTimers();
+    renderWith(<HotPicks />);
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('href')).toBe(HOT_PICKS[0]?.href);
+    fireEvent.pointerEnter(link);
+    act(() => vi.advanceTimersByTime(6000));
+    expect(current()).toBe('1 of 4');
+    fireEvent.pointerLeave(screen.getByRole('link'));
+    act(() => vi.advanceTimersByTime(2000));
+    expect(current()).toBe('2 of 4');
+    expect(screen.getByRole('link').getAttribute('href')).toBe(HOT_PICKS[1]?.href);
+  });
+});
+
+describe('header states (SPEC §4)', () => {
+  const scrollTo = (y: number) =>
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
     });
+
+  it('scrolled at 20 px, tag banner when scroll + 40 reaches the banner, scroll-to-top after any scroll', async () => {
+    const BANNER_PX = 300;
+    const hero = document.createElement('div');
+    const square = document.createElement('div');
+    square.className = 'square';
+    hero.className = 'hero';
+    Object.defineProperty(hero, 'offsetHeight', { value: BANNER_PX });
+    square.append(hero);
+    document.body.append(square);
+    const scrollSpy = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      await scrollTo(0);
+      const { container } = renderWith(<SiteHeader config={DOMESTIC} />);
+      const header = container.querySelector('header') as HTMLElement;
+      // Hidden before any scroll, so not in the accessibility tree: found by its label.
+      const toTop = await screen.findByLabelText('Back to top');
+      expect(toTop.hidden).toBe(true);
+      expect(header.hasAttribute('data-scrolled')).toBe(false);
+
+      await scrollTo(1);
+      expect(toTop.hidden).toBe(false);
+      expect(header.hasAttribute('data-scrolled')).toBe(false);
+      await scrollTo(HEADER_SCROLLED_THRESHOLD_PX - 1);
+      expect(header.hasAttribute('data-scrolled')).toBe(false);
+      await scrollTo(HEADER_SCROLLED_THRESHOLD_PX);
+      expect(header.hasAttribute('data-scrolled')).toBe(true);
+      await scrollTo(BANNER_PX - TAG_BANNER_OFFSET_PX - 1);
+      expect(header.hasAttribute('data-tag-banner')).toBe(false);
+      await scrollTo(BANNER_PX - TAG_BANNER_OFFSET_PX);
+      expect(header.hasAttribute('data-tag-banner')).toBe(true);
+
+      fireEvent.click(toTop);
+      expect(scrollSpy).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+      expect(document.activeElement?.classList.contains('brand')).toBe(true);
+      await scrollTo(0);
+      expect(toTop.hidden).toBe(true);
+      expect(header.hasAttribute('data-scrolled')).toBe(false);
+      expect(header.hasAttribute('data-tag-banner')).toBe(false);
+    } finally {
+      square.remove();
+      scrollSpy.mockRestore();
+      await scrollTo(0);
+    }
+  });
+});
+
+describe('mobile panel', () => {
+  it('the toggle opens a panel with the menus (one section at a time), the session links and the picker', async () => {
+    renderWith(<SiteHeader config={DOMESTIC} />, ADMIN);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panelId = toggle.getAttribute('aria-controls') ?? '';
+    const panel = await vi.waitFor(() => {
+      const el = document.getElementById(panelId);
+      if (!el?.querySelector('.session-panel')) throw new Error('panel not loaded');
+      return el;
+    });
+    const inPanel = within(panel);
+    expect(inPanel.getByRole('link', { name: 'My plugins’ data' }).getAttribute('href')).toBe(
+      '/my-analytics',
+    );
+    expect(inPanel.getByRole('link', { name: /Management/ }).getAttribute('href')).toBe(
+      '/plugins/backstage-index/audit-list',
+    );
+    expect(inPanel.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(inPanel.getByRole('combobox', { name: 'Language' })).toBeTruthy();
+
+    const products = inPanel.getByRole('button', { name: 'Products' });
+    const help = inPanel.getByRole('button', { name: 'Help' });
+    fireEvent.click(products);
+    expect(products.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(help);
+    expect(help.getAttribute('aria-expanded')).toBe('true');
+    expect(products.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.keyDown(help, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+});
+
+describe('session area per variant (SPEC §2, §3, §9)', () => {
+  it('a visitor gets log in and sign up; a private hwdc deployment shows none of them', () => {
+    renderWith(<SessionArea config={DOMESTIC} />);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
+    cleanup();
+    renderWith(<SessionArea config={PRIVATE_HWDC} />);
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+  });
+
+  it('the workbench link goes to the configured URL, and is hidden without one or without login', () => {
+    renderWith(
+      <SessionArea config={{ ...DOMESTIC, workbenchUrl: 'https://design.example.com/app' }} />,
+      USER,
+    );
+    expect(screen.getByRole('link', { name: 'Workbench' }).getAttribute('href')).toBe(
+      'https://design.example.com/app',
+    );
+    cleanup();
+    renderWith(<SessionArea config={DOMESTIC} />, USER);
+    expect(screen.queryByRole('link', { name: 'Workbench' })).toBeNull();
+    cleanup();
+    renderWith(<SessionArea config={{ ...PRIVATE_HWDC, workbenchUrl: '/app' }} />, USER);
+    expect(screen.queryByRole('link', { name: 'Workbench' })).toBeNull();
+  });
+
+  it('links a signed-in user to publish, their plugins and their analytics; not a visitor', () => {
+    renderWith(<SessionArea config={DOMESTIC} />, USER);
     expect(screen.getByRole('link', { name: 'Publish' }).getAttribute('href')).toBe('/publish-plugin/new');
     expect(screen.getByRole('link', { name: 'My plugins' }).getAttribute('href')).toBe('/my-plugins');
-  });
-
-  it('links every signed-in user, not only administrators, to their analytics', () => {
-    renderArea({
-      status: 'signed-in',
-      accessToken: 't',
-      user: { user_id: 7, nick_name: 'Ada' },
-      isAdmin: false,
-    });
     expect(screen.getByRole('link', { name: 'My plugins’ data' }).getAttribute('href')).toBe('/my-analytics');
+    expect(screen.queryByRole('link', { name: /Management/ })).toBeNull();
+    cleanup();
+    renderWith(<SessionArea config={DOMESTIC} />);
+    expect(screen.queryByRole('link', { name: 'Publish' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'My plugins’ data' })).toBeNull();
   });
 
-  it('shows neither to a visitor', () => {
-    renderArea({ status: 'signed-out', accessToken: null, user: null, isAdmin: false });
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Publish' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'My plugins' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'My plugins’ data' })).toBeNull();
+  it('administrators get the management entry: the audit list in a new window', () => {
+    renderWith(<SessionArea config={DOMESTIC} />, ADMIN);
+    const management = screen.getByRole('link', { name: 'Management (opens in a new window)' });
+    expect(management.getAttribute('href')).toBe('/plugins/backstage-index/audit-list');
+    expect(management.getAttribute('target')).toBe('_blank');
+    expect(management.getAttribute('rel')).toBe('noopener');
+  });
+
+  it('the generated initials avatar is 30 px, 32 px in the desktop client', () => {
+    renderWith(<SessionArea config={DOMESTIC} />, USER);
+    const avatar = screen.getByTestId('avatar-placeholder');
+    expect(avatar.textContent).toBe('A');
+    expect(avatar.style.width).toBe('30px');
+    cleanup();
+    renderWith(<SessionArea config={{ ...DOMESTIC, variant: 'desktop' }} />, USER);
+    expect(screen.getByTestId('avatar-placeholder').style.width).toBe('32px');
+  });
+});
+
+describe('language picker (SPEC §1)', () => {
+  it('offers exactly the site locales, each in its own name', () => {
+    renderWith(<SiteHeader config={OVERSEAS} />);
+    const picker = screen.getByRole('combobox', { name: 'Language' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => [o.getAttribute('value'), o.textContent]),
+    ).toEqual([
+      ['en-US', 'English'],
+      ['ja-JP', '日本語'],
+      ['ko-KR', '한국어'],
+      ['ru-RU', 'Русский'],
+      ['es-ES', 'Español'],
+    ]);
+    cleanup();
+    renderWith(<SiteHeader config={DOMESTIC} />);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Language' }))
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['zh-CN', 'en-US']);
+  });
+
+  it('shows the current language even when the site does not offer it, and offers only the site locales', async () => {
+    await act(() => setLanguage('zh-CN', { persist: false }));
+    try {
+      renderWith(<SiteHeader config={OVERSEAS} />);
+      const picker = screen.getByRole('combobox', { name: '语言' }) as HTMLSelectElement;
+      expect(picker.value).toBe('zh-CN');
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.getAttribute('value')),
+      ).toEqual(OVERSEAS.locales);
+    } finally {
+      await act(() => setLanguage('en-US', { persist: false }));
+    }
+  });
+
+  it('is not shown with a single locale; switching changes the menus language', async () => {
+    renderWith(<SiteHeader config={PRIVATE_HWDC} />);
+    expect(screen.queryByRole('combobox', { name: 'Language' })).toBeNull();
+    cleanup();
+    renderWith(<SiteHeader config={OVERSEAS} />);
+    await act(async () => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'ja-JP' } });
+      await vi.waitFor(() => expect(document.documentElement.lang).toBe('ja-JP'));
+    });
+    expect(await screen.findByRole('link', { name: '料金' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '料金' }).getAttribute('href')).toBe('/price/jp/');
+    await act(() => setLanguage('en-US', { persist: false }));
+  });
+});
+
+describe('scroll to top on navigation (SPEC §2)', () => {
+  it('scrolls to the top on a new path or query, not when only the hash changes', () => {
+    const scrollSpy = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      renderWith(
+        <>
+          <ScrollToTop />
+          <Go to="/protocol#terms" />
+          <Go to="/protocol#privacy" />
+          <Go to="/protocol?x=1#privacy" />
+          <Go to="/my-plugins" />
+        </>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: '/protocol#terms' }));
+      expect(scrollSpy).toHaveBeenCalledTimes(1);
+      expect(scrollSpy).toHaveBeenLastCalledWith(0, 0);
+      fireEvent.click(screen.getByRole('button', { name: '/protocol#privacy' }));
+      expect(scrollSpy).toHaveBeenCalledTimes(1);
+      fireEvent.click(screen.getByRole('button', { name: '/protocol?x=1#privacy' }));
+      expect(scrollSpy).toHaveBeenCalledTimes(2);
+      fireEvent.click(screen.getByRole('button', { name: '/my-plugins' }));
+      expect(scrollSpy).toHaveBeenCalledTimes(3);
+    } finally {
+      scrollSpy.mockRestore();
+    }
   });
 });

@@ -236,7 +236,9 @@ export const SITE_CONFIG_META = 'plugin-center-site';
  * - `cookieConsent`: whether the cookie consent notice is shown and non-essential storage waits for
  *   consent (default: on for `overseas`);
  * - `showLogin`: `false` hides login, sign-up and the workbench (SPEC §2, see
- *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES}).
+ *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES});
+ * - `product`: the product's slug in the header's enterprise-edition link `/{product}-enterprise/`
+ *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN}).
  */
 export interface SiteConfig {
   variant: SiteVariant;
@@ -245,7 +247,17 @@ export interface SiteConfig {
   workbenchUrl: string | null;
   cookieConsent: boolean;
   showLogin: boolean;
+  product: string;
 }
+
+/**
+ * What a product slug ({@link SiteConfig} `product`) may be: 1–40 lower-case letters, digits and
+ * inner hyphens, so `/{product}-enterprise/` is always a plain path segment.
+ */
+export const SITE_PRODUCT_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+/** The product slug when none is configured: `pixso` (`/pixso-enterprise/`). */
+export const DEFAULT_SITE_PRODUCT = 'pixso';
 
 /** The site configuration when the server hands none (the Vite dev server, tests): the domestic site. */
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
@@ -255,6 +267,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   workbenchUrl: null,
   cookieConsent: false,
   showLogin: true,
+  product: DEFAULT_SITE_PRODUCT,
 };
 
 /** The first locale of {@link LOCALES} that `test` accepts, compared on lower-cased, trimmed text. */

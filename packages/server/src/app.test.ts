@@ -453,6 +453,7 @@ describe('the marketplace app under /plugins/', () => {
       workbenchUrl: null,
       cookieConsent: false,
       showLogin: true,
+      product: 'pixso',
     });
     // /plugins/index.html itself is the same page, not the file without the configuration
     const direct = await served.app.inject('/plugins/index.html');

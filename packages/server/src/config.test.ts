@@ -367,6 +367,7 @@ describe('site variant (issue 15)', () => {
       workbenchUrl: null,
       cookieConsent: false,
       showLogin: true,
+      product: 'pixso',
     });
   });
 
@@ -383,6 +384,7 @@ describe('site variant (issue 15)', () => {
         SITE_LOCALES: 'jp, ja-JP,en',
         WORKBENCH_URL: 'https://design.example.com/app',
         COOKIE_CONSENT: 'yes',
+        SITE_PRODUCT: ' Acme-Design ',
       }).site,
     ).toEqual({
       variant: 'private',
@@ -391,6 +393,7 @@ describe('site variant (issue 15)', () => {
       workbenchUrl: 'https://design.example.com/app',
       cookieConsent: true,
       showLogin: true,
+      product: 'acme-design',
     });
     expect(
       loadConfig({ SITE_VARIANT: 'private', PRIVATE_DEPLOYMENT_TYPE: 'hwdc', WORKBENCH_URL: '/app' }).site,
@@ -413,7 +416,11 @@ describe('site variant (issue 15)', () => {
     ['SITE_LOCALES', ', ,'],
     ['WORKBENCH_URL', 'javascript:alert(1)'],
     ['WORKBENCH_URL', 'app'],
+    ['WORKBENCH_URL', '//evil.example/app'],
     ['COOKIE_CONSENT', 'maybe'],
+    ['SITE_PRODUCT', '../admin'],
+    ['SITE_PRODUCT', 'a'.repeat(41)],
+    ['SITE_PRODUCT', '-pixso'],
   ])('refuses %s=%j naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(variable));
   });

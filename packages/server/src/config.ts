@@ -357,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       locales: v.SITE_LOCALES,
       workbenchUrl: v.WORKBENCH_URL,
       cookieConsent: v.COOKIE_CONSENT,
+      product: v.SITE_PRODUCT,
     }),
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;

@@ -10,7 +10,13 @@
  * ajv text for all variables; the server's rules (blank means unset, `1/yes/on`, strict whole
  * numbers, one `ConfigError` naming the variable) would have to be rebuilt around it anyway.
  */
-import { LOCALES, PRIVATE_DEPLOYMENT_TYPES, SITE_VARIANTS } from '@plugin-center/contract';
+import {
+  DEFAULT_SITE_PRODUCT,
+  LOCALES,
+  PRIVATE_DEPLOYMENT_TYPES,
+  SITE_PRODUCT_PATTERN,
+  SITE_VARIANTS,
+} from '@plugin-center/contract';
 import { PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -258,11 +264,11 @@ export const CONFIG_SCHEMA = Type.Object({
   ),
   WORKBENCH_URL: Type.Optional(
     Type.String({
-      pattern: '^(https?://[^\\s]+|/[^\\s]*)$',
+      pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)$',
       ...about({
         group: 'site',
         transform: trim,
-        errorMessage: 'must be an http(s) URL or a path starting with /',
+        errorMessage: 'must be an http(s) URL or a path starting with / (not //)',
         defaultText: 'unset (no workbench link)',
         summary: "the header's workbench link for signed-in people",
         description:
@@ -279,6 +285,20 @@ export const CONFIG_SCHEMA = Type.Object({
         summary: 'show the cookie consent notice (default: overseas only)',
         description:
           'show the cookie consent notice (SPEC §1) and keep the analytics tracker from storing or sending anything before consent',
+      }),
+    }),
+  ),
+  SITE_PRODUCT: Type.Optional(
+    Type.String({
+      pattern: SITE_PRODUCT_PATTERN.source,
+      ...about({
+        group: 'site',
+        transform: trimLower,
+        errorMessage: 'must be 1–40 lower-case letters, digits and inner hyphens',
+        defaultText: `\`${DEFAULT_SITE_PRODUCT}\``,
+        summary: "the product slug of the header's enterprise link",
+        description:
+          "the product's slug in the header's enterprise-edition link `/{product}-enterprise/` (SPEC §2): 1–40 lower-case letters, digits and inner hyphens",
       }),
     }),
   ),

@@ -1,10 +1,12 @@
 /**
  * The site variant (issue 15, SPEC §1, §2): the {@link SiteConfig} the server derives from
- * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL` and `COOKIE_CONSENT`,
+ * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL`, `COOKIE_CONSENT` and
+ * `SITE_PRODUCT`,
  * and how it reaches the marketplace: a `<meta name="plugin-center-site">` written into the built
  * `index.html` (read by `app/src/site.ts`), so the app knows its variant at first paint.
  */
 import {
+  DEFAULT_SITE_PRODUCT,
   LOGIN_HIDDEN_DEPLOYMENT_TYPES,
   type Locale,
   type PrivateDeploymentType,
@@ -21,13 +23,15 @@ export interface SiteSettings {
   locales?: Locale[] | undefined;
   workbenchUrl?: string | undefined;
   cookieConsent?: boolean | undefined;
+  product?: string | undefined;
 }
 
 /**
  * The site configuration of `settings`: the variant (default `domestic`); for `private`, the
  * deployment type (default `pri`; {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES} hide login and the
  * workbench); the locales (`SITE_LOCALES`, else the variant's {@link VARIANT_LOCALES}); the
- * workbench URL (none: the link is hidden); cookie consent (default on for `overseas` only).
+ * workbench URL (none: the link is hidden); cookie consent (default on for `overseas` only); the
+ * product slug of the `/{product}-enterprise/` link (`SITE_PRODUCT`, default {@link DEFAULT_SITE_PRODUCT}).
  */
 export function resolveSiteConfig(settings: SiteSettings = {}): SiteConfig {
   const variant = settings.variant ?? 'domestic';
@@ -40,6 +44,7 @@ export function resolveSiteConfig(settings: SiteSettings = {}): SiteConfig {
     workbenchUrl: showLogin ? (settings.workbenchUrl ?? null) : null,
     cookieConsent: settings.cookieConsent ?? variant === 'overseas',
     showLogin,
+    product: settings.product ?? DEFAULT_SITE_PRODUCT,
   };
 }
 

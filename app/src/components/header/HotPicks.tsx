@@ -1,0 +1,109 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from '../../i18n/i18n';
+import { HEADER_CAROUSEL_INTERVAL_MS, HOT_PICKS, type HotPick } from './links';
+
+/** Whether the person asked the system for reduced motion (the carousel then starts stopped). */
+const prefersReducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The resource menu's hot-picks carousel (SPEC §2, §9): {@link HOT_PICKS} (4 community-file links),
+ * one shown at a time, advancing every {@link HEADER_CAROUSEL_INTERVAL_MS} (2000 ms) while it is
+ * shown (the menu is hovered or open: it is mounted only then). A manual selection (a dot, previous
+ * or next) stops the rotation for good; hovering or focusing a link pauses it. Starts stopped with
+ * `prefers-reduced-motion: reduce`. WAI-ARIA APG carousel: a region with
+ * `aria-roledescription="carousel"`, the slide a group labelled "n of 4", `aria-live="polite"` only
+ * while not rotating; the dots are buttons with `aria-pressed`.
+ */
+export function HotPicks({ picks = HOT_PICKS }: { picks?: readonly HotPick[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const count = picks.length;
+  const [index, setIndex] = useState(0);
+  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const [linkHovered, setLinkHovered] = useState(false);
+  const [linkFocused, setLinkFocused] = useState(false);
+  const rotating = count > 1 && !stopped && !linkHovered && !linkFocused;
+
+  // One timer per shown slide.
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setTimeout(() => setIndex((index + 1) % count), HEADER_CAROUSEL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [rotating, index, count]);
+
+  const select = (next: number) => {
+    setStopped(true);
+    setIndex(((next % count) + count) % count);
+  };
+  const pick = picks[index];
+  if (!pick) return null;
+
+  return (
+    <section
+      className="hot-picks"
+      aria-roledescription={t('header.carousel')}
+      aria-label={t('header.hotPicks')}
+      data-state={rotating ? 'rotating' : 'paused'}
+    >
+      <p className="hot-picks-title" aria-hidden="true">
+        {t('header.hotPicks')}
+      </p>
+      <div id={`${id}-slides`} className="hot-picks-slides" aria-live={rotating ? 'off' : 'polite'}>
+        {/* A slide is a group with aria-roledescription "slide" (WAI-ARIA APG carousel), not a fieldset. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+        <div
+          role="group"
+          aria-roledescription={t('header.slide')}
+          aria-label={t('header.slideOf', { n: index + 1, count })}
+        >
+          <a
+            className="hot-pick"
+            href={pick.href}
+            onPointerEnter={() => setLinkHovered(true)}
+            onPointerLeave={() => setLinkHovered(false)}
+            onFocus={() => setLinkFocused(true)}
+            onBlur={() => setLinkFocused(false)}
+          >
+            {t(`header.${pick.key}`)}
+          </a>
+        </div>
+      </div>
+      <div className="hot-picks-controls">
+        <button
+          type="button"
+          className="hot-picks-step"
+          aria-controls={`${id}-slides`}
+          aria-label={t('header.previousHotPick')}
+          onClick={() => select(index - 1)}
+        >
+          <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path fill="none" stroke="currentColor" strokeWidth="2.5" d="m15 6-6 6 6 6" />
+          </svg>
+        </button>
+        {picks.map((p, i) => (
+          <button
+            key={p.key}
+            type="button"
+            className="hot-picks-dot"
+            aria-controls={`${id}-slides`}
+            aria-pressed={i === index}
+            aria-label={t('header.showHotPick', { n: i + 1 })}
+            onClick={() => select(i)}
+          />
+        ))}
+        <button
+          type="button"
+          className="hot-picks-step"
+          aria-controls={`${id}-slides`}
+          aria-label={t('header.nextHotPick')}
+          onClick={() => select(index + 1)}
+        >
+          <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path fill="none" stroke="currentColor" strokeWidth="2.5" d="m9 6 6 6-6 6" />
+          </svg>
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import type { SiteConfig } from '@plugin-center/contract';
+import { useSession } from '@plugin-center/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from '../../i18n/i18n';
+import { signInHere } from '../../session';
+import { site } from '../../site';
+import { PluginAvatar } from '../PluginAvatar';
+import { DESKTOP_HEADER_AVATAR_PX, HEADER_AVATAR_PX, MANAGEMENT_HREF } from './constants';
+
+/** Props of {@link SessionArea}. */
+export interface SessionAreaProps {
+  /** The site configuration (default: this page's `site`). */
+  config?: SiteConfig;
+  /**
+   * `bar` (default): the header's row; `panel`: the mobile menu panel's list (the same links, one a
+   * line, and no avatar).
+   */
+  layout?: 'bar' | 'panel';
+}
+
+/**
+ * The header's session area (SPEC §2 header links, §3 User, §9 avatar). For visitors, sign-up and
+ * log-in buttons (full-page redirect to the login page and back here), unless the site hides login
+ * (`config.showLogin` false, SPEC §2 private deployment `hwdc`: then nothing). For signed-in people:
+ * for administrators the management entry opening the audit list `/plugins/backstage-index/audit-list`
+ * in a new window (`target=_blank rel=noopener`); their plugins' data `/my-analytics`, publish
+ * `/publish-plugin/new`, their plugins `/my-plugins`; the workbench (`config.workbenchUrl`, hidden
+ * when `null` or when login is hidden); the avatar (`avatar_url`, else a generated initials avatar;
+ * 30 px, 32 px in the desktop client) with the nickname; log out. Nothing while the SSO client is
+ * still starting, so the header never flashes "log in" for a signed-in person.
+ */
+export function SessionArea({ config = site, layout = 'bar' }: SessionAreaProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const panel = layout === 'panel';
+  const className = panel ? 'session session-panel' : 'session';
+  if (session.status === 'initializing') return <div className={className} aria-busy="true" />;
+  if (!session.signedIn || !session.user) {
+    if (!config.showLogin) return null;
+    return (
+      <div className={className}>
+        <button type="button" className="button button-ghost" onClick={() => void signInHere()}>
+          {t('session.logIn')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void signInHere({ page: 'sign_up' })}
+        >
+          {t('session.signUp')}
+        </button>
+      </div>
+    );
+  }
+  const user = session.user;
+  const name = user.nick_name || user.user_name || user.email || '?';
+  const avatarSize = config.variant === 'desktop' ? DESKTOP_HEADER_AVATAR_PX : HEADER_AVATAR_PX;
+  const workbench = config.showLogin ? config.workbenchUrl : null;
+  return (
+    <div className={className} data-state="signed-in">
+      {session.isAdmin && (
+        <a className="nav-link" href={MANAGEMENT_HREF} target="_blank" rel="noopener">
+          {t('session.admin')}
+          <span className="sr-only">{t('header.newWindow')}</span>
+        </a>
+      )}
+      <Link className="nav-link" to="/my-analytics">
+        {t('session.myAnalytics')}
+      </Link>
+      <Link className="nav-link" to="/publish-plugin/new">
+        {t('session.publish')}
+      </Link>
+      <Link className="nav-link" to="/my-plugins">
+        {t('session.myPlugins')}
+      </Link>
+      {workbench && (
+        <a className="nav-link" href={workbench}>
+          {t('session.workbench')}
+        </a>
+      )}
+      <span className="session-user" title={user.email ?? name}>
+        <PluginAvatar name={name} icon={user.avatar_url} size={avatarSize} />
+        <span className="session-name">{name}</span>
+      </span>
+      <button
+        type="button"
+        className="button button-ghost"
+        onClick={() => void session.signOut().catch(() => {})}
+      >
+        {t('session.logOut')}
+      </button>
+    </div>
+  );
+}

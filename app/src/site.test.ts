@@ -1,0 +1,113 @@
+/**
+ * `parseSiteConfig` (issue 15): the site configuration meta the server writes into index.html is
+ * read field by field, and a hostile or broken one never throws nor lets a bad value through.
+ */
+import { DEFAULT_SITE_CONFIG, SITE_CONFIG_META } from '@plugin-center/contract';
+import { describe, expect, it } from 'vitest';
+import { parseSiteConfig, readSiteConfig } from './site';
+
+const json = (value: unknown) => JSON.stringify(value);
+
+describe('parseSiteConfig', () => {
+  it('reads a valid configuration as given', () => {
+    const config = {
+      variant: 'private',
+      deploymentType: 'hwdc',
+      locales: ['ja-JP', 'en-US'],
+      workbenchUrl: null,
+      cookieConsent: true,
+      showLogin: false,
+      product: 'acme-design',
+    };
+    expect(parseSiteConfig(json(config))).toEqual(config);
+    expect(
+      parseSiteConfig(json({ variant: 'overseas', workbenchUrl: 'https://design.example.com/app?x=1' })),
+    ).toMatchObject({ variant: 'overseas', workbenchUrl: 'https://design.example.com/app?x=1' });
+    expect(parseSiteConfig(json({ workbenchUrl: '/app' })).workbenchUrl).toBe('/app');
+  });
+
+  it.each([
+    ['no meta', null],
+    ['empty', ''],
+    ['bad JSON', '{"variant": "overseas"'],
+    ['NUL bytes', '\u0000{"variant":"overseas"}\u0000'],
+    ['an array', '["overseas"]'],
+    ['a string', '"overseas"'],
+    ['a number', '42'],
+    ['null', 'null'],
+    ['100k characters', `{"variant":"${'o'.repeat(100_000)}"}`],
+  ])('takes the domestic defaults for %s', (_name, content) => {
+    expect(parseSiteConfig(content)).toEqual(DEFAULT_SITE_CONFIG);
+  });
+
+  it('replaces each wrong field by its default, keeping the right ones', () => {
+    expect(
+      parseSiteConfig(
+        json({
+          variant: 'intranet',
+          deploymentType: 'hwdc',
+          locales: 'en-US',
+          workbenchUrl: 42,
+          cookieConsent: 'yes',
+          showLogin: 1,
+          product: { name: 'acme' },
+        }),
+      ),
+    ).toEqual(DEFAULT_SITE_CONFIG);
+    // A deployment type means something only on a private deployment.
+    expect(parseSiteConfig(json({ variant: 'overseas', deploymentType: 'hwdc' })).deploymentType).toBeNull();
+    expect(parseSiteConfig(json({ variant: 'private', deploymentType: 'aws' })).deploymentType).toBeNull();
+  });
+
+  it('keeps only known locales, once each, in order; none known → the default locales', () => {
+    expect(
+      parseSiteConfig(json({ locales: ['fr-FR', 'ko-KR', 7, null, 'ko-KR', 'en-US', 'x'.repeat(100_000)] }))
+        .locales,
+    ).toEqual(['ko-KR', 'en-US']);
+    expect(parseSiteConfig(json({ locales: ['fr-FR', 'de-DE'] })).locales).toEqual(
+      DEFAULT_SITE_CONFIG.locales,
+    );
+    expect(parseSiteConfig(json({ locales: [] })).locales).toEqual(DEFAULT_SITE_CONFIG.locales);
+    const many = Array.from({ length: 100_000 }, (_, i) => (i % 2 ? 'es-ES' : 'zz'));
+    expect(parseSiteConfig(json({ locales: many })).locales).toEqual(['es-ES']);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '//evil.example/app',
+    'app',
+    'https://exa mple.com',
+    `/${'a'.repeat(100_000)}`,
+    '',
+  ])('drops the workbench URL %j', (workbenchUrl) => {
+    expect(parseSiteConfig(json({ workbenchUrl })).workbenchUrl).toBeNull();
+  });
+
+  it('hides the workbench with login (showLogin false)', () => {
+    expect(parseSiteConfig(json({ showLogin: false, workbenchUrl: '/app' }))).toMatchObject({
+      showLogin: false,
+      workbenchUrl: null,
+    });
+  });
+
+  it.each(['../admin', 'Pixso', '-pixso', 'a'.repeat(41), 'pix so', '', 'x'.repeat(100_000)])(
+    'drops the product slug %j',
+    (product) => {
+      expect(parseSiteConfig(json({ product })).product).toBe(DEFAULT_SITE_CONFIG.product);
+    },
+  );
+
+  it('readSiteConfig reads the meta of a document', () => {
+    const doc = document.implementation.createHTMLDocument('t');
+    const meta = doc.createElement('meta');
+    meta.name = SITE_CONFIG_META;
+    meta.content = json({ variant: 'overseas', locales: ['en-US', 'es-ES'] });
+    doc.head.append(meta);
+    expect(readSiteConfig(doc)).toMatchObject({ variant: 'overseas', locales: ['en-US', 'es-ES'] });
+    expect(readSiteConfig(document.implementation.createHTMLDocument('none'))).toEqual(DEFAULT_SITE_CONFIG);
+    expect(readSiteConfig(undefined)).toEqual(DEFAULT_SITE_CONFIG);
+  });
+});
