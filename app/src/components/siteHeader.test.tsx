@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n/i18n';
+import { ROUTER_FUTURE } from '../routes';
 import { SessionArea } from './SiteHeader';
 
 const sso = (state: object) =>
@@ -16,7 +17,7 @@ const sso = (state: object) =>
 
 function renderArea(state: object) {
   return render(
-    <MemoryRouter>
+    <MemoryRouter future={ROUTER_FUTURE}>
       <SsoClientProvider client={sso(state)}>
         <SessionArea />
       </SsoClientProvider>
