@@ -16,6 +16,7 @@ import { initLanguage } from './i18n/i18n';
 import { ssoClient } from './session';
 import { applyStoredTopicColor, loadTopicColor } from './theme';
 import './styles.css';
+import { ROUTER_FUTURE } from './routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -39,7 +40,7 @@ void initLanguage().finally(() => {
     <StrictMode>
       <SsoClientProvider client={ssoClient}>
         <ApiClientProvider client={apiClient}>
-          <BrowserRouter basename={import.meta.env.BASE_URL}>
+          <BrowserRouter future={ROUTER_FUTURE} basename={import.meta.env.BASE_URL}>
             <App />
           </BrowserRouter>
         </ApiClientProvider>

@@ -77,3 +77,12 @@ export const isSquarePath = (pathname: string) => pathname === '/' || pathname.s
 export interface DetailLinkState {
   fromSquare: true;
 }
+
+/**
+ * The router's behaviour flags, on every router of the app and its tests: React Router 7's defaults
+ * (state updates in `startTransition`; relative paths inside splat routes such as `/backstage-index/*`
+ * resolve from the splat's full path). The app uses React Router 6.30 in declarative mode because
+ * version 7's package carries its data-router and framework code into the square's first load
+ * (about 6 KB gzip more; the square's budget is 100 KB).
+ */
+export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;

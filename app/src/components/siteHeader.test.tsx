@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n/i18n';
+import { ROUTER_FUTURE } from '../routes';
 import { ConfirmDialog } from './ConfirmDialog';
 import {
   HEADER_CAROUSEL_INTERVAL_MS,
@@ -58,7 +59,7 @@ const sso = (state: object) =>
 
 function renderWith(ui: ReactNode, state: object = VISITOR, path = '/') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
       <SsoClientProvider client={sso(state)}>{ui}</SsoClientProvider>
     </MemoryRouter>,
   );
@@ -259,7 +260,7 @@ describe('Escape closes the topmost dialog only (SPEC §2)', () => {
     const closeDetail = vi.fn();
     const cancelConfirm = vi.fn();
     const stack = (confirm: boolean) => (
-      <MemoryRouter>
+      <MemoryRouter future={ROUTER_FUTURE}>
         <SsoClientProvider client={sso(VISITOR)}>
           <Stack confirm={confirm} closeDetail={closeDetail} cancelConfirm={cancelConfirm} />
         </SsoClientProvider>

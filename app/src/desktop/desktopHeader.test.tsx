@@ -9,6 +9,7 @@ import { SsoClientProvider } from '@plugin-center/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROUTER_FUTURE } from '../routes';
 import { inEnglish } from '../testing/render';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { DESKTOP_BRIDGE_GLOBAL } from './bridge';
@@ -72,7 +73,7 @@ function renderHeader(options: {
   const sso = ssoClient(options.state ?? VISITOR);
   const storage = options.storage ?? memoryStorage();
   const result = render(
-    <MemoryRouter initialEntries={[options.path ?? '/']}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[options.path ?? '/']}>
       <SsoClientProvider client={sso}>
         <DesktopHeader
           config={{ ...DEFAULT_SITE_CONFIG, variant: 'desktop', showLogin: options.showLogin ?? true }}
@@ -146,7 +147,7 @@ describe('back and forward', () => {
   it('renders nothing when hidden (back-office paths) but keeps recording the pages', () => {
     const storage = memoryStorage();
     render(
-      <MemoryRouter initialEntries={['/backstage-index/audit-list']}>
+      <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/backstage-index/audit-list']}>
         <SsoClientProvider client={ssoClient(ADMIN)}>
           <DesktopHeader hidden storage={storage} />
         </SsoClientProvider>

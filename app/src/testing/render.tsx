@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { setLanguage } from '../i18n/i18n';
+import { ROUTER_FUTURE } from '../routes';
 
 /**
  * Renders `ui` at `path` (router paths under the basename, e.g. `/my-plugins`) with an API client
@@ -20,7 +21,7 @@ import { setLanguage } from '../i18n/i18n';
 export function renderWithClient(fetch: typeof globalThis.fetch, ui: ReactNode, path = '/'): RenderResult {
   const client = createApiClient({ fetch, logger: { error: vi.fn() } });
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
       <ApiClientProvider client={client}>{ui}</ApiClientProvider>
     </MemoryRouter>,
   );

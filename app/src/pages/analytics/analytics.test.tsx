@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
+import { ROUTER_FUTURE } from '../../routes';
 import { AnalyticsOverviewView } from './AnalyticsPage';
 import { PublisherAnalyticsPage, PublisherAnalyticsView } from './PublisherAnalyticsPage';
 import { DAY_MS } from './range';
@@ -62,7 +63,7 @@ function renderWith(
 ) {
   const client = createApiClient({ fetch, logger: { error: vi.fn() } });
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
       <ApiClientProvider client={client}>{children}</ApiClientProvider>
     </MemoryRouter>,
   );
@@ -280,7 +281,7 @@ describe('publisher analytics page', () => {
       signOut: vi.fn(),
     } as unknown as Parameters<typeof SsoClientProvider>[0]['client'];
     render(
-      <MemoryRouter initialEntries={['/my-analytics']}>
+      <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/my-analytics']}>
         <SsoClientProvider client={sso}>
           <ApiClientProvider client={client}>
             <PublisherAnalyticsPage />

@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
+import { ROUTER_FUTURE } from '../../routes';
 import { inEnglish } from '../../testing/render';
 import type { UploadOptions, UploadOutcome } from '../publish/upload';
 import { BATCH_UPLOAD_PATH, BatchResult, BatchUploadView } from './BatchUploadPage';
@@ -44,7 +45,7 @@ const result = (patch: Partial<BatchUploadResult> = {}): BatchUploadResult => ({
 
 function renderView(send: ReturnType<typeof fakeSend>['send']) {
   return render(
-    <MemoryRouter initialEntries={['/backstage-index/batch-upload']}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/backstage-index/batch-upload']}>
       <BatchUploadView send={send} />
     </MemoryRouter>,
   );

@@ -11,6 +11,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
+import { ROUTER_FUTURE } from '../../routes';
 import { signInHere, ssoClient } from '../../session';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
 import { errorCode } from './errorCode';
@@ -70,7 +71,7 @@ const SIGNED_IN = { status: 'signed-in', accessToken: 'token', user: { user_id: 
 function renderDialog(fetch: typeof globalThis.fetch, sso: typeof ssoClient = ssoClient) {
   const client = createApiClient({ fetch, logger: { error: vi.fn() } });
   return render(
-    <MemoryRouter initialEntries={['/detail/color-magic']}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/detail/color-magic']}>
       <SsoClientProvider client={sso}>
         <ApiClientProvider client={client}>
           <Routes>

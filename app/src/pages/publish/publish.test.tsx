@@ -10,6 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
+import { ROUTER_FUTURE } from '../../routes';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
 import { submission } from './fixtures';
 import { PublishForm, PublishPage } from './PublishPage';
@@ -49,7 +50,7 @@ function renderForm(
 ) {
   const client = createApiClient({ fetch, logger: { error: vi.fn() } });
   return render(
-    <MemoryRouter initialEntries={['/publish-plugin/new']}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/publish-plugin/new']}>
       <ApiClientProvider client={client}>
         <ToastProbe />
         <Routes>
@@ -384,7 +385,7 @@ describe('the publish route', () => {
   function renderRoute(path: string, client: ReturnType<typeof sso>) {
     const api = createApiClient({ fetch: fakeFetch().fetch, logger: { error: vi.fn() } });
     return render(
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
         <SsoClientProvider client={client}>
           <ApiClientProvider client={api}>
             <Routes>

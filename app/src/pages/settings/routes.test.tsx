@@ -11,6 +11,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROUTER_FUTURE } from '../../routes';
 import { inEnglish } from '../../testing/render';
 import { BackofficeRoutes } from './BackofficeRoutes';
 
@@ -39,7 +40,7 @@ function renderAt(path: string, role: number) {
   });
   const client = createApiClient({ fetch: net.fetch, logger: { error: vi.fn() } });
   render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
       <SsoClientProvider client={sso(role)}>
         <ApiClientProvider client={client}>
           <Suspense fallback={<p>loading</p>}>
