@@ -283,4 +283,22 @@ export const zhCN: Messages = {
     workflow: '工作流',
     zoom: '缩放',
   },
+  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  consent: {
+    title: '我们使用 Cookie',
+    body: '严格必要的 Cookie 用于保证网站正常运行。征得你的同意后，我们还会使用营销 Cookie 统计访问和点击，以改进产品。你可以随时在页面底部的“Cookie 设置”中更改选择。',
+    policy: '用户协议',
+    rejectAll: '全部拒绝',
+    settings: '设置',
+    acceptAll: '全部接受',
+    settingsTitle: 'Cookie 设置',
+    settingsIntro: '选择本网站可以使用的 Cookie。你的选择将保留一年。',
+    necessary: '严格必要',
+    alwaysActive: '始终启用',
+    necessaryDesc: '保存你的语言、登录状态和本次选择。缺少它们网站无法正常工作。',
+    marketing: '营销',
+    marketingDesc: '统计页面浏览和点击，发送到我们自己的统计服务，用于改进产品。',
+    save: '保存',
+    cancel: '取消',
+  },
 };
