@@ -11,11 +11,18 @@
  */
 
 import type { Tracker } from '@plugin-center/analytics';
-import { IDENTITY_COOKIE, STORAGE_PREFIX } from '@plugin-center/analytics/constants';
 import type { PluginEvent } from '@plugin-center/contract';
 import type { SsoClient } from '@plugin-center/sso';
 import type { AnalyticsHandle } from './analyticsTracker';
 import { type ConsentStore, consentStore, marketingAllowed } from './consent/consentStore';
+
+/**
+ * The tracker's identity cookie and storage-key prefix (`IDENTITY_COOKIE`, `STORAGE_PREFIX` of
+ * `@plugin-center/analytics/constants`, written out here: importing that module would bring all of
+ * its constants into the square's first load).
+ */
+const IDENTITY_COOKIE = 'plugincenter2015jssdkcross';
+const STORAGE_PREFIX = 'pcsa_';
 
 let handle: AnalyticsHandle | undefined;
 /** Whether marketing is allowed, as last applied (undefined before `startAnalytics`). */
