@@ -49,7 +49,7 @@ export interface ConsentStore {
   getSnapshot(): ConsentSnapshot;
   /** Calls `listener` after every change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
-  /** Records a choice: writes the cookie, closes the settings, tells the other tabs of the site. */
+  /** Records a choice: writes the cookie, closes the settings. */
   choose(marketing: boolean): void;
   /** Opens (true) or closes the settings dialog. */
   setSettingsOpen(open: boolean): void;
@@ -59,20 +59,13 @@ export interface ConsentStore {
 
 /**
  * Parses the consent cookie's value `v=<version>&marketing=<0|1>&at=<seconds>`: null when absent,
- * malformed (any hostile text) or of another {@link CONSENT_VERSION}. Never throws.
+ * malformed (any hostile text, wrong type) or of another {@link CONSENT_VERSION}. Never throws.
  */
-export function parseConsent(value: string | null | undefined): ConsentChoice | null {
-  if (typeof value !== 'string' || value.length > 200) return null;
-  let q: URLSearchParams;
-  try {
-    q = new URLSearchParams(decodeURIComponent(value));
-  } catch {
-    return null;
-  }
-  const marketing = q.get('marketing');
-  const at = Number(q.get('at'));
-  if (q.get('v') !== `${CONSENT_VERSION}` || (marketing !== '0' && marketing !== '1')) return null;
-  return { marketing: marketing === '1', at: Number.isFinite(at) && at > 0 ? Math.floor(at) : 0 };
+export function parseConsent(value: unknown): ConsentChoice | null {
+  const m =
+    typeof value === 'string' &&
+    value.match(new RegExp(`^v=${CONSENT_VERSION}&marketing=([01])&at=(\\d{1,12})$`));
+  return m ? { marketing: m[1] === '1', at: +m[2]! } : null;
 }
 
 /** The value of cookie `name` in a `document.cookie` string, or null. */
@@ -89,9 +82,8 @@ export function marketingAllowed(s: Pick<ConsentSnapshot, 'choice' | 'required'>
 
 /**
  * Creates the consent store over `doc.cookie`. The cookie: `cookie_consent`, path `/`, one year,
- * SameSite=Lax, Secure on https (strictly necessary: it only remembers this choice). Tabs of the
- * site learn of a choice made in another by a `BroadcastChannel` named after the cookie (where the
- * browser has one), and re-read the cookie when they become visible.
+ * SameSite=Lax, Secure on https (strictly necessary: it only remembers this choice). Other tabs of
+ * the site re-read the cookie when they become visible (a choice made meanwhile in another tab).
  *
  * @param o.required - whether the site asks for consent; default `site.cookieConsent`
  * @param o.doc - the document, default the global one
@@ -115,12 +107,10 @@ export function createConsentStore(
     snap = { ...snap, ...next };
     for (const l of listeners) l();
   };
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CONSENT_COOKIE);
   const refresh = () => {
     const choice = read();
     if (choice?.marketing !== snap.choice?.marketing || !choice !== !snap.choice) set({ choice });
   };
-  if (channel) channel.onmessage = refresh;
   doc.addEventListener?.('visibilitychange', () => doc.visibilityState === 'visible' && refresh());
   return {
     getSnapshot: () => snap,
@@ -130,10 +120,9 @@ export function createConsentStore(
     },
     choose(marketing) {
       const at = Math.floor((o.now ?? Date.now)() / 1000);
-      const value = `v=${CONSENT_VERSION}&marketing=${marketing ? 1 : 0}&at=${at}`;
-      doc.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${CONSENT_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+      // `=` and `&` are cookie-value characters (RFC 6265 cookie-octet): written as they are.
+      doc.cookie = `${CONSENT_COOKIE}=v=${CONSENT_VERSION}&marketing=${marketing ? 1 : 0}&at=${at}; path=/; max-age=${CONSENT_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
       set({ choice: { marketing, at }, settingsOpen: false });
-      channel?.postMessage(0);
     },
     setSettingsOpen(open) {
       if (open !== snap.settingsOpen) set({ settingsOpen: open });
