@@ -6,9 +6,10 @@
  * choice survives a reload. On the domestic site (default, no consent asked) there is no notice and
  * the tracker works as before.
  */
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, startE2eEnvironment } from './support';
+import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
 
 /** The tracker's identity cookie and the prefix of its storage keys (`@plugin-center/analytics/constants`). */
 const TRACKER_COOKIE = 'plugincenter2015jssdkcross';
@@ -113,6 +114,33 @@ describe('overseas site: consent required', () => {
     await page.reload({ waitUntil: 'networkidle' });
     expect(sa.length).toBe(stopped);
     expect(await trackerTraces(context, page)).toEqual([]);
+  });
+  it('on a 390 px phone the notice is a bottom sheet that leaves the search and the page usable', async () => {
+    const phone = await env.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.page.goto(env.appUrl);
+      const notice = phone.page.locator('section.consent-notice');
+      await notice.waitFor();
+      const box = (await notice.boundingBox())!;
+      expect(box.x).toBe(0);
+      expect(box.width).toBe(390);
+      expect(Math.round(box.y + box.height)).toBe(844);
+      expect(box.height).toBeLessThan(844 * 0.45);
+      // The header's and the square's controls above it are not covered.
+      const search = (await phone.page.locator('main input[type="search"]').boundingBox())!;
+      expect(search.y + search.height).toBeLessThan(box.y);
+      // The three buttons share a row and are reachable with the keyboard (visible focus ring).
+      const buttons = notice.getByRole('button');
+      const tops = await Promise.all([0, 1, 2].map(async (i) => (await buttons.nth(i).boundingBox())!.y));
+      expect(new Set(tops).size).toBe(1);
+      await buttons.nth(2).focus();
+      await phone.page.keyboard.press('Shift+Tab');
+      expect(await buttons.nth(1).evaluate((b) => b === document.activeElement)).toBe(true);
+      expect(await buttons.nth(1).evaluate((b) => getComputedStyle(b).outlineStyle)).toBe('solid');
+      await phone.page.screenshot({ path: join(ARTIFACTS_DIR, 'consent-phone.png') });
+    } finally {
+      await phone.context.close();
+    }
   });
 });
 
