@@ -89,6 +89,8 @@ describe('overseas site: consent required', () => {
     await marketing.check();
     await save.click();
     await dialog.waitFor({ state: 'detached' });
+    // Focus is back on the button that opened the dialog.
+    await expect.poll(() => footerSettings.evaluate((b) => b === document.activeElement)).toBe(true);
     await expect.poll(() => sa.length, { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => trackerTraces(context, page)).toContain(TRACKER_COOKIE);
 

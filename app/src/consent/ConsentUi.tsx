@@ -14,6 +14,9 @@ import { useTranslation } from '../i18n/i18n';
 import { type ConsentStore, consentStore, marketingAllowed, useConsent } from './consentStore';
 import './consent.css';
 
+/** Moves focus to the page's main content (`#main`, focusable by script). */
+const focusMain = () => document.getElementById('main')?.focus();
+
 /**
  * What the footer mounts: the notice while the site asks for consent and none was given (in a portal
  * at the end of `<body>`), and the settings dialog while it is open.
@@ -39,6 +42,12 @@ export function ConsentNotice({ store = consentStore }: { store?: ConsentStore }
   const { t } = useTranslation();
   const id = useId();
   const ref = useRef<HTMLElement>(null);
+  /** Records the choice; focus inside the notice (about to go) moves to the main content. */
+  const decide = (marketing: boolean) => {
+    const focused = ref.current?.contains(document.activeElement);
+    store.choose(marketing);
+    if (focused) focusMain();
+  };
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -68,7 +77,7 @@ export function ConsentNotice({ store = consentStore }: { store?: ConsentStore }
         </p>
       </div>
       <div className="consent-notice-actions">
-        <button type="button" className="button" onClick={() => store.choose(false)}>
+        <button type="button" className="button" onClick={() => decide(false)}>
           {t('consent.rejectAll')}
         </button>
         <button
@@ -79,7 +88,7 @@ export function ConsentNotice({ store = consentStore }: { store?: ConsentStore }
         >
           {t('consent.settings')}
         </button>
-        <button type="button" className="button" onClick={() => store.choose(true)}>
+        <button type="button" className="button" onClick={() => decide(true)}>
           {t('consent.acceptAll')}
         </button>
       </div>
@@ -103,11 +112,26 @@ export function ConsentSettings({
   const { t } = useTranslation();
   const id = useId();
   const [on, setOn] = useState(marketing);
+  /** What had focus when the dialog opened (the footer's button, the notice's Settings). */
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  /**
+   * Focus back to the opener, or to the main content when the opener is gone (the notice's Settings
+   * button, once a choice is saved). Also on unmount: the footer may unmount the dialog at once.
+   */
+  const restore = () => (opener?.isConnected ? opener.focus() : focusMain());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on unmount only
+  useEffect(() => restore, []);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && store.setSettingsOpen(false)}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog consent-dialog">
+        <Dialog.Content
+          className="dialog consent-dialog"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            restore();
+          }}
+        >
           <Dialog.Title className="dialog-title">{t('consent.settingsTitle')}</Dialog.Title>
           <Dialog.Description>{t('consent.settingsIntro')}</Dialog.Description>
           <ul className="consent-categories">

@@ -109,6 +109,7 @@ function footer(required: boolean, cookie = '') {
   const store = createConsentStore({ doc, required });
   render(
     <MemoryRouter>
+      <main id="main" tabIndex={-1} />
       <SiteFooter store={store} />
     </MemoryRouter>,
   );
@@ -130,6 +131,7 @@ describe('the cookie notice (SPEC §1)', () => {
 
     fireEvent.click(within(notice).getByRole('button', { name: '全部拒绝' }));
     expect(store.getSnapshot().choice?.marketing).toBe(false);
+    expect(document.activeElement?.id).toBe('main'); // not lost with the notice
     expect(doc.cookie).toContain(`${CONSENT_COOKIE}=`);
     await waitFor(() => expect(screen.queryByRole('region', { name: '我们使用 Cookie' })).toBeNull());
   });
@@ -142,7 +144,9 @@ describe('the cookie notice (SPEC §1)', () => {
 
   it('settings: necessary checked and disabled, marketing off until switched on, saved', async () => {
     const { store } = footer(true);
-    fireEvent.click(await screen.findByRole('button', { name: '设置' }));
+    const opener = await screen.findByRole('button', { name: '设置' });
+    opener.focus();
+    fireEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Cookie 设置' });
     const [necessary, marketing] = within(dialog).getAllByRole('switch') as HTMLInputElement[];
     expect(necessary!.checked).toBe(true);
@@ -156,6 +160,7 @@ describe('the cookie notice (SPEC §1)', () => {
     expect(store.getSnapshot()).toMatchObject({ choice: { marketing: true }, settingsOpen: false });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('region', { name: '我们使用 Cookie' })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.id).toBe('main')); // the opener is gone
   });
 
   it('settings closed without saving (Escape) keep the notice and record nothing', async () => {
@@ -173,6 +178,7 @@ describe('the cookie notice (SPEC §1)', () => {
     const open = screen.getByRole('button', { name: 'Cookie 设置' });
     expect(open.getAttribute('aria-haspopup')).toBe('dialog');
     expect(screen.queryByRole('region')).toBeNull();
+    open.focus();
     fireEvent.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Cookie 设置' });
     const marketing = within(dialog).getAllByRole('switch')[1] as HTMLInputElement;
@@ -182,6 +188,7 @@ describe('the cookie notice (SPEC §1)', () => {
     expect(store.getSnapshot().choice?.marketing).toBe(false);
     expect(marketingAllowed(store.getSnapshot())).toBe(false);
     expect(screen.queryByRole('region')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(open)); // focus restored to the opener
   });
 
   it('a choice made under another policy version shows the notice again', async () => {
