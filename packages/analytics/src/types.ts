@@ -220,7 +220,7 @@ export interface PluginHost {
   readonly cleanups: (() => void)[];
   /** The clock (the `now` option), ms since the Unix epoch. */
   now(): number;
-  /** Calls `callback` after `ms` ms (the `setTimeout` option) unless destroyed meanwhile; returns the function that cancels it. */
+  /** Calls `callback` after `ms` ms (the `setTimeout` option) unless destroyed, or consent denied, meanwhile; returns the function that cancels it. */
   timer(callback: () => void, ms: number): () => void;
   /** Reports a failure through the `log` option (never throws). */
   log(error: unknown): void;
@@ -251,7 +251,7 @@ export interface PluginHost {
    * cut to `maxString`.
    */
   build(type: RecordType, event?: string, properties?: Properties): TrackedRecord;
-  /** Stamps (`_track_id`) and delivers a record through `transport`, unless the mode is not `track` or the tracker is destroyed. */
+  /** Stamps (`_track_id`) and delivers a record through `transport`, unless the mode is not `track`, consent is not granted or the tracker is destroyed. */
   send(record: TrackedRecord, beacon?: boolean): void;
 }
 
