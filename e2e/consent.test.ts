@@ -64,6 +64,7 @@ describe('overseas site: consent required', () => {
     expect(await notice.getByRole('button').count()).toBe(3);
     expect(await trackerTraces(context, page)).toEqual([]);
     expect(sa).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'consent-notice.png') });
 
     // Reject all; navigate around (client-side, then a full reload): still nothing.
     await notice.getByRole('button').nth(0).click();
@@ -86,6 +87,8 @@ describe('overseas site: consent required', () => {
     expect(await dialog.getByRole('switch').nth(0).isDisabled()).toBe(true);
     expect(await dialog.getByRole('switch').nth(0).isChecked()).toBe(true);
     expect(await marketing.isChecked()).toBe(false);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'consent-settings.png') });
     await marketing.check();
     await save.click();
     await dialog.waitFor({ state: 'detached' });
