@@ -56,12 +56,15 @@ export default [
     // Issue 4: the full tracker (every plugin: automatic tracking, batch, visual config, deeplink)
     // ≤ 6 KB, its core (init, identity, validation, track, send) ≤ 3 KB; @plugin-center/contract
     // (a few strings) excluded. For comparison: sa-sdk-javascript 1.27.11 51.5 KB, posthog-js 127.8 KB.
+    // Issue 15 raised both by the cost of consent mode (grant/deny: start on grant, stop plugins and
+    // timers, remove the cookie and storage keys, no storage write without consent), +0.27 and
+    // +0.33 KB; both were full (5.96 KB, 2,997 B) before it.
     name: '@plugin-center/analytics: full tracker, own code',
     path: 'packages/analytics/dist/index.js',
     import: '*',
     ignore: ['@plugin-center/contract'],
     gzip: true,
-    limit: '6 KB',
+    limit: '6.3 KB',
   },
   {
     name: '@plugin-center/analytics/core: tracker core, own code',
@@ -69,7 +72,7 @@ export default [
     import: '*',
     ignore: ['@plugin-center/contract'],
     gzip: true,
-    limit: '3 KB',
+    limit: '3.35 KB',
   },
   {
     // The SSO ↔ tracker identity glue (connectSession), reused by the marketplace and product sites.
@@ -115,11 +118,12 @@ export default [
     // What a site embeds with one script tag: everything of the full tracker, the site linker, the
     // presets, @plugin-center/contract and the tag's boot code, minified (esbuild IIFE).
     // Compared in `pnpm bench` with sa-sdk-javascript's sensorsdata.min.js (50.3 KB with gzip -9).
+    // 8.75 KB since issue 15's consent mode (+0.24 KB, see the full tracker's entry).
     name: '@plugin-center/analytics script-tag build (dist/analytics.iife.js, served at /sdk/analytics.iife.js)',
     path: 'packages/analytics/dist/analytics.iife.js',
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '8.5 KB',
+    limit: '8.75 KB',
   },
   {
     // The constants entry point of the tracker: plain values (DESIGN: one size-limit entry per entry point).

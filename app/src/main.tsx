@@ -24,7 +24,8 @@ if (!root) throw new Error('index.html has no #root element');
 // Sign-in state (SPEC §4): exchange a returned `code`, or validate the stored login, then keep the
 // access token fresh. The page renders meanwhile; the header shows the session once it settles.
 ssoClient.init().catch((error: unknown) => console.warn('[plugin-center] sign-in:', error));
-// Page views and the signed-in identity to this server's collector (issue 4).
+// Page views and the signed-in identity to this server's collector (issue 4), following the cookie
+// consent (issue 15): the tracker loads only while marketing is allowed, and stops and clears when refused.
 startAnalytics(ssoClient);
 // The space's topic colour (issue 14): the one kept from the last visit before the first paint, then
 // the server's; a failure is logged only (SPEC §8).

@@ -36,6 +36,11 @@ export const SEND_TIMEOUT = 8000;
  * `data_list` request at the task's end); the collector accepts up to 500 per request.
  */
 export const MAX_COALESCED = 100;
+/**
+ * Most calls held in memory before the tracker starts (before `init()` in the browser, or while
+ * consent is pending); later ones are dropped.
+ */
+export const MAX_HELD = 1000;
 
 /** `max_referrer_string_length`: `$referrer` and registered string properties are cut to 200. */
 export const REFERRER_LENGTH = 200;
@@ -152,6 +157,8 @@ export const HEARTBEAT_KEY = 'pcsa_pageleave';
 export const VISUAL_CONFIG_KEY = 'pcsa_vtrack';
 /** localStorage: the channel window, its events already seen and the landing URL. */
 export const CHANNEL_KEY = 'pcsa_channel';
+/** Prefix of the tracker's storage keys (`deny()` removes every key with it, and the identity). */
+export const STORAGE_PREFIX = 'pcsa_';
 /** The storage names above in one object. */
 export const STORAGE_KEYS = {
   IDENTITY_COOKIE,

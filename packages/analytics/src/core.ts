@@ -15,6 +15,7 @@ export { ANALYTICS_ERROR_MESSAGES, AnalyticsError } from './errors';
 export { createTracker } from './tracker';
 export type {
   AnalyticsWindow,
+  Consent,
   Deployment,
   IdentityState,
   Listenable,

@@ -19,7 +19,8 @@ export interface QueueStub {
  * (`true`: poll the visual config), `data-presets` (`false`: leave out `presetsPlugin`, Sensors'
  * preset properties, on by default after the other plugins), `data-linker` (sites to carry the
  * identity to by `_sasdk`, comma separated `part_url`s with `after_hash` false: turns on
- * `siteLinkerPlugin`, last), `data-name`.
+ * `siteLinkerPlugin`, last), `data-consent` (`pending`: start only after `sa.grant()`, the site's own
+ * consent banner calling it; `denied`), `data-name`.
  */
 export function bootScriptTag(w: object, script: { dataset?: DOMStringMap } | null): Tracker {
   const d = script?.dataset ?? {};
@@ -31,6 +32,7 @@ export function bootScriptTag(w: object, script: { dataset?: DOMStringMap } | nu
     collectorPath: d.collectorPath,
     project: d.project,
     deployment: d.deployment as Deployment | undefined,
+    consent: d.consent === 'pending' || d.consent === 'denied' ? d.consent : undefined,
     batch: d.batch === 'true' || (+d.batch! > 0 && { interval: +d.batch! }),
     autoTrack: { pageview: { singlePage: d.singlePage === 'true' }, visualConfig: d.visualConfig === 'true' },
   };

@@ -74,7 +74,7 @@ describe('reading _sasdk (Sensors getUrlId, setRefferId)', () => {
       plugins: [pageviewPlugin(), siteLinkerPlugin(options)],
     });
     tracker.init();
-    const { state, mode, props, ...identity } = tracker.getSnapshot();
+    const { state, mode, props, consent, ...identity } = tracker.getSnapshot();
     return { identity, records: await net.records(), log };
   }
   /** The `_sasdk` value for `id` as Sensors writes it: raw for `a`/`u`, url-safe base64 for `d`/`f`. */

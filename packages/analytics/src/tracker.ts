@@ -5,8 +5,10 @@ import {
   IDENTITY_KEY,
   LIB_VERSION,
   MAX_COALESCED,
+  MAX_HELD,
   REFERRER_LENGTH,
   SEND_TIMEOUT,
+  STORAGE_PREFIX,
   STRING_LENGTH,
   TrackerState,
 } from './constants';
@@ -14,6 +16,7 @@ import { encodeBatch, encodeTrackData } from './encode';
 import type { AnalyticsError } from './errors';
 import { win } from './globals';
 import type {
+  Consent,
   IdentityState,
   PluginHost,
   TrackedRecord,
@@ -55,6 +58,11 @@ const cut = (p: Record<string, unknown>, max: number) => {
  *   requests of at most {@link MAX_COALESCED} (`fetch`, `keepalive` for small bodies, aborted after
  *   8 s), by `navigator.sendBeacon` while the page is hidden (see {@link PluginHost.post}).
  * - Plugins get the tracker's kernel ({@link PluginHost}) at `store done`.
+ * - Consent (the `consent` option, `grant()`, `deny()`; posthog-js `opt_out_capturing_by_default`,
+ *   `opt_in_capturing`, `opt_out_capturing`): until granted the tracker does not start, so it writes
+ *   no cookie or storage and sends nothing; calls wait in memory (at most {@link MAX_HELD}) and run
+ *   after `grant()`. `deny()` drops them, stops the plugins (listeners, timers), forgets the identity
+ *   and removes the identity cookie and every `pcsa_` storage key; a later `grant()` starts again.
  *
  * Touches no browser global before `init()`: safe to import and create during SSR.
  */
@@ -64,6 +72,13 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let id = EMPTY;
   let snap: TrackerSnapshot;
   let dead = false;
+  let consent: Consent = o.consent ?? 'granted';
+  /** Whether the identity is loaded and the plugins are set up (consent granted). */
+  let started = false;
+  /** Counts `deny()` calls: a timer set before one does not fire. */
+  let era = 0;
+  /** Whether the tracker may store and send: consent granted, not destroyed. */
+  const on = () => consent === 'granted' && !dead;
   const listeners = new Set<() => void>();
   const queue: (() => void)[] = [];
   /** Records sent in the current task, not yet posted (see `transport`). */
@@ -84,7 +99,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     return !error;
   };
   const emit = () => {
-    snap = { ...id, state, mode: k.mode };
+    snap = { ...id, state, mode: k.mode, consent };
     for (const l of listeners) l();
   };
   /**
@@ -93,18 +108,61 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
    */
   const save = (next: Partial<IdentityState>) => {
     id = { ...id, ...next };
+    if (!on()) return;
     const json = JSON.stringify(id);
     const doc = k.window.document;
     setCookie(doc, IDENTITY_COOKIE, json, IDENTITY_COOKIE_DAYS, o.cookieDomain);
     if (getCookie(doc, IDENTITY_COOKIE) !== json) writeJson(k.storage, IDENTITY_COOKIE, id);
     emit();
   };
-  /** Wraps a call: dropped after `destroy()`, queued until the tracker is ready (`k.ready`). */
+  /**
+   * Wraps a call: dropped after `destroy()` or while consent is denied, queued until the tracker is
+   * ready (`k.ready`; at most {@link MAX_HELD} calls held, the later ones dropped).
+   */
   const call =
     <A extends unknown[]>(fn: (...args: A) => void) =>
     (...args: A) => {
-      if (!dead) k.ready ? fn(...args) : queue.push(() => fn(...args));
+      if (dead || consent === 'denied') return;
+      if (k.ready) fn(...args);
+      else if (queue.length < MAX_HELD) queue.push(() => fn(...args));
     };
+  /** The browser's storage: `o.storage`, else localStorage (undefined when blocked or absent). */
+  const store = () => o.storage ?? safe(() => k.window.localStorage);
+  /** Removes what the tracker stored: the identity cookie, and its storage keys (`pcsa_…`, the identity). */
+  const wipe = () => {
+    setCookie(k.window.document, IDENTITY_COOKIE, '', 0, o.cookieDomain);
+    const s = store();
+    safe(() => {
+      for (let i = s!.length; i--; ) {
+        const key = s!.key(i)!;
+        if (key === IDENTITY_COOKIE || key.startsWith(STORAGE_PREFIX)) s!.removeItem(key);
+      }
+    });
+  };
+  /**
+   * Starts, with consent and a window: loads the stored identity (cookie, else storage) or creates an
+   * anonymous one and stores it again (360 days from now), sets up the plugins, then replays the
+   * calls made before.
+   */
+  const start = () => {
+    if (started || !on() || !k.window) return;
+    started = true;
+    state = TrackerState.STORE_DONE;
+    // Plugins set the rest up again (mode, maxString, transport, flush); their decorators are added again.
+    k.decorators.length = 0;
+    const s: IdentityState | undefined = safe(() =>
+      JSON.parse(getCookie(k.window.document, IDENTITY_COOKIE) || k.storage!.getItem(IDENTITY_COOKIE)!),
+    );
+    const u = uuid();
+    save(s?.distinct_id ? s : { distinct_id: u, identities: { [COOKIE]: u } });
+    for (const plugin of o.plugins ?? []) {
+      const cleanup = plugin.setup(k);
+      if (cleanup) k.cleanups.push(cleanup);
+    }
+    k.ready = true;
+    emit();
+    for (const f of queue.splice(0)) f();
+  };
 
   type Kernel = { -readonly [P in keyof PluginHost]: PluginHost[P] };
   const k = {
@@ -116,7 +174,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     save,
     now: () => (o.now ?? Date.now)(),
     timer(f, ms) {
-      const t = (o.setTimeout ?? setTimeout)(() => dead || f(), ms);
+      const e = era;
+      const t = (o.setTimeout ?? setTimeout)(() => e === era && on() && f(), ms);
       return () => (o.clearTimeout ?? clearTimeout)(t as number);
     },
     request(url, init, timeout) {
@@ -125,6 +184,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       return (o.fetch ?? fetch)(url, { ...init, signal: abort.signal }).finally(stop);
     },
     async post(body, beacon) {
+      if (!on()) return false;
       const url = `${o.server ?? ''}${o.collectorPath ?? COLLECTOR_PATH}?project=${encodeURIComponent(k.project)}`;
       // A form by fetch (URLSearchParams sets application/x-www-form-urlencoded; its parse and
       // re-serialise is paid once a task, not once a record), a text/plain string by beacon, as
@@ -189,7 +249,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       return r;
     },
     send(r, beacon) {
-      if (k.mode === 'track' && !dead) {
+      if (k.mode === 'track' && on()) {
         r._track_id = (Math.random() * 1e9) | 0; // below 2^31: | 0 floors it
         k.transport(r, beacon);
       }
@@ -202,27 +262,48 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       k.options = o = { ...o, ...more };
       state = TrackerState.INIT_STARTED;
       emit();
+      if (more?.consent) consent = more.consent;
       const w = o.window ?? win();
       if (!w) return;
       k.window = w;
-      k.storage = o.storage ?? safe(() => w.localStorage);
+      const s = store();
+      // Plugins write through this storage: nothing is written without consent (an answer that
+      // arrives after `deny()` included).
+      k.storage = s && {
+        getItem: (key) => s.getItem(key),
+        setItem(key, value) {
+          if (on()) s.setItem(key, value);
+        },
+        removeItem: (key) => s.removeItem(key),
+        get length() {
+          return s.length;
+        },
+        key: (i) => s.key(i),
+      };
       k.project =
         o.project ??
         AnalyticsProject[(o.deployment ?? 'test').toUpperCase() as keyof typeof AnalyticsProject];
-      state = TrackerState.STORE_DONE;
-      // The stored identity (cookie, else storage), or a new anonymous one; stored again (360 days from now).
-      const s: IdentityState | undefined = safe(() =>
-        JSON.parse(getCookie(w.document, IDENTITY_COOKIE) || k.storage!.getItem(IDENTITY_COOKIE)!),
-      );
-      const u = uuid();
-      save(s?.distinct_id ? s : { distinct_id: u, identities: { [COOKIE]: u } });
-      for (const plugin of o.plugins ?? []) {
-        const cleanup = plugin.setup(k);
-        if (cleanup) k.cleanups.push(cleanup);
-      }
-      k.ready = true;
+      if (consent === 'denied') wipe();
+      start();
+    },
+    grant() {
+      if (dead) return;
+      consent = 'granted';
+      start();
       emit();
-      for (const f of queue.splice(0)) f();
+    },
+    deny() {
+      consent = 'denied';
+      queue.length = pending.length = 0;
+      era++;
+      for (const c of k.cleanups.splice(0)) c();
+      if (started) {
+        started = k.ready = false;
+        state = TrackerState.INIT_STARTED;
+        id = EMPTY;
+      }
+      if (k.window) wipe();
+      emit();
     },
     track: call((event: string, p?: Properties) => {
       if (valid(checkName(event, 'eventName') ?? checkProperties(p, k.maxString)))

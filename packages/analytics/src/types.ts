@@ -100,7 +100,15 @@ export interface TrackerSnapshot extends IdentityState {
   readonly state: TrackerState;
   /** The page mode (only `track` sends; `track` unless the page-mode plugin finds another). */
   readonly mode: PageMode;
+  /** The visitor's consent as the tracker knows it (the `consent` option, `grant()`, `deny()`). */
+  readonly consent: Consent;
 }
+
+/**
+ * The visitor's consent to analytics (cookie consent, "marketing"): `granted` tracks; `pending`
+ * (not decided yet) and `denied` store nothing and send nothing. See `TrackerOptions.consent`.
+ */
+export type Consent = 'pending' | 'granted' | 'denied';
 
 /** Registered properties of the marketplace (SPEC §3): product, tid, pid, uid (`null` clears one); others allowed. */
 export type RegisteredProperties = {
@@ -150,6 +158,13 @@ export interface TrackerOptions {
   deployment?: Deployment;
   /** A send is aborted after this many ms, default 8000 (SPEC §9). */
   sendTimeout?: number;
+  /**
+   * The visitor's consent at start (posthog-js `opt_out_capturing_by_default`), default `granted`
+   * (no change for sites that need none). `pending`: nothing is written to cookies or storage and
+   * nothing is sent until `grant()`; the calls made meanwhile are held in memory and run after it.
+   * `denied`: the same, calls are dropped, and `init()` removes what the tracker stored before.
+   */
+  consent?: Consent;
   /** Throw `AnalyticsError` on invalid calls instead of logging and dropping them. */
   strict?: boolean;
   /** Domain attribute of the identity cookie (e.g. `.example.com` to share it with sibling sites); default none. */
@@ -205,7 +220,7 @@ export interface PluginHost {
   readonly cleanups: (() => void)[];
   /** The clock (the `now` option), ms since the Unix epoch. */
   now(): number;
-  /** Calls `callback` after `ms` ms (the `setTimeout` option) unless destroyed meanwhile; returns the function that cancels it. */
+  /** Calls `callback` after `ms` ms (the `setTimeout` option) unless destroyed, or consent denied, meanwhile; returns the function that cancels it. */
   timer(callback: () => void, ms: number): () => void;
   /** Reports a failure through the `log` option (never throws). */
   log(error: unknown): void;
@@ -236,7 +251,7 @@ export interface PluginHost {
    * cut to `maxString`.
    */
   build(type: RecordType, event?: string, properties?: Properties): TrackedRecord;
-  /** Stamps (`_track_id`) and delivers a record through `transport`, unless the mode is not `track` or the tracker is destroyed. */
+  /** Stamps (`_track_id`) and delivers a record through `transport`, unless the mode is not `track`, consent is not granted or the tracker is destroyed. */
   send(record: TrackedRecord, beacon?: boolean): void;
 }
 
@@ -296,6 +311,19 @@ export interface Tracker {
   getSnapshot(): TrackerSnapshot;
   /** Calls `listener` after every snapshot change; returns the function that unsubscribes. */
   subscribe(listener: () => void): () => void;
+  /**
+   * Consent given (posthog-js `opt_in_capturing`): starts the tracker if `init()` ran (else `init()`
+   * will), with the identity stored before or a new one, and runs the calls held meanwhile. Nothing
+   * after `destroy()`.
+   */
+  grant(): void;
+  /**
+   * Consent refused or withdrawn (posthog-js `opt_out_capturing`): at once, nothing more is sent or
+   * stored; held and unsent records are dropped, the plugins' listeners and every timer stopped; the
+   * identity is forgotten and the identity cookie and every `pcsa_` key of the storage removed.
+   * Later calls are dropped until `grant()`, which starts afresh with a new anonymous id.
+   */
+  deny(): void;
   /** Stops: runs the plugins' cleanups (listeners, history patch), cancels their timers. Later calls are dropped. */
   destroy(): void;
 }

@@ -362,4 +362,22 @@ export const enUS = {
     backToTop: 'Back to top',
     newWindow: '(opens in a new window)',
   },
+  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  consent: {
+    title: 'We use cookies',
+    body: 'Strictly necessary cookies keep this site working. With your consent we also use marketing cookies to count visits and clicks and improve the product. You can change your choice at any time under “Cookie settings” at the bottom of the page.',
+    policy: 'Terms of service',
+    rejectAll: 'Reject all',
+    settings: 'Settings',
+    acceptAll: 'Accept all',
+    settingsTitle: 'Cookie settings',
+    settingsIntro: 'Choose which cookies this site may use. Your choice is kept for a year.',
+    necessary: 'Strictly necessary',
+    alwaysActive: 'Always active',
+    necessaryDesc: 'Your language, your sign-in and this choice. The site cannot work without them.',
+    marketing: 'Marketing',
+    marketingDesc: 'Analytics of page views and clicks, sent to our own collector to improve the product.',
+    save: 'Save',
+    cancel: 'Cancel',
+  },
 };

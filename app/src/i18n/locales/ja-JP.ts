@@ -366,4 +366,22 @@ export const jaJP: Messages = {
     backToTop: 'ページの先頭へ',
     newWindow: '（新しいウィンドウで開きます）',
   },
+  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  consent: {
+    title: 'Cookie の使用について',
+    body: 'サイトの動作に必要な Cookie を使用しています。同意いただいた場合は、閲覧数やクリック数を計測して製品を改善するため、マーケティング Cookie も使用します。選択はページ下部の「Cookie 設定」からいつでも変更できます。',
+    policy: '利用規約',
+    rejectAll: 'すべて拒否',
+    settings: '設定',
+    acceptAll: 'すべて許可',
+    settingsTitle: 'Cookie 設定',
+    settingsIntro: 'このサイトで使用する Cookie を選択してください。選択は 1 年間保持されます。',
+    necessary: '必須',
+    alwaysActive: '常に有効',
+    necessaryDesc: '言語、ログイン状態、この選択を保存します。これらがないとサイトは動作しません。',
+    marketing: 'マーケティング',
+    marketingDesc: 'ページの閲覧とクリックを計測し、製品改善のために自社の集計サーバーへ送信します。',
+    save: '保存',
+    cancel: 'キャンセル',
+  },
 };

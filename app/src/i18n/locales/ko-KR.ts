@@ -364,4 +364,22 @@ export const koKR: Messages = {
     backToTop: '맨 위로',
     newWindow: '(새 창에서 열림)',
   },
+  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  consent: {
+    title: '쿠키 사용 안내',
+    body: '사이트 운영에 꼭 필요한 쿠키를 사용합니다. 동의하시면 방문과 클릭을 집계해 제품을 개선하기 위한 마케팅 쿠키도 사용합니다. 선택은 페이지 하단의 "쿠키 설정"에서 언제든지 변경할 수 있습니다.',
+    policy: '이용약관',
+    rejectAll: '모두 거부',
+    settings: '설정',
+    acceptAll: '모두 허용',
+    settingsTitle: '쿠키 설정',
+    settingsIntro: '이 사이트에서 사용할 쿠키를 선택하세요. 선택은 1년 동안 유지됩니다.',
+    necessary: '필수',
+    alwaysActive: '항상 활성',
+    necessaryDesc: '언어, 로그인 상태와 이 선택을 저장합니다. 이 쿠키가 없으면 사이트가 작동하지 않습니다.',
+    marketing: '마케팅',
+    marketingDesc: '페이지 조회와 클릭을 집계하여 제품 개선을 위해 자체 수집 서버로 전송합니다.',
+    save: '저장',
+    cancel: '취소',
+  },
 };

@@ -359,4 +359,22 @@ export const zhCN: Messages = {
     backToTop: '回到顶部',
     newWindow: '（在新窗口中打开）',
   },
+  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  consent: {
+    title: '我们使用 Cookie',
+    body: '必要 Cookie 用于维持网站运行；经你同意，我们还会使用营销 Cookie 统计访问和点击以改进产品。可随时在页面底部“Cookie 设置”中更改。',
+    policy: '用户协议',
+    rejectAll: '全部拒绝',
+    settings: '设置',
+    acceptAll: '全部接受',
+    settingsTitle: 'Cookie 设置',
+    settingsIntro: '选择本站可以使用的 Cookie，你的选择保留一年。',
+    necessary: '严格必要',
+    alwaysActive: '始终启用',
+    necessaryDesc: '保存语言、登录状态和本选择，网站运行所必需。',
+    marketing: '营销',
+    marketingDesc: '统计页面浏览和点击，发送到我们自己的统计服务以改进产品。',
+    save: '保存',
+    cancel: '取消',
+  },
 };

@@ -1,0 +1,180 @@
+/**
+ * The cookie-consent notice and its settings dialog (issue 15, SPEC §1 "reject all, settings, accept
+ * all; strictly necessary always active, marketing optional"). Lazily loaded by the site footer
+ * (`React.lazy`): only while the notice shows or the settings are open; the square's first load holds
+ * just the store (`./consentStore`).
+ *
+ * @packageDocumentation
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router-dom';
+import { useTranslation } from '../i18n/i18n';
+import { type ConsentStore, consentStore, marketingAllowed, useConsent } from './consentStore';
+import './consent.css';
+
+/** Moves focus to the page's main content (`#main`, focusable by script). */
+const focusMain = () => document.getElementById('main')?.focus();
+
+/**
+ * What the footer mounts: the notice while the site asks for consent and none was given (in a portal
+ * at the end of `<body>`), and the settings dialog while it is open.
+ */
+export function ConsentUi({ store = consentStore }: { store?: ConsentStore }) {
+  const s = useConsent(store);
+  return (
+    <>
+      {s.required && !s.choice && createPortal(<ConsentNotice store={store} />, document.body)}
+      {s.settingsOpen && <ConsentSettings store={store} marketing={marketingAllowed(s)} />}
+    </>
+  );
+}
+
+/**
+ * The notice: a non-modal region (a `<section>` named by its heading; no focus trap, the page stays
+ * usable) fixed to the bottom of the viewport, a bottom sheet on phones. Buttons 全部拒绝 / Reject all,
+ * 设置 / Settings (opens {@link ConsentSettings}), 全部接受 / Accept all, in that order, reject and
+ * accept alike in weight; a link to the protocol page. A spacer of its height keeps the end of the
+ * page reachable above it.
+ */
+export function ConsentNotice({ store = consentStore }: { store?: ConsentStore }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const ref = useRef<HTMLElement>(null);
+  /** Records the choice; focus inside the notice (about to go) moves to the main content. */
+  const decide = (marketing: boolean) => {
+    const focused = ref.current?.contains(document.activeElement);
+    store.choose(marketing);
+    if (focused) focusMain();
+  };
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--consent-notice-height', `${el.offsetHeight}px`),
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--consent-notice-height');
+    };
+  }, []);
+  return (
+    <section
+      ref={ref}
+      className="consent-notice"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+    >
+      <div className="consent-notice-text">
+        <h2 id={`${id}-title`} className="consent-notice-title">
+          {t('consent.title')}
+        </h2>
+        <p id={`${id}-body`}>
+          {t('consent.body')} <Link to="/protocol">{t('consent.policy')}</Link>
+        </p>
+      </div>
+      <div className="consent-notice-actions">
+        <button type="button" className="button" onClick={() => decide(false)}>
+          {t('consent.rejectAll')}
+        </button>
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-haspopup="dialog"
+          onClick={() => store.setSettingsOpen(true)}
+        >
+          {t('consent.settings')}
+        </button>
+        <button type="button" className="button" onClick={() => decide(true)}>
+          {t('consent.acceptAll')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The cookie settings: a Radix dialog (WAI-ARIA dialog pattern: focus trapped and restored, Escape
+ * and the overlay close it) with the two categories as switches (`role="switch"` checkboxes):
+ * strictly necessary (checked and disabled: always active) and marketing (starting at `marketing`);
+ * Save records the choice, Cancel keeps the current one.
+ */
+export function ConsentSettings({
+  store = consentStore,
+  marketing,
+}: {
+  store?: ConsentStore;
+  marketing: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [on, setOn] = useState(marketing);
+  /** What had focus when the dialog opened (the footer's button, the notice's Settings). */
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  /**
+   * Focus back to the opener, or to the main content when the opener is gone (the notice's Settings
+   * button, once a choice is saved). Also on unmount: the footer may unmount the dialog at once.
+   */
+  const restore = () => (opener?.isConnected ? opener.focus() : focusMain());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on unmount only
+  useEffect(() => restore, []);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && store.setSettingsOpen(false)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog consent-dialog"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            restore();
+          }}
+        >
+          <Dialog.Title className="dialog-title">{t('consent.settingsTitle')}</Dialog.Title>
+          <Dialog.Description>{t('consent.settingsIntro')}</Dialog.Description>
+          <ul className="consent-categories">
+            <li>
+              <label className="consent-switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked
+                  aria-checked
+                  disabled
+                  aria-describedby={`${id}-necessary`}
+                />
+                <span>{t('consent.necessary')}</span>
+                <span className="consent-always">{t('consent.alwaysActive')}</span>
+              </label>
+              <p id={`${id}-necessary`}>{t('consent.necessaryDesc')}</p>
+            </li>
+            <li>
+              <label className="consent-switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={on}
+                  aria-checked={on}
+                  onChange={(e) => setOn(e.currentTarget.checked)}
+                  aria-describedby={`${id}-marketing`}
+                />
+                <span>{t('consent.marketing')}</span>
+              </label>
+              <p id={`${id}-marketing`}>{t('consent.marketingDesc')}</p>
+            </li>
+          </ul>
+          <div className="dialog-buttons">
+            <Dialog.Close className="button" type="button">
+              {t('consent.cancel')}
+            </Dialog.Close>
+            <button type="button" className="button button-primary" onClick={() => store.choose(on)}>
+              {t('consent.save')}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
