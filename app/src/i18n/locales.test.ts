@@ -39,7 +39,7 @@ const SAME_AS_ENGLISH_KEYS = /^backoffice:spec\./;
 
 /**
  * Words a locale spells as English does and uses as its own (checked per locale, not globally):
- * Spanish software writes plugin, banner, color, zoom, token and error (`{{n}} plugins`, `Banner {{n}}`).
+ * Spanish software writes plugin, banner, color, zoom, token, error and marketing (`{{n}} plugins`, `Banner {{n}}`).
  */
 const SAME_IN_LOCALE: Partial<Record<Locale, ReadonlySet<string>>> = {
   'es-ES': new Set([
@@ -53,6 +53,7 @@ const SAME_IN_LOCALE: Partial<Record<Locale, ReadonlySet<string>>> = {
     'Zoom',
     'Token',
     'error',
+    'Marketing',
   ]),
 };
 
