@@ -2,21 +2,16 @@ import type { SiteConfig } from '@plugin-center/contract';
 import { useSession } from '@plugin-center/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { DESKTOP_HEADER_AVATAR_PX, MANAGEMENT_HREF } from '../components/header/constants';
+import { displayName, SignInButtons } from '../components/header/SessionArea';
 import { PluginAvatar } from '../components/PluginAvatar';
 import { useTranslation } from '../i18n/i18n';
-import { signInHere } from '../session';
 import { site } from '../site';
 import { openFiles, supports } from './bridge';
 import { DesktopMenu } from './DesktopMenu';
 import { useBridgeSync } from './useBridgeSync';
 import { useDesktopHistory } from './useDesktopHistory';
 import './desktop.css';
-
-/** Edge of the desktop header's avatar in px (SPEC §9 "avatar 30 px (32 desktop)"). */
-export const DESKTOP_AVATAR_SIZE = 32;
-
-/** The back-office page the management entry opens in a new window (SPEC §2). */
-const MANAGEMENT_PATH = 'backstage-index/audit-list';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
@@ -131,22 +126,15 @@ export function DesktopSession({ showLogin }: { showLogin: boolean }) {
   if (!session.signedIn || !session.user) {
     if (!showLogin) return null;
     return (
-      <div className="desktop-session">
-        <button type="button" className="desktop-text-button" onClick={() => void signInHere()}>
-          {t('session.logIn')}
-        </button>
-        <button
-          type="button"
-          className="desktop-text-button desktop-text-button-primary"
-          onClick={() => void signInHere({ page: 'sign_up' })}
-        >
-          {t('session.signUp')}
-        </button>
-      </div>
+      <SignInButtons
+        className="desktop-session"
+        buttonClassName="desktop-text-button"
+        primaryClassName="desktop-text-button desktop-text-button-primary"
+      />
     );
   }
   const user = session.user;
-  const name = user.nick_name || user.user_name || user.email || '?';
+  const name = displayName(user);
   return (
     <div className="desktop-session" data-state="signed-in">
       {session.isAdmin && (
@@ -163,7 +151,7 @@ export function DesktopSession({ showLogin }: { showLogin: boolean }) {
             <a
               role="menuitem"
               className="desktop-menu-item"
-              href={`${import.meta.env.BASE_URL}${MANAGEMENT_PATH}`}
+              href={MANAGEMENT_HREF}
               target="_blank"
               rel="noopener"
             >
@@ -176,7 +164,7 @@ export function DesktopSession({ showLogin }: { showLogin: boolean }) {
       <DesktopMenu
         label={t('desktop.account', { name })}
         buttonClassName="desktop-avatar-button"
-        button={<PluginAvatar name={name} icon={user.avatar_url} size={DESKTOP_AVATAR_SIZE} />}
+        button={<PluginAvatar name={name} icon={user.avatar_url} size={DESKTOP_HEADER_AVATAR_PX} />}
       >
         {() => (
           <>

@@ -7,6 +7,43 @@ import { site } from '../../site';
 import { PluginAvatar } from '../PluginAvatar';
 import { DESKTOP_HEADER_AVATAR_PX, HEADER_AVATAR_PX, MANAGEMENT_HREF } from './constants';
 
+/** The name the header shows for a signed-in person: nickname, else user name, else email. */
+export const displayName = (user: {
+  nick_name?: string | null;
+  user_name?: string | null;
+  email?: string | null;
+}) => user.nick_name || user.user_name || user.email || '?';
+
+/** Class names of {@link SignInButtons}: the row, each button, and the sign-up button's extra class. */
+export interface SignInButtonsProps {
+  className: string;
+  buttonClassName?: string;
+  primaryClassName?: string;
+}
+
+/**
+ * A visitor's log-in and sign-up buttons (SPEC §2 "sign-up/login for visitors"): a full-page
+ * redirect to the login page (sign-up with `page=sign_up`) that comes back to this page. Shared by
+ * the site header and the desktop client's header, which style them differently.
+ */
+export function SignInButtons({
+  className,
+  buttonClassName = 'button button-ghost',
+  primaryClassName = 'button button-primary',
+}: SignInButtonsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      <button type="button" className={buttonClassName} onClick={() => void signInHere()}>
+        {t('session.logIn')}
+      </button>
+      <button type="button" className={primaryClassName} onClick={() => void signInHere({ page: 'sign_up' })}>
+        {t('session.signUp')}
+      </button>
+    </div>
+  );
+}
+
 /** Props of {@link SessionArea}. */
 export interface SessionAreaProps {
   /** The site configuration (default: this page's `site`). */
@@ -37,23 +74,10 @@ export function SessionArea({ config = site, layout = 'bar' }: SessionAreaProps)
   if (session.status === 'initializing') return <div className={className} aria-busy="true" />;
   if (!session.signedIn || !session.user) {
     if (!config.showLogin) return null;
-    return (
-      <div className={className}>
-        <button type="button" className="button button-ghost" onClick={() => void signInHere()}>
-          {t('session.logIn')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void signInHere({ page: 'sign_up' })}
-        >
-          {t('session.signUp')}
-        </button>
-      </div>
-    );
+    return <SignInButtons className={className} />;
   }
   const user = session.user;
-  const name = user.nick_name || user.user_name || user.email || '?';
+  const name = displayName(user);
   const avatarSize = config.variant === 'desktop' ? DESKTOP_HEADER_AVATAR_PX : HEADER_AVATAR_PX;
   const workbench = config.showLogin ? config.workbenchUrl : null;
   return (
