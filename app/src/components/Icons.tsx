@@ -4,9 +4,18 @@
  *
  * @packageDocumentation
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
-function Icon({ children, size = 16 }: { children: ReactNode; size?: number }) {
+/**
+ * A decorative 24×24-viewBox stroke icon (`currentColor`, 2 px stroke, hidden from assistive
+ * technology); `size` is its edge in px (default 16). Other SVG attributes pass through. The one SVG
+ * frame of the app's icons, the UI kit's and the desktop header's included.
+ */
+export function SvgIcon({
+  children,
+  size = 16,
+  ...rest
+}: { children: ReactNode; size?: number } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={size}
@@ -19,11 +28,14 @@ function Icon({ children, size = 16 }: { children: ReactNode; size?: number }) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      {...rest}
     >
       {children}
     </svg>
   );
 }
+
+const Icon = SvgIcon;
 
 /** Download arrow. */
 export const DownloadIcon = () => (

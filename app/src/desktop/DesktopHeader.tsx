@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DESKTOP_HEADER_AVATAR_PX, MANAGEMENT_HREF } from '../components/header/constants';
 import { displayName, SignInButtons } from '../components/header/SessionArea';
+import { SvgIcon } from '../components/Icons';
 import { PluginAvatar } from '../components/PluginAvatar';
 import { useTranslation } from '../i18n/i18n';
 import { site } from '../site';
@@ -13,24 +14,8 @@ import { useBridgeSync } from './useBridgeSync';
 import { useDesktopHistory } from './useDesktopHistory';
 import './desktop.css';
 
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The desktop header's 18 px icons. */
+const Icon = ({ children }: { children: ReactNode }) => <SvgIcon size={18}>{children}</SvgIcon>;
 
 /** Props of {@link DesktopHeader}. */
 export interface DesktopHeaderProps {

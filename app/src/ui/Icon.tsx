@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SvgIcon } from '../components/Icons';
 import type { IconName } from './constants';
 
 const PATHS: Record<IconName, ReactNode> = {
@@ -50,22 +51,13 @@ const PATHS: Record<IconName, ReactNode> = {
  */
 export function Icon({ name, size = 16, className }: { name: IconName; size?: number; className?: string }) {
   return (
-    <svg
+    <SvgIcon
+      size={size}
       className={className ? `ui-icon ${className}` : 'ui-icon'}
       data-icon={name}
       data-spin={name === 'loading' || name === 'fontloading' ? '' : undefined}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
     >
       {PATHS[name] ?? PATHS.info}
-    </svg>
+    </SvgIcon>
   );
 }
