@@ -14,6 +14,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /**
+ * The app's button classes (`styles.css`, on the square's first load) the kit's variants build on:
+ * `button` is the frame of every button, `button-primary` and `button-ghost` are the primary and text
+ * looks; `ui.css` adds the sizes, the secondary and error looks and the loading state.
+ */
+const VARIANT_CLASS: Partial<Record<ButtonVariant, string>> = {
+  primary: 'button-primary',
+  text: 'button-ghost',
+};
+
+/**
  * The kit's button (SPEC §9 sizes and types). A native `<button type="button">` unless `type` says
  * otherwise, so Enter and Space work and focus is visible (`:focus-visible`). States as data
  * attributes: `data-size`, `data-variant`, `data-state="loading"` while `loading` (then
@@ -37,7 +47,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     <button
       ref={ref}
       type={type}
-      className={className ? `ui-button ${className}` : 'ui-button'}
+      className={['button', 'ui-button', VARIANT_CLASS[variant], className].filter(Boolean).join(' ')}
       data-size={size}
       data-variant={variant}
       data-state={loading ? 'loading' : undefined}
