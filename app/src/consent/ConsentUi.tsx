@@ -18,14 +18,28 @@ import './consent.css';
 const focusMain = () => document.getElementById('main')?.focus();
 
 /**
+ * The element the notice renders into: the first child of `<body>` (created once), so the notice is
+ * the first thing keyboard and screen-reader users reach, before the skip link and the page, while it
+ * still shows at the bottom of the screen.
+ */
+function noticeRoot(): HTMLElement {
+  const existing = document.getElementById('consent-notice-root');
+  if (existing) return existing;
+  const root = document.createElement('div');
+  root.id = 'consent-notice-root';
+  document.body.prepend(root);
+  return root;
+}
+
+/**
  * What the footer mounts: the notice while the site asks for consent and none was given (in a portal
- * at the end of `<body>`), and the settings dialog while it is open.
+ * at the start of `<body>`, see {@link noticeRoot}), and the settings dialog while it is open.
  */
 export function ConsentUi({ store = consentStore }: { store?: ConsentStore }) {
   const s = useConsent(store);
   return (
     <>
-      {s.required && !s.choice && createPortal(<ConsentNotice store={store} />, document.body)}
+      {s.required && !s.choice && createPortal(<ConsentNotice store={store} />, noticeRoot())}
       {s.settingsOpen && <ConsentSettings store={store} marketing={marketingAllowed(s)} />}
     </>
   );
