@@ -9,8 +9,8 @@
  *
  * Printed: each run and the median of the performance and accessibility scores (0–1), First
  * Contentful Paint, Largest Contentful Paint, Total Blocking Time, Speed Index (ms), Cumulative
- * Layout Shift, and the JavaScript transferred (bytes over the wire, compressed), plus the LCP
- * element and the failing accessibility audits of the last run. Targets (issue 15): performance
+ * Layout Shift, the JavaScript transferred (bytes over the wire, compressed) and the host's
+ * BenchmarkIndex, plus the LCP element and the failing accessibility audits of the last run. Targets (issue 15): performance
  * ≥ 0.95, accessibility 1.0. Only 127.0.0.1 is loaded.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +51,12 @@ export interface LighthouseFigures {
   lcpElement: string;
   /** Accessibility audits that failed (score < 1), as `id: title`. */
   failedAccessibility: string[];
+  /**
+   * Lighthouse's BenchmarkIndex of the host during the run: how fast this machine ran a fixed
+   * JavaScript loop (higher is faster; a quiet 2-core machine here ≈ 2,500–2,800). Simulated CPU
+   * times scale with it, so a busy machine shows a low index and a high Total Blocking Time.
+   */
+  benchmarkIndex: number;
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -65,10 +71,11 @@ function figures(lhr: Lhr): LighthouseFigures {
     >[];
   const scripts = items('resource-summary').find((row) => row.resourceType === 'script');
   const total = items('resource-summary').find((row) => row.resourceType === 'total');
+  // Lighthouse 12: a list whose first table holds the element ({ node }), the second the LCP phases.
+  type Node = { selector?: string; snippet?: string };
   const lcpNode = items('largest-contentful-paint-element')
-    .flatMap((row) => (row as { items?: { node?: { selector?: string; snippet?: string } }[] }).items ?? [])
+    .flatMap((table) => (table as { items?: { node?: Node }[] }).items ?? [])
     .map((row) => row.node)
-    .concat(items('largest-contentful-paint-element').map((row) => row.node as { selector?: string }))
     .find((node) => node?.selector);
   const accessibility = lhr.categories.accessibility;
   const failed = (accessibility?.auditRefs ?? [])
@@ -85,8 +92,9 @@ function figures(lhr: Lhr): LighthouseFigures {
     speedIndex: num('speed-index'),
     jsBytes: Number(scripts?.transferSize ?? Number.NaN),
     totalBytes: Number(total?.transferSize ?? Number.NaN),
-    lcpElement: lcpNode ? `${lcpNode.selector} ${(lcpNode as { snippet?: string }).snippet ?? ''}` : '(none)',
+    lcpElement: lcpNode ? `${lcpNode.selector} ${lcpNode.snippet ?? ''}` : '(none)',
     failedAccessibility: failed,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -130,11 +138,11 @@ export function formatLighthouse(runs: LighthouseFigures[]): string {
   const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')}`;
   const kb = (v: number) => `${(v / 1024).toFixed(1)}`;
   const row = (name: string, f: Omit<LighthouseFigures, 'lcpElement' | 'failedAccessibility'>) =>
-    `| ${name} | ${f.performance.toFixed(2)} | ${f.accessibility.toFixed(2)} | ${ms(f.fcp)} | ${ms(f.lcp)} | ${ms(f.tbt)} | ${f.cls.toFixed(3)} | ${ms(f.speedIndex)} | ${kb(f.jsBytes)} | ${kb(f.totalBytes)} |`;
+    `| ${name} | ${f.performance.toFixed(2)} | ${f.accessibility.toFixed(2)} | ${ms(f.fcp)} | ${ms(f.lcp)} | ${ms(f.tbt)} | ${f.cls.toFixed(3)} | ${ms(f.speedIndex)} | ${kb(f.jsBytes)} | ${kb(f.totalBytes)} | ${ms(f.benchmarkIndex)} |`;
   const mid = (pick: (f: LighthouseFigures) => number) => median(runs.map(pick));
   return [
-    '| run | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | JS KiB | total KiB |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| run | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | JS KiB | total KiB | BenchmarkIndex |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...runs.map((f, k) => row(String(k + 1), f)),
     row('**median**', {
       performance: mid((f) => f.performance),
@@ -146,6 +154,7 @@ export function formatLighthouse(runs: LighthouseFigures[]): string {
       speedIndex: mid((f) => f.speedIndex),
       jsBytes: mid((f) => f.jsBytes),
       totalBytes: mid((f) => f.totalBytes),
+      benchmarkIndex: mid((f) => f.benchmarkIndex),
     }),
   ].join('\n');
 }
