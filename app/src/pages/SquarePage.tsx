@@ -241,6 +241,8 @@ function PluginList({
 function Recommendations({ search }: { search: string }) {
   const { t, locale } = useTranslation();
   const rec = useRecommendations({ count: RECOMMENDATION_COUNT, lang: locale });
+  // Like the list's cards: the answer's cards follow in a deferred, time-sliced render (issue 15).
+  const plugins = useDeferredValue(rec.plugins);
   const loading = rec.status === 'requesting' || rec.status === 'unrequest';
   return (
     <section className="recommendations" aria-labelledby="recommendations-title">
@@ -257,10 +259,10 @@ function Recommendations({ search }: { search: string }) {
         <p className="state-hint">{t('recommend.empty')}</p>
       ) : (
         <ul className="card-grid card-grid-compact" aria-busy={loading}>
-          {rec.plugins.length === 0 ? (
+          {plugins.length === 0 ? (
             <SkeletonCards count={RECOMMENDATION_COUNT} />
           ) : (
-            rec.plugins.map((plugin) => (
+            plugins.map((plugin) => (
               <li key={plugin.plugin_key}>
                 <PluginCard plugin={plugin} search={search} variant="compact" />
               </li>
