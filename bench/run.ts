@@ -18,14 +18,17 @@
  *
  * 6. Search, long tail (issue 13, `bench/search.ts`, part `search`, not in the default): thousands of
  *    distinct queries from the catalogue's vocabulary, each sent once, read cache off then on.
+ * 7. Lighthouse on the square (issue 15, `bench/lighthouse.ts`, part `lighthouse`): mobile, simulated
+ *    throttling, 3 runs on the shipped catalogue: performance and accessibility scores, FCP, LCP, TBT,
+ *    CLS, Speed Index and the JavaScript transferred.
  *
- * `BENCH_PARTS` (default `catalogue,ingest,trackers`; also `search`, and `prepare` to only prepare the
- * data sets) picks what runs. Above 100,000 plugins the scaled catalogue is imported in files of
+ * `BENCH_PARTS` (default `catalogue,ingest,trackers,lighthouse`; also `search`, and `prepare` to only
+ * prepare the data sets) picks what runs. Above 100,000 plugins the scaled catalogue is imported in files of
  * 100,000 (see IMPORT_CHUNK).
  *
  * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
  * Needs `pnpm build` first. Targets (issue 2): list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
- * throughput ≥ 40 % of the plain server.
+ * throughput ≥ 40 % of the plain server; Lighthouse (issue 15) performance ≥ 0.95, accessibility 1.0.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { benchIngest } from './ingest';
+import { benchLighthouse } from './lighthouse';
 import { formatTable, type LoadResult, runLoad, type Scenario } from './load';
 import { scaleCatalogue, scaledEntries } from './scale';
 import { benchSearch } from './search';
@@ -54,10 +58,11 @@ const pgUrl =
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 /**
  * What to run: `catalogue` (list, search, detail), `ingest` (analytics), `trackers` (side by side),
- * `search` (long tail, issue 13), `prepare` (the data sets only).
+ * `search` (long tail, issue 13), `lighthouse` (the square in Lighthouse, issue 15), `prepare` (the
+ * data sets only).
  */
 const searchConcurrency = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 4);
-const parts = (process.env.BENCH_PARTS ?? 'catalogue,ingest,trackers').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'catalogue,ingest,trackers,lighthouse').split(',');
 
 /** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
 const COUNTS_SQL =
@@ -387,8 +392,10 @@ async function main(): Promise<void> {
   }
   if (parts.includes('ingest')) for (const dialect of dialects) await ingest(dialect);
   if (parts.includes('trackers')) await trackers();
+  if (parts.includes('lighthouse')) await benchLighthouse();
   console.log('\ntargets: list and detail p99 ≤ 15 ms; search p95 ≤ 40 ms; list ≥ 40 % of the plain server');
   console.log('         analytics ingest ≥ 5,000 events/s in batches (issue 4)');
+  console.log('         Lighthouse on the square: performance ≥ 0.95, accessibility 1.0 (issue 15)');
 }
 
 main().catch((error: unknown) => {

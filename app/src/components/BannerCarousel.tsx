@@ -1,26 +1,24 @@
 import type { Banner } from '@plugin-center/api';
 import { useBanners } from '@plugin-center/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 
 const NO_BANNERS: Banner[] = [];
 
-/** Imports the carousel's chunk (once; later calls share the same promise). */
-const loadCarousel = () => import('./Carousel');
-const Carousel = lazy(() => loadCarousel().then((m) => ({ default: m.Carousel })));
+/** The carousel's chunk, imported the first time there are banners to show. */
+const Carousel = lazy(() => import('./Carousel').then((m) => ({ default: m.Carousel })));
 
 /**
  * The square's banner carousel (issue 14, SPEC §3 Banner): the banners of `useBanners` shown by
- * `Carousel` (the WAI-ARIA carousel, see there), whose code is a chunk of its own, fetched alongside
- * the banners (kept out of the square's first-load JavaScript, budget 100 KB gzipped). Renders
+ * `Carousel` (the WAI-ARIA carousel, see there), whose code is a chunk of its own (kept out of the
+ * square's first-load JavaScript, budget 100 KB gzipped), fetched only once there are banners: a
+ * square without banners loads nothing for them, and nothing but the banner list competes with the
+ * first paint (Lighthouse counts every request started before it, issue 15). Renders
  * nothing while loading, on a failure and when there is no banner; the square leaves it out while
  * searching.
  */
 export function BannerCarousel() {
   const { data } = useBanners();
   const banners: Banner[] = Array.isArray(data) ? data : NO_BANNERS;
-  useEffect(() => {
-    void loadCarousel();
-  }, []);
   if (banners.length === 0) return null;
   return (
     <Suspense fallback={null}>

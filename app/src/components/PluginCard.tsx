@@ -1,4 +1,5 @@
 import type { PluginSummary } from '@plugin-center/api';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../format';
 import { useTranslation } from '../i18n/i18n';
@@ -20,8 +21,12 @@ export interface PluginCardProps {
  * A plugin card of the square (SPEC §2): icon or generated placeholder, name, intro (clamped to two
  * lines), developer, counts (downloads, views, likes; compact notation) and platforms. The whole card
  * is a link to `/detail/<plugin_key>` (Enter opens it; the dialog's code is preloaded on hover/focus).
+ * Memoised: the square re-renders as each of its answers arrives (tags, recommendations, featured
+ * slots, banners), and the cards whose plugin and query string have not changed are left as they
+ * are (issue 15: less main-thread work at first load). A language change still re-renders them
+ * through `useTranslation`.
  */
-export function PluginCard({ plugin, search, variant = 'default' }: PluginCardProps) {
+export const PluginCard = memo(function PluginCard({ plugin, search, variant = 'default' }: PluginCardProps) {
   const { t, locale } = useTranslation();
   const state: DetailLinkState = { fromSquare: true };
   return (
@@ -73,7 +78,7 @@ export function PluginCard({ plugin, search, variant = 'default' }: PluginCardPr
       </span>
     </Link>
   );
-}
+});
 
 /** A placeholder card shown while plugins load (`count` of them). */
 export function SkeletonCards({ count }: { count: number }) {

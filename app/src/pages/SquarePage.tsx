@@ -1,13 +1,13 @@
 import { PAGE_SIZE, type PluginSummary } from '@plugin-center/api';
 import { usePluginList, useRecommendations, useTagList } from '@plugin-center/react';
-import { Suspense, useRef } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { FeaturedStrip } from '../components/FeaturedStrip';
 import { RefreshIcon } from '../components/Icons';
 import { PluginCard, SkeletonCards } from '../components/PluginCard';
 import { EmptyState, ErrorState, LoadingState } from '../components/States';
-import { formatNumber } from '../format';
+import { formatCount, formatNumber } from '../format';
 import { useTranslation } from '../i18n/i18n';
 import {
   type DetailLinkState,
@@ -38,6 +38,7 @@ export function SquarePage() {
   const query = parseSquareQuery(new URLSearchParams(location.search));
   const search = squareSearch(query);
   useDocumentTitle();
+  useWarmCountFormat(locale);
 
   const tags = useTagList({ lang: locale });
   const list = usePluginList({
@@ -47,6 +48,11 @@ export function SquarePage() {
     pageSize: PAGE_SIZE.DEFAULT,
     lang: locale,
   });
+  // The data hooks render synchronously when an answer arrives; the tag chips and the cards follow
+  // in a deferred render, which React splits into short slices (issue 15: no long main-thread task
+  // when the first page of cards arrives). Until then the previous chips and cards (or skeletons) stay.
+  const shownTags = useDeferredValue(tags.tags);
+  const shownPlugins = useDeferredValue(list.plugins);
 
   const update = (patch: Partial<SquareQuery>, replace = false) =>
     navigate({ pathname: '/', search: squareSearch(patchSquareQuery(query, patch)) }, { replace });
@@ -98,8 +104,8 @@ export function SquarePage() {
           {t('square.plugins')}
         </h2>
         <TagRow
-          tags={tags.tags}
-          status={tags.status}
+          tags={shownTags}
+          status={shownTags === tags.tags ? tags.status : 'requesting'}
           selected={query.tagId}
           onSelect={(tagId) => update({ tagId })}
           onRetry={tags.reload}
@@ -117,6 +123,7 @@ export function SquarePage() {
         </div>
         <PluginList
           list={list}
+          plugins={shownPlugins}
           search={search}
           onClear={() => update(query.keyword ? { keyword: '' } : { tagId: 0 })}
           clearLabel={query.keyword ? t('square.clearSearch') : t('square.showAll')}
@@ -130,37 +137,60 @@ export function SquarePage() {
   );
 }
 
+/**
+ * Creates the cards' compact number formatter (`formatCount`, cached by locale) when the main thread
+ * is idle, while the square waits for its answers: the first compact `Intl.NumberFormat` of a page
+ * loads its ICU data (about 20 ms on a desktop), which would otherwise lengthen the render of the
+ * first cards (issue 15, Lighthouse's Total Blocking Time). `requestIdleCallback` (timeout 500 ms),
+ * or `setTimeout` where it is missing.
+ */
+function useWarmCountFormat(locale: string): void {
+  useEffect(() => {
+    const warm = () => formatCount(12345, locale);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(warm, { timeout: 500 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(warm, 0);
+    return () => clearTimeout(id);
+  }, [locale]);
+}
+
 type ListResult = ReturnType<typeof usePluginList>;
 
 /**
  * The list of cards with its states: skeleton cards while the first page loads, the error with Retry,
  * the empty state ("No plugins match" with clear search), and after the cards: the infinite-scroll
- * sentinel (SPEC §9: 200 ms, 0 px) plus a visible "Load more" button for keyboard users.
+ * sentinel (SPEC §9: 200 ms, 0 px) plus a visible "Load more" button for keyboard users. `plugins`
+ * are the cards shown: `list.plugins` through `useDeferredValue`, so they may lag one render behind.
  */
 function PluginList({
   list,
+  plugins,
   search,
   onClear,
   clearLabel,
 }: {
   list: ListResult;
+  plugins: readonly PluginSummary[];
   search: string;
   onClear: () => void;
   clearLabel: string;
 }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  const { status, plugins, hasMore, isLoadingMore, error } = list;
+  const { status, hasMore, isLoadingMore, error } = list;
+  const current = plugins === list.plugins;
   useInfiniteScroll(sentinel, {
     enabled: status === 'success' && hasMore && !isLoadingMore && !error,
     onLoadMore: list.loadMore,
     itemCount: plugins.length,
   });
 
-  if (status === 'error' && plugins.length === 0) {
+  if (status === 'error' && list.plugins.length === 0) {
     return <ErrorState message={t('square.listError')} onRetry={list.reload} />;
   }
-  if (status === 'success' && plugins.length === 0) {
+  if (status === 'success' && current && plugins.length === 0) {
     return (
       <EmptyState
         title={t('square.empty')}
@@ -211,6 +241,8 @@ function PluginList({
 function Recommendations({ search }: { search: string }) {
   const { t, locale } = useTranslation();
   const rec = useRecommendations({ count: RECOMMENDATION_COUNT, lang: locale });
+  // Like the list's cards: the answer's cards follow in a deferred, time-sliced render (issue 15).
+  const plugins = useDeferredValue(rec.plugins);
   const loading = rec.status === 'requesting' || rec.status === 'unrequest';
   return (
     <section className="recommendations" aria-labelledby="recommendations-title">
@@ -227,10 +259,10 @@ function Recommendations({ search }: { search: string }) {
         <p className="state-hint">{t('recommend.empty')}</p>
       ) : (
         <ul className="card-grid card-grid-compact" aria-busy={loading}>
-          {rec.plugins.length === 0 ? (
+          {plugins.length === 0 ? (
             <SkeletonCards count={RECOMMENDATION_COUNT} />
           ) : (
-            rec.plugins.map((plugin) => (
+            plugins.map((plugin) => (
               <li key={plugin.plugin_key}>
                 <PluginCard plugin={plugin} search={search} variant="compact" />
               </li>
