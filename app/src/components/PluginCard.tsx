@@ -7,6 +7,7 @@ import { preloadDetail } from '../pages/detail/loadDetail';
 import { type DetailLinkState, detailPath } from '../routes';
 import { DownloadIcon, EyeIcon, HeartIcon } from './Icons';
 import { PluginAvatar } from './PluginAvatar';
+import { platformName } from './platforms';
 
 /** Props of {@link PluginCard}. */
 export interface PluginCardProps {
@@ -53,7 +54,7 @@ export const PluginCard = memo(function PluginCard({ plugin, search, variant = '
             <span className="sr-only">{t('card.platforms')}: </span>
             {plugin.platforms.map((p) => (
               <span key={p} className="chip chip-small">
-                {t(`platform.${p}`, { defaultValue: p })}
+                {platformName(p)}
               </span>
             ))}
           </span>

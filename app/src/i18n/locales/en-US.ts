@@ -131,15 +131,6 @@ export const enUS = {
     details: 'Details',
     none: '—',
   },
-  platform: {
-    figma: 'Figma',
-    figjam: 'FigJam',
-    sketch: 'Sketch',
-    'adobe-xd': 'Adobe XD',
-    penpot: 'Penpot',
-    mastergo: 'MasterGo',
-    jsdesign: 'JsDesign',
-  },
   backstage: {
     title: 'Back office',
     checking: 'Checking your permissions…',

@@ -134,15 +134,6 @@ export const esES: Messages = {
     details: 'Detalles',
     none: '—',
   },
-  platform: {
-    figma: 'Figma',
-    figjam: 'FigJam',
-    sketch: 'Sketch',
-    'adobe-xd': 'Adobe XD',
-    penpot: 'Penpot',
-    mastergo: 'MasterGo',
-    jsdesign: 'JsDesign',
-  },
   backstage: {
     title: 'Panel de administración',
     checking: 'Comprobando tus permisos…',

@@ -133,15 +133,6 @@ export const jaJP: Messages = {
     details: '詳細情報',
     none: '—',
   },
-  platform: {
-    figma: 'Figma',
-    figjam: 'FigJam',
-    sketch: 'Sketch',
-    'adobe-xd': 'Adobe XD',
-    penpot: 'Penpot',
-    mastergo: 'MasterGo',
-    jsdesign: 'JsDesign',
-  },
   backstage: {
     title: '管理画面',
     checking: '権限を確認しています…',

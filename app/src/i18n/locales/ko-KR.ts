@@ -132,15 +132,6 @@ export const koKR: Messages = {
     details: '상세 정보',
     none: '—',
   },
-  platform: {
-    figma: 'Figma',
-    figjam: 'FigJam',
-    sketch: 'Sketch',
-    'adobe-xd': 'Adobe XD',
-    penpot: 'Penpot',
-    mastergo: 'MasterGo',
-    jsdesign: 'JsDesign',
-  },
   backstage: {
     title: '관리 페이지',
     checking: '권한을 확인하는 중…',

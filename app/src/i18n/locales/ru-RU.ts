@@ -137,15 +137,6 @@ export const ruRU: Messages = {
     details: 'Подробности',
     none: '—',
   },
-  platform: {
-    figma: 'Figma',
-    figjam: 'FigJam',
-    sketch: 'Sketch',
-    'adobe-xd': 'Adobe XD',
-    penpot: 'Penpot',
-    mastergo: 'MasterGo',
-    jsdesign: 'JsDesign',
-  },
   backstage: {
     title: 'Панель управления',
     checking: 'Проверяем ваши права…',

@@ -132,15 +132,6 @@ export const zhCN: Messages = {
     details: '详细信息',
     none: '—',
   },
-  platform: {
-    figma: 'Figma',
-    figjam: 'FigJam',
-    sketch: 'Sketch',
-    'adobe-xd': 'Adobe XD',
-    penpot: 'Penpot',
-    mastergo: 'MasterGo',
-    jsdesign: '即时设计',
-  },
   backstage: {
     title: '管理后台',
     checking: '正在检查权限…',

@@ -1,4 +1,5 @@
 import type { PluginDetail } from '@plugin-center/api';
+import { platformName } from '../../components/platforms';
 import { useTranslation } from '../../i18n/i18n';
 
 /**
@@ -23,7 +24,7 @@ export function DetailChips({ plugin }: { plugin: PluginDetail }) {
         <ul className="chips" aria-label={t('detail.platforms')}>
           {plugin.platforms.map((p) => (
             <li key={p} className="chip chip-outline">
-              {t(`platform.${p}`, { defaultValue: p })}
+              {platformName(p)}
             </li>
           ))}
         </ul>
