@@ -37,16 +37,6 @@ export const MAIN_NS = 'translation';
  */
 export const PICKER_LOCALES: readonly Locale[] = site.locales;
 
-/** Each locale's own name, shown in the picker. */
-export const LOCALE_NAMES = {
-  'zh-CN': '简体中文',
-  'en-US': 'English',
-  'ja-JP': '日本語',
-  'ko-KR': '한국어',
-  'ru-RU': 'Русский',
-  'es-ES': 'Español',
-} as const satisfies Record<Locale, string>;
-
 /** Name of the cookie that keeps the chosen language (SPEC §9). */
 export const LANG_COOKIE = 'lang';
 

@@ -173,18 +173,20 @@ export type Locale = (typeof LOCALES)[number];
  * en-US; lang cookie values zh-CN, en, jp, kr, ru, es"):
  * - `cookie`: the value of the `lang` cookie the marketplace writes and every page reads;
  * - `language`: the ISO 639-1 primary language subtag (RFC 5646), what `Accept-Language` entries and
- *   the catalogue's `lang` field (`zh` in zh.json) start with.
+ *   the catalogue's `lang` field (`zh` in zh.json) start with;
+ * - `name`: the locale's name in its own language, as the language pickers (the marketplace's and
+ *   the login page's) show it.
  *
  * The marketplace, the login pages and the catalogue importer all match through the helpers below.
  */
 export const LOCALE_ALIASES = {
-  'zh-CN': { cookie: 'zh-CN', language: 'zh' },
-  'en-US': { cookie: 'en', language: 'en' },
-  'ja-JP': { cookie: 'jp', language: 'ja' },
-  'ko-KR': { cookie: 'kr', language: 'ko' },
-  'ru-RU': { cookie: 'ru', language: 'ru' },
-  'es-ES': { cookie: 'es', language: 'es' },
-} as const satisfies Record<Locale, { cookie: string; language: string }>;
+  'zh-CN': { cookie: 'zh-CN', language: 'zh', name: '简体中文' },
+  'en-US': { cookie: 'en', language: 'en', name: 'English' },
+  'ja-JP': { cookie: 'jp', language: 'ja', name: '日本語' },
+  'ko-KR': { cookie: 'kr', language: 'ko', name: '한국어' },
+  'ru-RU': { cookie: 'ru', language: 'ru', name: 'Русский' },
+  'es-ES': { cookie: 'es', language: 'es', name: 'Español' },
+} as const satisfies Record<Locale, { cookie: string; language: string; name: string }>;
 
 /**
  * The site variants of SPEC §1 and §2 (issue 15), chosen by the server's `SITE_VARIANT` setting: one

@@ -1,10 +1,11 @@
 import type { Locale, SiteConfig } from '@plugin-center/contract';
-import { LOCALE_NAMES, useTranslation } from '../../i18n/i18n';
+import { LOCALE_ALIASES } from '@plugin-center/contract';
+import { useTranslation } from '../../i18n/i18n';
 import { site } from '../../site';
 
 /**
  * The language picker (SPEC §1): a native `<select>` offering exactly the site's locales
- * (`config.locales`, each in its own name, `LOCALE_NAMES`), shown only when there are two or more.
+ * (`config.locales`, each in its own name, `LOCALE_ALIASES[locale].name` of the contract), shown only when there are two or more.
  * Choosing one switches the interface language and keeps it in the `lang` cookie (`setLanguage`).
  * A current language the site does not offer shows as the value (a hidden, disabled option).
  */
@@ -28,12 +29,12 @@ export function LanguagePicker({ config = site }: { config?: SiteConfig }) {
             shown as the value, never offered, so choosing any offered one is a change. */}
         {!offered.includes(locale) && (
           <option value={locale} lang={locale} disabled hidden>
-            {LOCALE_NAMES[locale]}
+            {LOCALE_ALIASES[locale].name}
           </option>
         )}
         {offered.map((l) => (
           <option key={l} value={l} lang={l}>
-            {LOCALE_NAMES[l]}
+            {LOCALE_ALIASES[l].name}
           </option>
         ))}
       </select>

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { LOCALE_ALIASES } from '@plugin-center/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { resolveSiteConfig } from '../site';
 import { createTestApp, type TestApp } from '../testSupport';
 import { contentVersion, loadLoginPageAssets } from './assets';
 import { renderLoginPage, safeRelativePath } from './page';
-import { LOGIN_LOCALE_NAMES, LOGIN_TEXTS, type LoginTexts, pickLoginLocale } from './texts';
+import { LOGIN_TEXTS, type LoginTexts, pickLoginLocale } from './texts';
 
 let t: TestApp;
 
@@ -614,7 +615,7 @@ describe('site locales (issue 15): the overseas site, every locale, the picker, 
       (['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'] as const).map((locale) => ({
         value: { 'en-US': 'en', 'ja-JP': 'jp', 'ko-KR': 'kr', 'ru-RU': 'ru', 'es-ES': 'es' }[locale],
         lang: locale,
-        name: LOGIN_LOCALE_NAMES[locale],
+        name: LOCALE_ALIASES[locale].name,
         current: locale === 'ko-KR' ? 'true' : null,
         type: 'button',
       })),

@@ -14,7 +14,7 @@ import {
   USER_API_BASE,
 } from '@plugin-center/contract/schemas';
 import type { LoginPageAssets } from './assets';
-import { LOGIN_LOCALE_NAMES, type LoginTexts } from './texts';
+import type { LoginTexts } from './texts';
 
 /** URL of the login pages' stylesheet (served by `loginPageRoutes`). */
 export const LOGIN_CSS_PATH = `${LOGIN_PAGE_PATH}login.css`;
@@ -228,7 +228,7 @@ export function renderLoginPage(input: LoginPageInput): string {
       <ul class="login-lang-list">${offered
         .map(
           (option) => `
-        <li><button type="button" class="login-lang-option" data-lang="${escapeHtml(LOCALE_ALIASES[option].cookie)}" lang="${escapeHtml(option)}"${option === locale ? ' aria-current="true"' : ''}>${escapeHtml(LOGIN_LOCALE_NAMES[option])}</button></li>`,
+        <li><button type="button" class="login-lang-option" data-lang="${escapeHtml(LOCALE_ALIASES[option].cookie)}" lang="${escapeHtml(option)}"${option === locale ? ' aria-current="true"' : ''}>${escapeHtml(LOCALE_ALIASES[option].name)}</button></li>`,
         )
         .join('')}
       </ul>

@@ -401,16 +401,6 @@ export const LOGIN_TEXTS: Readonly<Record<Locale, LoginTexts>> = {
   'es-ES': esES,
 };
 
-/** Each locale's name in its own language, as the language picker shows it (the marketplace's names). */
-export const LOGIN_LOCALE_NAMES: Readonly<Record<Locale, string>> = {
-  'zh-CN': '简体中文',
-  'en-US': 'English',
-  'ja-JP': '日本語',
-  'ko-KR': '한국어',
-  'ru-RU': 'Русский',
-  'es-ES': 'Español',
-};
-
 /** The default locale when a site names none (SPEC §1, §9; the domestic site's first). */
 export const DEFAULT_LOGIN_LOCALE = 'zh-CN' satisfies Locale;
 

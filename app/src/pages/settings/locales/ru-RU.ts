@@ -1,5 +1,5 @@
-import { BANNER_URL_TEXT } from '../contractValues';
 import type { BackofficeMessages } from '../texts';
+import { SPEC_TEXTS } from './spec';
 
 /**
  * ru-RU texts of the `backoffice` namespace (resource positions, banners, recommendations and default
@@ -7,13 +7,7 @@ import type { BackofficeMessages } from '../texts';
  * which are the same English text in every locale (as in zh-CN).
  */
 export const texts: BackofficeMessages = {
-  spec: {
-    saveOk: 'Save Successfully',
-    saveFailed: 'Save failure',
-    applyOk: 'Applied successfully',
-    applyFailed: 'Please try again',
-    wrongUrl: BANNER_URL_TEXT,
-  },
+  spec: SPEC_TEXTS,
   common: {
     loading: 'Загрузка…',
     loadError: 'Не удалось загрузить данные.',
