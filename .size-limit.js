@@ -19,13 +19,15 @@ export default [
     // 3.5 KB since issue 14: its 10 new routes (featured list, curated recommendation, silent-install
     // list, the editor's list and code, space setting, people) took the table from 79 to 89 routes,
     // and its constants (banner limits, error codes, resource-position statuses) came with them.
-    // 3.6 KB since issue 15: the site variants (SITE_VARIANTS, PRIVATE_DEPLOYMENT_TYPES,
-    // VARIANT_LOCALES, DEFAULT_SITE_CONFIG and the deployment types that hide login) measured 3.52.
+    // 3.7 KB since issue 15: the site variants (SITE_VARIANTS, PRIVATE_DEPLOYMENT_TYPES,
+    // VARIANT_LOCALES, DEFAULT_SITE_CONFIG and the deployment types that hide login) took it to 3.52,
+    // and the locales' own names (LOCALE_ALIASES name: one table for the marketplace's and the login
+    // page's language pickers, CJK and Cyrillic text that compresses poorly) to 3.63.
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '3.6 KB',
+    limit: '3.7 KB',
   },
   {
     name: '@plugin-center/api: client, own code (ofetch and the contract excluded)',
