@@ -31,12 +31,6 @@ export const FALLBACK_LOCALE: Locale = 'en-US';
 /** i18next's name of the main namespace (`app/src/i18n/locales/<locale>.ts`). */
 export const MAIN_NS = 'translation';
 
-/**
- * The locales the language picker offers: this site's (`site.locales`, SPEC §1: Chinese and English
- * on the domestic site, English, Japanese, Korean, Russian and Spanish on the overseas one).
- */
-export const PICKER_LOCALES: readonly Locale[] = site.locales;
-
 /** Name of the cookie that keeps the chosen language (SPEC §9). */
 export const LANG_COOKIE = 'lang';
 
