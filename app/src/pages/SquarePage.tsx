@@ -1,6 +1,6 @@
 import { PAGE_SIZE, type PluginSummary } from '@plugin-center/api';
 import { usePluginList, useRecommendations, useTagList } from '@plugin-center/react';
-import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { FeaturedStrip } from '../components/FeaturedStrip';
@@ -48,11 +48,6 @@ export function SquarePage() {
     pageSize: PAGE_SIZE.DEFAULT,
     lang: locale,
   });
-  // The data hooks render synchronously when an answer arrives; the tag chips and the cards follow
-  // in a deferred render, which React splits into short slices (issue 15: no long main-thread task
-  // when the first page of cards arrives). Until then the previous chips and cards (or skeletons) stay.
-  const shownTags = useDeferredValue(tags.tags);
-  const shownPlugins = useDeferredValue(list.plugins);
 
   const update = (patch: Partial<SquareQuery>, replace = false) =>
     navigate({ pathname: '/', search: squareSearch(patchSquareQuery(query, patch)) }, { replace });
@@ -104,8 +99,8 @@ export function SquarePage() {
           {t('square.plugins')}
         </h2>
         <TagRow
-          tags={shownTags}
-          status={shownTags === tags.tags ? tags.status : 'requesting'}
+          tags={tags.tags}
+          status={tags.status}
           selected={query.tagId}
           onSelect={(tagId) => update({ tagId })}
           onRetry={tags.reload}
@@ -123,7 +118,6 @@ export function SquarePage() {
         </div>
         <PluginList
           list={list}
-          plugins={shownPlugins}
           search={search}
           onClear={() => update(query.keyword ? { keyword: '' } : { tagId: 0 })}
           clearLabel={query.keyword ? t('square.clearSearch') : t('square.showAll')}
@@ -161,36 +155,32 @@ type ListResult = ReturnType<typeof usePluginList>;
 /**
  * The list of cards with its states: skeleton cards while the first page loads, the error with Retry,
  * the empty state ("No plugins match" with clear search), and after the cards: the infinite-scroll
- * sentinel (SPEC §9: 200 ms, 0 px) plus a visible "Load more" button for keyboard users. `plugins`
- * are the cards shown: `list.plugins` through `useDeferredValue`, so they may lag one render behind.
+ * sentinel (SPEC §9: 200 ms, 0 px) plus a visible "Load more" button for keyboard users.
  */
 function PluginList({
   list,
-  plugins,
   search,
   onClear,
   clearLabel,
 }: {
   list: ListResult;
-  plugins: readonly PluginSummary[];
   search: string;
   onClear: () => void;
   clearLabel: string;
 }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  const { status, hasMore, isLoadingMore, error } = list;
-  const current = plugins === list.plugins;
+  const { status, plugins, hasMore, isLoadingMore, error } = list;
   useInfiniteScroll(sentinel, {
     enabled: status === 'success' && hasMore && !isLoadingMore && !error,
     onLoadMore: list.loadMore,
     itemCount: plugins.length,
   });
 
-  if (status === 'error' && list.plugins.length === 0) {
+  if (status === 'error' && plugins.length === 0) {
     return <ErrorState message={t('square.listError')} onRetry={list.reload} />;
   }
-  if (status === 'success' && current && plugins.length === 0) {
+  if (status === 'success' && plugins.length === 0) {
     return (
       <EmptyState
         title={t('square.empty')}
@@ -241,8 +231,6 @@ function PluginList({
 function Recommendations({ search }: { search: string }) {
   const { t, locale } = useTranslation();
   const rec = useRecommendations({ count: RECOMMENDATION_COUNT, lang: locale });
-  // Like the list's cards: the answer's cards follow in a deferred, time-sliced render (issue 15).
-  const plugins = useDeferredValue(rec.plugins);
   const loading = rec.status === 'requesting' || rec.status === 'unrequest';
   return (
     <section className="recommendations" aria-labelledby="recommendations-title">
@@ -259,10 +247,10 @@ function Recommendations({ search }: { search: string }) {
         <p className="state-hint">{t('recommend.empty')}</p>
       ) : (
         <ul className="card-grid card-grid-compact" aria-busy={loading}>
-          {plugins.length === 0 ? (
+          {rec.plugins.length === 0 ? (
             <SkeletonCards count={RECOMMENDATION_COUNT} />
           ) : (
-            plugins.map((plugin) => (
+            rec.plugins.map((plugin) => (
               <li key={plugin.plugin_key}>
                 <PluginCard plugin={plugin} search={search} variant="compact" />
               </li>
