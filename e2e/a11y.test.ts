@@ -109,6 +109,16 @@ async function axe(page: Page): Promise<Finding[]> {
   // Evaluated through the DevTools protocol: the site's Content-Security-Policy (`script-src 'self'`)
   // refuses an inline <script> (page.addScriptTag), not this.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE_SOURCE}\n;0`);
+  // Colours are measured as painted: a dialog still fading in (opacity < 1) fails colour contrast, so
+  // every running CSS animation and transition finishes first (on a loaded machine they run late).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as {
       axe: {
