@@ -1,8 +1,9 @@
 import type { Banner } from '@plugin-center/api';
-import { type FocusEvent, type TouchEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, type TouchEvent, useId, useRef } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './Icons';
 import './squareCuration.css';
+import { useRotation } from './useRotation';
 
 /** How long a banner shows before the carousel rotates to the next one, in ms. */
 export const BANNER_ROTATION_MS = 5000;
@@ -18,11 +19,6 @@ function hostOf(url: string): string {
   } catch {
     return '';
   }
-}
-
-/** Whether the person asked the system for reduced motion (no automatic rotation then). */
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**
@@ -41,22 +37,17 @@ export function Carousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation();
   const id = useId();
   const count = banners.length;
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const {
+    index: current,
+    go: show,
+    rotating,
+    playing,
+    setPlaying,
+    setHovered,
+    setFocused,
+  } = useRotation(count, BANNER_ROTATION_MS);
   const touchX = useRef<number | null>(null);
-  const current = Math.min(index, count - 1);
-  const rotating = count > 1 && playing && !hovered && !focused;
-
-  // One timer per shown banner: a manual move starts the full wait again.
-  useEffect(() => {
-    if (!rotating) return;
-    const timer = setTimeout(() => setIndex((current + 1) % count), BANNER_ROTATION_MS);
-    return () => clearTimeout(timer);
-  }, [rotating, current, count]);
-
-  const go = (step: number) => setIndex((current + step + count) % count);
+  const go = (step: number) => show(current + step);
   const onFocus = (e: FocusEvent) => setFocused(!(e.target as Element).closest('.carousel-rotation'));
   const onBlur = (e: FocusEvent<HTMLElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);

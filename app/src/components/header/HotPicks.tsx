@@ -1,10 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../i18n/i18n';
+import { useRotation } from '../useRotation';
 import { HEADER_CAROUSEL_INTERVAL_MS, HOT_PICKS, type HotPick } from './links';
-
-/** Whether the person asked the system for reduced motion (the carousel then starts stopped). */
-const prefersReducedMotion = () =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The resource menu's hot-picks carousel (SPEC §2, §9): {@link HOT_PICKS} (4 community-file links),
@@ -19,22 +16,14 @@ export function HotPicks({ picks = HOT_PICKS }: { picks?: readonly HotPick[] }) 
   const { t } = useTranslation();
   const id = useId();
   const count = picks.length;
-  const [index, setIndex] = useState(0);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
-  const [linkHovered, setLinkHovered] = useState(false);
-  const [linkFocused, setLinkFocused] = useState(false);
-  const rotating = count > 1 && !stopped && !linkHovered && !linkFocused;
-
-  // One timer per shown slide.
-  useEffect(() => {
-    if (!rotating) return;
-    const timer = setTimeout(() => setIndex((index + 1) % count), HEADER_CAROUSEL_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [rotating, index, count]);
+  const { index, go, rotating, setPlaying, setHovered, setFocused } = useRotation(
+    count,
+    HEADER_CAROUSEL_INTERVAL_MS,
+  );
 
   const select = (next: number) => {
-    setStopped(true);
-    setIndex(((next % count) + count) % count);
+    setPlaying(false);
+    go(next);
   };
   const pick = picks[index];
   if (!pick) return null;
@@ -60,10 +49,10 @@ export function HotPicks({ picks = HOT_PICKS }: { picks?: readonly HotPick[] }) 
           <a
             className="hot-pick"
             href={pick.href}
-            onPointerEnter={() => setLinkHovered(true)}
-            onPointerLeave={() => setLinkHovered(false)}
-            onFocus={() => setLinkFocused(true)}
-            onBlur={() => setLinkFocused(false)}
+            onPointerEnter={() => setHovered(true)}
+            onPointerLeave={() => setHovered(false)}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
           >
             {t(`header.${pick.key}`)}
           </a>
