@@ -15,6 +15,7 @@ import {
   type SiteVariant,
   VARIANT_LOCALES,
 } from '@plugin-center/contract';
+import { escapeHtml } from './loginPage/page';
 
 /** The site settings as read from the environment (`configSchema.ts`). */
 export interface SiteSettings {
@@ -48,16 +49,13 @@ export function resolveSiteConfig(settings: SiteSettings = {}): SiteConfig {
   };
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * `html` (the built `index.html`) with the site configuration as `<meta name="plugin-center-site"
  * content="…">` at the end of `<head>` (an existing one is replaced), and `<html lang>` set to the
  * site's default locale (the app corrects it at start from the `lang` cookie).
  */
 export function injectSiteConfig(html: string, site: SiteConfig): string {
-  const meta = `<meta name="${SITE_CONFIG_META}" content="${escapeAttribute(JSON.stringify(site))}">`;
+  const meta = `<meta name="${SITE_CONFIG_META}" content="${escapeHtml(JSON.stringify(site))}">`;
   const withoutOld = html.replace(new RegExp(`<meta name="${SITE_CONFIG_META}"[^>]*>`, 'g'), '');
   const withMeta = /<\/head>/i.test(withoutOld)
     ? withoutOld.replace(/<\/head>/i, (end) => `${meta}\n${end}`)
