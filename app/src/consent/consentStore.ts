@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import { useSyncExternalStore } from 'react';
+import { readCookie, writeCookie } from '../cookies';
 import { site } from '../site';
 
 /** Name of the cookie that keeps the choice. */
@@ -68,10 +69,6 @@ export function parseConsent(value: unknown): ConsentChoice | null {
   return m ? { marketing: m[1] === '1', at: +m[2]! } : null;
 }
 
-/** The value of cookie `name` in a `document.cookie` string, or null. */
-const readCookie = (cookie: string, name: string) =>
-  cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1] ?? null;
-
 /**
  * Whether the analytics tracker may run: the visitor accepted marketing; without a choice, only on a
  * site that does not ask for consent (`required` false: the tracker runs as it always has).
@@ -121,7 +118,15 @@ export function createConsentStore(
     choose(marketing) {
       const at = Math.floor((o.now ?? Date.now)() / 1000);
       // `=` and `&` are cookie-value characters (RFC 6265 cookie-octet): written as they are.
-      doc.cookie = `${CONSENT_COOKIE}=v=${CONSENT_VERSION}&marketing=${marketing ? 1 : 0}&at=${at}; path=/; max-age=${CONSENT_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+      writeCookie(
+        CONSENT_COOKIE,
+        `v=${CONSENT_VERSION}&marketing=${marketing ? 1 : 0}&at=${at}`,
+        CONSENT_MAX_AGE,
+        {
+          doc,
+          secure,
+        },
+      );
       set({ choice: { marketing, at }, settingsOpen: false });
     },
     setSettingsOpen(open) {

@@ -20,6 +20,7 @@ import {
 } from '@plugin-center/contract';
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
 import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStore } from 'react';
+import { readCookie, writeCookie } from '../cookies';
 import { site } from '../site';
 import { zhCN } from './locales/zh-CN';
 import type { Messages } from './messages';
@@ -43,10 +44,10 @@ export { localeFromCookieValue };
 
 /** Reads the `lang` cookie from a `document.cookie` string; `undefined` when absent or unknown. */
 export function readLangCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie) {
-  const match = cookie.match(/(?:^|;\s*)lang=([^;]*)/);
+  const raw = readCookie(cookie, LANG_COOKIE);
   let value: string | undefined;
   try {
-    value = match ? decodeURIComponent(match[1] ?? '') : undefined;
+    value = raw === null ? undefined : decodeURIComponent(raw);
   } catch {
     value = undefined; // a malformed %-escape: as if there were no cookie
   }
@@ -55,9 +56,7 @@ export function readLangCookie(cookie: string = typeof document === 'undefined' 
 
 /** Writes the `lang` cookie for a year on the whole site (path `/`, SameSite=Lax). */
 function writeLangCookie(locale: Locale): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
-  document.cookie = `${LANG_COOKIE}=${LOCALE_ALIASES[locale].cookie}; path=/; max-age=31536000; SameSite=Lax${secure}`;
+  writeCookie(LANG_COOKIE, LOCALE_ALIASES[locale].cookie, 31_536_000);
 }
 
 /**
