@@ -4,8 +4,9 @@
  *
  * @packageDocumentation
  */
-import { LOCALES, type Locale } from '@plugin-center/contract';
+import type { Locale } from '@plugin-center/contract';
 import { UI_KIT_TEXTS } from '../pages/uiKitTexts';
+import { localeFileTexts, localeOfPath } from './i18n';
 
 /** The app's text namespaces: i18next name → the locale files' modules (eager). */
 const MODULES = {
@@ -40,12 +41,9 @@ export function readCatalog(): Record<Namespace, Partial<Record<Locale, FlatText
   for (const ns of NAMESPACES) {
     catalog[ns] = {};
     for (const [path, module] of Object.entries(MODULES[ns])) {
-      const locale = LOCALES.find((l) => path.endsWith(`/${l}.ts`));
+      const locale = localeOfPath(path);
       if (!locale) continue;
-      const m = module as Record<string, unknown>;
-      const camel = locale.replace('-', '');
-      const texts = m.texts ?? m[camel.charAt(0).toLowerCase() + camel.slice(1)];
-      catalog[ns][locale] = flatten(texts, '', {});
+      catalog[ns][locale] = flatten(localeFileTexts(module, locale), '', {});
     }
   }
   return catalog;

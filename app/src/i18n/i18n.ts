@@ -119,24 +119,35 @@ export function currentLocale(): Locale {
 /** Loads one locale's texts of a namespace: the module's resource object. */
 export type LocaleLoader = () => Promise<object>;
 
+/** The locale of a locale file's path (`…/ja-JP.ts`), or `undefined` for another file. */
+export const localeOfPath = (path: string): Locale | undefined =>
+  LOCALES.find((l) => path.endsWith(`/${l}.ts`));
+
+/**
+ * The texts a locale file's module exports: `texts`, or for the main namespace the locale's
+ * camel-case name (`jaJP`).
+ */
+export function localeFileTexts(module: unknown, locale: Locale): object | undefined {
+  const m = module as Record<string, object | undefined>;
+  const name = locale.replace('-', '');
+  return m.texts ?? m[name.charAt(0).toLowerCase() + name.slice(1)];
+}
+
 /**
  * The loaders of a namespace's locale files, from `import.meta.glob('./locales/*.ts')` (paths ending
- * in `/<locale>.ts`; other files are ignored), each module exporting its texts as `texts` or, for the
- * main namespace, as the locale's camel-case name (`jaJP`).
+ * in `/<locale>.ts`, {@link localeOfPath}; other files are ignored), each module exporting its texts
+ * as {@link localeFileTexts} reads them.
  */
 export function localeLoaders(
   modules: Record<string, () => Promise<unknown>>,
 ): Partial<Record<Locale, LocaleLoader>> {
   const loaders: Partial<Record<Locale, LocaleLoader>> = {};
   for (const [path, load] of Object.entries(modules)) {
-    const locale = LOCALES.find((l) => path.endsWith(`/${l}.ts`));
+    const locale = localeOfPath(path);
     if (!locale) continue;
-    const name = locale.replace('-', '');
-    const exportName = name.charAt(0).toLowerCase() + name.slice(1);
     loaders[locale] = async () => {
-      const m = (await load()) as Record<string, object | undefined>;
-      const texts = m.texts ?? m[exportName];
-      if (!texts) throw new Error(`${path} exports neither texts nor ${exportName}`);
+      const texts = localeFileTexts(await load(), locale);
+      if (!texts) throw new Error(`${path} exports no texts for ${locale}`);
       return texts;
     };
   }
