@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderRouteTable, updateRouteDocs } from './routeDocs';
-import { ROUTES, type RouteDefinition } from './routes';
+import { ROUTES } from './routes';
+import type { RouteDefinition } from './routes/definition';
 
 const API_DOC = fileURLToPath(new URL('../../../docs/api.md', import.meta.url));
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { USER_API, USER_API_BASE } from './constants';
-import { ROUTES, type RouteDefinition, USER_ROUTES } from './routes';
+import { ROUTES } from './routes';
+import type { RouteDefinition } from './routes/definition';
+import { USER_ROUTES } from './routes/user';
 
 const entries = Object.entries(ROUTES).flatMap(([group, routes]) =>
   Object.entries(routes as Record<string, RouteDefinition>).map(([name, route]) => ({
