@@ -110,23 +110,32 @@ export {
   KEYWORD_MAX_LENGTH,
   LOCALES,
   PAGE_SIZE,
+  PLUGIN_ROUTES,
   PluginSort,
   PUBLISH_LIMITS,
   ResourcePositionStatus,
   ReviewStatus,
   Role,
   SUCCESS_CODES,
+  USER_ROUTES,
 } from '@plugin-center/contract';
 export type {
   ApiClient,
   ApiClientOptions,
+  CallData,
+  CallGroup,
+  CallInput,
+  CallName,
+  GroupCalls,
   HttpMethod,
   PluginCalls,
   RecommendationPublishBody,
   RequestOptions,
   ResourceStateBody,
   ResourceStateListQuery,
+  RouteCall,
   SilentInstallBody,
+  UserCalls,
 } from './client';
 export {
   API_ERROR_CODES,
@@ -143,3 +152,4 @@ export type { PluginListParams, PluginListQueryStore, PluginListState } from './
 export { createPluginListQuery } from './pluginList';
 export type { PluginSuggestOptions, PluginSuggestState, PluginSuggestStore } from './pluginSuggest';
 export { createPluginSuggest, SUGGEST_DEBOUNCE_MS } from './pluginSuggest';
+export type { UploadProgress } from './xhr';

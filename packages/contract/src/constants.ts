@@ -87,6 +87,29 @@ export const PluginSort = { LATEST: 0, MOST_POPULAR: 1, RELEVANCE: 2 } as const;
 /** A value of {@link PluginSort}. */
 export type PluginSort = (typeof PluginSort)[keyof typeof PluginSort];
 
+/**
+ * The sort a plugin list applies (the one home of the default-sort rule): the requested sort, or
+ * without one relevance when there is a keyword and latest otherwise; relevance without a keyword
+ * (blank after trimming) is latest, as there is nothing to be relevant to.
+ *
+ * @param sort - the requested sort, undefined for none
+ * @param keyword - the search keyword, if any
+ * @returns the value of {@link PluginSort} the list is ordered by
+ *
+ * @example
+ * ```ts
+ * pluginListSort(undefined, 'grid'); // PluginSort.RELEVANCE (2)
+ * pluginListSort(undefined, '');     // PluginSort.LATEST (0)
+ * pluginListSort(PluginSort.RELEVANCE, '  '); // PluginSort.LATEST (0)
+ * pluginListSort(PluginSort.MOST_POPULAR, 'grid'); // PluginSort.MOST_POPULAR (1)
+ * ```
+ */
+export function pluginListSort(sort: PluginSort | undefined, keyword?: string | null): PluginSort {
+  const searching = !!keyword?.trim();
+  if (sort === undefined) return searching ? PluginSort.RELEVANCE : PluginSort.LATEST;
+  return sort === PluginSort.RELEVANCE && !searching ? PluginSort.LATEST : sort;
+}
+
 /** Review (audit) status of a plugin; the numbers are the audit filter's (SPEC §3): 1 unaudited, 2 passed, 3 not passed. */
 export const ReviewStatus = { UNREVIEWED: 1, APPROVED: 2, UNAPPROVED: 3 } as const;
 /** A value of {@link ReviewStatus}. */

@@ -35,6 +35,7 @@ export {
   PluginSort,
   PRIVATE_DEPLOYMENT_TYPES,
   PUBLISH_LIMITS,
+  pluginListSort,
   ResourcePositionStatus,
   ReviewStatus,
   Role,

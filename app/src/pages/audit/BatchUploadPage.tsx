@@ -1,4 +1,4 @@
-import type { BatchUploadResult } from '@plugin-center/contract';
+import { type BatchUploadResult, PLUGIN_ROUTES } from '@plugin-center/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AdminRoute } from '../../components/AdminRoute';
 import { BackstageHeader } from '../../components/BackstageHeader';
@@ -9,7 +9,7 @@ import { usePublishTexts } from '../publish/texts';
 import { type UploadOptions, type UploadOutcome, uploadForm } from '../publish/upload';
 
 /** Path of `POST /api/cmt/manager/plugins/upload` (SPEC §7: multipart, cancellable; admin only). */
-export const BATCH_UPLOAD_PATH = '/api/cmt/manager/plugins/upload';
+export const BATCH_UPLOAD_PATH = PLUGIN_ROUTES.batchUpload.path;
 
 /** The file types the batch upload takes: a JSON array of catalogue records, or a ZIP of such files. */
 export const BATCH_FILE_ACCEPT = '.json,.zip,application/json,application/zip';
