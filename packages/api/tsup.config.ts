@@ -1,3 +1,3 @@
 import { defineLibraryConfig } from '../../tsup.base';
 
-export default defineLibraryConfig({ index: 'src/index.ts' });
+export default defineLibraryConfig({ index: 'src/index.ts', backoffice: 'src/backoffice.ts' });

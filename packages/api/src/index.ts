@@ -14,7 +14,11 @@ export type {
   ActivityInfoQuery,
   AdminInfo,
   AdminUser,
+  AnalyticsOverview,
+  AnalyticsRangeQuery,
   ApiResponse,
+  AssignOwnerBody,
+  AssignOwnerResult,
   AuditListQuery,
   AuditLogEntry,
   AuditLogPage,
@@ -148,6 +152,8 @@ export {
 } from './client';
 export type { Loader, LoaderState, LoaderStatus } from './loader';
 export { createLoader } from './loader';
+export type { Page, PagedList, PagedListState } from './pagedList';
+export { createPagedList } from './pagedList';
 export type { PluginListParams, PluginListQueryStore, PluginListState } from './pluginList';
 export { createPluginListQuery } from './pluginList';
 export type { PluginSuggestOptions, PluginSuggestState, PluginSuggestStore } from './pluginSuggest';
