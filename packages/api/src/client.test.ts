@@ -67,7 +67,7 @@ describe('headers (SPEC §7)', () => {
 });
 
 describe('payload (SPEC §7)', () => {
-  // Issue 14 (e2e): the real server refuses an empty body sent as JSON, so a bodiless call sends none.
+  // The real server refuses an empty body sent as JSON, so a bodiless call sends none.
   it('a POST/PUT without a body (query and none routes) sends no body and no content type', async () => {
     const { client, requests } = setup();
     await client.plugin.disableResourceState({ id: 3, is_disabled: true });
@@ -204,7 +204,7 @@ describe('typed plugin calls (SPEC §7)', () => {
         'plugin/silent_install',
       ],
       [() => p.newUserSilentInstall(), 'POST', 'plugin/user/new/silent'],
-      // Issue 14, the editor's side.
+      // The editor's side.
       [() => p.editorPlugins({ lang: 'en-US' }), 'GET', 'plugin/user/editor'],
       [() => p.editorCode({ plugin_key: 'k 1' }), 'GET', 'plugin/user/editor/code'],
       [() => p.download({ id: 'k 1' }), 'GET', 'manager/plugin/k%201/download'],
@@ -216,7 +216,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       ],
       [() => p.disableResourceState({ id: 4, is_disabled: true }), 'PUT', 'plugin/resource_state/disable'],
       [() => p.resourceStateList(), 'GET', 'plugin/resource_state/list'],
-      // Curation (issue 14): the calls added by the "curation" part.
+      // Curation: the calls added by the "curation" part.
       [() => p.featuredList({ lang: 'en-US' }), 'GET', 'plugin/resource_state/active'],
       [() => p.curatedRecommendation(), 'GET', 'plugin/recommendation/curated'],
       [() => p.silentInstallList(), 'GET', 'plugin/silent_install/list'],
@@ -230,7 +230,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.savePexels({ api_key: 'a' }), 'POST', 'srv/config/pexels'],
       [() => p.verify(), 'GET', 'manager/verify'],
       [() => p.activityInfo({ activity_id: 'a1' }), 'GET', 'activity/activity/info'],
-      // Settings (issue 14).
+      // Settings.
       [() => p.saveSpaceSetting({ ext: { login_storage: 1 } }), 'PUT', 'manager/space-setting'],
       [() => p.userList({ keyword: 'a' }), 'GET', 'manager/users'],
       [() => p.setUserRole({ user_id: 2, role: 2 }), 'PUT', 'manager/users/role'],
@@ -242,7 +242,7 @@ describe('typed plugin calls (SPEC §7)', () => {
     );
   });
 
-  it("has exactly the calls of the route table's plugin group (issue 10: one table of routes)", () => {
+  it("has exactly the calls of the route table's plugin group (one table of routes)", () => {
     expectTypeOf<keyof PluginCalls>().toEqualTypeOf<keyof typeof PLUGIN_ROUTES>();
     const { client } = setup();
     expect(Object.keys(client.plugin).sort()).toEqual(Object.keys(PLUGIN_ROUTES).sort());
@@ -537,8 +537,8 @@ describe('timeout (SPEC §9)', () => {
   });
 });
 
-// Issue 14 (helper "banners"): the banner form from a plain object, as the banner page sends it.
-describe('saveBanner (issue 14)', () => {
+// The banner form from a plain object, as the banner page sends it.
+describe('saveBanner', () => {
   it('sends a plain object with multipart: true as FormData with the image as a file part', async () => {
     const { client, requests } = setup();
     const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });

@@ -39,12 +39,11 @@ export const ApiErrorCode = {
   PLUGIN_NOT_FOUND: { code: 40400, error: 'PLUGIN_NOT_FOUND' },
   /** No route for this method and path (HTTP 404). */
   ROUTE_NOT_FOUND: { code: 40401, error: 'ROUTE_NOT_FOUND' },
-  // --- issue 14, banners and activities (helper "banners") ---
+  // Banners and activities.
   /** No banner with that id (HTTP 404). */
   BANNER_NOT_FOUND: { code: 40410, error: 'BANNER_NOT_FOUND' },
   /** No activity with that activity_id in the server's `ACTIVITIES` configuration (HTTP 404). */
   ACTIVITY_NOT_FOUND: { code: 40411, error: 'ACTIVITY_NOT_FOUND' },
-  // --- end of issue 14, banners ---
   /** The body is larger than the server accepts (HTTP 413). */
   PAYLOAD_TOO_LARGE: { code: 41300, error: 'PAYLOAD_TOO_LARGE' },
   /** Too many requests from this client (HTTP 429); `Retry-After` says when to try again. */
@@ -66,14 +65,14 @@ export const ApiErrorCode = {
   /** A third-party (OAuth2/OIDC) provider refused or failed; `message` carries its response body (HTTP 502). */
   THIRD_PARTY_FAILED: { code: 50200, error: 'THIRD_PARTY_FAILED' },
   /**
-   * An uploaded file or a publish field refused by the automated checks (issue 12): a type sniffed
+   * An uploaded file or a publish field refused by the automated checks: a type sniffed
    * from the bytes that is not allowed, too large, wrong dimensions, a manifest that fails its schema.
    * `field` names the form field (HTTP 400).
    */
   UPLOAD_REJECTED: { code: 40005, error: 'UPLOAD_REJECTED' },
   /** An edit whose version is not greater (semver) than the plugin's last submitted one (HTTP 409). */
   VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
-  /** Curation (issue 14): no resource position (featured slot) with that id (HTTP 404). */
+  /** Curation: no resource position (featured slot) with that id (HTTP 404). */
   RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
@@ -81,7 +80,7 @@ export const ApiErrorCode = {
 
 /**
  * Sort orders of the plugin list (SPEC §4): `0` latest (the default without a keyword), `1` most
- * popular, `2` relevance (issue 13: the default with a keyword; see docs/search.md).
+ * popular, `2` relevance (the default with a keyword; see docs/search.md).
  */
 export const PluginSort = { LATEST: 0, MOST_POPULAR: 1, RELEVANCE: 2 } as const;
 /** A value of {@link PluginSort}. */
@@ -116,7 +115,7 @@ export const ReviewStatus = { UNREVIEWED: 1, APPROVED: 2, UNAPPROVED: 3 } as con
 export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
 
 /**
- * Curation (issue 14): the statuses of a resource position (featured slot, SPEC §4), derived from the
+ * Curation: the statuses of a resource position (featured slot, SPEC §4), derived from the
  * server clock and the disabled flag: `INVALIDATED` when disabled, else `PENDING` before the start
  * time, `ACTIVE` from the start (inclusive) to the end (exclusive), `EXPIRED` from the end on.
  */
@@ -161,9 +160,9 @@ export const PUBLISH_LIMITS = {
   CODE_BYTES: 64 * 1024,
 } as const;
 
-// --- issue 14, banners (helper "banners") ---
+// Banners of the square's carousel.
 /**
- * Limits of the banners of the square's carousel (issue 14, `PUT /api/cmt/manager/plugin-banner`):
+ * Limits of the banners of the square's carousel (`PUT /api/cmt/manager/plugin-banner`):
  * the app can check them before uploading; the server enforces them.
  */
 export const BANNER_LIMITS = {
@@ -177,7 +176,6 @@ export const BANNER_LIMITS = {
 
 /** The message of a banner link that is not an absolute http(s) URL (SPEC §5: exactly this text). */
 export const BANNER_URL_MESSAGE = 'Wrong url, please try again';
-// --- end of issue 14, banners ---
 
 /** Longest search keyword accepted, in characters. */
 export const KEYWORD_MAX_LENGTH = 100;
@@ -212,7 +210,7 @@ export const LOCALE_ALIASES = {
 } as const satisfies Record<Locale, { cookie: string; language: string; name: string }>;
 
 /**
- * The site variants of SPEC §1 and §2 (issue 15), chosen by the server's `SITE_VARIANT` setting: one
+ * The site variants of SPEC §1 and §2, chosen by the server's `SITE_VARIANT` setting: one
  * build serves all of them. `domestic` offers Chinese and English, `overseas` English, Japanese,
  * Korean, Russian and Spanish, `private` a private deployment (its {@link PRIVATE_DEPLOYMENT_TYPES}),
  * `desktop` the desktop client's pages (its own header, SPEC §2 "Desktop header").
@@ -253,7 +251,7 @@ export const VARIANT_LOCALES = {
 export const SITE_CONFIG_META = 'plugin-center-site';
 
 /**
- * The site configuration the app reads from {@link SITE_CONFIG_META} (issue 15).
+ * The site configuration the app reads from {@link SITE_CONFIG_META}.
  * - `variant`: {@link SiteVariant};
  * - `deploymentType`: the private deployment type, `null` outside `private`;
  * - `locales`: the locales offered, the first the default (a `lang` cookie naming another is ignored);

@@ -22,7 +22,7 @@ describe('docs/api.md route table', () => {
     expect(table).toContain(
       '| `plugin.publish` | `POST /api/cmt/plugin` | signed in | multipart | envelope | yes |',
     );
-    // Curation (issue 14) gave this route its handler; planned rows are checked from the table below.
+    // Curation gave this route its handler; planned rows are checked from the table below.
     expect(table).toContain(
       '| `plugin.publishRecommendation` | `POST /api/cmt/plugin/recommendation/publish` | administrator | body | envelope | yes |',
     );

@@ -33,9 +33,9 @@ export const IDENTITY = ['identity'] as const;
 export const ANALYTICS = ['analytics'] as const;
 export const PAGES = ['pages'] as const;
 export const OPERATIONS = ['operations'] as const;
-/** Settings (issue 14): the space setting, the external accounts, people. */
+/** Settings: the space setting, the external accounts, people. */
 export const SETTINGS = ['settings'] as const;
-/** How the secrets of the external accounts travel and rest (issue 14, docs/deployment.md). */
+/** How the secrets of the external accounts travel and rest (docs/deployment.md). */
 export const SECRET_RULES =
   'Secrets are stored encrypted (AES-256-GCM, key outside the database) and never answered in full: `SECRET_MASK_PREFIX` (8 × U+2022) + the last 4 characters (when the secret has at least 12). Sending the masked text back keeps the stored secret. `secret_status` `undecryptable`: stored with another key than the server has.';
 

@@ -156,7 +156,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     summary: 'Install the default-install plugins the signed-in user does not have yet',
     response: InstalledListResult,
   },
-  // Issue 14, the editor's side (helper "editor").
+  // The editor's side.
   editorPlugins: {
     tags: PLUGINS,
     summary:
@@ -174,7 +174,6 @@ export const PLUGIN_ROUTE_SCHEMAS = {
       "The bytes as published, `application/json`; strong `ETag`, `If-None-Match` → 304; 404 PLUGIN_NOT_FOUND when the plugin is not in the caller's editor list or has no code file.",
     querystring: EditorCodeQuery,
   },
-  // End of issue 14, the editor's side.
   verify: {
     tags: IDENTITY,
     summary: "The caller's role (bearer): admin means 1 or 2",
@@ -282,7 +281,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     consumes: ['multipart/form-data'],
     response: BatchUploadResult,
   },
-  // Curation (issue 14, part "curation"): recommendations, silent install, resource positions.
+  // Curation: recommendations, silent install, resource positions.
   publishRecommendation: {
     tags: PLUGINS,
     summary: 'Choose and order the recommended plugins (admin; audit-logged)',
@@ -343,8 +342,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     querystring: SilentInstallListQuery,
     response: SilentInstallList,
   },
-  // End of curation (issue 14).
-  // --- issue 14, banners and contact QR codes (helper "banners") ---
+  // Banners and contact QR codes.
   bannerList: {
     tags: PLUGINS,
     summary: "The banners of the square's carousel, in order (id, image URL, redirect_url, position)",
@@ -370,8 +368,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     summary: 'The contact QR codes (name, img_url) of the server configuration CONTACT_QR_CODES (admin)',
     response: QrCodeListResult,
   },
-  // --- end of issue 14, banners ---
-  // Settings (issue 14): the icon-font and stock-photo accounts.
+  // Settings: the icon-font and stock-photo accounts.
   getIconfont: {
     tags: SETTINGS,
     summary: 'The icon-font account (admin): client id, client secret masked',
@@ -398,7 +395,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     body: PexelsBody,
     response: PexelsConfig,
   },
-  // --- issue 14, activity info (helper "banners") ---
+  // Activity info.
   activityInfo: {
     tags: PLUGINS,
     summary: 'Activity info (view_num, participate_num, cover, tutorial_url); counts one view',
@@ -407,7 +404,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     querystring: ActivityInfoQuery,
     response: ActivityInfo,
   },
-  // --- Settings (issue 14, helper "settings")
+  // Settings
   saveSpaceSetting: {
     tags: SETTINGS,
     summary: 'Change the space setting (admin; audit-logged): brand, topic colour, login storage',
@@ -433,5 +430,4 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     body: SetUserRoleBody,
     response: AdminUser,
   },
-  // --- end of settings (issue 14)
 } as const satisfies SchemasOf<typeof ROUTES.plugin>;

@@ -142,7 +142,7 @@ export const USER_ROUTE_SCHEMAS = {
     querystring: SpaceSettingQuery,
     response: SpaceSetting,
   },
-  // --- Settings (issue 14, helper "settings")
+  // Settings
   mstSpaceSetting: {
     tags: SETTINGS,
     summary: 'The space setting: brand, topic colour, login storage (public; defaults until an admin saves)',
@@ -154,5 +154,4 @@ export const USER_ROUTE_SCHEMAS = {
     querystring: SpaceSettingResourceQuery,
     response: SpaceSettingResource,
   },
-  // --- end of settings (issue 14)
 } as const satisfies SchemasOf<typeof ROUTES.user>;

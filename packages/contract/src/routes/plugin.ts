@@ -86,7 +86,7 @@ export const PLUGIN_ROUTES = {
     request: 'none',
     response: 'envelope',
   },
-  // Issue 14, the editor's side (helper "editor"): the design tool's list of the user's plugins.
+  // The editor's side: the design tool's list of the user's plugins.
   editorPlugins: {
     method: 'GET',
     path: '/api/cmt/plugin/user/editor',
@@ -101,7 +101,6 @@ export const PLUGIN_ROUTES = {
     request: 'query',
     response: 'blob',
   },
-  // End of issue 14, the editor's side.
   verify: {
     method: 'GET',
     path: '/api/cmt/manager/verify',
@@ -119,7 +118,7 @@ export const PLUGIN_ROUTES = {
   publisherAnalytics: {
     method: 'GET',
     path: '/api/cmt/plugin/analytics',
-    // The caller's own plugins by ownership (issue 12); an administrator may name a developer.
+    // The caller's own plugins by ownership; an administrator may name a developer.
     access: 'user',
     request: 'query',
     response: 'envelope',
@@ -215,7 +214,7 @@ export const PLUGIN_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
-  // Curation (issue 14, part "curation"): recommendations, silent install, resource positions.
+  // Curation: recommendations, silent install, resource positions.
   publishRecommendation: {
     method: 'POST',
     path: '/api/cmt/plugin/recommendation/publish',
@@ -272,7 +271,6 @@ export const PLUGIN_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
-  // End of curation (issue 14).
   bannerList: {
     method: 'GET',
     path: '/api/cmt/plugin-banner/all',
@@ -336,7 +334,7 @@ export const PLUGIN_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
-  // --- Settings (issue 14, helper "settings"): the space setting's admin save and the people of
+  // Settings: the space setting's admin save and the people of
   // the back office. getIconfont, saveIconfont, getPexels and savePexels above are also its.
   saveSpaceSetting: {
     method: 'PUT',
@@ -360,5 +358,4 @@ export const PLUGIN_ROUTES = {
     request: 'body',
     response: 'envelope',
   },
-  // --- end of settings (issue 14)
 } as const satisfies Record<string, RouteDefinition>;

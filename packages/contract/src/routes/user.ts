@@ -115,7 +115,7 @@ export const USER_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
-  // --- Settings (issue 14, helper "settings"): the space setting of SPEC §7 "Other" calls.
+  // Settings: the space setting of SPEC §7 "Other" calls.
   mstSpaceSetting: {
     method: 'GET',
     path: '/api/pix/mst/spaces/setting',
@@ -130,5 +130,4 @@ export const USER_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
-  // --- end of settings (issue 14)
 } as const satisfies Record<string, RouteDefinition>;

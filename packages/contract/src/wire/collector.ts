@@ -6,7 +6,7 @@
 import { type Static, Type } from 'typebox';
 
 // ---------------------------------------------------------------------------------------------
-// Analytics (SPEC §3 analytics profile and events, §7 collector, visual config, deeplink; issue 4).
+// Analytics (SPEC §3 analytics profile and events, §7 collector, visual config, deeplink).
 // The event is the Sensors Data web SDK's (sa-sdk-javascript) JSON, which the collector decodes from
 // `data` / `data_list` (base64 of the UTF-8 JSON, with `crc` = the SDK's hashCode of that base64).
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ export const ErrorEnvelope = Type.Object(
     message: Type.String(),
     data: Type.Null(),
     field: Type.Optional(
-      Type.String({ description: 'the request field the error is about (publish form fields, issue 12)' }),
+      Type.String({ description: 'the request field the error is about (publish form fields)' }),
     ),
   },
   { $id: 'ErrorEnvelope' },
@@ -25,13 +25,13 @@ export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 /**
  * Largest value of a PostgreSQL `integer` column (int32, 2³¹ − 1): the bound of every request field
  * that is compared with such a column (ids), so both dialects answer 400 rather than PostgreSQL a
- * 500 "out of range for type integer" (issue 11 defect 3).
+ * 500 "out of range for type integer".
  */
 export const INT32_MAX = 2_147_483_647;
 
 /**
  * Latest instant a JavaScript `Date` can hold, ms since the epoch (ECMA-262 §21.4.1.1: ±8.64e15):
- * the bound of every request time, so no range turns into an `Invalid Date` (issue 11 defect 8).
+ * the bound of every request time, so no range turns into an `Invalid Date`.
  */
 export const MAX_TIME_MS = 8_640_000_000_000_000;
 

@@ -9,7 +9,7 @@ import { Lang, NullableString } from './fields';
 import { PluginSummary } from './plugins';
 
 // ---------------------------------------------------------------------------------------------
-// Issue 14, banners (helper "banners"): the square's carousel, edited on /backstage-index/banner-config.
+// Banners: the square's carousel, edited on /backstage-index/banner-config.
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -37,7 +37,7 @@ export const Banner = Type.Object({
 export type Banner = Static<typeof Banner>;
 
 // ---------------------------------------------------------------------------------------------
-// Curation (issue 14, part "curation"): resource positions (time-limited featured slots), the
+// Curation: resource positions (time-limited featured slots), the
 // curated recommendations and the default (silent) install set. Times are epoch ms.
 // ---------------------------------------------------------------------------------------------
 
@@ -226,10 +226,6 @@ export type SilentInstallListQuery = Static<typeof SilentInstallListQuery>;
 export const SilentInstallList = Type.Object({ plugin_list: Type.Array(PluginSummary) });
 export type SilentInstallList = Static<typeof SilentInstallList>;
 
-// ---------------------------------------------------------------------------------------------
-// End of curation (issue 14).
-// ---------------------------------------------------------------------------------------------
-
 /**
  * Data of `GET /api/cmt/plugin-banner/all` (public): every banner in carousel order (`position`
  * ascending), at most {@link BANNER_LIMITS}.COUNT; an empty array when there is none.
@@ -280,9 +276,8 @@ export type DeleteBannerBody = Static<typeof DeleteBannerBody>;
 /** Data of `DELETE /api/cmt/manager/plugin-banner`: the id of the banner deleted. */
 export const DeleteBannerResult = Type.Object({ id: Type.Integer() });
 export type DeleteBannerResult = Static<typeof DeleteBannerResult>;
-// --- end of issue 14, banners ---
 
-// --- issue 14, contact QR codes and activity info (helper "banners") ---
+// Contact QR codes and activity info.
 /**
  * A contact QR code (SPEC §3 Contact QR: name, img_url), from the server's `CONTACT_QR_CODES`
  * configuration.
@@ -320,4 +315,3 @@ export const ActivityInfo = Type.Object({
   tutorial_url: Type.String({ description: 'the tutorial: an absolute http(s) URL or a path on this site' }),
 });
 export type ActivityInfo = Static<typeof ActivityInfo>;
-// --- end of issue 14, contact QR codes and activity info ---

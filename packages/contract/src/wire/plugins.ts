@@ -127,7 +127,7 @@ export const PluginListResult = Type.Object({
 });
 export type PluginListResult = Static<typeof PluginListResult>;
 
-/** Query of `GET /api/cmt/plugin/suggest` (issue 13): what has been typed so far. */
+/** Query of `GET /api/cmt/plugin/suggest`: what has been typed so far. */
 export const SuggestQuery = Type.Object(
   {
     q: Type.String({ minLength: 1, maxLength: KEYWORD_MAX_LENGTH }),
@@ -230,14 +230,14 @@ export type InstalledListQuery = Static<typeof InstalledListQuery>;
 export const InstalledListResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
 export type InstalledListResult = Static<typeof InstalledListResult>;
 
-// Issue 14, the editor's side (helper "editor"): `GET /api/cmt/plugin/user/editor`.
+// The editor's side: `GET /api/cmt/plugin/user/editor`.
 
-/** Query of `GET /api/cmt/plugin/user/editor`: `lang` picks the names' translation (issue 14). */
+/** Query of `GET /api/cmt/plugin/user/editor`: `lang` picks the names' translation. */
 export const EditorPluginsQuery = Type.Object({ lang: Type.Optional(Lang) }, { additionalProperties: false });
 export type EditorPluginsQuery = Static<typeof EditorPluginsQuery>;
 
 /**
- * One plugin the design tool loads (issue 14 "the editor's side"): always the plugin's last approved
+ * One plugin the design tool loads ("the editor's side"): always the plugin's last approved
  * listing — a newer submission waiting for review, or rejected, changes nothing here.
  */
 export const EditorPlugin = Type.Object(
@@ -275,11 +275,9 @@ export type EditorPlugin = Static<typeof EditorPlugin>;
 export const EditorPluginsResult = Type.Object({ plugin_list: Type.Array(EditorPlugin) });
 export type EditorPluginsResult = Static<typeof EditorPluginsResult>;
 
-/** Query of `GET /api/cmt/plugin/user/editor/code`: which plugin's approved code file (issue 14). */
+/** Query of `GET /api/cmt/plugin/user/editor/code`: which plugin's approved code file. */
 export const EditorCodeQuery = Type.Object(
   { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
   { additionalProperties: false },
 );
 export type EditorCodeQuery = Static<typeof EditorCodeQuery>;
-
-// End of issue 14, the editor's side.

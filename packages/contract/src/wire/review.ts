@@ -23,7 +23,7 @@ export const AuditListQuery = Type.Object({
 });
 export type AuditListQuery = Static<typeof AuditListQuery>;
 
-/** One entry of the append-only audit log of administrative actions (issue 12). */
+/** One entry of the append-only audit log of administrative actions. */
 export const AuditLogEntry = Type.Object(
   {
     id: Type.Integer(),
@@ -31,7 +31,7 @@ export const AuditLogEntry = Type.Object(
     actor: Type.Object({ user_id: Type.Union([Type.Integer(), Type.Null()]), nick_name: Type.String() }),
     action: Type.String({
       description:
-        'approve, reject, delete, download, assign_owner; curation (issue 14): resource_create, resource_disable, resource_restore, recommendation_publish, silent_install_on, silent_install_off',
+        'approve, reject, delete, download, assign_owner; curation: resource_create, resource_disable, resource_restore, recommendation_publish, silent_install_on, silent_install_off',
     }),
     plugin_key: Type.String(),
     version: NullableString,

@@ -8,7 +8,7 @@ import { INT32_MAX } from './common';
 import { NullableString, RoleSchema } from './fields';
 
 // ---------------------------------------------------------------------------------------------
-// Settings (issue 14, helper "settings"): the space setting (SPEC §3 brand, topic colour, login
+// Settings: the space setting (SPEC §3 brand, topic colour, login
 // storage), the icon-font and stock-photo accounts (SPEC §3, secrets masked), and the people of the
 // back office (SPEC §1 roles, §2 "user info"; super admins make and unmake general admins).
 // ---------------------------------------------------------------------------------------------
@@ -38,7 +38,7 @@ export const DEFAULT_TOPIC_COLOR_KEY: TopicColorKey = 'indigo';
 /**
  * How a stored secret (icon-font client secret, stock-photo API key) is shown: never in full, but
  * as this prefix (eight U+2022 bullets) followed by its last 4 characters when it has at least 12,
- * else the prefix alone. Sending the masked text back unchanged keeps the stored secret (issue 14).
+ * else the prefix alone. Sending the masked text back unchanged keeps the stored secret.
  */
 export const SECRET_MASK_PREFIX = '\u2022'.repeat(8);
 
@@ -257,5 +257,3 @@ export const SetUserRoleBody = Type.Object(
   { additionalProperties: false },
 );
 export type SetUserRoleBody = Static<typeof SetUserRoleBody>;
-
-// --- end of settings (issue 14) ------------------------------------------------------------
