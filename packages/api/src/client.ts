@@ -87,6 +87,14 @@ export const CANCEL_MESSAGE = 'request cancelled';
 /**
  * Whether a call's result is the cancel result (its signal aborted), see {@link CANCEL_MESSAGE}.
  * @returns true for `{ message: CANCEL_MESSAGE, error: 'CANCELLED' }`
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const pending = client.plugin.list({}, { signal: controller.signal });
+ * controller.abort();
+ * isCancelled(await pending); // true
+ * ```
  */
 export const isCancelled = (res: { message?: string; error?: string } | undefined): boolean =>
   res?.error === 'CANCELLED' && res.message === CANCEL_MESSAGE;
@@ -94,6 +102,13 @@ export const isCancelled = (res: { message?: string; error?: string } | undefine
 /**
  * Whether an envelope is a success (SPEC §4, §9): `code` is 0 or 200 and `data` is present (not
  * `undefined` or `null`).
+ *
+ * @example
+ * ```ts
+ * const res = await client.plugin.detail({ plugin_key: 'grid' });
+ * if (isSuccess(res)) show(res.data.name);
+ * else console.warn(res.error, res.message);
+ * ```
  */
 export const isSuccess = (res: { code: number; data?: unknown } | undefined): boolean =>
   !!res && (res.code === 0 || res.code === 200) && res.data != null;
@@ -251,6 +266,21 @@ export interface ApiClient {
  * - an aborted `signal` resolves with the cancel result ({@link CANCEL_MESSAGE}).
  *
  * Touches no browser global until a call is made, so it is safe to create in Node or during SSR.
+ * Its `plugin.*` and `user.*` calls are built from the contract's route table and typed from its
+ * schemas; a multipart call with `onUploadProgress` reports the bytes sent (through XMLHttpRequest).
+ *
+ * @example
+ * ```ts
+ * const client = createApiClient({ getAccessToken: () => sso.getAccessToken() });
+ * const page = await client.plugin.list({ keyword: 'grid', page_size: 20 });
+ * if (isSuccess(page)) console.log(page.data.plugin_list.length, page.data.next_cursor);
+ *
+ * const controller = new AbortController();
+ * const published = await client.plugin.publish(form, {
+ *   signal: controller.signal,
+ *   onUploadProgress: ({ loaded, total }) => console.log(`${loaded} of ${total} bytes`),
+ * });
+ * ```
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { timeout = 15 * 60 * 1000, logger = console, managerPrefixes = ['/api/helpcenter/'] } = options;

@@ -46,6 +46,13 @@ const NONE: readonly Suggestion[] = [];
  * without reporting anything — suggestions are optional.
  *
  * @param client - from `createApiClient`
+ *
+ * @example
+ * ```ts
+ * const suggest = createPluginSuggest(client);
+ * suggest.subscribe(() => render(suggest.getSnapshot().suggestions));
+ * input.addEventListener('input', () => suggest.setText(input.value));
+ * ```
  */
 export function createPluginSuggest(
   client: ApiClient,

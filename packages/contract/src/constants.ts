@@ -308,6 +308,13 @@ function findLocale(
  * full locale names (`en-US`) are accepted too. Case-insensitive, surrounding spaces ignored.
  *
  * @returns the locale, or `undefined` for an empty or unknown value (`zh`, `fr`…)
+ *
+ * @example
+ * ```ts
+ * localeFromCookieValue('jp'); // 'ja-JP'
+ * localeFromCookieValue(' EN-us '); // 'en-US'
+ * localeFromCookieValue('fr'); // undefined
+ * ```
  */
 export function localeFromCookieValue(value: string | null | undefined): Locale | undefined {
   return findLocale(
@@ -322,6 +329,13 @@ export function localeFromCookieValue(value: string | null | undefined): Locale 
  * Case-insensitive.
  *
  * @returns the locale, or `undefined` for a language we have no locale for (`fr`, `*`)
+ *
+ * @example
+ * ```ts
+ * localeFromLanguageTag('en-GB'); // 'en-US'
+ * localeFromLanguageTag('zh-TW'); // 'zh-CN'
+ * localeFromLanguageTag('fr-FR'); // undefined
+ * ```
  */
 export function localeFromLanguageTag(tag: string | null | undefined): Locale | undefined {
   const primary = tag?.trim().split('-')[0];
@@ -334,6 +348,14 @@ export function localeFromLanguageTag(tag: string | null | undefined): Locale | 
  * catalogue's `lang` field (`catalogue/README.md`).
  *
  * @returns the locale, or `undefined` for anything else (`ja-XX`, `fr`)
+ *
+ * @example
+ * ```ts
+ * matchLocale('ja-JP'); // 'ja-JP'
+ * matchLocale('jp'); // 'ja-JP'
+ * matchLocale('ja'); // 'ja-JP'
+ * matchLocale('ja-XX'); // undefined
+ * ```
  */
 export function matchLocale(code: string | null | undefined): Locale | undefined {
   return findLocale(
@@ -348,7 +370,16 @@ export const Role = { GENERAL_USER: 0, SUPER_ADMIN: 1, GENERAL_ADMIN: 2 } as con
 /** A value of {@link Role}. */
 export type Role = (typeof Role)[keyof typeof Role];
 
-/** Admin means role 1 or 2 (SPEC §4 "Admin means admin-verify role is 1 or 2"). */
+/**
+ * Admin means role 1 or 2 (SPEC §4 "Admin means admin-verify role is 1 or 2").
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.plugin.verify();
+ * if (isAdminRole(data?.role)) showBackOffice();
+ * isAdminRole(Role.GENERAL_USER); // false
+ * ```
+ */
 export function isAdminRole(role: number | null | undefined): boolean {
   return role === Role.SUPER_ADMIN || role === Role.GENERAL_ADMIN;
 }
