@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 
-export type { ApiResponse, Locale, PrivateDeploymentType, SiteConfig, SiteVariant } from './constants';
+export type { ApiResponse } from './constants';
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -18,36 +18,31 @@ export {
   BIND_PAGE_PATH,
   COLLECTOR_PATH,
   DEEPLINK_PATH,
-  DEFAULT_SITE_CONFIG,
-  DEFAULT_SITE_PRODUCT,
   isAdminRole,
   KEYWORD_MAX_LENGTH,
-  LOCALE_ALIASES,
-  LOCALES,
-  LOGIN_HIDDEN_DEPLOYMENT_TYPES,
   LOGIN_PAGE_PATH,
   LoginStorage,
-  localeFromCookieValue,
-  localeFromLanguageTag,
-  matchLocale,
   PAGE_SIZE,
   PluginEvent,
   PluginSort,
-  PRIVATE_DEPLOYMENT_TYPES,
   PUBLISH_LIMITS,
   pluginListSort,
   ResourcePositionStatus,
   ReviewStatus,
   Role,
-  SITE_CONFIG_META,
-  SITE_PRODUCT_PATTERN,
-  SITE_VARIANTS,
   SUCCESS_CODES,
   USER_API,
   USER_API_BASE,
-  VARIANT_LOCALES,
   VISUAL_CONFIG_PATH,
 } from './constants';
+export type { Locale } from './locales';
+export {
+  LOCALE_ALIASES,
+  LOCALES,
+  localeFromCookieValue,
+  localeFromLanguageTag,
+  matchLocale,
+} from './locales';
 export type { RouteGroup, RouteName } from './routes';
 export { ROUTES } from './routes';
 export { COLLECTOR_ROUTES } from './routes/collector';
@@ -56,6 +51,17 @@ export { Access } from './routes/definition';
 export { OPERATION_ROUTES, PAGE_ROUTES } from './routes/page';
 export { PLUGIN_ROUTES } from './routes/plugin';
 export { USER_ROUTES } from './routes/user';
+export type { PrivateDeploymentType, SiteConfig, SiteVariant } from './site';
+export {
+  DEFAULT_SITE_CONFIG,
+  DEFAULT_SITE_PRODUCT,
+  LOGIN_HIDDEN_DEPLOYMENT_TYPES,
+  PRIVATE_DEPLOYMENT_TYPES,
+  SITE_CONFIG_META,
+  SITE_PRODUCT_PATTERN,
+  SITE_VARIANTS,
+  VARIANT_LOCALES,
+} from './site';
 export type {
   CollectResult,
   TrackedEvent,

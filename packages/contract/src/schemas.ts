@@ -10,12 +10,14 @@
  */
 
 export * from './constants';
+export * from './locales';
 export * from './routeSchemas';
 export * from './routeSchemas/collector';
 export type { RouteSchema } from './routeSchemas/definition';
 export * from './routeSchemas/page';
 export * from './routeSchemas/plugin';
 export * from './routeSchemas/user';
+export * from './site';
 export * from './wire/collector';
 export * from './wire/common';
 export * from './wire/curation';

@@ -3,7 +3,7 @@
  * package's API.
  */
 import { Type } from 'typebox';
-import { LOCALES } from '../constants';
+import { LOCALES } from '../locales';
 
 /** A text or null. */
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
