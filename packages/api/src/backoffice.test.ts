@@ -11,10 +11,11 @@ import {
   createPersonalTokens,
 } from './backoffice';
 import { createApiClient } from './client';
+import { xhrUpload } from './upload';
 
 const quiet = { error: vi.fn() };
 const client = (net: { fetch: typeof fetch }, createXhr?: () => XMLHttpRequest) =>
-  createApiClient({ fetch: net.fetch, logger: quiet, createXhr });
+  createApiClient({ fetch: net.fetch, logger: quiet, createXhr, upload: xhrUpload });
 const submissions = (keys: string[], next_cursor: string | null) =>
   ok({ submission_list: keys.map((plugin_key) => ({ plugin_key })), total: 9, next_cursor });
 
@@ -29,6 +30,7 @@ describe('the paged lists of the back office (one pager: cursor pages)', () => {
     expect(list.getSnapshot()).toMatchObject({ status: 'success', total: 9, hasMore: true });
     await Promise.all([list.loadMore(), list.loadMore()]);
     expect(list.getSnapshot().items.map((s) => s.plugin_key)).toEqual(['a', 'b', 'c']);
+    expect(list.getSnapshot().pages.map((p) => p.length)).toEqual([2, 1]);
     expect(list.getSnapshot().hasMore).toBe(false);
     list.setQuery({ status: 1 });
     expect(net.requests).toHaveLength(2);

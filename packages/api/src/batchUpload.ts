@@ -1,7 +1,7 @@
 import type { BatchUploadResult } from '@plugin-center/contract';
 import { type ApiClient, isSuccess } from './client';
 import { createStore } from './store';
-import type { UploadProgress } from './xhr';
+import type { UploadProgress } from './upload';
 
 /** Status of a {@link BatchUpload}. */
 export type BatchUploadStatus = 'idle' | 'uploading' | 'success' | 'error' | 'cancelled';

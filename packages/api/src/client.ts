@@ -12,7 +12,7 @@ import type { ROUTE_SCHEMAS } from '@plugin-center/contract/schemas';
 import { createFetch } from 'ofetch';
 import type { Static, TSchema } from 'typebox';
 import { currentPath, isServer } from './globals';
-import { sendWithProgress, type UploadProgress } from './xhr';
+import type { UploadProgress, UploadTransport } from './upload';
 
 /**
  * The numeric codes of SPEC §8 an {@link ApiError} carries in `numericCode`: 401 when the HTTP status
@@ -130,7 +130,13 @@ export interface ApiClientOptions {
   managerPrefixes?: string[];
   /** The fetch implementation; default the global `fetch`, looked up at call time. */
   fetch?: typeof fetch;
-  /** Creates the request object of uploads with progress (tests pass a fake); default `new XMLHttpRequest()`. */
+  /**
+   * Sends the multipart calls that ask for upload progress: `xhrUpload` of
+   * `@plugin-center/api/upload` (fetch reports no upload progress). Without it such a call goes out
+   * through fetch and reports none; so a bundle that never uploads does not carry it.
+   */
+  upload?: UploadTransport;
+  /** Creates the request object of `xhrUpload` (tests pass a fake); default `new XMLHttpRequest()`. */
   createXhr?: () => XMLHttpRequest;
   /** Timeout of a call in ms; default 15 * 60 * 1000 (15 minutes, SPEC §9). */
   timeout?: number;
@@ -148,8 +154,9 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
   /**
    * Called with the bytes sent and the total as a multipart upload goes out (the publish form, the
-   * batch upload, a banner). `fetch` reports no upload progress, so a call with it is sent with
-   * `XMLHttpRequest`; everything else (headers, timeout, cancel, errors, the envelope) is the same.
+   * batch upload, a banner), when the client has an `upload` transport (`xhrUpload`): `fetch`
+   * reports no upload progress, so such a call is sent with `XMLHttpRequest`; everything else
+   * (headers, timeout, cancel, errors, the envelope) is the same.
    */
   onUploadProgress?: (progress: UploadProgress) => void;
   /** Extra query fields, for any method (undefined values skipped). */
@@ -267,11 +274,11 @@ export interface ApiClient {
  *
  * Touches no browser global until a call is made, so it is safe to create in Node or during SSR.
  * Its `plugin.*` and `user.*` calls are built from the contract's route table and typed from its
- * schemas; a multipart call with `onUploadProgress` reports the bytes sent (through XMLHttpRequest).
+ * schemas; with `upload: xhrUpload`, a multipart call with `onUploadProgress` reports the bytes sent.
  *
  * @example
  * ```ts
- * const client = createApiClient({ getAccessToken: () => sso.getAccessToken() });
+ * const client = createApiClient({ getAccessToken: () => sso.getAccessToken(), upload: xhrUpload });
  * const page = await client.plugin.list({ keyword: 'grid', page_size: 20 });
  * if (isSuccess(page)) console.log(page.data.plugin_list.length, page.data.next_cursor);
  *
@@ -342,31 +349,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (signal?.aborted) abort();
     const timer = setTimeout(() => controller.abort(new Error(`timeout after ${timeout} ms`)), timeout);
     try {
-      const baseURL = (isServer() && options.serverBaseURL) || options.baseURL;
+      const init = {
+        method,
+        baseURL: (isServer() && options.serverBaseURL) || options.baseURL,
+        query,
+        body: isGet ? undefined : body,
+        headers,
+        cache: 'no-store',
+        signal: controller.signal,
+        retry: 0,
+        responseType: o.responseType ?? 'json',
+      } as const;
       const res =
-        o.onUploadProgress && multipart
-          ? await sendWithProgress({
-              createXhr: options.createXhr,
-              method,
-              url: `${baseURL ? baseURL.replace(/\/$/, '') : ''}${path}`,
-              query,
-              body: body as FormData,
-              headers,
-              timeout,
-              signal: controller.signal,
-              onProgress: o.onUploadProgress,
-            })
-          : await $fetch.raw(path, {
-              method,
-              baseURL,
-              query,
-              body: isGet ? undefined : body,
-              headers,
-              cache: 'no-store',
-              signal: controller.signal,
-              retry: 0,
-              responseType: o.responseType ?? 'json',
-            });
+        o.onUploadProgress && multipart && options.upload
+          ? await options.upload(path, init, o.onUploadProgress, { timeout, createXhr: options.createXhr })
+          : await $fetch.raw(path, init);
       const data = res._data as ApiResponse<T> | undefined;
       if (o.responseType === 'blob') return { code: 0, data: data as T };
       if (typeof data?.code !== 'number') throw new ApiError('response is not an envelope', res.status, data);
@@ -398,12 +395,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     for (const [name, route] of Object.entries(table)) {
       const method = route.method as HttpMethod;
       const { path } = route;
-      const extra: RequestOptions =
-        route.response === 'blob'
-          ? { responseType: 'blob' }
-          : route.request === 'multipart'
-            ? { multipart: true }
-            : {};
+      const extra: RequestOptions = route.response === 'blob' ? { responseType: 'blob' } : {};
       group[name] =
         route.request === 'none'
           ? (o?: RequestOptions) => request(method, path, undefined, o)

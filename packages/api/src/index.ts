@@ -158,4 +158,4 @@ export type { PluginListParams, PluginListQueryStore, PluginListState } from './
 export { createPluginListQuery } from './pluginList';
 export type { PluginSuggestOptions, PluginSuggestState, PluginSuggestStore } from './pluginSuggest';
 export { createPluginSuggest, SUGGEST_DEBOUNCE_MS } from './pluginSuggest';
-export type { UploadProgress } from './xhr';
+export type { UploadInit, UploadProgress, UploadTransport } from './upload';

@@ -17,7 +17,9 @@ export interface Page<T> {
 /**
  * Snapshot of a {@link PagedList}, the one pager of the back office (cursor pages, "load more"):
  * - `status`: of the last request (SPEC §4 loader states); a failed next page keeps the items;
- * - `items`: every page loaded so far; `total`: the server's count of matches; `totalRelation`:
+ * - `items`: every page loaded so far, in order; `pages`: the same items page by page, for a
+ *   previous/next view ("page n of m": show `pages[n - 1]`, call `loadMore()` to reach the next
+ *   one); `total`: the server's count of matches; `totalRelation`:
  *   `'gte'` when `total` is a lower bound, else `'eq'`;
  * - `hasMore`: the last page had a `next_cursor`; `isLoadingMore`: a next page is in flight;
  * - `query`: the query the items are for.
@@ -25,6 +27,7 @@ export interface Page<T> {
 export interface PagedListState<T, Q> {
   status: LoaderStatus;
   items: T[];
+  pages: T[][];
   total: number;
   totalRelation: 'eq' | 'gte';
   hasMore: boolean;
@@ -49,8 +52,8 @@ export interface PagedList<T, Q> {
   getSnapshot(): PagedListState<T, Q>;
 }
 
-const sameQuery = (a: object, b: object, keys?: readonly string[]) =>
-  (keys ?? [...Object.keys(a), ...Object.keys(b)]).every(
+const sameQuery = (a: object, b: object) =>
+  [...Object.keys(a), ...Object.keys(b)].every(
     (k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k],
   );
 
@@ -63,7 +66,6 @@ const sameQuery = (a: object, b: object, keys?: readonly string[]) =>
  * @param fetchPage - one call for the query and a cursor (undefined for the first page)
  * @param pick - reads the items, total and next cursor from the call's `data`
  * @param query - the initial query
- * @param keys - the query fields `setQuery` compares; default every field of either query
  *
  * @example
  * ```ts
@@ -81,11 +83,11 @@ export function createPagedList<T, Q extends object, D>(
   fetchPage: (query: Q, cursor: string | undefined, signal: AbortSignal) => Promise<ApiResponse<D>>,
   pick: (data: D) => Page<T>,
   query: Q,
-  keys?: readonly (keyof Q & string)[],
 ): PagedList<T, Q> {
   const store = createStore<PagedListState<T, Q>>({
     status: 'unrequest',
     items: [],
+    pages: [],
     total: 0,
     totalRelation: 'eq',
     hasMore: false,
@@ -106,9 +108,11 @@ export function createPagedList<T, Q extends object, D>(
       const res = await fetchPage(store.get().query, (append && cursor) || undefined, controller.signal);
       if (isSuccess(res)) {
         const page = pick(res.data);
+        const before = store.get();
         next = {
           status: 'success',
-          items: append ? [...store.get().items, ...page.items] : page.items,
+          items: append ? [...before.items, ...page.items] : page.items,
+          pages: append ? [...before.pages, page.items] : [page.items],
           total: page.total ?? 0,
           totalRelation: page.total_relation ?? 'eq',
           hasMore: !!page.next_cursor,
@@ -152,9 +156,9 @@ export function createPagedList<T, Q extends object, D>(
   };
 
   const setQuery = (next: Q) => {
-    if (sameQuery(store.get().query, next, keys)) return;
+    if (sameQuery(store.get().query, next)) return;
     cursor = null;
-    store.set({ query: next, items: [], total: 0, totalRelation: 'eq', hasMore: false });
+    store.set({ query: next, items: [], pages: [], total: 0, totalRelation: 'eq', hasMore: false });
     void load();
   };
 

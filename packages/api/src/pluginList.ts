@@ -50,8 +50,6 @@ export interface PluginListQueryStore {
   getSnapshot(): PluginListState;
 }
 
-const KEYS = ['tagId', 'sort', 'keyword', 'pageSize', 'lang'] as const;
-
 /**
  * Creates the plugin list of the square over `GET /api/cmt/plugin/list` (SPEC §2, §4, §7): tag, sort
  * and keyword changes reset and reload; "load more" appends the page at `next_cursor`; answers for
@@ -88,7 +86,6 @@ export function createPluginListQuery(
       ),
     (page) => ({ ...page, items: page.plugin_list }),
     params,
-    KEYS,
   );
   let seen: PagedListState<PluginSummary, PluginListParams> | undefined;
   let snapshot: PluginListState;
@@ -96,7 +93,7 @@ export function createPluginListQuery(
     const s = list.getSnapshot();
     if (s !== seen) {
       seen = s;
-      const { items, query, ...rest } = s;
+      const { items, pages: _pages, query, ...rest } = s;
       snapshot = { ...rest, plugins: items, params: query };
     }
     return snapshot;

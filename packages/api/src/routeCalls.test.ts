@@ -3,6 +3,7 @@ import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
 import { fakeXhr } from '@plugin-center/test-fakes/xhr';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { type ApiClientOptions, CANCEL_MESSAGE, createApiClient, type PluginCalls } from './client';
+import { xhrUpload } from './upload';
 
 /**
  * The calls built from the route table: one per entry of the \`plugin\` and \`user\` groups, with the
@@ -156,7 +157,11 @@ describe('saveBanner', () => {
 describe('uploads with progress and cancel', () => {
   it('sends a multipart call with onUploadProgress through XMLHttpRequest and resolves with the envelope', async () => {
     const x = fakeXhr();
-    const { client, requests } = setup(undefined, { createXhr: x.createXhr, getAccessToken: () => 'tok' });
+    const { client, requests } = setup(undefined, {
+      createXhr: x.createXhr,
+      upload: xhrUpload,
+      getAccessToken: () => 'tok',
+    });
     const form = new FormData();
     const seen: { loaded: number; total: number }[] = [];
     const pending = client.plugin.publish(form, { onUploadProgress: (p) => seen.push(p) });
@@ -172,7 +177,7 @@ describe('uploads with progress and cancel', () => {
 
   it('an aborted upload resolves with the cancel result; an error answer rejects with ApiError', async () => {
     const x = fakeXhr();
-    const { client } = setup(undefined, { createXhr: x.createXhr });
+    const { client } = setup(undefined, { createXhr: x.createXhr, upload: xhrUpload });
     const controller = new AbortController();
     const pending = client.plugin.batchUpload(new FormData(), {
       signal: controller.signal,
@@ -198,5 +203,16 @@ describe('user calls', () => {
     const { client, requests } = setup(() => ok({ ext: {} }));
     await client.user.mstSpaceSetting();
     expect(requests.map((r) => [r.method, r.url.pathname])).toEqual([['GET', '/api/pix/mst/spaces/setting']]);
+  });
+});
+
+describe('uploads without an upload transport', () => {
+  it('go out through fetch, without progress', async () => {
+    const { client, requests } = setup(() => ok({ plugin_key: 'grid' }));
+    const seen: unknown[] = [];
+    const res = await client.plugin.publish(new FormData(), { onUploadProgress: (p) => seen.push(p) });
+    expect(res).toEqual({ code: 0, data: { plugin_key: 'grid' } });
+    expect(requests.map((r) => [r.method, r.url.pathname])).toEqual([['POST', '/api/cmt/plugin']]);
+    expect(seen).toEqual([]);
   });
 });

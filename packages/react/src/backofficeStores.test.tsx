@@ -3,6 +3,7 @@
  * upload's XMLHttpRequest) faked: what each asks, the snapshot it hands back, paging and changes.
  */
 import { createApiClient } from '@plugin-center/api';
+import { xhrUpload } from '@plugin-center/api/upload';
 import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
 import { fakeXhr } from '@plugin-center/test-fakes/xhr';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
@@ -26,7 +27,12 @@ afterEach(cleanup);
 
 function setup(answer?: Answer, createXhr?: () => XMLHttpRequest) {
   const net = fakeFetch(answer);
-  const client = createApiClient({ fetch: net.fetch, logger: { error: vi.fn() }, createXhr });
+  const client = createApiClient({
+    fetch: net.fetch,
+    logger: { error: vi.fn() },
+    createXhr,
+    upload: xhrUpload,
+  });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApiClientProvider client={client}>{children}</ApiClientProvider>
   );

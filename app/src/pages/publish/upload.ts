@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import { type ApiError, CANCEL_MESSAGE, createApiClient, isCancelled, isSuccess } from '@plugin-center/api';
+import { xhrUpload } from '@plugin-center/api/upload';
 import { type ErrorEnvelope, PLUGIN_ROUTES, type Submission } from '@plugin-center/contract';
 import { ssoClient } from '../../session';
 
@@ -73,6 +74,7 @@ export async function uploadForm<T = Submission>(options: UploadOptions): Promis
   const client = createApiClient({
     getAccessToken: () => token,
     createXhr: options.createXhr,
+    upload: xhrUpload,
     timeout: options.timeout ?? UPLOAD_TIMEOUT_MS,
     isAdminPage: () => false,
   });
