@@ -395,7 +395,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     for (const [name, route] of Object.entries(table)) {
       const method = route.method as HttpMethod;
       const { path } = route;
-      const extra: RequestOptions = route.response === 'blob' ? { responseType: 'blob' } : {};
+      // A blob route answers a file; a multipart route sends a plain object as FormData.
+      const extra: RequestOptions =
+        route.response === 'blob'
+          ? { responseType: 'blob' }
+          : route.request === 'multipart'
+            ? { multipart: true }
+            : {};
       group[name] =
         route.request === 'none'
           ? (o?: RequestOptions) => request(method, path, undefined, o)

@@ -216,3 +216,14 @@ describe('uploads without an upload transport', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('multipart routes', () => {
+  it('send a plain object as FormData without asking', async () => {
+    const { client, requests } = setup();
+    await client.plugin.saveBanner({ redirect_url: 'https://example.com', image: new Blob(['x']) });
+    const body = requests[0]?.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('redirect_url')).toBe('https://example.com');
+    expect(body.get('image')).toBeInstanceOf(Blob);
+  });
+});
