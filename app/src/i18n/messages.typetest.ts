@@ -5,8 +5,10 @@
  *
  * @packageDocumentation
  */
-import { zhCN } from './locales/zh-CN';
-import type { MessageShape, Messages } from './messages';
+
+import type { MessageShape } from './messageShape';
+import type { Messages } from './translation/messages';
+import { texts as zhCN } from './translation/zh-CN';
 
 type Shape = MessageShape<{ s: { n_one: string; n_other: string; plain: string } }>;
 

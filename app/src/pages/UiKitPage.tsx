@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import type { UiKitMessages } from '../i18n/uiKit/messages';
+import { useUiKitTexts } from '../i18n/uiKit/texts';
 import { notify } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -13,7 +15,6 @@ import { SearchInput } from '../ui/SearchInput';
 import { Slider } from '../ui/Slider';
 import { Tooltip, TooltipProvider } from '../ui/Tooltip';
 import { useDocumentTitle } from '../useDocumentTitle';
-import { type UiKitMessages, useUiKitTexts } from './uiKitTexts';
 import './uiKit.css';
 
 const SIZE_KEYS = {

@@ -5,12 +5,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState, LoadingState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
+import { ChartFigure } from '../../reports/ChartFigure';
+import { ReportShell } from '../../reports/ReportShell';
+import { rangeText as describeRange, formatDay } from '../../reports/range';
+import { useReportRange } from '../../reports/useReportRange';
 import { detailPath } from '../../routes';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import { ChartFigure } from './ChartFigure';
-import { ReportShell } from './ReportShell';
-import { rangeText as describeRange, formatDay } from './range';
-import { useReportRange } from './useReportRange';
 
 /** How many plugins the per-day charts draw (the most viewed; the totals table lists all). */
 export const CHARTED_PLUGINS = 8;

@@ -7,10 +7,10 @@ import { PluginAvatar } from '../../components/PluginAvatar';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import './publish.css';
-import { StatusBadge } from './StatusBadge';
-import { usePublishTexts } from './texts';
-import { formatTime } from './time';
-import { pickSubmissions, useCursorPages } from './useCursorPages';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDateTime } from '../../format';
+import { usePublishTexts } from '../../i18n/publish/texts';
+import { pickSubmissions, useCursorPages } from '../../paging/useCursorPages';
 
 /** Path of the edit form of a plugin (router basename `/plugins`). */
 export const editPath = (pluginKey: string) =>
@@ -104,7 +104,7 @@ function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
           <h2>{s.name}</h2>
           <span className="submission-meta">
             {t('mine.version', { version: s.version })} ·{' '}
-            {t('mine.submitted', { time: formatTime(s.create_time, locale) })}
+            {t('mine.submitted', { time: formatDateTime(s.create_time, locale) })}
           </span>
         </div>
         <StatusBadge status={s.review_status} />

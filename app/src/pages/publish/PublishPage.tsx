@@ -19,6 +19,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { FilePreview } from './FilePreview';
 import { findAnySubmission, findUserSubmission } from './findUserSubmission';
 import './publish.css';
+import { usePublishTexts } from '../../i18n/publish/texts';
 import {
   buildPublishForm,
   EMPTY_VALUES,
@@ -28,7 +29,6 @@ import {
   type PublishValues,
   valuesFromSubmission,
 } from './publishForm';
-import { usePublishTexts } from './texts';
 import { type UploadOptions, type UploadOutcome, uploadForm } from './upload';
 import {
   checkCodeFile,

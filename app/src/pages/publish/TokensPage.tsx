@@ -4,14 +4,13 @@ import { useApiClient, useLoader, useSession } from '@plugin-center/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { copyText } from '../../components/copyText';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
-import { formatNumber } from '../../format';
+import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import { copyText } from '../detail/copyText';
 import './publish.css';
-import { type PublishT, usePublishTexts } from './texts';
-import { formatTime } from './time';
+import { type PublishT, usePublishTexts } from '../../i18n/publish/texts';
 
 /** The expiry choices of a new token, in days; `0` stands for "never expires" (no `expires_in_days`). */
 export const TOKEN_EXPIRY_DAYS = [30, 90, 365, 0] as const;
@@ -174,9 +173,9 @@ function TokenRow(props: {
       <td>
         <code>{token.prefix}…</code>
       </td>
-      <td>{formatTime(token.create_time, locale)}</td>
+      <td>{formatDateTime(token.create_time, locale)}</td>
       <td>
-        {token.expire_time === null ? t('tokens.never') : formatTime(token.expire_time, locale)}
+        {token.expire_time === null ? t('tokens.never') : formatDateTime(token.expire_time, locale)}
         {expired && (
           <>
             {' '}
@@ -187,7 +186,7 @@ function TokenRow(props: {
         )}
       </td>
       <td>
-        {token.last_used_time === null ? t('tokens.neverUsed') : formatTime(token.last_used_time, locale)}
+        {token.last_used_time === null ? t('tokens.neverUsed') : formatDateTime(token.last_used_time, locale)}
       </td>
       <td>
         <button

@@ -11,8 +11,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
 import { ROUTER_FUTURE } from '../../routes';
+import { submission } from '../../testing/submissions';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
-import { submission } from './fixtures';
 import { PublishForm, PublishPage } from './PublishPage';
 import type { UploadOptions, UploadOutcome } from './upload';
 

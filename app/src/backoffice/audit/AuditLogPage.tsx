@@ -1,0 +1,95 @@
+import type { AuditLogEntry } from '@plugin-center/contract';
+import { useApiClient } from '@plugin-center/react';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { useDocumentTitle } from '../../useDocumentTitle';
+import { AdminRoute } from '../AdminRoute';
+import { BackstageHeader } from '../BackstageHeader';
+import '../../pages/publish/publish.css';
+import { formatDateTime } from '../../format';
+import { usePublishTexts } from '../../i18n/publish/texts';
+import { useCursorPages } from '../../paging/useCursorPages';
+
+/**
+ * `/backstage-index/audit-log` (issue 12, admin only, behind `AdminRoute`):
+ * the page title and the {@link AuditLogView}.
+ */
+export function AuditLogPage() {
+  const { t } = usePublishTexts();
+  useDocumentTitle(t('log.title'));
+  return (
+    <AdminRoute>
+      <AuditLogView />
+    </AdminRoute>
+  );
+}
+
+/**
+ * The append-only audit log of administrative actions (`plugin.auditLog`, AuditLogPage, newest
+ * first, "Load more" with `next_cursor`) as a table: time, actor, action (translated; an unknown
+ * action shows its identifier), plugin key, version and reason ('—' when absent).
+ */
+export function AuditLogView() {
+  const { t, locale } = usePublishTexts();
+  const api = useApiClient();
+  const list = useCursorPages(
+    (cursor, signal) => api.plugin.auditLog(cursor ? { cursor } : {}, { signal }),
+    (d: { entry_list: AuditLogEntry[]; next_cursor: string | null }) => ({
+      items: d.entry_list,
+      next_cursor: d.next_cursor,
+    }),
+    [api],
+  );
+  const action = (a: string) => t(`log.actions.${a}`, { defaultValue: a });
+  return (
+    <section className="backstage audit" aria-busy={list.status === 'loading' || list.status === 'more'}>
+      <BackstageHeader title={t('log.title')} />
+      {list.status === 'loading' && <LoadingState label={t('log.loading')} />}
+      {list.status === 'error' && list.firstFailed && (
+        <ErrorState message={t('log.error')} onRetry={list.reload} />
+      )}
+      {list.status === 'ready' && list.items.length === 0 && <EmptyState title={t('log.empty')} />}
+      {list.items.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="sr-only">{t('log.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('log.time')}</th>
+                <th scope="col">{t('log.actor')}</th>
+                <th scope="col">{t('log.action')}</th>
+                <th scope="col">{t('log.plugin')}</th>
+                <th scope="col">{t('log.version')}</th>
+                <th scope="col">{t('log.reason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <time dateTime={new Date(e.time).toISOString()}>{formatDateTime(e.time, locale)}</time>
+                  </td>
+                  <td>{e.actor.nick_name}</td>
+                  <td>{action(e.action)}</td>
+                  <td>
+                    <code>{e.plugin_key}</code>
+                  </td>
+                  <td>{e.version ?? '—'}</td>
+                  <td className="change-value">{e.reason ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.status === 'error' && !list.firstFailed && (
+        <ErrorState message={t('log.error')} onRetry={list.loadMore} compact />
+      )}
+      {list.status === 'more' && <LoadingState label={t('log.loading')} variant="more" />}
+      {list.hasMore && list.status === 'ready' && (
+        <button type="button" className="button" onClick={list.loadMore}>
+          {t('log.loadMore')}
+        </button>
+      )}
+    </section>
+  );
+}
