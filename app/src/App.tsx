@@ -3,7 +3,6 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
-import { LoadingState } from './components/States';
 import { isDesktopClient } from './desktop/detect';
 import { useTranslation } from './i18n/i18n';
 import {
@@ -21,6 +20,7 @@ import {
 import { SquarePage } from './pages/SquarePage';
 import { site } from './site';
 import { ToastHost } from './toast/ToastHost';
+import { LoadingState } from './ui/States';
 
 /** The desktop client's header, its own chunk: nothing of it loads for other visitors. */
 const DesktopHeader = lazy(() =>

@@ -1,8 +1,8 @@
 import { useAdminGuard } from '@plugin-center/react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { LoadingState } from '../components/States';
 import { useTranslation } from '../i18n/i18n';
+import { LoadingState } from '../ui/States';
 
 /**
  * The admin route check of SPEC §2 around a back-office page (`useAdminGuard`): while checking, a

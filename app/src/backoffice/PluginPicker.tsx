@@ -2,8 +2,7 @@ import type { Locale } from '@plugin-center/api';
 import { usePluginSuggestions } from '@plugin-center/react';
 import { useId, useState } from 'react';
 import { useBackofficeTexts } from '../i18n/backoffice/texts';
-import type { CursorStack } from './runCall';
-import './backoffice.css';
+import '../ui/backoffice.css';
 
 /** A plugin chosen in {@link PluginPicker}. */
 export interface PickedPlugin {
@@ -12,7 +11,7 @@ export interface PickedPlugin {
 }
 
 /**
- * Choose an approved plugin by searching (issue 14 back office): a search field over the
+ * Choose an approved plugin by searching (back office): a search field over the
  * as-you-type suggestions (`GET /api/cmt/plugin/suggest`, approved plugins only) and the matching
  * plugins as buttons (Tab and Enter, or a click); choosing one calls `onPick` and clears the field.
  *
@@ -73,37 +72,5 @@ export function PluginPicker(props: {
       )}
       {typed && plugins.length === 0 && <p className="bo-hint">{t('common.noMatch')}</p>}
     </div>
-  );
-}
-
-/**
- * Previous/next buttons and "page n · total" of a cursor-paged back-office list: `pages` is its
- * `useCursorStack()`, `data` the page loaded (nothing is shown before it loads, nor when there is
- * a single page).
- */
-export function Pager(props: {
-  pages: CursorStack;
-  data: { total: number; next_cursor: string | null } | undefined;
-}) {
-  const { t } = useBackofficeTexts();
-  const { pages, data } = props;
-  if (!data) return null;
-  const nextCursor = data.next_cursor;
-  if (pages.page === 1 && nextCursor === null) return null;
-  return (
-    <nav className="bo-pager" aria-label={t('common.pageOf', { page: pages.page, total: data.total })}>
-      <button type="button" className="button" disabled={pages.page === 1} onClick={pages.previous}>
-        {t('common.previous')}
-      </button>
-      <span>{t('common.pageOf', { page: pages.page, total: data.total })}</span>
-      <button
-        type="button"
-        className="button"
-        disabled={nextCursor === null}
-        onClick={() => nextCursor && pages.next(nextCursor)}
-      >
-        {t('common.next')}
-      </button>
-    </nav>
   );
 }

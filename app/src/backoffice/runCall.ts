@@ -1,5 +1,4 @@
 import { ApiError, type ApiResponse, isSuccess } from '@plugin-center/api';
-import { useState } from 'react';
 
 /** The outcome of {@link runCall}: the data, or the server's message, `field` and `error` code. */
 export type CallResult<T> =
@@ -7,7 +6,7 @@ export type CallResult<T> =
   | { ok: false; message?: string; field?: string; code?: string };
 
 /**
- * Runs one mutation of a back-office page (issue 14) and folds every way it can fail — a failed
+ * Runs one mutation of a back-office page and folds every way it can fail — a failed
  * envelope, an `ApiError` (HTTP error with the server's envelope as `body`, network failure,
  * timeout) — into one result, so a page shows the server's message beside the field it names.
  *
@@ -30,23 +29,3 @@ export async function runCall<T>(call: () => Promise<ApiResponse<T>>): Promise<C
     };
   }
 }
-
-/**
- * Previous/next paging over cursors (SPEC §3 `next_cursor`) for a page that shows one page at a
- * time: `cursor` is the current page's cursor (undefined for the first), `page` is 1-based;
- * `next(c)` goes to the page of cursor `c`, `previous()` back one, `reset()` to the first page
- * (after a filter change).
- */
-export function useCursorStack() {
-  const [stack, setStack] = useState<string[]>([]);
-  return {
-    cursor: stack.at(-1),
-    page: stack.length + 1,
-    next: (c: string) => setStack((s) => [...s, c]),
-    previous: () => setStack((s) => s.slice(0, -1)),
-    reset: () => setStack([]),
-  };
-}
-
-/** What {@link useCursorStack} answers. */
-export type CursorStack = ReturnType<typeof useCursorStack>;

@@ -6,7 +6,6 @@ import { BannerCarousel } from '../components/BannerCarousel';
 import { FeaturedStrip } from '../components/FeaturedStrip';
 import { RefreshIcon } from '../components/Icons';
 import { PluginCard, SkeletonCards } from '../components/PluginCard';
-import { EmptyState, ErrorState, LoadingState } from '../components/States';
 import { formatCount, formatNumber } from '../format';
 import { useTranslation } from '../i18n/i18n';
 import {
@@ -17,6 +16,7 @@ import {
   type SquareQuery,
   squareSearch,
 } from '../routes';
+import { EmptyState, ErrorState, LoadingState } from '../ui/States';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { useInfiniteScroll } from '../useInfiniteScroll';
 import { SearchBox, SortSwitch, TagRow } from './SquareControls';

@@ -1,7 +1,7 @@
 import type { LoaderState } from '@plugin-center/api';
 import type { ReactNode } from 'react';
-import { ErrorState, LoadingState } from '../components/States';
 import { useTranslation } from '../i18n/i18n';
+import { ErrorState, LoadingState } from '../ui/States';
 import { RangePicker } from './RangePicker';
 import type { RangePreset } from './range';
 

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n/i18n';
 import { NUMBER_INPUT_DEFAULTS, NUMBER_INPUT_REPEAT_MS } from './constants';
 import { useControllableState } from './useControllableState';
 import './ui.css';
+import './fields.css';
 
 /** Props of {@link NumberInput}. */
 export interface NumberInputProps {

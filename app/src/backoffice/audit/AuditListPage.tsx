@@ -5,13 +5,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PluginAvatar } from '../../components/PluginAvatar';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { Pager } from '../../ui/Pager';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
 import { type PublishT, usePublishTexts } from '../../i18n/publish/texts';
 import { pickSubmissions, useCursorPages } from '../../paging/useCursorPages';
@@ -194,15 +196,7 @@ export function AuditListView() {
           </ul>
         </>
       )}
-      {list.status === 'error' && !list.firstFailed && (
-        <ErrorState message={t('audit.error')} onRetry={list.loadMore} compact />
-      )}
-      {list.status === 'more' && <LoadingState label={t('audit.loading')} variant="more" />}
-      {list.hasMore && list.status === 'ready' && (
-        <button type="button" className="button" onClick={list.loadMore}>
-          {t('audit.loadMore')}
-        </button>
-      )}
+      <Pager list={list} more={t('audit.loadMore')} loading={t('audit.loading')} error={t('audit.error')} />
       {rejecting && (
         <RejectDialog
           key={rejecting.id}

@@ -1,10 +1,12 @@
 import type { AuditLogEntry } from '@plugin-center/contract';
 import { useApiClient } from '@plugin-center/react';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { Pager } from '../../ui/Pager';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { formatDateTime } from '../../format';
 import { usePublishTexts } from '../../i18n/publish/texts';
 import { useCursorPages } from '../../paging/useCursorPages';
@@ -81,15 +83,7 @@ export function AuditLogView() {
           </table>
         </div>
       )}
-      {list.status === 'error' && !list.firstFailed && (
-        <ErrorState message={t('log.error')} onRetry={list.loadMore} compact />
-      )}
-      {list.status === 'more' && <LoadingState label={t('log.loading')} variant="more" />}
-      {list.hasMore && list.status === 'ready' && (
-        <button type="button" className="button" onClick={list.loadMore}>
-          {t('log.loadMore')}
-        </button>
-      )}
+      <Pager list={list} more={t('log.loadMore')} loading={t('log.loading')} error={t('log.error')} />
     </section>
   );
 }

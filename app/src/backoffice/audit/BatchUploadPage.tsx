@@ -4,7 +4,9 @@ import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
+import './batchUpload.css';
 import { usePublishTexts } from '../../i18n/publish/texts';
 import { type UploadOptions, type UploadOutcome, uploadForm } from '../../pages/publish/upload';
 

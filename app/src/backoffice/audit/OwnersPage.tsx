@@ -6,7 +6,8 @@ import { notify } from '../../toast/toastStore';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { usePublishTexts } from '../../i18n/publish/texts';
 
 /**

@@ -2,12 +2,13 @@ import type { CuratedRecommendation, Locale, PluginSummary } from '@plugin-cente
 import { useApiClient, useCuratedRecommendation, useSilentInstalls } from '@plugin-center/react';
 import { useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
 import { type PickedPlugin, PluginPicker } from '../PluginPicker';
 import { runCall } from '../runCall';

@@ -2,16 +2,19 @@ import type { Locale, ResourcePosition, ResourcePositionStatus } from '@plugin-c
 import { useApiClient, useResourcePositions } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { formatDateTime } from '../../format';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
-import { Pager, type PickedPlugin, PluginPicker } from '../PluginPicker';
-import { runCall, useCursorStack } from '../runCall';
+import { useCursorStack } from '../../paging/useCursorStack';
+import { Pager } from '../../ui/Pager';
+import { type PickedPlugin, PluginPicker } from '../PluginPicker';
+import { runCall } from '../runCall';
 
 /** The statuses the filter offers (SPEC §4 resource position statuses). */
 const STATUSES: ResourcePositionStatus[] = ['pending', 'active', 'expired', 'invalidated'];
@@ -124,7 +127,13 @@ export function ResourceStateView() {
           ))}
         </ul>
       )}
-      <Pager pages={pages} data={list.data} />
+      <Pager
+        pages={pages}
+        data={list.data}
+        previous={t('common.previous')}
+        next={t('common.next')}
+        pageOf={(page, total) => t('common.pageOf', { page, total })}
+      />
     </section>
   );
 }

@@ -1,15 +1,16 @@
 import type { IconfontConfig, PexelsConfig } from '@plugin-center/api';
 import { useApiClient, useIconfontConfig, usePexelsConfig } from '@plugin-center/react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
+import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
 import { runCall } from '../runCall';
-import '../backoffice.css';
+import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
 
 /**

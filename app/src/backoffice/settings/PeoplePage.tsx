@@ -2,16 +2,19 @@ import type { AdminUser } from '@plugin-center/api';
 import { useApiClient, useLoader, useUserList } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
+import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
-import { Pager } from '../PluginPicker';
-import { runCall, useCursorStack } from '../runCall';
+import { useCursorStack } from '../../paging/useCursorStack';
+import { Pager } from '../../ui/Pager';
+import { runCall } from '../runCall';
 
 /** Role 1 (SPEC §1): the super admin, who alone makes and unmakes general admins. */
 const SUPER_ADMIN = 1;
@@ -128,7 +131,13 @@ export function PeopleView() {
           })}
         </ul>
       )}
-      <Pager pages={pages} data={list.data} />
+      <Pager
+        pages={pages}
+        data={list.data}
+        previous={t('common.previous')}
+        next={t('common.next')}
+        pageOf={(page, total) => t('common.pageOf', { page, total })}
+      />
       {target && (
         <ConfirmDialog
           title={t(making ? 'people.makeTitle' : 'people.unmakeTitle', { name: targetName })}

@@ -1,16 +1,17 @@
 import type { SpaceSetting, TopicColorKey } from '@plugin-center/api';
 import { useApiClient, useSpaceSetting } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
-import { ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
+import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
-import '../../pages/publish/publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
 import { runCall } from '../runCall';
-import '../backoffice.css';
+import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
 
 /** The brand key pattern of the contract (`SpaceBrand.brand_key`): empty, or lower-case letters, digits, `-`, `_`. */

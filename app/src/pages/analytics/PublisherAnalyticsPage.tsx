@@ -2,7 +2,6 @@ import type { PublisherAnalytics } from '@plugin-center/api';
 import { useApiClient, useLoader, useSession } from '@plugin-center/react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, LoadingState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { ChartFigure } from '../../reports/ChartFigure';
@@ -10,6 +9,7 @@ import { ReportShell } from '../../reports/ReportShell';
 import { rangeText as describeRange, formatDay } from '../../reports/range';
 import { useReportRange } from '../../reports/useReportRange';
 import { detailPath } from '../../routes';
+import { EmptyState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 
 /** How many plugins the per-day charts draw (the most viewed; the totals table lists all). */

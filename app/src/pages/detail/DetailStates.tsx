@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
-import { ErrorState } from '../../components/States';
 import { useTranslation } from '../../i18n/i18n';
+import { ErrorState } from '../../ui/States';
 import { DetailErrorCode, errorCode } from './errorCode';
 
 /** The detail dialog while the plugin loads: an `aria-busy` skeleton of the head and the intro. */

@@ -4,9 +4,11 @@ import { useApiClient, useSession } from '@plugin-center/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PluginAvatar } from '../../components/PluginAvatar';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { Pager } from '../../ui/Pager';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import './publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format';
 import { usePublishTexts } from '../../i18n/publish/texts';
@@ -81,15 +83,7 @@ export function MyPluginsView() {
           ))}
         </ul>
       )}
-      {list.status === 'error' && !list.firstFailed && (
-        <ErrorState message={t('mine.error')} onRetry={list.loadMore} compact />
-      )}
-      {list.status === 'more' && <LoadingState label={t('mine.loading')} variant="more" />}
-      {list.hasMore && list.status === 'ready' && (
-        <button type="button" className="button" onClick={list.loadMore}>
-          {t('mine.loadMore')}
-        </button>
-      )}
+      <Pager list={list} more={t('mine.loadMore')} loading={t('mine.loading')} error={t('mine.error')} />
     </section>
   );
 }

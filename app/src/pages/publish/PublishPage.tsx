@@ -12,13 +12,14 @@ import {
   useState,
 } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ErrorState, LoadingState } from '../../components/States';
 import { notify } from '../../toast/toastStore';
+import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { NotFoundPage } from '../NotFoundPage';
 import { FilePreview } from './FilePreview';
 import { findAnySubmission, findUserSubmission } from './findUserSubmission';
-import './publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
 import { usePublishTexts } from '../../i18n/publish/texts';
 import {
   buildPublishForm,

@@ -5,11 +5,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copyText } from '../../components/copyText';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import './publish.css';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
+import './tokens.css';
 import { type PublishT, usePublishTexts } from '../../i18n/publish/texts';
 
 /** The expiry choices of a new token, in days; `0` stands for "never expires" (no `expires_in_days`). */
