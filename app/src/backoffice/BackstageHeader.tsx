@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
+import { buttonClass } from '../ui/Button';
 // Issue 14 (helper "backoffice"): the labels of the curation and settings pages, outside the square's first load.
 import '../i18n/backofficeNav/texts';
 
@@ -35,11 +36,11 @@ export function BackstageHeader(props: { title: string }) {
       <h1>{props.title}</h1>
       <nav className="backstage-nav" aria-label={t('backstage.title')}>
         {PAGES.map(([to, key]) => (
-          <NavLink key={to} to={to} className="button button-ghost" end>
+          <NavLink key={to} to={to} className={buttonClass('text')} end>
             {t(key)}
           </NavLink>
         ))}
-        <NavLink to="/" className="button">
+        <NavLink to="/" className={buttonClass()}>
           {t('backstage.backToSquare')}
         </NavLink>
       </nav>

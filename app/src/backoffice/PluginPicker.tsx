@@ -2,6 +2,7 @@ import type { Locale } from '@plugin-center/api';
 import { usePluginSuggestions } from '@plugin-center/react';
 import { useId, useState } from 'react';
 import { useBackofficeTexts } from '../i18n/backoffice/texts';
+import { Button } from '../ui/Button';
 import '../ui/backoffice.css';
 
 /** A plugin chosen in {@link PluginPicker}. */
@@ -56,16 +57,15 @@ export function PluginPicker(props: {
         <ul className="bo-picker-list" aria-label={props.label ?? t('common.search')}>
           {plugins.map((s) => (
             <li key={s.plugin_key}>
-              <button
-                type="button"
-                className="button button-ghost"
+              <Button
+                variant="text"
                 onClick={() => {
                   props.onPick({ plugin_key: s.plugin_key as string, name: s.text });
                   setText('');
                 }}
               >
                 {s.text} <span className="bo-muted">{s.plugin_key}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -16,6 +16,7 @@ import {
   type SquareQuery,
   squareSearch,
 } from '../routes';
+import { Button } from '../ui/Button';
 import { EmptyState, ErrorState, LoadingState } from '../ui/States';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { useInfiniteScroll } from '../useInfiniteScroll';
@@ -185,11 +186,7 @@ function PluginList({
       <EmptyState
         title={t('square.empty')}
         hint={t('square.emptyHint')}
-        action={
-          <button type="button" className="button" onClick={onClear}>
-            {clearLabel}
-          </button>
-        }
+        action={<Button onClick={onClear}>{clearLabel}</Button>}
       />
     );
   }
@@ -215,9 +212,7 @@ function PluginList({
           ) : error ? (
             <ErrorState compact message={t('square.loadMoreError')} onRetry={list.loadMore} />
           ) : hasMore ? (
-            <button type="button" className="button" onClick={list.loadMore}>
-              {t('square.loadMore')}
-            </button>
+            <Button onClick={list.loadMore}>{t('square.loadMore')}</Button>
           ) : (
             <p className="list-end">{t('square.end')}</p>
           )}
@@ -236,10 +231,10 @@ function Recommendations({ search }: { search: string }) {
     <section className="recommendations" aria-labelledby="recommendations-title">
       <div className="section-head">
         <h2 id="recommendations-title">{t('recommend.title')}</h2>
-        <button type="button" className="button button-ghost" onClick={rec.refresh} disabled={loading}>
+        <Button variant="text" onClick={rec.refresh} disabled={loading}>
           <RefreshIcon />
           {t('recommend.refresh')}
-        </button>
+        </Button>
       </div>
       {rec.status === 'error' ? (
         <ErrorState compact message={t('recommend.error')} onRetry={rec.refresh} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/i18n';
+import { Button } from './Button';
 
 /**
  * The error state of a block (list, tags, recommendations, detail): a message and a Retry button.
@@ -18,9 +19,7 @@ export function ErrorState({
   return (
     <div className="state state-error" role="alert" data-compact={compact ? '' : undefined}>
       <p>{message}</p>
-      <button type="button" className="button" onClick={onRetry}>
-        {t('square.retry')}
-      </button>
+      <Button onClick={onRetry}>{t('square.retry')}</Button>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -139,15 +140,9 @@ export function AuditListView() {
         <fieldset className="audit-filters">
           <legend className="sr-only">{t('audit.filter')}</legend>
           {FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              className="button"
-              aria-pressed={filter === f}
-              onClick={() => setFilter(f)}
-            >
+            <Button key={f} aria-pressed={filter === f} onClick={() => setFilter(f)}>
               {t(`audit.filters.${f}`)}
-            </button>
+            </Button>
           ))}
         </fieldset>
         <search>
@@ -163,9 +158,7 @@ export function AuditListView() {
               placeholder={t('audit.searchPlaceholder')}
               onChange={(e) => setDraft(e.target.value)}
             />
-            <button type="submit" className="button">
-              {t('audit.searchButton')}
-            </button>
+            <Button type="submit">{t('audit.searchButton')}</Button>
           </form>
         </search>
       </div>
@@ -325,26 +318,24 @@ function AuditItem(props: {
       <div className="submission-actions">
         {s.review_status === ReviewStatus.UNREVIEWED && (
           <>
-            <button type="button" className="button button-primary" onClick={props.onApprove} disabled={busy}>
+            <Button variant="primary" onClick={props.onApprove} disabled={busy}>
               {t('audit.approve')}
-            </button>
-            <button type="button" className="button" onClick={props.onReject} disabled={busy}>
+            </Button>
+            <Button onClick={props.onReject} disabled={busy}>
               {t('audit.reject')}
-            </button>
+            </Button>
           </>
         )}
-        <button
-          type="button"
-          className="button"
+        <Button
           onClick={props.onDownload}
           disabled={busy || !s.has_code_file}
           title={s.has_code_file ? undefined : t('audit.noCode')}
         >
           {t('audit.download')}
-        </button>
-        <button type="button" className="button button-danger" onClick={props.onDelete} disabled={busy}>
+        </Button>
+        <Button className="button-danger" onClick={props.onDelete} disabled={busy}>
           {t('audit.delete')}
-        </button>
+        </Button>
       </div>
     </li>
   );
@@ -395,16 +386,12 @@ function RejectDialog(props: {
               )}
             </div>
             <div className="dialog-buttons">
-              <Dialog.Close className="button" type="button">
-                {t('audit.cancel')}
+              <Dialog.Close asChild>
+                <Button>{t('audit.cancel')}</Button>
               </Dialog.Close>
-              <button
-                type="submit"
-                className="button button-primary"
-                disabled={!trimmed || tooLong || props.busy}
-              >
+              <Button variant="primary" type="submit" disabled={!trimmed || tooLong || props.busy}>
                 {t('audit.rejectConfirm')}
-              </button>
+              </Button>
             </div>
           </form>
         </Dialog.Content>

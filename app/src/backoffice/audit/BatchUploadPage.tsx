@@ -1,6 +1,7 @@
 import type { BatchUploadResult } from '@plugin-center/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -169,22 +170,20 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
             {uploading ? (
               // Keyed apart from the submit button (see PublishPage: a reused element would become
               // type=submit during the Cancel click and upload again).
-              <button
+              <Button
                 key="cancel"
                 ref={cancelButton}
-                type="button"
-                className="button"
                 onClick={(e) => {
                   e.preventDefault();
                   abortRef.current?.abort();
                 }}
               >
                 {t('batch.cancel')}
-              </button>
+              </Button>
             ) : (
-              <button key="submit" type="submit" className="button button-primary">
+              <Button variant="primary" key="submit" type="submit">
                 {t('batch.upload')}
-              </button>
+              </Button>
             )}
           </div>
         </div>

@@ -3,6 +3,7 @@ import type { AssignOwnerResult } from '@plugin-center/contract';
 import { useApiClient } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -131,12 +132,12 @@ export function OwnersView() {
         )}
         <div className="publish-actions">
           <div className="publish-buttons">
-            <button type="button" className="button" disabled={busy} onClick={(e) => void submit(e, true)}>
+            <Button disabled={busy} onClick={(e) => void submit(e, true)}>
               {t('owners.clear')}
-            </button>
-            <button type="submit" className="button button-primary" disabled={busy}>
+            </Button>
+            <Button variant="primary" type="submit" disabled={busy}>
               {t('owners.assign')}
-            </button>
+            </Button>
           </div>
         </div>
       </form>

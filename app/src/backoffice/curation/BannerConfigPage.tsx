@@ -3,6 +3,7 @@ import { useApiClient, useBanners } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -98,14 +99,13 @@ export function BannerConfigView() {
         />
       ) : (
         <div>
-          <button
-            type="button"
-            className="button button-primary"
+          <Button
+            variant="primary"
             disabled={full || banners.status !== 'success'}
             onClick={() => setEditing('new')}
           >
             {t('banner.add')}
-          </button>
+          </Button>
           {full && <p className="bo-hint">{t('banner.full', { count: BANNER_LIMITS.COUNT })}</p>}
         </div>
       )}
@@ -144,30 +144,24 @@ export function BannerConfigView() {
                   )}
                 </div>
                 <div className="bo-row-actions">
-                  <button
-                    type="button"
-                    className="button"
+                  <Button
                     disabled={busy || i === 0}
                     aria-label={t('banner.moveUp', { n })}
                     onClick={() => void move(banner, i - 1)}
                   >
                     ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
+                  </Button>
+                  <Button
                     disabled={busy || i === list.length - 1}
                     aria-label={t('banner.moveDown', { n })}
                     onClick={() => void move(banner, i + 1)}
                   >
                     ↓
-                  </button>
-                  <button type="button" className="button" onClick={() => setEditing(banner)}>
-                    {t('banner.replace')}
-                  </button>
-                  <button type="button" className="button button-danger" onClick={() => setDeleting(banner)}>
+                  </Button>
+                  <Button onClick={() => setEditing(banner)}>{t('banner.replace')}</Button>
+                  <Button className="button-danger" onClick={() => setDeleting(banner)}>
                     {t('banner.delete')}
-                  </button>
+                  </Button>
                 </div>
               </li>
             );
@@ -288,12 +282,10 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
           </p>
         )}
         <div className="bo-inline">
-          <button type="submit" className="button button-primary">
+          <Button variant="primary" type="submit">
             {t('common.save')}
-          </button>
-          <button type="button" className="button" onClick={() => props.onDone(false)}>
-            {t('common.cancel')}
-          </button>
+          </Button>
+          <Button onClick={() => props.onDone(false)}>{t('common.cancel')}</Button>
         </div>
       </fieldset>
     </form>

@@ -3,6 +3,7 @@ import { useApiClient, useCuratedRecommendation, useSilentInstalls } from '@plug
 import { useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -131,49 +132,39 @@ function CuratedEditor() {
                     <p className="bo-muted">{item.plugin_key}</p>
                   </div>
                   <div className="bo-row-actions">
-                    <button
+                    <Button
                       id={`rec-${item.plugin_key}-up`}
-                      type="button"
-                      className="button"
                       disabled={busy || i === 0}
                       aria-label={t('recommendation.moveUp', { name: item.name })}
                       onClick={() => move(i, -1)}
                     >
                       ↑
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       id={`rec-${item.plugin_key}-down`}
-                      type="button"
-                      className="button"
                       disabled={busy || i === items.length - 1}
                       aria-label={t('recommendation.moveDown', { name: item.name })}
                       onClick={() => move(i, 1)}
                     >
                       ↓
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-danger"
+                    </Button>
+                    <Button
+                      className="button-danger"
                       disabled={busy}
                       aria-label={t('recommendation.remove', { name: item.name })}
                       onClick={() => change(items.filter((x) => x.plugin_key !== item.plugin_key))}
                     >
                       ✕
-                    </button>
+                    </Button>
                   </div>
                 </li>
               ))}
             </ol>
           )}
           <div>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy}
-              onClick={() => void publish()}
-            >
+            <Button variant="primary" disabled={busy} onClick={() => void publish()}>
               {t('recommendation.publish')}
-            </button>
+            </Button>
           </div>
         </>
       )}

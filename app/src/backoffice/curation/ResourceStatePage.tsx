@@ -3,6 +3,7 @@ import { useApiClient, useResourcePositions } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -219,9 +220,9 @@ function ResourceStateForm(props: { onCreated(): void }) {
             <span className="bo-label">{t('resource.plugin')}</span>
             <p className="bo-inline">
               <span data-testid="chosen-plugin">{t('resource.chosen', { name: plugin.name })}</span>
-              <button type="button" className="button button-ghost" onClick={() => setPlugin(null)}>
+              <Button variant="text" onClick={() => setPlugin(null)}>
                 {t('resource.change')}
-              </button>
+              </Button>
             </p>
           </div>
         ) : (
@@ -258,9 +259,9 @@ function ResourceStateForm(props: { onCreated(): void }) {
           </p>
         )}
         <div>
-          <button type="submit" className="button button-primary">
+          <Button variant="primary" type="submit">
             {t('resource.create')}
-          </button>
+          </Button>
         </div>
       </fieldset>
     </form>

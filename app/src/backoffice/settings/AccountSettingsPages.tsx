@@ -2,6 +2,7 @@ import type { IconfontConfig, PexelsConfig } from '@plugin-center/api';
 import { useApiClient, useIconfontConfig, usePexelsConfig } from '@plugin-center/react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -100,9 +101,9 @@ function IconfontForm({ initial }: { initial: IconfontConfig }) {
           hint={t('iconfont.secretHint')}
         />
         <div>
-          <button type="submit" className="button button-primary">
+          <Button variant="primary" type="submit">
             {busy ? t('common.saving') : t('common.save')}
-          </button>
+          </Button>
         </div>
       </fieldset>
     </form>
@@ -182,9 +183,9 @@ function PexelsForm({ initial }: { initial: PexelsConfig }) {
           hint={t('pexels.keyHint')}
         />
         <div>
-          <button type="submit" className="button button-primary">
+          <Button variant="primary" type="submit">
             {t('pexels.apply')}
-          </button>
+          </Button>
         </div>
       </fieldset>
     </form>

@@ -3,6 +3,7 @@ import { useApiClient, useLoader, useUserList } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -88,9 +89,7 @@ export function PeopleView() {
           maxLength={254}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <button type="submit" className="button">
-          {t('people.searchButton')}
-        </button>
+        <Button type="submit">{t('people.searchButton')}</Button>
       </form>
       {list.status === 'error' ? (
         <ErrorState message={t('common.loadError')} onRetry={list.reload} />

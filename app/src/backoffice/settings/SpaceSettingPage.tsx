@@ -3,6 +3,7 @@ import { useApiClient, useSpaceSetting } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
+import { Button } from '../../ui/Button';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -162,9 +163,9 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
         ))}
       </fieldset>
       <div>
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <Button variant="primary" type="submit" disabled={busy}>
           {busy ? t('common.saving') : t('common.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

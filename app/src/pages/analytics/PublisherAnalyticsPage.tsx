@@ -9,6 +9,7 @@ import { ReportShell } from '../../reports/ReportShell';
 import { rangeText as describeRange, formatDay } from '../../reports/range';
 import { useReportRange } from '../../reports/useReportRange';
 import { detailPath } from '../../routes';
+import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 
@@ -96,7 +97,7 @@ export function PublisherAnalyticsView({ isAdmin = false }: { isAdmin?: boolean 
             title={t('analytics.publisherEmpty')}
             hint={t('analytics.ownEmptyHint')}
             action={
-              <Link to="/publish-plugin/new" className="button button-primary">
+              <Link to="/publish-plugin/new" className={buttonClass('primary')}>
                 {t('analytics.publishPlugin')}
               </Link>
             }
@@ -129,9 +130,9 @@ function DeveloperForm({ value, onSubmit }: { value: string; onSubmit: (develope
         onChange={(e) => setText(e.target.value)}
         aria-describedby={`${id}-hint`}
       />
-      <button type="submit" className="button button-primary">
+      <Button variant="primary" type="submit">
         {t('analytics.show')}
-      </button>
+      </Button>
       <span id={`${id}-hint`} className="state-hint">
         {t('analytics.developerHint')}
       </span>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/i18n';
+import { buttonClass } from '../../ui/Button';
 import { ErrorState } from '../../ui/States';
 import { DetailErrorCode, errorCode } from './errorCode';
 
@@ -40,7 +41,7 @@ export function DetailError({ error, onRetry }: { error: unknown; onRetry: () =>
       {errorCode(error) === DetailErrorCode.PLUGIN_NOT_FOUND ? (
         <div className="state state-empty">
           <p>{t('detail.notFound')}</p>
-          <Link className="button" to="/">
+          <Link className={buttonClass()} to="/">
             {t('detail.backToSquare')}
           </Link>
         </div>

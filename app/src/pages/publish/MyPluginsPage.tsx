@@ -4,6 +4,7 @@ import { useApiClient, useSession } from '@plugin-center/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PluginAvatar } from '../../components/PluginAvatar';
+import { buttonClass } from '../../ui/Button';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -51,7 +52,7 @@ export function MyPluginsView() {
     [api],
   );
   const publishButton = (
-    <Link to="/publish-plugin/new" className="button button-primary">
+    <Link to="/publish-plugin/new" className={buttonClass('primary')}>
       {t('mine.publish')}
     </Link>
   );
@@ -60,7 +61,7 @@ export function MyPluginsView() {
       <header className="mine-head">
         <h1>{t('mine.title')}</h1>
         <span className="mine-head-actions">
-          <Link to="/my-plugins/tokens" className="button button-ghost">
+          <Link to="/my-plugins/tokens" className={buttonClass('text')}>
             {t('tokens.link')}
           </Link>
           {list.items.length > 0 && publishButton}
@@ -104,7 +105,7 @@ function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
         <StatusBadge status={s.review_status} />
         <Link
           to={editPath(s.plugin_key)}
-          className="button"
+          className={buttonClass()}
           aria-label={t('mine.editName', { name: s.name })}
         >
           {t('mine.edit')}

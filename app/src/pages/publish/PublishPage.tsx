@@ -2,7 +2,7 @@ import { useSession } from '@plugin-center/react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { usePublishTexts } from '../../i18n/publish/texts';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { NotFoundPage } from '../NotFoundPage';
@@ -70,7 +70,7 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
     return (
       <section className="publish">
         <p className="state-title">{t('form.notFound')}</p>
-        <Link to="/my-plugins" className="button">
+        <Link to="/my-plugins" className={buttonClass()}>
           {t('mine.title')}
         </Link>
       </section>

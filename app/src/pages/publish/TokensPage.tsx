@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copyText } from '../../components/copyText';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import '../../ui/forms.css';
@@ -105,7 +106,7 @@ export function TokensView() {
     <section className="mine tokens" aria-busy={list.status === 'requesting'}>
       <header className="mine-head">
         <h1>{t('tokens.title')}</h1>
-        <Link to="/my-plugins" className="button button-ghost">
+        <Link to="/my-plugins" className={buttonClass('text')}>
           {t('tokens.backToPlugins')}
         </Link>
       </header>
@@ -191,15 +192,14 @@ function TokenRow(props: {
         {token.last_used_time === null ? t('tokens.neverUsed') : formatDateTime(token.last_used_time, locale)}
       </td>
       <td>
-        <button
-          type="button"
-          className="button button-danger"
+        <Button
+          className="button-danger"
           disabled={props.busy}
           aria-label={t('tokens.revokeName', { name: token.name })}
           onClick={() => props.onRevoke(token)}
         >
           {t('tokens.revoke')}
-        </button>
+        </Button>
       </td>
     </tr>
   );
@@ -279,9 +279,9 @@ export function CreateTokenForm(props: {
           </div>
         </div>
         <div className="publish-buttons">
-          <button type="submit" className="button button-primary" disabled={props.busy}>
+          <Button variant="primary" type="submit" disabled={props.busy}>
             {t('tokens.create')}
-          </button>
+          </Button>
         </div>
       </fieldset>
     </form>
@@ -329,12 +329,10 @@ export function NewToken({ token, onDone }: { token: CreatedPersonalToken; onDon
           autoComplete="off"
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" className="button button-primary" onClick={() => void copy()}>
+        <Button variant="primary" onClick={() => void copy()}>
           {t('tokens.copy')}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          {t('tokens.done')}
-        </button>
+        </Button>
+        <Button onClick={onDone}>{t('tokens.done')}</Button>
       </div>
     </section>
   );
