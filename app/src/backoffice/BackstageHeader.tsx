@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
 import { buttonClass } from '../ui/Button';
-// Issue 14 (helper "backoffice"): the labels of the curation and settings pages, outside the square's first load.
+// The labels of the curation and settings pages, outside the square's first load.
 import '../i18n/backofficeNav/texts';
 
 /** The back-office pages the navigation links (router paths under the basename `/plugins`). */
@@ -12,7 +12,7 @@ const PAGES = [
   ['/backstage-index/owners', 'backstage.owners'],
   ['/backstage-index/analytics', 'analytics.title'],
   ['/backstage-index/user-info', 'backstage.userInfo'],
-  // Curation and settings of issue 14 (helper "backoffice"; labels in the `backofficeNav` namespace).
+  // Curation and settings (labels in the `backofficeNav` namespace).
   ['/backstage-index/resource-state-list', 'backofficeNav:resourceStates'],
   ['/backstage-index/banner-config', 'backofficeNav:banners'],
   ['/backstage-index/recommendation', 'backofficeNav:recommendation'],
@@ -25,7 +25,7 @@ const PAGES = [
 /**
  * The header of a back-office page (SPEC §2: the back office shows no site header, so each page
  * carries its own): the page title, the back-office navigation (plugin review, audit log,
- * batch upload, owners, analytics, administrator info; issue 14: resource positions, banners,
+ * batch upload, owners, analytics, administrator info, resource positions, banners,
  * recommendations and default installs, people, space setting, icon font, Pexels; the current one
  * marked `aria-current="page"`) and a way back to the plugin square.
  */

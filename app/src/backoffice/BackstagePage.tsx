@@ -9,7 +9,7 @@ import { BackstageHeader } from './BackstageHeader';
  * route check of SPEC §2 (`AdminRoute`): nobody signed in → the login page, a general user →
  * `/403`, an administrator → the back office. Shows the administrator's user info (SPEC §2
  * "Admin pages: … user info", `/backstage-index/user-info` and any back-office path without its own
- * page); plugin review and the audit log are their own lazily loaded pages (issue 12).
+ * page); plugin review and the audit log are their own lazily loaded pages.
  */
 export function BackstagePage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import type { BANNER_LIMITS, BANNER_URL_MESSAGE } from '@plugin-center/contract';
 
 /**
- * The contract constants the back-office pages of issue 14 need, as literals checked against the
+ * The contract constants the back-office pages need, as literals checked against the
  * contract at compile time (`satisfies` the constants' types; the same keys and, where the contract
  * types them as literals, the same values). Type-only imports keep the contract's constants module
  * — which the square's first-load chunk already holds — from growing that chunk with these values

@@ -1,5 +1,5 @@
 /**
- * The back-office routing of issue 14 (`BackofficeRoutes` under `/backstage-index/*`): each path
+ * The back-office routing (`BackofficeRoutes` under `/backstage-index/*`): each path
  * lazily loads its page behind the admin route check (SPEC §2) — an admin sees the page with the
  * back-office navigation (current page marked), a general user is sent to /403 — and any other
  * back-office path shows the administrator's user info. Real API client, fetch and SSO state faked.
@@ -59,7 +59,7 @@ function renderAt(path: string, role: number) {
 inEnglish();
 afterEach(cleanup);
 
-describe('back-office routes of issue 14', () => {
+describe('back-office routes', () => {
   it('loads a page for an admin, with the navigation marking it', async () => {
     renderAt('/backstage-index/iconfont', 1);
     expect(await screen.findByRole('heading', { level: 1, name: 'Icon font' })).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * The site header (issue 15; SPEC §2 header links and variants, §4 header states, §9 constants): the
+ * The site header (SPEC §2 header links and variants, §4 header states, §9 constants): the
  * links of each variant and language, menus that open one at a time, the hot-picks carousel's timing,
  * the scroll states, the mobile panel, the session area per variant, the language picker.
  */

@@ -1,5 +1,5 @@
 /**
- * The cookie-consent notice and its settings dialog (issue 15, SPEC §1 "reject all, settings, accept
+ * The cookie-consent notice and its settings dialog (SPEC §1 "reject all, settings, accept
  * all; strictly necessary always active, marketing optional"). Lazily loaded by the site footer
  * (`React.lazy`): only while the notice shows or the settings are open; the square's first load holds
  * just the store (`./consentStore`).

@@ -60,7 +60,7 @@ function writeLangCookie(locale: Locale): void {
 }
 
 /**
- * The start-up locale (issue 15; the login page follows the same rule on the server): the `lang`
+ * The start-up locale (the login page follows the same rule on the server): the `lang`
  * cookie (SPEC §9 values) when it names one of the site's locales; else the first of the browser's
  * languages (`navigator.languages`, by primary subtag: `en-GB` → en-US) that is one of them; else
  * the site's first locale. Never throws, whatever the inputs hold.

@@ -1,5 +1,5 @@
 /**
- * Type tests of {@link MessageShape} (issue 15), checked by `pnpm typecheck` (tsc), imported by
+ * Type tests of {@link MessageShape}, checked by `pnpm typecheck` (tsc), imported by
  * nothing: a locale typed `Messages` may add the plural forms its language needs (`_zero`, `_two`,
  * `_few`, `_many`) beside any `<key>_one`, and nothing else.
  *

@@ -1,5 +1,5 @@
 /**
- * The pages in every locale (issue 15): the square, the publish form and a back-office page (with
+ * The pages in every locale: the square, the publish form and a back-office page (with
  * its navigation) rendered in each locale whose files exist show no key name and, outside en-US, no
  * en-US sentence — so a missing text can neither fall back to English nor show as `section.key`.
  */

@@ -237,7 +237,7 @@ export function TagRow({
 }
 
 /**
- * The sort switch (SPEC §4, issue 13): latest (0) or most popular (1), and relevance (2) while a
+ * The sort switch (SPEC §4): latest (0) or most popular (1), and relevance (2) while a
  * keyword is searched (`withRelevance`), as pressed/unpressed buttons.
  */
 export function SortSwitch({

@@ -28,7 +28,7 @@ export const RECOMMENDATION_COUNT = 4;
 /**
  * The plugin square (SPEC §2), route `/` (and `/detail/:pluginKey`, whose dialog renders in the
  * `<Outlet>` over it, so the square keeps its state and scroll): search with the result count, the
- * banner carousel and the featured area (issue 14), recommended plugins with refresh (all three left
+ * banner carousel and the featured area, recommended plugins with refresh (all three left
  * out while searching), the tag row, the sort switch and the infinite list of cards.
  * Tag, sort and keyword live in the query string (`?tag=&sort=&q=`).
  */
@@ -67,7 +67,7 @@ export function SquarePage() {
     (list.params.tagId ?? 0) === query.tagId &&
     list.params.sort === query.sort &&
     (list.params.keyword ?? '') === query.keyword;
-  // A lower bound (`total_relation` gte, issue 13) reads "10,000+".
+  // A lower bound (`total_relation` gte) reads "10,000+".
   const count = current
     ? `${formatNumber(list.total, locale)}${list.totalRelation === 'gte' ? '+' : ''}`
     : undefined;
@@ -86,7 +86,7 @@ export function SquarePage() {
         />
       </section>
 
-      {/* Issue 14: the banner carousel and the featured area, like the recommendations, only when not searching. */}
+      {/* The banner carousel and the featured area, like the recommendations, only when not searching. */}
       {!query.keyword && (
         <>
           <BannerCarousel />
@@ -136,7 +136,7 @@ export function SquarePage() {
  * Creates the cards' compact number formatter (`formatCount`, cached by locale) when the main thread
  * is idle, while the square waits for its answers: the first compact `Intl.NumberFormat` of a page
  * loads its ICU data (about 20 ms on a desktop), which would otherwise lengthen the render of the
- * first cards (issue 15, Lighthouse's Total Blocking Time). `requestIdleCallback` (timeout 500 ms),
+ * first cards (Lighthouse's Total Blocking Time). `requestIdleCallback` (timeout 500 ms),
  * or `setTimeout` where it is missing.
  */
 function useWarmCountFormat(locale: string): void {

@@ -64,7 +64,7 @@ const CONSTANTS: [string, unknown][] = [
 ];
 
 /**
- * `/plugins/ui-kit`: the developer page of the UI kit (issue 15, SPEC §9): every component of
+ * `/plugins/ui-kit`: the developer page of the UI kit (SPEC §9): every component of
  * `app/src/ui/` in its states, in the current interface language, and the kit's constants. Not linked
  * from the site header; lazily loaded (its own chunk with Radix Tooltip, Slider and Dropdown Menu),
  * so the square's first load does not carry it.

@@ -30,7 +30,7 @@ export interface ReportShellProps<T> {
 }
 
 /**
- * What both analytics pages (issue 4) render around their figures: the header, a toolbar with the
+ * What both analytics pages render around their figures: the header, a toolbar with the
  * {@link RangePicker}, any further `tools` and an 'Updating…' status while a new range loads over the
  * shown one, and the `analytics-body` (`aria-busy` while requesting) holding, in this order, the error
  * state with Retry ('Could not load the analytics'), the loading state, the page's empty state

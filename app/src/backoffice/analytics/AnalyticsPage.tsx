@@ -14,7 +14,7 @@ import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
 
 /**
- * The back-office analytics dashboard, route `/backstage-index/analytics` (issue 4; SPEC §2 back
+ * The back-office analytics dashboard, route `/backstage-index/analytics` (SPEC §2 back
  * office: admin only, no site header). Behind the admin route check like the rest of the back office
  * (`AdminRoute`: a visitor goes to sign in, a general user to `/403`), then
  * {@link AnalyticsOverviewView}.

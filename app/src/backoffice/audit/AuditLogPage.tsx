@@ -12,7 +12,7 @@ import { usePublishTexts } from '../../i18n/publish/texts';
 import { useCursorPages } from '../../paging/useCursorPages';
 
 /**
- * `/backstage-index/audit-log` (issue 12, admin only, behind `AdminRoute`):
+ * `/backstage-index/audit-log` (admin only, behind `AdminRoute`):
  * the page title and the {@link AuditLogView}.
  */
 export function AuditLogPage() {

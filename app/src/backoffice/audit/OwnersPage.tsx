@@ -12,7 +12,7 @@ import '../../ui/lists.css';
 import { usePublishTexts } from '../../i18n/publish/texts';
 
 /**
- * `/backstage-index/owners` (issue 12 "Ownership"; admin only, behind `AdminRoute`): gives a plugin
+ * `/backstage-index/owners` (admin only, behind `AdminRoute`): gives a plugin
  * — an imported one, typically, which belongs to nobody — to the account with an email, or to
  * nobody, through `POST /api/cmt/manager/plugin/owner`. The result (or the server's message, e.g.
  * no account with that email, shown beside the field) appears under the form; every assignment is

@@ -1,5 +1,5 @@
 /**
- * The owners page (issue 12 "Ownership") over the real API client with only fetch faked: required
+ * The owners page over the real API client with only fetch faked: required
  * fields, the body it sends to give a plugin to an account or to nobody, the result, and the
  * server's "no account" answer shown beside the email field.
  */

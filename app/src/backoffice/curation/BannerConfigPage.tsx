@@ -32,7 +32,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
- * `/backstage-index/banner-config` (issue 14, SPEC §2 "banner config"; admin only, behind
+ * `/backstage-index/banner-config` (SPEC §2 "banner config"; admin only, behind
  * `AdminRoute`): the square's carousel banners (`GET /api/cmt/plugin-banner/all`) as image previews
  * in order; add one or replace one's image and/or link (`PUT /api/cmt/manager/plugin-banner`,
  * multipart: file `image`, `redirect_url`, `id`); move one up or down (the contract's 0-based

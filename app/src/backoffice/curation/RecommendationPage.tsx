@@ -20,7 +20,7 @@ type Item = { plugin_key: string; name: string; icon: string | null };
 const toItem = (p: PluginSummary): Item => ({ plugin_key: p.plugin_key, name: p.name, icon: p.icon });
 
 /**
- * `/backstage-index/recommendation` (issue 14, SPEC §2 "recommendation"; admin only, behind
+ * `/backstage-index/recommendation` (SPEC §2 "recommendation"; admin only, behind
  * `AdminRoute`). Two sections on one page:
  * - the curated recommendation (`GET /api/cmt/plugin/recommendation/curated`): add approved plugins
  *   by searching, remove, move up/down (buttons, so Tab and Enter/Space work), then Publish

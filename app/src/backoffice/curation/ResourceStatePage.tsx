@@ -21,7 +21,7 @@ import { runCall } from '../runCall';
 const STATUSES: ResourcePositionStatus[] = ['pending', 'active', 'expired', 'invalidated'];
 
 /**
- * `/backstage-index/resource-state-list` (issue 14, SPEC §2 "resource state list"; admin only,
+ * `/backstage-index/resource-state-list` (SPEC §2 "resource state list"; admin only,
  * behind `AdminRoute`): the resource positions (featured slots) newest first, 20 a page, filtered by
  * status, each with the plugin's icon and name, its start and end in the viewer's local time, its
  * status badge (pending, active, expired, invalidated) and the 'new' tag; a disable/restore toggle

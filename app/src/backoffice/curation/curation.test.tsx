@@ -1,5 +1,5 @@
 /**
- * The curation pages of issue 14 (resource positions, banners, recommendations and default installs)
+ * The curation pages (resource positions, banners, recommendations and default installs)
  * over the real API client with only fetch faked: what is shown, the SPEC §5 checks before anything
  * is sent, the bodies and queries sent, confirmations and toasts.
  */

@@ -15,7 +15,7 @@ import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
 
 /**
- * `/backstage-index/iconfont` (issue 14, SPEC §2 "iconfont"; admin only, behind `AdminRoute`): the
+ * `/backstage-index/iconfont` (SPEC §2 "iconfont"; admin only, behind `AdminRoute`): the
  * icon-font account — client id and client secret, the secret shown masked exactly as the server
  * sends it (`SECRET_MASK_PREFIX` + last 4); sending the mask back unchanged keeps the stored secret.
  * Save (`PUT /api/cmt/manager/space-setting/iconfont`) toasts 'Save Successfully' or 'Save failure'
@@ -111,7 +111,7 @@ function IconfontForm({ initial }: { initial: IconfontConfig }) {
 }
 
 /**
- * `/backstage-index/pexels` (issue 14, SPEC §2 "pexels"; admin only, behind `AdminRoute`): the
+ * `/backstage-index/pexels` (SPEC §2 "pexels"; admin only, behind `AdminRoute`): the
  * Pexels API key, shown masked as the server sends it; Apply (`POST /api/cmt/srv/config/pexels`)
  * toasts 'Applied successfully' or 'Please try again' (SPEC §8).
  */

@@ -21,7 +21,7 @@ import { runCall } from '../runCall';
 const SUPER_ADMIN = 1;
 
 /**
- * `/backstage-index/people` (issue 14, SPEC §1 roles, §2 "user info"; admin only, behind
+ * `/backstage-index/people` (SPEC §1 roles, §2 "user info"; admin only, behind
  * `AdminRoute`): the accounts newest first (`GET /api/cmt/manager/users`), 20 a page, searched by
  * email or name, each with name, email, role and join date (local time). The caller's role comes
  * from `GET /api/cmt/manager/verify`: a super admin (role 1) gets "Make admin" / "Remove admin" on

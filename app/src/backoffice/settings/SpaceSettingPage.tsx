@@ -20,7 +20,7 @@ const BRAND_KEY = /^(?:[a-z0-9][a-z0-9_-]{0,63})?$/;
 const STORAGES = [0, 1, 2] as const;
 
 /**
- * `/backstage-index/space-setting` (issue 14, SPEC §3 space setting; admin only, behind
+ * `/backstage-index/space-setting` (SPEC §3 space setting; admin only, behind
  * `AdminRoute`): the brand (shown or not, and its key), the topic colour (one of the contract's
  * `TOPIC_COLORS`, each shown with its colour) and the login storage (0 local storage, 1 session
  * storage, 2 cookie). Read from `GET /api/pix/mst/spaces/setting`, saved with

@@ -1,5 +1,5 @@
 /**
- * The settings pages of issue 14 (icon font, Pexels, space setting, people) and the back-office
+ * The settings pages (icon font, Pexels, space setting, people) and the back-office
  * navigation, over the real API client with only fetch faked: what is shown (masked secrets as the
  * server sends them), what is sent, the SPEC §8 toasts, the role controls of a super admin only.
  */

@@ -1,7 +1,7 @@
 import { SPEC_TEXTS } from './spec';
 
 /**
- * en-US texts of the back-office pages (issue 14): the source of the namespace's shape
+ * en-US texts of the back-office pages: the source of the namespace's shape
  * ({@link BackofficeMessages}) and the fallback locale.
  */
 export const texts = {

@@ -1,7 +1,7 @@
 import type { BackofficeMessages } from './messages';
 import { SPEC_TEXTS } from './spec';
 
-/** ja-JP texts of the back-office pages (issue 14), complete; `spec` stays SPEC §8's exact English. */
+/** ja-JP texts of the back-office pages, complete; `spec` stays SPEC §8's exact English. */
 export const texts: BackofficeMessages = {
   spec: SPEC_TEXTS,
   common: {

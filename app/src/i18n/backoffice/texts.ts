@@ -1,10 +1,10 @@
 /**
- * Texts of the back-office pages of issue 14 (resource positions, banners, recommendations and
+ * Texts of the back-office pages (resource positions, banners, recommendations and
  * default installs, people, space setting, icon font, Pexels) in their own i18next namespace
  * `backoffice`, registered when one of those lazily loaded pages is first imported, so the square's
  * first load (100 KB gzip budget) does not carry them (same pattern as `publish/texts.ts`). Every
- * locale is complete (SPEC §1, §9), one file each in `locales/`: zh-CN bundled, the others loaded on
- * demand. SPEC §8 texts are exact in every locale (`locales/spec.ts`): 'Save Successfully', 'Save
+ * locale is complete (SPEC §1, §9), one file each beside this module: zh-CN bundled, the others loaded on
+ * demand. SPEC §8 texts are exact in every locale (`spec.ts`): 'Save Successfully', 'Save
  * failure', 'Applied successfully', 'Please try again', 'Wrong url, please try again'.
  *
  * @packageDocumentation

@@ -1,7 +1,7 @@
 import type { BackofficeMessages } from './messages';
 import { SPEC_TEXTS } from './spec';
 
-/** zh-CN texts of the back-office pages (issue 14): the default locale, bundled with the pages. */
+/** zh-CN texts of the back-office pages: the default locale, bundled with the pages. */
 export const texts: BackofficeMessages = {
   spec: SPEC_TEXTS,
   common: {

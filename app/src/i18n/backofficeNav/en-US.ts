@@ -1,4 +1,4 @@
-/** en-US back-office navigation labels (issue 14): the source of the namespace's shape. */
+/** en-US back-office navigation labels: the source of the namespace's shape. */
 export const texts = {
   resourceStates: 'Resource positions',
   banners: 'Banners',

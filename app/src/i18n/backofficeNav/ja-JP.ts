@@ -1,6 +1,6 @@
 import type { BackofficeNavMessages } from './messages';
 
-/** ja-JP back-office navigation labels (issue 14). */
+/** ja-JP back-office navigation labels. */
 export const texts: BackofficeNavMessages = {
   resourceStates: 'リソース枠',
   banners: 'バナー',

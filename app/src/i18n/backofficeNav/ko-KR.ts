@@ -1,6 +1,6 @@
 import type { BackofficeNavMessages } from './messages';
 
-/** ko-KR back-office navigation labels (issue 14). */
+/** ko-KR back-office navigation labels. */
 export const texts: BackofficeNavMessages = {
   resourceStates: '리소스 영역',
   banners: '배너',

@@ -1,6 +1,6 @@
 import type { BackofficeNavMessages } from './messages';
 
-/** zh-CN back-office navigation labels (issue 14): the default locale. */
+/** zh-CN back-office navigation labels: the default locale. */
 export const texts: BackofficeNavMessages = {
   resourceStates: '资源位',
   banners: '轮播图',

@@ -1,5 +1,5 @@
 /**
- * en-US texts of publishing and review (issue 12): the source of the namespace's shape
+ * en-US texts of publishing and review: the source of the namespace's shape
  * ({@link PublishMessages}) and the fallback locale. SPEC §5 texts: the word-limit message does not
  * show the limit; 'Wrong url, please try again'.
  */

@@ -1,6 +1,6 @@
 import type { PublishMessages } from './messages';
 
-/** ja-JP texts of publishing and review (issue 12), complete; one plural form (`_one` = `_other`). */
+/** ja-JP texts of publishing and review, complete; one plural form (`_one` = `_other`). */
 export const texts: PublishMessages = {
   form: {
     titleNew: 'プラグインを公開',

@@ -1,6 +1,6 @@
 import type { PublishMessages } from './messages';
 
-/** ko-KR texts of publishing and review (issue 12), complete; one plural form (`_one` = `_other`). */
+/** ko-KR texts of publishing and review, complete; one plural form (`_one` = `_other`). */
 export const texts: PublishMessages = {
   form: {
     titleNew: '플러그인 게시',

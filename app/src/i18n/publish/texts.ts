@@ -1,8 +1,8 @@
 /**
- * Texts of publishing and review (issue 12: the publish form, "my plugins", personal access tokens,
+ * Texts of publishing and review (the publish form, "my plugins", personal access tokens,
  * the audit list, the audit log and the batch upload) in their own i18next namespace `publish`, registered when one of those lazily loaded
  * pages is first imported, so the square's first load (100 KB gzip budget) does not carry them.
- * Every locale is complete (SPEC §1, §9), one file each in `locales/`: zh-CN (the default) is bundled
+ * Every locale is complete (SPEC §1, §9), one file each beside this module (`<locale>.ts`): zh-CN (the default) is bundled
  * with these pages, every other locale is its own chunk, loaded for the current language before the
  * importing page renders (`lazyWithTexts` in `i18n.ts`) and on a language change.
  * SPEC §5 texts: the word-limit message does not show the limit; 'Wrong url, please try again'.

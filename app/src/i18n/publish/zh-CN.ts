@@ -1,6 +1,6 @@
 import type { PublishMessages } from './messages';
 
-/** zh-CN texts of publishing and review (issue 12): the default locale, bundled with the pages. */
+/** zh-CN texts of publishing and review: the default locale, bundled with the pages. */
 export const texts: PublishMessages = {
   form: {
     titleNew: '发布插件',

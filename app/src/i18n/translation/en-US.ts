@@ -50,7 +50,7 @@ export const texts = {
     error: 'The recommendations could not be loaded.',
     empty: 'No recommendations yet',
   },
-  // --- issue 14, the square's curation (helper "square"): featured area and banner carousel ---
+  // --- the square's curation: featured area and banner carousel ---
   featured: {
     title: 'Featured',
     new: 'New',
@@ -65,7 +65,6 @@ export const texts = {
     link: 'Banner {{n}}: open {{host}} in a new tab',
     image: 'Banner {{n}}',
   },
-  // --- end of issue 14, the square's curation ---
   card: {
     by: 'by {{developer}}',
     unknownDeveloper: 'Unknown developer',
@@ -277,7 +276,7 @@ export const texts = {
     workflow: 'Workflow',
     zoom: 'Zoom',
   },
-  // --- issue 15, browser validation messages (helper "i18n", see i18n/validation.ts) ---
+  // --- browser validation messages (see i18n/validation.ts) ---
   validation: {
     required: 'Please fill in this field.',
     requiredCheckbox: 'Please tick this box to continue.',
@@ -295,7 +294,7 @@ export const texts = {
     pattern: 'Please match the requested format.',
     patternHint: 'Please match the requested format: {{hint}}',
   },
-  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  // The desktop client's header (SPEC §2).
   desktop: {
     navigation: 'Window navigation',
     back: 'Back',
@@ -317,7 +316,7 @@ export const texts = {
     decrease: 'Decrease',
     loading: 'Loading',
   },
-  // issue 15: the site header (helper "header")
+  // The site header
   header: {
     nav: 'Main navigation',
     menu: 'Menu',
@@ -353,7 +352,7 @@ export const texts = {
     backToTop: 'Back to top',
     newWindow: '(opens in a new window)',
   },
-  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  // --- cookie consent: the notice, its settings, the footer button ---
   consent: {
     title: 'We use cookies',
     body: 'Strictly necessary cookies keep this site working. With your consent we also use marketing cookies to count visits and clicks and improve the product. You can change your choice at any time under “Cookie settings” at the bottom of the page.',

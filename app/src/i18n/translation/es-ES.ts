@@ -301,7 +301,7 @@ export const texts: Messages = {
     pattern: 'Ajusta el valor al formato solicitado.',
     patternHint: 'Ajusta el valor al formato solicitado: {{hint}}',
   },
-  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  // The desktop client's header (SPEC §2).
   desktop: {
     navigation: 'Navegación de la ventana',
     back: 'Atrás',
@@ -323,7 +323,7 @@ export const texts: Messages = {
     decrease: 'Disminuir',
     loading: 'Cargando',
   },
-  // issue 15: the site header (helper "header")
+  // The site header
   header: {
     nav: 'Navegación principal',
     menu: 'Menú',
@@ -359,7 +359,7 @@ export const texts: Messages = {
     backToTop: 'Volver arriba',
     newWindow: '(se abre en una ventana nueva)',
   },
-  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  // --- cookie consent: the notice, its settings, the footer button ---
   consent: {
     title: 'Usamos cookies',
     body: 'Las cookies estrictamente necesarias hacen que este sitio funcione. Con tu consentimiento, también usamos cookies de marketing para contar visitas y clics y mejorar el producto. Puedes cambiar tu elección en cualquier momento en «Configuración de cookies», al pie de la página.',

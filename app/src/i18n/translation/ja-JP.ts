@@ -52,7 +52,7 @@ export const texts: Messages = {
     error: 'おすすめを読み込めませんでした。',
     empty: 'おすすめはまだありません',
   },
-  // --- issue 14, the square's curation (helper "square"): featured area and banner carousel ---
+  // --- the square's curation: featured area and banner carousel ---
   featured: {
     title: '注目',
     new: '新着',
@@ -67,7 +67,6 @@ export const texts: Messages = {
     link: 'バナー {{n}}：{{host}} を新しいタブで開く',
     image: 'バナー {{n}}',
   },
-  // --- end of issue 14, the square's curation ---
   card: {
     by: '開発者：{{developer}}',
     unknownDeveloper: '開発者不明',
@@ -281,7 +280,7 @@ export const texts: Messages = {
     workflow: 'ワークフロー',
     zoom: 'ズーム',
   },
-  // --- issue 15, browser validation messages (helper "i18n", see i18n/validation.ts) ---
+  // --- browser validation messages (see i18n/validation.ts) ---
   validation: {
     required: 'このフィールドを入力してください。',
     requiredCheckbox: '続行するには、このチェックボックスをオンにしてください。',
@@ -299,7 +298,7 @@ export const texts: Messages = {
     pattern: '指定された形式で入力してください。',
     patternHint: '指定された形式で入力してください：{{hint}}',
   },
-  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  // The desktop client's header (SPEC §2).
   desktop: {
     navigation: 'ウィンドウのナビゲーション',
     back: '戻る',
@@ -321,7 +320,7 @@ export const texts: Messages = {
     decrease: '減らす',
     loading: '読み込み中',
   },
-  // issue 15: the site header (helper "header")
+  // The site header
   header: {
     nav: 'メインナビゲーション',
     menu: 'メニュー',
@@ -357,7 +356,7 @@ export const texts: Messages = {
     backToTop: 'ページの先頭へ',
     newWindow: '（新しいウィンドウで開きます）',
   },
-  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  // --- cookie consent: the notice, its settings, the footer button ---
   consent: {
     title: 'Cookie の使用について',
     body: 'サイトの動作に必要な Cookie を使用しています。同意いただいた場合は、閲覧数やクリック数を計測して製品を改善するため、マーケティング Cookie も使用します。選択はページ下部の「Cookie 設定」からいつでも変更できます。',

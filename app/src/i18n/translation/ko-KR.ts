@@ -51,7 +51,7 @@ export const texts: Messages = {
     error: '추천 플러그인을 불러오지 못했습니다.',
     empty: '아직 추천 플러그인이 없습니다',
   },
-  // --- issue 14, the square's curation (helper "square"): featured area and banner carousel ---
+  // --- the square's curation: featured area and banner carousel ---
   featured: {
     title: '엄선 플러그인',
     new: '신규',
@@ -66,7 +66,6 @@ export const texts: Messages = {
     link: '배너 {{n}}: 새 탭에서 {{host}} 열기',
     image: '배너 {{n}}',
   },
-  // --- end of issue 14, the square's curation ---
   card: {
     by: '개발자: {{developer}}',
     unknownDeveloper: '알 수 없는 개발자',
@@ -279,7 +278,7 @@ export const texts: Messages = {
     workflow: '워크플로',
     zoom: '확대/축소',
   },
-  // --- issue 15, browser validation messages (helper "i18n", see i18n/validation.ts) ---
+  // --- browser validation messages (see i18n/validation.ts) ---
   validation: {
     required: '이 입력란을 작성해 주세요.',
     requiredCheckbox: '계속하려면 이 확인란을 선택해 주세요.',
@@ -297,7 +296,7 @@ export const texts: Messages = {
     pattern: '요청한 형식과 일치하도록 입력해 주세요.',
     patternHint: '요청한 형식과 일치하도록 입력해 주세요: {{hint}}',
   },
-  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  // The desktop client's header (SPEC §2).
   desktop: {
     navigation: '창 탐색',
     back: '뒤로',
@@ -319,7 +318,7 @@ export const texts: Messages = {
     decrease: '줄이기',
     loading: '불러오는 중',
   },
-  // issue 15: the site header (helper "header")
+  // The site header
   header: {
     nav: '주 메뉴',
     menu: '메뉴',
@@ -355,7 +354,7 @@ export const texts: Messages = {
     backToTop: '맨 위로',
     newWindow: '(새 창에서 열림)',
   },
-  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  // --- cookie consent: the notice, its settings, the footer button ---
   consent: {
     title: '쿠키 사용 안내',
     body: '사이트 운영에 꼭 필요한 쿠키를 사용합니다. 동의하시면 방문과 클릭을 집계해 제품을 개선하기 위한 마케팅 쿠키도 사용합니다. 선택은 페이지 하단의 "쿠키 설정"에서 언제든지 변경할 수 있습니다.',

@@ -302,7 +302,7 @@ export const texts: Messages = {
     pattern: 'Введите значение в требуемом формате.',
     patternHint: 'Введите значение в требуемом формате: {{hint}}',
   },
-  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  // The desktop client's header (SPEC §2).
   desktop: {
     navigation: 'Навигация по окну',
     back: 'Назад',
@@ -324,7 +324,7 @@ export const texts: Messages = {
     decrease: 'Уменьшить',
     loading: 'Загрузка',
   },
-  // issue 15: the site header (helper "header")
+  // The site header
   header: {
     nav: 'Основная навигация',
     menu: 'Меню',
@@ -360,7 +360,7 @@ export const texts: Messages = {
     backToTop: 'Наверх',
     newWindow: '(откроется в новом окне)',
   },
-  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  // --- cookie consent: the notice, its settings, the footer button ---
   consent: {
     title: 'Мы используем файлы cookie',
     body: 'Строго необходимые файлы cookie обеспечивают работу сайта. С вашего согласия мы также используем маркетинговые файлы cookie, чтобы подсчитывать посещения и клики и улучшать продукт. Изменить выбор можно в любой момент в разделе «Настройки cookie» внизу страницы.',

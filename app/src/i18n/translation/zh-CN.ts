@@ -51,7 +51,7 @@ export const texts: Messages = {
     error: '推荐插件加载失败。',
     empty: '暂无推荐',
   },
-  // --- issue 14, the square's curation (helper "square"): featured area and banner carousel ---
+  // --- the square's curation: featured area and banner carousel ---
   featured: {
     title: '精选',
     new: '新',
@@ -66,7 +66,6 @@ export const texts: Messages = {
     link: '横幅 {{n}}：在新标签页打开 {{host}}',
     image: '横幅 {{n}}',
   },
-  // --- end of issue 14, the square's curation ---
   card: {
     by: '{{developer}}',
     unknownDeveloper: '未知开发者',
@@ -274,7 +273,7 @@ export const texts: Messages = {
     workflow: '工作流',
     zoom: '缩放',
   },
-  // --- issue 15, browser validation messages (helper "i18n", see i18n/validation.ts) ---
+  // --- browser validation messages (see i18n/validation.ts) ---
   validation: {
     required: '请填写此字段。',
     requiredCheckbox: '请勾选此复选框以继续。',
@@ -292,7 +291,7 @@ export const texts: Messages = {
     pattern: '请与要求的格式保持一致。',
     patternHint: '请与要求的格式保持一致：{{hint}}',
   },
-  // Issue 15 (helper "desktop"): the desktop client's header (SPEC §2).
+  // The desktop client's header (SPEC §2).
   desktop: {
     navigation: '窗口导航',
     back: '后退',
@@ -314,7 +313,7 @@ export const texts: Messages = {
     decrease: '减少',
     loading: '加载中',
   },
-  // issue 15: the site header (helper "header")
+  // The site header
   header: {
     nav: '主导航',
     menu: '菜单',
@@ -350,7 +349,7 @@ export const texts: Messages = {
     backToTop: '回到顶部',
     newWindow: '（在新窗口中打开）',
   },
-  // --- issue 15, cookie consent (helper "consent"): the notice, its settings, the footer button ---
+  // --- cookie consent: the notice, its settings, the footer button ---
   consent: {
     title: '我们使用 Cookie',
     body: '必要 Cookie 用于维持网站运行；经你同意，我们还会使用营销 Cookie 统计访问和点击以改进产品。可随时在页面底部“Cookie 设置”中更改。',

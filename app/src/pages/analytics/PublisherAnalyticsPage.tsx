@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../useDocumentTitle';
 export const CHARTED_PLUGINS = 8;
 
 /**
- * A publisher's analytics, route `/my-analytics` (issue 4, issue 12): any signed-in user sees the
+ * A publisher's analytics, route `/my-analytics`: any signed-in user sees the
  * plugins their account owns; a visitor is sent to sign in (back here afterwards). Administrators
  * may also name a developer. Shows {@link PublisherAnalyticsView}.
  */

@@ -20,7 +20,7 @@ export const editPath = (pluginKey: string) =>
   `/publish-plugin/edit?plugin_key=${encodeURIComponent(pluginKey)}`;
 
 /**
- * `/my-plugins` (issue 12): the signed-in user's plugins; a visitor is sent to sign in (back here
+ * `/my-plugins`: the signed-in user's plugins; a visitor is sent to sign in (back here
  * afterwards). Shows {@link MyPluginsView}.
  */
 export function MyPluginsPage() {

@@ -22,7 +22,7 @@ export const TOKEN_EXPIRY_DAYS = [30, 90, 365, 0] as const;
 export const TOKEN_NAME_MAX = 100;
 
 /**
- * `/my-plugins/tokens` (issue 12): the signed-in user's personal access tokens, the publishing
+ * `/my-plugins/tokens`: the signed-in user's personal access tokens, the publishing
  * credentials of `plugin-center publish`; a visitor is sent to sign in (back here afterwards).
  * Shows {@link TokensView}.
  */

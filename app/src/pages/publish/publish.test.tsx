@@ -1,5 +1,5 @@
 /**
- * The publish form (issue 12) with the upload helper faked (`send`) and, for edit, the network edge
+ * The publish form with the upload helper faked (`send`) and, for edit, the network edge
  * (fetch) faked: validation messages beside the fields (SPEC §5), the multipart body's field names,
  * progress and Cancel, a server error mapped to its field, the admin-only fields, edit prefill.
  */

@@ -1,5 +1,5 @@
 /**
- * Sending the publish form with upload progress (issue 12). `fetch` reports no upload progress, so
+ * Sending the publish form with upload progress. `fetch` reports no upload progress, so
  * this one call uses `XMLHttpRequest`: multipart `FormData` with the signed-in user's bearer token,
  * progress events, abort on cancel, a 15-minute timeout (SPEC §9). It never rejects: every outcome
  * is an envelope, like the API client's (SPEC §8): the server's (success or {@link ErrorEnvelope}
