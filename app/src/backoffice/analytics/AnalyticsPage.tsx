@@ -9,6 +9,7 @@ import { ReportShell } from '../../reports/ReportShell';
 import { rangeText as describeRange, formatDay } from '../../reports/range';
 import { useReportRange } from '../../reports/useReportRange';
 import { EmptyState } from '../../ui/States';
+import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -142,36 +143,32 @@ function OverviewReport({ data }: { data: AnalyticsOverview }) {
           <h2 className="chart-title" id="events-by-name">
             {t('analytics.eventsByName')}
           </h2>
-          <table className="data-table" aria-labelledby="events-by-name">
-            <thead>
-              <tr>
-                <th scope="col">{t('analytics.event')}</th>
-                <th scope="col" className="numeric">
-                  {t('analytics.count')}
-                </th>
-                <th scope="col">{t('analytics.share')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.events.map((e) => {
-                const share = data.total_events ? e.count / data.total_events : 0;
-                return (
-                  <tr key={e.event}>
-                    <th scope="row">
-                      <code>{e.event}</code>
-                    </th>
-                    <td className="numeric">{formatNumber(e.count, locale)}</td>
-                    <td>
-                      <span className="meter" aria-hidden="true">
-                        <span style={{ '--meter': `${(e.count / most) * 100}%` } as CSSProperties} />
-                      </span>
-                      <span className="meter-text">{formatPercent(share, locale)}</span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            aria-labelledby="events-by-name"
+            columns={[
+              { label: t('analytics.event') },
+              { label: t('analytics.count'), numeric: true },
+              { label: t('analytics.share') },
+            ]}
+          >
+            {data.events.map((e) => {
+              const share = data.total_events ? e.count / data.total_events : 0;
+              return (
+                <tr key={e.event}>
+                  <th scope="row">
+                    <code>{e.event}</code>
+                  </th>
+                  <td className="numeric">{formatNumber(e.count, locale)}</td>
+                  <td>
+                    <span className="meter" aria-hidden="true">
+                      <span style={{ '--meter': `${(e.count / most) * 100}%` } as CSSProperties} />
+                    </span>
+                    <span className="meter-text">{formatPercent(share, locale)}</span>
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
         </section>
       </div>
     </div>

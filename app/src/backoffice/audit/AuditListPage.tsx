@@ -10,6 +10,7 @@ import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -277,27 +278,24 @@ function AuditItem(props: {
           <p className="state-hint">{t('audit.noChanges')}</p>
         ) : (
           <div className="table-scroll">
-            <table className="data-table">
-              <caption className="sr-only">{t('audit.changes')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.field')}</th>
-                  <th scope="col">{t('audit.before')}</th>
-                  <th scope="col">{t('audit.after')}</th>
+            <Table
+              caption={t('audit.changes')}
+              columns={[
+                { label: t('audit.field') },
+                { label: t('audit.before') },
+                { label: t('audit.after') },
+              ]}
+            >
+              {s.changes.map((c) => (
+                <tr key={c.field}>
+                  <th scope="row">
+                    <code>{c.field}</code>
+                  </th>
+                  <td className="change-value">{c.before ?? t('audit.empty_value')}</td>
+                  <td className="change-value">{c.after ?? t('audit.empty_value')}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {s.changes.map((c) => (
-                  <tr key={c.field}>
-                    <th scope="row">
-                      <code>{c.field}</code>
-                    </th>
-                    <td className="change-value">{c.before ?? t('audit.empty_value')}</td>
-                    <td className="change-value">{c.after ?? t('audit.empty_value')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </div>
         )}
       </div>

@@ -2,6 +2,7 @@ import type { AuditLogEntry } from '@plugin-center/contract';
 import { useApiClient } from '@plugin-center/react';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -52,35 +53,32 @@ export function AuditLogView() {
       {list.status === 'ready' && list.items.length === 0 && <EmptyState title={t('log.empty')} />}
       {list.items.length > 0 && (
         <div className="table-scroll">
-          <table className="data-table">
-            <caption className="sr-only">{t('log.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('log.time')}</th>
-                <th scope="col">{t('log.actor')}</th>
-                <th scope="col">{t('log.action')}</th>
-                <th scope="col">{t('log.plugin')}</th>
-                <th scope="col">{t('log.version')}</th>
-                <th scope="col">{t('log.reason')}</th>
+          <Table
+            caption={t('log.title')}
+            columns={[
+              { label: t('log.time') },
+              { label: t('log.actor') },
+              { label: t('log.action') },
+              { label: t('log.plugin') },
+              { label: t('log.version') },
+              { label: t('log.reason') },
+            ]}
+          >
+            {list.items.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <time dateTime={new Date(e.time).toISOString()}>{formatDateTime(e.time, locale)}</time>
+                </td>
+                <td>{e.actor.nick_name}</td>
+                <td>{action(e.action)}</td>
+                <td>
+                  <code>{e.plugin_key}</code>
+                </td>
+                <td>{e.version ?? '—'}</td>
+                <td className="change-value">{e.reason ?? '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.items.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <time dateTime={new Date(e.time).toISOString()}>{formatDateTime(e.time, locale)}</time>
-                  </td>
-                  <td>{e.actor.nick_name}</td>
-                  <td>{action(e.action)}</td>
-                  <td>
-                    <code>{e.plugin_key}</code>
-                  </td>
-                  <td>{e.version ?? '—'}</td>
-                  <td className="change-value">{e.reason ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       )}
       <Pager list={list} more={t('log.loadMore')} loading={t('log.loading')} error={t('log.error')} />

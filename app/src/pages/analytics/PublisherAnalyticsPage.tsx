@@ -11,6 +11,7 @@ import { useReportRange } from '../../reports/useReportRange';
 import { detailPath } from '../../routes';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState, LoadingState } from '../../ui/States';
+import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
 
 /** How many plugins the per-day charts draw (the most viewed; the totals table lists all). */
@@ -180,34 +181,26 @@ function PublisherReport({ data }: { data: PublisherAnalytics }) {
         <h2 className="chart-title" id="publisher-totals">
           {t('analytics.totals')}
         </h2>
-        <table className="data-table" aria-labelledby="publisher-totals">
-          <thead>
-            <tr>
-              <th scope="col">{t('analytics.plugin')}</th>
-              <th scope="col" className="numeric">
-                {t('analytics.views')}
+        <Table
+          aria-labelledby="publisher-totals"
+          columns={[
+            { label: t('analytics.plugin') },
+            { label: t('analytics.views'), numeric: true },
+            { label: t('analytics.installs'), numeric: true },
+            { label: t('analytics.likes'), numeric: true },
+          ]}
+        >
+          {data.plugins.map((p) => (
+            <tr key={p.plugin_key}>
+              <th scope="row">
+                <Link to={detailPath(p.plugin_key)}>{p.name}</Link>
               </th>
-              <th scope="col" className="numeric">
-                {t('analytics.installs')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('analytics.likes')}
-              </th>
+              <td className="numeric">{formatNumber(p.views, locale)}</td>
+              <td className="numeric">{formatNumber(p.installs, locale)}</td>
+              <td className="numeric">{formatNumber(p.likes, locale)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.plugins.map((p) => (
-              <tr key={p.plugin_key}>
-                <th scope="row">
-                  <Link to={detailPath(p.plugin_key)}>{p.name}</Link>
-                </th>
-                <td className="numeric">{formatNumber(p.views, locale)}</td>
-                <td className="numeric">{formatNumber(p.installs, locale)}</td>
-                <td className="numeric">{formatNumber(p.likes, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </section>
     </div>
   );

@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
@@ -123,26 +124,23 @@ export function TokensView() {
       )}
       {tokens.length > 0 && (
         <div className="table-scroll">
-          <table className="data-table token-table" data-testid="token-list">
-            <caption className="sr-only">{t('tokens.listTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('tokens.name')}</th>
-                <th scope="col">{t('tokens.prefix')}</th>
-                <th scope="col">{t('tokens.createdAt')}</th>
-                <th scope="col">{t('tokens.expires')}</th>
-                <th scope="col">{t('tokens.lastUsed')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('tokens.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((tok) => (
-                <TokenRow key={tok.id} token={tok} t={t} locale={locale} busy={busy} onRevoke={setRevoking} />
-              ))}
-            </tbody>
-          </table>
+          <Table
+            className="token-table"
+            data-testid="token-list"
+            caption={t('tokens.listTitle')}
+            columns={[
+              { label: t('tokens.name') },
+              { label: t('tokens.prefix') },
+              { label: t('tokens.createdAt') },
+              { label: t('tokens.expires') },
+              { label: t('tokens.lastUsed') },
+              { label: t('tokens.actions'), hidden: true },
+            ]}
+          >
+            {tokens.map((tok) => (
+              <TokenRow key={tok.id} token={tok} t={t} locale={locale} busy={busy} onRevoke={setRevoking} />
+            ))}
+          </Table>
         </div>
       )}
       {revoking && (
