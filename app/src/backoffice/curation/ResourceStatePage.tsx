@@ -11,7 +11,7 @@ import { BackstageHeader } from '../BackstageHeader';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { formatDateTime } from '../../format';
-import { useBackofficeTexts } from '../../i18n/backoffice/texts';
+import { pagerTexts, useBackofficeTexts } from '../../i18n/backoffice/texts';
 import { useCursorStack } from '../../paging/useCursorStack';
 import { Pager } from '../../ui/Pager';
 import { type PickedPlugin, PluginPicker } from '../PluginPicker';
@@ -128,13 +128,7 @@ export function ResourceStateView() {
           ))}
         </ul>
       )}
-      <Pager
-        pages={pages}
-        data={list.data}
-        previous={t('common.previous')}
-        next={t('common.next')}
-        pageOf={(page, total) => t('common.pageOf', { page, total })}
-      />
+      <Pager pages={pages} data={list.data} {...pagerTexts(t)} />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import '../../ui/forms.css';
 import '../../ui/lists.css';
 import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
-import { useBackofficeTexts } from '../../i18n/backoffice/texts';
+import { pagerTexts, useBackofficeTexts } from '../../i18n/backoffice/texts';
 import { useCursorStack } from '../../paging/useCursorStack';
 import { Pager } from '../../ui/Pager';
 import { runCall } from '../runCall';
@@ -130,13 +130,7 @@ export function PeopleView() {
           })}
         </ul>
       )}
-      <Pager
-        pages={pages}
-        data={list.data}
-        previous={t('common.previous')}
-        next={t('common.next')}
-        pageOf={(page, total) => t('common.pageOf', { page, total })}
-      />
+      <Pager pages={pages} data={list.data} {...pagerTexts(t)} />
       {target && (
         <ConfirmDialog
           title={t(making ? 'people.makeTitle' : 'people.unmakeTitle', { name: targetName })}

@@ -38,3 +38,12 @@ export function useBackofficeTexts(): { t: BackofficeT; locale: string } {
   const { t, locale } = useTranslation();
   return { t: (key, options) => t(key, { ...options, ns: BACKOFFICE_NS }) as string, locale };
 }
+
+/** The texts of a back-office list's previous/next `Pager` (`ui/Pager.tsx`), in the `backoffice` namespace. */
+export function pagerTexts(t: BackofficeT) {
+  return {
+    previous: t('common.previous'),
+    next: t('common.next'),
+    pageOf: (page: number, total: number) => t('common.pageOf', { page, total }),
+  };
+}
