@@ -5,7 +5,7 @@
  * interface's Chinese tag names), deterministic for a given seed.
  */
 
-import { zhCN } from '../app/src/i18n/locales/zh-CN';
+import { texts as zhCN } from '../app/src/i18n/translation/zh-CN';
 import { seededRandom } from '../packages/server/src/random';
 import { readCatalogue } from './scale';
 
