@@ -38,7 +38,7 @@ function limit(control: Control, value: string | number): string {
  */
 export function validationMessage(control: Control): string {
   const v = control.validity;
-  const t = (key: string, options?: Record<string, unknown>) => i18n.t(`validation.${key}`, options);
+  const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(`validation.${key}`, options);
   const input = control instanceof HTMLInputElement ? control : undefined;
   const type = input?.type ?? '';
   if (v.valueMissing) {
