@@ -12,5 +12,7 @@
  */
 
 export { type BuildAppOptions, buildApp } from './app';
-export { ConfigError, loadConfig, type ServerConfig } from './config';
+export { loadConfig } from './config/loadConfig';
+export type { ServerConfig } from './config/serverConfig';
+export { ConfigError } from './config/values';
 export { ApiError } from './errors';
