@@ -82,6 +82,7 @@ export default defineConfig({
         },
       },
       {
+        ...serverSourceFirst,
         test: {
           name: 'repo',
           include: ['scripts/**/*.test.ts'],
