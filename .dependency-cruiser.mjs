@@ -85,7 +85,11 @@ export default {
       comment:
         'Another workspace package is imported by its name (its entry point), never by a relative path into its src/.',
       from: { path: '^(packages/[^/]+|app|bench|e2e|examples/[^/]+)/' },
-      to: { dependencyTypes: ['local'], path: '^(?:packages/[^/]+|app|examples/[^/]+)/src/', pathNot: '^$1/' },
+      to: {
+        dependencyTypes: ['local'],
+        path: '^(?:packages/[^/]+|app|examples/[^/]+)/src/',
+        pathNot: '^$1/',
+      },
     },
   ],
   options: {
