@@ -1,5 +1,5 @@
 /**
- * The long-tail query mix of the search benchmark (issue 13, `bench/search.ts`): thousands of
+ * The long-tail query mix of the search benchmark (`bench/search.ts`): thousands of
  * distinct search queries and suggest prefixes drawn from the real catalogue's vocabulary
  * (`packages/server/catalogue/plugins.json` and `zh.json`: names, intros, descriptions, tags; the
  * interface's Chinese tag names), deterministic for a given seed.

@@ -25,8 +25,8 @@ export function batchPlugin({ interval = BATCH_INTERVAL }: BatchOptions = {}): T
       /** Queued records with when each expires (ms since the Unix epoch). */
       const read = () => readJson<{ x: number; r: TrackedRecord }[]>(s, BATCH_KEY) ?? [];
       /**
-       * Sends the first 500 unexpired queued records (the collector refuses a larger batch whole,
-       * issue 11) as one batch, the rest at the next flush; queues them again if that fails.
+       * Sends the first 500 unexpired queued records (the collector refuses a larger batch
+       * whole) as one batch, the rest at the next flush; queues them again if that fails.
        */
       const flush = async (beacon?: boolean) => {
         const q = read().filter((e) => e.x > now());

@@ -44,7 +44,7 @@ const cut = (p: Record<string, unknown>, max: number) => {
 };
 
 /**
- * Creates the tracker (SPEC §1, §3, §4, §5, §7, §9; issue 4): the core of
+ * Creates the tracker (SPEC §1, §3, §4, §5, §7, §9): the core of
  * `@plugin-center/analytics`, without automatic tracking (add plugins, or use `createAnalytics`).
  *
  * - States `not started` → `init started` → `store done` ({@link TrackerState}); calls made before
