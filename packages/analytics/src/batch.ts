@@ -17,6 +17,14 @@ export interface BatchOptions {
  * `track_signup`, and by beacon when the page is hidden or left. A queued record expires `2 ×
  * interval` after it was queued and is then dropped unsent; a failed batch is queued again (until
  * its records expire). Without localStorage, records are sent one by one.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { batchPlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [batchPlugin({ interval: 10_000 })] }).init();
+ * ```
  */
 export function batchPlugin({ interval = BATCH_INTERVAL }: BatchOptions = {}): TrackerPlugin {
   return {
