@@ -5,8 +5,8 @@
  * interface's Chinese tag names), deterministic for a given seed.
  */
 
+import { seededRandom } from '@plugin-center/server';
 import { zhCN } from '../app/src/i18n/locales/zh-CN';
-import { seededRandom } from '../packages/server/src/random';
 import { readCatalogue } from './scale';
 
 /** What a query imitates; printed as the mix. */

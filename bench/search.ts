@@ -8,7 +8,7 @@
  */
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { seededRandom } from '../packages/server/src/random';
+import { seededRandom } from '@plugin-center/server';
 import { percentile } from './load';
 import { type BenchPrefix, type BenchQuery, mixSummary, searchQueries, suggestPrefixes } from './queries';
 import { startServer, stopServer } from './server';
