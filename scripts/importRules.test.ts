@@ -5,7 +5,7 @@
  * any two server domains that import each other, which dependency-cruiser cannot state as a rule:
  * the domains are the top-level folders of `packages/server/src` outside `SERVER_NON_DOMAINS`.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const root = join(import.meta.dirname, '..');
 const SERVER_SRC = 'packages/server/src/';
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
-/** The cruise roots with `*` expanded to the folders that exist. */
+/** The cruise roots with `*` expanded to the folders that exist (a package without `src/` is skipped). */
 function cruiseRoots(): string[] {
   return CRUISE_ROOTS.flatMap((pattern) => {
     const [head, rest] = pattern.split('/*/');
@@ -23,14 +23,7 @@ function cruiseRoots(): string[] {
     return readdirSync(join(root, head!), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => `${head}/${entry.name}/${rest}`)
-      .filter((path) => readdirSync(join(root, path), { withFileTypes: true }).length > 0);
-  }).filter((path) => {
-    try {
-      readdirSync(join(root, path));
-      return true;
-    } catch {
-      return false;
-    }
+      .filter((path) => existsSync(join(root, path)));
   });
 }
 
