@@ -11,7 +11,7 @@ import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { setReadCache } from './cache';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
-import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
+import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config/serverConfig';
 import { ActivityService } from './curation/activity';
 import { activityRoutes } from './curation/activityRoutes';
 import { bannerRoutes } from './curation/bannerRoutes';

@@ -13,7 +13,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from './app';
 import { derivePluginKey } from './catalogue/entry';
-import { defaultCatalogueDir, type ServerConfig } from './config';
+import { defaultCatalogueDir } from './config/paths';
+import type { ServerConfig } from './config/serverConfig';
 import type { Dialect } from './db/database';
 import type { ServerTemplate } from './testTemplate';
 

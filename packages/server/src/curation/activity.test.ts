@@ -7,10 +7,11 @@
 import type { ActivityInfo, ErrorEnvelope, TagListResult } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import type { ActivityConfig } from '../config/curation';
+import { loadConfig } from '../config/loadConfig';
+import { ConfigError } from '../config/values';
 import { multipart, publishFields } from '../publishing/testFiles';
 import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
-import type { ActivityConfig } from './activityConfig';
 
 describe('ACTIVITIES', () => {
   it('is empty when unset, and read as a JSON array with links checked and tags normalised', () => {

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
 import { multipartError } from '../publishing/form';
-import { httpUrl } from './bannerLinks';
+import { httpUrl } from '../shared/links';
 
 /** Limits given to `@fastify/multipart` for this route (one image, three short text fields). */
 export const BANNER_MULTIPART_LIMITS = {

@@ -37,8 +37,8 @@ import type { AuthUser } from '../identity/auth';
 import { accountName } from '../identity/data';
 import { decodeCursor, encodeCursor } from '../plugins/cursor';
 import { refreshSearchIndex, replacePluginTags } from '../plugins/data/write';
-import { normalizeTagCode } from '../plugins/tags';
 import { unindexPlugins } from '../search/indexer';
+import { normalizeTagCode } from '../shared/tags';
 import { readBatch } from './batch';
 import {
   appendAuditLog,

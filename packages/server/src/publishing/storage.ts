@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../config/serverConfig';
 
 /** A stored file as {@link FileStorage.list} reports it. */
 export interface StoredFile {

@@ -1,13 +1,10 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  defaultCatalogueDir,
-  loadConfig,
-  parseRedirectAllowlist,
-  resolveCollectorConfig,
-  resolveIdentityConfig,
-} from './config';
+import { parseRedirectAllowlist } from './identity';
+import { loadConfig } from './loadConfig';
+import { defaultCatalogueDir } from './paths';
+import { resolveCollectorConfig, resolveIdentityConfig } from './serverConfig';
+import { ConfigError } from './values';
 
 const S3_KEYS = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/key+' };
 
@@ -358,7 +355,7 @@ describe('analytics collector settings', () => {
   });
 });
 
-describe('site variant (issue 15)', () => {
+describe('site variant', () => {
   it('defaults to the domestic site', () => {
     expect(loadConfig({}).site).toEqual({
       variant: 'domestic',

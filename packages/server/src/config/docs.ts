@@ -2,9 +2,10 @@
  * The environment variables' documentation, rendered from {@link CONFIG_SCHEMA}: the `Environment`
  * section of `plugin-center --help` and the configuration tables of `docs/deployment.md` (between
  * {@link CONFIG_TABLE_START} and {@link CONFIG_TABLE_END}; `pnpm docs:config` rewrites them, and
- * `configDocs.test.ts` fails when the file differs).
+ * `docs.test.ts` fails when the file differs).
  */
-import { CONFIG_GROUPS, type ConfigGroup, configVariables, type VariableSchema } from './configSchema';
+import { configVariables, type VariableSchema } from './schema';
+import { CONFIG_GROUPS, type ConfigGroup } from './variables';
 
 /** Marker comment before the generated tables in `docs/deployment.md`. */
 export const CONFIG_TABLE_START = '<!-- config-table:start -->';
@@ -13,7 +14,7 @@ export const CONFIG_TABLE_END = '<!-- config-table:end -->';
 
 /** Comment after {@link CONFIG_TABLE_START} saying where the tables come from. */
 export const GENERATED_NOTE =
-  '<!-- Generated from packages/server/src/configSchema.ts by `pnpm docs:config`: edit the schema, not these tables. -->';
+  '<!-- Generated from packages/server/src/config/ by `pnpm docs:config`: edit the schema, not these tables. -->';
 
 /** A default the schema states as a value (`3000`, `true`, `./data`), or undefined. */
 function scalarDefault(schema: VariableSchema): string | undefined {

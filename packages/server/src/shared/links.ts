@@ -1,7 +1,7 @@
 /**
- * The links of issue 14's curation content: a banner's `redirect_url` (SPEC §5 "Banner link must be
+ * The links of the curated content: a banner's `redirect_url` (SPEC §5 "Banner link must be
  * valid, otherwise 'Wrong url, please try again'"), and the image and tutorial addresses of the
- * configured contact QR codes and activities. Parsed with the WHATWG URL parser (`URL`), never with
+ * configured contact QR codes and activities (`config/curation.ts`). Parsed with the WHATWG URL parser (`URL`), never with
  * a home-made pattern.
  */
 import { BANNER_LIMITS } from '@plugin-center/contract';
