@@ -1,4 +1,5 @@
 import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, PluginSort } from '@plugin-center/api';
+import { pluginListSort } from '@plugin-center/contract';
 
 /** The state of the square kept in the query string (`?tag=…&sort=…&q=…`) so reload and share keep it. */
 export interface SquareQuery {
@@ -13,9 +14,8 @@ export interface SquareQuery {
   keyword: string;
 }
 
-/** The sort used when none is chosen: relevance with a keyword, else latest. */
-export const defaultSort = (keyword: string): PluginSort =>
-  keyword ? PluginSort.RELEVANCE : PluginSort.LATEST;
+/** The sort used when none is chosen (the contract's `pluginListSort`): relevance with a non-blank keyword, else latest. */
+export const defaultSort = (keyword: string): PluginSort => pluginListSort(undefined, keyword);
 
 /**
  * Reads the square's state from the query string; unknown or malformed values give the defaults
@@ -46,7 +46,7 @@ export function patchSquareQuery(query: SquareQuery, patch: Partial<SquareQuery>
   const next = { ...query, ...patch };
   if (patch.sort === undefined && query.sort === defaultSort(query.keyword))
     next.sort = defaultSort(next.keyword);
-  if (next.sort === PluginSort.RELEVANCE && !next.keyword) next.sort = PluginSort.LATEST;
+  next.sort = pluginListSort(next.sort, next.keyword);
   return next;
 }
 

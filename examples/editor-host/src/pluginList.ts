@@ -9,10 +9,10 @@
  * call, so every poll would fetch the whole list. `cache: 'no-store'` keeps the browser's HTTP cache
  * out of the way: this module keeps the tag and the last list itself.
  */
-import type { EditorPlugin, EditorPluginsResult } from '@plugin-center/contract';
+import { type EditorPlugin, type EditorPluginsResult, PLUGIN_ROUTES } from '@plugin-center/contract';
 
 /** The path of the call (on this page's origin; see `config.ts`). */
-export const EDITOR_PLUGINS_PATH = '/api/cmt/plugin/user/editor';
+export const EDITOR_PLUGINS_PATH = PLUGIN_ROUTES.editorPlugins.path;
 
 /** What one {@link PluginList.refresh} did. */
 export interface RefreshResult {

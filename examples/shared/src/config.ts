@@ -8,6 +8,7 @@
  * are always called on the page's own origin: Plugin Center answers no CORS, so a site on another
  * origin proxies those paths to it (each example's `serve.js` does).
  */
+import { LOGIN_PAGE_PATH } from '@plugin-center/contract';
 
 /** What an example's SSO client needs to know about Plugin Center. */
 export interface SiteConfig {
@@ -28,7 +29,7 @@ export function readSiteConfig(doc: Document): SiteConfig {
   const origin = meta ? new URL(meta, here).origin : here.origin;
   const sameOrigin = origin === here.origin;
   return {
-    loginPageUrl: sameOrigin ? '/user/login/' : `${origin}/user/login/`,
+    loginPageUrl: sameOrigin ? LOGIN_PAGE_PATH : `${origin}${LOGIN_PAGE_PATH}`,
     redirectUrl: sameOrigin ? here.pathname : `${here.origin}${here.pathname}`,
   };
 }
