@@ -9,7 +9,7 @@ import '../../ui/forms.css';
 import '../../ui/lists.css';
 import './batchUpload.css';
 import { usePublishTexts } from '../../i18n/publish/texts';
-import { type UploadOptions, type UploadOutcome, uploadForm } from '../../pages/publish/upload';
+import { type UploadOptions, type UploadOutcome, uploadForm } from '../../upload';
 
 /** Path of `POST /api/cmt/manager/plugins/upload` (SPEC §7: multipart, cancellable; admin only). */
 export const BATCH_UPLOAD_PATH = PLUGIN_ROUTES.batchUpload.path;

@@ -9,9 +9,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
-import type { UploadOptions, UploadOutcome } from '../../pages/publish/upload';
 import { ROUTER_FUTURE } from '../../routes';
 import { inEnglish } from '../../testing/render';
+import type { UploadOptions, UploadOutcome } from '../../upload';
 import { BATCH_UPLOAD_PATH, BatchResult, BatchUploadView } from './BatchUploadPage';
 
 type Outcome = UploadOutcome<BatchUploadResult>;

@@ -9,7 +9,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { FileField, ImagesField, TagsField, TextAreaField, TextField } from './PublishFields';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
-import { type UploadOptions, type UploadOutcome, uploadForm } from './upload';
+import { type UploadOptions, type UploadOutcome, uploadForm } from '../../upload';
 import { usePublishForm } from './usePublishForm';
 import { IMAGE_TYPES, VIDEO_TYPES } from './validation';
 

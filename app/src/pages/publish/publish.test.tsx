@@ -13,8 +13,8 @@ import { setLanguage } from '../../i18n/i18n';
 import { ROUTER_FUTURE } from '../../routes';
 import { submission } from '../../testing/submissions';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
+import type { UploadOptions, UploadOutcome } from '../../upload';
 import { PublishForm, PublishPage } from './PublishPage';
-import type { UploadOptions, UploadOutcome } from './upload';
 
 let seenToasts: readonly ToastMessage[] = [];
 function ToastProbe() {

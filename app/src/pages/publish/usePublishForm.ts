@@ -13,6 +13,7 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { usePublishTexts } from '../../i18n/publish/texts';
 import { notify } from '../../toast/toastStore';
+import type { UploadOptions, UploadOutcome } from '../../upload';
 import { findAnySubmission, findUserSubmission } from './findUserSubmission';
 import {
   buildPublishForm,
@@ -23,7 +24,6 @@ import {
   type PublishValues,
   valuesFromSubmission,
 } from './publishForm';
-import type { UploadOptions, UploadOutcome } from './upload';
 import {
   checkCodeFile,
   checkImageFile,

@@ -10,7 +10,7 @@
 import { type ApiError, CANCEL_MESSAGE, createApiClient, isCancelled, isSuccess } from '@plugin-center/api';
 import { xhrUpload } from '@plugin-center/api/upload';
 import { type ErrorEnvelope, PLUGIN_ROUTES, type Submission } from '@plugin-center/contract';
-import { ssoClient } from '../../session';
+import { ssoClient } from './session';
 
 /** Path of `POST` (publish) and `PUT` (edit) `/api/cmt/plugin` (the contract's route table). */
 export const PUBLISH_PATH = PLUGIN_ROUTES.publish.path;
