@@ -1,15 +1,21 @@
-import type { CursorPages } from '../paging/useCursorPages';
-import type { CursorStack } from '../paging/useCursorStack';
+import type { LoaderStatus } from '@plugin-center/api';
+import type { PageView } from '../paging/usePageView';
 import { Button } from './Button';
 import { ErrorState, LoadingState } from './States';
 
 /**
- * "Load more" paging of a list that grows ({@link CursorPages} of `useCursorPages`): the texts of
- * its footer.
+ * "Load more" paging of a list that grows (a paged list of `@plugin-center/react/backoffice`, e.g.
+ * `useAuditLog`): the texts of its footer.
  */
 export interface MorePaging {
-  /** The list as `useCursorPages` answers it. */
-  list: CursorPages<unknown>;
+  /** The list as its paged-list hook answers it. */
+  list: {
+    status: LoaderStatus;
+    pages: unknown[][];
+    hasMore: boolean;
+    isLoadingMore: boolean;
+    loadMore(): void;
+  };
   /** The "Load more" button's label. */
   more: string;
   /** The label of the line shown while the next page loads. */
@@ -18,12 +24,10 @@ export interface MorePaging {
   error: string;
 }
 
-/** Previous/next paging of a list shown one page at a time ({@link CursorStack} of `useCursorStack`). */
+/** Previous/next paging of a list shown one page at a time ({@link PageView} of `usePageView`). */
 export interface PagePaging {
-  /** The page stack as `useCursorStack` answers it. */
-  pages: CursorStack;
-  /** The page loaded (its total and next cursor); nothing is shown before it loads. */
-  data: { total: number; next_cursor: string | null } | undefined;
+  /** The page view as `usePageView` answers it; nothing is shown before its page loads. */
+  pages: PageView;
   /** The previous button's label. */
   previous: string;
   /** The next button's label. */
@@ -45,26 +49,27 @@ export function Pager(props: MorePaging | PagePaging) {
     const { list } = props;
     return (
       <>
-        {list.status === 'error' && !list.firstFailed && (
+        {list.status === 'error' && list.pages.length > 0 && (
           <ErrorState message={props.error} onRetry={list.loadMore} compact />
         )}
-        {list.status === 'more' && <LoadingState label={props.loading} variant="more" />}
-        {list.hasMore && list.status === 'ready' && <Button onClick={list.loadMore}>{props.more}</Button>}
+        {list.isLoadingMore && <LoadingState label={props.loading} variant="more" />}
+        {list.hasMore && list.status === 'success' && !list.isLoadingMore && (
+          <Button onClick={list.loadMore}>{props.more}</Button>
+        )}
       </>
     );
   }
-  const { pages, data } = props;
-  if (!data) return null;
-  const nextCursor = data.next_cursor;
-  if (pages.page === 1 && nextCursor === null) return null;
-  const pageOf = props.pageOf(pages.page, data.total);
+  const { pages } = props;
+  if (!pages.items) return null;
+  if (pages.page === 1 && !pages.hasNext) return null;
+  const pageOf = props.pageOf(pages.page, pages.total);
   return (
     <nav className="ui-pager" aria-label={pageOf}>
       <Button disabled={pages.page === 1} onClick={pages.previous}>
         {props.previous}
       </Button>
       <span>{pageOf}</span>
-      <Button disabled={nextCursor === null} onClick={() => nextCursor && pages.next(nextCursor)}>
+      <Button disabled={!pages.hasNext} onClick={pages.next}>
         {props.next}
       </Button>
     </nav>

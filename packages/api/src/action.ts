@@ -10,7 +10,9 @@ export type ActionStatus = 'idle' | 'running' | 'success' | 'error';
  * - `data`: the payload of the last success;
  * - `error`: on `error`, the thrown error (e.g. `ApiError`) or the failed envelope;
  * - `message`, `field`: the server's message and the request field it is about (the error
- *   envelope's `message` and `field`), when it named them.
+ *   envelope's `message` and `field`), when it named them;
+ * - `code`: on `error`, the error identifier (the envelope's `error`, or the `ApiError`'s `code`:
+ *   the server's, else `UNAUTHORIZED` or `NETWORK_ERROR`).
  */
 export interface ActionState<T> {
   status: ActionStatus;
@@ -18,6 +20,7 @@ export interface ActionState<T> {
   error: unknown;
   message: string | undefined;
   field: string | undefined;
+  code: string | undefined;
 }
 
 /** A change made through one call (save, assign, revoke) as an external store. */
@@ -38,12 +41,13 @@ const IDLE = {
   error: undefined,
   message: undefined,
   field: undefined,
+  code: undefined,
 } as const;
 
 /**
  * Creates a store around one changing call: `running` while it is in flight, then `success` with
- * the data, or `error` with the server's `message` and `field` (from a failed envelope or the
- * `ApiError`'s body). A run started while another is in flight supersedes it.
+ * the data, or `error` with the server's `message`, `field` and error `code` (from a failed
+ * envelope or the `ApiError`). A run started while another is in flight supersedes it.
  *
  * @param call - the call, e.g. `(body) => client.plugin.assignOwner(body)`
  *
@@ -63,6 +67,7 @@ export function createAction<I, T>(call: (input: I) => Promise<ApiResponse<T>>):
     let next: ActionState<T>;
     try {
       const res = await call(input);
+      const failed = res as { field?: string; error?: string };
       next = isSuccess(res)
         ? { ...IDLE, status: 'success', data: res.data }
         : {
@@ -70,12 +75,13 @@ export function createAction<I, T>(call: (input: I) => Promise<ApiResponse<T>>):
             status: 'error',
             error: res,
             message: res.message,
-            field: (res as { field?: string }).field,
+            field: failed.field,
+            code: failed.error,
           };
     } catch (error) {
-      // `body` of an `ApiError` (read by shape: this entry point may carry its own copy of the class).
-      const body = (error as { body?: { message?: string; field?: string } } | undefined)?.body;
-      next = { ...IDLE, status: 'error', error, message: body?.message, field: body?.field };
+      // An `ApiError`'s `body` and `code`, read by shape: this entry point may carry its own copy of the class.
+      const { body, code } = (error ?? {}) as { body?: { message?: string; field?: string }; code?: string };
+      next = { ...IDLE, status: 'error', error, message: body?.message, field: body?.field, code };
     }
     if (mine === runs) store.set(next);
     return next;

@@ -9,6 +9,7 @@ import {
   createMyPlugins,
   createPeopleList,
   createPersonalTokens,
+  createResourcePositionList,
 } from './backoffice';
 import { createApiClient } from './client';
 import { xhrUpload } from './upload';
@@ -63,6 +64,28 @@ describe('the paged lists of the back office (one pager: cursor pages)', () => {
       '/api/cmt/manager/audit-log?plugin_key=grid',
       '/api/cmt/plugin/audit',
       '/api/cmt/manager/users?role=2',
+    ]);
+  });
+
+  it('resource positions read their route page by page', async () => {
+    const net = fakeFetch((req) =>
+      ok({
+        resource_state_list: [{ id: req.url.searchParams.get('cursor') ? 2 : 1 }],
+        total: 2,
+        next_cursor: req.url.searchParams.get('cursor') ? null : 'n1',
+      }),
+    );
+    const slots = createResourcePositionList(client(net), { status: 'active', lang: 'en-US' });
+    await slots.load();
+    await slots.loadMore();
+    expect(slots.getSnapshot()).toMatchObject({
+      pages: [[{ id: 1 }], [{ id: 2 }]],
+      total: 2,
+      hasMore: false,
+    });
+    expect(net.requests.map((r) => r.url.pathname + r.url.search)).toEqual([
+      '/api/cmt/plugin/resource_state/list?status=active&lang=en-US',
+      '/api/cmt/plugin/resource_state/list?status=active&lang=en-US&cursor=n1',
     ]);
   });
 
@@ -123,6 +146,27 @@ describe('createAction (owners, tokens, any change)', () => {
     expect(seen).toEqual(['running', 'success', 'running', 'error']);
     assign.reset();
     expect(assign.getSnapshot().status).toBe('idle');
+  });
+
+  it('names the error code of a refusal (HTTP error or failed envelope) and of a network failure', async () => {
+    const refusal = (error: string, status: number) =>
+      json({ code: 40400, error, message: 'gone', data: null }, status);
+    const answers = [refusal('PLUGIN_NOT_FOUND', 404), refusal('PLUGIN_NOT_FOUND', 200)];
+    const net = fakeFetch(() => answers.shift() ?? Promise.reject(new TypeError('offline')));
+    const api = client(net);
+    const remove = createAction((b: { plugin_key: string }) => api.plugin.remove(b));
+    expect(await remove.run({ plugin_key: 'grid' })).toMatchObject({
+      status: 'error',
+      code: 'PLUGIN_NOT_FOUND',
+    });
+    expect(await remove.run({ plugin_key: 'grid' })).toMatchObject({
+      status: 'error',
+      code: 'PLUGIN_NOT_FOUND',
+    });
+    expect(await remove.run({ plugin_key: 'grid' })).toMatchObject({
+      status: 'error',
+      code: 'NETWORK_ERROR',
+    });
   });
 });
 

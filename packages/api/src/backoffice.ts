@@ -1,6 +1,6 @@
 /**
  * `@plugin-center/api/backoffice`: the stores of the back office (review, audit log, owners, batch
- * upload, personal access tokens, "my plugins", people), framework-free with `subscribe` /
+ * upload, personal access tokens, "my plugins", people, resource positions), framework-free with `subscribe` /
  * `getSnapshot` like the square's. Its own entry point, so the square's bundle and the client's
  * size budget carry none of it.
  *
@@ -8,7 +8,13 @@
  */
 export type { Action, ActionState, ActionStatus } from './action';
 export { createAction } from './action';
-export { createAuditList, createAuditLog, createMyPlugins, createPeopleList } from './backofficeLists';
+export {
+  createAuditList,
+  createAuditLog,
+  createMyPlugins,
+  createPeopleList,
+  createResourcePositionList,
+} from './backofficeLists';
 export type { BatchUpload, BatchUploadState, BatchUploadStatus } from './batchUpload';
 export { createBatchUpload } from './batchUpload';
 export type { PersonalTokens } from './personalTokens';

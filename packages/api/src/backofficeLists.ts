@@ -1,12 +1,14 @@
 /**
  * The back office's lists, each a {@link createPagedList} over one call of the route table: the
- * review list, the audit log, the signed-in user's plugins and the people.
+ * review list, the audit log, the signed-in user's plugins, the people and the resource positions.
  */
 import type {
   AdminUser,
   AuditListQuery,
   AuditLogEntry,
   AuditLogQuery,
+  ResourcePosition,
+  ResourcePositionListQuery,
   Submission,
   SubmissionPage,
   UserListQuery,
@@ -101,6 +103,28 @@ export function createPeopleList(
     (q, cursor, signal) =>
       client.plugin.userList({ ...q, keyword: q.keyword?.trim() || undefined, cursor }, { signal }),
     (d) => ({ ...d, items: d.user_list }),
+    query,
+  );
+}
+
+/**
+ * The resource positions (featured slots) of the back office (`GET /api/cmt/plugin/resource_state/list`,
+ * admin): newest slot first, each with the plugin's name and icon, its times and derived `status`;
+ * filtered by `status`, texts in `lang`.
+ *
+ * @example
+ * ```ts
+ * const slots = createResourcePositionList(client, { status: 'active' });
+ * await slots.load();
+ * ```
+ */
+export function createResourcePositionList(
+  client: ApiClient,
+  query: Paged<ResourcePositionListQuery> = {},
+): PagedList<ResourcePosition, Paged<ResourcePositionListQuery>> {
+  return createPagedList(
+    (q, cursor, signal) => client.plugin.resourceStateList({ ...q, cursor }, { signal }),
+    (d) => ({ ...d, items: d.resource_state_list }),
     query,
   );
 }

@@ -16,3 +16,4 @@ export { usePagedList } from './usePagedList';
 export { usePeopleList } from './usePeopleList';
 export { usePersonalTokens } from './usePersonalTokens';
 export { usePublisherAnalytics } from './usePublisherAnalytics';
+export { useResourcePositionList } from './useResourcePositionList';

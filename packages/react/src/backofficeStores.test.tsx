@@ -20,6 +20,7 @@ import {
   usePeopleList,
   usePersonalTokens,
   usePublisherAnalytics,
+  useResourcePositionList,
 } from './backoffice';
 
 type Answer = Parameters<typeof fakeFetch>[0];
@@ -87,6 +88,17 @@ describe('the paged list hooks', () => {
       '/api/cmt/manager/users?role=2',
       '/api/cmt/plugin/audit',
     ]);
+  });
+});
+
+describe('the resource positions hook', () => {
+  it('useResourcePositionList reads the slots for the status', async () => {
+    const net = setup(() => ok({ resource_state_list: [{ id: 7 }], total: 1, next_cursor: null }));
+    const { result } = renderHook(() => useResourcePositionList({ status: 'pending' }), {
+      wrapper: net.wrapper,
+    });
+    await waitFor(() => expect(result.current.pages).toEqual([[{ id: 7 }]]));
+    expect(paths(net.requests)).toEqual(['/api/cmt/plugin/resource_state/list?status=pending']);
   });
 });
 

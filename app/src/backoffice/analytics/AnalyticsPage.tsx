@@ -1,6 +1,6 @@
 import type { AnalyticsOverview } from '@plugin-center/contract';
 import { PluginEvent } from '@plugin-center/contract';
-import { useApiClient, useLoader } from '@plugin-center/react';
+import { useAnalyticsOverview } from '@plugin-center/react/backoffice';
 import { type CSSProperties, useMemo } from 'react';
 import { formatNumber, formatPercent } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
@@ -39,12 +39,8 @@ export function AnalyticsPage() {
  */
 export function AnalyticsOverviewView() {
   const { t } = useTranslation();
-  const api = useApiClient();
   const { preset, range, choose } = useReportRange();
-  const overview = useLoader<AnalyticsOverview>(
-    (signal) => api.plugin.analyticsOverview({ from: range.from, to: range.to }, { signal }),
-    [range.from, range.to],
-  );
+  const overview = useAnalyticsOverview({ from: range.from, to: range.to });
 
   return (
     <ReportShell

@@ -1,6 +1,8 @@
-import { ApiError } from '@plugin-center/api';
+import type { CallInput } from '@plugin-center/api';
+import type { ActionState } from '@plugin-center/api/backoffice';
 import { PUBLISH_LIMITS, ReviewStatus, type Submission } from '@plugin-center/contract';
 import { useApiClient } from '@plugin-center/react';
+import { useAction, useAuditList } from '@plugin-center/react/backoffice';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -18,7 +20,6 @@ import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
 import { type PublishT, usePublishTexts } from '../../i18n/publish/texts';
-import { pickSubmissions, useCursorPages } from '../../paging/useCursorPages';
 import { saveBlob } from './saveBlob';
 
 /** The audit filter (SPEC §3): 0 all, 1 unaudited, 2 passed, 3 not passed. */
@@ -39,19 +40,10 @@ export function AuditListPage() {
   );
 }
 
-/** Runs an admin call: true for a success envelope, else false with the error toast (SPEC §8). */
-async function run(call: () => Promise<{ code: number; message?: string }>, t: PublishT): Promise<boolean> {
-  try {
-    const res = await call();
-    if (res.code === 0 || res.code === 200) return true;
-    notify(res.message || t('audit.actionFailed'), 'error');
-  } catch (e) {
-    const body = e instanceof ApiError ? (e.body as { message?: unknown } | undefined) : undefined;
-    notify(
-      typeof body?.message === 'string' && body.message ? body.message : t('audit.actionFailed'),
-      'error',
-    );
-  }
+/** Whether an admin action succeeded; a failure shows the server's message (or a generic one) as an error toast (SPEC §8). */
+function succeeded(done: ActionState<unknown>, t: PublishT): boolean {
+  if (done.status === 'success') return true;
+  notify(done.message || t('audit.actionFailed'), 'error');
   return false;
 }
 
@@ -72,59 +64,42 @@ export function AuditListView() {
   const [draft, setDraft] = useState('');
   const [rejecting, setRejecting] = useState<Submission | null>(null);
   const [deleting, setDeleting] = useState<Submission | null>(null);
-  const [busy, setBusy] = useState(false);
   const searchId = useId();
-  const list = useCursorPages(
-    (cursor, signal) =>
-      api.plugin.auditList(
-        { status: filter, ...(keyword ? { keyword } : {}), ...(cursor ? { cursor } : {}) },
-        { signal },
-      ),
-    pickSubmissions,
-    [api, filter, keyword],
-  );
+  const list = useAuditList({ status: filter, keyword: keyword || undefined });
+  const review = useAction((body: CallInput<'plugin', 'auditStatus'>) => api.plugin.auditStatus(body));
+  const removal = useAction((body: CallInput<'plugin', 'remove'>) => api.plugin.remove(body));
+  const code = useAction((query: CallInput<'plugin', 'download'>) => api.plugin.download(query));
+  const busy = [review, removal, code].some((a) => a.status === 'running');
 
-  const act = async (call: () => Promise<{ code: number; message?: string }>, done: string) => {
-    setBusy(true);
-    const ok = await run(call, t);
-    setBusy(false);
+  const act = (done: ActionState<unknown>, text: string) => {
+    const ok = succeeded(done, t);
     if (ok) {
-      notify(done, 'success');
+      notify(text, 'success');
       list.reload();
     }
     return ok;
   };
-  const approve = (s: Submission) =>
-    void act(
-      () => api.plugin.auditStatus({ plugin_key: s.plugin_key, status: ReviewStatus.APPROVED }),
+  const approve = async (s: Submission) =>
+    act(
+      await review.run({ plugin_key: s.plugin_key, status: ReviewStatus.APPROVED }),
       t('audit.approved', { name: s.name }),
     );
   const reject = async (s: Submission, reason: string) => {
-    const ok = await act(
-      () => api.plugin.auditStatus({ plugin_key: s.plugin_key, status: ReviewStatus.UNAPPROVED, reason }),
+    const ok = act(
+      await review.run({ plugin_key: s.plugin_key, status: ReviewStatus.UNAPPROVED, reason }),
       t('audit.rejected', { name: s.name }),
     );
     if (ok) setRejecting(null);
   };
   const remove = async (s: Submission) => {
-    const ok = await act(
-      () => api.plugin.remove({ plugin_key: s.plugin_key }),
-      t('audit.deleted', { name: s.name }),
-    );
+    const ok = act(await removal.run({ plugin_key: s.plugin_key }), t('audit.deleted', { name: s.name }));
     if (ok) setDeleting(null);
   };
   const download = async (s: Submission) => {
     const file = `${s.plugin_key}.json`;
-    setBusy(true);
-    let blob: Blob | undefined;
-    const ok = await run(async () => {
-      const res = await api.plugin.download({ id: s.plugin_key });
-      blob = res.data;
-      return res;
-    }, t);
-    setBusy(false);
-    if (ok && blob) {
-      saveBlob(blob, file);
+    const done = await code.run({ id: s.plugin_key });
+    if (succeeded(done, t) && done.data) {
+      saveBlob(done.data, file);
       notify(t('audit.downloaded', { file }), 'success');
     }
   };
@@ -135,7 +110,7 @@ export function AuditListView() {
   };
 
   return (
-    <section className="backstage audit" aria-busy={list.status === 'loading' || list.status === 'more'}>
+    <section className="backstage audit" aria-busy={list.status === 'requesting' || list.isLoadingMore}>
       <BackstageHeader title={t('audit.title')} />
       <div className="audit-toolbar">
         <fieldset className="audit-filters">
@@ -163,11 +138,11 @@ export function AuditListView() {
           </form>
         </search>
       </div>
-      {list.status === 'loading' && <LoadingState label={t('audit.loading')} />}
-      {list.status === 'error' && list.firstFailed && (
+      {list.pages.length === 0 && list.status !== 'error' && <LoadingState label={t('audit.loading')} />}
+      {list.pages.length === 0 && list.status === 'error' && (
         <ErrorState message={t('audit.error')} onRetry={list.reload} />
       )}
-      {list.status === 'ready' && list.items.length === 0 && <EmptyState title={t('audit.empty')} />}
+      {list.pages.length > 0 && list.items.length === 0 && <EmptyState title={t('audit.empty')} />}
       {list.items.length > 0 && (
         <>
           <p className="state-hint">
@@ -181,7 +156,7 @@ export function AuditListView() {
                 t={t}
                 locale={locale}
                 busy={busy}
-                onApprove={() => approve(s)}
+                onApprove={() => void approve(s)}
                 onReject={() => setRejecting(s)}
                 onDownload={() => void download(s)}
                 onDelete={() => setDeleting(s)}

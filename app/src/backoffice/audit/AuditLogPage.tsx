@@ -1,5 +1,4 @@
-import type { AuditLogEntry } from '@plugin-center/contract';
-import { useApiClient } from '@plugin-center/react';
+import { useAuditLog } from '@plugin-center/react/backoffice';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
@@ -10,7 +9,6 @@ import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { formatDateTime } from '../../format';
 import { usePublishTexts } from '../../i18n/publish/texts';
-import { useCursorPages } from '../../paging/useCursorPages';
 
 /**
  * `/backstage-index/audit-log` (admin only, behind `AdminRoute`):
@@ -33,24 +31,15 @@ export function AuditLogPage() {
  */
 export function AuditLogView() {
   const { t, locale } = usePublishTexts();
-  const api = useApiClient();
-  const list = useCursorPages(
-    (cursor, signal) => api.plugin.auditLog(cursor ? { cursor } : {}, { signal }),
-    (d: { entry_list: AuditLogEntry[]; next_cursor: string | null }) => ({
-      items: d.entry_list,
-      next_cursor: d.next_cursor,
-    }),
-    [api],
-  );
+  const list = useAuditLog();
+  const firstPage = list.pages.length > 0;
   const action = (a: string) => t(`log.actions.${a}`, { defaultValue: a });
   return (
-    <section className="backstage audit" aria-busy={list.status === 'loading' || list.status === 'more'}>
+    <section className="backstage audit" aria-busy={list.status === 'requesting' || list.isLoadingMore}>
       <BackstageHeader title={t('log.title')} />
-      {list.status === 'loading' && <LoadingState label={t('log.loading')} />}
-      {list.status === 'error' && list.firstFailed && (
-        <ErrorState message={t('log.error')} onRetry={list.reload} />
-      )}
-      {list.status === 'ready' && list.items.length === 0 && <EmptyState title={t('log.empty')} />}
+      {!firstPage && list.status !== 'error' && <LoadingState label={t('log.loading')} />}
+      {!firstPage && list.status === 'error' && <ErrorState message={t('log.error')} onRetry={list.reload} />}
+      {firstPage && list.items.length === 0 && <EmptyState title={t('log.empty')} />}
       {list.items.length > 0 && (
         <div className="table-scroll">
           <Table

@@ -1,5 +1,6 @@
-import type { Locale, ResourcePosition, ResourcePositionStatus } from '@plugin-center/api';
-import { useApiClient, useResourcePositions } from '@plugin-center/react';
+import type { CallInput, Locale, ResourcePosition, ResourcePositionStatus } from '@plugin-center/api';
+import { useApiClient } from '@plugin-center/react';
+import { useAction, useResourcePositionList } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
@@ -12,10 +13,9 @@ import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { formatDateTime } from '../../format';
 import { pagerTexts, useBackofficeTexts } from '../../i18n/backoffice/texts';
-import { useCursorStack } from '../../paging/useCursorStack';
+import { usePageView } from '../../paging/usePageView';
 import { Pager } from '../../ui/Pager';
 import { type PickedPlugin, PluginPicker } from '../PluginPicker';
-import { runCall } from '../runCall';
 
 /** The statuses the filter offers (SPEC §4 resource position statuses). */
 const STATUSES: ResourcePositionStatus[] = ['pending', 'active', 'expired', 'invalidated'];
@@ -43,37 +43,31 @@ export function ResourceStateView() {
   const { t, locale } = useBackofficeTexts();
   const api = useApiClient();
   const [status, setStatus] = useState<ResourcePositionStatus | ''>('');
-  const pages = useCursorStack();
-  const list = useResourcePositions({
-    status: status || undefined,
-    cursor: pages.cursor,
-    lang: locale as Locale,
-  });
+  const list = useResourcePositionList({ status: status || undefined, lang: locale as Locale });
+  const pages = usePageView(list);
+  const disabling = useAction((query: CallInput<'plugin', 'disableResourceState'>) =>
+    api.plugin.disableResourceState(query),
+  );
   const [busyId, setBusyId] = useState<number | null>(null);
   const id = useId();
 
   const toggle = async (slot: ResourcePosition) => {
     setBusyId(slot.id);
     const disable = !slot.is_disabled;
-    const res = await runCall(() => api.plugin.disableResourceState({ id: slot.id, is_disabled: disable }));
+    const res = await disabling.run({ id: slot.id, is_disabled: disable });
     setBusyId(null);
-    if (res.ok) {
+    if (res.status === 'success') {
       notify(t(disable ? 'resource.disabled' : 'resource.restored', { name: slot.name }), 'success');
-      list.reload();
+      pages.reload();
     } else notify(res.message || t('common.actionFailed'), 'error');
   };
 
-  const rows = list.data?.resource_state_list ?? [];
+  const rows = pages.items ?? [];
   return (
     <section className="backstage bo-page">
       <BackstageHeader title={t('resource.title')} />
       <p className="state-hint">{t('resource.intro')}</p>
-      <ResourceStateForm
-        onCreated={() => {
-          pages.reset();
-          list.reload();
-        }}
-      />
+      <ResourceStateForm onCreated={pages.reload} />
       <div className="bo-toolbar">
         <label htmlFor={`${id}-status`}>{t('resource.filter')}</label>
         <select
@@ -92,9 +86,12 @@ export function ResourceStateView() {
           ))}
         </select>
       </div>
-      {list.status === 'error' ? (
-        <ErrorState message={t('common.loadError')} onRetry={list.reload} />
-      ) : list.status !== 'success' && !list.data ? (
+      {list.status === 'error' && !pages.items ? (
+        <ErrorState
+          message={t('common.loadError')}
+          onRetry={pages.page === 1 ? list.reload : list.loadMore}
+        />
+      ) : !pages.items ? (
         <LoadingState label={t('common.loading')} variant="page" />
       ) : rows.length === 0 ? (
         <EmptyState title={t('resource.empty')} hint={t('resource.emptyHint')} />
@@ -128,7 +125,7 @@ export function ResourceStateView() {
           ))}
         </ul>
       )}
-      <Pager pages={pages} data={list.data} {...pagerTexts(t)} />
+      <Pager pages={pages} {...pagerTexts(t)} />
     </section>
   );
 }
@@ -167,7 +164,10 @@ function ResourceStateForm(props: { onCreated(): void }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [isNew, setIsNew] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const creating = useAction((body: CallInput<'plugin', 'createResourceState'>) =>
+    api.plugin.createResourceState(body),
+  );
+  const busy = creating.status === 'running';
   const [errors, setErrors] = useState<{ plugin?: string; time?: string; form?: string }>({});
 
   const submit = async (event: FormEvent) => {
@@ -180,17 +180,13 @@ function ResourceStateForm(props: { onCreated(): void }) {
     if (range) next.time = t(range);
     setErrors(next);
     if (!plugin || range) return;
-    setBusy(true);
-    const res = await runCall(() =>
-      api.plugin.createResourceState({
-        plugin_key: plugin.plugin_key,
-        start_time: startMs,
-        end_time: endMs,
-        is_new: isNew,
-      }),
-    );
-    setBusy(false);
-    if (res.ok) {
+    const res = await creating.run({
+      plugin_key: plugin.plugin_key,
+      start_time: startMs,
+      end_time: endMs,
+      is_new: isNew,
+    });
+    if (res.status === 'success') {
       notify(t('resource.created'), 'success');
       setPlugin(null);
       setStart('');

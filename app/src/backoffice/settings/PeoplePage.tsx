@@ -1,5 +1,6 @@
-import type { AdminUser } from '@plugin-center/api';
-import { useApiClient, useLoader, useUserList } from '@plugin-center/react';
+import type { AdminUser, CallInput } from '@plugin-center/api';
+import { useApiClient, useLoader } from '@plugin-center/react';
+import { useAction, usePeopleList } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
@@ -13,9 +14,8 @@ import '../../ui/lists.css';
 import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
 import { pagerTexts, useBackofficeTexts } from '../../i18n/backoffice/texts';
-import { useCursorStack } from '../../paging/useCursorStack';
+import { usePageView } from '../../paging/usePageView';
 import { Pager } from '../../ui/Pager';
-import { runCall } from '../runCall';
 
 /** Role 1 (SPEC §1): the super admin, who alone makes and unmakes general admins. */
 const SUPER_ADMIN = 1;
@@ -47,10 +47,11 @@ export function PeopleView() {
   const me = useLoader((signal) => api.plugin.verify({ signal }), [api]);
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
-  const pages = useCursorStack();
-  const list = useUserList({ keyword, cursor: pages.cursor });
+  const list = usePeopleList({ keyword });
+  const pages = usePageView(list);
+  const roleChange = useAction((body: CallInput<'plugin', 'setUserRole'>) => api.plugin.setUserRole(body));
   const [target, setTarget] = useState<AdminUser | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = roleChange.status === 'running';
   const isSuper = me.data?.role === SUPER_ADMIN;
 
   const search = (event: FormEvent) => {
@@ -61,18 +62,16 @@ export function PeopleView() {
 
   const apply = async (user: AdminUser) => {
     const role = user.role === 2 ? 0 : 2;
-    setBusy(true);
-    const res = await runCall(() => api.plugin.setUserRole({ user_id: user.user_id, role }));
-    setBusy(false);
+    const res = await roleChange.run({ user_id: user.user_id, role });
     setTarget(null);
     const name = user.nick_name || user.user_name;
-    if (res.ok) {
+    if (res.status === 'success') {
       notify(t(role === 2 ? 'people.made' : 'people.unmade', { name }), 'success');
-      list.reload();
+      pages.reload();
     } else notify(res.message || t('common.actionFailed'), 'error');
   };
 
-  const users = list.data?.user_list ?? [];
+  const users = pages.items ?? [];
   const targetName = target ? target.nick_name || target.user_name : '';
   const making = target?.role !== 2;
   return (
@@ -91,9 +90,12 @@ export function PeopleView() {
         />
         <Button type="submit">{t('people.searchButton')}</Button>
       </form>
-      {list.status === 'error' ? (
-        <ErrorState message={t('common.loadError')} onRetry={list.reload} />
-      ) : !list.data ? (
+      {list.status === 'error' && !pages.items ? (
+        <ErrorState
+          message={t('common.loadError')}
+          onRetry={pages.page === 1 ? list.reload : list.loadMore}
+        />
+      ) : !pages.items ? (
         <LoadingState label={t('common.loading')} />
       ) : users.length === 0 ? (
         <EmptyState title={t('people.empty')} />
@@ -130,7 +132,7 @@ export function PeopleView() {
           })}
         </ul>
       )}
-      <Pager pages={pages} data={list.data} {...pagerTexts(t)} />
+      <Pager pages={pages} {...pagerTexts(t)} />
       {target && (
         <ConfirmDialog
           title={t(making ? 'people.makeTitle' : 'people.unmakeTitle', { name: targetName })}

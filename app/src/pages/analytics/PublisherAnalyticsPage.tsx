@@ -1,5 +1,6 @@
 import type { PublisherAnalytics } from '@plugin-center/api';
-import { useApiClient, useLoader, useSession } from '@plugin-center/react';
+import { useSession } from '@plugin-center/react';
+import { usePublisherAnalytics } from '@plugin-center/react/backoffice';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatNumber } from '../../format';
@@ -48,18 +49,10 @@ export function PublisherAnalyticsPage() {
  */
 export function PublisherAnalyticsView({ isAdmin = false }: { isAdmin?: boolean }) {
   const { t } = useTranslation();
-  const api = useApiClient();
   const { preset, range, choose } = useReportRange();
   const [params, setParams] = useSearchParams();
   const developer = isAdmin ? (params.get('developer') ?? '').trim() : '';
-  const report = useLoader<PublisherAnalytics>(
-    (signal) =>
-      api.plugin.publisherAnalytics(
-        { from: range.from, to: range.to, ...(developer ? { developer } : {}) },
-        { signal },
-      ),
-    [range.from, range.to, developer],
-  );
+  const report = usePublisherAnalytics({ from: range.from, to: range.to, developer: developer || undefined });
 
   const chooseDeveloper = (name: string) =>
     setParams((p) => {

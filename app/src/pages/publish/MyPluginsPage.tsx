@@ -1,6 +1,7 @@
 import type { Submission } from '@plugin-center/contract';
 import { ReviewStatus } from '@plugin-center/contract';
-import { useApiClient, useSession } from '@plugin-center/react';
+import { useSession } from '@plugin-center/react';
+import { useMyPlugins } from '@plugin-center/react/backoffice';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PluginAvatar } from '../../components/PluginAvatar';
@@ -13,7 +14,6 @@ import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format';
 import { usePublishTexts } from '../../i18n/publish/texts';
-import { pickSubmissions, useCursorPages } from '../../paging/useCursorPages';
 
 /** Path of the edit form of a plugin (router basename `/plugins`). */
 export const editPath = (pluginKey: string) =>
@@ -45,19 +45,15 @@ export function MyPluginsPage() {
  */
 export function MyPluginsView() {
   const { t, locale } = usePublishTexts();
-  const api = useApiClient();
-  const list = useCursorPages(
-    (cursor, signal) => api.plugin.userPlugins(cursor ? { cursor } : {}, { signal }),
-    pickSubmissions,
-    [api],
-  );
+  const list = useMyPlugins();
+  const firstPage = list.pages.length > 0;
   const publishButton = (
     <Link to="/publish-plugin/new" className={buttonClass('primary')}>
       {t('mine.publish')}
     </Link>
   );
   return (
-    <section className="mine" aria-busy={list.status === 'loading' || list.status === 'more'}>
+    <section className="mine" aria-busy={list.status === 'requesting' || list.isLoadingMore}>
       <header className="mine-head">
         <h1>{t('mine.title')}</h1>
         <span className="mine-head-actions">
@@ -67,16 +63,13 @@ export function MyPluginsView() {
           {list.items.length > 0 && publishButton}
         </span>
       </header>
-      {list.status === 'loading' && <LoadingState label={t('mine.loading')} />}
-      {list.status === 'error' && list.firstFailed && (
+      {!firstPage && list.status !== 'error' && <LoadingState label={t('mine.loading')} />}
+      {!firstPage && list.status === 'error' && (
         <ErrorState message={t('mine.error')} onRetry={list.reload} />
       )}
-      {list.status !== 'loading' &&
-        !list.firstFailed &&
-        list.items.length === 0 &&
-        list.status !== 'error' && (
-          <EmptyState title={t('mine.empty')} hint={t('mine.emptyHint')} action={publishButton} />
-        )}
+      {firstPage && list.items.length === 0 && (
+        <EmptyState title={t('mine.empty')} hint={t('mine.emptyHint')} action={publishButton} />
+      )}
       {list.items.length > 0 && (
         <ul className="submission-list" data-testid="my-plugins">
           {list.items.map((s) => (
