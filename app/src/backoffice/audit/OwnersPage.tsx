@@ -1,6 +1,4 @@
-import { ApiError } from '@plugin-center/api';
-import type { AssignOwnerResult } from '@plugin-center/contract';
-import { useApiClient } from '@plugin-center/react';
+import { useOwnerAssignment } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
@@ -31,13 +29,13 @@ export function OwnersPage() {
 /** The owner form of {@link OwnersPage}. */
 export function OwnersView() {
   const { t } = usePublishTexts();
-  const api = useApiClient();
+  const assignment = useOwnerAssignment();
   const id = useId();
   const [pluginKey, setPluginKey] = useState('');
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ plugin_key?: string; email?: string; form?: string }>({});
-  const [result, setResult] = useState<AssignOwnerResult | null>(null);
+  const busy = assignment.status === 'running';
+  const result = assignment.status === 'success' ? assignment.data : undefined;
 
   const submit = async (event: FormEvent, clear: boolean) => {
     event.preventDefault();
@@ -45,28 +43,17 @@ export function OwnersView() {
     if (!pluginKey.trim()) next.plugin_key = t('error.required');
     if (!clear && !email.trim()) next.email = t('error.required');
     setErrors(next);
-    setResult(null);
+    assignment.reset();
     if (Object.keys(next).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await api.plugin.assignOwner({
-        plugin_key: pluginKey.trim(),
-        email: clear ? null : email.trim(),
-      });
-      if (res.code === 0 || res.code === 200) {
-        setResult(res.data);
-        notify(t('owners.done'), 'success');
-      } else setErrors({ form: res.message || t('audit.actionFailed') });
-    } catch (e) {
-      const body =
-        e instanceof ApiError ? (e.body as { message?: string; field?: string } | undefined) : undefined;
-      const message = body?.message || t('audit.actionFailed');
-      if (body?.field === 'email') setErrors({ email: message });
-      else if (body?.message && /plugin_key/.test(body.message)) setErrors({ plugin_key: message });
-      else setErrors({ form: message });
-    } finally {
-      setBusy(false);
+    const res = await assignment.run({ plugin_key: pluginKey.trim(), email: clear ? null : email.trim() });
+    if (res.status === 'success') {
+      notify(t('owners.done'), 'success');
+      return;
     }
+    const message = res.message || t('audit.actionFailed');
+    if (res.field === 'email') setErrors({ email: message });
+    else if (res.message && /plugin_key/.test(res.message)) setErrors({ plugin_key: message });
+    else setErrors({ form: message });
   };
 
   const describedBy = (name: 'plugin_key' | 'email') =>

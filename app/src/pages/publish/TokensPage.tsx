@@ -1,6 +1,6 @@
-import { ApiError } from '@plugin-center/api';
-import type { CreatedPersonalToken, PersonalToken, PersonalTokenList } from '@plugin-center/contract';
-import { useApiClient, useLoader, useSession } from '@plugin-center/react';
+import type { CreatedPersonalToken, PersonalToken } from '@plugin-center/contract';
+import { useSession } from '@plugin-center/react';
+import { usePersonalTokens } from '@plugin-center/react/backoffice';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -40,12 +40,6 @@ export function TokensPage() {
   return <TokensView />;
 }
 
-/** The message of a failed call: the server's envelope message, else the generic failure text. */
-function failureText(e: unknown, fallback: string): string {
-  const body = e instanceof ApiError ? (e.body as { message?: unknown } | undefined) : undefined;
-  return typeof body?.message === 'string' && body.message ? body.message : fallback;
-}
-
 /**
  * The token manager: the create form ({@link CreateTokenForm}), the new token shown once
  * ({@link NewToken}), and the list (`plugin.personalTokenList`: name, prefix, created, expires, last
@@ -54,52 +48,31 @@ function failureText(e: unknown, fallback: string): string {
  */
 export function TokensView() {
   const { t, locale } = usePublishTexts();
-  const api = useApiClient();
-  const list = useLoader<PersonalTokenList>((signal) => api.plugin.personalTokenList({ signal }), [api]);
-  const [created, setCreated] = useState<CreatedPersonalToken | null>(null);
+  const { list, create: creation, revoke: revocation } = usePersonalTokens();
   const [revoking, setRevoking] = useState<PersonalToken | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The new token (with its secret) is the last create's answer, shown until dismissed or revoked.
+  const created = creation.status === 'success' ? creation.data : undefined;
+  const busy = creation.status === 'running' || revocation.status === 'running';
 
   const create = async (name: string, days: number): Promise<boolean> => {
-    setBusy(true);
-    try {
-      const res = await api.plugin.createPersonalToken({
-        name,
-        ...(days > 0 ? { expires_in_days: days } : {}),
-      });
-      if ((res.code !== 0 && res.code !== 200) || !res.data) {
-        notify(res.message || t('tokens.createFailed'), 'error');
-        return false;
-      }
-      setCreated(res.data);
-      notify(t('tokens.created', { name: res.data.name }), 'success');
-      list.reload();
-      return true;
-    } catch (e) {
-      notify(failureText(e, t('tokens.createFailed')), 'error');
+    const res = await creation.run({ name, ...(days > 0 ? { expires_in_days: days } : {}) });
+    if (res.status !== 'success' || !res.data) {
+      notify(res.message || t('tokens.createFailed'), 'error');
       return false;
-    } finally {
-      setBusy(false);
     }
+    notify(t('tokens.created', { name: res.data.name }), 'success');
+    return true;
   };
 
   const revoke = async (token: PersonalToken) => {
-    setBusy(true);
-    try {
-      const res = await api.plugin.revokePersonalToken({ id: token.id });
-      if (res.code !== 0 && res.code !== 200) {
-        notify(res.message || t('tokens.revokeFailed'), 'error');
-        return;
-      }
-      setRevoking(null);
-      if (created?.id === token.id) setCreated(null);
-      notify(t('tokens.revoked', { name: token.name }), 'success');
-      list.reload();
-    } catch (e) {
-      notify(failureText(e, t('tokens.revokeFailed')), 'error');
-    } finally {
-      setBusy(false);
+    const res = await revocation.run({ id: token.id });
+    if (res.status !== 'success') {
+      notify(res.message || t('tokens.revokeFailed'), 'error');
+      return;
     }
+    setRevoking(null);
+    if (created?.id === token.id) creation.reset();
+    notify(t('tokens.revoked', { name: token.name }), 'success');
   };
 
   const tokens = list.data?.token_list ?? [];
@@ -115,7 +88,7 @@ export function TokensView() {
         {t('tokens.intro')} <code>plugin-center publish</code>
       </p>
       <CreateTokenForm busy={busy} onCreate={create} />
-      {created && <NewToken token={created} onDone={() => setCreated(null)} />}
+      {created && <NewToken token={created} onDone={creation.reset} />}
       <h2 className="tokens-heading">{t('tokens.listTitle')}</h2>
       {list.status === 'error' && <ErrorState message={t('tokens.error')} onRetry={list.reload} />}
       {list.status !== 'error' && list.data === undefined && <LoadingState label={t('tokens.loading')} />}
