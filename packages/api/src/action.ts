@@ -14,14 +14,12 @@ export type ActionStatus = 'idle' | 'running' | 'success' | 'error';
  * - `code`: on `error`, the error identifier (the envelope's `error`, or the `ApiError`'s `code`:
  *   the server's, else `UNAUTHORIZED` or `NETWORK_ERROR`).
  */
-export interface ActionState<T> {
-  status: ActionStatus;
-  data: T | undefined;
+export type ActionState<T> = {
   error: unknown;
   message: string | undefined;
   field: string | undefined;
   code: string | undefined;
-}
+} & ({ status: 'success'; data: T } | { status: Exclude<ActionStatus, 'success'>; data: undefined });
 
 /** A change made through one call (save, assign, revoke) as an external store. */
 export interface Action<I, T> {

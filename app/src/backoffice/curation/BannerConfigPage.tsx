@@ -1,5 +1,6 @@
-import type { Banner } from '@plugin-center/api';
+import type { Banner, CallInput } from '@plugin-center/api';
 import { useApiClient, useBanners } from '@plugin-center/react';
+import { useAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
@@ -12,7 +13,6 @@ import { BANNER_LIMIT_VALUES as BANNER_LIMITS } from '../contractValues';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
-import { runCall } from '../runCall';
 import '../../ui/backoffice.css';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -58,28 +58,26 @@ export function BannerConfigView() {
   const banners = useBanners();
   const [editing, setEditing] = useState<Banner | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Banner | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useAction((form: FormData) => api.plugin.saveBanner(form));
+  const removal = useAction((body: CallInput<'plugin', 'deleteBanner'>) => api.plugin.deleteBanner(body));
+  const busy = save.status === 'running' || removal.status === 'running';
   const list = banners.data ?? [];
 
   const move = async (banner: Banner, to: number) => {
-    setBusy(true);
     const form = new FormData();
     form.set('id', String(banner.id));
     form.set('position', String(to));
-    const res = await runCall(() => api.plugin.saveBanner(form));
-    setBusy(false);
-    if (res.ok) {
+    const res = await save.run(form);
+    if (res.status === 'success') {
       notify(t('banner.moved'), 'success');
       banners.reload();
     } else notify(res.message || t('common.actionFailed'), 'error');
   };
 
   const remove = async (banner: Banner) => {
-    setBusy(true);
-    const res = await runCall(() => api.plugin.deleteBanner({ id: banner.id }));
-    setBusy(false);
+    const res = await removal.run({ id: banner.id });
     setDeleting(null);
-    if (res.ok) {
+    if (res.status === 'success') {
       notify(t('banner.deleted'), 'success');
       banners.reload();
     } else notify(res.message || t('common.actionFailed'), 'error');
@@ -193,7 +191,8 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState(props.banner?.redirect_url ?? '');
-  const [busy, setBusy] = useState(false);
+  const save = useAction((form: FormData) => api.plugin.saveBanner(form));
+  const busy = save.status === 'running';
   const [errors, setErrors] = useState<{ image?: string; url?: string; form?: string }>({});
   const mb = BANNER_LIMITS.IMAGE_BYTES / MB;
 
@@ -211,10 +210,8 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
     if (props.banner) form.set('id', String(props.banner.id));
     form.set('redirect_url', url.trim());
     if (file) form.set('image', file);
-    setBusy(true);
-    const res = await runCall(() => api.plugin.saveBanner(form));
-    setBusy(false);
-    if (res.ok) {
+    const res = await save.run(form);
+    if (res.status === 'success') {
       notify(t('spec.saveOk'), 'success');
       props.onDone(true);
       return;

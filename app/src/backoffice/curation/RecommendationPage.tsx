@@ -1,5 +1,6 @@
-import type { CuratedRecommendation, Locale, PluginSummary } from '@plugin-center/api';
+import type { CallInput, CuratedRecommendation, Locale, PluginSummary } from '@plugin-center/api';
 import { useApiClient, useCuratedRecommendation, useSilentInstalls } from '@plugin-center/react';
+import { useAction } from '@plugin-center/react/backoffice';
 import { useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
@@ -12,7 +13,6 @@ import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
 import { type PickedPlugin, PluginPicker } from '../PluginPicker';
-import { runCall } from '../runCall';
 
 /** A plugin in the editable list: the summary when the server sent one, else what the picker gave. */
 type Item = { plugin_key: string; name: string; icon: string | null };
@@ -59,7 +59,10 @@ function CuratedEditor() {
   // the last published answer replaces the loaded one; `edited` holds unpublished changes
   const [published, setPublished] = useState<CuratedRecommendation | null>(null);
   const [edited, setEdited] = useState<Item[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const publishing = useAction((body: CallInput<'plugin', 'publishRecommendation'>) =>
+    api.plugin.publishRecommendation(body),
+  );
+  const busy = publishing.status === 'running';
   const base = published ?? curated.data;
   const items = edited ?? base?.plugin_list.map(toItem) ?? null;
   const dirty = edited !== null;
@@ -90,12 +93,8 @@ function CuratedEditor() {
 
   const publish = async () => {
     if (!items) return;
-    setBusy(true);
-    const res = await runCall(() =>
-      api.plugin.publishRecommendation({ plugin_keys: items.map((i) => i.plugin_key) }),
-    );
-    setBusy(false);
-    if (res.ok) {
+    const res = await publishing.run({ plugin_keys: items.map((i) => i.plugin_key) });
+    if (res.status === 'success') {
       notify(t('recommendation.published'), 'success');
       setPublished(res.data);
       setEdited(null);
@@ -176,13 +175,16 @@ function SilentInstalls() {
   const { t, locale } = useBackofficeTexts();
   const api = useApiClient();
   const list = useSilentInstalls({ lang: locale as Locale });
+  const silent = useAction((body: CallInput<'plugin', 'setSilentInstall'>) =>
+    api.plugin.setSilentInstall(body),
+  );
   const [busyKey, setBusyKey] = useState<string | null>(null);
 
   const set = async (plugin_key: string, name: string, on: boolean) => {
     setBusyKey(plugin_key);
-    const res = await runCall(() => api.plugin.setSilentInstall({ plugin_key, is_default_install: on }));
+    const res = await silent.run({ plugin_key, is_default_install: on });
     setBusyKey(null);
-    if (res.ok) {
+    if (res.status === 'success') {
       notify(t(on ? 'recommendation.silentOn' : 'recommendation.silentOff', { name }), 'success');
       list.reload();
     } else notify(res.message || t('common.actionFailed'), 'error');

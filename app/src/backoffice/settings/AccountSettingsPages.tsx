@@ -1,5 +1,6 @@
-import type { IconfontConfig, PexelsConfig } from '@plugin-center/api';
+import type { CallInput, IconfontConfig, PexelsConfig } from '@plugin-center/api';
 import { useApiClient, useIconfontConfig, usePexelsConfig } from '@plugin-center/react';
+import { useAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
@@ -10,7 +11,6 @@ import { BackstageHeader } from '../BackstageHeader';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
-import { runCall } from '../runCall';
 import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
 
@@ -57,18 +57,15 @@ function IconfontForm({ initial }: { initial: IconfontConfig }) {
   const [saved, setSaved] = useState(initial);
   const [clientId, setClientId] = useState(initial.client_id);
   const [secret, setSecret] = useState(initial.client_secret);
-  const [busy, setBusy] = useState(false);
+  const save = useAction((body: CallInput<'plugin', 'saveIconfont'>) => api.plugin.saveIconfont(body));
+  const busy = save.status === 'running';
   const [errors, setErrors] = useState<{ client_id?: string; client_secret?: string }>({});
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setErrors({});
-    const res = await runCall(() =>
-      api.plugin.saveIconfont({ client_id: clientId.trim(), client_secret: secret.trim() }),
-    );
-    setBusy(false);
-    if (res.ok) {
+    const res = await save.run({ client_id: clientId.trim(), client_secret: secret.trim() });
+    if (res.status === 'success') {
       notify(t('spec.saveOk'), 'success');
       setSaved(res.data);
       setClientId(res.data.client_id);
@@ -150,16 +147,15 @@ function PexelsForm({ initial }: { initial: PexelsConfig }) {
   const id = useId();
   const [saved, setSaved] = useState(initial);
   const [key, setKey] = useState(initial.api_key);
-  const [busy, setBusy] = useState(false);
+  const save = useAction((body: CallInput<'plugin', 'savePexels'>) => api.plugin.savePexels(body));
+  const busy = save.status === 'running';
   const [error, setError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError(undefined);
-    const res = await runCall(() => api.plugin.savePexels({ api_key: key.trim() }));
-    setBusy(false);
-    if (res.ok) {
+    const res = await save.run({ api_key: key.trim() });
+    if (res.status === 'success') {
       notify(t('spec.applyOk'), 'success');
       setSaved(res.data);
       setKey(res.data.api_key);

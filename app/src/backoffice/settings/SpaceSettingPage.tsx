@@ -1,5 +1,6 @@
-import type { SpaceSetting, TopicColorKey } from '@plugin-center/api';
+import type { CallInput, SpaceSetting, TopicColorKey } from '@plugin-center/api';
 import { useApiClient, useSpaceSetting } from '@plugin-center/react';
+import { useAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
@@ -11,7 +12,6 @@ import { BackstageHeader } from '../BackstageHeader';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { useBackofficeTexts } from '../../i18n/backoffice/texts';
-import { runCall } from '../runCall';
 import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
 
@@ -64,7 +64,10 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
   const [brandKey, setBrandKey] = useState(initial.ext.brand.brand_key);
   const [color, setColor] = useState<TopicColorKey>(initial.ext.template.topic_color_key);
   const [storage, setStorage] = useState<0 | 1 | 2>(initial.ext.login_storage);
-  const [busy, setBusy] = useState(false);
+  const save = useAction((body: CallInput<'plugin', 'saveSpaceSetting'>) =>
+    api.plugin.saveSpaceSetting(body),
+  );
+  const busy = save.status === 'running';
   const [error, setError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
@@ -75,18 +78,14 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
       return;
     }
     setError(undefined);
-    setBusy(true);
-    const res = await runCall(() =>
-      api.plugin.saveSpaceSetting({
-        ext: {
-          brand: { enable, brand_key: key },
-          template: { topic_color_key: color },
-          login_storage: storage,
-        },
-      }),
-    );
-    setBusy(false);
-    if (res.ok) {
+    const res = await save.run({
+      ext: {
+        brand: { enable, brand_key: key },
+        template: { topic_color_key: color },
+        login_storage: storage,
+      },
+    });
+    if (res.status === 'success') {
       notify(t('spec.saveOk'), 'success');
       setSaved(res.data);
     } else {
