@@ -15,5 +15,6 @@ export { useOwnerAssignment } from './useOwnerAssignment';
 export { usePagedList } from './usePagedList';
 export { usePeopleList } from './usePeopleList';
 export { usePersonalTokens } from './usePersonalTokens';
+export { usePluginAction } from './usePluginAction';
 export { usePublisherAnalytics } from './usePublisherAnalytics';
 export { useResourcePositionList } from './useResourcePositionList';

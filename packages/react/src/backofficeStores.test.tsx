@@ -19,6 +19,7 @@ import {
   useOwnerAssignment,
   usePeopleList,
   usePersonalTokens,
+  usePluginAction,
   usePublisherAnalytics,
   useResourcePositionList,
 } from './backoffice';
@@ -116,6 +117,27 @@ describe('the change hooks', () => {
     });
     expect(result.current).toMatchObject({ status: 'error', field: 'email', message: 'no such account' });
     expect(net.requests[0]?.json).toEqual({ plugin_key: 'grid', email: 'x@example.com' });
+  });
+
+  it('usePluginAction runs the named call of the route table and hands back its data or refusal', async () => {
+    const net = setup((req) =>
+      (req.json as { api_key: string }).api_key
+        ? ok({ api_key: 'k1' })
+        : json(
+            { code: 40000, error: 'INVALID_PARAMETER', message: 'required', data: null, field: 'api_key' },
+            400,
+          ),
+    );
+    const { result } = renderHook(() => usePluginAction('savePexels'), { wrapper: net.wrapper });
+    expect(result.current.status).toBe('idle');
+    await act(() => result.current.run({ api_key: 'k1' }));
+    expect(result.current).toMatchObject({ status: 'success', data: { api_key: 'k1' } });
+    const refused = await act(() => result.current.run({ api_key: '' }));
+    expect(refused).toMatchObject({ status: 'error', field: 'api_key', code: 'INVALID_PARAMETER' });
+    expect(net.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      'POST /api/cmt/srv/config/pexels',
+      'POST /api/cmt/srv/config/pexels',
+    ]);
   });
 
   it('usePersonalTokens loads the list and loads it again after a create', async () => {

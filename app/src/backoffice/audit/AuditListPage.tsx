@@ -1,8 +1,6 @@
-import type { CallInput } from '@plugin-center/api';
 import type { ActionState } from '@plugin-center/api/backoffice';
 import { PUBLISH_LIMITS, ReviewStatus, type Submission } from '@plugin-center/contract';
-import { useApiClient } from '@plugin-center/react';
-import { useAction, useAuditList } from '@plugin-center/react/backoffice';
+import { useAuditList, usePluginAction } from '@plugin-center/react/backoffice';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -58,7 +56,6 @@ function succeeded(done: ActionState<unknown>, t: PublishT): boolean {
  */
 export function AuditListView() {
   const { t, locale } = usePublishTexts();
-  const api = useApiClient();
   const [filter, setFilter] = useState<AuditFilter>(0);
   const [keyword, setKeyword] = useState('');
   const [draft, setDraft] = useState('');
@@ -66,9 +63,9 @@ export function AuditListView() {
   const [deleting, setDeleting] = useState<Submission | null>(null);
   const searchId = useId();
   const list = useAuditList({ status: filter, keyword: keyword || undefined });
-  const review = useAction((body: CallInput<'plugin', 'auditStatus'>) => api.plugin.auditStatus(body));
-  const removal = useAction((body: CallInput<'plugin', 'remove'>) => api.plugin.remove(body));
-  const code = useAction((query: CallInput<'plugin', 'download'>) => api.plugin.download(query));
+  const review = usePluginAction('auditStatus');
+  const removal = usePluginAction('remove');
+  const code = usePluginAction('download');
   const busy = [review, removal, code].some((a) => a.status === 'running');
 
   const act = (done: ActionState<unknown>, text: string) => {

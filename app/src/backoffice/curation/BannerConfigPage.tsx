@@ -1,6 +1,6 @@
-import type { Banner, CallInput } from '@plugin-center/api';
-import { useApiClient, useBanners } from '@plugin-center/react';
-import { useAction } from '@plugin-center/react/backoffice';
+import type { Banner } from '@plugin-center/api';
+import { useBanners } from '@plugin-center/react';
+import { usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
@@ -54,12 +54,11 @@ export function BannerConfigPage() {
 /** The banners and their forms of {@link BannerConfigPage} (exported for the tests). */
 export function BannerConfigView() {
   const { t } = useBackofficeTexts();
-  const api = useApiClient();
   const banners = useBanners();
   const [editing, setEditing] = useState<Banner | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Banner | null>(null);
-  const save = useAction((form: FormData) => api.plugin.saveBanner(form));
-  const removal = useAction((body: CallInput<'plugin', 'deleteBanner'>) => api.plugin.deleteBanner(body));
+  const save = usePluginAction('saveBanner');
+  const removal = usePluginAction('deleteBanner');
   const busy = save.status === 'running' || removal.status === 'running';
   const list = banners.data ?? [];
 
@@ -187,11 +186,10 @@ export function BannerConfigView() {
  */
 function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean): void }) {
   const { t } = useBackofficeTexts();
-  const api = useApiClient();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState(props.banner?.redirect_url ?? '');
-  const save = useAction((form: FormData) => api.plugin.saveBanner(form));
+  const save = usePluginAction('saveBanner');
   const busy = save.status === 'running';
   const [errors, setErrors] = useState<{ image?: string; url?: string; form?: string }>({});
   const mb = BANNER_LIMITS.IMAGE_BYTES / MB;

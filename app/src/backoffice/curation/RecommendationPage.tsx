@@ -1,6 +1,6 @@
-import type { CallInput, CuratedRecommendation, Locale, PluginSummary } from '@plugin-center/api';
-import { useApiClient, useCuratedRecommendation, useSilentInstalls } from '@plugin-center/react';
-import { useAction } from '@plugin-center/react/backoffice';
+import type { CuratedRecommendation, Locale, PluginSummary } from '@plugin-center/api';
+import { useCuratedRecommendation, useSilentInstalls } from '@plugin-center/react';
+import { usePluginAction } from '@plugin-center/react/backoffice';
 import { useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
@@ -54,14 +54,11 @@ export function RecommendationView() {
 
 function CuratedEditor() {
   const { t, locale } = useBackofficeTexts();
-  const api = useApiClient();
   const curated = useCuratedRecommendation({ lang: locale as Locale });
   // the last published answer replaces the loaded one; `edited` holds unpublished changes
   const [published, setPublished] = useState<CuratedRecommendation | null>(null);
   const [edited, setEdited] = useState<Item[] | null>(null);
-  const publishing = useAction((body: CallInput<'plugin', 'publishRecommendation'>) =>
-    api.plugin.publishRecommendation(body),
-  );
+  const publishing = usePluginAction('publishRecommendation');
   const busy = publishing.status === 'running';
   const base = published ?? curated.data;
   const items = edited ?? base?.plugin_list.map(toItem) ?? null;
@@ -173,11 +170,8 @@ function CuratedEditor() {
 
 function SilentInstalls() {
   const { t, locale } = useBackofficeTexts();
-  const api = useApiClient();
   const list = useSilentInstalls({ lang: locale as Locale });
-  const silent = useAction((body: CallInput<'plugin', 'setSilentInstall'>) =>
-    api.plugin.setSilentInstall(body),
-  );
+  const silent = usePluginAction('setSilentInstall');
   const [busyKey, setBusyKey] = useState<string | null>(null);
 
   const set = async (plugin_key: string, name: string, on: boolean) => {

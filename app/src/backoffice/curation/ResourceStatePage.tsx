@@ -1,6 +1,5 @@
-import type { CallInput, Locale, ResourcePosition, ResourcePositionStatus } from '@plugin-center/api';
-import { useApiClient } from '@plugin-center/react';
-import { useAction, useResourcePositionList } from '@plugin-center/react/backoffice';
+import type { Locale, ResourcePosition, ResourcePositionStatus } from '@plugin-center/api';
+import { usePluginAction, useResourcePositionList } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
@@ -41,13 +40,10 @@ export function ResourceStatePage() {
 /** The list, filter and create form of {@link ResourceStatePage} (exported for the tests). */
 export function ResourceStateView() {
   const { t, locale } = useBackofficeTexts();
-  const api = useApiClient();
   const [status, setStatus] = useState<ResourcePositionStatus | ''>('');
   const list = useResourcePositionList({ status: status || undefined, lang: locale as Locale });
   const pages = usePageView(list);
-  const disabling = useAction((query: CallInput<'plugin', 'disableResourceState'>) =>
-    api.plugin.disableResourceState(query),
-  );
+  const disabling = usePluginAction('disableResourceState');
   const [busyId, setBusyId] = useState<number | null>(null);
   const id = useId();
 
@@ -158,15 +154,12 @@ export function checkTimeRange(start: number, end: number, now: number): string 
  */
 function ResourceStateForm(props: { onCreated(): void }) {
   const { t } = useBackofficeTexts();
-  const api = useApiClient();
   const id = useId();
   const [plugin, setPlugin] = useState<PickedPlugin | null>(null);
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [isNew, setIsNew] = useState(false);
-  const creating = useAction((body: CallInput<'plugin', 'createResourceState'>) =>
-    api.plugin.createResourceState(body),
-  );
+  const creating = usePluginAction('createResourceState');
   const busy = creating.status === 'running';
   const [errors, setErrors] = useState<{ plugin?: string; time?: string; form?: string }>({});
 

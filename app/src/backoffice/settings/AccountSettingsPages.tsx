@@ -1,6 +1,6 @@
-import type { CallInput, IconfontConfig, PexelsConfig } from '@plugin-center/api';
-import { useApiClient, useIconfontConfig, usePexelsConfig } from '@plugin-center/react';
-import { useAction } from '@plugin-center/react/backoffice';
+import type { IconfontConfig, PexelsConfig } from '@plugin-center/api';
+import { useIconfontConfig, usePexelsConfig } from '@plugin-center/react';
+import { usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
@@ -52,12 +52,11 @@ export function IconfontView() {
 
 function IconfontForm({ initial }: { initial: IconfontConfig }) {
   const { t } = useBackofficeTexts();
-  const api = useApiClient();
   const id = useId();
   const [saved, setSaved] = useState(initial);
   const [clientId, setClientId] = useState(initial.client_id);
   const [secret, setSecret] = useState(initial.client_secret);
-  const save = useAction((body: CallInput<'plugin', 'saveIconfont'>) => api.plugin.saveIconfont(body));
+  const save = usePluginAction('saveIconfont');
   const busy = save.status === 'running';
   const [errors, setErrors] = useState<{ client_id?: string; client_secret?: string }>({});
 
@@ -143,11 +142,10 @@ export function PexelsView() {
 
 function PexelsForm({ initial }: { initial: PexelsConfig }) {
   const { t } = useBackofficeTexts();
-  const api = useApiClient();
   const id = useId();
   const [saved, setSaved] = useState(initial);
   const [key, setKey] = useState(initial.api_key);
-  const save = useAction((body: CallInput<'plugin', 'savePexels'>) => api.plugin.savePexels(body));
+  const save = usePluginAction('savePexels');
   const busy = save.status === 'running';
   const [error, setError] = useState<string | undefined>();
 

@@ -1,6 +1,6 @@
-import type { AdminUser, CallInput } from '@plugin-center/api';
+import type { AdminUser } from '@plugin-center/api';
 import { useApiClient, useLoader } from '@plugin-center/react';
-import { useAction, usePeopleList } from '@plugin-center/react/backoffice';
+import { usePeopleList, usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
@@ -49,7 +49,7 @@ export function PeopleView() {
   const [keyword, setKeyword] = useState('');
   const list = usePeopleList({ keyword });
   const pages = usePageView(list);
-  const roleChange = useAction((body: CallInput<'plugin', 'setUserRole'>) => api.plugin.setUserRole(body));
+  const roleChange = usePluginAction('setUserRole');
   const [target, setTarget] = useState<AdminUser | null>(null);
   const busy = roleChange.status === 'running';
   const isSuper = me.data?.role === SUPER_ADMIN;

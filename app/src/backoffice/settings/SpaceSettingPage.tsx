@@ -1,6 +1,6 @@
-import type { CallInput, SpaceSetting, TopicColorKey } from '@plugin-center/api';
-import { useApiClient, useSpaceSetting } from '@plugin-center/react';
-import { useAction } from '@plugin-center/react/backoffice';
+import type { SpaceSetting, TopicColorKey } from '@plugin-center/api';
+import { useSpaceSetting } from '@plugin-center/react';
+import { usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
@@ -57,16 +57,13 @@ export function SpaceSettingView() {
 
 function SpaceForm({ initial }: { initial: SpaceSetting }) {
   const { t, locale } = useBackofficeTexts();
-  const api = useApiClient();
   const id = useId();
   const [saved, setSaved] = useState(initial);
   const [enable, setEnable] = useState(initial.ext.brand.enable);
   const [brandKey, setBrandKey] = useState(initial.ext.brand.brand_key);
   const [color, setColor] = useState<TopicColorKey>(initial.ext.template.topic_color_key);
   const [storage, setStorage] = useState<0 | 1 | 2>(initial.ext.login_storage);
-  const save = useAction((body: CallInput<'plugin', 'saveSpaceSetting'>) =>
-    api.plugin.saveSpaceSetting(body),
-  );
+  const save = usePluginAction('saveSpaceSetting');
   const busy = save.status === 'running';
   const [error, setError] = useState<string | undefined>();
 
