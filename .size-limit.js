@@ -1,4 +1,4 @@
-// Bundle budgets (issue 2), checked by `pnpm size` in the test command: size-limit fails the build
+// Bundle budgets, checked by `pnpm size` in the test command: size-limit fails the build
 // when one is exceeded. Sizes are gzip (level 9 as size-limit computes it), of minified code.
 // (A config file is the one place a default export is required: size-limit loads it.)
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,13 +16,11 @@ export default [
     // The wire contract's TypeBox-free entry: constants, the route table (every route: method, path,
     // access, request and response kind) and types. Shared by the API client, the SSO client and the
     // tracker, so each of those is measured without it (and a bundle of several carries it once).
-    // 3.5 KB since issue 14: its 10 new routes (featured list, curated recommendation, silent-install
-    // list, the editor's list and code, space setting, people) took the table from 79 to 89 routes,
-    // and its constants (banner limits, error codes, resource-position statuses) came with them.
-    // 3.7 KB since issue 15: the site variants (SITE_VARIANTS, PRIVATE_DEPLOYMENT_TYPES,
-    // VARIANT_LOCALES, DEFAULT_SITE_CONFIG and the deployment types that hide login) took it to 3.52,
-    // and the locales' own names (LOCALE_ALIASES name: one table for the marketplace's and the login
-    // page's language pickers, CJK and Cyrillic text that compresses poorly) to 3.63.
+    // 3.7 KB: the table of 89 routes with their constants (banner limits, error codes,
+    // resource-position statuses), the site variants (SITE_VARIANTS, PRIVATE_DEPLOYMENT_TYPES,
+    // VARIANT_LOCALES, DEFAULT_SITE_CONFIG) and the locales' own names (LOCALE_ALIASES: one table for
+    // the marketplace's and the login page's language pickers, CJK and Cyrillic text that compresses
+    // poorly).
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
@@ -30,15 +28,16 @@ export default [
     limit: '3.7 KB',
   },
   {
-    // 3.1 KB since the client's calls come from the route table for two groups (plugin and user),
-    // a multipart call can hand its upload to a progress transport, and the square's plugin list
-    // runs on the one cursor pager the back office shares (createPagedList): about +0.2 KB over 2.9.
+    // The calls of two route groups (plugin and user) built from the table, the hook for an upload
+    // transport with progress, and the square's plugin list on the one cursor pager the back office
+    // shares (createPagedList). Full (2,999 B): the client leaves undefined query fields to ofetch
+    // (ufo drops them) and the pager writes its empty state once.
     name: '@plugin-center/api: client, own code (ofetch and the contract excluded)',
     path: 'packages/api/dist/index.js',
     import: '*',
     ignore: ['ofetch', '@plugin-center/contract'],
     gzip: true,
-    limit: '3.1 KB',
+    limit: '3 KB',
   },
   {
     // The upload transport with progress (XMLHttpRequest), only in bundles that upload.
@@ -59,7 +58,7 @@ export default [
     limit: '1.6 KB',
   },
   {
-    // Issue 3: ≤ 3 KB of its own code. For comparison: keycloak-js 8.4 KB, oidc-client-ts 18.2 KB.
+    // ≤ 3 KB of its own code. For comparison: keycloak-js 8.4 KB, oidc-client-ts 18.2 KB.
     // The login cookie is written through the injected window's document.cookie (js-cookie works only
     // on the global document), so js-cookie is not a dependency.
     name: '@plugin-center/sso: SSO client, own code (jwt-decode, ofetch excluded)',
@@ -93,12 +92,11 @@ export default [
     limit: '1.05 KB',
   },
   {
-    // Issue 4: the full tracker (every plugin: automatic tracking, batch, visual config, deeplink)
-    // ≤ 6 KB, its core (init, identity, validation, track, send) ≤ 3 KB; @plugin-center/contract
-    // (a few strings) excluded. For comparison: sa-sdk-javascript 1.27.11 51.5 KB, posthog-js 127.8 KB.
-    // Issue 15 raised both by the cost of consent mode (grant/deny: start on grant, stop plugins and
-    // timers, remove the cookie and storage keys, no storage write without consent), +0.27 and
-    // +0.33 KB; both were full (5.96 KB, 2,997 B) before it.
+    // The full tracker (every plugin: automatic tracking, batch, visual config, deeplink) and its core
+    // (init, identity, validation, track, send); @plugin-center/contract (a few strings) excluded.
+    // For comparison: sa-sdk-javascript 1.27.11 51.5 KB, posthog-js 127.8 KB. Consent mode (grant/deny:
+    // start on grant, stop plugins and timers, remove the cookie and storage keys, no storage write
+    // without consent) costs +0.27 and +0.33 KB of the 6.3 and 3.35 KB.
     name: '@plugin-center/analytics: full tracker, own code',
     path: 'packages/analytics/dist/index.js',
     import: '*',
@@ -158,7 +156,7 @@ export default [
     // What a site embeds with one script tag: everything of the full tracker, the site linker, the
     // presets, @plugin-center/contract and the tag's boot code, minified (esbuild IIFE).
     // Compared in `pnpm bench` with sa-sdk-javascript's sensorsdata.min.js (50.3 KB with gzip -9).
-    // 8.75 KB since issue 15's consent mode (+0.24 KB, see the full tracker's entry).
+    // Consent mode takes 0.24 KB of its 8.75 KB (see the full tracker's entry).
     name: '@plugin-center/analytics script-tag build (dist/analytics.iife.js, served at /sdk/analytics.iife.js)',
     path: 'packages/analytics/dist/analytics.iife.js',
     disablePlugins: ['@size-limit/esbuild'],

@@ -7,5 +7,5 @@ import { defineLibraryConfig } from '../../tsup.base';
 // bundle). `scripts/checkPackages.ts`, run by `pnpm publint`, checks the directive is there.
 export default defineLibraryConfig(
   { index: 'src/index.ts', backoffice: 'src/backoffice.ts' },
-  { banner: { js: "'use client';" }, treeshake: false },
+  { banner: { js: "'use client';" }, treeshake: false, splitting: true },
 );

@@ -330,10 +330,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
 
     const isGet = method === 'GET';
-    const query: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries({ ...(isGet && !multipart ? body : undefined), ...o.query })) {
-      if (v !== undefined) query[k] = v;
-    }
+    // ofetch leaves the undefined fields out of the query string (ufo's `withQuery`).
+    const query: Record<string, unknown> = { ...(isGet && !multipart ? body : undefined), ...o.query };
     const headers: Record<string, string> = { 'Cache-Control': 'no-cache' };
     // A POST/PUT/DELETE without a body (the `query` and `none` routes, e.g. `PUT
     // plugin/resource_state/disable`) sends no JSON content type: Fastify refuses an empty body
@@ -394,22 +392,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const group: Record<string, (payload?: object, o?: RequestOptions) => Promise<ApiResponse<unknown>>> = {};
     for (const [name, route] of Object.entries(table)) {
       const method = route.method as HttpMethod;
-      const { path } = route;
-      // A blob route answers a file; a multipart route sends a plain object as FormData.
+      const { path, request: kind } = route;
+      // A blob route answers a file; a multipart route sends a plain object as FormData; a `none`
+      // route takes only the options; a `query` route that is not a GET sends its payload as query.
       const extra: RequestOptions =
-        route.response === 'blob'
-          ? { responseType: 'blob' }
-          : route.request === 'multipart'
-            ? { multipart: true }
-            : {};
-      group[name] =
-        route.request === 'none'
-          ? (o?: RequestOptions) => request(method, path, undefined, o)
-          : route.request === 'query' && method !== 'GET'
-            ? (query?: object, o?: RequestOptions) =>
-                request(method, path, undefined, { ...o, query: query as Record<string, unknown> })
-            : (payload?: object, o?: RequestOptions) =>
-                request(method, path, payload as Record<string, unknown>, { ...extra, ...o });
+        route.response === 'blob' ? { responseType: 'blob' } : { multipart: kind === 'multipart' };
+      group[name] = (payload?: object, o?: RequestOptions) =>
+        kind === 'none'
+          ? request(method, path, undefined, payload as RequestOptions)
+          : kind === 'query' && method !== 'GET'
+            ? request(method, path, undefined, { ...o, query: payload as Record<string, unknown> })
+            : request(method, path, payload as Record<string, unknown>, { ...extra, ...o });
     }
     return group;
   };

@@ -114,7 +114,6 @@ export {
   KEYWORD_MAX_LENGTH,
   LOCALES,
   PAGE_SIZE,
-  PLUGIN_ROUTES,
   PluginSort,
   PUBLISH_LIMITS,
   ResourcePositionStatus,

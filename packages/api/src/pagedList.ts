@@ -53,7 +53,7 @@ export interface PagedList<T, Q> {
 }
 
 const sameQuery = (a: object, b: object) =>
-  [...Object.keys(a), ...Object.keys(b)].every(
+  Object.keys({ ...a, ...b }).every(
     (k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k],
   );
 
@@ -84,13 +84,20 @@ export function createPagedList<T, Q extends object, D>(
   pick: (data: D) => Page<T>,
   query: Q,
 ): PagedList<T, Q> {
-  const store = createStore<PagedListState<T, Q>>({
-    status: 'unrequest',
+  // The state of a list with no page (at first, and when the query changes).
+  const empty = (): Pick<
+    PagedListState<T, Q>,
+    'items' | 'pages' | 'total' | 'totalRelation' | 'hasMore'
+  > => ({
     items: [],
     pages: [],
     total: 0,
     totalRelation: 'eq',
     hasMore: false,
+  });
+  const store = createStore<PagedListState<T, Q>>({
+    status: 'unrequest',
+    ...empty(),
     isLoadingMore: false,
     error: undefined,
     query,
@@ -106,20 +113,20 @@ export function createPagedList<T, Q extends object, D>(
     let next: Partial<PagedListState<T, Q>>;
     try {
       const res = await fetchPage(store.get().query, (append && cursor) || undefined, controller.signal);
-      if (isSuccess(res)) {
-        const page = pick(res.data);
-        const before = store.get();
-        next = {
-          status: 'success',
-          items: append ? [...before.items, ...page.items] : page.items,
-          pages: append ? [...before.pages, page.items] : [page.items],
-          total: page.total ?? 0,
-          totalRelation: page.total_relation ?? 'eq',
-          hasMore: !!page.next_cursor,
-          error: undefined,
-        };
-        if (current === controller) cursor = page.next_cursor;
-      } else next = { status: 'error', error: res };
+      // A failed envelope is the error, like a thrown one.
+      if (!isSuccess(res)) throw res;
+      const page = pick(res.data);
+      const pages = append ? [...store.get().pages, page.items] : [page.items];
+      next = {
+        status: 'success',
+        items: pages.flat() as T[],
+        pages,
+        total: page.total ?? 0,
+        totalRelation: page.total_relation ?? 'eq',
+        hasMore: !!page.next_cursor,
+        error: undefined,
+      };
+      if (current === controller) cursor = page.next_cursor;
     } catch (error) {
       next = { status: 'error', error };
     }
@@ -158,7 +165,7 @@ export function createPagedList<T, Q extends object, D>(
   const setQuery = (next: Q) => {
     if (sameQuery(store.get().query, next)) return;
     cursor = null;
-    store.set({ query: next, items: [], pages: [], total: 0, totalRelation: 'eq', hasMore: false });
+    store.set({ query: next, ...empty() });
     void load();
   };
 

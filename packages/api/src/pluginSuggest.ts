@@ -80,7 +80,7 @@ export function createPluginSuggest(
     controller = own;
     let suggestions = NONE;
     try {
-      const res = await client.plugin.suggest(lang ? { q: text, lang } : { q: text }, { signal: own.signal });
+      const res = await client.plugin.suggest({ q: text, lang }, { signal: own.signal });
       if (isSuccess(res)) suggestions = res.data.suggestion_list;
     } catch {
       // Optional feature: a failure shows nothing.
@@ -96,18 +96,14 @@ export function createPluginSuggest(
     if (key === asked) return;
     asked = key;
     stop();
-    if (!text) {
-      store.set({ text, suggestions: NONE, pending: false });
-      return;
-    }
+    if (!text) return store.set({ text, suggestions: NONE, pending: false });
     store.set({ text, pending: true });
     timer = schedule(() => void request(text, lang), debounceMs);
   };
 
   const clear = () => {
-    stop();
     asked = '';
-    store.set({ text: '', suggestions: NONE, pending: false });
+    setText('');
   };
 
   return { setText, clear, subscribe: store.subscribe, getSnapshot: store.get };

@@ -70,7 +70,10 @@ export const xhrUpload: UploadTransport = (path, r, onProgress, { timeout, creat
     };
     if (r.signal.aborted) return fail('aborted')();
     r.signal.addEventListener('abort', abort);
-    const qs = new URLSearchParams(r.query as Record<string, string>).toString();
+    // Undefined fields stay out of the query string, as ofetch leaves them out.
+    const qs = new URLSearchParams(
+      Object.entries(r.query).filter((field) => field[1] !== undefined) as [string, string][],
+    ).toString();
     const url = `${r.baseURL?.replace(/\/$/, '') ?? ''}${path}`;
     xhr.open(r.method, qs ? `${url}?${qs}` : url);
     xhr.timeout = timeout;
