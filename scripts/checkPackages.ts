@@ -1,6 +1,9 @@
 // What publint and attw do not know about our packages, checked after `pnpm build` by `pnpm publint`:
 // - the React entry is a client boundary: `packages/react/dist/index.js` starts with `'use client'`
 //   (esbuild drops module-level directives when it bundles; the tsup banner puts it back);
+// - the React back-office entry shares the root entry's `ApiClientContext` (a chunk of both): were
+//   `packages/react/dist/backoffice.js` to create its own context, its hooks would not see the
+//   client of the root entry's `ApiClientProvider`;
 // - no export condition but the scoped `@plugin-center/source` points into `src/`, so a consumer of
 //   the published packages never resolves TypeScript sources by accident (a bare `source` condition
 //   is one that other tools, Parcel's for one, already use).
@@ -50,10 +53,18 @@ function checkPackages(root: string): string[] {
   } else if (!/^(['"])use client\1;?\r?\n/.test(readFileSync(reactEntry, 'utf8'))) {
     problems.push("packages/react/dist/index.js does not start with 'use client'");
   }
+  const backofficeEntry = join(root, 'packages/react/dist/backoffice.js');
+  if (!existsSync(backofficeEntry)) {
+    problems.push('packages/react/dist/backoffice.js is missing: run `pnpm build` first');
+  } else if (readFileSync(backofficeEntry, 'utf8').includes('createContext(')) {
+    problems.push('packages/react/dist/backoffice.js creates its own React context (build with splitting)');
+  }
   return problems;
 }
 
 const problems = checkPackages(process.cwd());
 for (const p of problems) console.error(`checkPackages: ${p}`);
 if (problems.length > 0) process.exit(1);
-console.log(`checkPackages: ${PUBLISHED.length} packages, exports and the React client directive are fine`);
+console.log(
+  `checkPackages: ${PUBLISHED.length} packages, exports, the React client directive and the shared context are fine`,
+);
