@@ -8,6 +8,7 @@ export { ApiClientProvider } from './ApiClientProvider';
 export { SsoClientProvider } from './SsoClientProvider';
 export type { AdminGuardStatus } from './useAdminGuard';
 export { useAdminGuard } from './useAdminGuard';
+export { useAdminInfo } from './useAdminInfo';
 export { useApiClient } from './useApiClient';
 // The back office.
 export { useBanners } from './useBanners';

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientProvider } from './ApiClientProvider';
 import { SsoClientProvider } from './SsoClientProvider';
 import { useAdminGuard } from './useAdminGuard';
+import { useAdminInfo } from './useAdminInfo';
 import { useSession } from './useSession';
 
 afterEach(cleanup);
@@ -120,5 +121,15 @@ describe('useAdminGuard (SPEC §2 admin route check)', () => {
     const b = renderHook(() => useAdminGuard(), { wrapper: broken.wrapper });
     await act(() => broken.sso.init());
     await waitFor(() => expect(b.result.current).toBe('forbidden'));
+  });
+});
+
+describe('useAdminInfo', () => {
+  it("reads the caller's role from manager/verify", async () => {
+    const { sso, wrapper } = setup({ stored: true, role: 1 });
+    await act(() => sso.init());
+    const { result } = renderHook(() => useAdminInfo(), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    expect(result.current.data).toMatchObject({ role: 1, is_administrator: true });
   });
 });

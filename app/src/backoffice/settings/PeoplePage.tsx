@@ -1,5 +1,5 @@
 import type { AdminUser } from '@plugin-center/api';
-import { useApiClient, useLoader } from '@plugin-center/react';
+import { useAdminInfo } from '@plugin-center/react';
 import { usePeopleList, usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -42,9 +42,8 @@ export function PeoplePage() {
 /** The list of {@link PeoplePage} (exported for the tests). */
 export function PeopleView() {
   const { t, locale } = useBackofficeTexts();
-  const api = useApiClient();
   const id = useId();
-  const me = useLoader((signal) => api.plugin.verify({ signal }), [api]);
+  const me = useAdminInfo();
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const list = usePeopleList({ keyword });
