@@ -8,6 +8,7 @@ import { PluginAvatar } from '../../components/PluginAvatar';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { TextArea, TextInput } from '../../ui/Field';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
@@ -151,7 +152,7 @@ export function AuditListView() {
             <label htmlFor={searchId} className="sr-only">
               {t('audit.search')}
             </label>
-            <input
+            <TextInput
               id={searchId}
               type="search"
               value={draft}
@@ -367,7 +368,7 @@ function RejectDialog(props: {
           <form onSubmit={submit}>
             <div className="reason-field">
               <label htmlFor={id}>{t('audit.rejectReason')}</label>
-              <textarea
+              <TextArea
                 id={id}
                 rows={4}
                 value={reason}

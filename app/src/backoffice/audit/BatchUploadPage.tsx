@@ -2,6 +2,7 @@ import { type BatchUploadResult, PLUGIN_ROUTES } from '@plugin-center/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { FileInput } from '../../ui/Field';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -139,10 +140,9 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
             <label htmlFor={`${id}-file`}>
               {t('batch.file')} <span className="publish-required">*</span>
             </label>
-            <input
+            <FileInput
               ref={input}
               id={`${id}-file`}
-              type="file"
               accept={BATCH_FILE_ACCEPT}
               aria-invalid={fileError ? true : undefined}
               aria-describedby={fileError ? `${id}-error` : `${id}-hint`}

@@ -4,6 +4,7 @@ import { useApiClient } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { TextInput } from '../../ui/Field';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -83,7 +84,7 @@ export function OwnersView() {
             <label htmlFor={`${id}-plugin_key`}>
               {t('owners.pluginKey')} <span className="publish-required">*</span>
             </label>
-            <input
+            <TextInput
               id={`${id}-plugin_key`}
               name="plugin_key"
               value={pluginKey}
@@ -104,7 +105,7 @@ export function OwnersView() {
           </div>
           <div className="publish-field" data-invalid={errors.email ? '' : undefined}>
             <label htmlFor={`${id}-email`}>{t('owners.email')}</label>
-            <input
+            <TextInput
               id={`${id}-email`}
               name="email"
               type="email"

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { FileInput, TextInput } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -235,9 +236,8 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
           <label htmlFor={`${id}-image`}>
             {t('banner.image')} {!props.banner && <span className="publish-required">*</span>}
           </label>
-          <input
+          <FileInput
             id={`${id}-image`}
-            type="file"
             accept={IMAGE_TYPES.join(',')}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             aria-invalid={errors.image ? true : undefined}
@@ -257,7 +257,7 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
           <label htmlFor={`${id}-url`}>
             {t('banner.url')} <span className="publish-required">*</span>
           </label>
-          <input
+          <TextInput
             id={`${id}-url`}
             type="url"
             value={url}

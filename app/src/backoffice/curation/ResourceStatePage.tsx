@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { Check, Select, TextInput } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -76,7 +77,7 @@ export function ResourceStateView() {
       />
       <div className="bo-toolbar">
         <label htmlFor={`${id}-status`}>{t('resource.filter')}</label>
-        <select
+        <Select
           id={`${id}-status`}
           value={status}
           onChange={(e) => {
@@ -90,7 +91,7 @@ export function ResourceStateView() {
               {t(`resource.status.${s}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {list.status === 'error' ? (
         <ErrorState message={t('common.loadError')} onRetry={list.reload} />
@@ -243,10 +244,9 @@ function ResourceStateForm(props: { onCreated(): void }) {
             {errors.time}
           </p>
         )}
-        <label className="publish-check">
-          <input type="checkbox" checked={isNew} onChange={(e) => setIsNew(e.target.checked)} />
+        <Check checked={isNew} onChange={(e) => setIsNew(e.target.checked)}>
           {t('resource.isNew')}
-        </label>
+        </Check>
         {errors.form && (
           <p className="field-error" role="alert">
             {errors.form}
@@ -275,7 +275,7 @@ function TimeField(props: {
       <label htmlFor={props.id}>
         {props.label} <span className="publish-required">*</span>
       </label>
-      <input
+      <TextInput
         id={props.id}
         type="datetime-local"
         value={props.value}

@@ -3,6 +3,7 @@ import { useApiClient, useIconfontConfig, usePexelsConfig } from '@plugin-center
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { TextInput } from '../../ui/Field';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -224,7 +225,7 @@ function TextField(props: {
   return (
     <div className="publish-field">
       <label htmlFor={props.id}>{props.label}</label>
-      <input
+      <TextInput
         id={props.id}
         type="text"
         value={props.value}

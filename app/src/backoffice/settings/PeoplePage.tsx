@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { TextInput } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -82,7 +83,7 @@ export function PeopleView() {
       {me.data && !isSuper && <p className="bo-muted">{t('people.readOnly')}</p>}
       <form className="bo-toolbar" onSubmit={search}>
         <label htmlFor={`${id}-q`}>{t('people.search')}</label>
-        <input
+        <TextInput
           id={`${id}-q`}
           type="search"
           value={draft}

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
 import { Button } from '../../ui/Button';
+import { Check, TextInput } from '../../ui/Field';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -104,13 +105,12 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
             ? t('common.neverSaved')
             : t('common.lastSaved', { time: formatDateTime(saved.update_time, locale) })}
         </p>
-        <label className="publish-check">
-          <input type="checkbox" checked={enable} onChange={(e) => setEnable(e.target.checked)} />
+        <Check checked={enable} onChange={(e) => setEnable(e.target.checked)}>
           {t('space.brandEnable')}
-        </label>
+        </Check>
         <div className="publish-field">
           <label htmlFor={`${id}-brand`}>{t('space.brandKey')}</label>
-          <input
+          <TextInput
             id={`${id}-brand`}
             type="text"
             value={brandKey}
@@ -134,32 +134,34 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
       <fieldset disabled={busy} className="bo-swatches">
         <legend>{t('space.color')}</legend>
         {(Object.keys(TOPIC_COLORS) as TopicColorKey[]).map((key) => (
-          <label key={key} className="bo-swatch">
-            <input
-              type="radio"
-              name={`${id}-color`}
-              value={key}
-              checked={color === key}
-              onChange={() => setColor(key)}
-            />
+          <Check
+            key={key}
+            type="radio"
+            labelClassName="bo-swatch"
+            name={`${id}-color`}
+            value={key}
+            checked={color === key}
+            onChange={() => setColor(key)}
+          >
             <span className="bo-swatch-dot" style={{ background: TOPIC_COLORS[key] }} aria-hidden="true" />
             {t(`space.colors.${key}`)}
-          </label>
+          </Check>
         ))}
       </fieldset>
       <fieldset disabled={busy} className="bo-swatches">
         <legend>{t('space.storage')}</legend>
         {STORAGES.map((s) => (
-          <label key={s} className="bo-swatch">
-            <input
-              type="radio"
-              name={`${id}-storage`}
-              value={s}
-              checked={storage === s}
-              onChange={() => setStorage(s)}
-            />
+          <Check
+            key={s}
+            type="radio"
+            labelClassName="bo-swatch"
+            name={`${id}-storage`}
+            value={s}
+            checked={storage === s}
+            onChange={() => setStorage(s)}
+          >
             {t(`space.storages.${s}`)}
-          </label>
+          </Check>
         ))}
       </fieldset>
       <div>

@@ -1,6 +1,7 @@
 import { PUBLISH_LIMITS } from '@plugin-center/contract';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
+import { FileInput, TextArea, TextInput } from '../../ui/Field';
 import { FilePreview } from './FilePreview';
 import type { PublishFormState } from './usePublishForm';
 import { IMAGE_TYPES } from './validation';
@@ -74,7 +75,7 @@ export function TextField(props: {
       hint={props.hint}
       requiredText={form.t('form.required')}
     >
-      <input
+      <TextInput
         id={f.id}
         type={props.type ?? 'text'}
         name={name}
@@ -102,7 +103,7 @@ export function TextAreaField(props: {
   const f = form.field(name);
   return (
     <Field label={props.label} f={f} required hint={props.hint} requiredText={form.t('form.required')}>
-      <textarea
+      <TextArea
         id={f.id}
         name={name}
         rows={props.rows}
@@ -150,9 +151,8 @@ export function FileField(props: {
         // biome-ignore lint/a11y/useMediaCaption: a plugin's demo video has no caption track
         <video className="publish-current" src={currentUrl} controls preload="none" />
       )}
-      <input
+      <FileInput
         id={f.id}
-        type="file"
         name={name}
         accept={props.accept}
         onChange={(e) => void form.chooseFile(name)(e)}
@@ -199,7 +199,7 @@ export function TagsField({ form }: { form: PublishFormState }) {
         </ul>
       )}
       <div className="publish-inline">
-        <input
+        <TextInput
           id={tags.id}
           type="text"
           value={form.tagDraft}
@@ -255,9 +255,8 @@ export function ImagesField({ form }: { form: PublishFormState }) {
           ))}
         </div>
       )}
-      <input
+      <FileInput
         id={images.id}
-        type="file"
         name="images"
         accept={IMAGE_TYPES.join(',')}
         multiple

@@ -8,6 +8,7 @@ import { copyText } from '../../components/copyText';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
 import { Button, buttonClass } from '../../ui/Button';
+import { Select, TextInput } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -242,7 +243,7 @@ export function CreateTokenForm(props: {
             <label htmlFor={`${id}-name`}>
               {t('tokens.name')} <span className="publish-required">*</span>
             </label>
-            <input
+            <TextInput
               ref={nameRef}
               id={`${id}-name`}
               type="text"
@@ -267,13 +268,13 @@ export function CreateTokenForm(props: {
           </div>
           <div className="publish-field">
             <label htmlFor={`${id}-expiry`}>{t('tokens.expiry')}</label>
-            <select id={`${id}-expiry`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            <Select id={`${id}-expiry`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
               {TOKEN_EXPIRY_DAYS.map((d) => (
                 <option key={d} value={d}>
                   {d === 0 ? t('tokens.never') : t('tokens.days', { count: d, n: formatNumber(d, locale) })}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         </div>
         <div className="publish-buttons">
@@ -317,7 +318,7 @@ export function NewToken({ token, onDone }: { token: CreatedPersonalToken; onDon
         {t('tokens.value')}
       </label>
       <div className="new-token-row">
-        <input
+        <TextInput
           ref={field}
           id={`${id}-value`}
           type="text"
