@@ -1,13 +1,13 @@
 import { ApiError } from '@plugin-center/api';
 import { PUBLISH_LIMITS, ReviewStatus, type Submission } from '@plugin-center/contract';
 import { useApiClient } from '@plugin-center/react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { Dialog, DialogClose, PAGE_DIALOG_CLASSES } from '../../ui/Dialog';
 import { TextArea, TextInput } from '../../ui/Field';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
@@ -358,43 +358,42 @@ function RejectDialog(props: {
     if (trimmed && !tooLong) props.onConfirm(trimmed);
   };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <Dialog.Title className="dialog-title">
-            {t('audit.rejectTitle', { name: props.s.name })}
-          </Dialog.Title>
-          <form onSubmit={submit}>
-            <div className="reason-field">
-              <label htmlFor={id}>{t('audit.rejectReason')}</label>
-              <TextArea
-                id={id}
-                rows={4}
-                value={reason}
-                required
-                aria-required
-                aria-invalid={tooLong || undefined}
-                aria-describedby={tooLong ? `${id}-error` : undefined}
-                onChange={(e) => setReason(e.target.value)}
-              />
-              {tooLong && (
-                <p id={`${id}-error`} className="field-error">
-                  {t('error.overLimit')}
-                </p>
-              )}
-            </div>
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <Button>{t('audit.cancel')}</Button>
-              </Dialog.Close>
-              <Button variant="primary" type="submit" disabled={!trimmed || tooLong || props.busy}>
-                {t('audit.rejectConfirm')}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      onCancel={props.onCancel}
+      title={t('audit.rejectTitle', { name: props.s.name })}
+      classNames={PAGE_DIALOG_CLASSES}
+      footer={false}
+      closeButton={false}
+    >
+      <form onSubmit={submit}>
+        <div className="reason-field">
+          <label htmlFor={id}>{t('audit.rejectReason')}</label>
+          <TextArea
+            id={id}
+            rows={4}
+            value={reason}
+            required
+            aria-required
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? `${id}-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {tooLong && (
+            <p id={`${id}-error`} className="field-error">
+              {t('error.overLimit')}
+            </p>
+          )}
+        </div>
+        <div className="dialog-buttons">
+          <DialogClose>
+            <Button>{t('audit.cancel')}</Button>
+          </DialogClose>
+          <Button variant="primary" type="submit" disabled={!trimmed || tooLong || props.busy}>
+            {t('audit.rejectConfirm')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
