@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { Tag, type TagTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogClose, PAGE_DIALOG_CLASSES } from '../../ui/Dialog';
 import { TextArea, TextInput } from '../../ui/Field';
@@ -25,6 +26,12 @@ import { saveBlob } from './saveBlob';
 /** The audit filter (SPEC §3): 0 all, 1 unaudited, 2 passed, 3 not passed. */
 export type AuditFilter = 0 | 1 | 2 | 3;
 const FILTERS: AuditFilter[] = [0, 1, 2, 3];
+/** The tone of each upload check's result: passed green, flagged for attention amber, failed red. */
+const CHECK_TONES: Record<Submission['checks'][number]['status'], TagTone> = {
+  pass: 'success',
+  flag: 'warning',
+  fail: 'danger',
+};
 
 /**
  * `/backstage-index/audit-list` (SPEC §2 plugin review, admin only, behind `AdminRoute`: a visitor
@@ -263,9 +270,9 @@ function AuditItem(props: {
             {s.checks.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: checks have no id and never reorder
               <li key={i}>
-                <span className="status-badge" data-status={c.status}>
+                <Tag className="status-badge" tone={CHECK_TONES[c.status]} data-status={c.status}>
                   {t(`audit.checkStatus.${c.status}`)}
-                </span>
+                </Tag>
                 <strong>{c.check}</strong>
                 <span>{c.detail}</span>
               </li>

@@ -3,6 +3,7 @@ import { useApiClient, useResourcePositions } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
+import { Tag, type TagTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Check, Select, TextInput } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
@@ -20,6 +21,13 @@ import { runCall } from '../runCall';
 
 /** The statuses the filter offers (SPEC §4 resource position statuses). */
 const STATUSES: ResourcePositionStatus[] = ['pending', 'active', 'expired', 'invalidated'];
+/** The tone of each slot status: on the square green, waiting amber, disabled red, ended grey. */
+const SLOT_TONES: Record<ResourcePositionStatus, TagTone> = {
+  pending: 'warning',
+  active: 'success',
+  expired: 'neutral',
+  invalidated: 'danger',
+};
 
 /**
  * `/backstage-index/resource-state-list` (SPEC §2 "resource state list"; admin only,
@@ -113,9 +121,9 @@ export function ResourceStateView() {
                   {formatDateTime(slot.end_time, locale)}
                 </p>
               </div>
-              <span className="bo-badge" data-status={slot.status}>
+              <Tag className="bo-badge" tone={SLOT_TONES[slot.status]} data-status={slot.status}>
                 {t(`resource.status.${slot.status}`)}
-              </span>
+              </Tag>
               <button
                 type="button"
                 className={slot.is_disabled ? 'button' : 'button button-danger'}

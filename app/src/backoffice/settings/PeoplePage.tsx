@@ -3,6 +3,7 @@ import { useApiClient, useLoader, useUserList } from '@plugin-center/react';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
+import { Tag } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
@@ -113,9 +114,9 @@ export function PeopleView() {
                     {user.email ?? '—'} · {t('people.joined')} {formatDateTime(user.created_at, locale)}
                   </p>
                 </div>
-                <span className="bo-badge" data-role={user.role}>
+                <Tag className="bo-badge" data-role={user.role}>
                   {t(`people.roles.${user.role}`)}
-                </span>
+                </Tag>
                 {isSuper && !self && user.role !== SUPER_ADMIN && (
                   <button
                     type="button"

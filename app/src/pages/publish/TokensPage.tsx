@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copyText } from '../../components/copyText';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { Tag } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Select, TextInput } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
@@ -181,9 +182,9 @@ function TokenRow(props: {
         {expired && (
           <>
             {' '}
-            <span className="status-badge" data-status="3">
+            <Tag className="status-badge" tone="danger" data-status="3">
               {t('tokens.expired')}
-            </span>
+            </Tag>
           </>
         )}
       </td>
