@@ -124,15 +124,14 @@ export function ResourceStateView() {
               <Tag className="bo-badge" tone={SLOT_TONES[slot.status]} data-status={slot.status}>
                 {t(`resource.status.${slot.status}`)}
               </Tag>
-              <button
-                type="button"
-                className={slot.is_disabled ? 'button' : 'button button-danger'}
+              <Button
+                className={slot.is_disabled ? undefined : 'button-danger'}
                 disabled={busyId === slot.id}
                 aria-label={`${t(slot.is_disabled ? 'resource.restore' : 'resource.disable')} ${slot.name}`}
                 onClick={() => void toggle(slot)}
               >
                 {t(slot.is_disabled ? 'resource.restore' : 'resource.disable')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

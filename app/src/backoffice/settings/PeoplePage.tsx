@@ -118,14 +118,13 @@ export function PeopleView() {
                   {t(`people.roles.${user.role}`)}
                 </Tag>
                 {isSuper && !self && user.role !== SUPER_ADMIN && (
-                  <button
-                    type="button"
-                    className={user.role === 2 ? 'button button-danger' : 'button'}
+                  <Button
+                    className={user.role === 2 ? 'button-danger' : undefined}
                     aria-label={`${t(user.role === 2 ? 'people.unmakeAdmin' : 'people.makeAdmin')}: ${name}`}
                     onClick={() => setTarget(user)}
                   >
                     {t(user.role === 2 ? 'people.unmakeAdmin' : 'people.makeAdmin')}
-                  </button>
+                  </Button>
                 )}
               </li>
             );
