@@ -16,10 +16,12 @@ export interface DialogProps {
   onOpenChange?(open: boolean): void;
   /** An element that opens the dialog (Radix `Dialog.Trigger asChild`); focus returns to it on close. */
   trigger?: ReactElement;
-  /** The dialog's name (`aria-labelledby`). */
-  title: ReactNode;
+  /** The dialog's name (`aria-labelledby`). Without it, the body names the dialog with a {@link DialogTitle}. */
+  title?: ReactNode;
   /** A sentence describing it (`aria-describedby`). */
   description?: ReactNode;
+  /** Without `description`: the id of an element of the body that describes the dialog. */
+  describedBy?: string;
   /** The body. */
   children?: ReactNode;
   /** Width in px (default {@link DIALOG_WIDTH_PX}, 600); never wider than the viewport less 24 px. */
@@ -55,8 +57,12 @@ export interface DialogProps {
    * dialogs (the plugin detail's frame).
    */
   classNames?: DialogClassNames;
-  /** Show the labelled close button in the top-right corner (default `true`). */
-  closeButton?: boolean;
+  /**
+   * The close button: `true` (default) the kit's labelled one in the top-right corner, `false` none,
+   * or a page's own button element, which then comes first in the panel (so it takes the focus when
+   * the dialog opens).
+   */
+  closeButton?: boolean | ReactElement;
   /**
    * Called when the dialog closes, before focus returns to the trigger (Radix `onCloseAutoFocus`);
    * `event.preventDefault()` keeps focus where this handler puts it.
@@ -98,6 +104,11 @@ export function DialogClose({ children }: { children: ReactElement }) {
   return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
 }
 
+/** The dialog's name inside a body that brings its own (a {@link Dialog} without `title`). */
+export function DialogTitle({ className, children }: { className?: string; children: ReactNode }) {
+  return <RadixDialog.Title className={className}>{children}</RadixDialog.Title>;
+}
+
 /** `a b` without the missing ones; `undefined` when there is none. */
 const joined = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
@@ -119,6 +130,7 @@ export function Dialog({
   trigger,
   title,
   description,
+  describedBy,
   children,
   width = DIALOG_WIDTH_PX,
   confirmLabel,
@@ -183,9 +195,12 @@ export function Dialog({
           onPointerDownOutside={outside}
           onInteractOutside={outside}
           onCloseAutoFocus={onCloseAutoFocus}
-          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+          {...(description === undefined ? { 'aria-describedby': describedBy } : {})}
         >
-          <RadixDialog.Title className={classNames.title}>{title}</RadixDialog.Title>
+          {closeButton !== true && closeButton !== false && (
+            <RadixDialog.Close asChild>{closeButton}</RadixDialog.Close>
+          )}
+          {title !== undefined && <RadixDialog.Title className={classNames.title}>{title}</RadixDialog.Title>}
           {description !== undefined && (
             <RadixDialog.Description className={classNames.description}>
               {description}
@@ -200,7 +215,7 @@ export function Dialog({
               </Button>
             </div>
           )}
-          {closeButton && (
+          {closeButton === true && (
             <RadixDialog.Close className="ui-dialog-close" aria-label={t('ui.close')}>
               <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

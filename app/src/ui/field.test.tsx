@@ -1,6 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dialog, DialogClose, PAGE_DIALOG_CLASSES } from './Dialog';
 import { Check, FileInput, Select, TextArea, TextInput } from './Field';
 
 afterEach(cleanup);
@@ -47,33 +46,5 @@ describe('field controls: the native element with the one field look', () => {
     fireEvent.click(box);
     expect(change).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('radio', { name: '蓝色' }).closest('label')?.className).toBe('bo-swatch');
-  });
-});
-
-describe('Dialog in the app’s look with its own buttons', () => {
-  it('uses the page classes, no kit footer nor close button, and DialogClose dismisses it', () => {
-    const cancel = vi.fn();
-    render(
-      <Dialog
-        open
-        onCancel={cancel}
-        title="驳回"
-        classNames={PAGE_DIALOG_CLASSES}
-        className="extra"
-        footer={false}
-        closeButton={false}
-      >
-        <DialogClose>
-          <button type="button">取消</button>
-        </DialogClose>
-      </Dialog>,
-    );
-    const dialog = screen.getByRole('dialog', { name: '驳回' });
-    expect(dialog.className).toBe('dialog extra');
-    expect(document.querySelector('.dialog-overlay')).not.toBeNull();
-    expect(dialog.querySelector('.dialog-title')?.textContent).toBe('驳回');
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['取消']);
-    fireEvent.click(screen.getByRole('button', { name: '取消' }));
-    expect(cancel).toHaveBeenCalledTimes(1);
   });
 });
