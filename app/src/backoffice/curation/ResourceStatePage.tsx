@@ -6,6 +6,7 @@ import { notify } from '../../toast/toastStore';
 import { Tag, type TagTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Check, Select, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -278,10 +279,7 @@ function TimeField(props: {
   errorId: string | undefined;
 }) {
   return (
-    <div className="publish-field">
-      <label htmlFor={props.id}>
-        {props.label} <span className="publish-required">*</span>
-      </label>
+    <FormField id={props.id} label={props.label} required>
       <TextInput
         id={props.id}
         type="datetime-local"
@@ -290,6 +288,6 @@ function TimeField(props: {
         aria-invalid={props.errorId ? true : undefined}
         aria-describedby={props.errorId}
       />
-    </div>
+    </FormField>
   );
 }

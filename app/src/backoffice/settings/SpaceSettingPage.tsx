@@ -5,6 +5,7 @@ import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
 import { Button } from '../../ui/Button';
 import { Check, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -108,8 +109,12 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
         <Check checked={enable} onChange={(e) => setEnable(e.target.checked)}>
           {t('space.brandEnable')}
         </Check>
-        <div className="publish-field">
-          <label htmlFor={`${id}-brand`}>{t('space.brandKey')}</label>
+        <FormField
+          id={`${id}-brand`}
+          label={t('space.brandKey')}
+          hint={t('space.brandKeyHint')}
+          error={error}
+        >
           <TextInput
             id={`${id}-brand`}
             type="text"
@@ -120,16 +125,7 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-brand-error` : `${id}-brand-hint`}
           />
-          {error ? (
-            <p id={`${id}-brand-error`} className="field-error">
-              {error}
-            </p>
-          ) : (
-            <p id={`${id}-brand-hint`} className="publish-hint">
-              {t('space.brandKeyHint')}
-            </p>
-          )}
-        </div>
+        </FormField>
       </fieldset>
       <fieldset disabled={busy} className="bo-swatches">
         <legend>{t('space.color')}</legend>

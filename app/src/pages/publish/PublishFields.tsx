@@ -2,13 +2,17 @@ import { PUBLISH_LIMITS } from '@plugin-center/contract';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 import { FileInput, TextArea, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { FilePreview } from './FilePreview';
 import type { PublishFormState } from './usePublishForm';
 import { IMAGE_TYPES } from './validation';
 
 const L = PUBLISH_LIMITS;
 
-/** One labelled field: label (with the required mark), the control, its hint and its error text. */
+/**
+ * One labelled field of the publish form: the kit's {@link FormField} with the hint kept above the
+ * error and muted.
+ */
 export function Field(props: {
   label: string;
   f: { id: string; error?: string };
@@ -19,27 +23,18 @@ export function Field(props: {
 }) {
   const { f } = props;
   return (
-    <div className="publish-field" data-invalid={f.error ? '' : undefined}>
-      <label htmlFor={f.id}>
-        {props.label}
-        {props.required && (
-          <span className="publish-required" title={props.requiredText}>
-            {' *'}
-          </span>
-        )}
-      </label>
+    <FormField
+      id={f.id}
+      label={props.label}
+      required={props.required}
+      requiredTitle={props.requiredText}
+      hint={props.hint}
+      error={f.error}
+      keepHint
+      hintClassName="state-hint publish-hint"
+    >
       {props.children}
-      {props.hint && (
-        <p id={`${f.id}-hint`} className="state-hint publish-hint">
-          {props.hint}
-        </p>
-      )}
-      {f.error && (
-        <p id={`${f.id}-error`} className="field-error">
-          {f.error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 

@@ -10,6 +10,7 @@ import { notify } from '../../toast/toastStore';
 import { Tag } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Select, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -240,10 +241,13 @@ export function CreateTokenForm(props: {
       <fieldset>
         <legend>{t('tokens.createTitle')}</legend>
         <div className="token-form-row">
-          <div className="publish-field">
-            <label htmlFor={`${id}-name`}>
-              {t('tokens.name')} <span className="publish-required">*</span>
-            </label>
+          <FormField
+            id={`${id}-name`}
+            label={t('tokens.name')}
+            required
+            hint={t('tokens.nameHint')}
+            error={error}
+          >
             <TextInput
               ref={nameRef}
               id={`${id}-name`}
@@ -254,21 +258,11 @@ export function CreateTokenForm(props: {
               maxLength={TOKEN_NAME_MAX}
               placeholder={t('tokens.namePlaceholder')}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
+              aria-describedby={error ? `${id}-name-error` : `${id}-name-hint`}
               onChange={(e) => setName(e.target.value)}
             />
-            {error ? (
-              <p id={`${id}-error`} className="field-error">
-                {error}
-              </p>
-            ) : (
-              <p id={`${id}-hint`} className="publish-hint">
-                {t('tokens.nameHint')}
-              </p>
-            )}
-          </div>
-          <div className="publish-field">
-            <label htmlFor={`${id}-expiry`}>{t('tokens.expiry')}</label>
+          </FormField>
+          <FormField id={`${id}-expiry`} label={t('tokens.expiry')}>
             <Select id={`${id}-expiry`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
               {TOKEN_EXPIRY_DAYS.map((d) => (
                 <option key={d} value={d}>
@@ -276,7 +270,7 @@ export function CreateTokenForm(props: {
                 </option>
               ))}
             </Select>
-          </div>
+          </FormField>
         </div>
         <div className="publish-buttons">
           <Button variant="primary" type="submit" disabled={props.busy}>
