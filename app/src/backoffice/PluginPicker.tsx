@@ -3,6 +3,7 @@ import { usePluginSuggestions } from '@plugin-center/react';
 import { useId, useState } from 'react';
 import { useBackofficeTexts } from '../i18n/backoffice/texts';
 import { Button } from '../ui/Button';
+import { TextInput } from '../ui/Field';
 import '../ui/backoffice.css';
 
 /** A plugin chosen in {@link PluginPicker}. */
@@ -34,7 +35,7 @@ export function PluginPicker(props: {
   return (
     <div className="bo-picker">
       <label htmlFor={`${id}-q`}>{props.label ?? t('common.search')}</label>
-      <input
+      <TextInput
         id={`${id}-q`}
         type="search"
         value={text}

@@ -6,12 +6,13 @@
  *
  * @packageDocumentation
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
 import { Button } from '../ui/Button';
+import { Dialog, DialogClose, PAGE_DIALOG_CLASSES } from '../ui/Dialog';
+import { Check } from '../ui/Field';
 import { type ConsentStore, consentStore, marketingAllowed, useConsent } from './consentStore';
 import './consent.css';
 
@@ -103,8 +104,9 @@ export function ConsentNotice({ store = consentStore }: { store?: ConsentStore }
 }
 
 /**
- * The cookie settings: a Radix dialog (WAI-ARIA dialog pattern: focus trapped and restored, Escape
- * and the overlay close it) with the two categories as switches (`role="switch"` checkboxes):
+ * The cookie settings: the kit's dialog in the app's look (WAI-ARIA dialog pattern: focus trapped
+ * and restored, Escape and the overlay close it) with the two categories as switches
+ * (`role="switch"` checkboxes):
  * strictly necessary (checked and disabled: always active) and marketing (starting at `marketing`);
  * Save records the choice, Cancel keeps the current one.
  */
@@ -128,59 +130,57 @@ export function ConsentSettings({
   // biome-ignore lint/correctness/useExhaustiveDependencies: on unmount only
   useEffect(() => restore, []);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && store.setSettingsOpen(false)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog consent-dialog"
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            restore();
-          }}
-        >
-          <Dialog.Title className="dialog-title">{t('consent.settingsTitle')}</Dialog.Title>
-          <Dialog.Description>{t('consent.settingsIntro')}</Dialog.Description>
-          <ul className="consent-categories">
-            <li>
-              <label className="consent-switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked
-                  aria-checked
-                  disabled
-                  aria-describedby={`${id}-necessary`}
-                />
-                <span>{t('consent.necessary')}</span>
-                <span className="consent-always">{t('consent.alwaysActive')}</span>
-              </label>
-              <p id={`${id}-necessary`}>{t('consent.necessaryDesc')}</p>
-            </li>
-            <li>
-              <label className="consent-switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked={on}
-                  aria-checked={on}
-                  onChange={(e) => setOn(e.currentTarget.checked)}
-                  aria-describedby={`${id}-marketing`}
-                />
-                <span>{t('consent.marketing')}</span>
-              </label>
-              <p id={`${id}-marketing`}>{t('consent.marketingDesc')}</p>
-            </li>
-          </ul>
-          <div className="dialog-buttons">
-            <Dialog.Close asChild>
-              <Button>{t('consent.cancel')}</Button>
-            </Dialog.Close>
-            <Button variant="primary" onClick={() => store.choose(on)}>
-              {t('consent.save')}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      onCancel={() => store.setSettingsOpen(false)}
+      title={t('consent.settingsTitle')}
+      description={t('consent.settingsIntro')}
+      classNames={PAGE_DIALOG_CLASSES}
+      className="consent-dialog"
+      footer={false}
+      closeButton={false}
+      onCloseAutoFocus={(e) => {
+        e.preventDefault();
+        restore();
+      }}
+    >
+      <ul className="consent-categories">
+        <li>
+          <Check
+            labelClassName="consent-switch"
+            role="switch"
+            checked
+            aria-checked
+            disabled
+            aria-describedby={`${id}-necessary`}
+          >
+            <span>{t('consent.necessary')}</span>
+            <span className="consent-always">{t('consent.alwaysActive')}</span>
+          </Check>
+          <p id={`${id}-necessary`}>{t('consent.necessaryDesc')}</p>
+        </li>
+        <li>
+          <Check
+            labelClassName="consent-switch"
+            role="switch"
+            checked={on}
+            aria-checked={on}
+            onChange={(e) => setOn(e.currentTarget.checked)}
+            aria-describedby={`${id}-marketing`}
+          >
+            <span>{t('consent.marketing')}</span>
+          </Check>
+          <p id={`${id}-marketing`}>{t('consent.marketingDesc')}</p>
+        </li>
+      </ul>
+      <div className="dialog-buttons">
+        <DialogClose>
+          <Button>{t('consent.cancel')}</Button>
+        </DialogClose>
+        <Button variant="primary" onClick={() => store.choose(on)}>
+          {t('consent.save')}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

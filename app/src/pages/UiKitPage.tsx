@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import * as kit from '../ui/constants';
 import { Dialog } from '../ui/Dialog';
 import { Dropdown, DropdownContent, DropdownItem, DropdownSeparator, DropdownTrigger } from '../ui/Dropdown';
+import { Check } from '../ui/Field';
 import { Icon } from '../ui/Icon';
 import { Input } from '../ui/Input';
 import { NumberInput } from '../ui/NumberInput';
@@ -143,10 +144,13 @@ export function UiKitPage() {
 
         <section aria-labelledby={`${ids}-toast`}>
           <h2 id={`${ids}-toast`}>{t('toast')}</h2>
-          <label className="ui-kit-check">
-            <input type="checkbox" checked={atBottom} onChange={(e) => setAtBottom(e.target.checked)} />
+          <Check
+            labelClassName="ui-kit-check"
+            checked={atBottom}
+            onChange={(e) => setAtBottom(e.target.checked)}
+          >
             {t('toastAtBottom')}
-          </label>
+          </Check>
           <div className="ui-kit-row">
             {kit.TOAST_TYPES.map((type) => (
               <Button

@@ -1,4 +1,4 @@
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { BADGE_MAX } from './constants';
 import './ui.css';
 import './fields.css';
@@ -68,5 +68,28 @@ export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge(
       {children}
       {badge}
     </span>
+  );
+});
+
+/** The colour of a {@link Tag}: grey, green, amber or red. */
+export type TagTone = 'neutral' | 'success' | 'warning' | 'danger';
+
+/** Props of {@link Tag}: a `<span>`'s, plus its tone. */
+export interface TagProps extends HTMLAttributes<HTMLSpanElement> {
+  /** The colour (default `neutral`); the text says the same, the colour only adds to it. */
+  tone?: TagTone;
+}
+
+/**
+ * A status label as a coloured pill (class `ui-tag`, `data-tone`): a review status, a check's
+ * result, a slot's state, a role. Extra classes and `data-*` attributes go to the `<span>` (pages
+ * keep their own, `status-badge`, `bo-badge`, for their tests). Forwards its ref to the `<span>`.
+ */
+export const Tag = forwardRef<HTMLSpanElement, TagProps>(function Tag(
+  { tone = 'neutral', className, ...rest },
+  ref,
+) {
+  return (
+    <span ref={ref} className={className ? `ui-tag ${className}` : 'ui-tag'} data-tone={tone} {...rest} />
   );
 });

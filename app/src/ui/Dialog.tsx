@@ -16,10 +16,12 @@ export interface DialogProps {
   onOpenChange?(open: boolean): void;
   /** An element that opens the dialog (Radix `Dialog.Trigger asChild`); focus returns to it on close. */
   trigger?: ReactElement;
-  /** The dialog's name (`aria-labelledby`). */
-  title: ReactNode;
+  /** The dialog's name (`aria-labelledby`). Without it, the body names the dialog with a {@link DialogTitle}. */
+  title?: ReactNode;
   /** A sentence describing it (`aria-describedby`). */
   description?: ReactNode;
+  /** Without `description`: the id of an element of the body that describes the dialog. */
+  describedBy?: string;
   /** The body. */
   children?: ReactNode;
   /** Width in px (default {@link DIALOG_WIDTH_PX}, 600); never wider than the viewport less 24 px. */
@@ -49,7 +51,66 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Extra class of the dialog panel. */
   className?: string;
+  /**
+   * The classes of the overlay, panel, title and description, in place of the kit's `ui-dialog-*`
+   * ones; a part left out has no class. {@link PAGE_DIALOG_CLASSES} gives the look of the app's
+   * dialogs (the plugin detail's frame).
+   */
+  classNames?: DialogClassNames;
+  /**
+   * The close button: `true` (default) the kit's labelled one in the top-right corner, `false` none,
+   * or a page's own button element, which then comes first in the panel (so it takes the focus when
+   * the dialog opens).
+   */
+  closeButton?: boolean | ReactElement;
+  /**
+   * Called when the dialog closes, before focus returns to the trigger (Radix `onCloseAutoFocus`);
+   * `event.preventDefault()` keeps focus where this handler puts it.
+   */
+  onCloseAutoFocus?(event: Event): void;
 }
+
+/** The classes of a {@link Dialog}'s parts (see `DialogProps.classNames`). */
+export interface DialogClassNames {
+  overlay?: string;
+  panel?: string;
+  title?: string;
+  description?: string;
+}
+
+/** The kit's own look: `ui-dialog-overlay`, `ui-dialog`, `ui-dialog-title`, `ui-dialog-description` (ui.css). */
+const KIT_DIALOG_CLASSES: DialogClassNames = {
+  overlay: 'ui-dialog-overlay',
+  panel: 'ui-dialog',
+  title: 'ui-dialog-title',
+  description: 'ui-dialog-description',
+};
+
+/**
+ * The look of the app's dialogs (styles/dialog.css: `dialog-overlay`, `dialog`, `dialog-title`; the
+ * description unstyled), for a page's dialog that brings its own body and buttons.
+ */
+export const PAGE_DIALOG_CLASSES: DialogClassNames = {
+  overlay: 'dialog-overlay',
+  panel: 'dialog',
+  title: 'dialog-title',
+};
+
+/**
+ * Closes the enclosing {@link Dialog} when its child is clicked (Radix `Dialog.Close asChild`), as a
+ * dismissal (`onCancel`): the Cancel button of a body that brings its own buttons (`footer={false}`).
+ */
+export function DialogClose({ children }: { children: ReactElement }) {
+  return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
+}
+
+/** The dialog's name inside a body that brings its own (a {@link Dialog} without `title`). */
+export function DialogTitle({ className, children }: { className?: string; children: ReactNode }) {
+  return <RadixDialog.Title className={className}>{children}</RadixDialog.Title>;
+}
+
+/** `a b` without the missing ones; `undefined` when there is none. */
+const joined = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
 /**
  * The kit's modal dialog on Radix Dialog (WAI-ARIA dialog pattern; SPEC §4, §9): a title, an optional
@@ -58,7 +119,9 @@ export interface DialogProps {
  * on a backdrop click only when `closeOnBackdrop` allows it. Focus moves into the dialog, is trapped
  * there and returns to the element that had it (the trigger) on close. Confirm actions closer than
  * {@link DIALOG_THROTTLE_MS} (20 ms) are taken once. Controlled (`open` + `onOpenChange`) or not
- * (`defaultOpen`, `trigger`). The panel carries `data-state="open"|"closed"` (Radix).
+ * (`defaultOpen`, `trigger`). The panel carries `data-state="open"|"closed"` (Radix). A page's dialog
+ * in the app's look passes `classNames={PAGE_DIALOG_CLASSES}`, and with its own buttons
+ * `footer={false}` (Cancel in a {@link DialogClose}) and often `closeButton={false}`.
  */
 export function Dialog({
   open: openProp,
@@ -67,6 +130,7 @@ export function Dialog({
   trigger,
   title,
   description,
+  describedBy,
   children,
   width = DIALOG_WIDTH_PX,
   confirmLabel,
@@ -80,6 +144,9 @@ export function Dialog({
   busy = false,
   role = 'dialog',
   className,
+  classNames = KIT_DIALOG_CLASSES,
+  closeButton = true,
+  onCloseAutoFocus,
 }: DialogProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useControllableState(openProp, defaultOpen, onOpenChange);
@@ -120,18 +187,24 @@ export function Dialog({
     >
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="ui-dialog-overlay" />
+        <RadixDialog.Overlay className={classNames.overlay} />
         <RadixDialog.Content
-          className={className ? `ui-dialog ${className}` : 'ui-dialog'}
+          className={joined(classNames.panel, className)}
           role={role}
           style={{ width: `${width}px`, maxWidth: 'calc(100vw - 24px)' }}
           onPointerDownOutside={outside}
           onInteractOutside={outside}
-          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+          onCloseAutoFocus={onCloseAutoFocus}
+          {...(description === undefined ? { 'aria-describedby': describedBy } : {})}
         >
-          <RadixDialog.Title className="ui-dialog-title">{title}</RadixDialog.Title>
+          {closeButton !== true && closeButton !== false && (
+            <RadixDialog.Close asChild>{closeButton}</RadixDialog.Close>
+          )}
+          {title !== undefined && <RadixDialog.Title className={classNames.title}>{title}</RadixDialog.Title>}
           {description !== undefined && (
-            <RadixDialog.Description className="ui-dialog-description">{description}</RadixDialog.Description>
+            <RadixDialog.Description className={classNames.description}>
+              {description}
+            </RadixDialog.Description>
           )}
           {children}
           {footer && (
@@ -142,11 +215,13 @@ export function Dialog({
               </Button>
             </div>
           )}
-          <RadixDialog.Close className="ui-dialog-close" aria-label={t('ui.close')}>
-            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </RadixDialog.Close>
+          {closeButton === true && (
+            <RadixDialog.Close className="ui-dialog-close" aria-label={t('ui.close')}>
+              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </RadixDialog.Close>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

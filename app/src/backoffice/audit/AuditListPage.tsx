@@ -1,13 +1,15 @@
 import type { ActionState } from '@plugin-center/api/backoffice';
 import { PUBLISH_LIMITS, ReviewStatus, type Submission } from '@plugin-center/contract';
 import { useAuditList, usePluginAction } from '@plugin-center/react/backoffice';
-import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { Tag, type TagTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { Dialog, DialogClose, PAGE_DIALOG_CLASSES } from '../../ui/Dialog';
+import { TextArea, TextInput } from '../../ui/Field';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
@@ -23,6 +25,12 @@ import { saveBlob } from './saveBlob';
 /** The audit filter (SPEC §3): 0 all, 1 unaudited, 2 passed, 3 not passed. */
 export type AuditFilter = 0 | 1 | 2 | 3;
 const FILTERS: AuditFilter[] = [0, 1, 2, 3];
+/** The tone of each upload check's result: passed green, flagged for attention amber, failed red. */
+const CHECK_TONES: Record<Submission['checks'][number]['status'], TagTone> = {
+  pass: 'success',
+  flag: 'warning',
+  fail: 'danger',
+};
 
 /**
  * `/backstage-index/audit-list` (SPEC §2 plugin review, admin only, behind `AdminRoute`: a visitor
@@ -123,7 +131,7 @@ export function AuditListView() {
             <label htmlFor={searchId} className="sr-only">
               {t('audit.search')}
             </label>
-            <input
+            <TextInput
               id={searchId}
               type="search"
               value={draft}
@@ -234,9 +242,9 @@ function AuditItem(props: {
             {s.checks.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: checks have no id and never reorder
               <li key={i}>
-                <span className="status-badge" data-status={c.status}>
+                <Tag className="status-badge" tone={CHECK_TONES[c.status]} data-status={c.status}>
                   {t(`audit.checkStatus.${c.status}`)}
-                </span>
+                </Tag>
                 <strong>{c.check}</strong>
                 <span>{c.detail}</span>
               </li>
@@ -329,43 +337,42 @@ function RejectDialog(props: {
     if (trimmed && !tooLong) props.onConfirm(trimmed);
   };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <Dialog.Title className="dialog-title">
-            {t('audit.rejectTitle', { name: props.s.name })}
-          </Dialog.Title>
-          <form onSubmit={submit}>
-            <div className="reason-field">
-              <label htmlFor={id}>{t('audit.rejectReason')}</label>
-              <textarea
-                id={id}
-                rows={4}
-                value={reason}
-                required
-                aria-required
-                aria-invalid={tooLong || undefined}
-                aria-describedby={tooLong ? `${id}-error` : undefined}
-                onChange={(e) => setReason(e.target.value)}
-              />
-              {tooLong && (
-                <p id={`${id}-error`} className="field-error">
-                  {t('error.overLimit')}
-                </p>
-              )}
-            </div>
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <Button>{t('audit.cancel')}</Button>
-              </Dialog.Close>
-              <Button variant="primary" type="submit" disabled={!trimmed || tooLong || props.busy}>
-                {t('audit.rejectConfirm')}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      onCancel={props.onCancel}
+      title={t('audit.rejectTitle', { name: props.s.name })}
+      classNames={PAGE_DIALOG_CLASSES}
+      footer={false}
+      closeButton={false}
+    >
+      <form onSubmit={submit}>
+        <div className="reason-field">
+          <label htmlFor={id}>{t('audit.rejectReason')}</label>
+          <TextArea
+            id={id}
+            rows={4}
+            value={reason}
+            required
+            aria-required
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? `${id}-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {tooLong && (
+            <p id={`${id}-error`} className="field-error">
+              {t('error.overLimit')}
+            </p>
+          )}
+        </div>
+        <div className="dialog-buttons">
+          <DialogClose>
+            <Button>{t('audit.cancel')}</Button>
+          </DialogClose>
+          <Button variant="primary" type="submit" disabled={!trimmed || tooLong || props.busy}>
+            {t('audit.rejectConfirm')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -2,6 +2,8 @@ import { type BatchUploadResult, PLUGIN_ROUTES } from '@plugin-center/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { FileInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -135,29 +137,22 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
       <form className="publish-form batch-form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset disabled={uploading}>
           <legend>{t('batch.file')}</legend>
-          <div className="publish-field">
-            <label htmlFor={`${id}-file`}>
-              {t('batch.file')} <span className="publish-required">*</span>
-            </label>
-            <input
+          <FormField
+            id={`${id}-file`}
+            label={t('batch.file')}
+            required
+            hint={t('batch.fileHint')}
+            error={fileError}
+          >
+            <FileInput
               ref={input}
               id={`${id}-file`}
-              type="file"
               accept={BATCH_FILE_ACCEPT}
               aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? `${id}-error` : `${id}-hint`}
+              aria-describedby={fileError ? `${id}-file-error` : `${id}-file-hint`}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
-            {fileError ? (
-              <p id={`${id}-error`} className="field-error">
-                {fileError}
-              </p>
-            ) : (
-              <p id={`${id}-hint`} className="publish-hint">
-                {t('batch.fileHint')}
-              </p>
-            )}
-          </div>
+          </FormField>
         </fieldset>
         <div className="publish-actions">
           {uploading && (

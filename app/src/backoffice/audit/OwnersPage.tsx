@@ -2,6 +2,8 @@ import { useOwnerAssignment } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -66,11 +68,14 @@ export function OwnersView() {
       <form className="publish-form" onSubmit={(e) => void submit(e, false)} noValidate>
         <fieldset disabled={busy}>
           <legend>{t('owners.title')}</legend>
-          <div className="publish-field" data-invalid={errors.plugin_key ? '' : undefined}>
-            <label htmlFor={`${id}-plugin_key`}>
-              {t('owners.pluginKey')} <span className="publish-required">*</span>
-            </label>
-            <input
+          <FormField
+            id={`${id}-plugin_key`}
+            label={t('owners.pluginKey')}
+            required
+            hint={t('owners.pluginKeyHint')}
+            error={errors.plugin_key}
+          >
+            <TextInput
               id={`${id}-plugin_key`}
               name="plugin_key"
               value={pluginKey}
@@ -79,19 +84,14 @@ export function OwnersView() {
               aria-describedby={describedBy('plugin_key')}
               autoComplete="off"
             />
-            {errors.plugin_key ? (
-              <p id={`${id}-plugin_key-error`} className="field-error">
-                {errors.plugin_key}
-              </p>
-            ) : (
-              <p id={`${id}-plugin_key-hint`} className="publish-hint">
-                {t('owners.pluginKeyHint')}
-              </p>
-            )}
-          </div>
-          <div className="publish-field" data-invalid={errors.email ? '' : undefined}>
-            <label htmlFor={`${id}-email`}>{t('owners.email')}</label>
-            <input
+          </FormField>
+          <FormField
+            id={`${id}-email`}
+            label={t('owners.email')}
+            hint={t('owners.emailHint')}
+            error={errors.email}
+          >
+            <TextInput
               id={`${id}-email`}
               name="email"
               type="email"
@@ -101,16 +101,7 @@ export function OwnersView() {
               aria-describedby={describedBy('email')}
               autoComplete="off"
             />
-            {errors.email ? (
-              <p id={`${id}-email-error`} className="field-error">
-                {errors.email}
-              </p>
-            ) : (
-              <p id={`${id}-email-hint`} className="publish-hint">
-                {t('owners.emailHint')}
-              </p>
-            )}
-          </div>
+          </FormField>
         </fieldset>
         {errors.form && (
           <p className="field-error" role="alert">

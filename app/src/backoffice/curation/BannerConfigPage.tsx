@@ -5,6 +5,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { FileInput, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -226,33 +228,33 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
     <form className="publish-form" onSubmit={(e) => void submit(e)} noValidate>
       <fieldset disabled={busy}>
         <legend>{props.banner ? t('banner.replaceTitle', { n: props.n }) : t('banner.addTitle')}</legend>
-        <div className="publish-field">
-          <label htmlFor={`${id}-image`}>
-            {t('banner.image')} {!props.banner && <span className="publish-required">*</span>}
-          </label>
-          <input
+        <FormField
+          id={`${id}-image`}
+          label={t('banner.image')}
+          required={!props.banner}
+          hint={
+            <>
+              {t('banner.imageHint', { mb })} {props.banner && t('banner.keepImage')}
+            </>
+          }
+          error={errors.image}
+        >
+          <FileInput
             id={`${id}-image`}
-            type="file"
             accept={IMAGE_TYPES.join(',')}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             aria-invalid={errors.image ? true : undefined}
             aria-describedby={describedBy('image')}
           />
-          {errors.image ? (
-            <p id={`${id}-image-error`} className="field-error">
-              {errors.image}
-            </p>
-          ) : (
-            <p id={`${id}-image-hint`} className="publish-hint">
-              {t('banner.imageHint', { mb })} {props.banner && t('banner.keepImage')}
-            </p>
-          )}
-        </div>
-        <div className="publish-field">
-          <label htmlFor={`${id}-url`}>
-            {t('banner.url')} <span className="publish-required">*</span>
-          </label>
-          <input
+        </FormField>
+        <FormField
+          id={`${id}-url`}
+          label={t('banner.url')}
+          required
+          hint={t('banner.urlHint')}
+          error={errors.url}
+        >
+          <TextInput
             id={`${id}-url`}
             type="url"
             value={url}
@@ -261,16 +263,7 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
             aria-invalid={errors.url ? true : undefined}
             aria-describedby={describedBy('url')}
           />
-          {errors.url ? (
-            <p id={`${id}-url-error`} className="field-error">
-              {errors.url}
-            </p>
-          ) : (
-            <p id={`${id}-url-hint`} className="publish-hint">
-              {t('banner.urlHint')}
-            </p>
-          )}
-        </div>
+        </FormField>
         {errors.form && (
           <p className="field-error" role="alert">
             {errors.form}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { Check } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -204,17 +205,15 @@ function SilentInstalls() {
         <ul className="bo-list" aria-label={t('recommendation.silentTitle')}>
           {plugins.map((p) => (
             <li key={p.plugin_key} className="bo-row" data-testid="silent-row">
-              <label className="publish-check">
-                <input
-                  type="checkbox"
-                  checked
-                  disabled={busyKey === p.plugin_key}
-                  aria-label={t('recommendation.silentToggle', { name: p.name })}
-                  onChange={() => void set(p.plugin_key, p.name, false)}
-                />
+              <Check
+                checked
+                disabled={busyKey === p.plugin_key}
+                aria-label={t('recommendation.silentToggle', { name: p.name })}
+                onChange={() => void set(p.plugin_key, p.name, false)}
+              >
                 <PluginAvatar name={p.name} icon={p.icon} size={24} />
                 {p.name}
-              </label>
+              </Check>
             </li>
           ))}
         </ul>

@@ -3,7 +3,10 @@ import { usePluginAction, useResourcePositionList } from '@plugin-center/react/b
 import { type FormEvent, useId, useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
+import { Tag, type TagTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { Check, Select, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -18,6 +21,13 @@ import { type PickedPlugin, PluginPicker } from '../PluginPicker';
 
 /** The statuses the filter offers (SPEC §4 resource position statuses). */
 const STATUSES: ResourcePositionStatus[] = ['pending', 'active', 'expired', 'invalidated'];
+/** The tone of each slot status: on the square green, waiting amber, disabled red, ended grey. */
+const SLOT_TONES: Record<ResourcePositionStatus, TagTone> = {
+  pending: 'warning',
+  active: 'success',
+  expired: 'neutral',
+  invalidated: 'danger',
+};
 
 /**
  * `/backstage-index/resource-state-list` (SPEC §2 "resource state list"; admin only,
@@ -66,7 +76,7 @@ export function ResourceStateView() {
       <ResourceStateForm onCreated={pages.reload} />
       <div className="bo-toolbar">
         <label htmlFor={`${id}-status`}>{t('resource.filter')}</label>
-        <select
+        <Select
           id={`${id}-status`}
           value={status}
           onChange={(e) => {
@@ -80,7 +90,7 @@ export function ResourceStateView() {
               {t(`resource.status.${s}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {list.status === 'error' && !pages.items ? (
         <ErrorState
@@ -105,18 +115,17 @@ export function ResourceStateView() {
                   {formatDateTime(slot.end_time, locale)}
                 </p>
               </div>
-              <span className="bo-badge" data-status={slot.status}>
+              <Tag className="bo-badge" tone={SLOT_TONES[slot.status]} data-status={slot.status}>
                 {t(`resource.status.${slot.status}`)}
-              </span>
-              <button
-                type="button"
-                className={slot.is_disabled ? 'button' : 'button button-danger'}
+              </Tag>
+              <Button
+                className={slot.is_disabled ? undefined : 'button-danger'}
                 disabled={busyId === slot.id}
                 aria-label={`${t(slot.is_disabled ? 'resource.restore' : 'resource.disable')} ${slot.name}`}
                 onClick={() => void toggle(slot)}
               >
                 {t(slot.is_disabled ? 'resource.restore' : 'resource.disable')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -232,10 +241,9 @@ function ResourceStateForm(props: { onCreated(): void }) {
             {errors.time}
           </p>
         )}
-        <label className="publish-check">
-          <input type="checkbox" checked={isNew} onChange={(e) => setIsNew(e.target.checked)} />
+        <Check checked={isNew} onChange={(e) => setIsNew(e.target.checked)}>
           {t('resource.isNew')}
-        </label>
+        </Check>
         {errors.form && (
           <p className="field-error" role="alert">
             {errors.form}
@@ -260,11 +268,8 @@ function TimeField(props: {
   errorId: string | undefined;
 }) {
   return (
-    <div className="publish-field">
-      <label htmlFor={props.id}>
-        {props.label} <span className="publish-required">*</span>
-      </label>
-      <input
+    <FormField id={props.id} label={props.label} required>
+      <TextInput
         id={props.id}
         type="datetime-local"
         value={props.value}
@@ -272,6 +277,6 @@ function TimeField(props: {
         aria-invalid={props.errorId ? true : undefined}
         aria-describedby={props.errorId}
       />
-    </div>
+    </FormField>
   );
 }

@@ -4,6 +4,8 @@ import { usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -216,9 +218,8 @@ function TextField(props: {
 }) {
   const describedBy = props.error ? `${props.id}-error` : props.hint ? `${props.id}-hint` : undefined;
   return (
-    <div className="publish-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
+    <FormField id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      <TextInput
         id={props.id}
         type="text"
         value={props.value}
@@ -228,17 +229,6 @@ function TextField(props: {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {props.error ? (
-        <p id={`${props.id}-error`} className="field-error">
-          {props.error}
-        </p>
-      ) : (
-        props.hint && (
-          <p id={`${props.id}-hint`} className="publish-hint">
-            {props.hint}
-          </p>
-        )
-      )}
-    </div>
+    </FormField>
   );
 }

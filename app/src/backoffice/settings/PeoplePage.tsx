@@ -4,7 +4,9 @@ import { usePeopleList, usePluginAction } from '@plugin-center/react/backoffice'
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
+import { Tag } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { TextInput } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -80,7 +82,7 @@ export function PeopleView() {
       {me.data && !isSuper && <p className="bo-muted">{t('people.readOnly')}</p>}
       <form className="bo-toolbar" onSubmit={search}>
         <label htmlFor={`${id}-q`}>{t('people.search')}</label>
-        <input
+        <TextInput
           id={`${id}-q`}
           type="search"
           value={draft}
@@ -113,18 +115,17 @@ export function PeopleView() {
                     {user.email ?? '—'} · {t('people.joined')} {formatDateTime(user.created_at, locale)}
                   </p>
                 </div>
-                <span className="bo-badge" data-role={user.role}>
+                <Tag className="bo-badge" data-role={user.role}>
                   {t(`people.roles.${user.role}`)}
-                </span>
+                </Tag>
                 {isSuper && !self && user.role !== SUPER_ADMIN && (
-                  <button
-                    type="button"
-                    className={user.role === 2 ? 'button button-danger' : 'button'}
+                  <Button
+                    className={user.role === 2 ? 'button-danger' : undefined}
                     aria-label={`${t(user.role === 2 ? 'people.unmakeAdmin' : 'people.makeAdmin')}: ${name}`}
                     onClick={() => setTarget(user)}
                   >
                     {t(user.role === 2 ? 'people.unmakeAdmin' : 'people.makeAdmin')}
-                  </button>
+                  </Button>
                 )}
               </li>
             );

@@ -5,6 +5,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
 import { Button } from '../../ui/Button';
+import { Check, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -100,13 +102,16 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
             ? t('common.neverSaved')
             : t('common.lastSaved', { time: formatDateTime(saved.update_time, locale) })}
         </p>
-        <label className="publish-check">
-          <input type="checkbox" checked={enable} onChange={(e) => setEnable(e.target.checked)} />
+        <Check checked={enable} onChange={(e) => setEnable(e.target.checked)}>
           {t('space.brandEnable')}
-        </label>
-        <div className="publish-field">
-          <label htmlFor={`${id}-brand`}>{t('space.brandKey')}</label>
-          <input
+        </Check>
+        <FormField
+          id={`${id}-brand`}
+          label={t('space.brandKey')}
+          hint={t('space.brandKeyHint')}
+          error={error}
+        >
+          <TextInput
             id={`${id}-brand`}
             type="text"
             value={brandKey}
@@ -116,46 +121,39 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-brand-error` : `${id}-brand-hint`}
           />
-          {error ? (
-            <p id={`${id}-brand-error`} className="field-error">
-              {error}
-            </p>
-          ) : (
-            <p id={`${id}-brand-hint`} className="publish-hint">
-              {t('space.brandKeyHint')}
-            </p>
-          )}
-        </div>
+        </FormField>
       </fieldset>
       <fieldset disabled={busy} className="bo-swatches">
         <legend>{t('space.color')}</legend>
         {(Object.keys(TOPIC_COLORS) as TopicColorKey[]).map((key) => (
-          <label key={key} className="bo-swatch">
-            <input
-              type="radio"
-              name={`${id}-color`}
-              value={key}
-              checked={color === key}
-              onChange={() => setColor(key)}
-            />
+          <Check
+            key={key}
+            type="radio"
+            labelClassName="bo-swatch"
+            name={`${id}-color`}
+            value={key}
+            checked={color === key}
+            onChange={() => setColor(key)}
+          >
             <span className="bo-swatch-dot" style={{ background: TOPIC_COLORS[key] }} aria-hidden="true" />
             {t(`space.colors.${key}`)}
-          </label>
+          </Check>
         ))}
       </fieldset>
       <fieldset disabled={busy} className="bo-swatches">
         <legend>{t('space.storage')}</legend>
         {STORAGES.map((s) => (
-          <label key={s} className="bo-swatch">
-            <input
-              type="radio"
-              name={`${id}-storage`}
-              value={s}
-              checked={storage === s}
-              onChange={() => setStorage(s)}
-            />
+          <Check
+            key={s}
+            type="radio"
+            labelClassName="bo-swatch"
+            name={`${id}-storage`}
+            value={s}
+            checked={storage === s}
+            onChange={() => setStorage(s)}
+          >
             {t(`space.storages.${s}`)}
-          </label>
+          </Check>
         ))}
       </fieldset>
       <div>

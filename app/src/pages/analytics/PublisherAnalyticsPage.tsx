@@ -11,6 +11,7 @@ import { rangeText as describeRange, formatDay } from '../../reports/range';
 import { useReportRange } from '../../reports/useReportRange';
 import { detailPath } from '../../routes';
 import { Button, buttonClass } from '../../ui/Button';
+import { TextInput } from '../../ui/Field';
 import { EmptyState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -116,7 +117,7 @@ function DeveloperForm({ value, onSubmit }: { value: string; onSubmit: (develope
   return (
     <form className="developer-form" onSubmit={submit}>
       <label htmlFor={id}>{t('analytics.developer')}</label>
-      <input
+      <TextInput
         id={id}
         type="text"
         value={text}

@@ -1,7 +1,7 @@
 import type { PluginDetail } from '@plugin-center/api';
-import * as Dialog from '@radix-ui/react-dialog';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { useTranslation } from '../../i18n/i18n';
+import { DialogTitle } from '../../ui/Dialog';
 
 /**
  * The head of the detail dialog: the plugin's icon (64 px), its name as the dialog's title, its
@@ -15,7 +15,7 @@ export function DetailHeader({ plugin }: { plugin: PluginDetail }) {
       <header className="detail-head">
         <PluginAvatar name={plugin.name} icon={plugin.icon} size={64} />
         <div className="detail-title">
-          <Dialog.Title className="dialog-title">{plugin.name}</Dialog.Title>
+          <DialogTitle className="dialog-title">{plugin.name}</DialogTitle>
           <p className="card-developer">{plugin.developer || t('card.unknownDeveloper')}</p>
         </div>
       </header>

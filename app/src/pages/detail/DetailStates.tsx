@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/i18n';
 import { buttonClass } from '../../ui/Button';
+import { DialogTitle } from '../../ui/Dialog';
 import { ErrorState } from '../../ui/States';
 import { DetailErrorCode, errorCode } from './errorCode';
 
@@ -10,7 +10,7 @@ export function DetailSkeleton() {
   const { t } = useTranslation();
   return (
     <div className="detail" aria-busy="true">
-      <Dialog.Title className="sr-only">{t('detail.loading')}</Dialog.Title>
+      <DialogTitle className="sr-only">{t('detail.loading')}</DialogTitle>
       <div className="detail-head">
         <span className="avatar skeleton" style={{ width: 64, height: 64 }} />
         <div className="card-title">
@@ -37,7 +37,7 @@ export function DetailError({ error, onRetry }: { error: unknown; onRetry: () =>
   const { t } = useTranslation();
   return (
     <>
-      <Dialog.Title className="dialog-title">{t('detail.error')}</Dialog.Title>
+      <DialogTitle className="dialog-title">{t('detail.error')}</DialogTitle>
       {errorCode(error) === DetailErrorCode.PLUGIN_NOT_FOUND ? (
         <div className="state state-empty">
           <p>{t('detail.notFound')}</p>

@@ -1,8 +1,8 @@
 import { usePluginDetail } from '@plugin-center/react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useParams } from 'react-router-dom';
 import { CloseIcon } from '../../components/Icons';
 import { useTranslation } from '../../i18n/i18n';
+import { Dialog, PAGE_DIALOG_CLASSES } from '../../ui/Dialog';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { DetailBody } from './DetailBody';
 import { DetailError, DetailSkeleton } from './DetailStates';
@@ -11,15 +11,16 @@ import { usePluginView } from './usePluginView';
 import { useReloadOnUserChange } from './useReloadOnUserChange';
 
 /**
- * The plugin detail dialog (SPEC §2), route `/detail/:pluginKey` over the square: Radix Dialog,
- * 600 px wide (SPEC §9), scrollable. Shows every field of SPEC §3 that the API returns, the history
+ * The plugin detail dialog (SPEC §2), route `/detail/:pluginKey` over the square: the kit's
+ * {@link Dialog} in the app's look with its own close button, 600 px wide (SPEC §9), scrollable. Shows every field of SPEC §3 that the API returns, the history
  * versions, a copy-share-link button (toasts 'link copied' / 'link copy failed', SPEC §8), and for
  * signed-in users like and install ({@link DetailBody}, its actions in `usePluginActions`); a
  * skeleton while loading, 'not found' or an error with Retry ({@link DetailError}). The detail is
  * read again when the signed-in user changes. Once the plugin has loaded it sends `POST
  * /api/cmt/plugin/view` and the tracker's `PluginView` once ({@link usePluginView}); a key that
- * does not exist counts and tracks nothing. Escape, the close button and a click on the backdrop close it: back in
- * history when a card opened it (restoring the square), else to the square with the same query.
+ * does not exist counts and tracks nothing. Escape, the close button and a click on the backdrop
+ * close it: back in history when a card opened it (restoring the square), else to the square with
+ * the same query.
  * Focus returns to the card that opened it ({@link useCloseDetail}).
  */
 export function PluginDetailDialog() {
@@ -33,29 +34,29 @@ export function PluginDetailDialog() {
 
   const plugin = detail.plugin;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog"
-          aria-describedby={plugin ? 'plugin-intro' : undefined}
-          onCloseAutoFocus={restoreFocus}
-        >
-          <Dialog.Close className="icon-button dialog-close" aria-label={t('detail.close')}>
-            <CloseIcon size={20} />
-          </Dialog.Close>
-          {plugin && plugin.plugin_key === pluginKey ? (
-            <DetailBody
-              plugin={{ ...plugin, view_count: Math.max(plugin.view_count, viewCount ?? 0) }}
-              onChanged={detail.reload}
-            />
-          ) : detail.status === 'error' ? (
-            <DetailError error={detail.error} onRetry={detail.reload} />
-          ) : (
-            <DetailSkeleton />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      onCancel={close}
+      classNames={PAGE_DIALOG_CLASSES}
+      describedBy={plugin ? 'plugin-intro' : undefined}
+      onCloseAutoFocus={restoreFocus}
+      footer={false}
+      closeButton={
+        <button type="button" className="icon-button dialog-close" aria-label={t('detail.close')}>
+          <CloseIcon size={20} />
+        </button>
+      }
+    >
+      {plugin && plugin.plugin_key === pluginKey ? (
+        <DetailBody
+          plugin={{ ...plugin, view_count: Math.max(plugin.view_count, viewCount ?? 0) }}
+          onChanged={detail.reload}
+        />
+      ) : detail.status === 'error' ? (
+        <DetailError error={detail.error} onRetry={detail.reload} />
+      ) : (
+        <DetailSkeleton />
+      )}
+    </Dialog>
   );
 }

@@ -1,13 +1,18 @@
 import { PUBLISH_LIMITS } from '@plugin-center/contract';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
+import { FileInput, TextArea, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { FilePreview } from './FilePreview';
 import type { PublishFormState } from './usePublishForm';
 import { IMAGE_TYPES } from './validation';
 
 const L = PUBLISH_LIMITS;
 
-/** One labelled field: label (with the required mark), the control, its hint and its error text. */
+/**
+ * One labelled field of the publish form: the kit's {@link FormField} with the hint kept above the
+ * error and muted.
+ */
 export function Field(props: {
   label: string;
   f: { id: string; error?: string };
@@ -18,27 +23,18 @@ export function Field(props: {
 }) {
   const { f } = props;
   return (
-    <div className="publish-field" data-invalid={f.error ? '' : undefined}>
-      <label htmlFor={f.id}>
-        {props.label}
-        {props.required && (
-          <span className="publish-required" title={props.requiredText}>
-            {' *'}
-          </span>
-        )}
-      </label>
+    <FormField
+      id={f.id}
+      label={props.label}
+      required={props.required}
+      requiredTitle={props.requiredText}
+      hint={props.hint}
+      error={f.error}
+      keepHint
+      hintClassName="state-hint publish-hint"
+    >
       {props.children}
-      {props.hint && (
-        <p id={`${f.id}-hint`} className="state-hint publish-hint">
-          {props.hint}
-        </p>
-      )}
-      {f.error && (
-        <p id={`${f.id}-error`} className="field-error">
-          {f.error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 
@@ -74,7 +70,7 @@ export function TextField(props: {
       hint={props.hint}
       requiredText={form.t('form.required')}
     >
-      <input
+      <TextInput
         id={f.id}
         type={props.type ?? 'text'}
         name={name}
@@ -102,7 +98,7 @@ export function TextAreaField(props: {
   const f = form.field(name);
   return (
     <Field label={props.label} f={f} required hint={props.hint} requiredText={form.t('form.required')}>
-      <textarea
+      <TextArea
         id={f.id}
         name={name}
         rows={props.rows}
@@ -150,9 +146,8 @@ export function FileField(props: {
         // biome-ignore lint/a11y/useMediaCaption: a plugin's demo video has no caption track
         <video className="publish-current" src={currentUrl} controls preload="none" />
       )}
-      <input
+      <FileInput
         id={f.id}
-        type="file"
         name={name}
         accept={props.accept}
         onChange={(e) => void form.chooseFile(name)(e)}
@@ -199,7 +194,7 @@ export function TagsField({ form }: { form: PublishFormState }) {
         </ul>
       )}
       <div className="publish-inline">
-        <input
+        <TextInput
           id={tags.id}
           type="text"
           value={form.tagDraft}
@@ -255,9 +250,8 @@ export function ImagesField({ form }: { form: PublishFormState }) {
           ))}
         </div>
       )}
-      <input
+      <FileInput
         id={images.id}
-        type="file"
         name="images"
         accept={IMAGE_TYPES.join(',')}
         multiple

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { usePublishTexts } from '../../i18n/publish/texts';
 import { Button, buttonClass } from '../../ui/Button';
+import { Check } from '../../ui/Field';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { NotFoundPage } from '../NotFoundPage';
@@ -79,16 +80,14 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
 
   const imageAccept = IMAGE_TYPES.join(',');
   const check = (name: 'reuse_center_cover' | 'is_default_install', label: string) => (
-    <label className="publish-check">
-      <input
-        type="checkbox"
-        name={name}
-        checked={values[name]}
-        onChange={(e) => form.set(name, e.target.checked)}
-        disabled={uploading}
-      />
+    <Check
+      name={name}
+      checked={values[name]}
+      onChange={(e) => form.set(name, e.target.checked)}
+      disabled={uploading}
+    >
       {label}
-    </label>
+    </Check>
   );
 
   return (
@@ -186,17 +185,17 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
           <fieldset className="publish-radios">
             <legend>{t('form.copyright')}</legend>
             {(['author', 'custom'] as const).map((kind) => (
-              <label key={kind} className="publish-check">
-                <input
-                  type="radio"
-                  name="copyright_type"
-                  value={kind}
-                  checked={values.copyright_type === kind}
-                  onChange={() => form.set('copyright_type', kind)}
-                  disabled={uploading}
-                />
+              <Check
+                key={kind}
+                type="radio"
+                name="copyright_type"
+                value={kind}
+                checked={values.copyright_type === kind}
+                onChange={() => form.set('copyright_type', kind)}
+                disabled={uploading}
+              >
                 {kind === 'author' ? t('form.copyrightAuthor') : t('form.copyrightCustom')}
-              </label>
+              </Check>
             ))}
           </fieldset>
           {values.copyright_type === 'custom' && (

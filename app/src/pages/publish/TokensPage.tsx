@@ -7,7 +7,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copyText } from '../../components/copyText';
 import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { Tag } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
+import { Select, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -153,9 +156,9 @@ function TokenRow(props: {
         {expired && (
           <>
             {' '}
-            <span className="status-badge" data-status="3">
+            <Tag className="status-badge" tone="danger" data-status="3">
               {t('tokens.expired')}
-            </span>
+            </Tag>
           </>
         )}
       </td>
@@ -211,11 +214,14 @@ export function CreateTokenForm(props: {
       <fieldset>
         <legend>{t('tokens.createTitle')}</legend>
         <div className="token-form-row">
-          <div className="publish-field">
-            <label htmlFor={`${id}-name`}>
-              {t('tokens.name')} <span className="publish-required">*</span>
-            </label>
-            <input
+          <FormField
+            id={`${id}-name`}
+            label={t('tokens.name')}
+            required
+            hint={t('tokens.nameHint')}
+            error={error}
+          >
+            <TextInput
               ref={nameRef}
               id={`${id}-name`}
               type="text"
@@ -225,29 +231,19 @@ export function CreateTokenForm(props: {
               maxLength={TOKEN_NAME_MAX}
               placeholder={t('tokens.namePlaceholder')}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
+              aria-describedby={error ? `${id}-name-error` : `${id}-name-hint`}
               onChange={(e) => setName(e.target.value)}
             />
-            {error ? (
-              <p id={`${id}-error`} className="field-error">
-                {error}
-              </p>
-            ) : (
-              <p id={`${id}-hint`} className="publish-hint">
-                {t('tokens.nameHint')}
-              </p>
-            )}
-          </div>
-          <div className="publish-field">
-            <label htmlFor={`${id}-expiry`}>{t('tokens.expiry')}</label>
-            <select id={`${id}-expiry`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          </FormField>
+          <FormField id={`${id}-expiry`} label={t('tokens.expiry')}>
+            <Select id={`${id}-expiry`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
               {TOKEN_EXPIRY_DAYS.map((d) => (
                 <option key={d} value={d}>
                   {d === 0 ? t('tokens.never') : t('tokens.days', { count: d, n: formatNumber(d, locale) })}
                 </option>
               ))}
-            </select>
-          </div>
+            </Select>
+          </FormField>
         </div>
         <div className="publish-buttons">
           <Button variant="primary" type="submit" disabled={props.busy}>
@@ -290,7 +286,7 @@ export function NewToken({ token, onDone }: { token: CreatedPersonalToken; onDon
         {t('tokens.value')}
       </label>
       <div className="new-token-row">
-        <input
+        <TextInput
           ref={field}
           id={`${id}-value`}
           type="text"
