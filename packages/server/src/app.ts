@@ -22,22 +22,25 @@ import { installDefaultsOnAccountCreated } from './curation/silentInstall';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { frameworkErrors, installErrorHandling } from './errors';
-import { authPlugin } from './identity/auth';
 import { identityRoutes } from './identity/routes';
 import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
+import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
-import { createFileStorage } from './publishing/storage';
 import { analyticsReportRoutes } from './reports/routes';
+import { reviewRoutes } from './review/routes';
+import { ReviewService } from './review/service';
 import { recordRoutes, tableRoute } from './routeTable';
 import { ensureSearchIndex } from './search/indexer';
 // Settings (issue 14).
 import { settingsRoutes } from './settings/routes';
 import { loadSecretBox } from './settings/secrets';
 import { SettingsService } from './settings/service';
+import { authPlugin } from './shared/auth';
+import { createFileStorage } from './shared/storage/createFileStorage';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {
@@ -212,7 +215,12 @@ export async function buildApp(
     });
     await app.register(authPlugin, { verifier: identity });
     await app.register(pluginsRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
-    await app.register(publishingRoutes, { publishing });
+    const clock = options.clock ? { clock: options.clock } : {};
+    await app.register(publishingRoutes, {
+      publishing,
+      management: new PluginManagement(db, storage, clock),
+    });
+    await app.register(reviewRoutes, { review: new ReviewService(db, clock) });
     // Curation (issue 14, part "curation"): resource positions, recommendations, silent install.
     await app.register(curationRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {

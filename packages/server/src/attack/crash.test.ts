@@ -21,9 +21,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { PublishingService } from '../publishing/service';
-import { LocalFileStorage } from '../publishing/storage';
 import { multipart, pngBytes, publishFields } from '../publishing/testFiles';
 import { seededRandom } from '../random';
+import { LocalFileStorage } from '../shared/storage/localStorage';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testSupport';
 
 /** Crash rounds per dialect (issue 11: three). */
@@ -401,7 +401,7 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
         // no file is left without a row.
         const publishing = new PublishingService(db, new LocalFileStorage(join(dataDir, 'uploads')));
         const stored = async () => new Set((await publishing.storage.list()).map((f) => f.key));
-        const { referencedFileKeys } = await import('../publishing/data');
+        const { referencedFileKeys } = await import('../shared/storage/references');
         const referenced = [...(await referencedFileKeys(db, '/api/cmt/file/'))].filter((k) =>
           /^[0-9a-f]{64}\./.test(k),
         );

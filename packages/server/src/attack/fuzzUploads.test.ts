@@ -13,9 +13,9 @@ import { Role } from '@plugin-center/contract/schemas';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referencedFileKeys } from '../publishing/data';
-import { FILE_URL_PREFIX } from '../publishing/service';
 import { mp4Bytes, multipart, pngBytes, realManifest } from '../publishing/testFiles';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
+import { referencedFileKeys } from '../shared/storage/references';
 import { body, createTestApp, pluginCount, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
 import { DEFAULT_SEED } from './fuzzRequests';
 

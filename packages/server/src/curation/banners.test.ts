@@ -7,10 +7,10 @@
 import type { AuditLogPage, Banner, ErrorEnvelope } from '@plugin-center/contract';
 import { BANNER_LIMITS, BANNER_URL_MESSAGE, Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { referencedFileKeys } from '../publishing/data';
-import { FILE_URL_PREFIX } from '../publishing/service';
 import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields } from '../publishing/testFiles';
 import { startTestS3, type TestS3Server } from '../publishing/testS3';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
+import { referencedFileKeys } from '../shared/storage/references';
 import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
 
 let t: TestApp;

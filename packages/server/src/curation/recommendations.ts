@@ -7,9 +7,9 @@
 import { ApiErrorCode, type CuratedRecommendation, type Locale } from '@plugin-center/contract/schemas';
 import { markCatalogueChanged } from '../db/changes';
 import { ApiError } from '../errors';
-import type { AuthUser } from '../identity/auth';
 import { curatedPluginIds } from '../plugins/data/recommendations';
 import { summariesByIds } from '../plugins/data/summaries';
+import type { AuthUser } from '../shared/auth';
 import { CurationAction, type CurationContext, logCuration } from './context';
 import { approvedIdsByKey, replaceCurated } from './data/recommendations';
 

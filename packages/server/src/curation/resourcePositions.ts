@@ -22,10 +22,10 @@ import {
 import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import { markCatalogueChanged } from '../db/changes';
 import { ApiError } from '../errors';
-import type { AuthUser } from '../identity/auth';
-import { decodeCursor, encodeCursor, queryFingerprint } from '../plugins/cursor';
 import { summariesByIds } from '../plugins/data/summaries';
 import { pluginIdByKey } from '../plugins/data/userActions';
+import type { AuthUser } from '../shared/auth';
+import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
 import { CurationAction, type CurationContext, logCuration } from './context';
 import {
   activePositions,

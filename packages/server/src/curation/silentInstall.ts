@@ -18,8 +18,8 @@ import { markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
-import type { AuthUser } from '../identity/auth';
 import { summariesByIds } from '../plugins/data/summaries';
+import type { AuthUser } from '../shared/auth';
 import { CurationAction, type CurationContext, logCuration } from './context';
 import { defaultInstallIds, installDefaultsFor, pluginFlag, setDefaultInstall } from './data/silentInstall';
 

@@ -395,6 +395,8 @@ export type PluginRow = Selectable<PluginTable>;
 export type NewPluginRow = Insertable<PluginTable>;
 /** Columns of a `plugin` update. */
 export type PluginUpdate = Updateable<PluginTable>;
+/** A `plugin_submission` row to insert. */
+export type NewPluginSubmissionRow = Insertable<PluginSubmissionTable>;
 /** A `tag` row as read. */
 export type TagRow = Selectable<TagTable>;
 /** A `user_account` row as read. */

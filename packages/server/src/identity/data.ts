@@ -396,16 +396,6 @@ export async function serverSecret(db: Executor, name: string, initial: string):
   return row.value;
 }
 
-/** The display name of an account (nick name, else user name), or '' when it is gone. */
-export async function accountName(db: Kysely<DatabaseSchema>, userId: number): Promise<string> {
-  const row = await db
-    .selectFrom('user_account')
-    .select(['nick_name', 'user_name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row ? row.nick_name || row.user_name : '';
-}
-
 // People of the back office (issue 14, settings) -----------------------------------------------
 
 /** Filter of {@link listAccounts} and {@link countAccounts}. */

@@ -18,10 +18,11 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';
-import { decodeCursor, encodeCursor, queryFingerprint } from '../plugins/cursor';
-import { appendAuditLog } from '../publishing/data';
-import { type AuthUser, NO_PERMISSION_MESSAGE } from './auth';
-import { accountById, accountName, countAccounts, listAccounts, updateAccountRole } from './data';
+import { accountName } from '../shared/accounts';
+import { appendAuditLog } from '../shared/auditLog';
+import { type AuthUser, NO_PERMISSION_MESSAGE } from '../shared/auth';
+import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
+import { accountById, countAccounts, listAccounts, updateAccountRole } from './data';
 import type { IdentityService } from './service';
 
 /** The audit-log action of a role change (`AuditLogEntry.action`). */

@@ -15,26 +15,12 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, PersonalAccessTokenTable } from '../db/schema';
 import { ApiError } from '../errors';
-
-/** The prefix of every personal access token. */
-export const PERSONAL_TOKEN_PREFIX = 'pcpat_';
+import { PERSONAL_TOKEN_PREFIX } from '../shared/auth';
 
 /** Tokens one account may have. */
 export const PERSONAL_TOKENS_PER_ACCOUNT = 20;
 
-/** Route-table ids a personal access token may call (its `publish` scope). */
-export const PERSONAL_TOKEN_ROUTES: ReadonlySet<string> = new Set([
-  'plugin.publish',
-  'plugin.edit',
-  'plugin.userPlugins',
-]);
-
 const DAY_MS = 86_400_000;
-
-/** Whether a bearer token is a personal access token by its form. */
-export function isPersonalToken(token: string): boolean {
-  return token.startsWith(PERSONAL_TOKEN_PREFIX) && /^pcpat_[A-Za-z0-9_-]{43}$/.test(token);
-}
 
 function hash(token: string): string {
   return createHash('sha256').update(token).digest('hex');

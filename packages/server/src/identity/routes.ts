@@ -8,12 +8,12 @@
  * "(refresh token)" routes the refresh token in the same header.
  */
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import { ApiErrorCode } from '@plugin-center/contract';
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
-import { bearerToken } from './auth';
+import { bearerToken } from '../shared/auth';
+import { limitPerMinute, registerRateLimits } from '../shared/rateLimit';
 import { PeopleService } from './people';
 import type { IdentityService } from './service';
 import type { ThirdPartyProviders } from './thirdParty';
@@ -23,9 +23,6 @@ export interface IdentityRoutesOptions {
   identity: IdentityService;
   providers: ThirdPartyProviders;
 }
-
-/** Window of the per-minute rate limits, ms. */
-const RATE_WINDOW_MS = 60_000;
 
 /** The refresh token of a "(refresh token)" call. @throws ApiError UNAUTHORIZED (401) without one. */
 function refreshTokenOf(request: FastifyRequest): string {
@@ -42,17 +39,6 @@ function refreshTokenOf(request: FastifyRequest): string {
 /** The signed-in caller (routes behind `requireUser`). */
 function userOf(request: FastifyRequest): number {
   return request.user!.user_id;
-}
-
-/**
- * `config.rateLimit` of a route: at most `max` requests per minute per key (the client IP by
- * default); no limit when `max` is 0.
- */
-function limit(max: number, key?: (request: FastifyRequest) => string): FastifyContextConfig {
-  if (max <= 0) return { rateLimit: false };
-  return {
-    rateLimit: { max, timeWindow: RATE_WINDOW_MS, ...(key ? { keyGenerator: key } : {}) },
-  };
 }
 
 /**
@@ -92,27 +78,18 @@ export async function userRoutes(
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return json(request, body as string, done);
   });
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
-        ApiErrorCode.RATE_LIMITED,
-        `too many requests; retry in ${context.after}`,
-        context.statusCode,
-      ),
-  });
+  await registerRateLimits(app);
   const limits = identity.settings.rateLimits;
 
   tableRoute(app, 'user', 'signIn', (request) => identity.signIn(request.body), {
-    config: limit(limits.signIn, (request) => {
+    config: limitPerMinute(limits.signIn, (request) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
       return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
     }),
   });
 
   tableRoute(app, 'user', 'signUp', (request) => identity.signUp(request.body), {
-    config: limit(limits.signUp),
+    config: limitPerMinute(limits.signUp),
   });
 
   tableRoute(
@@ -120,7 +97,7 @@ export async function userRoutes(
     'user',
     'exchangeCode',
     (request) => identity.exchangeCode(request.query.code, request.query.redirect_uri),
-    { config: limit(limits.codeExchange) },
+    { config: limitPerMinute(limits.codeExchange) },
   );
 
   tableRoute(app, 'user', 'valid', async (request) => ({
@@ -179,7 +156,7 @@ export async function userRoutes(
       );
       return identity.startSession(await identity.thirdPartyAccount(profile));
     },
-    { config: limit(limits.codeExchange) },
+    { config: limitPerMinute(limits.codeExchange) },
   );
 
   tableRoute(
@@ -198,7 +175,7 @@ export async function userRoutes(
       const profile = await providers.profile(source, code, redirectUri);
       return identity.startSession(await identity.thirdPartyAccount(profile));
     },
-    { config: limit(limits.codeExchange) },
+    { config: limitPerMinute(limits.codeExchange) },
   );
 
   tableRoute(app, 'user', 'thirdPartyBind', async (request) => {

@@ -26,7 +26,7 @@ import type { IdentityConfig } from '../config';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';
-import type { AuthUser, AuthVerifier, SessionEnd } from './auth';
+import type { AuthUser, AuthVerifier, SessionEnd } from '../shared/auth';
 import {
   accountByEmail,
   accountById,

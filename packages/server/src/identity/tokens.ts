@@ -15,7 +15,7 @@ import { ApiErrorCode, type Role } from '@plugin-center/contract/schemas';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import type { AuthUser } from './auth';
+import type { AuthUser } from '../shared/auth';
 import { serverSecret } from './data';
 
 /** `aud` and `iss` of every access token. */

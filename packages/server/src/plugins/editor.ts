@@ -10,7 +10,7 @@ import { ROUTES } from '@plugin-center/contract';
 import { ApiErrorCode, type EditorPlugin, type Locale } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { type FileStorage, STORAGE_KEY } from '../publishing/storage';
+import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { type EditorRow, editorCodeKey, editorRows } from './data/editor';
 
 /** Whether a stored value is the storage key of a code file (`<sha256>.json`). */

@@ -12,7 +12,7 @@ import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import type { Database } from '../db/database';
 import { type SearchResult, searchPlugins } from '../search/engine';
 import { normalizeText } from '../search/tokenize';
-import { decodeCursor, encodeCursor, queryFingerprint } from './cursor';
+import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
 import {
   approvedTotal,
   type KeyRow,

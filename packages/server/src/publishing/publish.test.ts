@@ -20,6 +20,10 @@ import type {
 } from '@plugin-center/contract';
 import { ReviewStatus, Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
+import { LocalFileStorage } from '../shared/storage/localStorage';
+import { ORPHAN_GRACE_MS } from '../shared/storage/references';
+import { S3FileStorage } from '../shared/storage/s3Storage';
 import {
   body,
   createTestApp,
@@ -29,9 +33,6 @@ import {
   TEST_DIALECT,
   type TestApp,
 } from '../testSupport';
-import { S3FileStorage } from './s3Storage';
-import { FILE_URL_PREFIX, ORPHAN_GRACE_MS } from './service';
-import { LocalFileStorage } from './storage';
 import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields, realManifest } from './testFiles';
 import { startTestS3, type TestS3Server } from './testS3';
 

@@ -8,8 +8,8 @@
 import type { Submission } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
 import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
-import { FILE_URL_PREFIX } from './service';
 import { multipart, publishFields } from './testFiles';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import {
   type PublisherAnalytics,
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
-import { accountName } from '../identity/data';
+import { accountName } from '../shared/accounts';
 import {
   dailyPageviews,
   distinctVisitors,

@@ -16,7 +16,6 @@
 import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../errors';
-import { isPersonalToken, PERSONAL_TOKEN_ROUTES } from './personalTokens';
 
 /**
  * The signed-in caller: `user_id` from the token's `sub`, `sid` its session (refresh-token family),
@@ -44,6 +43,21 @@ declare module 'fastify' {
      */
     requireAdmin: preHandlerAsyncHookHandler;
   }
+}
+
+/** The prefix of every personal access token. */
+export const PERSONAL_TOKEN_PREFIX = 'pcpat_';
+
+/** Route-table ids a personal access token may call (its `publish` scope). */
+export const PERSONAL_TOKEN_ROUTES: ReadonlySet<string> = new Set([
+  'plugin.publish',
+  'plugin.edit',
+  'plugin.userPlugins',
+]);
+
+/** Whether a bearer token is a personal access token by its form. */
+export function isPersonalToken(token: string): boolean {
+  return token.startsWith(PERSONAL_TOKEN_PREFIX) && /^pcpat_[A-Za-z0-9_-]{43}$/.test(token);
 }
 
 /** The exact text of SPEC §6 for insufficient rights. */

@@ -13,10 +13,11 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, type TestS3Server } from '../../publishing/testS3';
+import { createFileStorage } from './createFileStorage';
+import { fileKey } from './fileKeys';
+import { LocalFileStorage } from './localStorage';
 import { S3FileStorage } from './s3Storage';
-import { fileKey } from './service';
-import { createFileStorage, LocalFileStorage } from './storage';
-import { startTestS3, type TestS3Server } from './testS3';
 
 let s3: TestS3Server;
 
