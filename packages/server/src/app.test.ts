@@ -5,7 +5,8 @@ import type { ErrorEnvelope } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorResponse } from './errors';
 import { resolveSiteConfig } from './site';
-import { body, createTestApp, TEST_DIALECT, type TestApp } from './testSupport';
+import { body, createTestApp, type TestApp } from './testing/testApp';
+import { TEST_DIALECT } from './testing/testDatabase';
 
 let t: TestApp;
 let key: string;

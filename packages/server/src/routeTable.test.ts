@@ -1,7 +1,7 @@
 import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyPath } from './routeTable';
-import { createTestApp, type TestApp } from './testSupport';
+import { createTestApp, type TestApp } from './testing/testApp';
 
 /**
  * The contract's route table and the server agree (issue 10): every entry that is not `planned` has

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { createTestApp, type TestApp } from './testSupport';
+import { createTestApp, type TestApp } from './testing/testApp';
 
 let appDir: string;
 let plain: TestApp;

@@ -13,7 +13,8 @@
 import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 
 // 'super' (issue 14, settings): super admins only; general admins get 403 like general users.
 type Expectation = 'public' | 'user' | 'admin' | 'super' | 'refresh' | 'planned';

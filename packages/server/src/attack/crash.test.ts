@@ -21,10 +21,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { PublishingService } from '../publishing/service';
-import { multipart, pngBytes, publishFields } from '../publishing/testFiles';
 import { seededRandom } from '../random';
 import { LocalFileStorage } from '../shared/storage/localStorage';
-import { createTestPostgresDatabase, TEST_DIALECT } from '../testSupport';
+import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
+import { multipart, pngBytes, publishFields } from '../testing/testFiles';
 
 /** Crash rounds per dialect (issue 11: three). */
 const ROUNDS = 3;

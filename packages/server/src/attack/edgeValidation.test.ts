@@ -5,7 +5,7 @@
  */
 import { Role } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let user: string;

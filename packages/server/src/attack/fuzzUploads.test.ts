@@ -13,11 +13,12 @@ import { Role } from '@plugin-center/contract/schemas';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mp4Bytes, multipart, pngBytes, realManifest } from '../publishing/testFiles';
 import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
 import { referencedFileKeys } from '../shared/storage/references';
-import { body, createTestApp, pluginCount, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
-import { DEFAULT_SEED } from './fuzzRequests';
+import { body, createTestApp, pluginCount, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { mp4Bytes, multipart, pngBytes, realManifest } from '../testing/testFiles';
+import { DEFAULT_SEED } from '../testing/testFuzzRequests';
 
 /** Requests per dialect. */
 const FUZZ_UPLOADS = Number(process.env.FUZZ_UPLOADS ?? 1_200);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp } from '../testSupport';
+import { createTestApp, type TestApp } from '../testing/testApp';
 
 const PROXY = '10.9.8.7';
 let direct: TestApp;

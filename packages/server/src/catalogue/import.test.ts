@@ -6,9 +6,9 @@ import {
   createTestApp,
   expectedCatalogue,
   readShippedCatalogue,
-  TEST_DIALECT,
   type TestApp,
-} from '../testSupport';
+} from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 import { derivePluginKey, parseCatalogueDate } from './entry';
 import { type ImportReport, importCatalogue, importEntries } from './import';
 

@@ -7,8 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { CollectResult, ErrorEnvelope } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../testSupport';
-import { EventWriter, insertEvents } from './data';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
 import {
   eventRow,
   sdkBase64Encode,
@@ -16,7 +15,8 @@ import {
   sdkEncodeTrackData,
   sdkHashCode,
   sdkRecord,
-} from './sdkEncoding.testSupport';
+} from '../testing/testSdkEncoding';
+import { EventWriter, insertEvents } from './data';
 
 const FORM = 'application/x-www-form-urlencoded';
 const BEACON = 'text/plain;charset=UTF-8';

@@ -9,10 +9,10 @@ import type { CollectResult, ErrorEnvelope } from '@plugin-center/contract/schem
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../app';
-import { body, createTestApp, type TestApp } from '../testSupport';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
+import { eventRow, sdkBatchTrackData, sdkEncodeTrackData, sdkRecord } from '../testing/testSdkEncoding';
 import { EventWriter } from './data';
 import { MAX_INFLATED_BYTES } from './encoding';
-import { eventRow, sdkBatchTrackData, sdkEncodeTrackData, sdkRecord } from './sdkEncoding.testSupport';
 
 const FORM = 'application/x-www-form-urlencoded';
 

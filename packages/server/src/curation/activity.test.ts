@@ -8,8 +8,9 @@ import type { ActivityInfo, ErrorEnvelope, TagListResult } from '@plugin-center/
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { multipart, publishFields } from '../publishing/testFiles';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart, publishFields } from '../testing/testFiles';
 import type { ActivityConfig } from './activityConfig';
 
 describe('ACTIVITIES', () => {

@@ -4,7 +4,7 @@
  * `{ "id", "cover", "tutorial_url", "tag"? }` read and checked at start ({@link parseActivities}).
  */
 import { ConfigError, parseJson } from '../configValues';
-import { normalizeTagCode } from '../plugins/tags';
+import { normalizeTagCode } from '../shared/tags';
 import { httpUrlOrPath } from './bannerLinks';
 
 /** One configured activity. */

@@ -7,11 +7,12 @@
 import type { AuditLogPage, Banner, ErrorEnvelope } from '@plugin-center/contract';
 import { BANNER_LIMITS, BANNER_URL_MESSAGE, Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields } from '../publishing/testFiles';
-import { startTestS3, type TestS3Server } from '../publishing/testS3';
 import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
 import { referencedFileKeys } from '../shared/storage/references';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields } from '../testing/testFiles';
+import { startTestS3, type TestS3Server } from '../testing/testS3';
 
 let t: TestApp;
 let admin = '';

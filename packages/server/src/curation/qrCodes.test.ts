@@ -7,7 +7,8 @@ import type { ContactQr, ErrorEnvelope } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 
 const CODES = [
   { name: 'WeChat support', img_url: 'https://cdn.example.com/qr/wechat.png' },

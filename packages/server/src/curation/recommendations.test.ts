@@ -12,7 +12,7 @@ import {
   Role,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let admin: Record<string, string>;

@@ -14,7 +14,7 @@ import {
   Role,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testing/testApp';
 import { END_BEFORE_NOW_MESSAGE, END_BEFORE_START_MESSAGE } from './resourcePositions';
 
 /** The injected clock: 2030-01-01T00:00:00Z, moved by the tests (tokens live 15 minutes of it). */

@@ -14,7 +14,6 @@ import {
   type SilentInstallResult,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, publishFields } from '../publishing/testFiles';
 import {
   approvedPluginKeys,
   body,
@@ -22,7 +21,8 @@ import {
   signedInHeaders,
   signInTestUser,
   type TestApp,
-} from '../testSupport';
+} from '../testing/testApp';
+import { multipart, publishFields } from '../testing/testFiles';
 
 let t: TestApp;
 let admin: Record<string, string>;

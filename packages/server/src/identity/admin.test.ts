@@ -6,14 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { defaultCatalogueDir, type ServerConfig } from '../config';
-import {
-  body,
-  createTestApp,
-  createTestPostgresDatabase,
-  signInTestUser,
-  TEST_DIALECT,
-  type TestApp,
-} from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { runAdminCommand } from './adminCommand';
 
 /** A database of its own (SQLite folder or PostgreSQL database) that outlives one app. */

@@ -376,26 +376,6 @@ export async function bindSubject(
   return row !== undefined;
 }
 
-// Server secrets ---------------------------------------------------------------------------------
-
-/**
- * The value of the `server_secret` row `name`, stored as `initial` first when there is none
- * (insert-if-missing, then read: concurrent first callers agree on one row).
- */
-export async function serverSecret(db: Executor, name: string, initial: string): Promise<string> {
-  await db
-    .insertInto('server_secret')
-    .values({ name, value: initial })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_secret')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.value;
-}
-
 // People of the back office (issue 14, settings) -----------------------------------------------
 
 /** Filter of {@link listAccounts} and {@link countAccounts}. */

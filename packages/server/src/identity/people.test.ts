@@ -13,7 +13,8 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 
 let t: TestApp;
 let superToken: string;

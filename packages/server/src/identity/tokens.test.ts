@@ -1,7 +1,7 @@
 import type { ErrorEnvelope, LoginResult, TokenPair, UserInfo } from '@plugin-center/contract/schemas';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 const SECRET = 'a test secret that is long enough for HS256 signing';
 let t: TestApp;

@@ -16,7 +16,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import type { AuthUser } from '../shared/auth';
-import { serverSecret } from './data';
+import { serverSecret } from '../shared/serverSecrets';
 
 /** `aud` and `iss` of every access token. */
 export const TOKEN_AUDIENCE = 'plugin-center';

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSiteConfig } from '../site';
-import { createTestApp, type TestApp } from '../testSupport';
+import { createTestApp, type TestApp } from '../testing/testApp';
 import { contentVersion, loadLoginPageAssets } from './assets';
 import { renderLoginPage, safeRelativePath } from './page';
 import { LOGIN_TEXTS, type LoginTexts, pickLoginLocale } from './texts';

@@ -8,15 +8,9 @@
 import { type EditorPluginsResult, type ErrorEnvelope, Role } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, publishFields, realManifest } from '../publishing/testFiles';
-import {
-  approvedPluginKeys,
-  body,
-  createTestApp,
-  signInTestUser,
-  TEST_DIALECT,
-  type TestApp,
-} from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart, publishFields, realManifest } from '../testing/testFiles';
 
 const URL = '/api/cmt/plugin/user/editor';
 

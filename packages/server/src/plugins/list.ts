@@ -9,12 +9,12 @@
  */
 import { type Locale, type PluginListResult, PluginSort, type Tag } from '@plugin-center/contract/schemas';
 import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
+import { approvedTotal } from '../db/catalogueStat';
 import type { Database } from '../db/database';
 import { type SearchResult, searchPlugins } from '../search/engine';
 import { normalizeText } from '../search/tokenize';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
 import {
-  approvedTotal,
   type KeyRow,
   listPageKeys,
   type SortColumn,

@@ -13,7 +13,6 @@ import {
 } from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, publishFields } from '../publishing/testFiles';
 import { MAX_SEARCH_RESULTS } from '../search/engine';
 import {
   body,
@@ -22,7 +21,8 @@ import {
   latestOrder,
   signInTestUser,
   type TestApp,
-} from '../testSupport';
+} from '../testing/testApp';
+import { multipart, publishFields } from '../testing/testFiles';
 
 let t: TestApp;
 

@@ -6,7 +6,8 @@
 import type { Suggestion, SuggestResult } from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 import { pluginsByNamePrefix, pluginsByTranslatedNamePrefix } from './data/suggest';
 import { normalizeSuggestInput } from './suggest';
 

@@ -4,7 +4,7 @@
  * requests; the counter moves exactly with the rows counted; a made-up key is 404 and stores nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 const DAY_MS = 86_400_000;
 let now = Date.UTC(2026, 10, 24, 12);

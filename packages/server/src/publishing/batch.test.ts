@@ -13,9 +13,10 @@ import type {
 import { Role } from '@plugin-center/contract';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, pluginCount, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, pluginCount, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart } from '../testing/testFiles';
 import { readBatch } from './batch';
-import { multipart } from './testFiles';
 
 let t: TestApp;
 let admin = '';

@@ -10,10 +10,10 @@ import type { Kysely } from 'kysely';
 import semver from 'semver';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
-import { normalizeTagCode } from '../plugins/tags';
 import { accountName } from '../shared/accounts';
 import type { AuthUser } from '../shared/auth';
 import { fileKey } from '../shared/storage/fileKeys';
+import { normalizeTagCode } from '../shared/tags';
 import {
   checkImage,
   checkName,

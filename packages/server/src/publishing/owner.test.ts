@@ -15,15 +15,9 @@ import type {
 } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  body,
-  createTestApp,
-  insertPluginEvent,
-  signInTestUser,
-  TEST_DIALECT,
-  type TestApp,
-} from '../testSupport';
-import { multipart, realManifest } from './testFiles';
+import { body, createTestApp, insertPluginEvent, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart, realManifest } from '../testing/testFiles';
 
 let t: TestApp;
 let admin = '';

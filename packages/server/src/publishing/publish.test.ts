@@ -30,11 +30,18 @@ import {
   insertPluginEvent,
   pluginCount,
   signInTestUser,
-  TEST_DIALECT,
   type TestApp,
-} from '../testSupport';
-import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields, realManifest } from './testFiles';
-import { startTestS3, type TestS3Server } from './testS3';
+} from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import {
+  type FilePart,
+  mp4Bytes,
+  multipart,
+  pngBytes,
+  publishFields,
+  realManifest,
+} from '../testing/testFiles';
+import { startTestS3, type TestS3Server } from '../testing/testS3';
 
 let t: TestApp;
 let s3: TestS3Server | undefined;

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreatedPersonalToken, PersonalTokenList, SubmissionPage } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { pngBytes, realManifest } from '../testing/testFiles';
 import { runPublishCommand } from './publishCommand';
-import { pngBytes, realManifest } from './testFiles';
 
 let t: TestApp;
 let session = '';

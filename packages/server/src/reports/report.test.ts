@@ -12,11 +12,11 @@ import {
   Role,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sdkBatchTrackData, sdkRecord } from '../collector/sdkEncoding.testSupport';
 import type { NewAnalyticsEventRow } from '../db/schema';
 import { createPlugins } from '../plugins/data/write';
 import { seededRandom } from '../random';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { sdkBatchTrackData, sdkRecord } from '../testing/testSdkEncoding';
 import { DAY_MS } from './range';
 
 let t: TestApp;

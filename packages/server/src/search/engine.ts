@@ -12,8 +12,8 @@
  * {@link RERANK_DEPTH}, (4) id descending.
  */
 import { PluginSort } from '@plugin-center/contract/schemas';
+import { approvedTotal } from '../db/catalogueStat';
 import type { Database } from '../db/database';
-import { approvedTotal } from '../plugins/data/list';
 import { exactNameTerm, parseQuery, type QueryWord, SCORE_SCALE, wordTerm } from './analyze';
 import {
   bestPostings,

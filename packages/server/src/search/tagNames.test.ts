@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeTagCode } from '../plugins/tags';
+import { normalizeTagCode } from '../shared/tags';
 import { tagNameZh } from './tagNames';
 import names from './tagNames.zh.json' with { type: 'json' };
 

@@ -8,7 +8,7 @@
  * (`artboards` → `画板`, `mockups` → `样机`, `handoff` → `设计交付`). Acronyms stay as they are
  * (`svg` → `SVG`, `3d` → `3D`). The file is bundled into the build; nothing is read at run time.
  */
-import { normalizeTagCode } from '../plugins/tags';
+import { normalizeTagCode } from '../shared/tags';
 import names from './tagNames.zh.json' with { type: 'json' };
 
 const TAG_NAMES_ZH = new Map<string, string>(Object.entries(names));

@@ -23,14 +23,8 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config';
-import {
-  body,
-  createTestApp,
-  createTestPostgresDatabase,
-  signInTestUser,
-  TEST_DIALECT,
-  type TestApp,
-} from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { SecretKeyError } from './secrets';
 
 /** Every log line the server wrote (pino JSON, trace level). */

@@ -12,7 +12,7 @@ import type { Database } from '../../db/database';
 import type { DatabaseSchema, NewPluginRow } from '../../db/schema';
 import { chunks } from '../../db/chunks';
 import { indexPlugins, reindexPlugins } from '../../search/indexer';
-import { normalizeTagCode, tagDisplayName } from '../tags';
+import { normalizeTagCode, tagDisplayName } from '../../shared/tags';
 
 /** A plugin's texts in another locale. */
 export interface PluginTranslation {

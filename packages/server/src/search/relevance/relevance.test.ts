@@ -4,7 +4,7 @@
  * 90 % in English or in Chinese, and names the missed queries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testSupport';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { accuracy, type QueryResult, REQUIRED_TOP3, relevanceQueries, runRelevanceQuery } from './judge';
 
 let t: TestApp;
