@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { setReadCache } from './cache';
+import { hasAnyPlugin } from './catalogue/data';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
@@ -161,8 +162,7 @@ export async function buildApp(
     });
 
     if (config.importCatalogueOnEmpty) {
-      const any = await db.kysely.selectFrom('plugin').select('id').limit(1).executeTakeFirst();
-      if (!any) {
+      if (!(await hasAnyPlugin(db))) {
         const started = performance.now();
         const report = await importCatalogue(db, config.catalogueDir);
         app.log.info(

@@ -15,7 +15,7 @@ import {
   type SiteVariant,
   VARIANT_LOCALES,
 } from '@plugin-center/contract';
-import { escapeHtml } from './loginPage/page';
+import { escapeHtml } from './shared/html';
 
 /** The site settings as read from the environment (`configSchema.ts`). */
 export interface SiteSettings {

@@ -22,7 +22,7 @@ import { accountName } from '../shared/accounts';
 import { appendAuditLog } from '../shared/auditLog';
 import { type AuthUser, NO_PERMISSION_MESSAGE } from '../shared/auth';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
-import { accountById, countAccounts, listAccounts, updateAccountRole } from './data';
+import { accountById, countAccounts, listAccounts, updateAccountRole } from './data/accounts';
 import type { IdentityService } from './service';
 
 /** The audit-log action of a role change (`AuditLogEntry.action`). */

@@ -33,24 +33,26 @@ import {
   accountRole,
   bindSubject,
   boundUserId,
-  consumeLoginCode,
   hasAdministrator,
   insertAccount,
-  insertLoginCode,
-  insertRefreshToken,
-  lookupRefreshToken,
-  markRotated,
   type NewAccount,
   normalizeEmail,
-  purgeExpired,
-  refreshTokenFamily,
-  revokeFamily,
-  revokeUserTokens,
   sessionState,
   setEnterpriseId,
   toUserInfo,
   updateAccountRole,
-} from './data';
+} from './data/accounts';
+import {
+  consumeLoginCode,
+  insertLoginCode,
+  insertRefreshToken,
+  lookupRefreshToken,
+  markRotated,
+  purgeExpired,
+  refreshTokenFamily,
+  revokeFamily,
+  revokeUserTokens,
+} from './data/sessions';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { PersonalTokens } from './personalTokens';
 import { appendCode, checkRedirectUri } from './redirect';

@@ -13,6 +13,7 @@ import {
   USER_API,
   USER_API_BASE,
 } from '@plugin-center/contract/schemas';
+import { escapeHtml } from '../shared/html';
 import type { LoginPageAssets } from './assets';
 import type { LoginTexts } from './texts';
 
@@ -46,16 +47,6 @@ export const LOGIN_CONTEXT_PARAMS = [
 ] as const;
 /** Query parameters of the bind page (SPEC §2), kept as hidden context besides {@link LOGIN_CONTEXT_PARAMS}. */
 export const BIND_CONTEXT_PARAMS = ['id', 'mainUrl', 'txDocFolderId'] as const;
-
-/** Text safe inside HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** `template` with each `{name}` replaced by the HTML-escaped value; the template itself is trusted. */
 function fillEscaped(template: string, values: Record<string, string>): string {
