@@ -9,7 +9,7 @@ import { type ActivityInfo, ApiErrorCode } from '@plugin-center/contract/schemas
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import type { ActivityConfig } from './activityConfig';
-import { approvedPluginsWithTag, countActivityView } from './activityData';
+import { approvedPluginsWithTag, countActivityView } from './data/activity';
 
 /** The activity operations over one database and the configured activities. */
 export class ActivityService {

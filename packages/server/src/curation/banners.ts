@@ -24,6 +24,7 @@ import { FILE_URL_PREFIX, fileKey } from '../shared/storage/fileKeys';
 import type { FileStorage } from '../shared/storage/fileStorage';
 import { removeUnreferenced } from '../shared/storage/references';
 import { checkImage, sniffImage } from '../shared/uploadChecks';
+import { type BannerForm, wrongUrl } from './bannerForm';
 import {
   type BannerRow,
   bannerById,
@@ -32,8 +33,7 @@ import {
   listBanners,
   updateBanner,
   writePositions,
-} from './bannerData';
-import { type BannerForm, wrongUrl } from './bannerForm';
+} from './data/banners';
 
 /** Audit-log actions of the banners; `plugin_key` of their entries is `banner:<id>`. */
 export const BannerAction = {

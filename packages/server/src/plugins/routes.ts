@@ -6,7 +6,7 @@
  */
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { PAGE_SIZE, PluginSort } from '@plugin-center/contract';
+import { PAGE_SIZE } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { conditionalGetHook } from '../etag';
@@ -83,7 +83,7 @@ export async function pluginsRoutes(
     const q = request.query;
     return listPlugins(db, {
       tag_id: q.tag_id ?? 0,
-      sort: q.sort ?? (q.keyword?.trim() ? PluginSort.RELEVANCE : PluginSort.LATEST),
+      sort: q.sort,
       keyword: q.keyword,
       cursor: q.cursor,
       page_size: q.page_size ?? PAGE_SIZE.DEFAULT,

@@ -3,7 +3,7 @@
  * rules (links, images, places, files) are in `banners.ts`.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BannerTable, DatabaseSchema } from '../db/schema';
+import type { BannerTable, DatabaseSchema } from '../../db/schema';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 

@@ -3,7 +3,7 @@
  * the tags' approved-plugin counts. Kysely only.
  */
 import { type Kysely, sql } from 'kysely';
-import type { DatabaseSchema } from '../db/schema';
+import type { DatabaseSchema } from '../../db/schema';
 
 /**
  * Counts one view of an activity in one statement (insert the row at 1, or add 1 to it: atomic
