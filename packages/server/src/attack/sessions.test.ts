@@ -6,7 +6,7 @@
  */
 import type { LoginResult } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_CHECK_TTL_MS } from '../identity/service';
+import { SESSION_CHECK_TTL_MS } from '../identity/identityCore';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 /** Time of the second process: real time plus `skew`, ms (to pass the session-check TTL). */
