@@ -302,7 +302,7 @@ describe('operations', () => {
         '/api/cmt/plugin/user',
         '/api/cmt/plugin/user/praise',
         '/api/cmt/plugin/user/new/silent',
-        // Issue 14, the editor's side.
+        // The editor's side.
         '/api/cmt/plugin/user/editor',
         '/api/cmt/plugin/user/editor/code',
         '/api/cmt/manager/verify',
@@ -331,12 +331,12 @@ describe('operations', () => {
         '/api/cmt/manager/plugins/upload',
         '/api/cmt/manager/plugin/owner',
         '/api/cmt/user/tokens',
-        // issue 14 (helper "banners")
+        // Curation, banners, QR codes, activities
         '/api/cmt/plugin-banner/all',
         '/api/cmt/manager/plugin-banner',
         '/api/cmt/manager/qr-code/list',
         '/api/cmt/activity/activity/info',
-        // Curation (issue 14, part "curation").
+        // Curation.
         '/api/cmt/plugin/recommendation/publish',
         '/api/cmt/plugin/recommendation/curated',
         '/api/cmt/plugin/silent_install',
@@ -350,7 +350,7 @@ describe('operations', () => {
         '/config/visualized/Web.conf',
         '/sdk/deeplink/param',
         '/healthz',
-        // Settings (issue 14).
+        // Settings.
         '/api/pix/mst/spaces/setting',
         '/api/pix/mst/spaces/setting/resource',
         '/api/cmt/manager/space-setting',
@@ -443,7 +443,7 @@ describe('the marketplace app under /plugins/', () => {
     expect(api.headers['content-encoding']).toBeUndefined();
   });
 
-  it('writes the site configuration into index.html, with an ETag answered by 304 (issue 15)', async () => {
+  it('writes the site configuration into index.html, with an ETag answered by 304', async () => {
     const page = await served.app.inject('/plugins/some/page');
     const meta = page.body.match(/<meta name="plugin-center-site" content="([^"]*)">/);
     expect(meta).not.toBeNull();
@@ -514,7 +514,7 @@ describe('the marketplace app under /plugins/', () => {
   });
 });
 
-describe('the tracker script at /sdk/analytics.iife.js (issue 4: one script tag on any site)', () => {
+describe('the tracker script at /sdk/analytics.iife.js (one script tag on any site)', () => {
   let dir: string;
   let served: TestApp;
   const script = `(function(){var PluginCenterAnalytics=${JSON.stringify('x'.repeat(4000))};})();\n//# sourceMappingURL=analytics.iife.js.map\n`;

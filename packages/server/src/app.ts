@@ -36,7 +36,7 @@ import { reviewRoutes } from './review/routes';
 import { ReviewService } from './review/service';
 import { recordRoutes, tableRoute } from './routeTable';
 import { ensureSearchIndex } from './search/indexer';
-// Settings (issue 14).
+// Settings.
 import { settingsRoutes } from './settings/routes';
 import { loadSecretBox } from './settings/secrets';
 import { SettingsService } from './settings/service';
@@ -50,9 +50,9 @@ declare module 'fastify' {
     db: Database;
     /** The identity service (accounts, sessions, tokens) of this server. */
     identity: IdentityService;
-    /** Publishing and review (issue 12): submissions, the audit log, uploaded files. */
+    /** Publishing and review: submissions, the audit log, uploaded files. */
     publishing: PublishingService;
-    /** Settings (issue 14): the space setting and the external accounts (secrets sealed). */
+    /** Settings: the space setting and the external accounts (secrets sealed). */
     settings: SettingsService;
   }
 }
@@ -107,7 +107,7 @@ export async function buildApp(
     await ensureSearchIndex(db);
     const identity = await IdentityService.create(db, resolveIdentityConfig(config), {
       ...(options.clock ? { clock: options.clock } : {}),
-      // Curation (issue 14): new accounts get the default (silent) install set in their transaction.
+      // Curation: new accounts get the default (silent) install set in their transaction.
       onAccountCreated: installDefaultsOnAccountCreated(db),
     });
     await identity.ensureAdministrator(options.announce ?? ((line) => process.stdout.write(`${line}\n`)));
@@ -116,7 +116,7 @@ export async function buildApp(
       logController: new LogController({ disableRequestLogging: config.production }),
       bodyLimit: BODY_LIMIT,
       return503OnClosing: true,
-      // Who the client is behind reverse proxies (TRUST_PROXY, issue 11): request.ip, rate limits.
+      // Who the client is behind reverse proxies (TRUST_PROXY): request.ip, rate limits.
       trustProxy: config.trustProxy ?? false,
       frameworkErrors,
     }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
@@ -129,7 +129,7 @@ export async function buildApp(
       ...(options.clock ? { clock: options.clock } : {}),
     });
     app.decorate('publishing', publishing);
-    // Settings (issue 14): the secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged).
+    // Settings: the secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged).
     const secrets = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
     const settings = new SettingsService(db, secrets.box, {
       defaultLoginStorage: identity.settings.loginStorage,
@@ -204,7 +204,7 @@ export async function buildApp(
           },
           {
             name: 'settings',
-            description: 'Space setting, icon-font and stock-photo accounts, people and roles (issue 14)',
+            description: 'Space setting, icon-font and stock-photo accounts, people and roles',
           },
         ],
       },
@@ -221,7 +221,7 @@ export async function buildApp(
       management: new PluginManagement(db, storage, clock),
     });
     await app.register(reviewRoutes, { review: new ReviewService(db, clock) });
-    // Curation (issue 14, part "curation"): resource positions, recommendations, silent install.
+    // Curation: resource positions, recommendations, silent install.
     await app.register(curationRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {
       db,
@@ -237,7 +237,7 @@ export async function buildApp(
       settings: resolveCollectorConfig(config),
       ...(options.clock ? { clock: options.clock } : {}),
     });
-    // issue 14 (helper "banners"): banners, contact QR codes, activity info
+    // Banners, contact QR codes, activity info
     await app.register(bannerRoutes, {
       banners: new BannerService(db, storage, { ...(options.clock ? { clock: options.clock } : {}) }),
     });

@@ -358,7 +358,7 @@ describe('analytics collector settings', () => {
   });
 });
 
-describe('site variant (issue 15)', () => {
+describe('site variant', () => {
   it('defaults to the domestic site', () => {
     expect(loadConfig({}).site).toEqual({
       variant: 'domestic',

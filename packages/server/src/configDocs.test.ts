@@ -20,7 +20,7 @@ describe('the configuration schema', () => {
   it('describes every variable: group, one-line summary, description', () => {
     const variables = configVariables();
     // 38 before issue 14, plus its CONTACT_QR_CODES, ACTIVITIES (banners) and SECRETS_KEY (settings);
-    // issue 15's SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE, SITE_LOCALES, WORKBENCH_URL, COOKIE_CONSENT,
+    // SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE, SITE_LOCALES, WORKBENCH_URL, COOKIE_CONSENT,
     // SITE_PRODUCT.
     expect(variables.length).toBe(47);
     for (const [name, schema] of variables) {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 defect 7: every answer under `/plugins/` (the page, a deep client-side path, an asset, a
+ * Every answer under `/plugins/` (the page, a deep client-side path, an asset, a
  * missing asset, the redirects) carries the Content-Security-Policy without inline script,
  * `nosniff`, the referrer policy and the framing rules; `FRAME_ANCESTORS` widens `frame-ancestors`.
  */
@@ -44,7 +44,7 @@ const PATHS = [
   '/plugins',
 ];
 
-describe('security headers of the marketplace app (issue 11 defect 7)', () => {
+describe('security headers of the marketplace app', () => {
   it.each(PATHS)('%s: strict CSP, nosniff, referrer policy, same-origin framing', async (url) => {
     const res = await plain.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBeLessThan(500);

@@ -1,8 +1,8 @@
 /**
- * The crash test of issue 11 ("Attack tests"): the real server (`cli.ts start`, a child process) is
+ * The crash test: the real server (`cli.ts start`, a child process) is
  * killed with SIGKILL under a mixed write load — collector events, sign-ups, installs, likes and
- * plugin publishes with files (issue 12), and banner saves and deletions by an administrator
- * (issue 14) — {@link ROUNDS} times, and started again on the same data
+ * plugin publishes with files, and banner saves and deletions by an administrator
+ * — {@link ROUNDS} times, and started again on the same data
  * each time. After every restart: each write the server acknowledged (answered 2xx) is stored, the
  * install and like counters equal the baseline plus their rows, no published plugin is half there
  * (a plugin row without its submission), every acknowledged banner is there (unless an
@@ -26,12 +26,12 @@ import { LocalFileStorage } from '../shared/storage/localStorage';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { multipart, pngBytes, publishFields } from '../testing/testFiles';
 
-/** Crash rounds per dialect (issue 11: three). */
+/** Crash rounds per dialect (three). */
 const ROUNDS = 3;
 /** Concurrent writers. */
 const WRITERS = 12;
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
-/** The administrator created on first start, who saves and deletes banners (issue 14). */
+/** The administrator created on first start, who saves and deletes banners. */
 const ADMIN_EMAIL = 'crash-admin@example.com';
 
 let dataDir: string;
@@ -117,11 +117,11 @@ interface Acknowledged {
   /** Names of the plugins whose publish was acknowledged. */
   publishes: Set<string>;
   /**
-   * Issue 14: links of the banners whose creation was acknowledged and that no deletion was sent
+   * Links of the banners whose creation was acknowledged and that no deletion was sent
    * for (a deletion whose answer was lost may or may not have happened: its banner leaves the set).
    */
   banners: Map<string, number>;
-  /** Issue 14: acknowledged banner creations and image replacements, in all. */
+  /** Acknowledged banner creations and image replacements, in all. */
   bannerSaves: number;
 }
 
@@ -160,7 +160,7 @@ async function load(origin: string, round: number, keys: string[], acked: Acknow
     stopped = true;
   });
   const random = seededRandom(1000 + round);
-  /** Issue 14: the administrator's writer — banner creations, image replacements and deletions. */
+  /** The administrator's writer — banner creations, image replacements and deletions. */
   const bannerWriter = async (b: number) => {
     let admin: Session | undefined;
     for (let i = 0; !stopped; i += 1) {
@@ -374,7 +374,7 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
           ).map((r) => r.name),
         );
         const lostPublishes = [...acked.publishes].filter((name) => !published.has(name));
-        // Issue 14: every acknowledged banner is there.
+        // Every acknowledged banner is there.
         const bannerLinks = new Set(
           (await db.kysely.selectFrom('banner').select('redirect_url').execute()).map((r) => r.redirect_url),
         );
@@ -393,7 +393,7 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
           )
           .execute();
         expect(halfPlugins).toEqual([]);
-        // The search index's document counts equal its postings (issue 13).
+        // The search index's document counts equal its postings.
         const driftedTerms = await sql<{ id: number }>`SELECT t.id FROM search_term t
           WHERE t.df <> (SELECT count(*) FROM search_posting p WHERE p.term_id = t.id)`.execute(db.kysely);
         expect(driftedTerms.rows).toEqual([]);

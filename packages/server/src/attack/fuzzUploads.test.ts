@@ -1,9 +1,9 @@
 /**
- * Fuzzing the multipart uploads of issue 12 (publish, edit, batch upload), on each dialect: the
+ * Fuzzing the multipart uploads (publish, edit, batch upload), on each dialect: the
  * OpenAPI fuzzer sends JSON, so these routes get their own generator — fast-check builds multipart
  * bodies from known and unknown field names, hostile texts (NUL, lone surrogates, over-long values),
  * and files that are valid ones mutated (truncated, bytes flipped, prefixed, renamed, mislabelled),
- * plus raw bodies with broken boundaries; and (issue 14) the banner form of `PUT
+ * plus raw bodies with broken boundaries; and the banner form of `PUT
  * manager/plugin-banner`. Asserted: no 5xx, every error in the SPEC §8 envelope, one plugin per
  * acknowledged publish (one banner per acknowledged banner creation) and nothing else, no stored
  * file that no row refers to, and no banner pointing to a missing file.
@@ -42,7 +42,7 @@ const VALID_FILES: Record<string, Uint8Array> = {
   video: mp4Bytes(2048),
   images: pngBytes(40, 30),
   code_file: realManifest(),
-  // issue 14 (helper "banners"): the banner image of PUT manager/plugin-banner
+  // The banner image of PUT manager/plugin-banner
   image: pngBytes(1200, 400),
   file: zipSync({
     'p.json': strToU8(
@@ -65,7 +65,7 @@ const TEXT_FIELDS = [
   'reuse_center_cover',
   'is_default_install',
   'plugin_key',
-  // issue 14 (helper "banners"): the banner form's fields
+  // The banner form's fields
   'redirect_url',
   'id',
   'position',
@@ -152,7 +152,7 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
     const failures: string[] = [];
     for (const [i, sample] of samples.entries()) {
       // Every tenth request is a valid publish, so edits have a plugin of the caller's to aim at.
-      // issue 14 (helper "banners"): every tenth request, shifted by five, creates a valid banner.
+      // Every tenth request, shifted by five, creates a valid banner.
       const validBanner = i % 10 === 5;
       const texts = validBanner
         ? [['redirect_url', `https://example.com/banner/${i}`]]
@@ -243,7 +243,7 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
     expect(failures).toEqual([]);
     expect(plugins - pluginsBefore - batchAdded).toBe(published);
     expect(stored.filter((key) => !referenced.has(key))).toEqual([]);
-    // issue 14: one banner per acknowledged create, and no banner pointing to a missing file
+    // One banner per acknowledged create, and no banner pointing to a missing file
     expect(banners.length).toBe(bannersCreated);
     expect(banners.filter((b) => !stored.includes(b.image))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

@@ -86,8 +86,7 @@ export async function readCatalogueFile(path: string): Promise<unknown[]> {
 /**
  * The stored plugin of a catalogue record (fields mapped as the catalogue README defines them).
  * `create_time` is the source's date when it has one (no source gives a creation date, so that is
- * `updated_at`: the plugin existed by then, and creation is never later than the update — issue 11
- * defect 9), else `now`, the import time: when the listing was created in this marketplace.
+ * `updated_at`: the plugin existed by then, and creation is never later than the update), else `now`, the import time: when the listing was created in this marketplace.
  */
 export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin {
   return {

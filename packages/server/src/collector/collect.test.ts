@@ -1,5 +1,5 @@
 /**
- * `POST /sa` and `GET /sa` (the collector, issue 4) through the real server on the selected dialect:
+ * `POST /sa` and `GET /sa` (the collector) through the real server on the selected dialect:
  * the three transports of the web SDK, batches, per-record validation (SPEC §5, messages of §8),
  * payload faults and projects. Payloads are encoded by an SDK-faithful helper.
  */
@@ -254,7 +254,7 @@ describe('batches', () => {
     expect(collected(await post(sdkBatchTrackData([])))).toEqual({ accepted: 0, rejected: [] });
   });
 
-  it('stores a batch of 500 records and refuses one of 501 whole, with one error (issue 11)', async () => {
+  it('stores a batch of 500 records and refuses one of 501 whole, with one error', async () => {
     const id = uniqueId('big');
     const records = Array.from({ length: 501 }, () => ({
       type: 'track',
@@ -297,7 +297,7 @@ describe('storage', () => {
     expect(new Set(rows.map((r) => r.distinct_id)).size).toBe(24);
   });
 
-  it('fails only the write whose own rows fail when a group transaction fails (issue 11)', async () => {
+  it('fails only the write whose own rows fail when a group transaction fails', async () => {
     const id = uniqueId('group-fail');
     const writer = new EventWriter(t.app.db);
     const bad = { ...eventRow(`${id}-bad`, 0), distinct_id: null as unknown as string };

@@ -1,5 +1,5 @@
 /**
- * The activity info of issue 14 (`GET activity/activity/info?activity_id=`): activities configured in
+ * The activity info (`GET activity/activity/info?activity_id=`): activities configured in
  * `ACTIVITIES` (checked at start), `view_num` counted in the database per call (atomically, also
  * under concurrent calls), `participate_num` the approved plugins carrying the activity's tag, and
  * 404 ACTIVITY_NOT_FOUND or 400 for anything else, on both dialects.

@@ -1,5 +1,5 @@
 /**
- * The activity info of issue 14 (`GET activity/activity/info?activity_id=`, SPEC §3): for an
+ * The activity info (`GET activity/activity/info?activity_id=`, SPEC §3): for an
  * activity of the server's `ACTIVITIES` configuration (`activityConfig.ts`), its cover and tutorial
  * as configured, `view_num` counted in the database at every call (one counter row per activity,
  * incremented atomically) and `participate_num`, the number of approved plugins carrying the

@@ -1,5 +1,5 @@
 /**
- * Reading the multipart body of `PUT /api/cmt/manager/plugin-banner` (issue 14): text fields
+ * Reading the multipart body of `PUT /api/cmt/manager/plugin-banner`: text fields
  * `id`, `redirect_url`, `position` (the contract's `SaveBannerFields`) and the file `image`, read into
  * memory within {@link BANNER_LIMITS}. Nothing is written anywhere here: a request refused at this
  * step leaves no trace. Malformed bodies are answered as the publish form's are

@@ -1,5 +1,5 @@
 /**
- * The links of issue 14's curation content: a banner's `redirect_url` (SPEC §5 "Banner link must be
+ * The links of curation content: a banner's `redirect_url` (SPEC §5 "Banner link must be
  * valid, otherwise 'Wrong url, please try again'"), and the image and tutorial addresses of the
  * configured contact QR codes and activities. Parsed with the WHATWG URL parser (`URL`), never with
  * a home-made pattern.

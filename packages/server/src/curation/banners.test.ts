@@ -1,5 +1,5 @@
 /**
- * The banners of issue 14 against the real server, on both dialects: create, list, replace the image
+ * The banners against the real server, on both dialects: create, list, replace the image
  * or the link, move, delete; SPEC §5's 'Wrong url, please try again'; hostile forms; and the files:
  * no stored file without a row, no row pointing to a missing file, shared files kept, orphan
  * collection leaving banner images alone; on the local disk and on S3 (s3rver).

@@ -1,5 +1,5 @@
 /**
- * The banners of the square's carousel (issue 14; SPEC §3 Banner, §5 "Banner link must be valid",
+ * The banners of the square's carousel (SPEC §3 Banner, §5 "Banner link must be valid",
  * §6 admin only): list (public), save — create, or replace a banner's image, link or place — and
  * delete (administrators, audit-logged like the review actions).
  *

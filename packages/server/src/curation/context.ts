@@ -1,5 +1,5 @@
 /**
- * What every curation service (issue 14) works with: the database, the server's clock and the
+ * What every curation service works with: the database, the server's clock and the
  * audit log of administrative actions (`shared/auditLog.ts`).
  */
 

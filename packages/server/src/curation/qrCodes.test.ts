@@ -1,5 +1,5 @@
 /**
- * The contact QR codes of issue 14: `CONTACT_QR_CODES` read at start (clear errors naming the
+ * The contact QR codes: `CONTACT_QR_CODES` read at start (clear errors naming the
  * variable, the entry and the field), and `GET manager/qr-code/list` answering them to
  * administrators, on both dialects.
  */

@@ -1,5 +1,5 @@
 /**
- * Curated recommendations (issue 14 curation) through the real server on SQLite and PostgreSQL:
+ * Curated recommendations through the real server on SQLite and PostgreSQL:
  * the administrator's ordered choice shows in `GET plugin/recommendation/list` right after, is read
  * back for the back office, an empty choice returns to the automatic sample, refused choices change
  * nothing, and every publish is in the audit log.

@@ -1,5 +1,5 @@
 /**
- * The curated recommendations (issue 14; SPEC §1 "manage recommendations", §7
+ * The curated recommendations (SPEC §1 "manage recommendations", §7
  * `POST plugin/recommendation/publish`): the administrator chooses and orders the recommended
  * plugins, which `GET plugin/recommendation/list` (`plugins/recommendations.ts`) shows from then
  * on; an empty choice returns to its automatic sample.

@@ -1,5 +1,5 @@
 /**
- * Resource positions (issue 14 curation) through the real server on SQLite and PostgreSQL, with an
+ * Resource positions through the real server on SQLite and PostgreSQL, with an
  * injected clock: the derived status at each boundary (start − 1 ms, start, end − 1 ms, end), the
  * square's featured area appearing and disappearing on time without any write or restart (and
  * through its read cache), disable and restore, the time-range rules of SPEC §5, paging and the

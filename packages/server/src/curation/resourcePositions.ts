@@ -1,5 +1,5 @@
 /**
- * Resource positions (issue 14; SPEC §3 "Resource position: start time, end time, new tag, status,
+ * Resource positions (SPEC §3 "Resource position: start time, end time, new tag, status,
  * disabled flag", §4 statuses, §5 time range rules, §7 `POST plugin/resource_state`,
  * `PUT plugin/resource_state/disable`, `GET plugin/resource_state/list`): time-limited featured
  * slots of approved plugins, and the square's featured area (`GET plugin/resource_state/active`).

@@ -1,5 +1,5 @@
 /**
- * The default (silent) install set (issue 14 curation) through the real server on SQLite and
+ * The default (silent) install set through the real server on SQLite and
  * PostgreSQL: the administrator's toggle (shown by the detail and the admin list, audit-logged,
  * idempotent), and new accounts — sign-up, admin-created, third-party — getting the set when they
  * are created, with install counters equal to their rows.

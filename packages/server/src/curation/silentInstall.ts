@@ -1,5 +1,5 @@
 /**
- * The default (silent) install set (issue 14; SPEC §1 "set silent (default) install", §7
+ * The default (silent) install set (SPEC §1 "set silent (default) install", §7
  * `PUT plugin/silent_install`, `POST plugin/user/new/silent`): plugins installed for every new
  * account. The flag is the plugin's `is_default_install` (also shown by the detail); accounts get
  * the set in the transaction that creates them ({@link installDefaultsOnAccountCreated}, the

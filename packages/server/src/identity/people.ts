@@ -1,5 +1,5 @@
 /**
- * The people of the back office (issue 14; SPEC §1 roles, §2 "user info", §3 User): the searchable
+ * The people of the back office (SPEC §1 roles, §2 "user info", §3 User): the searchable
  * list of accounts with their role, and role changes — "the super administrator (role 1) makes and
  * unmakes general administrators (role 2); a general administrator cannot change roles". A role
  * change is one transaction with its audit-log entry; it applies to the user's next call, because

@@ -1,5 +1,5 @@
 /**
- * Personal access tokens (issue 12 "Publishing from a terminal"), as `vsce` / `ovsx` use them: a
+ * Personal access tokens, as `vsce` / `ovsx` use them: a
  * user creates one in the app, gives it to a terminal or CI, and it publishes through the same API
  * as the web form. A token is `pcpat_` + 32 random bytes (base64url); only its SHA-256 is stored
  * (enough for a 256-bit random secret: no slow hash needed), so a database leak reveals no token.

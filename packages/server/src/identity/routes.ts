@@ -113,7 +113,7 @@ export async function userRoutes(
 
   tableRoute(app, 'user', 'userInfo', (request) => identity.userInfo(userOf(request)));
 
-  // Personal access tokens (issue 12): managed with a session access token only (a personal token
+  // Personal access tokens: managed with a session access token only (a personal token
   // is refused on these routes by the auth plugin: it cannot mint or list tokens).
   tableRoute(app, 'plugin', 'personalTokenList', async (request) => ({
     token_list: await identity.personalTokens.list(userOf(request)),
@@ -190,11 +190,11 @@ export async function userRoutes(
  * - `GET /api/cmt/manager/verify` (bearer) → `AdminInfo` (the caller's current role; admin means
  *   1 or 2, SPEC §4); 401 UNAUTHORIZED when not signed in;
  * - `GET /api/cmt/manager/users` (admin) → `UserListResult`: accounts newest first, searchable
- *   (issue 14, `people.ts`); 400 INVALID_CURSOR;
+ *   (`people.ts`); 400 INVALID_CURSOR;
  * - `PUT /api/cmt/manager/users/role` (super admin) body `SetUserRoleBody` → `AdminUser`; 403
  *   FORBIDDEN for a general admin or a super admin target, 400 INVALID_PARAMETER (field `user_id`)
  *   for one's own role or an unknown user.
- * (`GET /api/pix/spaces/setting` is the settings domain's since issue 14: `settings/routes.ts`.)
+ * (`GET /api/pix/spaces/setting` is the settings domain's: `settings/routes.ts`.)
  */
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
   await app.register(userRoutes, options);
@@ -202,7 +202,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   tableRoute(app, 'plugin', 'verify', (request) => identity.adminInfo(userOf(request)));
 
-  // People of the back office (issue 14, settings).
+  // People of the back office (settings).
   const people = new PeopleService(identity);
   tableRoute(app, 'plugin', 'userList', (request) => people.list(request.query));
   tableRoute(app, 'plugin', 'setUserRole', (request) => people.setRole(request.user!, request.body));

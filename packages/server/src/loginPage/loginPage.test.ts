@@ -453,7 +453,7 @@ describe('security headers and static files', () => {
   });
 });
 
-describe('site locales (issue 15): the overseas site, every locale, the picker, hostile headers', () => {
+describe('site locales: the overseas site, every locale, the picker, hostile headers', () => {
   /** The overseas site: English, Japanese, Korean, Russian, Spanish (SPEC §1). */
   let overseas: TestApp;
   beforeAll(async () => {

@@ -132,7 +132,7 @@ const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 2
  *   present in the query, as hidden inputs of a separate never-submitted form `#login-context`.
  * - The texts the script needs (pending label, error texts, the validation bubbles' texts
  *   `invalid-required`, `invalid-email`, `invalid-too-short`) as `data-text-*` attributes of the form.
- * - Language picker (issue 15): when `locales` has two or more entries, a `<nav>` named by
+ * - Language picker: when `locales` has two or more entries, a `<nav>` named by
  *   `languageLabel` with one button per locale, in that order, each showing the locale's own name
  *   (with its `lang`) and carrying its SPEC §9 `lang` cookie value in `data-lang`; the current one has
  *   `aria-current="true"`. It is `hidden` until the script runs (which sets the cookie and reloads),

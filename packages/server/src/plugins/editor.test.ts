@@ -1,5 +1,5 @@
 /**
- * The design tool's plugin list, `GET /api/cmt/plugin/user/editor` (issue 14, the editor's side),
+ * The design tool's plugin list, `GET /api/cmt/plugin/user/editor` (the editor's side),
  * through the real server on SQLite and PostgreSQL: installs, uninstalls and default installs; only
  * approved versions (a submission under review or rejected changes nothing, a new approved version
  * does); the code file URL serves the approved manifest; the strong ETag and its 304; one user never
@@ -53,7 +53,7 @@ function setInstalled(who: keyof typeof token, pluginKey: string, on: boolean) {
 
 /**
  * Flags plugins default-install through the database.
- * TODO(issue 14): use the admin route `PUT plugin/silent_install` once it lands (another helper's branch).
+ * TODO: use the admin route `PUT plugin/silent_install` once it lands (another helper's branch).
  */
 async function flagDefault(keys: string[], on = true) {
   await t.app.db.kysely

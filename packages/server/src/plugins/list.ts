@@ -65,7 +65,7 @@ interface PageQuery {
 }
 
 /**
- * One page of approved plugins (`GET plugin/list`, SPEC §3/§4; issue 13 for search).
+ * One page of approved plugins (`GET plugin/list`, SPEC §3/§4, with search).
  *
  * Without a keyword: latest = `COALESCE(update_time, 0)` desc, then id desc; most popular =
  * download_count desc, then latest; keyset pagination (`next_cursor` continues after the last row,

@@ -1,5 +1,5 @@
 /**
- * Search through `GET plugin/list?keyword=` over the real catalogue (issue 13), on SQLite and on
+ * Search through `GET plugin/list?keyword=` over the real catalogue, on SQLite and on
  * PostgreSQL: ranking, sorts, paging, totals, word forms, typos, joined words, Chinese and the
  * bridge between the languages, hostile keywords, and an index that follows approval and deletion
  * with its document counts equal to its rows. Quality over many queries is `search/relevance/`.

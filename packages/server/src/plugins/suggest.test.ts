@@ -1,5 +1,5 @@
 /**
- * `GET plugin/suggest` (issue 13) over the real catalogue, on SQLite and PostgreSQL. Expectations are
+ * `GET plugin/suggest` over the real catalogue, on SQLite and PostgreSQL. Expectations are
  * computed in the test from every approved row read back (a full scan and a JS prefix match), so
  * both dialects are compared with the same answer; the index plans are checked with EXPLAIN.
  */

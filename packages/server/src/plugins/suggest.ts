@@ -1,5 +1,5 @@
 /**
- * As-you-type suggestions (`GET plugin/suggest`, issue 13): the rules — input normalisation, how
+ * As-you-type suggestions (`GET plugin/suggest`): the rules — input normalisation, how
  * many plugins and tags, their order, what is cached — over the queries of `data/suggest.ts`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Batch upload (`POST /api/cmt/manager/plugins/upload`, issue 12) through the real server on both
+ * Batch upload (`POST /api/cmt/manager/plugins/upload`) through the real server on both
  * dialects: records from the shipped catalogue's format, one bad record among good ones, a ZIP of
  * record files, zip bombs (honest and lying headers), and files that are neither.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading the multipart body of `POST` / `PUT /api/cmt/plugin` (issue 12): text fields validated
+ * Reading the multipart body of `POST` / `PUT /api/cmt/plugin`: text fields validated
  * against the contract's `PublishFields` (limits of SPEC §5, §9 in `PUBLISH_LIMITS`), files read
  * into memory within their size caps. Nothing is written anywhere here: a request refused at this
  * step leaves no trace.

@@ -1,5 +1,5 @@
 /**
- * Ownership of imported plugins (issue 12 "Ownership"): an imported catalogue plugin belongs to
+ * Ownership of imported plugins: an imported catalogue plugin belongs to
  * nobody until an administrator assigns it; the owner then finds it in "my plugins", edits it and
  * reads its figures; nobody else can. Both dialects.
  */

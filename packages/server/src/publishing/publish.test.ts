@@ -1,5 +1,5 @@
 /**
- * Publishing and review end to end through the real server (issue 12), on SQLite and PostgreSQL:
+ * Publishing and review end to end through the real server, on SQLite and PostgreSQL:
  * publish with every kind of file → not on the square → reject with a reason → the author reads it,
  * edits and resubmits → approve → on the square, searchable, with its versions; ownership, the audit
  * log, deletion and download; hostile uploads refused with nothing stored. Everything runs twice:

@@ -1,5 +1,5 @@
 /**
- * Publishing from a terminal (issue 12): personal access tokens created and revoked by their owner,
+ * Publishing from a terminal: personal access tokens created and revoked by their owner,
  * stored hashed, accepted only by the publishing calls; `plugin-center publish` against the real
  * server listening on a port, on both dialects.
  */

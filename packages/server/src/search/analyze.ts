@@ -1,5 +1,5 @@
 /**
- * The search analyzer (issue 13): turns a plugin's texts into weighted index terms and a keyword
+ * The search analyzer: turns a plugin's texts into weighted index terms and a keyword
  * into query words, the same way on both database dialects (the index is plain tables, so SQLite and
  * PostgreSQL hold the same terms and return the same results). See docs/search.md.
  *

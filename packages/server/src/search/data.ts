@@ -1,5 +1,5 @@
 /**
- * The queries of the search index (issue 13; tables of migration 0012): term look-ups by value, by
+ * The queries of the search index (tables of migration 0012): term look-ups by value, by
  * prefix and by deletion variant, best-first posting reads, posting probes, and the writes that keep
  * postings and document counts in step. Plain SQL that SQLite and PostgreSQL run alike, so both
  * dialects return the same rows (see docs/search.md).

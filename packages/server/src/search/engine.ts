@@ -1,5 +1,5 @@
 /**
- * The search engine of `GET plugin/list?keyword=` (issue 13; docs/search.md explains it for plugin
+ * The search engine of `GET plugin/list?keyword=` (docs/search.md explains it for plugin
  * authors): query words → alternatives (the word's term, prefix completions, typo corrections,
  * synonyms in both languages, joined words, the exact name) → best-first posting reads → BM25F
  * scores → matched-word ranking. Every step reads the plain index tables of migration 0012 and does

@@ -1,6 +1,6 @@
 /**
  * Keeps the search index (migration 0012) in step with the catalogue, inside the caller's
- * transaction (issue 13): an approved plugin's terms are posted with their scores and counted in
+ * transaction: an approved plugin's terms are posted with their scores and counted in
  * their terms' `df`; any other plugin has no postings. Called wherever a plugin's searchable texts
  * or review status change (import, approval, translations, deletion) and by
  * {@link ensureSearchIndex} on start.

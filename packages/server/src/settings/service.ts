@@ -1,5 +1,5 @@
 /**
- * The settings service (issue 14; SPEC §3 space setting, icon-font and stock-photo accounts, §7
+ * The settings service (SPEC §3 space setting, icon-font and stock-photo accounts, §7
  * "Other" calls): the space setting (brand, topic colour, login storage) with its defaults, and the
  * two external accounts, whose secrets are sealed at rest (`secrets.ts`), answered masked
  * (`maskSecret`) and never logged. Every save is one transaction with its audit-log entry

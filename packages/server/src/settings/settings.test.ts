@@ -1,5 +1,5 @@
 /**
- * The settings of issue 14 against the real server, on SQLite and PostgreSQL: the space setting
+ * The settings against the real server, on SQLite and PostgreSQL: the space setting
  * (public reads, administrator's validated save, defaults), the icon-font and stock-photo accounts
  * (masked answers, the masked text keeping the stored secret, half accounts refused), secrets never
  * at rest in clear (SQLite file bytes, PostgreSQL rows), never in a log line (the Fastify logger

@@ -2,7 +2,7 @@
  * The auth seam every domain of the server uses (SPEC §6 roles and permissions):
  * - `request.user`: the signed-in caller from `Authorization: Bearer <access token>`, or null — a
  *   valid token counts only while its session (`sid`) is live and its account exists and is enabled
- *   (`AuthVerifier.sessionRole`, checked on every request; issue 11 defects 5 and 6);
+ *   (`AuthVerifier.sessionRole`, checked on every request);
  * - `app.requireUser`: a preHandler answering 401 UNAUTHORIZED when nobody is signed in (also when
  *   a bearer token was sent but is expired, forged, otherwise invalid, of an ended session or of a
  *   deleted or disabled account);
@@ -80,7 +80,7 @@ export interface AuthVerifier {
    */
   sessionRole(userId: number, sid: string): Promise<Role | SessionEnd>;
   /**
-   * The account a personal access token (`pcpat_…`, issue 12) signs in, or the refusal message
+   * The account a personal access token (`pcpat_…`) signs in, or the refusal message
    * (unknown, revoked, expired, account gone). Optional: without it such tokens are refused.
    */
   verifyPersonalToken?(token: string): Promise<AuthUser | string>;
@@ -91,7 +91,7 @@ export interface AuthPluginOptions {
   verifier: AuthVerifier;
 }
 
-/** Why a verified access token no longer signs anybody in (issue 11 defects 5 and 6). */
+/** Why a verified access token no longer signs anybody in. */
 export type SessionEnd = 'signed-out' | 'no-account';
 
 /** The 401 messages of {@link SessionEnd}. */

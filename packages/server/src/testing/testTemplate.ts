@@ -4,7 +4,7 @@
  * state `buildApp` reaches on an empty database before it creates the first administrator. Most
  * test apps start from a copy of it (see `createTestApp` in testApp.ts) instead of importing
  * the catalogue again, which costs about 2.5 s per app on SQLite and more on PostgreSQL (the
- * import builds the search index of issue 13).
+ * import builds the search index).
  *
  * - SQLite: `<tmp>/plugin-center.db`; a test app copies the file into its own data folder.
  * - PostgreSQL: database `pc_tpl_<random>` through `TEST_DATABASE_URL`; a test app's database is

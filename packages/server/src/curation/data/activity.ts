@@ -1,5 +1,5 @@
 /**
- * The queries of the activity info (issue 14): the `activity_view` counters of migration 0015 and
+ * The queries of the activity info: the `activity_view` counters of migration 0015 and
  * the tags' approved-plugin counts. Kysely only.
  */
 import { type Kysely, sql } from 'kysely';
