@@ -331,25 +331,6 @@ export async function indexSources(trx: Executor, pluginIds: readonly number[]) 
   return { plugins, tagRows, translationRows };
 }
 
-/** The analyzer version the stored index was built with (`catalogue_stat.search_index_version`), 0 if none. */
-export async function indexVersion(db: Database): Promise<number> {
-  const row = await db.kysely
-    .selectFrom('catalogue_stat')
-    .select('value')
-    .where('name', '=', 'search_index_version')
-    .executeTakeFirst();
-  return Number(row?.value ?? 0);
-}
-
-/** Records the analyzer version the stored index was built with. */
-export async function setIndexVersion(db: Database, version: number): Promise<void> {
-  await db.kysely
-    .updateTable('catalogue_stat')
-    .set({ value: version })
-    .where('name', '=', 'search_index_version')
-    .execute();
-}
-
 /** Empties the index: terms, words, postings and every plugin's posted terms. */
 export async function clearIndex(trx: Executor): Promise<void> {
   await trx.deleteFrom('search_posting').execute();

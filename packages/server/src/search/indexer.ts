@@ -7,6 +7,7 @@
  */
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import type { Kysely } from 'kysely';
+import { readCatalogueStat, writeCatalogueStat } from '../db/catalogueStat';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ANALYZER_VERSION, buildSearchTerms, type SearchTexts } from './analyze';
@@ -18,11 +19,9 @@ import {
   ensureTerms,
   ensureWords,
   indexSources,
-  indexVersion,
   insertPostings,
   type PostingRow,
   postedTerms,
-  setIndexVersion,
   setPostedTerms,
 } from './data';
 import { tagNameZh } from './tagNames';
@@ -159,7 +158,7 @@ export async function unindexPlugins(
  * @returns how many plugins were indexed (0 when the index was current).
  */
 export async function ensureSearchIndex(db: Database): Promise<number> {
-  if ((await indexVersion(db)) === ANALYZER_VERSION) return 0;
+  if ((await readCatalogueStat(db, 'search_index_version')) === ANALYZER_VERSION) return 0;
   await db.kysely.transaction().execute((trx) => clearIndex(trx));
   let indexed = 0;
   let after = 0;
@@ -172,6 +171,6 @@ export async function ensureSearchIndex(db: Database): Promise<number> {
     indexed += ids.length;
     after = ids[ids.length - 1]!;
   }
-  await setIndexVersion(db, ANALYZER_VERSION);
+  await writeCatalogueStat(db, 'search_index_version', ANALYZER_VERSION);
   return indexed;
 }
