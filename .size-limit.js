@@ -30,12 +30,33 @@ export default [
     limit: '3.7 KB',
   },
   {
+    // 3.1 KB since the client's calls come from the route table for two groups (plugin and user),
+    // a multipart call can hand its upload to a progress transport, and the square's plugin list
+    // runs on the one cursor pager the back office shares (createPagedList): about +0.2 KB over 2.9.
     name: '@plugin-center/api: client, own code (ofetch and the contract excluded)',
     path: 'packages/api/dist/index.js',
     import: '*',
     ignore: ['ofetch', '@plugin-center/contract'],
     gzip: true,
-    limit: '3 KB',
+    limit: '3.1 KB',
+  },
+  {
+    // The upload transport with progress (XMLHttpRequest), only in bundles that upload.
+    name: '@plugin-center/api/upload: upload transport, own code',
+    path: 'packages/api/dist/upload.js',
+    import: '*',
+    gzip: true,
+    limit: '0.65 KB',
+  },
+  {
+    // The back office's stores (one cursor pager, actions, tokens, batch upload): their own entry
+    // point, so neither the client's budget above nor the square's first load carries them.
+    name: '@plugin-center/api/backoffice: back-office stores, own code',
+    path: 'packages/api/dist/backoffice.js',
+    import: '*',
+    ignore: ['ofetch', '@plugin-center/contract'],
+    gzip: true,
+    limit: '1.6 KB',
   },
   {
     // Issue 3: ≤ 3 KB of its own code. For comparison: keycloak-js 8.4 KB, oidc-client-ts 18.2 KB.
@@ -55,6 +76,21 @@ export default [
     ignore: ['react', 'react/jsx-runtime', '@plugin-center/api', '@plugin-center/sso'],
     gzip: true,
     limit: '2 KB',
+  },
+  {
+    // The back office's thin hooks over the stores of @plugin-center/api/backoffice.
+    name: '@plugin-center/react/backoffice: back-office hooks, own code',
+    path: 'packages/react/dist/backoffice.js',
+    import: '*',
+    ignore: [
+      'react',
+      'react/jsx-runtime',
+      '@plugin-center/api',
+      '@plugin-center/api/backoffice',
+      '@plugin-center/sso',
+    ],
+    gzip: true,
+    limit: '1.05 KB',
   },
   {
     // Issue 4: the full tracker (every plugin: automatic tracking, batch, visual config, deeplink)

@@ -7,7 +7,9 @@ import { defineConfig } from 'vitest/config';
  *   (PostgreSQL at `TEST_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/test), their
  *   test apps started from a template database with the catalogue (packages/server/src/testing/testTemplate.ts);
  * - `app`: component tests of the marketplace in happy-dom;
- * - `e2e`: real Chromium against the built app served by the real server.
+ * - `e2e`: real Chromium against the built app served by the real server;
+ * - `repo`: checks over the whole repository: the import rules (dependency-cruiser,
+ *   `.dependency-cruiser.mjs`) and the error codes listed in docs/api.md.
  * Workspace packages resolve to their TypeScript sources through the `@plugin-center/source` export condition.
  */
 const sourceFirst = {
@@ -77,6 +79,15 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        ...serverSourceFirst,
+        test: {
+          name: 'repo',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
         },
       },
     ],

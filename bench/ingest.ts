@@ -1,5 +1,5 @@
 /**
- * Ingest benchmark of the analytics collector (issue 4): autocannon posts realistic `data_list`
+ * Ingest benchmark of the analytics collector: autocannon posts realistic `data_list`
  * batches, encoded exactly as the Sensors Data web SDK does (base64 of the UTF-8 JSON, urlencoded,
  * `gzip=0`, plus the `ext=crc=<hashCode>` the SDK computes), to `POST /sa?project=default` on
  * 127.0.0.1 over keep-alive connections, and reports stored events per second and the batch

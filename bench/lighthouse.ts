@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the square (issue 15, "Accessibility and speed"), part `lighthouse` of `pnpm bench`:
+ * Lighthouse on the square ("Accessibility and speed"), part `lighthouse` of `pnpm bench`:
  * the built server (`packages/server/dist/cli.js start`, production) on a fresh SQLite database that
  * imports the shipped catalogue on its first start, and Lighthouse (npm `lighthouse` 12, the last
  * major that runs on Node 20) in Debian's Chromium (`/usr/bin/chromium`, or `CHROME_PATH`; nothing
@@ -10,7 +10,7 @@
  * Printed: each run and the median of the performance and accessibility scores (0–1), First
  * Contentful Paint, Largest Contentful Paint, Total Blocking Time, Speed Index (ms), Cumulative
  * Layout Shift, the JavaScript transferred (bytes over the wire, compressed) and the host's
- * BenchmarkIndex, plus the LCP element and the failing accessibility audits of the last run. Targets (issue 15): performance
+ * BenchmarkIndex, plus the LCP element and the failing accessibility audits of the last run. Targets: performance
  * ≥ 0.95, accessibility 1.0. Only 127.0.0.1 is loaded.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -189,7 +189,7 @@ export async function benchLighthouse(): Promise<void> {
     console.log(
       `accessibility audits below 1 (last run): ${last.failedAccessibility.length ? last.failedAccessibility.join('; ') : 'none'}`,
     );
-    console.log('targets (issue 15): performance ≥ 0.95, accessibility 1.0');
+    console.log('targets: performance ≥ 0.95, accessibility 1.0');
   } finally {
     await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,12 +1,12 @@
 /**
- * The long-tail query mix of the search benchmark (issue 13, `bench/search.ts`): thousands of
+ * The long-tail query mix of the search benchmark (`bench/search.ts`): thousands of
  * distinct search queries and suggest prefixes drawn from the real catalogue's vocabulary
  * (`packages/server/catalogue/plugins.json` and `zh.json`: names, intros, descriptions, tags; the
  * interface's Chinese tag names), deterministic for a given seed.
  */
 
-import { zhCN } from '../app/src/i18n/locales/zh-CN';
-import { seededRandom } from '../packages/server/src/random';
+import { seededRandom } from '@plugin-center/server';
+import { texts as zhCN } from '../app/src/i18n/translation/zh-CN';
 import { readCatalogue } from './scale';
 
 /** What a query imitates; printed as the mix. */

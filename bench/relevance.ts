@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:relevance`: how well the current search finds what people look for (issue 13).
+ * `pnpm bench:relevance`: how well the current search finds what people look for.
  *
  * Builds the real app with the shipped catalogue (createTestApp, read cache off) on SQLite and on
  * PostgreSQL (a fresh `pc_<random>` database through TEST_DATABASE_URL, default
@@ -85,7 +85,7 @@ function misses(dialect: string, results: QueryResult[]): void {
 
 async function main(): Promise<void> {
   console.log(
-    `Search relevance (issue 13): ${queries.length} queries, ` +
+    `Search relevance: ${queries.length} queries, ` +
       `${queries.filter((q) => q.lang === 'en').length} English, ${queries.filter((q) => q.lang === 'zh').length} Chinese; read cache off\n`,
   );
   const all = new Map<string, QueryResult[]>();

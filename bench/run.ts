@@ -1,5 +1,6 @@
 /**
- * `pnpm bench`: the figures issue 2 asks for, printed, not asserted.
+ * `pnpm bench`: the performance figures of the server, the trackers and the square, printed, not
+ * asserted.
  *
  * 1. A catalogue scaled from the real one to BENCH_SIZE plugins (default 100,000), imported once into
  *    SQLite (bench/.cache) and into a PostgreSQL database (BENCH_DATABASE_URL, default
@@ -11,14 +12,14 @@
  *    Each dialect runs twice: with the server's per-process read cache on (the default) and off.
  * 3. A plain Node `http` server returning the same response bytes as the list call, under the same
  *    load: the physical limit of this machine, printed as a ratio.
- * 4. Analytics ingest (issue 4, `bench/ingest.ts`): batches of 50 events posted to `POST /sa` of a
+ * 4. Analytics ingest (`bench/ingest.ts`): batches of 50 events posted to `POST /sa` of a
  *    server on an empty database, per dialect: events/s and the p99 of one batch.
- * 5. The trackers side by side in Chromium (issue 4, `bench/tracker.ts`): this project's and
+ * 5. The trackers side by side in Chromium (`bench/tracker.ts`): this project's and
  *    sa-sdk-javascript, 1,000 events each: script bytes, CPU time, bytes on the wire per event.
  *
- * 6. Search, long tail (issue 13, `bench/search.ts`, part `search`, not in the default): thousands of
+ * 6. Search, long tail (`bench/search.ts`, part `search`, not in the default): thousands of
  *    distinct queries from the catalogue's vocabulary, each sent once, read cache off then on.
- * 7. Lighthouse on the square (issue 15, `bench/lighthouse.ts`, part `lighthouse`): mobile, simulated
+ * 7. Lighthouse on the square (`bench/lighthouse.ts`, part `lighthouse`): mobile, simulated
  *    throttling, 3 runs on the shipped catalogue: performance and accessibility scores, FCP, LCP, TBT,
  *    CLS, Speed Index and the JavaScript transferred.
  *
@@ -27,8 +28,8 @@
  * 100,000 (see IMPORT_CHUNK).
  *
  * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
- * Needs `pnpm build` first. Targets (issue 2): list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
- * throughput ≥ 40 % of the plain server; Lighthouse (issue 15) performance ≥ 0.95, accessibility 1.0.
+ * Needs `pnpm build` first. Targets: list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
+ * throughput ≥ 40 % of the plain server; Lighthouse performance ≥ 0.95, accessibility 1.0.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,7 +51,7 @@ const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const cache = join(root, 'bench/.cache');
-/** Bumped whenever the scaled catalogue or what an import writes changes (3: the search index of issue 13), so cached data sets are rebuilt. */
+/** Bumped whenever the scaled catalogue or what an import writes changes (3: the search index), so cached data sets are rebuilt. */
 const DATA_VERSION = 3;
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgUrl =
@@ -58,7 +59,7 @@ const pgUrl =
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 /**
  * What to run: `catalogue` (list, search, detail), `ingest` (analytics), `trackers` (side by side),
- * `search` (long tail, issue 13), `lighthouse` (the square in Lighthouse, issue 15), `prepare` (the
+ * `search` (long tail), `lighthouse` (the square in Lighthouse), `prepare` (the
  * data sets only).
  */
 const searchConcurrency = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 4);
@@ -305,7 +306,7 @@ async function benchDialect(name: string, env: NodeJS.ProcessEnv): Promise<LoadR
 }
 
 /**
- * Analytics ingest (issue 4): batches of 50 Sensors-encoded events posted to `POST /sa` of a server
+ * Analytics ingest: batches of 50 Sensors-encoded events posted to `POST /sa` of a server
  * on an empty database (a temporary SQLite folder, or a PostgreSQL database created and dropped
  * here), for `seconds`.
  */
@@ -348,7 +349,7 @@ async function ingest(dialect: string): Promise<void> {
   }
 }
 
-/** The tracker side by side (issue 4, `bench/tracker.ts`) against a server on an empty SQLite database. */
+/** The tracker side by side (`bench/tracker.ts`) against a server on an empty SQLite database. */
 async function trackers(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'plugin-center-trackers-'));
   const { port, child } = await startServer({
@@ -376,7 +377,7 @@ async function main(): Promise<void> {
     // what every request costs when it reads the database.
     for (const readCache of ['on', 'off']) await benchDialect(dialect, { ...env, READ_CACHE: readCache });
   }
-  // Search, long tail (issue 13, bench/search.ts); `prepare` only prepares the data sets.
+  // Search, long tail (bench/search.ts); `prepare` only prepares the data sets.
   if (parts.includes('search') || parts.includes('prepare')) {
     for (const dialect of dialects) {
       const env = dialect === 'postgres' ? await preparePostgres() : await prepareSqlite();
@@ -394,8 +395,8 @@ async function main(): Promise<void> {
   if (parts.includes('trackers')) await trackers();
   if (parts.includes('lighthouse')) await benchLighthouse();
   console.log('\ntargets: list and detail p99 ≤ 15 ms; search p95 ≤ 40 ms; list ≥ 40 % of the plain server');
-  console.log('         analytics ingest ≥ 5,000 events/s in batches (issue 4)');
-  console.log('         Lighthouse on the square: performance ≥ 0.95, accessibility 1.0 (issue 15)');
+  console.log('         analytics ingest ≥ 5,000 events/s in batches');
+  console.log('         Lighthouse on the square: performance ≥ 0.95, accessibility 1.0');
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from '../packages/server/src/random';
+import { seededRandom } from '@plugin-center/server';
 
 /** One entry of plugins.json: the fields scaling touches are named, the rest are carried over as they are. */
 export interface CatalogueEntry {

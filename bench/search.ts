@@ -1,5 +1,5 @@
 /**
- * Search, long tail (issue 13): the figures a user would feel. Thousands of distinct queries from
+ * Search, long tail: the figures a user would feel. Thousands of distinct queries from
  * the catalogue's vocabulary (`bench/queries.ts`), each sent once per pass, at a fixed concurrency,
  * against the built server in its own process with its read cache off: search first pages, deep
  * pages (following `next_cursor`), suggestions. Then the read cache on: the same distinct mix, and a
@@ -8,7 +8,7 @@
  */
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { seededRandom } from '../packages/server/src/random';
+import { seededRandom } from '@plugin-center/server';
 import { percentile } from './load';
 import { type BenchPrefix, type BenchQuery, mixSummary, searchQueries, suggestPrefixes } from './queries';
 import { startServer, stopServer } from './server';

@@ -1,5 +1,5 @@
 /**
- * Side-by-side tracker benchmark (issue 4), printed by `pnpm bench`: on the same page in real
+ * Side-by-side tracker benchmark, printed by `pnpm bench`: on the same page in real
  * Chromium (Debian's, through playwright-core), this project's tracker (the script-tag build
  * `packages/analytics/dist/analytics.iife.js`) and the Sensors Data web SDK (`sa-sdk-javascript`
  * from npm, `sensorsdata.min.js`) each send the same 1,000 events to the real collector of a

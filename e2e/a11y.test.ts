@@ -1,5 +1,5 @@
 /**
- * Accessibility of every page (issue 15, "Accessibility and speed"), in real Chromium against the
+ * Accessibility of every page ("Accessibility and speed"), in real Chromium against the
  * real server and the built app:
  *
  * - axe-core (WCAG 2.x A/AA and best-practice rules, all of axe's defaults) on every page — the
@@ -24,7 +24,7 @@ import { type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './sup
 const ADMIN = { email: 'a11y-admin@example.com', password: 'a11y-admin-password-1' };
 /** axe-core's browser build, evaluated in each page. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** The impacts that fail a page (issue 15: zero serious or critical). */
+/** The impacts that fail a page (zero serious or critical). */
 const FAILING_IMPACTS = ['serious', 'critical'];
 
 /** The two languages checked, as the `lang` cookie spells them (SPEC §9). */
@@ -61,7 +61,7 @@ const BACK_OFFICE = [
   'pexels',
 ] as const;
 
-/** Every page of the site (SPEC §2, issues 12, 14, 15). */
+/** Every page of the site (SPEC §2). */
 const PAGES: readonly PageCheck[] = [
   { name: 'square', who: 'visitor', path: '/plugins/', ready: 'ul.card-grid a.card' },
   { name: 'detail', who: 'visitor', path: '/plugins/detail/{plugin}', ready: '[role="dialog"] h2' },

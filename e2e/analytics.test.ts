@@ -1,5 +1,5 @@
 /**
- * Browser test of analytics (issue 4) in real Chromium against the real server: a plain HTML page
+ * Browser test of analytics in real Chromium against the real server: a plain HTML page
  * (`examples/script-tag/index.html`) with the script-tag build of `@plugin-center/analytics`
  * delivers `$pageview`, a plugin event and `$WebPageLeave` to the real collector (`POST /sa`); the
  * marketplace itself reports its page views; and the back-office dashboard shows the stored counts.

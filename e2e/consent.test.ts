@@ -1,5 +1,5 @@
 /**
- * Browser test of cookie consent (issue 15, SPEC §1) in real Chromium against the real server: on the
+ * Browser test of cookie consent (SPEC §1) in real Chromium against the real server: on the
  * overseas site (consent required) the tracker stores nothing (cookies, localStorage,
  * sessionStorage) and sends nothing (`/sa`) before marketing is accepted, nor after "Reject all";
  * accepting it in the settings starts it, refusing it later clears its storage and stops it; the

@@ -1,5 +1,5 @@
 /**
- * The curation back office of issue 14 in real Chromium against the real server and the built app:
+ * The curation back office in real Chromium against the real server and the built app:
  * an administrator signs in and, through the back-office pages only (no API shortcut), creates a
  * resource position (featured slot) starting now for a catalogue plugin → it is listed as active and
  * a visitor's square (another browser context) shows it in the featured area → the administrator

@@ -1,5 +1,5 @@
 /**
- * The desktop client (issue 15, SPEC §1 bridge, §2 desktop header) in real Chromium against the built
+ * The desktop client (SPEC §1 bridge, §2 desktop header) in real Chromium against the built
  * app served by the real server with `SITE_VARIANT=desktop`. The host plays the desktop client the
  * way an Electron preload does: `context.addInitScript` defines `window.pluginCenterDesktop` before
  * the page's scripts, each action recording its call into `window.__bridgeCalls` (kept in

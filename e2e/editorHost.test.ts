@@ -1,5 +1,5 @@
 /**
- * Browser test of the editor host (`examples/editor-host`, issue 14 "the editor's side") in real
+ * Browser test of the editor host (`examples/editor-host`, "the editor's side") in real
  * Chromium against the real server, which serves the built page under `/editor-host/` (same origin
  * as the login page and the API): a published, approved plugin with a real manifest and a catalogue
  * plugin are made default-install by an administrator in the back office (the default-install

@@ -1,5 +1,5 @@
 /**
- * Issue 11 defect 7 in real Chromium: the marketplace runs under its strict Content-Security-Policy
+ * Security headers in real Chromium: the marketplace runs under its strict Content-Security-Policy
  * without one violation (square, search, a plugin's detail dialog), and a page of another origin
  * cannot show it in a frame (likes and installs cannot be clickjacked), while this origin can.
  */
@@ -45,7 +45,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   ];
 }
 
-describe('security headers in the browser (issue 11 defect 7)', () => {
+describe('security headers in the browser', () => {
   it('runs the square, a search and a detail dialog without a CSP violation', async () => {
     const { page, context } = await env.newPage();
     const violations = await watchViolations(page);

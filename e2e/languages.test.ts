@@ -1,5 +1,5 @@
 /**
- * Interface languages in real Chromium (issue 15) on the overseas site (English, Japanese, Korean,
+ * Interface languages in real Chromium on the overseas site (English, Japanese, Korean,
  * Russian, Spanish): the start-up locale from the browser's languages or the `lang` cookie within the
  * site's locales, `<html lang>`, lazily loaded pages whose texts arrive before they render (no key
  * name), and the browser's own validation messages in the page's language.

@@ -1,5 +1,5 @@
 /**
- * Publishing and review in real Chromium against the real server and the built app (issue 12):
+ * Publishing and review in real Chromium against the real server and the built app:
  * a user publishes a plugin with icon, covers, video and code file → it is not on the square → an
  * administrator rejects it with a reason → the author reads the reason, edits and resubmits → the
  * administrator approves → it is on the square and searchable → a second version is approved and the

@@ -1,5 +1,5 @@
 /**
- * The publishing tools in real Chromium against the real server and the built app (issue 12): a
+ * The publishing tools in real Chromium against the real server and the built app: a
  * personal access token created on the tokens page and used by the built `plugin-center publish`
  * command (a child process, as CI would run it), the plugin then in My plugins; the batch upload
  * page (records that fail reported as 'Plugin parsing failed', a zip bomb refused); the owners page

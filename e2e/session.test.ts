@@ -1,5 +1,5 @@
 /**
- * Browser tests of sign-in and the signed-in actions (issue 3) in real Chromium, against the built
+ * Browser tests of sign-in and the signed-in actions in real Chromium, against the built
  * app served by the real server: sign up on the login page and come back through the redirect and
  * code, like and install with their toasts, reload and stay signed in, an access token that expires
  * every 8 s refreshed with no visible interruption, two tabs sharing one refresh, sign out, and the

@@ -1,5 +1,5 @@
 /**
- * The settings back office of issue 14 in real Chromium against the real server and the built app:
+ * The settings back office in real Chromium against the real server and the built app:
  * the super administrator (ADMIN_EMAIL, role 1) signs in and, through the back-office pages only (no
  * API shortcut), saves the icon-font account → 'Save Successfully', after a reload the client id and
  * the secret masked (never the secret), and the server's database holds no clear secret; applies a

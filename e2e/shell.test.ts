@@ -1,5 +1,5 @@
 /**
- * Browser tests of the site header (issue 15, SPEC §2, §4) in real Chromium against the built app
+ * Browser tests of the site header (SPEC §2, §4) in real Chromium against the built app
  * and the real server: the overseas site's links and language picker at 1280 px; at 390 px the menu
  * toggle and its panel, through which a signed-in administrator reaches their analytics and the back
  * office, a header whose texts never wrap a character per line, and a skip link that stays hidden

@@ -1,6 +1,6 @@
 /**
  * Browser tests of the plugin square in real Chromium, against the built app served by the real
- * server on the real catalogue (issue 2 "Tests"): open the square, filter by tag, search in English
+ * server on the real catalogue: open the square, filter by tag, search in English
  * and Chinese, load more, open a plugin, copy its link, open that link in a new page, Escape closes.
  */
 import { mkdir } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
  * The square's search suggestions in real Chromium against the built app and the real server on the
- * real catalogue (issue 13): typing shows the server's suggestions in a listbox under the combobox,
+ * real catalogue: typing shows the server's suggestions in a listbox under the combobox,
  * ArrowDown highlights one (aria-activedescendant), Enter opens the highlighted plugin's detail.
  */
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the UI kit in real Chromium on its developer page `/plugins/ui-kit`: the rules that need a
+ * The UI kit in real Chromium on its developer page `/plugins/ui-kit`: the rules that need a
  * layout engine, which the happy-dom unit tests (`app/src/ui/*.test.tsx`) cannot see — the dialog's
  * 600 px, the toasts 58 px apart, the tooltip's 350 px, z-index 9999 and 10 px offset, the dropdown's
  * 32 px viewport margin, a held + button repeating — all under the app's Content-Security-Policy.
@@ -30,7 +30,7 @@ const box = async (selector: string) => {
   return b;
 };
 
-describe('UI kit page (issue 15)', () => {
+describe('UI kit page', () => {
   it('is served at /plugins/ui-kit, unlinked from the header', async () => {
     expect(await page.locator('header a[href*="ui-kit"]').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 2 }).count()).toBe(10);

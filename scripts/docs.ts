@@ -3,11 +3,11 @@
  * configuration tables of `docs/deployment.md`, from the server's `CONFIG_SCHEMA`) and
  * `pnpm docs:routes` (the route table of `docs/api.md`, from the contract's `ROUTES`). With
  * `--check` it writes nothing and exits 1 when a file is out of date. Tests fail on the same drift
- * (`configDocs.test.ts`, `routeDocs.test.ts`).
+ * (`config/docs.test.ts`, `routeDocs.test.ts`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { updateRouteDocs } from '../packages/contract/src/routeDocs';
-import { replaceConfigTable } from '../packages/server/src/configDocs';
+import { replaceConfigTable } from '../packages/server/src/config/docs';
 
 const TABLES = {
   config: { file: 'docs/deployment.md', what: 'configuration tables', update: replaceConfigTable },

@@ -1,6 +1,6 @@
 /**
- * The marketplace's analytics (issue 4; SPEC §1 "page views are tracked and logged-in users are
- * identified to an analytics collector"), under the visitor's cookie consent (issue 15, SPEC §1
+ * The marketplace's analytics (SPEC §1 "page views are tracked and logged-in users are
+ * identified to an analytics collector"), under the visitor's cookie consent (SPEC §1
  * "marketing optional"). The tracker (`./analyticsTracker`, `@plugin-center/analytics`) is loaded
  * after the page has started, so it costs the square's first load nothing, and only when
  * marketing is allowed (`marketingAllowed`: accepted, or no choice on a site that does not ask);

@@ -57,7 +57,7 @@ export function connectAnalytics(sso: SsoClient): AnalyticsHandle {
 
 /**
  * Removes what the tracker stored on an earlier visit (its identity cookie and `pcsa_` storage keys)
- * without starting it: a tracker created with consent `denied` (SPEC §1, issue 15: a refusal clears).
+ * without starting it: a tracker created with consent `denied` (SPEC §1: a refusal clears).
  */
 export function clearAnalytics(): void {
   createTracker({ consent: 'denied' }).init();

@@ -1,6 +1,6 @@
 /**
  * Number and date formatting in the interface locale, with `Intl` (cached formatters): the one place
- * the app turns numbers, percentages, dates and times into text (issue 15: each language's own
+ * the app turns numbers, percentages, dates and times into text (each language's own
  * digits grouping, compact forms and date order), so nothing uses `toLocale*String` or hand-made
  * date strings.
  *

@@ -1,6 +1,6 @@
 /**
- * Entry of the marketplace: language from the `lang` cookie or the browser's languages (issue 15), the SSO client (started here) and the
- * API client providers, the space's topic colour (issue 14), the router (basename `/plugins`, from
+ * Entry of the marketplace: language from the `lang` cookie or the browser's languages, the SSO client (started here) and the
+ * API client providers, the space's topic colour, the router (basename `/plugins`, from
  * Vite's `base`) and the app.
  *
  * @packageDocumentation
@@ -24,15 +24,15 @@ if (!root) throw new Error('index.html has no #root element');
 // Sign-in state (SPEC §4): exchange a returned `code`, or validate the stored login, then keep the
 // access token fresh. The page renders meanwhile; the header shows the session once it settles.
 ssoClient.init().catch((error: unknown) => console.warn('[plugin-center] sign-in:', error));
-// Page views and the signed-in identity to this server's collector (issue 4), following the cookie
-// consent (issue 15): the tracker loads only while marketing is allowed, and stops and clears when refused.
+// Page views and the signed-in identity to this server's collector, following the cookie
+// consent: the tracker loads only while marketing is allowed, and stops and clears when refused.
 startAnalytics(ssoClient);
-// The space's topic colour (issue 14): the one kept from the last visit before the first paint, then
+// The space's topic colour: the one kept from the last visit before the first paint, then
 // the server's; a failure is logged only (SPEC §8).
 applyStoredTopicColor();
 void loadTopicColor(apiClient);
 
-// Browser validation bubbles in the interface language (issue 15); its own small chunk, as no form
+// Browser validation bubbles in the interface language; its own small chunk, as no form
 // of the square's first paint has constraints (100 KB first-load budget).
 void import('./i18n/validation').then((m) => m.installValidationMessages());
 

@@ -5,7 +5,7 @@ export interface SquareQuery {
   /** Tag id; `0` is All (SPEC §2). */
   tagId: number;
   /**
-   * `0` latest, `1` most popular (SPEC §4), `2` relevance (issue 13; only with a keyword). The
+   * `0` latest, `1` most popular (SPEC §4), `2` relevance (only with a keyword). The
    * default is {@link defaultSort} of the keyword.
    */
   sort: PluginSort;
@@ -13,7 +13,7 @@ export interface SquareQuery {
   keyword: string;
 }
 
-/** The sort used when none is chosen: relevance with a keyword, else latest (issue 13). */
+/** The sort used when none is chosen: relevance with a keyword, else latest. */
 export const defaultSort = (keyword: string): PluginSort =>
   keyword ? PluginSort.RELEVANCE : PluginSort.LATEST;
 

@@ -1,7 +1,7 @@
 /**
  * The app's one SSO client (SPEC §4 sign-in, `@plugin-center/sso`): the login record where the
  * space setting of this server says (`ext.login_storage` of `GET /api/pix/spaces/setting`, which an
- * administrator sets, issue 14: 0 local storage by default, 1 session storage, 2 cookie), the login
+ * administrator sets: 0 local storage by default, 1 session storage, 2 cookie), the login
  * page of this server (`/user/login/`), the user API under `/api/uc/`. The page a person signs in from is where the
  * login page sends them back: `redirect_uri` is this page's path and query, and the code exchange
  * at start uses the same string (the server binds a code to its redirect_uri).
@@ -24,7 +24,7 @@ export function redirectTarget(href: string): string {
 export const ssoClient = createSsoClient({
   redirectUrl: typeof window === 'undefined' ? '/plugins/' : redirectTarget(window.location.href),
   loginQuery: { from: 'plugins' },
-  // Issue 14: the administrator's configured login storage, read at init().
+  // The administrator's configured login storage, read at init().
   loginStorage: 'fetch',
 });
 

@@ -1,5 +1,5 @@
 /**
- * `parseSiteConfig` (issue 15): the site configuration meta the server writes into index.html is
+ * `parseSiteConfig`: the site configuration meta the server writes into index.html is
  * read field by field, and a hostile or broken one never throws nor lets a bad value through.
  */
 import { DEFAULT_SITE_CONFIG, SITE_CONFIG_META } from '@plugin-center/contract';

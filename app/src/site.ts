@@ -1,5 +1,5 @@
 /**
- * The site configuration of this page (issue 15, SPEC §1, §2): which variant of the site this is
+ * The site configuration of this page (SPEC §1, §2): which variant of the site this is
  * (domestic, overseas, private deployment, desktop client), the locales it offers, the workbench URL,
  * whether cookie consent is required and whether login shows. The server writes it into `index.html`
  * as `<meta name="plugin-center-site" content="{…json…}">`; without it (Vite's dev server, component

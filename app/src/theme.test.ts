@@ -1,5 +1,5 @@
 /**
- * The space's topic colour (issue 14), over the real API client with only `fetch` faked: the
+ * The space's topic colour, over the real API client with only `fetch` faked: the
  * server's key set on `<html>` and kept, the kept key set at the next start before any answer, and
  * failures logged only (SPEC §8). Also the palettes of tokens.css: one per key of `TOPIC_COLOR_VALUES` but
  * the default, each of its colour (shades and tints of it) and readable (white text on the accent
@@ -31,7 +31,7 @@ function client(answer: () => Response | Promise<Response>) {
   return { ...net, client: createApiClient({ fetch: net.fetch, logger: { error: vi.fn() } }) };
 }
 
-describe('topic colour (issue 14)', () => {
+describe('topic colour', () => {
   it('applies the space setting’s colour and keeps it for the next start', async () => {
     const net = client(() => ok(setting('teal')));
     const logger = { warn: vi.fn() };
@@ -84,7 +84,7 @@ describe('topic colour (issue 14)', () => {
   });
 });
 
-describe('topic colour palettes of tokens.css (issue 14)', () => {
+describe('topic colour palettes of tokens.css', () => {
   type Rgb = [number, number, number];
   const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as Rgb;
   const luminance = (hex: string) => {

@@ -1,5 +1,5 @@
 /**
- * The space's topic colour (issue 14; SPEC §3 space setting `ext.template.topic_color_key`, a key of
+ * The space's topic colour (SPEC §3 space setting `ext.template.topic_color_key`, a key of
  * `TOPIC_COLOR_VALUES` in topicColors.ts) on the app's accent tokens: `<html data-topic-color="<key>">`, whose rules in
  * tokens.css set `--accent`, `--accent-hover`, `--accent-soft`, `--accent-soft-strong` and
  * `--accent-text` (indigo, the default, has none: tokens.css's own values). At start the key kept

@@ -1,7 +1,7 @@
 import type { TopicColorKey } from '@plugin-center/contract';
 
 /**
- * The space's topic colours (issue 14, SPEC §3 `ext.template.topic_color_key`) by key, as CSS hex:
+ * The space's topic colours (SPEC §3 `ext.template.topic_color_key`) by key, as CSS hex:
  * the accents the contract's `TOPIC_COLOR_KEYS` documents. `satisfies Record<TopicColorKey, string>`
  * makes the compiler refuse a missing or an unknown key, so this copy cannot drift from the contract,
  * whose list lives in its schemas entry (kept out of the browser's first load). The back office's

@@ -1,7 +1,7 @@
 /**
  * `useDocumentTitle`: the title names the page on screen, also after a dialog that set its own title
  * closes, and changes once per route change (the desktop client's window title follows each change,
- * issue 15, SPEC §2).
+ * SPEC §2).
  */
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { useState } from 'react';

@@ -8,11 +8,11 @@ const NO_BANNERS: Banner[] = [];
 const Carousel = lazy(() => import('./Carousel').then((m) => ({ default: m.Carousel })));
 
 /**
- * The square's banner carousel (issue 14, SPEC §3 Banner): the banners of `useBanners` shown by
+ * The square's banner carousel (SPEC §3 Banner): the banners of `useBanners` shown by
  * `Carousel` (the WAI-ARIA carousel, see there), whose code is a chunk of its own (kept out of the
  * square's first-load JavaScript, budget 100 KB gzipped), fetched only once there are banners: a
  * square without banners loads nothing for them, and nothing but the banner list competes with the
- * first paint (Lighthouse counts every request started before it, issue 15). Renders
+ * first paint (Lighthouse counts every request started before it). Renders
  * nothing while loading, on a failure and when there is no banner; the square leaves it out while
  * searching.
  */

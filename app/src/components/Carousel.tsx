@@ -22,7 +22,7 @@ function hostOf(url: string): string {
 }
 
 /**
- * The square's banner carousel (issue 14, SPEC §3 Banner) for `banners` (at least one), following
+ * The square's banner carousel (SPEC §3 Banner) for `banners` (at least one), following
  * the WAI-ARIA APG carousel pattern: a region with `aria-roledescription="carousel"` and a label; each
  * banner a group with `aria-roledescription="slide"` labelled "n of m"; only the current one shown.
  * With two or more banners: the rotation button first (stop / start), then previous and next (they

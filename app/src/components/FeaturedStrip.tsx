@@ -8,7 +8,7 @@ import { PluginAvatar } from './PluginAvatar';
 import './squareCuration.css';
 
 /**
- * The square's featured area (issue 14, SPEC §2, §4 resource positions): the active slots of
+ * The square's featured area (SPEC §2, §4 resource positions): the active slots of
  * `useFeatured` as featured cards — icon first (or its generated placeholder), name, intro (two lines)
  * and the 'new' tag when the slot's `is_new` — each a link to the plugin's detail over the square.
  * Renders nothing (no empty box) while loading, on a failure and when no slot is active; the hook asks

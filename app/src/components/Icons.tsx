@@ -92,7 +92,7 @@ export const LogoMark = () => (
     <rect x="15" y="15" width="11" height="11" rx="5.5" fill="var(--accent)" />
   </svg>
 );
-// --- issue 14, the square's banner carousel (helper "square") ---
+// --- the square's banner carousel ---
 /** Chevron pointing left (previous). */
 export const ChevronLeftIcon = () => (
   <Icon size={20}>
@@ -117,4 +117,3 @@ export const PlayIcon = () => (
     <path d="M7 4.5v15L19 12z" />
   </Icon>
 );
-// --- end of issue 14, carousel icons ---

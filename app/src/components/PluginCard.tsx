@@ -24,7 +24,7 @@ export interface PluginCardProps {
  * is a link to `/detail/<plugin_key>` (Enter opens it; the dialog's code is preloaded on hover/focus).
  * Memoised: the square re-renders as each of its answers arrives (tags, recommendations, featured
  * slots, banners), and the cards whose plugin and query string have not changed are left as they
- * are (issue 15: less main-thread work at first load). A language change still re-renders them
+ * are (less main-thread work at first load). A language change still re-renders them
  * through `useTranslation`.
  */
 export const PluginCard = memo(function PluginCard({ plugin, search, variant = 'default' }: PluginCardProps) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { type ConsentStore, consentStore, useConsent } from '../consent/consentStore';
 import { useTranslation } from '../i18n/i18n';
 
-/** The cookie notice and settings (issue 15), loaded only when one of them shows. */
+/** The cookie notice and settings, loaded only when one of them shows. */
 const ConsentUi = lazy(() => import('../consent/ConsentUi').then((m) => ({ default: m.ConsentUi })));
 
 /**

@@ -11,7 +11,7 @@ import './header/header.css';
 
 export { SessionArea } from './header/SessionArea';
 
-// Outside the square's first load (issue 15 budget): the menus fill the space between the brand and
+// Outside the square's first load (100 KB gzip budget): the menus fill the space between the brand and
 // the end of the bar as soon as they arrive, moving nothing; the mobile panel on first use.
 const loadDeferred = () => import('./header/deferred');
 const HeaderMenus = lazy(() => loadDeferred().then((m) => ({ default: m.HeaderMenus })));
@@ -25,7 +25,7 @@ export interface SiteHeaderProps {
 }
 
 /**
- * The site header of every variant but the desktop client's (issue 15; SPEC §2 "Header links",
+ * The site header of every variant but the desktop client's (SPEC §2 "Header links",
  * "Header variants"; §4 "Header"; §9): the product mark linking to the square; the product menus
  * (`HeaderMenus`, loaded lazily: Products, Resources with the hot-picks carousel, Pricing, Help; links per
  * variant and language, one section open at a time); the language picker (`config.locales`, when two

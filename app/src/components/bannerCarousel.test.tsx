@@ -1,5 +1,5 @@
 /**
- * The square's banner carousel (issue 14) over the real API client with only `fetch` faked, as a
+ * The square's banner carousel over the real API client with only `fetch` faked, as a
  * person (and a screen reader) meets it: the WAI-ARIA carousel region and its "n of m" slides, one
  * shown at a time; previous and next wrapping; links opened in a new tab with rel noopener noreferrer
  * (and no link for a non-http URL); with fake timers, the rotation every BANNER_ROTATION_MS that
@@ -59,7 +59,7 @@ const shown = () => {
   return visible[0]!.getAttribute('aria-label');
 };
 
-describe('banner carousel (issue 14)', () => {
+describe('banner carousel', () => {
   it('is a WAI-ARIA carousel of "n of m" slides, one shown, each a safe link to its redirect_url', async () => {
     const net = renderBanners();
     const region = await screen.findByRole('region', { name: 'Banners' });

@@ -1,5 +1,5 @@
 /**
- * The square's featured area (issue 14) over the real API client with only `fetch` faked: the
+ * The square's featured area over the real API client with only `fetch` faked: the
  * featured cards (icon first, name, intro, the 'New' tag only for `is_new`) linking to the detail,
  * nothing at all when no slot is active or the call fails, and — with fake timers and a server clock
  * that differs from the local one — a slot appearing and disappearing at `next_change_time` without a
@@ -68,7 +68,7 @@ const cardNames = () =>
     .queryAllByRole('link')
     .map((a) => a.getAttribute('data-plugin-key'));
 
-describe('featured area (issue 14)', () => {
+describe('featured area', () => {
   it('shows the active slots as featured cards linking to the detail, with the New tag when is_new', async () => {
     const net = renderStrip(() =>
       ok({

@@ -1,18 +1,22 @@
-/**
- * The site header (issue 15; SPEC §2 header links and variants, §4 header states, §9 constants): the
- * links of each variant and language, menus that open one at a time, the hot-picks carousel's timing,
- * the scroll states, the mobile panel, the session area per variant, the language picker.
- */
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@plugin-center/contract';
 import { SsoClientProvider } from '@plugin-center/react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useNavigate } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../i18n/i18n';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
 import { ROUTER_FUTURE } from '../routes';
-import { ConfirmDialog } from './ConfirmDialog';
+import {
+  ADMIN,
+  DOMESTIC,
+  hrefs,
+  menuButton,
+  OVERSEAS,
+  PRIVATE_HWDC,
+  renderWith,
+  Stack,
+  setUpHeaderTests,
+  sso,
+  VISITOR,
+} from '../testing/header';
 import {
   HEADER_CAROUSEL_INTERVAL_MS,
   HEADER_CAROUSEL_SLIDES,
@@ -21,111 +25,9 @@ import {
 } from './header/constants';
 import { HotPicks } from './header/HotPicks';
 import { HOT_PICKS, headerMenuLinks, helpHref, pricingHref } from './header/links';
-import { ScrollToTop } from './ScrollToTop';
-import { SessionArea, SiteHeader } from './SiteHeader';
+import { SiteHeader } from './SiteHeader';
 
-const DOMESTIC: SiteConfig = { ...DEFAULT_SITE_CONFIG };
-const OVERSEAS: SiteConfig = {
-  ...DEFAULT_SITE_CONFIG,
-  variant: 'overseas',
-  locales: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
-  cookieConsent: true,
-};
-const PRIVATE_HWDC: SiteConfig = {
-  ...DEFAULT_SITE_CONFIG,
-  variant: 'private',
-  deploymentType: 'hwdc',
-  locales: ['zh-CN'],
-  showLogin: false,
-  workbenchUrl: null,
-};
-
-const VISITOR = { status: 'signed-out', accessToken: null, user: null, isAdmin: false };
-const USER = {
-  status: 'signed-in',
-  accessToken: 't',
-  user: { user_id: 7, nick_name: 'Ada' },
-  isAdmin: false,
-};
-const ADMIN = { ...USER, isAdmin: true };
-
-const sso = (state: object) =>
-  ({
-    subscribe: () => () => {},
-    getSnapshot: () => state,
-    signIn: vi.fn(),
-    signOut: vi.fn(),
-  }) as unknown as Parameters<typeof SsoClientProvider>[0]['client'];
-
-function renderWith(ui: ReactNode, state: object = VISITOR, path = '/') {
-  return render(
-    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
-      <SsoClientProvider client={sso(state)}>{ui}</SsoClientProvider>
-    </MemoryRouter>,
-  );
-}
-
-const hrefs = (root: HTMLElement) =>
-  within(root)
-    .getAllByRole('link')
-    .map((a) => a.getAttribute('href'));
-const menuButton = (name: string) => screen.findByRole('button', { name });
-
-/** A detail dialog and, with `confirm`, a confirm dialog over it, under the header. */
-function Stack({
-  confirm,
-  closeDetail,
-  cancelConfirm,
-}: {
-  confirm: boolean;
-  closeDetail: () => void;
-  cancelConfirm: () => void;
-}) {
-  return (
-    <>
-      <SiteHeader config={DOMESTIC} />
-      <Dialog.Root open onOpenChange={(open) => !open && closeDetail()}>
-        <Dialog.Portal>
-          <Dialog.Content aria-describedby={undefined}>
-            <Dialog.Title>Detail</Dialog.Title>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      {confirm && (
-        <ConfirmDialog
-          title="Sure?"
-          body="Really"
-          confirm="Yes"
-          cancel="No"
-          busy={false}
-          onCancel={cancelConfirm}
-          onConfirm={() => {}}
-        />
-      )}
-    </>
-  );
-}
-
-/** A button navigating to `to`. */
-function Go({ to }: { to: string }) {
-  const navigate = useNavigate();
-  return (
-    <button type="button" onClick={() => navigate(to)}>
-      {to}
-    </button>
-  );
-}
-
-beforeAll(async () => {
-  await act(() => setLanguage('en-US', { persist: false }));
-});
-afterAll(async () => {
-  await act(() => setLanguage('zh-CN', { persist: false }));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+setUpHeaderTests();
 
 describe('header links per variant and language (SPEC §2)', () => {
   it('domestic: /price/, /help/ by language, /privatedeploy/, /{product}-enterprise/', () => {
@@ -417,146 +319,5 @@ describe('mobile panel', () => {
     fireEvent.keyDown(help, { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
-  });
-});
-
-describe('session area per variant (SPEC §2, §3, §9)', () => {
-  it('a visitor gets log in and sign up; a private hwdc deployment shows none of them', () => {
-    renderWith(<SessionArea config={DOMESTIC} />);
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
-    cleanup();
-    renderWith(<SessionArea config={PRIVATE_HWDC} />);
-    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
-  });
-
-  it('the workbench link goes to the configured URL, and is hidden without one or without login', () => {
-    renderWith(
-      <SessionArea config={{ ...DOMESTIC, workbenchUrl: 'https://design.example.com/app' }} />,
-      USER,
-    );
-    expect(screen.getByRole('link', { name: 'Workbench' }).getAttribute('href')).toBe(
-      'https://design.example.com/app',
-    );
-    cleanup();
-    renderWith(<SessionArea config={DOMESTIC} />, USER);
-    expect(screen.queryByRole('link', { name: 'Workbench' })).toBeNull();
-    cleanup();
-    renderWith(<SessionArea config={{ ...PRIVATE_HWDC, workbenchUrl: '/app' }} />, USER);
-    expect(screen.queryByRole('link', { name: 'Workbench' })).toBeNull();
-  });
-
-  it('links a signed-in user to publish, their plugins and their analytics; not a visitor', () => {
-    renderWith(<SessionArea config={DOMESTIC} />, USER);
-    expect(screen.getByRole('link', { name: 'Publish' }).getAttribute('href')).toBe('/publish-plugin/new');
-    expect(screen.getByRole('link', { name: 'My plugins' }).getAttribute('href')).toBe('/my-plugins');
-    expect(screen.getByRole('link', { name: 'My plugins’ data' }).getAttribute('href')).toBe('/my-analytics');
-    expect(screen.queryByRole('link', { name: /Management/ })).toBeNull();
-    cleanup();
-    renderWith(<SessionArea config={DOMESTIC} />);
-    expect(screen.queryByRole('link', { name: 'Publish' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'My plugins’ data' })).toBeNull();
-  });
-
-  it('administrators get the management entry: the audit list in a new window', () => {
-    renderWith(<SessionArea config={DOMESTIC} />, ADMIN);
-    const management = screen.getByRole('link', { name: 'Management (opens in a new window)' });
-    expect(management.getAttribute('href')).toBe('/plugins/backstage-index/audit-list');
-    expect(management.getAttribute('target')).toBe('_blank');
-    expect(management.getAttribute('rel')).toBe('noopener');
-  });
-
-  it('the generated initials avatar is 30 px, 32 px in the desktop client', () => {
-    renderWith(<SessionArea config={DOMESTIC} />, USER);
-    const avatar = screen.getByTestId('avatar-placeholder');
-    expect(avatar.textContent).toBe('A');
-    expect(avatar.style.width).toBe('30px');
-    cleanup();
-    renderWith(<SessionArea config={{ ...DOMESTIC, variant: 'desktop' }} />, USER);
-    expect(screen.getByTestId('avatar-placeholder').style.width).toBe('32px');
-  });
-});
-
-describe('language picker (SPEC §1)', () => {
-  it('offers exactly the site locales, each in its own name', () => {
-    renderWith(<SiteHeader config={OVERSEAS} />);
-    const picker = screen.getByRole('combobox', { name: 'Language' });
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((o) => [o.getAttribute('value'), o.textContent]),
-    ).toEqual([
-      ['en-US', 'English'],
-      ['ja-JP', '日本語'],
-      ['ko-KR', '한국어'],
-      ['ru-RU', 'Русский'],
-      ['es-ES', 'Español'],
-    ]);
-    cleanup();
-    renderWith(<SiteHeader config={DOMESTIC} />);
-    expect(
-      within(screen.getByRole('combobox', { name: 'Language' }))
-        .getAllByRole('option')
-        .map((o) => o.getAttribute('value')),
-    ).toEqual(['zh-CN', 'en-US']);
-  });
-
-  it('shows the current language even when the site does not offer it, and offers only the site locales', async () => {
-    await act(() => setLanguage('zh-CN', { persist: false }));
-    try {
-      renderWith(<SiteHeader config={OVERSEAS} />);
-      const picker = screen.getByRole('combobox', { name: '语言' }) as HTMLSelectElement;
-      expect(picker.value).toBe('zh-CN');
-      expect(
-        within(picker)
-          .getAllByRole('option')
-          .map((o) => o.getAttribute('value')),
-      ).toEqual(OVERSEAS.locales);
-    } finally {
-      await act(() => setLanguage('en-US', { persist: false }));
-    }
-  });
-
-  it('is not shown with a single locale; switching changes the menus language', async () => {
-    renderWith(<SiteHeader config={PRIVATE_HWDC} />);
-    expect(screen.queryByRole('combobox', { name: 'Language' })).toBeNull();
-    cleanup();
-    renderWith(<SiteHeader config={OVERSEAS} />);
-    await act(async () => {
-      fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'ja-JP' } });
-      await vi.waitFor(() => expect(document.documentElement.lang).toBe('ja-JP'));
-    });
-    expect(await screen.findByRole('link', { name: '料金' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '料金' }).getAttribute('href')).toBe('/price/jp/');
-    await act(() => setLanguage('en-US', { persist: false }));
-  });
-});
-
-describe('scroll to top on navigation (SPEC §2)', () => {
-  it('scrolls to the top on a new path or query, not when only the hash changes', () => {
-    const scrollSpy = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    try {
-      renderWith(
-        <>
-          <ScrollToTop />
-          <Go to="/protocol#terms" />
-          <Go to="/protocol#privacy" />
-          <Go to="/protocol?x=1#privacy" />
-          <Go to="/my-plugins" />
-        </>,
-      );
-      fireEvent.click(screen.getByRole('button', { name: '/protocol#terms' }));
-      expect(scrollSpy).toHaveBeenCalledTimes(1);
-      expect(scrollSpy).toHaveBeenLastCalledWith(0, 0);
-      fireEvent.click(screen.getByRole('button', { name: '/protocol#privacy' }));
-      expect(scrollSpy).toHaveBeenCalledTimes(1);
-      fireEvent.click(screen.getByRole('button', { name: '/protocol?x=1#privacy' }));
-      expect(scrollSpy).toHaveBeenCalledTimes(2);
-      fireEvent.click(screen.getByRole('button', { name: '/my-plugins' }));
-      expect(scrollSpy).toHaveBeenCalledTimes(3);
-    } finally {
-      scrollSpy.mockRestore();
-    }
   });
 });

@@ -26,7 +26,7 @@ export interface Rotation {
  * The rotation of a carousel of `count` slides (WAI-ARIA APG carousel: it stops on request, pauses
  * while hovered or focused, and starts stopped with `prefers-reduced-motion: reduce`): one timer per
  * shown slide, advancing after `intervalMs` (ms) and wrapping, so a manual move starts the full wait
- * again. Shared by the square's banner carousel (5000 ms, issue 14) and the header's hot picks
+ * again. Shared by the square's banner carousel (5000 ms) and the header's hot picks
  * (2000 ms, SPEC §9).
  */
 export function useRotation(count: number, intervalMs: number): Rotation {

@@ -1,5 +1,5 @@
 /**
- * The cookie-consent notice and its settings dialog (issue 15, SPEC §1 "reject all, settings, accept
+ * The cookie-consent notice and its settings dialog (SPEC §1 "reject all, settings, accept
  * all; strictly necessary always active, marketing optional"). Lazily loaded by the site footer
  * (`React.lazy`): only while the notice shows or the settings are open; the square's first load holds
  * just the store (`./consentStore`).
@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
+import { Button } from '../ui/Button';
 import { type ConsentStore, consentStore, marketingAllowed, useConsent } from './consentStore';
 import './consent.css';
 
@@ -91,20 +92,11 @@ export function ConsentNotice({ store = consentStore }: { store?: ConsentStore }
         </p>
       </div>
       <div className="consent-notice-actions">
-        <button type="button" className="button" onClick={() => decide(false)}>
-          {t('consent.rejectAll')}
-        </button>
-        <button
-          type="button"
-          className="button button-ghost"
-          aria-haspopup="dialog"
-          onClick={() => store.setSettingsOpen(true)}
-        >
+        <Button onClick={() => decide(false)}>{t('consent.rejectAll')}</Button>
+        <Button variant="text" aria-haspopup="dialog" onClick={() => store.setSettingsOpen(true)}>
           {t('consent.settings')}
-        </button>
-        <button type="button" className="button" onClick={() => decide(true)}>
-          {t('consent.acceptAll')}
-        </button>
+        </Button>
+        <Button onClick={() => decide(true)}>{t('consent.acceptAll')}</Button>
       </div>
     </section>
   );
@@ -180,12 +172,12 @@ export function ConsentSettings({
             </li>
           </ul>
           <div className="dialog-buttons">
-            <Dialog.Close className="button" type="button">
-              {t('consent.cancel')}
+            <Dialog.Close asChild>
+              <Button>{t('consent.cancel')}</Button>
             </Dialog.Close>
-            <button type="button" className="button button-primary" onClick={() => store.choose(on)}>
+            <Button variant="primary" onClick={() => store.choose(on)}>
               {t('consent.save')}
-            </button>
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAnalytics, trackPluginEvent } from '../analytics';
 import { createConsentStore } from './consentStore';
 
-// The marketplace's tracker under the consent store (issue 15): happy-dom's own cookies and
+// The marketplace's tracker under the consent store: happy-dom's own cookies and
 // localStorage, the network edge (`fetch`) faked.
 
 const net = network();

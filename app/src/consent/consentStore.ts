@@ -1,5 +1,5 @@
 /**
- * The visitor's cookie-consent choice (issue 15, SPEC §1 "cookie consent notice: reject all,
+ * The visitor's cookie-consent choice (SPEC §1 "cookie consent notice: reject all,
  * settings, accept all; strictly necessary always active, marketing optional"): a framework-free
  * store, kept in a strictly necessary first-party cookie, plus the tiny `useConsent` hook. The only
  * consent code in the square's first load: the notice and its settings dialog are lazily loaded.

@@ -28,7 +28,7 @@ export interface DesktopHeaderProps {
 }
 
 /**
- * The desktop client's header (SPEC §2 "Desktop header", issue 15), shown instead of the site header
+ * The desktop client's header (SPEC §2 "Desktop header"), shown instead of the site header
  * when `site.variant` is `'desktop'` or the desktop bridge is detected: back and forward buttons over
  * the session-stored history of this window (`useDesktopHistory`: back enabled when the index is
  * above 0, forward when below the list's end), the plugin-home button to `/plugins/`, the client's

@@ -1,5 +1,5 @@
 /**
- * The desktop bridge (issue 15, SPEC §1): detection per action, a no-op outside the client, payloads
+ * The desktop bridge (SPEC §1): detection per action, a no-op outside the client, payloads
  * checked before the client sees them, and a throwing or rejecting host caught and logged once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

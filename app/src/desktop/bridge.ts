@@ -1,5 +1,5 @@
 /**
- * The desktop-client bridge (issue 15, SPEC §1 "A desktop-client bridge exists with actions: open
+ * The desktop-client bridge (SPEC §1 "A desktop-client bridge exists with actions: open
  * files, set title, log out, change theme"). The desktop client (an Electron-style shell that shows
  * `/plugins/` in its window) injects one global object before the page's scripts run, the way an
  * Electron preload does with `contextBridge.exposeInMainWorld('pluginCenterDesktop', {…})`:
@@ -183,7 +183,7 @@ export function logOut(): boolean {
 }
 
 /**
- * Tells the desktop client the space's topic colour (SPEC §1 "change theme", issue 14's topic colour):
+ * Tells the desktop client the space's topic colour (SPEC §1 "change theme", the topic colour):
  * `topicColor` must be a key of `TOPIC_COLOR_VALUES`; the accent sent is that key's `#rrggbb`. Returns
  * whether the client was called (false for an unknown key); never throws.
  */

@@ -1,5 +1,5 @@
 /**
- * The desktop header (issue 15, SPEC §2): back and forward enabled from the session-stored history
+ * The desktop header (SPEC §2): back and forward enabled from the session-stored history
  * and moving through it, the plugin-home link, the session (login buttons per `showLogin`, the 32 px
  * avatar, the admin menu's management entry) and the bridge calls the app makes (title, log-out,
  * theme).

@@ -1,5 +1,5 @@
 /**
- * Whether this page runs in the desktop client (issue 15, SPEC §1): the one piece of desktop support on
+ * Whether this page runs in the desktop client (SPEC §1): the one piece of desktop support on
  * the site's first load, used by `App.tsx` to choose the header. Everything else (the bridge's
  * actions, the header, its history) is in the lazily loaded chunk of `DesktopHeader`; see `bridge.ts`
  * for the bridge's shape.

@@ -1,5 +1,5 @@
 /**
- * The desktop header's history store (issue 15, SPEC §2): a new page truncates the forward entries
+ * The desktop header's history store (SPEC §2): a new page truncates the forward entries
  * and is appended, the index stays in bounds, the list survives in (session) storage, and hostile
  * stored values (bad JSON, wrong types, huge lists, foreign paths) never break it.
  */

@@ -11,7 +11,7 @@ import { changeTheme, logOut, setTitle } from './bridge';
  * - **log out**: whenever this tab goes from signed in to signed out (the user's sign-out in any
  *   header or the back office, a rejected refresh, another tab's sign-out: the SSO client's
  *   `onSignOut`), the bridge's `logOut()` is called so the client signs out too;
- * - **change theme**: the space's topic colour (issue 14, `theme.ts` sets it as
+ * - **change theme**: the space's topic colour (`theme.ts` sets it as
  *   `<html data-topic-color="…">`, the default `indigo` without the attribute) is sent with
  *   `changeTheme` at mount and on every change of that attribute (a `MutationObserver`), once per
  *   distinct colour.

@@ -1,23 +1,20 @@
 /**
  * Every text of every namespace and locale, read from the locale files present (for the tests and
- * the key-count report of issue 15; not imported by the app, so it adds nothing to any bundle).
+ * the key-count report; not imported by the app, so it adds nothing to any bundle).
  *
  * @packageDocumentation
  */
 import type { Locale } from '@plugin-center/contract';
-import { UI_KIT_TEXTS } from '../pages/uiKitTexts';
 import { localeFileTexts, localeOfPath } from './i18n';
+import type { UiKitMessages } from './uiKit/messages';
 
 /** The app's text namespaces: i18next name → the locale files' modules (eager). */
 const MODULES = {
-  translation: import.meta.glob('./locales/*.ts', { eager: true }),
-  publish: import.meta.glob('../pages/publish/locales/*.ts', { eager: true }),
-  backoffice: import.meta.glob('../pages/settings/locales/*.ts', { eager: true }),
-  backofficeNav: import.meta.glob('../pages/settings/navLocales/*.ts', { eager: true }),
-  // The /ui-kit developer page's namespace keeps its six locales in one module.
-  uiKit: Object.fromEntries(
-    Object.entries(UI_KIT_TEXTS).map(([locale, texts]) => [`./${locale}.ts`, { texts }]),
-  ),
+  translation: import.meta.glob('./translation/*-*.ts', { eager: true }),
+  publish: import.meta.glob('./publish/*-*.ts', { eager: true }),
+  backoffice: import.meta.glob('./backoffice/*-*.ts', { eager: true }),
+  backofficeNav: import.meta.glob('./backofficeNav/*-*.ts', { eager: true }),
+  uiKit: import.meta.glob('./uiKit/*-*.ts', { eager: true }),
 } as const;
 
 /** A namespace's name. */
@@ -43,7 +40,7 @@ export function readCatalog(): Record<Namespace, Partial<Record<Locale, FlatText
     for (const [path, module] of Object.entries(MODULES[ns])) {
       const locale = localeOfPath(path);
       if (!locale) continue;
-      catalog[ns][locale] = flatten(localeFileTexts(module, locale), '', {});
+      catalog[ns][locale] = flatten(localeFileTexts(module), '', {});
     }
   }
   return catalog;
@@ -61,3 +58,12 @@ export function pluralBase(key: string): { base: string; category: string } | un
   const m = key.match(/^(.*)_(zero|one|two|few|many|other)$/);
   return m ? { base: m[1]!, category: m[2]! } : undefined;
 }
+
+/** The `uiKit` namespace's texts by locale, as its locale files hold them (for the developer page's test). */
+export const UI_KIT_TEXTS = Object.fromEntries(
+  Object.entries(MODULES.uiKit).flatMap(([path, module]) => {
+    const locale = localeOfPath(path);
+    const texts = localeFileTexts(module);
+    return locale && texts ? [[locale, texts as UiKitMessages]] : [];
+  }),
+) as Record<Locale, UiKitMessages>;

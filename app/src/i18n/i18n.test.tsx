@@ -150,7 +150,7 @@ describe('lazyWithTexts', () => {
   });
 });
 
-describe('the start-up locale (issue 15)', () => {
+describe('the start-up locale', () => {
   const overseas = ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'] as const;
   it('takes the lang cookie when the site offers its locale', () => {
     expect(chooseLocale({ cookie: 'a=1; lang=kr', languages: ['en-US'], locales: overseas })).toBe('ko-KR');

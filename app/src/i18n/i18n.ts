@@ -22,14 +22,14 @@ import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
 import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStore } from 'react';
 import { readCookie, writeCookie } from '../cookies';
 import { site } from '../site';
-import { zhCN } from './locales/zh-CN';
-import type { Messages } from './messages';
+import type { Messages } from './translation/messages';
+import { texts as zhCN } from './translation/zh-CN';
 
 /** Default interface locale (SPEC §9). */
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 /** Fallback locale for missing keys (SPEC §9); with every locale complete, never used in practice. */
 export const FALLBACK_LOCALE: Locale = 'en-US';
-/** i18next's name of the main namespace (`app/src/i18n/locales/<locale>.ts`). */
+/** i18next's name of the main namespace (`app/src/i18n/translation/<locale>.ts`). */
 export const MAIN_NS = 'translation';
 
 /** Name of the cookie that keeps the chosen language (SPEC §9). */
@@ -60,7 +60,7 @@ function writeLangCookie(locale: Locale): void {
 }
 
 /**
- * The start-up locale (issue 15; the login page follows the same rule on the server): the `lang`
+ * The start-up locale (the login page follows the same rule on the server): the `lang`
  * cookie (SPEC §9 values) when it names one of the site's locales; else the first of the browser's
  * languages (`navigator.languages`, by primary subtag: `en-GB` → en-US) that is one of them; else
  * the site's first locale. Never throws, whatever the inputs hold.
@@ -123,18 +123,13 @@ export type LocaleLoader = () => Promise<object>;
 export const localeOfPath = (path: string): Locale | undefined =>
   LOCALES.find((l) => path.endsWith(`/${l}.ts`));
 
-/**
- * The texts a locale file's module exports: `texts`, or for the main namespace the locale's
- * camel-case name (`jaJP`).
- */
-export function localeFileTexts(module: unknown, locale: Locale): object | undefined {
-  const m = module as Record<string, object | undefined>;
-  const name = locale.replace('-', '');
-  return m.texts ?? m[name.charAt(0).toLowerCase() + name.slice(1)];
+/** The texts a locale file's module exports (every namespace's locale files export `texts`). */
+export function localeFileTexts(module: unknown): object | undefined {
+  return (module as { texts?: object }).texts;
 }
 
 /**
- * The loaders of a namespace's locale files, from `import.meta.glob('./locales/*.ts')` (paths ending
+ * The loaders of a namespace's locale files, from `import.meta.glob('./<namespace>/*-*.ts')` (paths ending
  * in `/<locale>.ts`, {@link localeOfPath}; other files are ignored), each module exporting its texts
  * as {@link localeFileTexts} reads them.
  */
@@ -146,7 +141,7 @@ export function localeLoaders(
     const locale = localeOfPath(path);
     if (!locale) continue;
     loaders[locale] = async () => {
-      const texts = localeFileTexts(await load(), locale);
+      const texts = localeFileTexts(await load());
       if (!texts) throw new Error(`${path} exports no texts for ${locale}`);
       return texts;
     };
@@ -155,7 +150,7 @@ export function localeLoaders(
 }
 
 const namespaces = new Map<string, Partial<Record<Locale, LocaleLoader>>>([
-  [MAIN_NS, localeLoaders(import.meta.glob(['./locales/*.ts', '!./locales/zh-CN.ts']))],
+  [MAIN_NS, localeLoaders(import.meta.glob(['./translation/*-*.ts', '!./translation/zh-CN.ts']))],
 ]);
 const inFlight = new Map<string, Promise<void>>();
 

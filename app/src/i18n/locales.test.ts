@@ -1,5 +1,5 @@
 /**
- * Completeness of every locale (issue 15, "none falls back to another language"): every key of
+ * Completeness of every locale ("none falls back to another language"): every key of
  * en-US in every namespace is present and non-empty in each locale whose files exist, with the
  * plural forms its `Intl.PluralRules` needs (Russian: one, few, many, other), no key en-US lacks, the
  * same `{{placeholders}}`, and no text left in English. Prints the per-locale key counts.

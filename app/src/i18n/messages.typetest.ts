@@ -1,12 +1,14 @@
 /**
- * Type tests of {@link MessageShape} (issue 15), checked by `pnpm typecheck` (tsc), imported by
+ * Type tests of {@link MessageShape}, checked by `pnpm typecheck` (tsc), imported by
  * nothing: a locale typed `Messages` may add the plural forms its language needs (`_zero`, `_two`,
  * `_few`, `_many`) beside any `<key>_one`, and nothing else.
  *
  * @packageDocumentation
  */
-import { zhCN } from './locales/zh-CN';
-import type { MessageShape, Messages } from './messages';
+
+import type { MessageShape } from './messageShape';
+import type { Messages } from './translation/messages';
+import { texts as zhCN } from './translation/zh-CN';
 
 type Shape = MessageShape<{ s: { n_one: string; n_other: string; plain: string } }>;
 

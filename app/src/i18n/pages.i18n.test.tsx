@@ -1,5 +1,5 @@
 /**
- * The pages in every locale (issue 15): the square, the publish form and a back-office page (with
+ * The pages in every locale: the square, the publish form and a back-office page (with
  * its navigation) rendered in each locale whose files exist show no key name and, outside en-US, no
  * en-US sentence — so a missing text can neither fall back to English nor show as `section.key`.
  */
@@ -7,10 +7,10 @@ import { fakeFetch, ok, summary } from '@plugin-center/test-fakes/fetch';
 import { act, cleanup, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { BackstageHeader } from '../components/BackstageHeader';
+import { BackstageHeader } from '../backoffice/BackstageHeader';
+import { IconfontView } from '../backoffice/settings/AccountSettingsPages';
 import { PublishForm } from '../pages/publish/PublishPage';
 import { SquarePage } from '../pages/SquarePage';
-import { IconfontView } from '../pages/settings/AccountSettingsPages';
 import { renderWithClient } from '../testing/render';
 import { NAMESPACES, pluralBase, readCatalog } from './catalog';
 import { setLanguage } from './i18n';

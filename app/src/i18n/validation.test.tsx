@@ -1,5 +1,5 @@
 /**
- * Browser validation messages in the interface language (issue 15): one capture-phase `invalid`
+ * Browser validation messages in the interface language: one capture-phase `invalid`
  * listener sets the localised message by `ValidityState`, the next `input`/`change` clears it, and a
  * message the app set itself is left alone.
  */

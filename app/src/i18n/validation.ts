@@ -1,5 +1,5 @@
 /**
- * Browser-native form validation messages in the interface language (issue 15: English bubbles on a
+ * Browser-native form validation messages in the interface language (English bubbles on a
  * Chinese page). The browser words its constraint-validation bubbles in its own UI language; one
  * capture-phase `invalid` listener on the document replaces each with the current locale's text of
  * the `validation` section (HTML Living Standard, "Constraint validation": `setCustomValidity`,
@@ -38,7 +38,7 @@ function limit(control: Control, value: string | number): string {
  */
 export function validationMessage(control: Control): string {
   const v = control.validity;
-  const t = (key: string, options?: Record<string, unknown>) => i18n.t(`validation.${key}`, options);
+  const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(`validation.${key}`, options);
   const input = control instanceof HTMLInputElement ? control : undefined;
   const type = input?.type ?? '';
   if (v.valueMissing) {

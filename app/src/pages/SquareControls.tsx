@@ -3,8 +3,8 @@ import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, PluginSort, type Tag } from '@plugin-c
 import { usePluginSuggestions } from '@plugin-center/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon, SearchIcon } from '../components/Icons';
-import { ErrorState } from '../components/States';
 import { useTranslation } from '../i18n/i18n';
+import { ErrorState } from '../ui/States';
 
 /** Debounce of typing in the search box before the search runs, in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -237,7 +237,7 @@ export function TagRow({
 }
 
 /**
- * The sort switch (SPEC §4, issue 13): latest (0) or most popular (1), and relevance (2) while a
+ * The sort switch (SPEC §4): latest (0) or most popular (1), and relevance (2) while a
  * keyword is searched (`withRelevance`), as pressed/unpressed buttons.
  */
 export function SortSwitch({

@@ -6,7 +6,6 @@ import { BannerCarousel } from '../components/BannerCarousel';
 import { FeaturedStrip } from '../components/FeaturedStrip';
 import { RefreshIcon } from '../components/Icons';
 import { PluginCard, SkeletonCards } from '../components/PluginCard';
-import { EmptyState, ErrorState, LoadingState } from '../components/States';
 import { formatCount, formatNumber } from '../format';
 import { useTranslation } from '../i18n/i18n';
 import {
@@ -17,6 +16,8 @@ import {
   type SquareQuery,
   squareSearch,
 } from '../routes';
+import { Button } from '../ui/Button';
+import { EmptyState, ErrorState, LoadingState } from '../ui/States';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { useInfiniteScroll } from '../useInfiniteScroll';
 import { SearchBox, SortSwitch, TagRow } from './SquareControls';
@@ -27,7 +28,7 @@ export const RECOMMENDATION_COUNT = 4;
 /**
  * The plugin square (SPEC §2), route `/` (and `/detail/:pluginKey`, whose dialog renders in the
  * `<Outlet>` over it, so the square keeps its state and scroll): search with the result count, the
- * banner carousel and the featured area (issue 14), recommended plugins with refresh (all three left
+ * banner carousel and the featured area, recommended plugins with refresh (all three left
  * out while searching), the tag row, the sort switch and the infinite list of cards.
  * Tag, sort and keyword live in the query string (`?tag=&sort=&q=`).
  */
@@ -66,7 +67,7 @@ export function SquarePage() {
     (list.params.tagId ?? 0) === query.tagId &&
     list.params.sort === query.sort &&
     (list.params.keyword ?? '') === query.keyword;
-  // A lower bound (`total_relation` gte, issue 13) reads "10,000+".
+  // A lower bound (`total_relation` gte) reads "10,000+".
   const count = current
     ? `${formatNumber(list.total, locale)}${list.totalRelation === 'gte' ? '+' : ''}`
     : undefined;
@@ -85,7 +86,7 @@ export function SquarePage() {
         />
       </section>
 
-      {/* Issue 14: the banner carousel and the featured area, like the recommendations, only when not searching. */}
+      {/* The banner carousel and the featured area, like the recommendations, only when not searching. */}
       {!query.keyword && (
         <>
           <BannerCarousel />
@@ -135,7 +136,7 @@ export function SquarePage() {
  * Creates the cards' compact number formatter (`formatCount`, cached by locale) when the main thread
  * is idle, while the square waits for its answers: the first compact `Intl.NumberFormat` of a page
  * loads its ICU data (about 20 ms on a desktop), which would otherwise lengthen the render of the
- * first cards (issue 15, Lighthouse's Total Blocking Time). `requestIdleCallback` (timeout 500 ms),
+ * first cards (Lighthouse's Total Blocking Time). `requestIdleCallback` (timeout 500 ms),
  * or `setTimeout` where it is missing.
  */
 function useWarmCountFormat(locale: string): void {
@@ -185,11 +186,7 @@ function PluginList({
       <EmptyState
         title={t('square.empty')}
         hint={t('square.emptyHint')}
-        action={
-          <button type="button" className="button" onClick={onClear}>
-            {clearLabel}
-          </button>
-        }
+        action={<Button onClick={onClear}>{clearLabel}</Button>}
       />
     );
   }
@@ -215,9 +212,7 @@ function PluginList({
           ) : error ? (
             <ErrorState compact message={t('square.loadMoreError')} onRetry={list.loadMore} />
           ) : hasMore ? (
-            <button type="button" className="button" onClick={list.loadMore}>
-              {t('square.loadMore')}
-            </button>
+            <Button onClick={list.loadMore}>{t('square.loadMore')}</Button>
           ) : (
             <p className="list-end">{t('square.end')}</p>
           )}
@@ -236,10 +231,10 @@ function Recommendations({ search }: { search: string }) {
     <section className="recommendations" aria-labelledby="recommendations-title">
       <div className="section-head">
         <h2 id="recommendations-title">{t('recommend.title')}</h2>
-        <button type="button" className="button button-ghost" onClick={rec.refresh} disabled={loading}>
+        <Button variant="text" onClick={rec.refresh} disabled={loading}>
           <RefreshIcon />
           {t('recommend.refresh')}
-        </button>
+        </Button>
       </div>
       {rec.status === 'error' ? (
         <ErrorState compact message={t('recommend.error')} onRetry={rec.refresh} />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { buttonClass } from '../ui/Button';
 import { useDocumentTitle } from '../useDocumentTitle';
 
 /**
@@ -20,7 +21,7 @@ export function StatusPage(props: {
       </p>
       <h1>{props.heading}</h1>
       {props.message ? <p>{props.message}</p> : null}
-      <Link className="button button-primary" to="/">
+      <Link className={buttonClass('primary')} to="/">
         {props.backHome}
       </Link>
     </section>

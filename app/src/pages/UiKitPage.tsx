@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import type { UiKitMessages } from '../i18n/uiKit/messages';
+import { useUiKitTexts } from '../i18n/uiKit/texts';
 import { notify } from '../toast/toastStore';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -13,7 +15,6 @@ import { SearchInput } from '../ui/SearchInput';
 import { Slider } from '../ui/Slider';
 import { Tooltip, TooltipProvider } from '../ui/Tooltip';
 import { useDocumentTitle } from '../useDocumentTitle';
-import { type UiKitMessages, useUiKitTexts } from './uiKitTexts';
 import './uiKit.css';
 
 const SIZE_KEYS = {
@@ -63,7 +64,7 @@ const CONSTANTS: [string, unknown][] = [
 ];
 
 /**
- * `/plugins/ui-kit`: the developer page of the UI kit (issue 15, SPEC §9): every component of
+ * `/plugins/ui-kit`: the developer page of the UI kit (SPEC §9): every component of
  * `app/src/ui/` in its states, in the current interface language, and the kit's constants. Not linked
  * from the site header; lazily loaded (its own chunk with Radix Tooltip, Slider and Dropdown Menu),
  * so the square's first load does not carry it.

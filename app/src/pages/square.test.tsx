@@ -1,5 +1,5 @@
 /**
- * The square's search combobox, sort switch and result count (issue 13) over the real API client with
+ * The square's search combobox, sort switch and result count over the real API client with
  * only `fetch` faked: suggestions as the person types (one request per pause, none for empty text,
  * nothing on an error), the WAI-ARIA combobox keys and mouse, a plugin opening its detail, a tag
  * selecting its filter; relevance as the third sort only with a keyword (and then the default, left
@@ -75,7 +75,7 @@ async function typeAndWait(text: string) {
   return box as HTMLInputElement;
 }
 
-describe('search combobox (issue 13)', () => {
+describe('search combobox', () => {
   it('shows the suggestions of what was typed, once per pause, and picks a plugin with the keyboard', async () => {
     const net = renderSquare();
     const box = screen.getByRole('combobox', { name: 'Search plugins' });
@@ -144,7 +144,7 @@ describe('search combobox (issue 13)', () => {
   });
 });
 
-describe('sort switch and result count (issue 13)', () => {
+describe('sort switch and result count', () => {
   it('offers latest and most popular without a keyword', async () => {
     const net = renderSquare();
     const sort = screen.getByRole('group', { name: 'Sort' });
@@ -192,7 +192,7 @@ describe('sort switch and result count (issue 13)', () => {
   });
 });
 
-describe('square URL (issue 13)', () => {
+describe('square URL', () => {
   const parse = (s: string) => parseSquareQuery(new URLSearchParams(s));
 
   it('defaults to relevance with a keyword and to latest without; relevance needs a keyword', () => {

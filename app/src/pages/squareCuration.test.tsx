@@ -1,5 +1,5 @@
 /**
- * The square with the curation of issue 14, over the real API client with only `fetch` faked: the
+ * The square with the curation, over the real API client with only `fetch` faked: the
  * banner carousel, the featured area and the recommendations above the catalogue, all three left out
  * while searching (and back when the search is cleared); nothing of the first two when the server has
  * none; the recommended block showing the administrators' curated choice, a newly published one on
@@ -57,7 +57,7 @@ const sectionOrder = () =>
     (e) => e.className,
   );
 
-describe('the square with curation (issue 14)', () => {
+describe('the square with curation', () => {
   it('shows the banners, the featured area and the recommendations above the list, none while searching', async () => {
     renderSquare();
     await screen.findByRole('region', { name: 'Banners' });

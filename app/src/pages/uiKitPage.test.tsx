@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UI_KIT_TEXTS } from '../i18n/catalog';
 import { setLanguage } from '../i18n/i18n';
 import { dismissToast, useToasts } from '../toast/toastStore';
 import { UiKitPage } from './UiKitPage';
-import { UI_KIT_TEXTS } from './uiKitTexts';
 
 let toastIds: number[] = [];
 /** Records the ids of the toasts in the store. */

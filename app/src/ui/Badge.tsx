@@ -1,6 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { BADGE_MAX } from './constants';
 import './ui.css';
+import './fields.css';
 
 /**
  * The text a badge shows for `count` (SPEC §5, §9): the count itself up to `max`, then `'{max}+'`

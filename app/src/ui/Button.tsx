@@ -24,6 +24,14 @@ const VARIANT_CLASS: Partial<Record<ButtonVariant, string>> = {
 };
 
 /**
+ * The classes of a kit button for an element that stays a link (`<Link>`, `<NavLink>`, `<a>`): the
+ * frame and look of {@link Button} in the `default`, `primary` or `text` variant.
+ */
+export function buttonClass(variant: 'default' | 'primary' | 'text' = 'default'): string {
+  return ['button', VARIANT_CLASS[variant]].filter(Boolean).join(' ');
+}
+
+/**
  * The kit's button (SPEC §9 sizes and types). A native `<button type="button">` unless `type` says
  * otherwise, so Enter and Space work and focus is visible (`:focus-visible`). States as data
  * attributes: `data-size`, `data-variant`, `data-state="loading"` while `loading` (then

@@ -2,6 +2,7 @@ import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { DROPDOWN_VIEWPORT_MARGIN_PX } from './constants';
 import './ui.css';
+import './fields.css';
 
 /**
  * The kit's dropdown menu on Radix Dropdown Menu (WAI-ARIA menu button pattern): Radix's parts with

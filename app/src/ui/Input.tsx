@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import './ui.css';
+import './fields.css';
 
 /** Props of {@link Input}: a native `<input>`'s, plus a label, an error text, a hint and a counter. */
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n/i18n';
 import { NUMBER_INPUT_DEFAULTS, NUMBER_INPUT_REPEAT_MS } from './constants';
 import { useControllableState } from './useControllableState';
 import './ui.css';
+import './fields.css';
 
 /** Props of {@link NumberInput}. */
 export interface NumberInputProps {
@@ -68,7 +69,7 @@ export function parseNumberText(text: string): number | null {
  *
  * Why a text field: a native `<input type="text" inputmode="decimal">` with `role="spinbutton"` and
  * `aria-valuemin/max/now`, not `type="number"`, whose browser-native validation bubbles speak the
- * browser's language rather than the page's (issue 15), whose wheel changes values by accident and
+ * browser's language rather than the page's, whose wheel changes values by accident and
  * whose `value` is empty for a half-typed number. The root has `data-state="idle"|"repeating"` and
  * `data-disabled`. Forwards its ref to the text field.
  */

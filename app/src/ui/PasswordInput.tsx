@@ -2,6 +2,7 @@ import { forwardRef, useState } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { Input, type InputProps } from './Input';
 import './ui.css';
+import './fields.css';
 
 /** Props of {@link PasswordInput}: those of {@link Input} except `type` and `suffix`. */
 export interface PasswordInputProps extends Omit<InputProps, 'type' | 'suffix'> {

@@ -2,6 +2,7 @@ import { forwardRef } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { Input, type InputProps } from './Input';
 import './ui.css';
+import './fields.css';
 
 /**
  * A search field: the kit's {@link Input} of type `search` whose placeholder and accessible name

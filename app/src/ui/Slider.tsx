@@ -3,6 +3,7 @@ import { type CSSProperties, forwardRef, useEffect } from 'react';
 import { SLIDER_DEFAULTS, SLIDER_THUMB_SIZE_PX, SLIDER_WARNINGS } from './constants';
 import { useControllableState } from './useControllableState';
 import './ui.css';
+import './fields.css';
 
 /** Props of {@link Slider}. */
 export interface SliderProps {

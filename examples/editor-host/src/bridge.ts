@@ -1,5 +1,5 @@
 /**
- * The message bridge between the editor host and a plugin in its sandboxed iframe (issue 14). Every
+ * The message bridge between the editor host and a plugin in its sandboxed iframe. Every
  * message is a plain object with `bridge: BRIDGE_VERSION` and a `type`:
  *
  * | from → to | `type` | fields | meaning |

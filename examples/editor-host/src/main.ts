@@ -1,5 +1,5 @@
 /**
- * Editor host: a plain page standing for the design tool (issue 14, "the editor's side").
+ * Editor host: a plain page standing for the design tool ("the editor's side").
  * - Signs the user in with `@plugin-center/sso` (Plugin Center's login page, back with `?code=`).
  * - Lists the user's plugins — installed ones and the default-install plugins — from
  *   `GET /api/cmt/plugin/user/editor`, polled with a conditional GET (`pluginList.ts`): every

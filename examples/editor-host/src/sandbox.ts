@@ -1,5 +1,5 @@
 /**
- * The host side of running a plugin (issue 14): an `<iframe sandbox="allow-scripts">` — scripts
+ * The host side of running a plugin: an `<iframe sandbox="allow-scripts">` — scripts
  * run, but with an opaque origin (no `allow-same-origin`: no access to this page, its storage, its
  * cookies or its login record), no forms, popups, top navigation or downloads — whose document
  * (`srcdoc`) carries its own strict Content-Security-Policy:

@@ -42,6 +42,16 @@ export interface AnalyticsOptions extends TrackerOptions {
  * (when `batch` is set), channel, page leave, page view, click, stay, page load, visual config,
  * deeplink (see {@link AutoTrackOptions}); then `options.plugins`. Call `init()` in the browser to
  * start.
+ *
+ * @example
+ * ```ts
+ * import { createAnalytics } from '@plugin-center/analytics';
+ *
+ * const analytics = createAnalytics({ deployment: 'www', autoTrack: { pageview: { singlePage: true } } });
+ * analytics.init(); // in the browser: the identity, then a $pageview of this page
+ * analytics.login(user.user_id);
+ * analytics.track('PluginInstalled', { plugin_key: 'color-picker' });
+ * ```
  */
 export function createAnalytics(options: AnalyticsOptions = {}): Tracker {
   const a: AutoTrackOptions = options.autoTrack ?? {};

@@ -17,6 +17,14 @@ export interface BatchOptions {
  * `track_signup`, and by beacon when the page is hidden or left. A queued record expires `2 ×
  * interval` after it was queued and is then dropped unsent; a failed batch is queued again (until
  * its records expire). Without localStorage, records are sent one by one.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { batchPlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [batchPlugin({ interval: 10_000 })] }).init();
+ * ```
  */
 export function batchPlugin({ interval = BATCH_INTERVAL }: BatchOptions = {}): TrackerPlugin {
   return {
@@ -25,8 +33,8 @@ export function batchPlugin({ interval = BATCH_INTERVAL }: BatchOptions = {}): T
       /** Queued records with when each expires (ms since the Unix epoch). */
       const read = () => readJson<{ x: number; r: TrackedRecord }[]>(s, BATCH_KEY) ?? [];
       /**
-       * Sends the first 500 unexpired queued records (the collector refuses a larger batch whole,
-       * issue 11) as one batch, the rest at the next flush; queues them again if that fails.
+       * Sends the first 500 unexpired queued records (the collector refuses a larger batch
+       * whole) as one batch, the rest at the next flush; queues them again if that fails.
        */
       const flush = async (beacon?: boolean) => {
         const q = read().filter((e) => e.x > now());

@@ -25,6 +25,14 @@ interface Channel {
  * - every event other than `$WebClick`, `$pageview`, `$WebStay`, `$SignUp` gets
  *   `$is_channel_callback_event`: true the first time its name is seen in the channel window (30
  *   days), false after.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { channelPlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [channelPlugin()] }).init();
+ * ```
  */
 export function channelPlugin(): TrackerPlugin {
   return {

@@ -52,6 +52,14 @@ export function elementPath(el: Element): [path: string, selector: string] {
  * `div`s (see {@link ClickOptions}). Properties: `$element_type` (tag name), `$element_content`
  * (text, whitespace collapsed, at most 255; an input's value only for buttons), `$element_path`,
  * `$element_selector`.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { clickPlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [clickPlugin({ div: 2 })] }).init();
+ * ```
  */
 export function clickPlugin(options: ClickOptions = {}): TrackerPlugin {
   const max = options.div === true ? CLICK_DIV_MAX_LEVEL : +(options.div || 0);

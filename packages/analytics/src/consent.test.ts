@@ -6,7 +6,7 @@ import { bootScriptTag } from './scriptTag';
 import { SNIPPET } from './snippet';
 import type { Tracker } from './types';
 
-// Consent mode (issue 15, SPEC §1 "marketing optional"): before consent and after a refusal the
+// Consent mode (SPEC §1 "marketing optional"): before consent and after a refusal the
 // tracker stores nothing (cookies, localStorage) and sends nothing (collector, beacons, visual
 // config, deeplink); after `grant()` it works as always.
 

@@ -35,6 +35,16 @@ export interface DeeplinkPlugin extends TrackerPlugin {
  * Deeplink (SPEC §7, §9; Sensors Deeplink plugin): with a `deeplink` query parameter ending in
  * `/sd/<app>/<key>`, `GET {server}/sdk/deeplink/param?key=<key>&system_type=JS&project=<project>`,
  * aborted after `timeout` (at least 2500 ms); an answer with `errorMsg` is logged and ignored.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { deeplinkPlugin } from '@plugin-center/analytics';
+ *
+ * const deeplink = deeplinkPlugin();
+ * createTracker({ plugins: [deeplink] }).init();
+ * const info = await deeplink.ready; // null without a `deeplink` query parameter
+ * ```
  */
 export function deeplinkPlugin(options: DeeplinkOptions = {}): DeeplinkPlugin {
   let done: (info: DeeplinkInfo | null) => void;

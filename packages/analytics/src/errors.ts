@@ -23,6 +23,17 @@ export type AnalyticsErrorCode = keyof typeof ANALYTICS_ERROR_MESSAGES;
  * The validation error of the tracker (SPEC §5, §8). A call that fails validation is logged and
  * dropped; with the `strict` option it throws this instead. `message` is the SPEC text with the
  * subject and limit filled in, e.g. `eventName's is empty`, `price's Value length is longer than 500`.
+ *
+ * @example
+ * ```ts
+ * const tracker = createTracker({ strict: true });
+ * tracker.init();
+ * try {
+ *   tracker.track('', {}); // once the tracker runs calls at once (after `store done`)
+ * } catch (error) {
+ *   if (error instanceof AnalyticsError) console.warn(error.code, error.message); // EMPTY, "eventName's is empty"
+ * }
+ * ```
  */
 export class AnalyticsError extends Error {
   /** The stable code. */

@@ -1,5 +1,5 @@
 /**
- * `@plugin-center/analytics`: the framework-free tracker (SPEC §1, §3, §4, §5, §7, §8, §9; issue 4)
+ * `@plugin-center/analytics`: the framework-free tracker (SPEC §1, §3, §4, §5, §7, §8, §9)
  * speaking the Sensors Data web SDK wire — the core of `@plugin-center/analytics/core`, plus the
  * automatic tracking plugins ($pageview with single-page routes, $WebClick, $WebStay,
  * $WebPageLeave with heartbeat, $WebPageLoad, channel and $ChannelLinkReaching, visual config,

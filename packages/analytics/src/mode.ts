@@ -8,6 +8,14 @@ import { query } from './util';
  * (mode `visual`). In either mode nothing is sent: the Sensors analysis page renders over the site,
  * and `sa-request-type` / `sa-request-url` are its business. Set this plugin up first, so that
  * nothing is sent before.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { pageModePlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [pageModePlugin()] }).init();
+ * ```
  */
 export function pageModePlugin(): TrackerPlugin {
   return {

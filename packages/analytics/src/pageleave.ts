@@ -30,6 +30,14 @@ export interface PageLeaveOptions {
  * marker `event_duration: 3.14`; a reported leave removes it. When a heartbeat starts, stored
  * heartbeats of other pages older than the interval plus 5 s (a killed tab, a crash) are sent and
  * removed.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { pageLeavePlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [pageLeavePlugin({ heartbeatInterval: 5000 })] }).init();
+ * ```
  */
 export function pageLeavePlugin({
   heartbeatInterval = HEARTBEAT_INTERVAL,

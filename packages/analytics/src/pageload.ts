@@ -13,6 +13,14 @@ export interface PageLoadOptions {
  * already has), reports `$page_load_time` and `event_duration` (the same value: seconds from
  * navigation start to the end of `DOMContentLoaded`, 3 decimals, from the Navigation Timing entry;
  * omitted when unknown or above `maxDuration`), with `$referrer`.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { pageLoadPlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [pageLoadPlugin()] }).init();
+ * ```
  */
 export function pageLoadPlugin(options: PageLoadOptions = {}): TrackerPlugin {
   const { maxDuration = PAGE_LOAD_MAX_DURATION } = options;

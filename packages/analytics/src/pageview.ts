@@ -18,6 +18,14 @@ export interface PageviewOptions {
  * for the page at `store done` (Sensors `autoTrack`); with `singlePage` patches `history.pushState`
  * / `replaceState` (restored by `destroy()`) to track route changes. The page-leave plugin reports
  * the page left.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { pageviewPlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [pageviewPlugin({ singlePage: true })] }).init();
+ * ```
  */
 export function pageviewPlugin(options: PageviewOptions = {}): TrackerPlugin {
   return {

@@ -20,6 +20,14 @@ export const scrollTop = (w: AnalyticsWindow): number =>
  * since and more than `minStay` passed since the last report, a `$WebStay` reports the noted
  * position (`$viewport_position`, px) and the time since the last report (`event_duration`, s, at
  * most `maxDuration`). On `pagehide` the current position is reported by beacon.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { stayPlugin } from '@plugin-center/analytics';
+ *
+ * createTracker({ plugins: [stayPlugin({ minStay: 4000 })] }).init();
+ * ```
  */
 export function stayPlugin({
   minStay = STAY_MIN,

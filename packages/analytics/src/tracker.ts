@@ -44,7 +44,7 @@ const cut = (p: Record<string, unknown>, max: number) => {
 };
 
 /**
- * Creates the tracker (SPEC §1, §3, §4, §5, §7, §9; issue 4): the core of
+ * Creates the tracker (SPEC §1, §3, §4, §5, §7, §9): the core of
  * `@plugin-center/analytics`, without automatic tracking (add plugins, or use `createAnalytics`).
  *
  * - States `not started` → `init started` → `store done` ({@link TrackerState}); calls made before
@@ -65,6 +65,16 @@ const cut = (p: Record<string, unknown>, max: number) => {
  *   and removes the identity cookie and every `pcsa_` storage key; a later `grant()` starts again.
  *
  * Touches no browser global before `init()`: safe to import and create during SSR.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { clickPlugin, pageviewPlugin } from '@plugin-center/analytics';
+ *
+ * const tracker = createTracker({ deployment: 'test', plugins: [pageviewPlugin(), clickPlugin()] });
+ * tracker.init();
+ * tracker.track('Search', { keyword: 'icons' });
+ * ```
  */
 export function createTracker(options: TrackerOptions = {}): Tracker {
   let o = options;

@@ -38,6 +38,16 @@ export interface VisualConfigPlugin extends TrackerPlugin {
  * `interval` old; an older one is used until the answer. Polled
  * every `interval` while the page is visible: hiding the page stops the timer, showing it requests
  * at once if the config is `interval` old, else schedules the rest.
+ *
+ * @example
+ * ```ts
+ * import { createTracker } from '@plugin-center/analytics/core';
+ * import { visualConfigPlugin } from '@plugin-center/analytics';
+ *
+ * const visual = visualConfigPlugin({ interval: 30 * 60_000 });
+ * createTracker({ plugins: [visual] }).init();
+ * const config = visual.getConfig(); // null until the first answer
+ * ```
  */
 export function visualConfigPlugin({
   interval = VISUAL_CONFIG_INTERVAL,

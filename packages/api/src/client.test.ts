@@ -1,6 +1,5 @@
-import { PLUGIN_ROUTES } from '@plugin-center/contract';
 import { fakeFetch, hang, json, ok } from '@plugin-center/test-fakes/fetch';
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   API_ERROR_CODES,
   type ApiClientOptions,
@@ -9,7 +8,6 @@ import {
   createApiClient,
   isCancelled,
   isSuccess,
-  type PluginCalls,
 } from './client';
 
 const quiet = () => ({ error: vi.fn() });
@@ -67,7 +65,7 @@ describe('headers (SPEC §7)', () => {
 });
 
 describe('payload (SPEC §7)', () => {
-  // Issue 14 (e2e): the real server refuses an empty body sent as JSON, so a bodiless call sends none.
+  // The real server refuses an empty body sent as JSON, so a bodiless call sends none.
   it('a POST/PUT without a body (query and none routes) sends no body and no content type', async () => {
     const { client, requests } = setup();
     await client.plugin.disableResourceState({ id: 3, is_disabled: true });
@@ -165,125 +163,6 @@ describe('payload (SPEC §7)', () => {
     expect(body.has('none')).toBe(false);
     expect(body.get('file')).toBeInstanceOf(Blob);
     expect(requests[0]?.headers.has('content-type')).toBe(false);
-  });
-});
-
-describe('typed plugin calls (SPEC §7)', () => {
-  it('maps every call to its method and path under /api/cmt/', async () => {
-    const { client, requests } = setup();
-    const form = new FormData();
-    const p = client.plugin;
-    const calls: [() => Promise<unknown>, string, string][] = [
-      [() => p.list({}), 'GET', 'plugin/list'],
-      [() => p.suggest({ q: 'ic' }), 'GET', 'plugin/suggest'],
-      [() => p.tagList({ lang: 'en-US' }), 'GET', 'plugin/tag/list'],
-      [() => p.detail({ plugin_key: 'k' }), 'GET', 'plugin'],
-      [() => p.recommendationList({ count: 4, seed: 1 }), 'GET', 'plugin/recommendation/list'],
-      [() => p.view({ plugin_key: 'k' }), 'POST', 'plugin/view'],
-      [() => p.install({ plugin_key: 'k' }), 'POST', 'plugin/user'],
-      [() => p.uninstall({ plugin_key: 'k' }), 'DELETE', 'plugin/user'],
-      [() => p.installedList(), 'GET', 'plugin/user'],
-      [() => p.analyticsOverview(), 'GET', 'manager/analytics/overview'],
-      [() => p.publisherAnalytics(), 'GET', 'plugin/analytics'],
-      [() => p.praise({ plugin_key: 'k', praise: 1 }), 'POST', 'plugin/user/praise'],
-      [() => p.publish(form), 'POST', 'plugin'],
-      [() => p.edit(form), 'PUT', 'plugin'],
-      [() => p.remove({ plugin_key: 'k' }), 'DELETE', 'plugin'],
-      [() => p.userPlugins(), 'GET', 'plugin/audit'],
-      [() => p.auditList({ status: 1 }), 'GET', 'plugin/audit/list'],
-      [() => p.auditStatus({ plugin_key: 'k', status: 3, reason: 'r' }), 'POST', 'plugin/audit/status'],
-      [() => p.auditLog({ plugin_key: 'k' }), 'GET', 'manager/audit-log'],
-      [() => p.assignOwner({ plugin_key: 'k', email: 'a@b.c' }), 'POST', 'manager/plugin/owner'],
-      [() => p.personalTokenList(), 'GET', 'user/tokens'],
-      [() => p.createPersonalToken({ name: 'CI' }), 'POST', 'user/tokens'],
-      [() => p.revokePersonalToken({ id: 1 }), 'DELETE', 'user/tokens'],
-      [() => p.publishRecommendation({ plugin_keys: ['k'] }), 'POST', 'plugin/recommendation/publish'],
-      [
-        () => p.setSilentInstall({ plugin_key: 'k', is_default_install: false }),
-        'PUT',
-        'plugin/silent_install',
-      ],
-      [() => p.newUserSilentInstall(), 'POST', 'plugin/user/new/silent'],
-      // Issue 14, the editor's side.
-      [() => p.editorPlugins({ lang: 'en-US' }), 'GET', 'plugin/user/editor'],
-      [() => p.editorCode({ plugin_key: 'k 1' }), 'GET', 'plugin/user/editor/code'],
-      [() => p.download({ id: 'k 1' }), 'GET', 'manager/plugin/k%201/download'],
-      [() => p.batchUpload(form), 'POST', 'manager/plugins/upload'],
-      [
-        () => p.createResourceState({ plugin_key: 'k', start_time: 1, end_time: 2, is_new: true }),
-        'POST',
-        'plugin/resource_state',
-      ],
-      [() => p.disableResourceState({ id: 4, is_disabled: true }), 'PUT', 'plugin/resource_state/disable'],
-      [() => p.resourceStateList(), 'GET', 'plugin/resource_state/list'],
-      // Curation (issue 14): the calls added by the "curation" part.
-      [() => p.featuredList({ lang: 'en-US' }), 'GET', 'plugin/resource_state/active'],
-      [() => p.curatedRecommendation(), 'GET', 'plugin/recommendation/curated'],
-      [() => p.silentInstallList(), 'GET', 'plugin/silent_install/list'],
-      [() => p.bannerList(), 'GET', 'plugin-banner/all'],
-      [() => p.saveBanner(form), 'PUT', 'manager/plugin-banner'],
-      [() => p.deleteBanner({ id: 3 }), 'DELETE', 'manager/plugin-banner'],
-      [() => p.qrCodeList(), 'GET', 'manager/qr-code/list'],
-      [() => p.getIconfont(), 'GET', 'manager/space-setting/iconfont'],
-      [() => p.saveIconfont({ client_id: 'i', client_secret: 's' }), 'PUT', 'manager/space-setting/iconfont'],
-      [() => p.getPexels(), 'GET', 'srv/config/pexels'],
-      [() => p.savePexels({ api_key: 'a' }), 'POST', 'srv/config/pexels'],
-      [() => p.verify(), 'GET', 'manager/verify'],
-      [() => p.activityInfo({ activity_id: 'a1' }), 'GET', 'activity/activity/info'],
-      // Settings (issue 14).
-      [() => p.saveSpaceSetting({ ext: { login_storage: 1 } }), 'PUT', 'manager/space-setting'],
-      [() => p.userList({ keyword: 'a' }), 'GET', 'manager/users'],
-      [() => p.setUserRole({ user_id: 2, role: 2 }), 'PUT', 'manager/users/role'],
-    ];
-    expect(calls.length).toBe(Object.keys(p).length);
-    for (const [run] of calls) await run();
-    expect(requests.map((r) => [r.method, r.url.pathname])).toEqual(
-      calls.map(([, method, path]) => [method, `/api/cmt/${path}`]),
-    );
-  });
-
-  it("has exactly the calls of the route table's plugin group (issue 10: one table of routes)", () => {
-    expectTypeOf<keyof PluginCalls>().toEqualTypeOf<keyof typeof PLUGIN_ROUTES>();
-    const { client } = setup();
-    expect(Object.keys(client.plugin).sort()).toEqual(Object.keys(PLUGIN_ROUTES).sort());
-  });
-
-  it('sends the query of GET calls and the body of DELETE calls', async () => {
-    const { client, requests } = setup();
-    await client.plugin.detail({ plugin_key: 'figma-tokens', lang: 'zh-CN' });
-    await client.plugin.activityInfo({ activity_id: 'a1' });
-    await client.plugin.deleteBanner({ id: 3 });
-    await client.plugin.remove({ plugin_key: 'k' });
-    expect(requests[0]?.url.search).toBe('?plugin_key=figma-tokens&lang=zh-CN');
-    expect(requests[1]?.url.search).toBe('?activity_id=a1');
-    expect(requests[2]?.json).toEqual({ id: 3 });
-    expect(requests[3]?.json).toEqual({ plugin_key: 'k' });
-  });
-
-  it('PUT plugin/resource_state/disable sends id and is_disabled as query, no body', async () => {
-    const { client, requests } = setup();
-    await client.plugin.disableResourceState({ id: 4, is_disabled: false });
-    expect(requests[0]?.method).toBe('PUT');
-    expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({ id: '4', is_disabled: 'false' });
-    expect(requests[0]?.body).toBeUndefined();
-  });
-
-  it('download resolves with the code file as a Blob, id in the path and not in the query', async () => {
-    const { client, requests } = setup(
-      () => new Response('{"name":"x"}', { headers: { 'content-type': 'application/json' } }),
-    );
-    const res = await client.plugin.download({ id: 'plug/1' });
-    expect(requests[0]?.url.pathname).toBe('/api/cmt/manager/plugin/plug%2F1/download');
-    expect(requests[0]?.url.search).toBe('');
-    expect(res.code).toBe(0);
-    expect(res.data).toBeInstanceOf(Blob);
-    expect(await res.data.text()).toBe('{"name":"x"}');
-  });
-
-  it('resolves with failed envelopes too (the caller checks them with isSuccess)', async () => {
-    const envelope = { code: 40400, error: 'PLUGIN_NOT_FOUND', message: 'no such plugin', data: null };
-    const { client } = setup(() => json(envelope));
-    await expect(client.plugin.detail({ plugin_key: 'nope' })).resolves.toEqual(envelope);
   });
 });
 
@@ -534,25 +413,5 @@ describe('timeout (SPEC §9)', () => {
     const { client } = setup();
     await client.plugin.tagList();
     expect(vi.getTimerCount()).toBe(0);
-  });
-});
-
-// Issue 14 (helper "banners"): the banner form from a plain object, as the banner page sends it.
-describe('saveBanner (issue 14)', () => {
-  it('sends a plain object with multipart: true as FormData with the image as a file part', async () => {
-    const { client, requests } = setup();
-    const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
-    await client.plugin.saveBanner(
-      { id: '7', redirect_url: 'https://example.com/', image },
-      { multipart: true },
-    );
-    const sent = requests[0]!;
-    expect([sent.method, sent.url.pathname]).toEqual(['PUT', '/api/cmt/manager/plugin-banner']);
-    expect(sent.body).toBeInstanceOf(FormData);
-    const form = sent.body as FormData;
-    expect(form.get('id')).toBe('7');
-    expect(form.get('redirect_url')).toBe('https://example.com/');
-    expect(form.get('image')).toBeInstanceOf(Blob);
-    expect(sent.headers.has('content-type')).toBe(false);
   });
 });

@@ -1,79 +1,18 @@
-// Settings (issue 14).
 import type {
-  ActivityInfo,
-  ActivityInfoQuery,
-  AdminInfo,
-  AdminUser,
-  AnalyticsOverview,
-  AnalyticsRangeQuery,
   ApiResponse,
-  AssignOwnerBody,
-  AssignOwnerResult,
-  AuditListQuery,
-  AuditLogPage,
-  AuditLogQuery,
-  AuditStatusBody,
-  BannerListResult,
-  BatchUploadResult,
-  CreatedPersonalToken,
-  CreatePersonalTokenBody,
-  CuratedRecommendation,
-  CuratedRecommendationQuery,
-  DeleteBannerBody,
-  DeleteBannerResult,
-  EditorCodeQuery,
-  EditorPluginsQuery,
-  EditorPluginsResult,
-  FeaturedQuery,
-  FeaturedResult,
-  IconfontBody,
-  IconfontConfig,
-  InstalledListQuery,
-  InstalledListResult,
-  InstallResult,
-  Locale,
-  PersonalTokenList,
-  PexelsBody,
-  PexelsConfig,
-  PluginDetail,
-  PluginDetailQuery,
-  PluginKeyBody,
-  PluginListQuery,
-  PluginListResult,
-  PluginViewResult,
-  PraiseBody,
-  PraiseResult,
-  PublisherAnalytics,
-  PublishResult,
-  QrCodeListResult,
   RecommendationPublishBody,
-  RecommendationQuery,
-  RecommendationResult,
-  ResourcePosition,
   ResourcePositionBody,
-  ResourcePositionDisableQuery,
   ResourcePositionListQuery,
-  ResourcePositionPage,
-  RevokePersonalTokenBody,
-  SaveBannerResult,
-  SetUserRoleBody,
+  ROUTES,
+  RouteDefinition,
   SilentInstallBody,
-  SilentInstallList,
-  SilentInstallListQuery,
-  SilentInstallResult,
-  SpaceSetting,
-  SpaceSettingBody,
-  SubmissionPage,
-  SuggestQuery,
-  SuggestResult,
-  TagListResult,
-  UserListQuery,
-  UserListResult,
-  UserPluginsQuery,
 } from '@plugin-center/contract';
-import { PLUGIN_ROUTES, type RouteDefinition } from '@plugin-center/contract';
+import { PLUGIN_ROUTES, USER_ROUTES } from '@plugin-center/contract';
+import type { ROUTE_SCHEMAS } from '@plugin-center/contract/schemas';
 import { createFetch } from 'ofetch';
+import type { Static, TSchema } from 'typebox';
 import { currentPath, isServer } from './globals';
+import type { UploadProgress, UploadTransport } from './upload';
 
 /**
  * The numeric codes of SPEC §8 an {@link ApiError} carries in `numericCode`: 401 when the HTTP status
@@ -148,6 +87,14 @@ export const CANCEL_MESSAGE = 'request cancelled';
 /**
  * Whether a call's result is the cancel result (its signal aborted), see {@link CANCEL_MESSAGE}.
  * @returns true for `{ message: CANCEL_MESSAGE, error: 'CANCELLED' }`
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const pending = client.plugin.list({}, { signal: controller.signal });
+ * controller.abort();
+ * isCancelled(await pending); // true
+ * ```
  */
 export const isCancelled = (res: { message?: string; error?: string } | undefined): boolean =>
   res?.error === 'CANCELLED' && res.message === CANCEL_MESSAGE;
@@ -155,6 +102,13 @@ export const isCancelled = (res: { message?: string; error?: string } | undefine
 /**
  * Whether an envelope is a success (SPEC §4, §9): `code` is 0 or 200 and `data` is present (not
  * `undefined` or `null`).
+ *
+ * @example
+ * ```ts
+ * const res = await client.plugin.detail({ plugin_key: 'grid' });
+ * if (isSuccess(res)) show(res.data.name);
+ * else console.warn(res.error, res.message);
+ * ```
  */
 export const isSuccess = (res: { code: number; data?: unknown } | undefined): boolean =>
   !!res && (res.code === 0 || res.code === 200) && res.data != null;
@@ -176,6 +130,14 @@ export interface ApiClientOptions {
   managerPrefixes?: string[];
   /** The fetch implementation; default the global `fetch`, looked up at call time. */
   fetch?: typeof fetch;
+  /**
+   * Sends the multipart calls that ask for upload progress: `xhrUpload` of
+   * `@plugin-center/api/upload` (fetch reports no upload progress). Without it such a call goes out
+   * through fetch and reports none; so a bundle that never uploads does not carry it.
+   */
+  upload?: UploadTransport;
+  /** Creates the request object of `xhrUpload` (tests pass a fake); default `new XMLHttpRequest()`. */
+  createXhr?: () => XMLHttpRequest;
   /** Timeout of a call in ms; default 15 * 60 * 1000 (15 minutes, SPEC §9). */
   timeout?: number;
   /** Where failed calls are logged (SPEC §8: "details logged to console"); default `console`. */
@@ -190,205 +152,89 @@ export interface RequestOptions {
   multipart?: boolean;
   /** `'blob'` resolves with `{ code: 0, data: Blob }` (downloads); default `'json'` (the envelope). */
   responseType?: 'json' | 'blob';
+  /**
+   * Called with the bytes sent and the total as a multipart upload goes out (the publish form, the
+   * batch upload, a banner), when the client has an `upload` transport (`xhrUpload`): `fetch`
+   * reports no upload progress, so such a call is sent with `XMLHttpRequest`; everything else
+   * (headers, timeout, cancel, errors, the envelope) is the same.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
   /** Extra query fields, for any method (undefined values skipped). */
   query?: Record<string, unknown>;
 }
 
-// Curation (issue 14, part "curation"): the bodies and queries are the contract's; these names stay
-// for callers of earlier versions.
 /** Body of `POST plugin/recommendation/publish`: the plugin_keys recommended, in order. */
 export type { RecommendationPublishBody, SilentInstallBody };
 /** Body of `POST plugin/resource_state` (the contract's `ResourcePositionBody`; times in ms). */
 export type ResourceStateBody = ResourcePositionBody;
 /** Query of `GET plugin/resource_state/list` (the contract's `ResourcePositionListQuery`). */
 export type ResourceStateListQuery = ResourcePositionListQuery;
-// End of curation (issue 14).
-type O = RequestOptions;
-type R<T> = Promise<ApiResponse<T>>;
+
+type Schemas = typeof ROUTE_SCHEMAS;
+type Table = typeof ROUTES;
+/** The groups of the route table the client has calls for: `plugin` (`/api/cmt/`) and `user` (`/api/uc/`, `/api/pix/`). */
+export type CallGroup = 'plugin' | 'user';
+/** The names of the calls of group `G`: the names of its entries in the route table. */
+export type CallName<G extends CallGroup> = keyof Table[G] & keyof Schemas[G] & string;
+type Part<S, F extends string> = S extends { readonly [P in F]: infer T extends TSchema }
+  ? Static<T>
+  : undefined;
+type Both<A, B> = A extends undefined
+  ? B extends undefined
+    ? Record<string, unknown>
+    : B
+  : B extends undefined
+    ? A
+    : A & B;
 
 /**
- * Typed functions for every plugin call of SPEC §7 (paths under `/api/cmt/`). Each resolves with the
- * envelope (failed envelopes resolve too: test with {@link isSuccess}), rejects with {@link ApiError}
- * on HTTP failure, and resolves with the cancel result when `o.signal` aborts.
+ * The payload of call `G.K`, derived from its table entry and its schemas: nothing for a `none`
+ * route; `FormData` (or a plain object of texts and Blobs, turned into one) for a `multipart` route;
+ * else the path parameters with the body (`body` routes) or the query (`query` routes).
  */
-export interface PluginCalls {
-  /** `GET plugin/list`: a page of approved plugins (tag, sort, keyword, cursor). */
-  list(q: PluginListQuery, o?: O): R<PluginListResult>;
-  /** `GET plugin/suggest` (issue 13): at most 8 plugin and tag suggestions for what was typed. */
-  suggest(q: SuggestQuery, o?: O): R<SuggestResult>;
-  /** `GET plugin/tag/list`. */
-  tagList(q?: { lang?: Locale }, o?: O): R<TagListResult>;
-  /** `GET plugin`: detail with history versions. */
-  detail(q: PluginDetailQuery, o?: O): R<PluginDetail>;
-  /** `GET plugin/recommendation/list`; another `seed` gives another sample. */
-  recommendationList(q?: RecommendationQuery, o?: O): R<RecommendationResult>;
-  /** `POST plugin/view`: count a view. */
-  view(b: PluginKeyBody, o?: O): R<PluginViewResult>;
-  /** `POST plugin/user` (bearer): install; idempotent. 401 when not signed in. */
-  install(b: PluginKeyBody, o?: O): R<InstallResult>;
-  /** `DELETE plugin/user` (bearer, body): uninstall; idempotent. */
-  uninstall(b: PluginKeyBody, o?: O): R<InstallResult>;
-  /** `GET plugin/user` (bearer): the signed-in user's installed plugins (for the editor). */
-  installedList(q?: InstalledListQuery, o?: O): R<InstalledListResult>;
-  /** `POST plugin/user/praise` (bearer): praise 1 like, -1 unlike (SPEC §4); idempotent. */
-  praise(b: PraiseBody, o?: O): R<PraiseResult>;
-  /**
-   * `POST plugin` (multipart, bearer): publish; the submission waits for review. Fields as
-   * `PublishFields`, files `icon`, `cover_center`, `cover_panel`, `video`, `images`, `code_file`.
-   * Fails with `INVALID_PARAMETER` / `UPLOAD_REJECTED` (and `field`) for bad input.
-   */
-  publish(form: FormData, o?: O): R<PublishResult>;
-  /** `PUT plugin` (multipart, bearer): edit (owner or admin): a new version; `VERSION_NOT_INCREASED` when not greater. */
-  edit(form: FormData, o?: O): R<PublishResult>;
-  /** `DELETE plugin` (admin, body plugin_key): delete with versions, submissions and files. */
-  remove(b: PluginKeyBody, o?: O): R<unknown>;
-  /** `GET plugin/audit` (bearer): the signed-in user's plugins, the latest submission of each. */
-  userPlugins(q?: UserPluginsQuery, o?: O): R<SubmissionPage>;
-  /** `GET plugin/audit/list` (admin): submissions (status 0 all, 1 unaudited, 2 passed, 3 not passed). */
-  auditList(q: AuditListQuery, o?: O): R<SubmissionPage>;
-  /** `POST plugin/audit/status` (admin): approve (2) or reject (3, reason required) the pending submission. */
-  auditStatus(b: AuditStatusBody, o?: O): R<PublishResult>;
-  /** `POST manager/plugin/owner` (admin): give a plugin to the account with `email`, or to nobody (null). */
-  assignOwner(b: AssignOwnerBody, o?: O): R<AssignOwnerResult>;
-  /** `GET user/tokens` (bearer): the caller's personal access tokens (never the tokens themselves). */
-  personalTokenList(o?: O): R<PersonalTokenList>;
-  /** `POST user/tokens` (bearer): a new publishing token; `token` is in this answer only. */
-  createPersonalToken(b: CreatePersonalTokenBody, o?: O): R<CreatedPersonalToken>;
-  /** `DELETE user/tokens` (bearer): revoke one of the caller's tokens. */
-  revokePersonalToken(b: RevokePersonalTokenBody, o?: O): R<{ id: number }>;
-  /** `GET manager/audit-log` (admin): the append-only log of administrative actions. */
-  auditLog(q?: AuditLogQuery, o?: O): R<AuditLogPage>;
-  // Curation (issue 14, part "curation").
-  /**
-   * `POST plugin/recommendation/publish` (admin): replace the curated choice with `plugin_keys` in
-   * order (approved plugins, no repeats; `[]` returns to the automatic sample). Answers the choice.
-   * `INVALID_PARAMETER` (field `plugin_keys`) for a bad key; nothing changes then.
-   */
-  publishRecommendation(b: RecommendationPublishBody, o?: O): R<CuratedRecommendation>;
-  /** `GET plugin/recommendation/curated` (admin): the curated choice in order, to show and reorder. */
-  curatedRecommendation(q?: CuratedRecommendationQuery, o?: O): R<CuratedRecommendation>;
-  /**
-   * `PUT plugin/silent_install` (admin): mark or unmark a plugin installed by default for new
-   * accounts; marking needs an approved plugin (`PLUGIN_NOT_FOUND`). Idempotent.
-   */
-  setSilentInstall(b: SilentInstallBody, o?: O): R<SilentInstallResult>;
-  /** `GET plugin/silent_install/list` (admin): the default-install plugins. */
-  silentInstallList(q?: SilentInstallListQuery, o?: O): R<SilentInstallList>;
-  // End of curation (issue 14).
-  /** `POST plugin/user/new/silent`: install the default plugins for a new user. */
-  newUserSilentInstall(o?: O): R<InstalledListResult>;
-  // Issue 14, the editor's side (helper "editor").
-  /**
-   * `GET plugin/user/editor` (bearer): the design tool's plugins — the user's installs and the
-   * default-install plugins they never uninstalled, each with its approved version and code file URL.
-   * This client sends no `If-None-Match` and turns a 304 into an error, so it always fetches the
-   * whole list; an editor that polls makes the conditional GET with `fetch` itself (docs/api.md,
-   * examples/editor-host).
-   */
-  editorPlugins(q?: EditorPluginsQuery, o?: O): R<EditorPluginsResult>;
-  /**
-   * `GET plugin/user/editor/code` (bearer): the approved code file (manifest JSON) of a plugin in the
-   * editor list, as a Blob (`{ code: 0, data: Blob }`); 404 PLUGIN_NOT_FOUND when it is not there.
-   */
-  editorCode(q: EditorCodeQuery, o?: O): R<Blob>;
-  // End of issue 14, the editor's side.
-  /** `GET manager/plugin/{id}/download`: the code file as a Blob (`{ code: 0, data: Blob }`). */
-  download(q: { id: string }, o?: O): R<Blob>;
-  /**
-   * `POST manager/plugins/upload` (admin, multipart `file`: a JSON array of catalogue records or a
-   * ZIP of such files): batch upload; cancellable via `o.signal`. Failed records come back in `failed`.
-   */
-  batchUpload(form: FormData, o?: O): R<BatchUploadResult>;
-  // Curation (issue 14, part "curation").
-  /**
-   * `POST plugin/resource_state` (admin): feature an approved plugin from `start_time` to `end_time`
-   * (ms). `INVALID_PARAMETER` (field `end_time`) when the end is before the start or before now;
-   * `PLUGIN_NOT_FOUND` unless the plugin is approved. Answers the new slot with its status.
-   */
-  createResourceState(b: ResourcePositionBody, o?: O): R<ResourcePosition>;
-  /**
-   * `PUT plugin/resource_state/disable` (admin) with query `id`, `is_disabled` (true/1 disable,
-   * false/0 restore); idempotent. `RESOURCE_POSITION_NOT_FOUND` for an unknown id.
-   */
-  disableResourceState(q: ResourcePositionDisableQuery, o?: O): R<ResourcePosition>;
-  /** `GET plugin/resource_state/list` (admin): slots newest first with derived status; filter by `status`. */
-  resourceStateList(q?: ResourcePositionListQuery, o?: O): R<ResourcePositionPage>;
-  /**
-   * `GET plugin/resource_state/active` (public): the square's featured area — the active slots;
-   * ask again at `next_change_time` (ms) to see a slot appear or disappear.
-   */
-  featuredList(q?: FeaturedQuery, o?: O): R<FeaturedResult>;
-  // End of curation (issue 14).
-  // --- issue 14, banners and contact QR codes (helper "banners") ---
-  /**
-   * `GET plugin-banner/all` (public): the square's carousel, every `Banner` (`id`, `image` URL
-   * to load as is, `redirect_url`, `position`) in order; `[]` when there is none.
-   */
-  bannerList(o?: O): R<BannerListResult>;
-  /**
-   * `PUT manager/plugin-banner` (admin, multipart): create a banner (no `id`: file `image` and
-   * `redirect_url` required) or replace one's image, link or place (`id`; a field left out keeps its
-   * value). Text fields as `SaveBannerFields` (`id`, `redirect_url`, `position` as decimal text), file
-   * `image` (PNG, JPEG, GIF or WebP, at most `BANNER_LIMITS.IMAGE_BYTES`). Pass a `FormData`, or a
-   * plain object with `{ multipart: true }` in `o` (a `Blob` value becomes a file part). Resolves
-   * with the saved banner. Errors: `INVALID_PARAMETER` with message `BANNER_URL_MESSAGE` ('Wrong url,
-   * please try again') and field `redirect_url` for a link that is not an absolute http(s) URL;
-   * `UPLOAD_REJECTED` (field `image`) for a file that is not such an image; `BANNER_NOT_FOUND` for an
-   * unknown `id`; `PAYLOAD_TOO_LARGE`.
-   */
-  saveBanner(form: FormData | Record<string, string | Blob>, o?: O): R<SaveBannerResult>;
-  /** `DELETE manager/plugin-banner` (admin, body id): delete a banner and its image; `BANNER_NOT_FOUND`. */
-  deleteBanner(b: DeleteBannerBody, o?: O): R<DeleteBannerResult>;
-  /** `GET manager/qr-code/list` (admin): the contact QR codes `{ name, img_url }` configured on the server. */
-  qrCodeList(o?: O): R<QrCodeListResult>;
-  // --- end of issue 14, banners ---
-  /**
-   * `GET manager/space-setting/iconfont` (admin, issue 14): the icon-font account, the client secret
-   * masked (`SECRET_MASK_PREFIX` + last 4); `secret_status` `unset`, `set` or `undecryptable`.
-   */
-  getIconfont(o?: O): R<IconfontConfig>;
-  /**
-   * `PUT manager/space-setting/iconfont` (admin): save the account (the app toasts 'Save Successfully'
-   * / 'Save failure'). The masked secret sent back keeps the stored one; both empty remove the account;
-   * `INVALID_PARAMETER` with `field` for a half account. Answers the saved account, masked.
-   */
-  saveIconfont(b: IconfontBody, o?: O): R<IconfontConfig>;
-  /** `GET srv/config/pexels` (admin, issue 14): the stock-photo API key, masked. */
-  getPexels(o?: O): R<PexelsConfig>;
-  /**
-   * `POST srv/config/pexels` (admin): save the API key (the app toasts 'Applied successfully' /
-   * 'Please try again'); the masked key sent back keeps it, empty removes it. Answers it masked.
-   */
-  savePexels(b: PexelsBody, o?: O): R<PexelsConfig>;
-  /** `GET manager/verify`: admin info with role (0 user, 1 super admin, 2 admin). */
-  verify(o?: O): R<AdminInfo>;
-  /** `GET manager/analytics/overview` (admin): page views, visitors, top plugins, events by name (issue 4). */
-  analyticsOverview(q?: AnalyticsRangeQuery, o?: O): R<AnalyticsOverview>;
-  /** `GET plugin/analytics` (bearer): the publisher's own plugins' views and installs per day (issue 4). */
-  publisherAnalytics(q?: AnalyticsRangeQuery, o?: O): R<PublisherAnalytics>;
-  /**
-   * `GET activity/activity/info` (public, query activity_id; issue 14, helper "banners"): an activity
-   * configured on the server — `view_num` (this call counted), `participate_num`, `cover`,
-   * `tutorial_url`. `ACTIVITY_NOT_FOUND` for an unknown id.
-   */
-  activityInfo(q: ActivityInfoQuery, o?: O): R<ActivityInfo>;
-  // --- Settings (issue 14, helper "settings")
-  /**
-   * `PUT manager/space-setting` (admin): change parts of the space setting (brand, topic colour key of
-   * `TOPIC_COLOR_KEYS`, login storage 0–2); answers the whole setting. Read it with
-   * `request('GET', '/api/pix/mst/spaces/setting')` (public).
-   */
-  saveSpaceSetting(b: SpaceSettingBody, o?: O): R<SpaceSetting>;
-  /** `GET manager/users` (admin): accounts newest first; `keyword` (email, nick or user name), `role`, cursor paging. */
-  userList(q?: UserListQuery, o?: O): R<UserListResult>;
-  /**
-   * `PUT manager/users/role` (super admin): make user `user_id` a general admin (2) or a general user
-   * (0). `FORBIDDEN` ('Current account has no permission') for a general admin or a super admin target;
-   * `INVALID_PARAMETER` for one's own role or an unknown user. Answers the user.
-   */
-  setUserRole(b: SetUserRoleBody, o?: O): R<AdminUser>;
-  // --- end of settings (issue 14)
+export type CallInput<G extends CallGroup, K extends CallName<G>> = Table[G][K] extends {
+  readonly request: 'none';
 }
+  ? undefined
+  : Table[G][K] extends { readonly request: 'multipart' }
+    ? FormData | Record<string, string | Blob>
+    : Both<
+        Part<Schemas[G][K], 'params'>,
+        Part<Schemas[G][K], Table[G][K] extends { readonly request: 'body' } ? 'body' : 'querystring'>
+      >;
+
+/** The `data` of a success of call `G.K`: a `Blob` for a `blob` route, else its response schema's type. */
+export type CallData<G extends CallGroup, K extends CallName<G>> = Table[G][K] extends {
+  readonly response: 'blob';
+}
+  ? Blob
+  : Schemas[G][K] extends { readonly response: infer T extends TSchema }
+    ? Static<T>
+    : unknown;
+
+/**
+ * One call of the route table: `(payload, options)`, the payload optional when every field of it
+ * is, absent for a `none` route. It resolves with the envelope (failed envelopes resolve too: test
+ * with {@link isSuccess}), rejects with {@link ApiError} on HTTP failure, and resolves with the
+ * cancel result when `options.signal` aborts.
+ */
+export type RouteCall<G extends CallGroup, K extends CallName<G>> =
+  CallInput<G, K> extends undefined
+    ? (o?: RequestOptions) => Promise<ApiResponse<CallData<G, K>>>
+    : Record<string, never> extends CallInput<G, K>
+      ? (payload?: CallInput<G, K>, o?: RequestOptions) => Promise<ApiResponse<CallData<G, K>>>
+      : (payload: CallInput<G, K>, o?: RequestOptions) => Promise<ApiResponse<CallData<G, K>>>;
+
+/** Every call of group `G`, named as its table entries; the schemas' summaries in docs/api.md say what each does. */
+export type GroupCalls<G extends CallGroup> = { [K in CallName<G>]: RouteCall<G, K> };
+
+/**
+ * The plugin calls of SPEC §7 (`ROUTES.plugin`: the square, publishing, review, the back office's
+ * curation, settings and reports), typed from the route table and its schemas.
+ */
+export type PluginCalls = GroupCalls<'plugin'>;
+/** The user API's calls (`ROUTES.user`); the SSO client makes the token calls with the refresh token. */
+export type UserCalls = GroupCalls<'user'>;
 
 /** The API client {@link createApiClient} returns. */
 export interface ApiClient {
@@ -408,6 +254,8 @@ export interface ApiClient {
   ): Promise<ApiResponse<T>>;
   /** Every plugin call of SPEC §7. */
   plugin: PluginCalls;
+  /** Every call of the user API's table group (`ROUTES.user`). */
+  user: UserCalls;
 }
 
 /**
@@ -425,6 +273,21 @@ export interface ApiClient {
  * - an aborted `signal` resolves with the cancel result ({@link CANCEL_MESSAGE}).
  *
  * Touches no browser global until a call is made, so it is safe to create in Node or during SSR.
+ * Its `plugin.*` and `user.*` calls are built from the contract's route table and typed from its
+ * schemas; with `upload: xhrUpload`, a multipart call with `onUploadProgress` reports the bytes sent.
+ *
+ * @example
+ * ```ts
+ * const client = createApiClient({ getAccessToken: () => sso.getAccessToken(), upload: xhrUpload });
+ * const page = await client.plugin.list({ keyword: 'grid', page_size: 20 });
+ * if (isSuccess(page)) console.log(page.data.plugin_list.length, page.data.next_cursor);
+ *
+ * const controller = new AbortController();
+ * const published = await client.plugin.publish(form, {
+ *   signal: controller.signal,
+ *   onUploadProgress: ({ loaded, total }) => console.log(`${loaded} of ${total} bytes`),
+ * });
+ * ```
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { timeout = 15 * 60 * 1000, logger = console, managerPrefixes = ['/api/helpcenter/'] } = options;
@@ -486,7 +349,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (signal?.aborted) abort();
     const timer = setTimeout(() => controller.abort(new Error(`timeout after ${timeout} ms`)), timeout);
     try {
-      const res = await $fetch.raw(path, {
+      const init = {
         method,
         baseURL: (isServer() && options.serverBaseURL) || options.baseURL,
         query,
@@ -496,7 +359,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         signal: controller.signal,
         retry: 0,
         responseType: o.responseType ?? 'json',
-      });
+      } as const;
+      const res =
+        o.onUploadProgress && multipart && options.upload
+          ? await options.upload(path, init, o.onUploadProgress, { timeout, createXhr: options.createXhr })
+          : await $fetch.raw(path, init);
       const data = res._data as ApiResponse<T> | undefined;
       if (o.responseType === 'blob') return { code: 0, data: data as T };
       if (typeof data?.code !== 'number') throw new ApiError('response is not an envelope', res.status, data);
@@ -521,21 +388,35 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   };
 
-  // Every plugin call from its entry of the contract's route table (SPEC §7 paths, methods and how
-  // the input travels): no call is declared twice.
-  const plugin = {} as Record<string, (payload?: object, o?: O) => Promise<ApiResponse<unknown>>>;
-  for (const [name, route] of Object.entries(PLUGIN_ROUTES) as [string, RouteDefinition][]) {
-    const { method, path } = route as RouteDefinition & { method: HttpMethod };
-    const extra: O = route.response === 'blob' ? { responseType: 'blob' } : {};
-    plugin[name] =
-      route.request === 'none'
-        ? (o?: O) => request(method, path, undefined, o)
-        : route.request === 'query' && method !== 'GET'
-          ? (query?: object, o?: O) =>
-              request(method, path, undefined, { ...o, query: query as Record<string, unknown> })
-          : (payload?: object, o?: O) =>
-              request(method, path, payload as Record<string, unknown>, { ...extra, ...o });
-  }
+  // Every call from its entry of the contract's route table (SPEC §7 paths, methods and how the
+  // input travels): no call is declared twice.
+  const calls = (table: Record<string, RouteDefinition>) => {
+    const group: Record<string, (payload?: object, o?: RequestOptions) => Promise<ApiResponse<unknown>>> = {};
+    for (const [name, route] of Object.entries(table)) {
+      const method = route.method as HttpMethod;
+      const { path } = route;
+      // A blob route answers a file; a multipart route sends a plain object as FormData.
+      const extra: RequestOptions =
+        route.response === 'blob'
+          ? { responseType: 'blob' }
+          : route.request === 'multipart'
+            ? { multipart: true }
+            : {};
+      group[name] =
+        route.request === 'none'
+          ? (o?: RequestOptions) => request(method, path, undefined, o)
+          : route.request === 'query' && method !== 'GET'
+            ? (query?: object, o?: RequestOptions) =>
+                request(method, path, undefined, { ...o, query: query as Record<string, unknown> })
+            : (payload?: object, o?: RequestOptions) =>
+                request(method, path, payload as Record<string, unknown>, { ...extra, ...o });
+    }
+    return group;
+  };
 
-  return { request, plugin: plugin as unknown as PluginCalls };
+  return {
+    request,
+    plugin: calls(PLUGIN_ROUTES) as unknown as PluginCalls,
+    user: calls(USER_ROUTES) as unknown as UserCalls,
+  };
 }

@@ -14,7 +14,11 @@ export type {
   ActivityInfoQuery,
   AdminInfo,
   AdminUser,
+  AnalyticsOverview,
+  AnalyticsRangeQuery,
   ApiResponse,
+  AssignOwnerBody,
+  AssignOwnerResult,
   AuditListQuery,
   AuditLogEntry,
   AuditLogPage,
@@ -110,23 +114,32 @@ export {
   KEYWORD_MAX_LENGTH,
   LOCALES,
   PAGE_SIZE,
+  PLUGIN_ROUTES,
   PluginSort,
   PUBLISH_LIMITS,
   ResourcePositionStatus,
   ReviewStatus,
   Role,
   SUCCESS_CODES,
+  USER_ROUTES,
 } from '@plugin-center/contract';
 export type {
   ApiClient,
   ApiClientOptions,
+  CallData,
+  CallGroup,
+  CallInput,
+  CallName,
+  GroupCalls,
   HttpMethod,
   PluginCalls,
   RecommendationPublishBody,
   RequestOptions,
   ResourceStateBody,
   ResourceStateListQuery,
+  RouteCall,
   SilentInstallBody,
+  UserCalls,
 } from './client';
 export {
   API_ERROR_CODES,
@@ -139,7 +152,10 @@ export {
 } from './client';
 export type { Loader, LoaderState, LoaderStatus } from './loader';
 export { createLoader } from './loader';
+export type { Page, PagedList, PagedListState } from './pagedList';
+export { createPagedList } from './pagedList';
 export type { PluginListParams, PluginListQueryStore, PluginListState } from './pluginList';
 export { createPluginListQuery } from './pluginList';
 export type { PluginSuggestOptions, PluginSuggestState, PluginSuggestStore } from './pluginSuggest';
 export { createPluginSuggest, SUGGEST_DEBOUNCE_MS } from './pluginSuggest';
+export type { UploadInit, UploadProgress, UploadTransport } from './upload';

@@ -37,6 +37,16 @@ export interface Loader<T> {
  * previous request through its signal and its late answer is discarded.
  *
  * @param fetcher - performs the call with the given AbortSignal, e.g. `(signal) => client.plugin.tagList({}, { signal })`
+ *
+ * @example
+ * ```ts
+ * const tags = createLoader((signal) => client.plugin.tagList({}, { signal }));
+ * tags.subscribe(() => {
+ *   const { status, data } = tags.getSnapshot();
+ *   if (status === 'success') render(data.tag_list);
+ * });
+ * await tags.load();
+ * ```
  */
 export function createLoader<T>(fetcher: (signal: AbortSignal) => Promise<ApiResponse<T>>): Loader<T> {
   const store = createStore<LoaderState<T>>({

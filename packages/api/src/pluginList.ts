@@ -1,7 +1,7 @@
 import type { Locale, PluginSort, PluginSummary } from '@plugin-center/contract';
-import { type ApiClient, isSuccess } from './client';
+import type { ApiClient } from './client';
 import type { LoaderStatus } from './loader';
-import { createStore } from './store';
+import { createPagedList, type PagedListState } from './pagedList';
 
 /**
  * Parameters of the plugin list (SPEC §2, §4): tag (0 = All), sort (0 latest, 1 most popular, 2
@@ -50,106 +50,53 @@ export interface PluginListQueryStore {
   getSnapshot(): PluginListState;
 }
 
-const KEYS = ['tagId', 'sort', 'keyword', 'pageSize', 'lang'] as const;
-
 /**
  * Creates the plugin list of the square over `GET /api/cmt/plugin/list` (SPEC §2, §4, §7): tag, sort
  * and keyword changes reset and reload; "load more" appends the page at `next_cursor`; answers for
  * parameters or requests that were superseded are discarded. Nothing is fetched until `load()`.
+ * The paging is {@link createPagedList}'s, the back office's lists' too.
  *
  * @param client - from `createApiClient`
  * @param params - initial parameters
+ *
+ * @example
+ * ```ts
+ * const list = createPluginListQuery(client, { keyword: 'grid' });
+ * list.subscribe(() => console.log(list.getSnapshot().plugins.length));
+ * await list.load();
+ * list.setParams({ keyword: 'grid', sort: PluginSort.MOST_POPULAR });
+ * ```
  */
 export function createPluginListQuery(
   client: ApiClient,
   params: PluginListParams = {},
 ): PluginListQueryStore {
-  const store = createStore<PluginListState>({
-    status: 'unrequest',
-    plugins: [],
-    total: 0,
-    totalRelation: 'eq',
-    hasMore: false,
-    isLoadingMore: false,
-    error: undefined,
-    params,
-  });
-  let cursor: string | null = null;
-  let current: AbortController | undefined;
-  let more: Promise<void> | undefined;
-
-  const fetchPage = async (append: boolean) => {
-    current?.abort();
-    const controller = new AbortController();
-    current = controller;
-    const p = store.get().params;
-    let next: Partial<PluginListState>;
-    try {
-      const res = await client.plugin.list(
+  const list = createPagedList(
+    (p: PluginListParams, cursor, signal) =>
+      client.plugin.list(
         {
           tag_id: p.tagId,
           sort: p.sort,
           keyword: p.keyword?.trim() || undefined,
           page_size: p.pageSize,
           lang: p.lang,
-          cursor: (append && cursor) || undefined,
+          cursor,
         },
-        { signal: controller.signal },
-      );
-      if (isSuccess(res)) {
-        const page = res.data;
-        next = {
-          status: 'success',
-          plugins: append ? [...store.get().plugins, ...page.plugin_list] : page.plugin_list,
-          total: page.total,
-          totalRelation: page.total_relation ?? 'eq',
-          hasMore: !!page.next_cursor,
-          error: undefined,
-        };
-        if (current === controller) cursor = page.next_cursor;
-      } else next = { status: 'error', error: res };
-    } catch (error) {
-      next = { status: 'error', error };
+        { signal },
+      ),
+    (page) => ({ ...page, items: page.plugin_list }),
+    params,
+  );
+  let seen: PagedListState<PluginSummary, PluginListParams> | undefined;
+  let snapshot: PluginListState;
+  const getSnapshot = () => {
+    const s = list.getSnapshot();
+    if (s !== seen) {
+      seen = s;
+      const { items, pages: _pages, query, ...rest } = s;
+      snapshot = { ...rest, plugins: items, params: query };
     }
-    if (current === controller) {
-      current = undefined;
-      store.set({ ...next, isLoadingMore: false });
-    }
+    return snapshot;
   };
-
-  const load = () => {
-    more = undefined;
-    store.set({ status: 'requesting', isLoadingMore: false, error: undefined });
-    return fetchPage(false);
-  };
-
-  const loadMore = () => {
-    const { hasMore, status } = store.get();
-    if (more) return more;
-    if (!hasMore || status === 'requesting') return Promise.resolve();
-    store.set({ isLoadingMore: true, error: undefined });
-    const pending: Promise<void> = fetchPage(true).finally(() => {
-      if (more === pending) more = undefined;
-    });
-    more = pending;
-    return pending;
-  };
-
-  const cancel = () => {
-    current?.abort();
-    current = undefined;
-    more = undefined;
-    const { status } = store.get();
-    store.set({ status: status === 'requesting' ? 'unrequest' : status, isLoadingMore: false });
-  };
-
-  const setParams = (next: PluginListParams) => {
-    const prev = store.get().params;
-    if (KEYS.every((k) => prev[k] === next[k])) return;
-    cursor = null;
-    store.set({ params: next, plugins: [], total: 0, totalRelation: 'eq', hasMore: false });
-    void load();
-  };
-
-  return { setParams, load, loadMore, cancel, subscribe: store.subscribe, getSnapshot: store.get };
+  return { ...list, setParams: list.setQuery, getSnapshot };
 }

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('createPluginSuggest (issue 13)', () => {
+describe('createPluginSuggest', () => {
   it('asks once after the debounce with the trimmed text and the locale', async () => {
     const { suggest, requests, answer, query } = setup();
     suggest.setText('i', 'zh-CN');

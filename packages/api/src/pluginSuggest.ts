@@ -2,7 +2,7 @@ import type { Locale, Suggestion } from '@plugin-center/contract';
 import { type ApiClient, isSuccess } from './client';
 import { createStore } from './store';
 
-/** Debounce of `GET plugin/suggest` after the last keystroke, ms (issue 13). */
+/** Debounce of `GET plugin/suggest` after the last keystroke, ms. */
 export const SUGGEST_DEBOUNCE_MS = 150;
 
 /**
@@ -39,13 +39,20 @@ export interface PluginSuggestOptions {
 const NONE: readonly Suggestion[] = [];
 
 /**
- * Creates the search box's suggestions over `GET /api/cmt/plugin/suggest` (issue 13): each
+ * Creates the search box's suggestions over `GET /api/cmt/plugin/suggest`: each
  * `setText` cancels the previous timer and aborts the request in flight, then asks after
  * `debounceMs` of no typing; empty (white-space) text asks nothing and clears; an answer for text
  * that has changed since is discarded; a failure (network, envelope error) clears the suggestions
  * without reporting anything — suggestions are optional.
  *
  * @param client - from `createApiClient`
+ *
+ * @example
+ * ```ts
+ * const suggest = createPluginSuggest(client);
+ * suggest.subscribe(() => render(suggest.getSnapshot().suggestions));
+ * input.addEventListener('input', () => suggest.setText(input.value));
+ * ```
  */
 export function createPluginSuggest(
   client: ApiClient,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_ALIASES, LOCALES, localeFromCookieValue, localeFromLanguageTag, matchLocale } from './index';
+import {
+  LOCALE_ALIASES,
+  LOCALES,
+  localeFromCookieValue,
+  localeFromLanguageTag,
+  matchLocale,
+  PluginSort,
+  pluginListSort,
+} from './index';
 
 describe('the locale table (SPEC §9)', () => {
   it('names every locale once, with the lang cookie values of SPEC §9', () => {
@@ -40,5 +48,18 @@ describe('the locale table (SPEC §9)', () => {
     for (const other of ['zh-TW', 'en-GB', 'ja-XX', 'fr', '*', '', null, undefined]) {
       expect(matchLocale(other)).toBeUndefined();
     }
+  });
+});
+
+describe('pluginListSort (the default sort of a plugin list)', () => {
+  it('defaults to relevance with a keyword and latest without; relevance needs a keyword', () => {
+    expect(pluginListSort(undefined, 'grid')).toBe(PluginSort.RELEVANCE);
+    expect(pluginListSort(undefined, '')).toBe(PluginSort.LATEST);
+    expect(pluginListSort(undefined, '  ')).toBe(PluginSort.LATEST);
+    expect(pluginListSort(undefined)).toBe(PluginSort.LATEST);
+    expect(pluginListSort(PluginSort.RELEVANCE, null)).toBe(PluginSort.LATEST);
+    expect(pluginListSort(PluginSort.RELEVANCE, 'grid')).toBe(PluginSort.RELEVANCE);
+    expect(pluginListSort(PluginSort.MOST_POPULAR, 'grid')).toBe(PluginSort.MOST_POPULAR);
+    expect(pluginListSort(PluginSort.LATEST, 'grid')).toBe(PluginSort.LATEST);
   });
 });

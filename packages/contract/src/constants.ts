@@ -39,12 +39,11 @@ export const ApiErrorCode = {
   PLUGIN_NOT_FOUND: { code: 40400, error: 'PLUGIN_NOT_FOUND' },
   /** No route for this method and path (HTTP 404). */
   ROUTE_NOT_FOUND: { code: 40401, error: 'ROUTE_NOT_FOUND' },
-  // --- issue 14, banners and activities (helper "banners") ---
+  // Banners and activities.
   /** No banner with that id (HTTP 404). */
   BANNER_NOT_FOUND: { code: 40410, error: 'BANNER_NOT_FOUND' },
   /** No activity with that activity_id in the server's `ACTIVITIES` configuration (HTTP 404). */
   ACTIVITY_NOT_FOUND: { code: 40411, error: 'ACTIVITY_NOT_FOUND' },
-  // --- end of issue 14, banners ---
   /** The body is larger than the server accepts (HTTP 413). */
   PAYLOAD_TOO_LARGE: { code: 41300, error: 'PAYLOAD_TOO_LARGE' },
   /** Too many requests from this client (HTTP 429); `Retry-After` says when to try again. */
@@ -66,14 +65,14 @@ export const ApiErrorCode = {
   /** A third-party (OAuth2/OIDC) provider refused or failed; `message` carries its response body (HTTP 502). */
   THIRD_PARTY_FAILED: { code: 50200, error: 'THIRD_PARTY_FAILED' },
   /**
-   * An uploaded file or a publish field refused by the automated checks (issue 12): a type sniffed
+   * An uploaded file or a publish field refused by the automated checks: a type sniffed
    * from the bytes that is not allowed, too large, wrong dimensions, a manifest that fails its schema.
    * `field` names the form field (HTTP 400).
    */
   UPLOAD_REJECTED: { code: 40005, error: 'UPLOAD_REJECTED' },
   /** An edit whose version is not greater (semver) than the plugin's last submitted one (HTTP 409). */
   VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
-  /** Curation (issue 14): no resource position (featured slot) with that id (HTTP 404). */
+  /** Curation: no resource position (featured slot) with that id (HTTP 404). */
   RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
@@ -81,11 +80,34 @@ export const ApiErrorCode = {
 
 /**
  * Sort orders of the plugin list (SPEC §4): `0` latest (the default without a keyword), `1` most
- * popular, `2` relevance (issue 13: the default with a keyword; see docs/search.md).
+ * popular, `2` relevance (the default with a keyword; see docs/search.md).
  */
 export const PluginSort = { LATEST: 0, MOST_POPULAR: 1, RELEVANCE: 2 } as const;
 /** A value of {@link PluginSort}. */
 export type PluginSort = (typeof PluginSort)[keyof typeof PluginSort];
+
+/**
+ * The sort a plugin list applies (the one home of the default-sort rule): the requested sort, or
+ * without one relevance when there is a keyword and latest otherwise; relevance without a keyword
+ * (blank after trimming) is latest, as there is nothing to be relevant to.
+ *
+ * @param sort - the requested sort, undefined for none
+ * @param keyword - the search keyword, if any
+ * @returns the value of {@link PluginSort} the list is ordered by
+ *
+ * @example
+ * ```ts
+ * pluginListSort(undefined, 'grid'); // PluginSort.RELEVANCE (2)
+ * pluginListSort(undefined, '');     // PluginSort.LATEST (0)
+ * pluginListSort(PluginSort.RELEVANCE, '  '); // PluginSort.LATEST (0)
+ * pluginListSort(PluginSort.MOST_POPULAR, 'grid'); // PluginSort.MOST_POPULAR (1)
+ * ```
+ */
+export function pluginListSort(sort: PluginSort | undefined, keyword?: string | null): PluginSort {
+  const searching = !!keyword?.trim();
+  if (sort === undefined) return searching ? PluginSort.RELEVANCE : PluginSort.LATEST;
+  return sort === PluginSort.RELEVANCE && !searching ? PluginSort.LATEST : sort;
+}
 
 /** Review (audit) status of a plugin; the numbers are the audit filter's (SPEC §3): 1 unaudited, 2 passed, 3 not passed. */
 export const ReviewStatus = { UNREVIEWED: 1, APPROVED: 2, UNAPPROVED: 3 } as const;
@@ -93,7 +115,7 @@ export const ReviewStatus = { UNREVIEWED: 1, APPROVED: 2, UNAPPROVED: 3 } as con
 export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
 
 /**
- * Curation (issue 14): the statuses of a resource position (featured slot, SPEC §4), derived from the
+ * Curation: the statuses of a resource position (featured slot, SPEC §4), derived from the
  * server clock and the disabled flag: `INVALIDATED` when disabled, else `PENDING` before the start
  * time, `ACTIVE` from the start (inclusive) to the end (exclusive), `EXPIRED` from the end on.
  */
@@ -138,9 +160,9 @@ export const PUBLISH_LIMITS = {
   CODE_BYTES: 64 * 1024,
 } as const;
 
-// --- issue 14, banners (helper "banners") ---
+// Banners of the square's carousel.
 /**
- * Limits of the banners of the square's carousel (issue 14, `PUT /api/cmt/manager/plugin-banner`):
+ * Limits of the banners of the square's carousel (`PUT /api/cmt/manager/plugin-banner`):
  * the app can check them before uploading; the server enforces them.
  */
 export const BANNER_LIMITS = {
@@ -154,180 +176,25 @@ export const BANNER_LIMITS = {
 
 /** The message of a banner link that is not an absolute http(s) URL (SPEC §5: exactly this text). */
 export const BANNER_URL_MESSAGE = 'Wrong url, please try again';
-// --- end of issue 14, banners ---
 
 /** Longest search keyword accepted, in characters. */
 export const KEYWORD_MAX_LENGTH = 100;
-
-/**
- * Interface locales (SPEC §1): zh-CN default, en-US fallback. Sent as `lang` on reads, it picks a
- * plugin's translated name, intro and description where the catalogue has one (zh.json entries that
- * describe an English plugin); otherwise the plugin's own texts are returned.
- */
-export const LOCALES = ['zh-CN', 'en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'] as const;
-/** One of {@link LOCALES}. */
-export type Locale = (typeof LOCALES)[number];
-
-/**
- * The one table of what else names each interface locale (SPEC §9 "Default locale zh-CN, fallback
- * en-US; lang cookie values zh-CN, en, jp, kr, ru, es"):
- * - `cookie`: the value of the `lang` cookie the marketplace writes and every page reads;
- * - `language`: the ISO 639-1 primary language subtag (RFC 5646), what `Accept-Language` entries and
- *   the catalogue's `lang` field (`zh` in zh.json) start with;
- * - `name`: the locale's name in its own language, as the language pickers (the marketplace's and
- *   the login page's) show it.
- *
- * The marketplace, the login pages and the catalogue importer all match through the helpers below.
- */
-export const LOCALE_ALIASES = {
-  'zh-CN': { cookie: 'zh-CN', language: 'zh', name: '简体中文' },
-  'en-US': { cookie: 'en', language: 'en', name: 'English' },
-  'ja-JP': { cookie: 'jp', language: 'ja', name: '日本語' },
-  'ko-KR': { cookie: 'kr', language: 'ko', name: '한국어' },
-  'ru-RU': { cookie: 'ru', language: 'ru', name: 'Русский' },
-  'es-ES': { cookie: 'es', language: 'es', name: 'Español' },
-} as const satisfies Record<Locale, { cookie: string; language: string; name: string }>;
-
-/**
- * The site variants of SPEC §1 and §2 (issue 15), chosen by the server's `SITE_VARIANT` setting: one
- * build serves all of them. `domestic` offers Chinese and English, `overseas` English, Japanese,
- * Korean, Russian and Spanish, `private` a private deployment (its {@link PRIVATE_DEPLOYMENT_TYPES}),
- * `desktop` the desktop client's pages (its own header, SPEC §2 "Desktop header").
- */
-export const SITE_VARIANTS = ['domestic', 'overseas', 'private', 'desktop'] as const;
-/** One of {@link SITE_VARIANTS}. */
-export type SiteVariant = (typeof SITE_VARIANTS)[number];
-
-/** Private deployment types (SPEC §9). */
-export const PRIVATE_DEPLOYMENT_TYPES = ['pri', 'hwdc', 'hk', 'nh', 'gfkd', 'kdxf', 'cluster'] as const;
-/** One of {@link PRIVATE_DEPLOYMENT_TYPES}. */
-export type PrivateDeploymentType = (typeof PRIVATE_DEPLOYMENT_TYPES)[number];
-
-/**
- * The private deployment types whose header hides login and the workbench (SPEC §2 "private
- * deployment (hides login/workbench for a certain deployment type)"): `hwdc`, a deployment inside a
- * host's data centre whose sign-in is the host's own.
- */
-export const LOGIN_HIDDEN_DEPLOYMENT_TYPES: readonly PrivateDeploymentType[] = ['hwdc'];
-
-/**
- * The locales each variant offers by default (SPEC §1), its first the default interface language. A
- * private deployment may narrow or widen its list (`SITE_LOCALES`); its language picker shows only
- * when more than one is offered.
- */
-export const VARIANT_LOCALES = {
-  domestic: ['zh-CN', 'en-US'],
-  overseas: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
-  private: ['zh-CN', 'en-US'],
-  desktop: ['zh-CN', 'en-US'],
-} as const satisfies Record<SiteVariant, readonly Locale[]>;
-
-/**
- * `name` of the `<meta>` element through which the server hands the site configuration
- * ({@link SiteConfig}, JSON in `content`) to the marketplace's `index.html`, so the app knows its
- * variant before the first paint without another request.
- */
-export const SITE_CONFIG_META = 'plugin-center-site';
-
-/**
- * The site configuration the app reads from {@link SITE_CONFIG_META} (issue 15).
- * - `variant`: {@link SiteVariant};
- * - `deploymentType`: the private deployment type, `null` outside `private`;
- * - `locales`: the locales offered, the first the default (a `lang` cookie naming another is ignored);
- * - `workbenchUrl`: where the header's workbench link goes (`WORKBENCH_URL`), `null` hides the link;
- * - `cookieConsent`: whether the cookie consent notice is shown and non-essential storage waits for
- *   consent (default: on for `overseas`);
- * - `showLogin`: `false` hides login, sign-up and the workbench (SPEC §2, see
- *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES});
- * - `product`: the product's slug in the header's enterprise-edition link `/{product}-enterprise/`
- *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN}).
- */
-export interface SiteConfig {
-  variant: SiteVariant;
-  deploymentType: PrivateDeploymentType | null;
-  locales: Locale[];
-  workbenchUrl: string | null;
-  cookieConsent: boolean;
-  showLogin: boolean;
-  product: string;
-}
-
-/**
- * What a product slug ({@link SiteConfig} `product`) may be: 1–40 lower-case letters, digits and
- * inner hyphens, so `/{product}-enterprise/` is always a plain path segment.
- */
-export const SITE_PRODUCT_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
-
-/** The product slug when none is configured: `pixso` (`/pixso-enterprise/`). */
-export const DEFAULT_SITE_PRODUCT = 'pixso';
-
-/** The site configuration when the server hands none (the Vite dev server, tests): the domestic site. */
-export const DEFAULT_SITE_CONFIG: SiteConfig = {
-  variant: 'domestic',
-  deploymentType: null,
-  locales: ['zh-CN', 'en-US'],
-  workbenchUrl: null,
-  cookieConsent: false,
-  showLogin: true,
-  product: DEFAULT_SITE_PRODUCT,
-};
-
-/** The first locale of {@link LOCALES} that `test` accepts, compared on lower-cased, trimmed text. */
-function findLocale(
-  value: string | null | undefined,
-  test: (v: string, locale: Locale, alias: (typeof LOCALE_ALIASES)[Locale]) => boolean,
-): Locale | undefined {
-  const v = value?.trim().toLowerCase();
-  if (!v) return undefined;
-  return LOCALES.find((locale) => test(v, locale, LOCALE_ALIASES[locale]));
-}
-
-/**
- * The locale a `lang` cookie value stands for (SPEC §9: `zh-CN`, `en`, `jp`, `kr`, `ru`, `es`); the
- * full locale names (`en-US`) are accepted too. Case-insensitive, surrounding spaces ignored.
- *
- * @returns the locale, or `undefined` for an empty or unknown value (`zh`, `fr`…)
- */
-export function localeFromCookieValue(value: string | null | undefined): Locale | undefined {
-  return findLocale(
-    value,
-    (v, locale, alias) => v === alias.cookie.toLowerCase() || v === locale.toLowerCase(),
-  );
-}
-
-/**
- * The locale of a BCP 47 language tag (RFC 5646) by its primary language subtag, as an
- * `Accept-Language` entry names it: `en-GB` and `en` → `en-US`, `zh-TW` → `zh-CN`.
- * Case-insensitive.
- *
- * @returns the locale, or `undefined` for a language we have no locale for (`fr`, `*`)
- */
-export function localeFromLanguageTag(tag: string | null | undefined): Locale | undefined {
-  const primary = tag?.trim().split('-')[0];
-  return findLocale(primary, (v, _locale, alias) => v === alias.language);
-}
-
-/**
- * The locale any one of its names stands for, exactly: the full name (`ja-JP`), the `lang` cookie
- * value (`jp`) or the primary language subtag alone (`ja`). Case-insensitive. Used for the
- * catalogue's `lang` field (`catalogue/README.md`).
- *
- * @returns the locale, or `undefined` for anything else (`ja-XX`, `fr`)
- */
-export function matchLocale(code: string | null | undefined): Locale | undefined {
-  return findLocale(
-    code,
-    (v, locale, alias) =>
-      v === locale.toLowerCase() || v === alias.cookie.toLowerCase() || v === alias.language,
-  );
-}
 
 /** Roles by number (SPEC §1): 0 general user, 1 super admin, 2 general admin. */
 export const Role = { GENERAL_USER: 0, SUPER_ADMIN: 1, GENERAL_ADMIN: 2 } as const;
 /** A value of {@link Role}. */
 export type Role = (typeof Role)[keyof typeof Role];
 
-/** Admin means role 1 or 2 (SPEC §4 "Admin means admin-verify role is 1 or 2"). */
+/**
+ * Admin means role 1 or 2 (SPEC §4 "Admin means admin-verify role is 1 or 2").
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.plugin.verify();
+ * if (isAdminRole(data?.role)) showBackOffice();
+ * isAdminRole(Role.GENERAL_USER); // false
+ * ```
+ */
 export function isAdminRole(role: number | null | undefined): boolean {
   return role === Role.SUPER_ADMIN || role === Role.GENERAL_ADMIN;
 }

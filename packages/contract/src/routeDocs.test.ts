@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderRouteTable, updateRouteDocs } from './routeDocs';
-import { ROUTES, type RouteDefinition } from './routes';
+import { ROUTES } from './routes';
+import type { RouteDefinition } from './routes/definition';
 
 const API_DOC = fileURLToPath(new URL('../../../docs/api.md', import.meta.url));
 
@@ -21,7 +22,7 @@ describe('docs/api.md route table', () => {
     expect(table).toContain(
       '| `plugin.publish` | `POST /api/cmt/plugin` | signed in | multipart | envelope | yes |',
     );
-    // Curation (issue 14) gave this route its handler; planned rows are checked from the table below.
+    // Curation gave this route its handler; planned rows are checked from the table below.
     expect(table).toContain(
       '| `plugin.publishRecommendation` | `POST /api/cmt/plugin/recommendation/publish` | administrator | body | envelope | yes |',
     );

@@ -5,7 +5,8 @@
  *
  * @packageDocumentation
  */
-import { ROUTES, type RouteDefinition } from './routes';
+import { ROUTES } from './routes';
+import type { RouteDefinition } from './routes/definition';
 
 /** The markers around the generated section in docs/api.md. */
 export const ROUTE_DOCS_MARKERS = {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { USER_API, USER_API_BASE } from './constants';
-import { ROUTES, type RouteDefinition, USER_ROUTES } from './routes';
+import { ROUTES } from './routes';
+import type { RouteDefinition } from './routes/definition';
+import { USER_ROUTES } from './routes/user';
 
 const entries = Object.entries(ROUTES).flatMap(([group, routes]) =>
   Object.entries(routes as Record<string, RouteDefinition>).map(([name, route]) => ({
@@ -9,7 +11,7 @@ const entries = Object.entries(ROUTES).flatMap(([group, routes]) =>
   })),
 );
 
-describe('the route table (issue 10)', () => {
+describe('the route table', () => {
   it('every path is absolute and every method + path pair appears once', () => {
     for (const e of entries) expect(e.path.startsWith('/'), e.id).toBe(true);
     const pairs = entries.map((e) => `${e.method} ${e.path}`);
@@ -32,7 +34,7 @@ describe('the route table (issue 10)', () => {
     }
   });
 
-  it('planned entries name the issue that brings them; since issue 14 none is left', () => {
+  it('planned entries name the issue that brings them; none is left', () => {
     const planned = entries.filter((e) => e.planned);
     expect(planned.map((e) => e.id)).toEqual([]);
     for (const e of planned) expect(e.planned, e.id).toMatch(/^issue \d+$/);

@@ -10,5 +10,20 @@
  */
 
 export * from './constants';
+export * from './locales';
 export * from './routeSchemas';
-export * from './wire';
+export * from './routeSchemas/collector';
+export type { RouteSchema } from './routeSchemas/definition';
+export * from './routeSchemas/page';
+export * from './routeSchemas/plugin';
+export * from './routeSchemas/user';
+export * from './site';
+export * from './wire/collector';
+export * from './wire/common';
+export * from './wire/curation';
+export * from './wire/identity';
+export * from './wire/plugins';
+export * from './wire/publishing';
+export * from './wire/reports';
+export * from './wire/review';
+export * from './wire/settings';

@@ -1,5 +1,5 @@
 /**
- * The back-office hooks of issue 14 over the real API client with only fetch faked: the path and
+ * The back-office hooks over the real API client with only fetch faked: the path and
  * query each one asks, the data it hands back, a reload on a parameter change, and the error state.
  */
 import { createApiClient } from '@plugin-center/api';

@@ -1,5 +1,5 @@
 /**
- * The square's curation hooks of issue 14 over the real API client with only `fetch` faked:
+ * The square's curation hooks over the real API client with only `fetch` faked:
  * `useFeatured` (the featured area, asked again at `next_change_time`, timed with fake timers against
  * a server clock that differs from the local one), `useBanners` (the carousel's banners) and
  * `useRecommendations` serving the administrators' curated choice.
@@ -37,7 +37,7 @@ const slot = (id: number, key: string, start: number, end: number, isNew = false
   plugin: summary(key),
 });
 
-describe('useFeatured (issue 14)', () => {
+describe('useFeatured', () => {
   // The server's clock is an hour ahead of the local one: only server_time may time the next ask.
   const LOCAL_NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
   const SERVER_NOW = LOCAL_NOW + 3_600_000;
@@ -134,7 +134,7 @@ describe('useFeatured (issue 14)', () => {
   });
 });
 
-describe('useBanners (issue 14)', () => {
+describe('useBanners', () => {
   const BANNERS = [
     { id: 7, image: '/api/cmt/file/a.png', redirect_url: 'https://example.com/a', position: 0 },
     { id: 3, image: '/api/cmt/file/b.png', redirect_url: 'https://example.com/b', position: 1 },
@@ -165,7 +165,7 @@ describe('useBanners (issue 14)', () => {
   });
 });
 
-describe('useRecommendations with a curated choice (issue 14)', () => {
+describe('useRecommendations with a curated choice', () => {
   it('shows the curated choice, refresh() shows its next window, and a newly published choice on the next load', async () => {
     // The server's rule: the curated plugins in order; with more than `count`, the window starting at
     // seed × count (wrapping).

@@ -9,7 +9,7 @@ export { SsoClientProvider } from './SsoClientProvider';
 export type { AdminGuardStatus } from './useAdminGuard';
 export { useAdminGuard } from './useAdminGuard';
 export { useApiClient } from './useApiClient';
-// Back office of issue 14 (helper "backoffice").
+// The back office.
 export { useBanners } from './useBanners';
 export { useCuratedRecommendation } from './useCuratedRecommendation';
 export { useFeatured } from './useFeatured';

@@ -3,7 +3,7 @@ import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
 /**
- * The banners of the square's carousel (`GET /api/cmt/plugin-banner/all`, public; issue 14, SPEC §2
+ * The banners of the square's carousel (`GET /api/cmt/plugin-banner/all`, public; SPEC §2
  * banner config): every banner (`id`, `image` URL, `redirect_url`, 0-based `position`) in carousel
  * order. `reload()` after a save, delete or move.
  *

@@ -4,7 +4,7 @@ import { useLoader } from './useLoader';
 
 /**
  * The curated recommendation of the back office (`GET /api/cmt/plugin/recommendation/curated`,
- * admin; issue 14, SPEC §2 "recommendation"): the chosen plugins in order and `is_curated` (false:
+ * admin; SPEC §2 "recommendation"): the chosen plugins in order and `is_curated` (false:
  * the square shows the automatic sample). Publish with `client.plugin.publishRecommendation`.
  *
  * @param params - `lang` of the plugin names

@@ -10,7 +10,7 @@ const MARGIN_MS = 100;
 const MAX_DELAY_MS = 2147483647;
 
 /**
- * The square's featured area (issue 14, SPEC §2, §4 resource positions): the active slots of
+ * The square's featured area (SPEC §2, §4 resource positions): the active slots of
  * `GET /api/cmt/plugin/resource_state/active` (public), most recently started first. When the answer
  * names a `next_change_time` (ms) it asks again then, so a slot appears and disappears on time without
  * a reload. The wait is `next_change_time − server_time` counted from the answer's arrival, which

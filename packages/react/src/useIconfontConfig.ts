@@ -3,7 +3,7 @@ import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
 /**
- * The icon-font account (`GET /api/cmt/manager/space-setting/iconfont`, admin; issue 14, SPEC §2, §3):
+ * The icon-font account (`GET /api/cmt/manager/space-setting/iconfont`, admin; SPEC §2, §3):
  * `client_id` in clear, `client_secret` masked as the server sends it (`SECRET_MASK_PREFIX` + last 4
  * characters), `secret_status` and `update_time` (ms or null). Save with `client.plugin.saveIconfont`.
  *

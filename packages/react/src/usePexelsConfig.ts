@@ -3,7 +3,7 @@ import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
 /**
- * The stock-photo (Pexels) account (`GET /api/cmt/srv/config/pexels`, admin; issue 14, SPEC §2, §3):
+ * The stock-photo (Pexels) account (`GET /api/cmt/srv/config/pexels`, admin; SPEC §2, §3):
  * `api_key` masked as the server sends it, `secret_status`, `update_time` (ms or null). Save with
  * `client.plugin.savePexels`.
  *

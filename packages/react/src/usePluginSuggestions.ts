@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useApiClient } from './useApiClient';
 
 /**
- * As-you-type suggestions for `text` (`GET /api/cmt/plugin/suggest`, issue 13) over
+ * As-you-type suggestions for `text` (`GET /api/cmt/plugin/suggest`) over
  * `createPluginSuggest`: asks 150 ms after the last change of `text` or `lang`, aborts stale
  * requests, asks nothing for empty text, and shows nothing on a failure; unmount cancels.
  *

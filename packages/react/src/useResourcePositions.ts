@@ -4,7 +4,7 @@ import { useLoader } from './useLoader';
 
 /**
  * One page of the resource positions (featured slots) of the back office
- * (`GET /api/cmt/plugin/resource_state/list`, admin; issue 14, SPEC §2, §4): newest slot first, each
+ * (`GET /api/cmt/plugin/resource_state/list`, admin; SPEC §2, §4): newest slot first, each
  * with the plugin's name and icon, its times (ms since the Unix epoch) and derived `status`. Loads
  * again when a parameter changes; `reload()` after a create or a disable.
  *

@@ -3,7 +3,7 @@ import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
 /**
- * The default (silent) install set (`GET /api/cmt/plugin/silent_install/list`, admin; issue 14,
+ * The default (silent) install set (`GET /api/cmt/plugin/silent_install/list`, admin;
  * SPEC §2, §7): the plugins installed for every new account, by name. Toggle one with
  * `client.plugin.setSilentInstall`, then `reload()`.
  *

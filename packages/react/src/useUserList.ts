@@ -3,7 +3,7 @@ import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
 /**
- * One page of the people of the back office (`GET /api/cmt/manager/users`, admin; issue 14, SPEC §1
+ * One page of the people of the back office (`GET /api/cmt/manager/users`, admin; SPEC §1
  * roles, §2 user info): accounts newest first with their role. Change a role with
  * `client.plugin.setUserRole` (super admin only), then `reload()`.
  *

@@ -12,7 +12,7 @@ import { setReadCache } from './cache';
 import { hasAnyPlugin } from './catalogue/data';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
-import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config';
+import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config/serverConfig';
 import { ActivityService } from './curation/activity';
 import { activityRoutes } from './curation/activityRoutes';
 import { bannerRoutes } from './curation/bannerRoutes';

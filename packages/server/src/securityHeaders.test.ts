@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './config/loadConfig';
 import { createTestApp, type TestApp } from './testing/testApp';
 
 let appDir: string;

@@ -17,7 +17,7 @@ import {
 } from '@plugin-center/contract';
 import { escapeHtml } from './shared/html';
 
-/** The site settings as read from the environment (`configSchema.ts`). */
+/** The site settings as read from the environment (`config/site.ts`). */
 export interface SiteSettings {
   variant?: SiteVariant | undefined;
   deploymentType?: PrivateDeploymentType | undefined;

@@ -272,9 +272,9 @@ describe('login storage', () => {
   });
 });
 
-// Issue 14 (settings): the login storage an administrator configures (`PUT /api/cmt/manager/space-setting`)
+// The login storage an administrator configures (`PUT /api/cmt/manager/space-setting`)
 // is answered by `GET /api/pix/spaces/setting` in the server's whole space setting; `'fetch'` follows it.
-describe('configured login storage (issue 14)', () => {
+describe('configured login storage', () => {
   const setting = (login_storage: unknown) => ({
     ext: {
       brand: { enable: true, brand_key: 'acme' },

@@ -171,6 +171,16 @@ const subscriber = (set: Set<() => void>) => (listener: () => void) => {
  * header, shared between concurrent callers and between tabs (one tab refreshes under a cross-tab
  * lock, re-reading the record first; the others adopt the broadcast tokens), re-checked when the tab
  * wakes. User API calls time out after 10 s (SPEC §9). Touches no browser global before `init()`.
+ *
+ * @example
+ * ```ts
+ * import { createSsoClient, SsoError } from '@plugin-center/sso';
+ *
+ * const sso = createSsoClient({ redirectUrl: `${location.origin}/callback` });
+ * await sso.init(); // exchanges `?code=` after the login page, or validates the stored record
+ * if (sso.getSnapshot().status === 'signed-out') await sso.signIn();
+ * const token = await sso.getValidAccessToken(); // refreshed first when it is about to expire
+ * ```
  */
 export function createSsoClient(o: SsoClientOptions): SsoClient {
   const {

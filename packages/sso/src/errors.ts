@@ -36,6 +36,15 @@ export const SSO_ERROR_CODES = Object.fromEntries(Object.keys(SSO_ERROR_MESSAGES
  * The one error class of the SSO client (SPEC §8). `code` is stable (see {@link SSO_ERROR_CODES});
  * `message` is the matching text of {@link SSO_ERROR_MESSAGES}; `cause` is the underlying error, if
  * any (for a failed call the ofetch `FetchError`, whose `status` is the HTTP status).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await sso.init();
+ * } catch (error) {
+ *   if (error instanceof SsoError && error.code === SSO_ERROR_CODES.CODE_ERR) showSignInAgain();
+ * }
+ * ```
  */
 export class SsoError extends Error {
   /** The stable code. */

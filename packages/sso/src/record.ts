@@ -15,6 +15,12 @@ export const LOGIN_RECORD_KEY = 'plugin_center_login';
  * Decodes an access token (a JWT; the signature is the server's business).
  * @returns the payload; `exp` is its expiry in seconds since the Unix epoch (server clock)
  * @throws {@link SsoError} `TOKEN_PARSE` when the token is malformed or has no numeric `exp` (SPEC §5)
+ *
+ * @example
+ * ```ts
+ * const { exp } = decodeToken(record.access_token);
+ * const expiresAt = exp * 1000; // ms, server clock
+ * ```
  */
 export function decodeToken(token: string): JwtPayload & { exp: number } {
   let payload: JwtPayload | undefined;

@@ -37,24 +37,60 @@ const withQuery = (page: string, query: object): string =>
  * The login page URL (SPEC §2), e.g. `/user/login/?response_type=code&redirect_uri=...`.
  * @param query - the login query; `response_type` defaults to `'code'`
  * @param page - the login page without query, default `LOGIN_PAGE_PATH` (`/user/login/`); may be absolute
+ *
+ * @example
+ * ```ts
+ * buildLoginUrl({ redirect_uri: 'https://docs.example.com/', from: 'web' });
+ * // '/user/login/?response_type=code&redirect_uri=https%3A%2F%2Fdocs.example.com%2F&from=web'
+ * ```
  */
 export const buildLoginUrl = (query: LoginQuery, page: string = LOGIN_PAGE_PATH): string =>
   withQuery(page, { response_type: 'code', ...query });
 
-/** The sign-up page URL: the login URL with `page=sign_up` (SPEC §2). Parameters as {@link buildLoginUrl}. */
+/**
+ * The sign-up page URL: the login URL with `page=sign_up` (SPEC §2). Parameters as {@link buildLoginUrl}.
+ *
+ * @example
+ * ```ts
+ * buildSignUpUrl({ redirect_uri: '/plugins/' });
+ * // '/user/login/?response_type=code&redirect_uri=%2Fplugins%2F&page=sign_up'
+ * ```
+ */
 export const buildSignUpUrl = (query: LoginQuery, page?: string): string =>
   buildLoginUrl({ ...query, page: 'sign_up' }, page);
 
-/** The document-collaboration provider's login URL: the login URL plus `ux_from`, `login_source_id`, `app_name` (SPEC §2). */
+/**
+ * The document-collaboration provider's login URL: the login URL plus `ux_from`, `login_source_id`,
+ * `app_name` (SPEC §2).
+ *
+ * @example
+ * ```ts
+ * buildDocsLoginUrl({ redirect_uri: '/plugins/', ux_from: 'docs', login_source_id: '7', app_name: 'Docs' });
+ * ```
+ */
 export const buildDocsLoginUrl: (query: LoginQuery & DocsLoginQuery, page?: string) => string = buildLoginUrl;
 
-/** The bind-other URL: the login URL with `bind_other=bind` (SPEC §2). Parameters as {@link buildLoginUrl}. */
+/**
+ * The bind-other URL: the login URL with `bind_other=bind` (SPEC §2). Parameters as {@link buildLoginUrl}.
+ *
+ * @example
+ * ```ts
+ * buildBindOtherUrl({ redirect_uri: '/plugins/' });
+ * // '/user/login/?response_type=code&redirect_uri=%2Fplugins%2F&bind_other=bind'
+ * ```
+ */
 export const buildBindOtherUrl = (query: LoginQuery, page?: string): string =>
   buildLoginUrl({ ...query, bind_other: 'bind' }, page);
 
 /**
  * The bind page URL `/user/login/bind?id=&mainUrl=&txDocFolderId=` (SPEC §2).
  * @param page - the bind page without query, default `BIND_PAGE_PATH`; may be absolute
+ *
+ * @example
+ * ```ts
+ * buildBindPageUrl({ id: '42', mainUrl: 'https://docs.example.com/' });
+ * // '/user/login/bind?id=42&mainUrl=https%3A%2F%2Fdocs.example.com%2F'
+ * ```
  */
 export const buildBindPageUrl = (query: BindPageQuery, page: string = BIND_PAGE_PATH): string =>
   withQuery(page, query);

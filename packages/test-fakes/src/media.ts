@@ -1,5 +1,5 @@
 /**
- * Real media bytes for tests of uploads (issue 12): a solid-colour PNG that browsers and
+ * Real media bytes for tests of uploads: a solid-colour PNG that browsers and
  * `image-size` decode, and the first bytes of an MP4 file (an ISO BMFF `ftyp` box) that the
  * server's sniffing recognises. Shared by the server's publishing tests and the browser tests.
  */

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/i18n';
 import { signInHere } from '../../session';
 import { site } from '../../site';
+import { Button, buttonClass } from '../../ui/Button';
 import { PluginAvatar } from '../PluginAvatar';
 import { DESKTOP_HEADER_AVATAR_PX, HEADER_AVATAR_PX, MANAGEMENT_HREF } from './constants';
 
@@ -28,8 +29,8 @@ export interface SignInButtonsProps {
  */
 export function SignInButtons({
   className,
-  buttonClassName = 'button button-ghost',
-  primaryClassName = 'button button-primary',
+  buttonClassName = buttonClass('text'),
+  primaryClassName = buttonClass('primary'),
 }: SignInButtonsProps) {
   const { t } = useTranslation();
   return (
@@ -106,13 +107,9 @@ export function SessionArea({ config = site, layout = 'bar' }: SessionAreaProps)
         <PluginAvatar name={name} icon={user.avatar_url} size={avatarSize} />
         <span className="session-name">{name}</span>
       </span>
-      <button
-        type="button"
-        className="button button-ghost"
-        onClick={() => void session.signOut().catch(() => {})}
-      >
+      <Button variant="text" onClick={() => void session.signOut().catch(() => {})}>
         {t('session.logOut')}
-      </button>
+      </Button>
     </div>
   );
 }

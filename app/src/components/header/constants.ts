@@ -1,5 +1,5 @@
 /**
- * The site header's constants (issue 15; SPEC §4 "Header"; SPEC §9 "header carousel 2 s, 4 slides;
+ * The site header's constants (SPEC §4 "Header"; SPEC §9 "header carousel 2 s, 4 slides;
  * header scrolled threshold 20 px; avatar 30 px (32 desktop)"), apart from the links (`links.ts`,
  * loaded with the menus) so that the square's first load carries only these.
  *

@@ -1,6 +1,6 @@
 /**
  * The parts of the site header loaded right after the first paint, in one chunk outside the square's
- * first load (issue 15 bundle budget): the product menus and the scroll states with the
+ * first load (100 KB gzip budget): the product menus and the scroll states with the
  * scroll-to-top button.
  *
  * @packageDocumentation

@@ -1,5 +1,5 @@
 /**
- * The site header's links (issue 15; SPEC §2 "Header links", "Header variants"), and its constants
+ * The site header's links (SPEC §2 "Header links", "Header variants"), and its constants
  * (`constants.ts`, re-exported). Pure data and functions of the site configuration and the interface locale, so the
  * menus of every variant and language can be checked without a browser.
  *

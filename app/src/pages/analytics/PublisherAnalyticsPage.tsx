@@ -2,21 +2,23 @@ import type { PublisherAnalytics } from '@plugin-center/api';
 import { useApiClient, useLoader, useSession } from '@plugin-center/react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, LoadingState } from '../../components/States';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
+import { ChartFigure } from '../../reports/ChartFigure';
+import { ReportShell } from '../../reports/ReportShell';
+import { rangeText as describeRange, formatDay } from '../../reports/range';
+import { useReportRange } from '../../reports/useReportRange';
 import { detailPath } from '../../routes';
+import { Button, buttonClass } from '../../ui/Button';
+import { EmptyState, LoadingState } from '../../ui/States';
+import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import { ChartFigure } from './ChartFigure';
-import { ReportShell } from './ReportShell';
-import { rangeText as describeRange, formatDay } from './range';
-import { useReportRange } from './useReportRange';
 
 /** How many plugins the per-day charts draw (the most viewed; the totals table lists all). */
 export const CHARTED_PLUGINS = 8;
 
 /**
- * A publisher's analytics, route `/my-analytics` (issue 4, issue 12): any signed-in user sees the
+ * A publisher's analytics, route `/my-analytics`: any signed-in user sees the
  * plugins their account owns; a visitor is sent to sign in (back here afterwards). Administrators
  * may also name a developer. Shows {@link PublisherAnalyticsView}.
  */
@@ -96,7 +98,7 @@ export function PublisherAnalyticsView({ isAdmin = false }: { isAdmin?: boolean 
             title={t('analytics.publisherEmpty')}
             hint={t('analytics.ownEmptyHint')}
             action={
-              <Link to="/publish-plugin/new" className="button button-primary">
+              <Link to="/publish-plugin/new" className={buttonClass('primary')}>
                 {t('analytics.publishPlugin')}
               </Link>
             }
@@ -129,9 +131,9 @@ function DeveloperForm({ value, onSubmit }: { value: string; onSubmit: (develope
         onChange={(e) => setText(e.target.value)}
         aria-describedby={`${id}-hint`}
       />
-      <button type="submit" className="button button-primary">
+      <Button variant="primary" type="submit">
         {t('analytics.show')}
-      </button>
+      </Button>
       <span id={`${id}-hint`} className="state-hint">
         {t('analytics.developerHint')}
       </span>
@@ -179,34 +181,26 @@ function PublisherReport({ data }: { data: PublisherAnalytics }) {
         <h2 className="chart-title" id="publisher-totals">
           {t('analytics.totals')}
         </h2>
-        <table className="data-table" aria-labelledby="publisher-totals">
-          <thead>
-            <tr>
-              <th scope="col">{t('analytics.plugin')}</th>
-              <th scope="col" className="numeric">
-                {t('analytics.views')}
+        <Table
+          aria-labelledby="publisher-totals"
+          columns={[
+            { label: t('analytics.plugin') },
+            { label: t('analytics.views'), numeric: true },
+            { label: t('analytics.installs'), numeric: true },
+            { label: t('analytics.likes'), numeric: true },
+          ]}
+        >
+          {data.plugins.map((p) => (
+            <tr key={p.plugin_key}>
+              <th scope="row">
+                <Link to={detailPath(p.plugin_key)}>{p.name}</Link>
               </th>
-              <th scope="col" className="numeric">
-                {t('analytics.installs')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('analytics.likes')}
-              </th>
+              <td className="numeric">{formatNumber(p.views, locale)}</td>
+              <td className="numeric">{formatNumber(p.installs, locale)}</td>
+              <td className="numeric">{formatNumber(p.likes, locale)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.plugins.map((p) => (
-              <tr key={p.plugin_key}>
-                <th scope="row">
-                  <Link to={detailPath(p.plugin_key)}>{p.name}</Link>
-                </th>
-                <td className="numeric">{formatNumber(p.views, locale)}</td>
-                <td className="numeric">{formatNumber(p.installs, locale)}</td>
-                <td className="numeric">{formatNumber(p.likes, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </section>
     </div>
   );

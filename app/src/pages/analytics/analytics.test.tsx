@@ -12,11 +12,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AnalyticsOverviewView } from '../../backoffice/analytics/AnalyticsPage';
 import { setLanguage } from '../../i18n/i18n';
+import { DAY_MS } from '../../reports/range';
 import { ROUTER_FUTURE } from '../../routes';
-import { AnalyticsOverviewView } from './AnalyticsPage';
 import { PublisherAnalyticsPage, PublisherAnalyticsView } from './PublisherAnalyticsPage';
-import { DAY_MS } from './range';
 
 const OVERVIEW_PATH = '/api/cmt/manager/analytics/overview';
 

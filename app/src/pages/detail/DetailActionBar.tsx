@@ -2,6 +2,7 @@ import type { PluginDetail } from '@plugin-center/api';
 import { DownloadIcon, EyeIcon, HeartIcon, LinkIcon } from '../../components/Icons';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
+import { Button } from '../../ui/Button';
 import { usePluginActions } from './usePluginActions';
 
 /**
@@ -37,9 +38,7 @@ export function DetailActionBar({ plugin, onChanged }: { plugin: PluginDetail; o
         </li>
       </ul>
       <div className="detail-buttons">
-        <button
-          type="button"
-          className="button"
+        <Button
           aria-pressed={plugin.is_praise}
           data-state={plugin.is_praise ? 'on' : 'off'}
           disabled={pending === 'praise'}
@@ -48,10 +47,9 @@ export function DetailActionBar({ plugin, onChanged }: { plugin: PluginDetail; o
         >
           <HeartIcon />
           {plugin.is_praise ? t('action.unlike') : t('action.like')}
-        </button>
-        <button
-          type="button"
-          className={plugin.is_installed ? 'button' : 'button button-primary'}
+        </Button>
+        <Button
+          variant={plugin.is_installed ? 'default' : 'primary'}
           aria-pressed={plugin.is_installed}
           data-state={plugin.is_installed ? 'on' : 'off'}
           disabled={pending === 'install'}
@@ -60,11 +58,11 @@ export function DetailActionBar({ plugin, onChanged }: { plugin: PluginDetail; o
         >
           <DownloadIcon />
           {plugin.is_installed ? t('action.uninstall') : t('action.install')}
-        </button>
-        <button type="button" className="button" onClick={() => void copyShareLink()}>
+        </Button>
+        <Button onClick={() => void copyShareLink()}>
           <LinkIcon />
           {t('detail.copyLink')}
-        </button>
+        </Button>
       </div>
     </div>
   );

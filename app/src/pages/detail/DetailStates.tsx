@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
-import { ErrorState } from '../../components/States';
 import { useTranslation } from '../../i18n/i18n';
+import { buttonClass } from '../../ui/Button';
+import { ErrorState } from '../../ui/States';
 import { DetailErrorCode, errorCode } from './errorCode';
 
 /** The detail dialog while the plugin loads: an `aria-busy` skeleton of the head and the intro. */
@@ -40,7 +41,7 @@ export function DetailError({ error, onRetry }: { error: unknown; onRetry: () =>
       {errorCode(error) === DetailErrorCode.PLUGIN_NOT_FOUND ? (
         <div className="state state-empty">
           <p>{t('detail.notFound')}</p>
-          <Link className="button" to="/">
+          <Link className={buttonClass()} to="/">
             {t('detail.backToSquare')}
           </Link>
         </div>

@@ -18,7 +18,7 @@ import { useReloadOnUserChange } from './useReloadOnUserChange';
  * skeleton while loading, 'not found' or an error with Retry ({@link DetailError}). The detail is
  * read again when the signed-in user changes. Once the plugin has loaded it sends `POST
  * /api/cmt/plugin/view` and the tracker's `PluginView` once ({@link usePluginView}); a key that
- * does not exist counts and tracks nothing (issue 11 defect 9). Escape, the close button and a click on the backdrop close it: back in
+ * does not exist counts and tracks nothing. Escape, the close button and a click on the backdrop close it: back in
  * history when a card opened it (restoring the square), else to the square with the same query.
  * Focus returns to the card that opened it ({@link useCloseDetail}).
  */

@@ -160,7 +160,7 @@ describe('plugin detail dialog', () => {
     await screen.findByText('This plugin does not exist or has been removed.');
     expect(screen.getByRole('link', { name: 'Back to the plugin square' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    // No view is counted or tracked for a plugin that does not exist (issue 11 defect 9).
+    // No view is counted or tracked for a plugin that does not exist.
     expect(net.requests.filter((r) => r.url.pathname === VIEW_PATH)).toHaveLength(0);
   });
 

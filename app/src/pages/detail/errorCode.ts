@@ -20,7 +20,7 @@ export const DetailErrorCode = {
  * server envelope's `error` identifier such as `UNAUTHORIZED` or `PLUGIN_NOT_FOUND`, else
  * `UNAUTHORIZED` for a bare HTTP 401 and `NETWORK_ERROR`), or the `error` identifier of a failed
  * envelope a loader or a caller rejected with; `undefined` for anything else. The app branches on
- * these codes, never on HTTP statuses (issue 10; the codes are listed in docs/api.md).
+ * these codes, never on HTTP statuses (the codes are listed in docs/api.md).
  */
 export function errorCode(error: unknown): string | undefined {
   if (error instanceof ApiError) return error.code;

@@ -1,5 +1,5 @@
 /**
- * Safe Markdown for a plugin's description (issue 12: the description is Markdown). `micromark` is
+ * Safe Markdown for a plugin's description (the description is Markdown). `micromark` is
  * safe by default: raw HTML in the source is escaped (so `<script>` or `<img onerror>` is shown as
  * text, never parsed), and link and image URLs with a protocol other than http(s), mailto, irc(s)
  * (and relative ones) are dropped (so `javascript:` links lose their `href`). With GFM (tables,

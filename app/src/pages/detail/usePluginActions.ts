@@ -3,11 +3,11 @@ import { PluginEvent } from '@plugin-center/contract';
 import { useApiClient, useSession } from '@plugin-center/react';
 import { useState } from 'react';
 import { trackPluginEvent } from '../../analytics';
+import { copyText } from '../../components/copyText';
 import { useTranslation } from '../../i18n/i18n';
 import { shareUrl } from '../../routes';
 import { signInHere } from '../../session';
 import { notify } from '../../toast/toastStore';
-import { copyText } from './copyText';
 import { DetailErrorCode, errorCode } from './errorCode';
 
 /** Which of a plugin's calls is running, if any. */

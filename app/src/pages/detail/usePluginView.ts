@@ -9,7 +9,7 @@ import { trackPluginEvent } from '../../analytics';
  * `PluginView` event, once per plugin key (a ref, so StrictMode's double effect counts once too).
  *
  * @param pluginKey - the opened plugin once its detail has loaded; `''` counts nothing (pass `''`
- *   until then, so a made-up key never becomes a view, issue 11 defect 9)
+ *   until then, so a made-up key never becomes a view)
  * @returns the view count the server answered with, `undefined` until then or when the call failed
  *   (the client logs the failure, SPEC §8; the dialog works without it)
  */

@@ -4,20 +4,23 @@ import { useApiClient, useSession } from '@plugin-center/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PluginAvatar } from '../../components/PluginAvatar';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { buttonClass } from '../../ui/Button';
+import { Pager } from '../../ui/Pager';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import './publish.css';
-import { StatusBadge } from './StatusBadge';
-import { usePublishTexts } from './texts';
-import { formatTime } from './time';
-import { pickSubmissions, useCursorPages } from './useCursorPages';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDateTime } from '../../format';
+import { usePublishTexts } from '../../i18n/publish/texts';
+import { pickSubmissions, useCursorPages } from '../../paging/useCursorPages';
 
 /** Path of the edit form of a plugin (router basename `/plugins`). */
 export const editPath = (pluginKey: string) =>
   `/publish-plugin/edit?plugin_key=${encodeURIComponent(pluginKey)}`;
 
 /**
- * `/my-plugins` (issue 12): the signed-in user's plugins; a visitor is sent to sign in (back here
+ * `/my-plugins`: the signed-in user's plugins; a visitor is sent to sign in (back here
  * afterwards). Shows {@link MyPluginsView}.
  */
 export function MyPluginsPage() {
@@ -49,7 +52,7 @@ export function MyPluginsView() {
     [api],
   );
   const publishButton = (
-    <Link to="/publish-plugin/new" className="button button-primary">
+    <Link to="/publish-plugin/new" className={buttonClass('primary')}>
       {t('mine.publish')}
     </Link>
   );
@@ -58,7 +61,7 @@ export function MyPluginsView() {
       <header className="mine-head">
         <h1>{t('mine.title')}</h1>
         <span className="mine-head-actions">
-          <Link to="/my-plugins/tokens" className="button button-ghost">
+          <Link to="/my-plugins/tokens" className={buttonClass('text')}>
             {t('tokens.link')}
           </Link>
           {list.items.length > 0 && publishButton}
@@ -81,15 +84,7 @@ export function MyPluginsView() {
           ))}
         </ul>
       )}
-      {list.status === 'error' && !list.firstFailed && (
-        <ErrorState message={t('mine.error')} onRetry={list.loadMore} compact />
-      )}
-      {list.status === 'more' && <LoadingState label={t('mine.loading')} variant="more" />}
-      {list.hasMore && list.status === 'ready' && (
-        <button type="button" className="button" onClick={list.loadMore}>
-          {t('mine.loadMore')}
-        </button>
-      )}
+      <Pager list={list} more={t('mine.loadMore')} loading={t('mine.loading')} error={t('mine.error')} />
     </section>
   );
 }
@@ -104,13 +99,13 @@ function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
           <h2>{s.name}</h2>
           <span className="submission-meta">
             {t('mine.version', { version: s.version })} ·{' '}
-            {t('mine.submitted', { time: formatTime(s.create_time, locale) })}
+            {t('mine.submitted', { time: formatDateTime(s.create_time, locale) })}
           </span>
         </div>
         <StatusBadge status={s.review_status} />
         <Link
           to={editPath(s.plugin_key)}
-          className="button"
+          className={buttonClass()}
           aria-label={t('mine.editName', { name: s.name })}
         >
           {t('mine.edit')}

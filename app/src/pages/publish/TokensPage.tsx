@@ -4,14 +4,17 @@ import { useApiClient, useLoader, useSession } from '@plugin-center/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState, ErrorState, LoadingState } from '../../components/States';
-import { formatNumber } from '../../format';
+import { copyText } from '../../components/copyText';
+import { formatDateTime, formatNumber } from '../../format';
 import { notify } from '../../toast/toastStore';
+import { Button, buttonClass } from '../../ui/Button';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import { copyText } from '../detail/copyText';
-import './publish.css';
-import { type PublishT, usePublishTexts } from './texts';
-import { formatTime } from './time';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
+import './tokens.css';
+import { type PublishT, usePublishTexts } from '../../i18n/publish/texts';
 
 /** The expiry choices of a new token, in days; `0` stands for "never expires" (no `expires_in_days`). */
 export const TOKEN_EXPIRY_DAYS = [30, 90, 365, 0] as const;
@@ -20,7 +23,7 @@ export const TOKEN_EXPIRY_DAYS = [30, 90, 365, 0] as const;
 export const TOKEN_NAME_MAX = 100;
 
 /**
- * `/my-plugins/tokens` (issue 12): the signed-in user's personal access tokens, the publishing
+ * `/my-plugins/tokens`: the signed-in user's personal access tokens, the publishing
  * credentials of `plugin-center publish`; a visitor is sent to sign in (back here afterwards).
  * Shows {@link TokensView}.
  */
@@ -104,7 +107,7 @@ export function TokensView() {
     <section className="mine tokens" aria-busy={list.status === 'requesting'}>
       <header className="mine-head">
         <h1>{t('tokens.title')}</h1>
-        <Link to="/my-plugins" className="button button-ghost">
+        <Link to="/my-plugins" className={buttonClass('text')}>
           {t('tokens.backToPlugins')}
         </Link>
       </header>
@@ -121,26 +124,23 @@ export function TokensView() {
       )}
       {tokens.length > 0 && (
         <div className="table-scroll">
-          <table className="data-table token-table" data-testid="token-list">
-            <caption className="sr-only">{t('tokens.listTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('tokens.name')}</th>
-                <th scope="col">{t('tokens.prefix')}</th>
-                <th scope="col">{t('tokens.createdAt')}</th>
-                <th scope="col">{t('tokens.expires')}</th>
-                <th scope="col">{t('tokens.lastUsed')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('tokens.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((tok) => (
-                <TokenRow key={tok.id} token={tok} t={t} locale={locale} busy={busy} onRevoke={setRevoking} />
-              ))}
-            </tbody>
-          </table>
+          <Table
+            className="token-table"
+            data-testid="token-list"
+            caption={t('tokens.listTitle')}
+            columns={[
+              { label: t('tokens.name') },
+              { label: t('tokens.prefix') },
+              { label: t('tokens.createdAt') },
+              { label: t('tokens.expires') },
+              { label: t('tokens.lastUsed') },
+              { label: t('tokens.actions'), hidden: true },
+            ]}
+          >
+            {tokens.map((tok) => (
+              <TokenRow key={tok.id} token={tok} t={t} locale={locale} busy={busy} onRevoke={setRevoking} />
+            ))}
+          </Table>
         </div>
       )}
       {revoking && (
@@ -174,9 +174,9 @@ function TokenRow(props: {
       <td>
         <code>{token.prefix}…</code>
       </td>
-      <td>{formatTime(token.create_time, locale)}</td>
+      <td>{formatDateTime(token.create_time, locale)}</td>
       <td>
-        {token.expire_time === null ? t('tokens.never') : formatTime(token.expire_time, locale)}
+        {token.expire_time === null ? t('tokens.never') : formatDateTime(token.expire_time, locale)}
         {expired && (
           <>
             {' '}
@@ -187,18 +187,17 @@ function TokenRow(props: {
         )}
       </td>
       <td>
-        {token.last_used_time === null ? t('tokens.neverUsed') : formatTime(token.last_used_time, locale)}
+        {token.last_used_time === null ? t('tokens.neverUsed') : formatDateTime(token.last_used_time, locale)}
       </td>
       <td>
-        <button
-          type="button"
-          className="button button-danger"
+        <Button
+          className="button-danger"
           disabled={props.busy}
           aria-label={t('tokens.revokeName', { name: token.name })}
           onClick={() => props.onRevoke(token)}
         >
           {t('tokens.revoke')}
-        </button>
+        </Button>
       </td>
     </tr>
   );
@@ -278,9 +277,9 @@ export function CreateTokenForm(props: {
           </div>
         </div>
         <div className="publish-buttons">
-          <button type="submit" className="button button-primary" disabled={props.busy}>
+          <Button variant="primary" type="submit" disabled={props.busy}>
             {t('tokens.create')}
-          </button>
+          </Button>
         </div>
       </fieldset>
     </form>
@@ -328,12 +327,10 @@ export function NewToken({ token, onDone }: { token: CreatedPersonalToken; onDon
           autoComplete="off"
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" className="button button-primary" onClick={() => void copy()}>
+        <Button variant="primary" onClick={() => void copy()}>
           {t('tokens.copy')}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          {t('tokens.done')}
-        </button>
+        </Button>
+        <Button onClick={onDone}>{t('tokens.done')}</Button>
       </div>
     </section>
   );

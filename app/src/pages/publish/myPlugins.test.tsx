@@ -2,7 +2,7 @@ import { fakeFetch, json, manualFetch, ok } from '@plugin-center/test-fakes/fetc
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inEnglish, renderWithClient } from '../../testing/render';
-import { submission } from './fixtures';
+import { submission } from '../../testing/submissions';
 import { MyPluginsView } from './MyPluginsPage';
 
 const renderView = (fetch: typeof globalThis.fetch) =>

@@ -1,5 +1,5 @@
 /**
- * The publish form (issue 12) with the upload helper faked (`send`) and, for edit, the network edge
+ * The publish form with the upload helper faked (`send`) and, for edit, the network edge
  * (fetch) faked: validation messages beside the fields (SPEC §5), the multipart body's field names,
  * progress and Cancel, a server error mapped to its field, the admin-only fields, edit prefill.
  */
@@ -11,8 +11,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
 import { ROUTER_FUTURE } from '../../routes';
+import { submission } from '../../testing/submissions';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
-import { submission } from './fixtures';
 import { PublishForm, PublishPage } from './PublishPage';
 import type { UploadOptions, UploadOutcome } from './upload';
 

@@ -1,5 +1,5 @@
 /**
- * The publish form's values and the multipart body built from them (issue 12, SPEC §3 plugin
+ * The publish form's values and the multipart body built from them (SPEC §3 plugin
  * fields): text fields named exactly as the contract's `PublishFields`, files as `icon`,
  * `cover_center`, `cover_panel`, `video`, `images` (repeated) and `code_file`, `tags` repeated.
  *

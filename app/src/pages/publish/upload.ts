@@ -1,18 +1,19 @@
 /**
- * Sending the publish form with upload progress (issue 12). `fetch` reports no upload progress, so
- * this one call uses `XMLHttpRequest`: multipart `FormData` with the signed-in user's bearer token,
- * progress events, abort on cancel, a 15-minute timeout (SPEC §9). It never rejects: every outcome
- * is an envelope, like the API client's (SPEC §8): the server's (success or {@link ErrorEnvelope}
- * with its optional `field`), the cancel result, or the network error.
+ * Sending the publish form (and the batch upload) with upload progress and cancel, through the API
+ * client's multipart call with `onUploadProgress`: the signed-in user's bearer token, a 15-minute
+ * timeout (SPEC §9). It never rejects: every outcome is an envelope, like the API client's (SPEC
+ * §8): the server's (success or {@link ErrorEnvelope} with its optional `field`), the cancel
+ * result, or the network error.
  *
  * @packageDocumentation
  */
-import { CANCEL_MESSAGE } from '@plugin-center/api';
-import type { ErrorEnvelope, Submission } from '@plugin-center/contract';
+import { type ApiError, CANCEL_MESSAGE, createApiClient, isCancelled, isSuccess } from '@plugin-center/api';
+import { xhrUpload } from '@plugin-center/api/upload';
+import { type ErrorEnvelope, PLUGIN_ROUTES, type Submission } from '@plugin-center/contract';
 import { ssoClient } from '../../session';
 
-/** Path of `POST` (publish) and `PUT` (edit) `/api/cmt/plugin` (SPEC §7, the contract's route table). */
-export const PUBLISH_PATH = '/api/cmt/plugin';
+/** Path of `POST` (publish) and `PUT` (edit) `/api/cmt/plugin` (the contract's route table). */
+export const PUBLISH_PATH = PLUGIN_ROUTES.publish.path;
 
 /** Request timeout in ms (SPEC §9: 15 minutes). */
 export const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
@@ -67,74 +68,53 @@ const failure = (error: string, message: string, code = -10000): ErrorEnvelope =
  *   envelope when it sent one (its `field` names the form field the error is about), else
  *   `CANCELLED` (message `CANCEL_MESSAGE`) or `NETWORK_ERROR` ('network error', SPEC §8).
  */
-export function uploadForm<T = Submission>(options: UploadOptions): Promise<UploadOutcome<T>> {
+export async function uploadForm<T = Submission>(options: UploadOptions): Promise<UploadOutcome<T>> {
   const { method, form, onProgress, signal } = options;
   const token = options.token === undefined ? ssoClient.getAccessToken() : options.token;
-  const xhr = options.createXhr ? options.createXhr() : new XMLHttpRequest();
-  return new Promise<UploadOutcome<T>>((resolve) => {
-    let settled = false;
-    const done = (outcome: UploadOutcome<T>) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      resolve(outcome);
-    };
-    const cancelled = () =>
-      done({ ok: false, status: 0, cancelled: true, envelope: failure('CANCELLED', CANCEL_MESSAGE, -1) });
-    const network = () =>
-      done({ ok: false, status: 0, cancelled: false, envelope: failure('NETWORK_ERROR', 'network error') });
-    function onAbort() {
-      xhr.abort();
-      cancelled();
-    }
-    if (signal?.aborted) {
-      cancelled();
-      return;
-    }
-    signal?.addEventListener('abort', onAbort);
-
-    xhr.open(method, options.url ?? PUBLISH_PATH);
-    xhr.timeout = options.timeout ?? UPLOAD_TIMEOUT_MS;
-    xhr.setRequestHeader('Cache-Control', 'no-cache');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    if (onProgress && xhr.upload) {
-      xhr.upload.onprogress = (e: ProgressEvent) => {
-        if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
-      };
-    }
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      const env = body as (Partial<ErrorEnvelope> & { data?: unknown }) | undefined;
-      const success = xhr.status >= 200 && xhr.status < 300 && (env?.code === 0 || env?.code === 200);
-      if (success && env?.data != null) {
-        onProgress?.(1);
-        done({ ok: true, status: xhr.status, data: env.data as T });
-        return;
-      }
-      const envelope: ErrorEnvelope =
-        env && typeof env.code === 'number' && typeof env.message === 'string'
-          ? {
-              code: env.code,
-              error: typeof env.error === 'string' ? env.error : 'ERROR',
-              message: env.message,
-              data: null,
-              ...(typeof env.field === 'string' ? { field: env.field } : {}),
-            }
-          : failure(
-              xhr.status === 401 ? 'UNAUTHORIZED' : 'NETWORK_ERROR',
-              'network error',
-              xhr.status === 401 ? 401 : -10000,
-            );
-      done({ ok: false, status: xhr.status, cancelled: false, envelope });
-    };
-    xhr.onerror = network;
-    xhr.ontimeout = network;
-    xhr.onabort = () => (signal?.aborted ? cancelled() : network());
-    xhr.send(form);
+  const client = createApiClient({
+    getAccessToken: () => token,
+    createXhr: options.createXhr,
+    upload: xhrUpload,
+    timeout: options.timeout ?? UPLOAD_TIMEOUT_MS,
+    isAdminPage: () => false,
   });
+  const onUploadProgress = ({ loaded, total }: { loaded: number; total: number }) => {
+    if (total > 0) onProgress?.(Math.min(1, loaded / total));
+  };
+  try {
+    const res = await client.request<T>(method, options.url ?? PUBLISH_PATH, form, {
+      signal,
+      onUploadProgress,
+    });
+    if (isCancelled(res)) {
+      return { ok: false, status: 0, cancelled: true, envelope: failure('CANCELLED', CANCEL_MESSAGE, -1) };
+    }
+    if (isSuccess(res)) {
+      onProgress?.(1);
+      return { ok: true, status: 200, data: res.data as T };
+    }
+    return { ok: false, status: 200, cancelled: false, envelope: toEnvelope(res) };
+  } catch (e) {
+    const error = e as ApiError;
+    const status = error.status ?? 0;
+    return { ok: false, status, cancelled: false, envelope: toEnvelope(error.body, status) };
+  }
+}
+
+/** The server's error envelope when `body` is one, else the network error of SPEC §8 (401 kept). */
+function toEnvelope(body: unknown, status = 0): ErrorEnvelope {
+  const env = body as Partial<ErrorEnvelope> | undefined;
+  return env && typeof env.code === 'number' && typeof env.message === 'string'
+    ? {
+        code: env.code,
+        error: typeof env.error === 'string' ? env.error : 'ERROR',
+        message: env.message,
+        data: null,
+        ...(typeof env.field === 'string' ? { field: env.field } : {}),
+      }
+    : failure(
+        status === 401 ? 'UNAUTHORIZED' : 'NETWORK_ERROR',
+        'network error',
+        status === 401 ? 401 : -10000,
+      );
 }

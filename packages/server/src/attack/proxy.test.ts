@@ -5,7 +5,7 @@
  * bad code exchanges by one visitor no longer lock everyone out of sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/loadConfig';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 const PROXY = '10.9.8.7';

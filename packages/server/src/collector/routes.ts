@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { ApiErrorCode, COLLECTOR_PATH } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CollectorConfig } from '../config';
+import type { CollectorConfig } from '../config/analytics';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';

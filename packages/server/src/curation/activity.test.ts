@@ -7,11 +7,12 @@
 import type { ActivityInfo, ErrorEnvelope, TagListResult } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import type { ActivityConfig } from '../config/curation';
+import { loadConfig } from '../config/loadConfig';
+import { ConfigError } from '../config/values';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { multipart, publishFields } from '../testing/testFiles';
-import type { ActivityConfig } from './activityConfig';
 
 describe('ACTIVITIES', () => {
   it('is empty when unset, and read as a JSON array with links checked and tags normalised', () => {

@@ -1,14 +1,14 @@
 /**
  * The activity info (`GET activity/activity/info?activity_id=`, SPEC §3): for an
- * activity of the server's `ACTIVITIES` configuration (`activityConfig.ts`), its cover and tutorial
+ * activity of the server's `ACTIVITIES` configuration (`config/curation.ts`), its cover and tutorial
  * as configured, `view_num` counted in the database at every call (one counter row per activity,
  * incremented atomically) and `participate_num`, the number of approved plugins carrying the
  * activity's tag (0 when it has none).
  */
 import { type ActivityInfo, ApiErrorCode } from '@plugin-center/contract/schemas';
+import type { ActivityConfig } from '../config/curation';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import type { ActivityConfig } from './activityConfig';
 import { approvedPluginsWithTag, countActivityView } from './data/activity';
 
 /** The activity operations over one database and the configured activities. */

@@ -16,8 +16,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
+import { httpUrl } from '../shared/links';
 import { multipartError } from '../shared/multipart';
-import { httpUrl } from './bannerLinks';
 
 /** Limits given to `@fastify/multipart` for this route (one image, three short text fields). */
 export const BANNER_MULTIPART_LIMITS = {

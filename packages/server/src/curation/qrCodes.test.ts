@@ -6,7 +6,8 @@
 import type { ContactQr, ErrorEnvelope } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config/loadConfig';
+import { ConfigError } from '../config/values';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 

@@ -8,7 +8,7 @@ import { tableRoute } from '../routeTable';
 
 /** Options of {@link qrCodesRoutes}. */
 export interface QrCodesRoutesOptions {
-  /** The configured codes (`CONTACT_QR_CODES`, see `qrCodes.ts`), in order. */
+  /** The configured codes (`CONTACT_QR_CODES`, see `config/curation.ts`), in order. */
   codes: readonly ContactQr[];
 }
 

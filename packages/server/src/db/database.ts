@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../config/serverConfig';
 import type { DatabaseSchema } from './schema';
 
 /** The two supported SQL dialects. */

@@ -5,7 +5,8 @@ import type { AdminInfo, ErrorEnvelope, LoginResult, SignInResult } from '@plugi
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { defaultCatalogueDir, type ServerConfig } from '../config';
+import { defaultCatalogueDir } from '../config/paths';
+import type { ServerConfig } from '../config/serverConfig';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { runAdminCommand } from './adminCommand';

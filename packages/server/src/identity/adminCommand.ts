@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { Role } from '@plugin-center/contract/schemas';
-import { resolveIdentityConfig, type ServerConfig } from '../config';
+import { resolveIdentityConfig, type ServerConfig } from '../config/serverConfig';
 import { createDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { ApiError } from '../errors';

@@ -15,7 +15,7 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { IdentityConfig } from '../config';
+import type { IdentityConfig } from '../config/identity';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';

@@ -18,7 +18,7 @@ import type {
   TokenPair,
   UserInfo,
 } from '@plugin-center/contract/schemas';
-import type { IdentityConfig } from '../config';
+import type { IdentityConfig } from '../config/identity';
 import type { Database } from '../db/database';
 import { ensureAdministrator, type SetAdministratorResult, setAdministrator } from './administrators';
 import { IdentityCore, type IdentityServiceOptions } from './identityCore';

@@ -11,7 +11,7 @@
  */
 import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import * as client from 'openid-client';
-import type { OAuthProviderConfig } from '../config';
+import type { OAuthProviderConfig } from '../config/identity';
 import { ApiError } from '../errors';
 import type { ThirdPartyProfile } from './thirdPartyAccounts';
 

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultCatalogueDir } from '../config';
+import { defaultCatalogueDir } from '../config/paths';
 import { MANIFEST_LIMITS, validateManifest } from './manifest';
 
 const dir = join(defaultCatalogueDir(), 'manifests');

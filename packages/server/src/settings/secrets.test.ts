@@ -8,11 +8,11 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { parseSecretsKey, parseSecretsKeys } from '../config/database';
+import { loadConfig } from '../config/loadConfig';
+import { ConfigError } from '../config/values';
 import {
   loadSecretBox,
-  parseSecretsKey,
-  parseSecretsKeys,
   SECRETS_KEY_FILE,
   SecretBox,
   SecretKeyError,

@@ -16,6 +16,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseSecretsKey, parseSecretsKeys } from '../config/database';
 
 /** Name of the key file in `DATA_DIR` when `SECRETS_KEY` is unset. */
 export const SECRETS_KEY_FILE = 'secrets.key';
@@ -47,38 +48,6 @@ export class SecretKeyError extends Error {
   ) {
     super(message);
   }
-}
-
-/**
- * The key of a text: 64 hex digits, or base64 / base64url of exactly 32 bytes (surrounding spaces
- * ignored).
- * @throws Error (without the text) when it is neither.
- */
-export function parseSecretsKey(text: string): Buffer {
-  const value = text.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
-    const key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-    if (key.length === KEY_BYTES) return key;
-  }
-  throw new Error(
-    'a key must be 32 bytes written as 64 hex digits or base64 (44 characters); generate one with `openssl rand -base64 32`',
-  );
-}
-
-/**
- * The keys of `SECRETS_KEY`: one key, or several separated by commas (the first seals, all open).
- * @throws Error naming the position of a malformed key (never its text).
- */
-export function parseSecretsKeys(text: string): Buffer[] {
-  const parts = text.split(',').map((p) => p.trim());
-  return parts.map((part, i) => {
-    try {
-      return parseSecretsKey(part);
-    } catch (error) {
-      throw new Error(`key ${i + 1} of ${parts.length}: ${(error as Error).message}`);
-    }
-  });
 }
 
 /** The public id of a key: 16 hex digits of a labelled SHA-256 (names the key, reveals nothing). */

@@ -22,7 +22,7 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../config/serverConfig';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { SecretKeyError } from './secrets';

@@ -12,7 +12,8 @@ import { type LoginResult, Role } from '@plugin-center/contract/schemas';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app';
 import { derivePluginKey } from '../catalogue/entry';
-import { defaultCatalogueDir, type ServerConfig } from '../config';
+import { defaultCatalogueDir } from '../config/paths';
+import type { ServerConfig } from '../config/serverConfig';
 import { createTestPostgresDatabase, type ServerTemplate, TEST_DIALECT } from './testDatabase';
 
 /** A server under test and how to dispose of it. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mp4Bytes, pngBytes } from '@plugin-center/test-fakes/media';
-import { defaultCatalogueDir } from '../config';
+import { defaultCatalogueDir } from '../config/paths';
 
 export { mp4Bytes, pngBytes };
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type { S3StorageConfig } from '../config';
+import type { S3StorageConfig } from '../config/storage';
 
 /** s3rver's built-in account. */
 const ACCESS_KEY_ID = 'S3RVER';

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { importCatalogue } from '../catalogue/import';
-import { defaultCatalogueDir } from '../config';
+import { defaultCatalogueDir } from '../config/paths';
 import { createDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { ensureSearchIndex } from '../search/indexer';

@@ -1,6 +1,6 @@
 /** The file storage the server's configuration selects (local disk or an S3-compatible bucket). */
 import { join } from 'node:path';
-import type { ServerConfig } from '../../config';
+import type { ServerConfig } from '../../config/serverConfig';
 import type { FileStorage } from './fileStorage';
 import { LocalFileStorage } from './localStorage';
 

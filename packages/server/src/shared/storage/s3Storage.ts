@@ -16,7 +16,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3StorageConfig } from '../../config';
+import type { S3StorageConfig } from '../../config/storage';
 import { checkKey, type FileStorage, STORAGE_KEY, type StoredFile } from './fileStorage';
 
 /** Time to open a connection to the service, ms. */

@@ -1,0 +1,12 @@
+import type { BackofficeNavMessages } from './messages';
+
+/** ja-JP back-office navigation labels. */
+export const texts: BackofficeNavMessages = {
+  resourceStates: 'リソース枠',
+  banners: 'バナー',
+  recommendation: 'おすすめ',
+  people: 'メンバー',
+  spaceSetting: 'スペース設定',
+  iconfont: 'アイコンフォント',
+  pexels: 'Pexels',
+};

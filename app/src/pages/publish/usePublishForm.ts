@@ -1,0 +1,337 @@
+import { PUBLISH_LIMITS, type Submission } from '@plugin-center/contract';
+import { useApiClient } from '@plugin-center/react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router-dom';
+import { usePublishTexts } from '../../i18n/publish/texts';
+import { notify } from '../../toast/toastStore';
+import { findAnySubmission, findUserSubmission } from './findUserSubmission';
+import {
+  buildPublishForm,
+  EMPTY_VALUES,
+  NO_FILES,
+  type PublishFieldName,
+  type PublishFiles,
+  type PublishValues,
+  valuesFromSubmission,
+} from './publishForm';
+import type { UploadOptions, UploadOutcome } from './upload';
+import {
+  checkCodeFile,
+  checkImageFile,
+  checkShape,
+  checkText,
+  checkUrl,
+  checkVersion,
+  checkVideoFile,
+  type FieldError,
+  mediaRefusal,
+} from './validation';
+
+const L = PUBLISH_LIMITS;
+
+/** Field errors shown beside the fields; `text` is a server message shown as is. */
+type Errors = Partial<Record<PublishFieldName, FieldError & { text?: string }>>;
+
+/** Options of {@link usePublishForm}. */
+export interface PublishFormOptions {
+  /** Edit this plugin (prefilled from the user's submissions); absent: publish a new one. */
+  pluginKey?: string;
+  /** Check and send the admin-only fields `developer` and `is_default_install`. */
+  isAdmin: boolean;
+  /** Sends the form (XHR with progress in the app; tests pass a fake). */
+  send: (options: UploadOptions) => Promise<UploadOutcome>;
+}
+
+/**
+ * The state, checks and submission of the publish / edit form (SPEC §3 fields, §5 validation), for
+ * `PublishForm` and its field components. Edit loads the submission with `pluginKey` from
+ * `plugin.userPlugins()` (an administrator's edit of someone else's plugin: from the audit list) and
+ * prefills it (`loadState`, `retry`). Texts are checked on blur and on submit, files when chosen
+ * (format, size, shape, JSON, the media count); `submit` checks every field, focuses the first
+ * invalid one or sends multipart (see `buildPublishForm`) with `progress` and `cancelUpload`; a
+ * server error naming a `field` is set on that field, any other is `formError`. On success: a toast
+ * and `/my-plugins`.
+ */
+export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions) {
+  const { t } = usePublishTexts();
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const editing = pluginKey !== undefined;
+  const [loadState, setLoadState] = useState<'loading' | 'ready' | 'missing' | 'error'>(
+    editing ? 'loading' : 'ready',
+  );
+  const [attempt, setAttempt] = useState(0);
+  const [current, setCurrent] = useState<Submission | null>(null);
+  const [values, setValues] = useState<PublishValues>(EMPTY_VALUES);
+  const [files, setFiles] = useState<PublishFiles>(NO_FILES);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [tagDraft, setTagDraft] = useState('');
+  const id = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is Retry: load again
+  useEffect(() => {
+    if (!editing) return;
+    const controller = new AbortController();
+    setLoadState('loading');
+    findUserSubmission(api, pluginKey, controller.signal)
+      .then((mine) => mine ?? (isAdmin ? findAnySubmission(api, pluginKey, controller.signal) : null))
+      .then(
+        (found) => {
+          if (controller.signal.aborted) return;
+          if (!found) {
+            setLoadState('missing');
+            return;
+          }
+          setCurrent(found);
+          setValues(valuesFromSubmission(found));
+          setLoadState('ready');
+        },
+        () => {
+          if (!controller.signal.aborted) setLoadState('error');
+        },
+      );
+    return () => controller.abort();
+  }, [api, editing, pluginKey, isAdmin, attempt]);
+
+  const retry = () => setAttempt((n) => n + 1);
+
+  const unmounted = useRef(false);
+  useEffect(() => {
+    unmounted.current = false; // (again, after StrictMode's trial unmount)
+    return () => {
+      unmounted.current = true;
+      abortRef.current?.abort();
+    };
+  }, []);
+
+  const message = (e: (FieldError & { text?: string }) | undefined) =>
+    e ? (e.text ?? t(e.key, e.values)) : undefined;
+  const setError = (field: PublishFieldName, e: (FieldError & { text?: string }) | null) =>
+    setErrors((prev) => {
+      const next = { ...prev };
+      if (e) next[field] = e;
+      else delete next[field];
+      return next;
+    });
+  const set = <K extends keyof PublishValues>(field: K, value: PublishValues[K]) =>
+    setValues((v) => ({ ...v, [field]: value }));
+
+  const existingImages = current?.images.length ?? 0;
+  const mediaCount = (vals: PublishFiles) =>
+    (vals.images.length > 0 ? vals.images.length : existingImages) + (vals.video || current?.video ? 1 : 0);
+
+  /** The synchronous checks of the texts (SPEC §5): required, over the limit, URL, semver. */
+  const textErrors = (v: PublishValues): Errors => {
+    const out: Errors = {};
+    const add = (f: PublishFieldName, e: FieldError | null) => {
+      if (e) out[f] = e;
+    };
+    add('name', checkText(v.name, L.NAME, true));
+    add('intro', checkText(v.intro, L.INTRO, true));
+    add('description', checkText(v.description, L.DESCRIPTION, true));
+    add('contact', checkText(v.contact, L.CONTACT));
+    add('version', checkVersion(v.version));
+    add('version_content', checkText(v.version_content, L.VERSION_CONTENT, true));
+    if (v.copyright_type === 'custom') add('copyright_name', checkText(v.copyright_name, L.NAME, true));
+    add('technical_support_link', checkUrl(v.technical_support_link));
+    if (isAdmin) add('developer', checkText(v.developer, L.NAME));
+    if (v.tags.length > L.TAGS) add('tags', { key: 'error.tooManyTags', values: { max: L.TAGS } });
+    return out;
+  };
+
+  const blurCheck = (field: PublishFieldName) => () => setError(field, textErrors(values)[field] ?? null);
+
+  /** Checks a chosen file (format, size, shape, JSON) and keeps it, or clears it and shows why. */
+  const chooseFile =
+    (field: 'icon' | 'cover_center' | 'cover_panel' | 'video' | 'code_file') =>
+    async (event: ChangeEvent<HTMLInputElement>) => {
+      const input = event.currentTarget;
+      const file = input.files?.[0] ?? null;
+      if (!file) {
+        setFiles((f) => ({ ...f, [field]: null }));
+        setError(field, null);
+        return;
+      }
+      let error: FieldError | null = null;
+      if (field === 'icon') {
+        error = checkImageFile(file, L.ICON_BYTES) ?? (await checkShape(file, 'square'));
+      } else if (field === 'cover_center' || field === 'cover_panel') {
+        error = checkImageFile(file, L.COVER_BYTES) ?? (await checkShape(file, '16:9'));
+      } else if (field === 'video') {
+        error = checkVideoFile(file);
+        if (!error && mediaCount({ ...files, video: file }) > L.MEDIA) {
+          error = { key: 'error.tooManyMedia', values: { max: L.MEDIA } };
+        }
+      } else {
+        error = await checkCodeFile(file);
+      }
+      setError(field, error);
+      setFiles((f) => ({ ...f, [field]: error ? null : file }));
+      if (error) input.value = '';
+    };
+
+  const chooseImages = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const chosen = [...(input.files ?? [])];
+    let error: FieldError | null = null;
+    for (const file of chosen) {
+      error = checkImageFile(file, L.IMAGE_BYTES);
+      if (error) break;
+    }
+    if (!error && mediaCount({ ...files, images: chosen }) > L.MEDIA) {
+      error = { key: 'error.tooManyMedia', values: { max: L.MEDIA } };
+    }
+    setError('images', error);
+    setFiles((f) => ({ ...f, images: error ? [] : chosen }));
+    if (error) input.value = '';
+  };
+
+  const addTag = () => {
+    const tag = tagDraft.trim().replace(/,+$/, '').trim();
+    if (!tag) return;
+    if (tag.length > L.TAG) {
+      setError('tags', { key: 'error.overLimit' });
+      return;
+    }
+    if (values.tags.length >= L.TAGS) {
+      setError('tags', { key: 'error.tooManyTags', values: { max: L.TAGS } });
+      return;
+    }
+    if (!values.tags.includes(tag)) set('tags', [...values.tags, tag]);
+    setTagDraft('');
+    setError('tags', null);
+  };
+  const tagKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' || e.key === ',') {
+      e.preventDefault();
+      addTag();
+    } else if (e.key === 'Backspace' && tagDraft === '' && values.tags.length > 0) {
+      set('tags', values.tags.slice(0, -1));
+    }
+  };
+
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (progress !== null) return;
+    setFormError(null);
+    const fileErrors = Object.fromEntries(
+      (['icon', 'cover_center', 'cover_panel', 'video', 'images', 'code_file'] as const)
+        .filter((f) => errors[f] && errors[f].text === undefined) // the server's own are sent again
+        .map((f) => [f, errors[f]]),
+    ) as Errors;
+    const all = { ...textErrors(values), ...fileErrors };
+    if (mediaCount(files) > L.MEDIA) all.images = { key: 'error.tooManyMedia', values: { max: L.MEDIA } };
+    setErrors(all);
+    if (Object.keys(all).length > 0) {
+      setFormError(t('form.fixErrors'));
+      focusFirstInvalid();
+      return;
+    }
+    const form = buildPublishForm(values, files, { isAdmin, pluginKey });
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setProgress(0);
+    const outcome = await send({
+      method: editing ? 'PUT' : 'POST',
+      form,
+      signal: controller.signal,
+      onProgress: (fraction) => setProgress(fraction),
+    });
+    abortRef.current = null;
+    if (unmounted.current) return;
+    setProgress(null);
+    if (outcome.ok) {
+      notify(t('form.published'), 'success');
+      navigate('/my-plugins');
+      return;
+    }
+    if (outcome.cancelled) {
+      notify(t('form.cancelled'), 'info');
+      return;
+    }
+    const { envelope } = outcome;
+    const text =
+      envelope.error === 'VERSION_NOT_INCREASED'
+        ? t('form.versionNotIncreased')
+        : envelope.message || t('form.failed');
+    const field = (envelope.field ?? (envelope.error === 'VERSION_NOT_INCREASED' ? 'version' : undefined)) as
+      | PublishFieldName
+      | undefined;
+    if (field && field in { ...EMPTY_VALUES, ...NO_FILES }) {
+      const refusal =
+        envelope.error === 'UPLOAD_REJECTED' || outcome.status === 413 ? mediaRefusal(field, text) : null;
+      // A server error keeps its `text` (resolved now): a file error with text does not block sending again.
+      setError(field, refusal ? { ...refusal, text: t(refusal.key, refusal.values) } : { key: '', text });
+      setFormError(t('form.fixErrors'));
+      focusFirstInvalid();
+    } else {
+      setFormError(text);
+    }
+  };
+
+  const uploading = progress !== null;
+  const percent = Math.round((progress ?? 0) * 100);
+  const cancelUpload = (event: MouseEvent) => {
+    event.preventDefault();
+    abortRef.current?.abort();
+  };
+
+  /** Wires a field's label, hint and error (`aria-describedby`, `aria-invalid`). */
+  const field = (name: PublishFieldName) => {
+    const error = message(errors[name]);
+    return {
+      id: `${id}-${name}`,
+      error,
+      describedBy: [`${id}-${name}-hint`, error ? `${id}-${name}-error` : ''].filter(Boolean).join(' '),
+      invalid: error ? true : undefined,
+    };
+  };
+
+  return {
+    t,
+    editing,
+    isAdmin,
+    loadState,
+    retry,
+    current,
+    values,
+    files,
+    formError,
+    uploading,
+    percent,
+    formRef,
+    tagDraft,
+    setTagDraft,
+    existingImages,
+    set,
+    field,
+    blurCheck,
+    chooseFile,
+    chooseImages,
+    addTag,
+    tagKey,
+    submit,
+    cancelUpload,
+  };
+}
+
+/** What {@link usePublishForm} returns: the form's state and its handlers. */
+export type PublishFormState = ReturnType<typeof usePublishForm>;

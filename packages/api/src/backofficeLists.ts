@@ -1,0 +1,106 @@
+/**
+ * The back office's lists, each a {@link createPagedList} over one call of the route table: the
+ * review list, the audit log, the signed-in user's plugins and the people.
+ */
+import type {
+  AdminUser,
+  AuditListQuery,
+  AuditLogEntry,
+  AuditLogQuery,
+  Submission,
+  SubmissionPage,
+  UserListQuery,
+  UserPluginsQuery,
+} from '@plugin-center/contract';
+import type { ApiClient } from './client';
+import { createPagedList, type PagedList } from './pagedList';
+
+type Paged<Q> = Omit<Q, 'cursor'>;
+const submissions = (d: SubmissionPage) => ({ ...d, items: d.submission_list });
+
+/**
+ * The review list (`GET /api/cmt/plugin/audit/list`, admin): submissions with their checks and
+ * changes, newest first, filtered by audit `status` (0 all, 1 unaudited, 2 passed, 3 not passed) and
+ * `keyword`.
+ *
+ * @example
+ * ```ts
+ * const list = createAuditList(client, { status: 1 });
+ * await list.load();
+ * list.setQuery({ status: 1, keyword: 'grid' });
+ * ```
+ */
+export function createAuditList(
+  client: ApiClient,
+  query: Paged<AuditListQuery> = {},
+): PagedList<Submission, Paged<AuditListQuery>> {
+  return createPagedList(
+    (q, cursor, signal) => client.plugin.auditList({ ...q, cursor }, { signal }),
+    submissions,
+    query,
+  );
+}
+
+/**
+ * The signed-in user's plugins (`GET /api/cmt/plugin/audit`): the latest submission of each with
+ * its review status and reason.
+ *
+ * @example
+ * ```ts
+ * const mine = createMyPlugins(client);
+ * await mine.load();
+ * ```
+ */
+export function createMyPlugins(
+  client: ApiClient,
+  query: Paged<UserPluginsQuery> = {},
+): PagedList<Submission, Paged<UserPluginsQuery>> {
+  return createPagedList(
+    (q, cursor, signal) => client.plugin.userPlugins({ ...q, cursor }, { signal }),
+    submissions,
+    query,
+  );
+}
+
+/**
+ * The append-only audit log of administrative actions (`GET /api/cmt/manager/audit-log`, admin),
+ * newest first, optionally one plugin's.
+ *
+ * @example
+ * ```ts
+ * const log = createAuditLog(client, { plugin_key: 'grid' });
+ * await log.load();
+ * ```
+ */
+export function createAuditLog(
+  client: ApiClient,
+  query: Paged<AuditLogQuery> = {},
+): PagedList<AuditLogEntry, Paged<AuditLogQuery>> {
+  return createPagedList(
+    (q, cursor, signal) => client.plugin.auditLog({ ...q, cursor }, { signal }),
+    (d) => ({ ...d, items: d.entry_list }),
+    query,
+  );
+}
+
+/**
+ * The people of the back office (`GET /api/cmt/manager/users`, admin): accounts newest first with
+ * their role, by `keyword` (email, nick or user name; blank ignored) and `role`.
+ *
+ * @example
+ * ```ts
+ * const people = createPeopleList(client, { role: 2 });
+ * await people.load();
+ * ```
+ */
+export function createPeopleList(
+  client: ApiClient,
+  query: Paged<UserListQuery> = {},
+): PagedList<AdminUser, Paged<UserListQuery>> {
+  return createPagedList(
+    (q, cursor, signal) =>
+      client.plugin.userList({ ...q, keyword: q.keyword?.trim() || undefined, cursor }, { signal }),
+    (d) => ({ ...d, items: d.user_list }),
+    query,
+  );
+}

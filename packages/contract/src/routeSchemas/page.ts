@@ -1,0 +1,33 @@
+/**
+ * The schemas of the `page` and `operation` groups of the route table.
+ */
+import type { ROUTES } from '../routes';
+import { Health } from '../wire/common';
+import { FileParams } from '../wire/publishing';
+import { OPERATIONS, PAGES, type SchemasOf } from './definition';
+
+/** Schemas of {@link ROUTES}`.page`: pages and files, not part of the OpenAPI document. */
+export const PAGE_ROUTE_SCHEMAS = {
+  loginPage: { tags: PAGES, summary: 'The login page (SPEC §2 /user/login/)' },
+  loginPageSlash: { tags: PAGES, summary: '308 to /user/login/ with the query' },
+  bindPage: { tags: PAGES, summary: 'The bind page (SPEC §2 /user/login/bind)' },
+  bindPageSlash: { tags: PAGES, summary: '308 to /user/login/bind with the query' },
+  loginScript: { tags: PAGES, summary: 'The login pages’ script' },
+  loginStyle: { tags: PAGES, summary: 'The login pages’ stylesheet' },
+  root: { tags: PAGES, summary: '302 to /plugins/' },
+  appBare: { tags: PAGES, summary: '301 to /plugins/ with the query' },
+  app: { tags: PAGES, summary: 'The built marketplace, with history fallback to index.html' },
+  uploadedFile: {
+    tags: PAGES,
+    summary: 'An uploaded image or video, by content hash (nosniff, sandboxed, cached for a year)',
+    params: FileParams,
+  },
+  trackerScript: { tags: PAGES, summary: "The tracker's script-tag build" },
+  trackerSourceMap: { tags: PAGES, summary: "The source map of the tracker's script-tag build" },
+} as const satisfies SchemasOf<typeof ROUTES.page>;
+
+/** Schemas of {@link ROUTES}`.operation`. */
+export const OPERATION_ROUTE_SCHEMAS = {
+  health: { tags: OPERATIONS, summary: 'Ready: migrations and first import done', response: Health },
+  openApi: { tags: OPERATIONS, summary: 'This OpenAPI document', hide: true },
+} as const satisfies SchemasOf<typeof ROUTES.operation>;

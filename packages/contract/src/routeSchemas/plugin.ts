@@ -1,0 +1,433 @@
+/**
+ * The schemas of the `plugin` group of the route table: the square, publishing, review and the back
+ * office's calls.
+ */
+import { Type } from 'typebox';
+import type { ROUTES } from '../routes';
+import {
+  ActivityInfo,
+  ActivityInfoQuery,
+  BannerListResult,
+  CuratedRecommendation,
+  CuratedRecommendationQuery,
+  DeleteBannerBody,
+  DeleteBannerResult,
+  FeaturedQuery,
+  FeaturedResult,
+  QrCodeListResult,
+  RecommendationPublishBody,
+  ResourcePosition,
+  ResourcePositionBody,
+  ResourcePositionDisableQuery,
+  ResourcePositionListQuery,
+  ResourcePositionPage,
+  SaveBannerResult,
+  SilentInstallBody,
+  SilentInstallList,
+  SilentInstallListQuery,
+  SilentInstallResult,
+} from '../wire/curation';
+import { AdminInfo } from '../wire/identity';
+import {
+  EditorCodeQuery,
+  EditorPluginsQuery,
+  EditorPluginsResult,
+  InstalledListQuery,
+  InstalledListResult,
+  InstallResult,
+  PluginDetail,
+  PluginDetailQuery,
+  PluginKeyBody,
+  PluginListQuery,
+  PluginListResult,
+  PluginViewResult,
+  PraiseBody,
+  PraiseResult,
+  RecommendationQuery,
+  RecommendationResult,
+  SuggestQuery,
+  SuggestResult,
+  TagListResult,
+} from '../wire/plugins';
+import {
+  AssignOwnerBody,
+  AssignOwnerResult,
+  BatchUploadResult,
+  CreatedPersonalToken,
+  CreatePersonalTokenBody,
+  DownloadParams,
+  PersonalTokenList,
+  PublishResult,
+  RevokePersonalTokenBody,
+  SubmissionPage,
+  UserPluginsQuery,
+} from '../wire/publishing';
+import { AnalyticsOverview, AnalyticsRangeQuery, PublisherAnalytics } from '../wire/reports';
+import { AuditListQuery, AuditLogPage, AuditLogQuery, AuditStatusBody } from '../wire/review';
+import {
+  AdminUser,
+  IconfontBody,
+  IconfontConfig,
+  PexelsBody,
+  PexelsConfig,
+  SetUserRoleBody,
+  SpaceSetting,
+  SpaceSettingBody,
+  UserListQuery,
+  UserListResult,
+} from '../wire/settings';
+import {
+  ANALYTICS,
+  IDENTITY,
+  PLUGINS,
+  RANGE_RULES,
+  type SchemasOf,
+  SECRET_RULES,
+  SETTINGS,
+} from './definition';
+
+/** Schemas of {@link ROUTES}`.plugin` (SPEC §7 plugin calls). */
+export const PLUGIN_ROUTE_SCHEMAS = {
+  list: {
+    tags: PLUGINS,
+    summary: 'List or search approved plugins, one keyset page at a time',
+    description:
+      'Order: sort 0 latest (update time desc), 1 most popular (download_count desc, then latest), 2 relevance (the default with a keyword: matched words, then BM25 with field weights, typo and synonym penalties and a mild popularity signal; see docs/search.md). `total_relation` `gte` marks a search total that is a lower bound. `next_cursor` continues the same query; null on the last page.',
+    querystring: PluginListQuery,
+    response: PluginListResult,
+  },
+  suggest: {
+    tags: PLUGINS,
+    summary: 'As-you-type suggestions: plugin names and tags starting with what was typed',
+    querystring: SuggestQuery,
+    response: SuggestResult,
+  },
+  tagList: {
+    tags: PLUGINS,
+    summary: 'Tags with at least one approved plugin, most used first',
+    response: TagListResult,
+  },
+  detail: {
+    tags: PLUGINS,
+    summary: 'Detail of an approved plugin with its history versions, newest first',
+    description:
+      "With a bearer access token the answer carries the caller's `is_praise` and `is_installed`. 404 PLUGIN_NOT_FOUND.",
+    querystring: PluginDetailQuery,
+    response: PluginDetail,
+  },
+  recommendationList: {
+    tags: PLUGINS,
+    summary: 'Recommended plugins: curated ones, else a seeded sample (another seed = refresh)',
+    querystring: RecommendationQuery,
+    response: RecommendationResult,
+  },
+  view: {
+    tags: PLUGINS,
+    summary: 'Count one view of a plugin; answers the new view count',
+    body: PluginKeyBody,
+    response: PluginViewResult,
+  },
+  install: {
+    tags: PLUGINS,
+    summary: 'Install an approved plugin for the signed-in user (idempotent)',
+    body: PluginKeyBody,
+    response: InstallResult,
+  },
+  uninstall: {
+    tags: PLUGINS,
+    summary: 'Uninstall a plugin for the signed-in user (idempotent)',
+    body: PluginKeyBody,
+    response: InstallResult,
+  },
+  installedList: {
+    tags: PLUGINS,
+    summary: "The signed-in user's installed plugins, most recently installed first",
+    querystring: InstalledListQuery,
+    response: InstalledListResult,
+  },
+  praise: {
+    tags: PLUGINS,
+    summary: 'Like (praise 1) or unlike (praise -1) a plugin (idempotent)',
+    body: PraiseBody,
+    response: PraiseResult,
+  },
+  newUserSilentInstall: {
+    tags: PLUGINS,
+    summary: 'Install the default-install plugins the signed-in user does not have yet',
+    response: InstalledListResult,
+  },
+  // The editor's side.
+  editorPlugins: {
+    tags: PLUGINS,
+    summary:
+      "The design tool's plugins: the signed-in user's installs and the default-install plugins, with the approved version and code file URL",
+    description:
+      'Strong `ETag` of the answer; `If-None-Match` with a current tag answers 304 with no body. `Cache-Control: private, no-cache`. See docs/api.md "The editor\'s plugins".',
+    querystring: EditorPluginsQuery,
+    response: EditorPluginsResult,
+  },
+  editorCode: {
+    tags: PLUGINS,
+    summary:
+      "The approved code file (the plugin manifest, JSON) of a plugin in the signed-in user's editor list",
+    description:
+      "The bytes as published, `application/json`; strong `ETag`, `If-None-Match` → 304; 404 PLUGIN_NOT_FOUND when the plugin is not in the caller's editor list or has no code file.",
+    querystring: EditorCodeQuery,
+  },
+  verify: {
+    tags: IDENTITY,
+    summary: "The caller's role (bearer): admin means 1 or 2",
+    response: AdminInfo,
+  },
+  analyticsOverview: {
+    tags: ANALYTICS,
+    summary: 'Back-office dashboard: page views, visitors, top plugins, events by name (admin)',
+    description: RANGE_RULES,
+    querystring: AnalyticsRangeQuery,
+    response: AnalyticsOverview,
+  },
+  publisherAnalytics: {
+    tags: ANALYTICS,
+    summary: "A publisher's plugins: views, installs and likes, per day (signed in)",
+    description: `${RANGE_RULES} The publisher's plugins are the ones their account owns (published by it, or assigned to it by an administrator); an administrator names a developer in \`developer\` instead (required for administrators).`,
+    querystring: AnalyticsRangeQuery,
+    response: PublisherAnalytics,
+  },
+  publish: {
+    tags: PLUGINS,
+    summary: 'Publish a plugin (multipart): stored as a submission waiting for review',
+    description:
+      'Text fields as `PublishFields`; files `icon` (square, ≤ 1 MB), `cover_center` and `cover_panel` (16:9, ≤ 5 MB), `video` (MP4 or WebM, ≤ 25 MB), `images` (≤ 5 MB each; images and video ≤ 3 in all), `code_file` (the manifest, JSON, ≤ 64 KiB). Types are read from the bytes. Errors: 400 `INVALID_PARAMETER` or `UPLOAD_REJECTED` with `field`; 413 beyond the limits. Nothing is kept when it fails.',
+    consumes: ['multipart/form-data'],
+    response: PublishResult,
+  },
+  edit: {
+    tags: PLUGINS,
+    summary: 'Edit a plugin (multipart): a new version, live once approved (owner or admin)',
+    description:
+      "As publish, with `plugin_key`; a file left out keeps the previous one. `version` must be greater (semver) than the last submitted (409 `VERSION_NOT_INCREASED`). A pending submission of the plugin is replaced. 403 for someone else's plugin.",
+    consumes: ['multipart/form-data'],
+    response: PublishResult,
+  },
+  remove: {
+    tags: PLUGINS,
+    summary: 'Delete a plugin with its versions, submissions and files (admin; audit-logged)',
+    body: PluginKeyBody,
+  },
+  userPlugins: {
+    tags: PLUGINS,
+    summary: "The signed-in user's plugins: the latest submission of each, with its review status and reason",
+    querystring: UserPluginsQuery,
+    response: SubmissionPage,
+  },
+  auditList: {
+    tags: PLUGINS,
+    summary: 'The review list (admin): submissions with their checks and changes, newest first',
+    querystring: AuditListQuery,
+    response: SubmissionPage,
+  },
+  auditStatus: {
+    tags: PLUGINS,
+    summary: "Approve (2), or reject (3) with a required reason, a plugin's pending submission (admin)",
+    description:
+      'Approval makes the submission the live listing and a history version. 400 when rejecting without a reason; 404 when the plugin has no pending submission.',
+    body: AuditStatusBody,
+    response: PublishResult,
+  },
+  assignOwner: {
+    tags: PLUGINS,
+    summary: 'Give a plugin to an account by email, or to nobody (admin; audit-logged)',
+    description:
+      'The owner edits the plugin, finds it in `GET plugin/audit` once it has a submission, and reads its figures in `GET plugin/analytics`. 404 `PLUGIN_NOT_FOUND` for an unknown plugin, 400 `INVALID_PARAMETER` (field `email`) when no account has that email.',
+    body: AssignOwnerBody,
+    response: AssignOwnerResult,
+  },
+  personalTokenList: {
+    tags: PLUGINS,
+    summary:
+      "The caller's personal access tokens for publishing from a terminal (never the tokens themselves)",
+    response: PersonalTokenList,
+  },
+  createPersonalToken: {
+    tags: PLUGINS,
+    summary: 'Create a personal access token (shown once; stored hashed; scope publish)',
+    description:
+      'At most 20 per account. The token works as `Authorization: Bearer pcpat_…` on `POST`/`PUT plugin` and `GET plugin/audit` only (401 elsewhere); it cannot create tokens. A session access token is required here.',
+    body: CreatePersonalTokenBody,
+    response: CreatedPersonalToken,
+  },
+  revokePersonalToken: {
+    tags: PLUGINS,
+    summary: "Revoke one of the caller's personal access tokens (404 for anyone else's)",
+    body: RevokePersonalTokenBody,
+    response: Type.Object({ id: Type.Integer() }),
+  },
+  auditLog: {
+    tags: PLUGINS,
+    summary: 'The append-only audit log of administrative actions, newest first (admin)',
+    querystring: AuditLogQuery,
+    response: AuditLogPage,
+  },
+  download: {
+    tags: PLUGINS,
+    summary: "A plugin's code file (manifest JSON) as an attachment (admin; audit-logged)",
+    params: DownloadParams,
+  },
+  batchUpload: {
+    tags: PLUGINS,
+    summary: 'Batch upload of plugins (admin, multipart, cancellable)',
+    description:
+      'One file `file`: a JSON array of catalogue records (the format of the shipped catalogue, docs/publishing.md), or a ZIP of such JSON files (at most 100 entries, 16 MiB each and 64 MiB in all once inflated: a zip bomb is refused before it is inflated). Each record is validated on its own; the ones that fail are reported with their index and reason, the others go in as approved plugins. Closing the request stops the import after the current plugin. 400 `UPLOAD_REJECTED` for a file that is neither.',
+    consumes: ['multipart/form-data'],
+    response: BatchUploadResult,
+  },
+  // Curation: recommendations, silent install, resource positions.
+  publishRecommendation: {
+    tags: PLUGINS,
+    summary: 'Choose and order the recommended plugins (admin; audit-logged)',
+    description:
+      'Replaces the previous choice with `plugin_keys` in order; `GET plugin/recommendation/list` shows it at once. An empty list returns to the automatic sample. 400 `INVALID_PARAMETER` (field `plugin_keys`) for a repeated key or a key that is not an approved plugin; nothing is changed then.',
+    body: RecommendationPublishBody,
+    response: CuratedRecommendation,
+  },
+  setSilentInstall: {
+    tags: PLUGINS,
+    summary: "Set or clear a plugin's default (silent) install flag (admin; audit-logged)",
+    description:
+      'New accounts (sign-up, third-party, admin-created) get the default plugins installed when they are created; `POST plugin/user/new/silent` installs the ones an existing account lacks. Setting the flag needs an approved plugin: 404 `PLUGIN_NOT_FOUND` otherwise. Idempotent.',
+    body: SilentInstallBody,
+    response: SilentInstallResult,
+  },
+  createResourceState: {
+    tags: PLUGINS,
+    summary: 'Create a resource position: feature an approved plugin for a time range (admin; audit-logged)',
+    description:
+      'Times in ms since the epoch; the slot shows from `start_time` (inclusive) to `end_time` (exclusive). SPEC §5: 400 `INVALID_PARAMETER` with field `end_time` and the message "The end time must not be before the start time" or "The end time must not be before now"; missing times fail validation. 404 `PLUGIN_NOT_FOUND` unless the plugin is approved.',
+    body: ResourcePositionBody,
+    response: ResourcePosition,
+  },
+  disableResourceState: {
+    tags: PLUGINS,
+    summary: 'Disable (is_disabled true/1) or restore (false/0) a resource position (admin; audit-logged)',
+    description:
+      'A disabled slot is `invalidated` and leaves the square at once; restored, its status follows the clock again. Idempotent. 404 `RESOURCE_POSITION_NOT_FOUND` for an unknown id.',
+    querystring: ResourcePositionDisableQuery,
+    response: ResourcePosition,
+  },
+  resourceStateList: {
+    tags: PLUGINS,
+    summary: 'The resource positions with their derived status, newest first (admin)',
+    description:
+      'Status from the server clock: `invalidated` when disabled, else `pending` before `start_time`, `active` until `end_time`, `expired` from then. `status` filters; `next_cursor` continues the same filter (400 `INVALID_CURSOR` for another).',
+    querystring: ResourcePositionListQuery,
+    response: ResourcePositionPage,
+  },
+  featuredList: {
+    tags: PLUGINS,
+    summary: "The square's featured area: active resource positions of approved plugins",
+    description:
+      'A slot appears at its `start_time` and disappears at its `end_time` without anyone acting; `next_change_time` says when the answer changes next. A cached answer never outlives that instant.',
+    querystring: FeaturedQuery,
+    response: FeaturedResult,
+  },
+  curatedRecommendation: {
+    tags: PLUGINS,
+    summary: 'The curated recommendation choice in order, for the back office to show and reorder (admin)',
+    querystring: CuratedRecommendationQuery,
+    response: CuratedRecommendation,
+  },
+  silentInstallList: {
+    tags: PLUGINS,
+    summary: 'The plugins installed by default for new accounts (admin)',
+    querystring: SilentInstallListQuery,
+    response: SilentInstallList,
+  },
+  // Banners and contact QR codes.
+  bannerList: {
+    tags: PLUGINS,
+    summary: "The banners of the square's carousel, in order (id, image URL, redirect_url, position)",
+    response: BannerListResult,
+  },
+  saveBanner: {
+    tags: PLUGINS,
+    summary: 'Create a banner, or replace its image, link or place (admin, multipart; audit-logged)',
+    description:
+      "Text fields as `SaveBannerFields` (`id`, `redirect_url`, `position`), file `image` (PNG, JPEG, GIF or WebP read from the bytes, ≤ 5 MB, any shape). Without `id` a banner is created (`image` and `redirect_url` required; at most 50 banners); with `id` that banner's image and/or link are replaced (the old image removed once the banner points to the new one) and `position` moves it. A `redirect_url` that is not an absolute http(s) URL: 400 INVALID_PARAMETER 'Wrong url, please try again' (field `redirect_url`). Other errors: 400 INVALID_PARAMETER or UPLOAD_REJECTED with `field`, 404 BANNER_NOT_FOUND, 413 beyond the limits. Nothing is kept when it fails.",
+    consumes: ['multipart/form-data'],
+    response: SaveBannerResult,
+  },
+  deleteBanner: {
+    tags: PLUGINS,
+    summary: 'Delete a banner and its image file (admin; audit-logged)',
+    description: 'The banners after it move up one place. 404 BANNER_NOT_FOUND for an unknown id.',
+    body: DeleteBannerBody,
+    response: DeleteBannerResult,
+  },
+  qrCodeList: {
+    tags: PLUGINS,
+    summary: 'The contact QR codes (name, img_url) of the server configuration CONTACT_QR_CODES (admin)',
+    response: QrCodeListResult,
+  },
+  // Settings: the icon-font and stock-photo accounts.
+  getIconfont: {
+    tags: SETTINGS,
+    summary: 'The icon-font account (admin): client id, client secret masked',
+    description: SECRET_RULES,
+    response: IconfontConfig,
+  },
+  saveIconfont: {
+    tags: SETTINGS,
+    summary: 'Save the icon-font account (admin; audit-logged, never with the secret)',
+    description: `${SECRET_RULES} Both fields empty remove the account; a client id without a secret (sent or stored), or a secret without a client id: 400 INVALID_PARAMETER with \`field\`. Answers the saved account, masked.`,
+    body: IconfontBody,
+    response: IconfontConfig,
+  },
+  getPexels: {
+    tags: SETTINGS,
+    summary: 'The stock-photo account (admin): the API key masked',
+    description: SECRET_RULES,
+    response: PexelsConfig,
+  },
+  savePexels: {
+    tags: SETTINGS,
+    summary: 'Save the stock-photo API key (admin; audit-logged, never with the key)',
+    description: `${SECRET_RULES} An empty key removes it. Answers the saved account, masked.`,
+    body: PexelsBody,
+    response: PexelsConfig,
+  },
+  // Activity info.
+  activityInfo: {
+    tags: PLUGINS,
+    summary: 'Activity info (view_num, participate_num, cover, tutorial_url); counts one view',
+    description:
+      "Activities are configured on the server (`ACTIVITIES`). `view_num` counts the calls for the activity (this one included); `participate_num` is the number of approved plugins carrying the activity's `tag` (0 without one). 404 ACTIVITY_NOT_FOUND for an unknown activity_id.",
+    querystring: ActivityInfoQuery,
+    response: ActivityInfo,
+  },
+  // Settings
+  saveSpaceSetting: {
+    tags: SETTINGS,
+    summary: 'Change the space setting (admin; audit-logged): brand, topic colour, login storage',
+    description:
+      'Body `{ ext }` with the parts to change (at least one); the rest keeps its value. Colour keys are those of TOPIC_COLOR_KEYS, login_storage 0 local, 1 session, 2 cookie; anything else: 400 INVALID_PARAMETER. Answers the whole setting, as `GET /api/pix/mst/spaces/setting` then does.',
+    body: SpaceSettingBody,
+    response: SpaceSetting,
+  },
+  userList: {
+    tags: SETTINGS,
+    summary: 'The people of the back office (admin): accounts, newest first, searchable, with their role',
+    description:
+      '`keyword` matches part of the email, nick name or user name (case-insensitive); `role` keeps one role. `next_cursor` continues the same query (400 INVALID_CURSOR for a cursor of another query).',
+    querystring: UserListQuery,
+    response: UserListResult,
+  },
+  setUserRole: {
+    tags: SETTINGS,
+    summary:
+      'Make a user a general administrator (2) or a general user again (0) (super admin; audit-logged)',
+    description:
+      "Only a super administrator (role 1): a general administrator gets 403 FORBIDDEN 'Current account has no permission'. Nobody changes their own role (400 INVALID_PARAMETER) or a super administrator's (403 FORBIDDEN). Unknown user_id: 400 INVALID_PARAMETER (field user_id). The new role applies to the user's next call. Answers the user.",
+    body: SetUserRoleBody,
+    response: AdminUser,
+  },
+} as const satisfies SchemasOf<typeof ROUTES.plugin>;

@@ -1,0 +1,157 @@
+/**
+ * The schemas of the `user` group of the route table: the user API, the login page's form, third-party
+ * accounts and the space setting.
+ */
+import { Type } from 'typebox';
+import type { ROUTES } from '../routes';
+import { INT32_MAX } from '../wire/common';
+import {
+  CodeExchangeQuery,
+  LoginCodeQuery,
+  LoginCodeResult,
+  LoginResult,
+  OAuth2LoginBody,
+  PrivateStandardConfig,
+  ResetTokenBody,
+  SignInBody,
+  SignInResult,
+  SignUpBody,
+  ThirdPartyAuthBody,
+  ThirdPartyBindBody,
+  TokenPair,
+  UserInfo,
+  ValidResult,
+} from '../wire/identity';
+import { SpaceSetting, SpaceSettingResource, SpaceSettingResourceQuery } from '../wire/settings';
+import { IDENTITY, type SchemasOf, SETTINGS } from './definition';
+
+/** Path parameter `{source}`: a configured third-party (OAuth2/OIDC) provider. */
+export const SourceParams = Type.Object({ source: Type.String({ minLength: 1, maxLength: 64 }) });
+/** Path parameter `{product}` of the private-deployment login config. */
+export const ProductParams = Type.Object({ product: Type.String({ minLength: 1, maxLength: 64 }) });
+/** Query of `GET 3rd-party/oauth2/{source}/authorize`. */
+export const AuthorizeQuery = Type.Object(
+  {
+    redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+    state: Type.Optional(Type.String({ maxLength: 512 })),
+  },
+  { additionalProperties: false },
+);
+/** Query of `GET /api/pix/spaces/setting` (SPEC §7: `space_id=2`). */
+export const SpaceSettingQuery = Type.Object({
+  space_id: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX })),
+});
+/** Schemas of {@link ROUTES}`.user` (SPEC §7 user API, the login page's form, third-party accounts). */
+export const USER_ROUTE_SCHEMAS = {
+  signIn: {
+    tags: IDENTITY,
+    summary: 'Password sign-in of the login page: answers where to send the browser (with a one-time code)',
+    description:
+      'Accepts JSON or `application/x-www-form-urlencoded`. 401 INVALID_CREDENTIALS whether the email is unknown or the password wrong; 400 REDIRECT_NOT_ALLOWED; 429 RATE_LIMITED per client IP and email.',
+    body: SignInBody,
+    response: SignInResult,
+  },
+  signUp: {
+    tags: IDENTITY,
+    summary: 'Create an account (role 0) and sign it in like user/login',
+    description:
+      'Accepts JSON or `application/x-www-form-urlencoded`. 409 EMAIL_TAKEN; 429 RATE_LIMITED per IP.',
+    body: SignUpBody,
+    response: SignInResult,
+  },
+  exchangeCode: {
+    tags: IDENTITY,
+    summary: 'Exchange a one-time login code for tokens and the user',
+    description:
+      'The code is single-use, short-lived (LOGIN_CODE_TTL, default 60 s) and bound to the redirect_uri it was issued for; otherwise 400 INVALID_CODE.',
+    querystring: CodeExchangeQuery,
+    response: LoginResult,
+  },
+  valid: {
+    tags: IDENTITY,
+    summary: 'The user of a refresh token (Authorization: Bearer <refresh token>)',
+    response: ValidResult,
+  },
+  refreshToken: {
+    tags: IDENTITY,
+    summary: 'Rotate the refresh token (Authorization: Bearer <refresh token>) and issue a new access token',
+    description:
+      'The presented refresh token is spent; presenting it again revokes every token of its family (401).',
+    response: TokenPair,
+  },
+  logout: {
+    tags: IDENTITY,
+    summary: 'Sign out: revoke the refresh token (Authorization: Bearer <refresh token>) and its family',
+    response: Type.Null(),
+  },
+  userInfo: { tags: IDENTITY, summary: 'The signed-in user (bearer access token)', response: UserInfo },
+  loginCode: {
+    tags: IDENTITY,
+    summary: 'A one-time login code that signs the caller in on another allowed site',
+    querystring: LoginCodeQuery,
+    response: LoginCodeResult,
+  },
+  resetToken: {
+    tags: IDENTITY,
+    summary:
+      "Set the caller's enterprise id (e_id) and start a new session; earlier refresh tokens are revoked",
+    body: ResetTokenBody,
+    response: LoginResult,
+  },
+  privateStandard: {
+    tags: IDENTITY,
+    summary: 'Login methods of a private deployment and how each logs out (PRIVATE_LOGIN_CONFIG)',
+    description:
+      'The same for every product. A bearer token is accepted but not required: the login page reads this before anyone is signed in.',
+    params: ProductParams,
+    response: PrivateStandardConfig,
+  },
+  thirdPartyAuthorize: {
+    tags: IDENTITY,
+    summary: "Redirect (302) to a configured provider's authorization endpoint",
+    description:
+      'The provider sends the browser back to redirect_uri with `code` (and `state`), which the page then posts to 3rd-party/oauth2/{source}/auth.',
+    params: SourceParams,
+    querystring: AuthorizeQuery,
+  },
+  thirdPartyAuth: {
+    tags: IDENTITY,
+    summary: "Sign in with a provider's authorization code (the account is created on first sign-in)",
+    params: SourceParams,
+    body: ThirdPartyAuthBody,
+    response: LoginResult,
+  },
+  oauth2Login: {
+    tags: IDENTITY,
+    summary: 'OAuth2 sign-in: `app` names the provider, `code` is its authorization code',
+    body: OAuth2LoginBody,
+    response: LoginResult,
+  },
+  thirdPartyBind: {
+    tags: IDENTITY,
+    summary: 'Bind a provider account to the signed-in user',
+    description: '400 INVALID_PARAMETER when that provider account is bound to another user.',
+    body: ThirdPartyBindBody,
+    response: UserInfo,
+  },
+  spaceSetting: {
+    tags: IDENTITY,
+    summary: 'Space setting of a private deployment: where the SDK stores the login record',
+    description:
+      "The whole space setting (as `GET /api/pix/mst/spaces/setting`): brand, topic colour and `login_storage` (0 local, 1 session, 2 cookie), which the SSO client reads with `loginStorage: 'fetch'`. This server has one space: every `space_id` answers it.",
+    querystring: SpaceSettingQuery,
+    response: SpaceSetting,
+  },
+  // Settings
+  mstSpaceSetting: {
+    tags: SETTINGS,
+    summary: 'The space setting: brand, topic colour, login storage (public; defaults until an admin saves)',
+    response: SpaceSetting,
+  },
+  mstSpaceSettingResource: {
+    tags: SETTINGS,
+    summary: 'One part of the space setting by key: brand, template (topic colour) or login_storage (public)',
+    querystring: SpaceSettingResourceQuery,
+    response: SpaceSettingResource,
+  },
+} as const satisfies SchemasOf<typeof ROUTES.user>;

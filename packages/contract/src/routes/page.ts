@@ -1,0 +1,70 @@
+/**
+ * The `page` and `operation` groups of the route table: pages and files for browsers, health and the
+ * OpenAPI document.
+ */
+import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '../constants';
+import type { RouteDefinition } from './definition';
+
+/** Pages and files for browsers: the login pages (SPEC §2), the built app, the tracker's script tag. */
+export const PAGE_ROUTES = {
+  loginPage: { method: 'GET', path: LOGIN_PAGE_PATH, access: 'public', request: 'query', response: 'html' },
+  loginPageSlash: {
+    method: 'GET',
+    path: '/user/login',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  bindPage: { method: 'GET', path: BIND_PAGE_PATH, access: 'public', request: 'query', response: 'html' },
+  bindPageSlash: {
+    method: 'GET',
+    path: '/user/login/bind/',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  loginScript: {
+    method: 'GET',
+    path: '/user/login/login.js',
+    access: 'public',
+    request: 'none',
+    response: 'asset',
+  },
+  loginStyle: {
+    method: 'GET',
+    path: '/user/login/login.css',
+    access: 'public',
+    request: 'none',
+    response: 'asset',
+  },
+  root: { method: 'GET', path: '/', access: 'public', request: 'none', response: 'redirect' },
+  appBare: { method: 'GET', path: '/plugins', access: 'public', request: 'query', response: 'redirect' },
+  app: { method: 'GET', path: '/plugins/*', access: 'public', request: 'none', response: 'asset' },
+  uploadedFile: {
+    method: 'GET',
+    path: '/api/cmt/file/{key}',
+    access: 'public',
+    request: 'query',
+    response: 'asset',
+  },
+  trackerScript: {
+    method: 'GET',
+    path: '/sdk/analytics.iife.js',
+    access: 'public',
+    request: 'none',
+    response: 'asset',
+  },
+  trackerSourceMap: {
+    method: 'GET',
+    path: '/sdk/analytics.iife.js.map',
+    access: 'public',
+    request: 'none',
+    response: 'asset',
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+/** Operations: health and the OpenAPI document. */
+export const OPERATION_ROUTES = {
+  health: { method: 'GET', path: '/healthz', access: 'public', request: 'none', response: 'raw' },
+  openApi: { method: 'GET', path: '/api/openapi.json', access: 'public', request: 'none', response: 'raw' },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,89 @@
+/**
+ * The site variants and private deployment types (SPEC §1, §2, §9) and the site configuration the
+ * server hands the app.
+ */
+import type { Locale } from './locales';
+
+/**
+ * The site variants of SPEC §1 and §2, chosen by the server's `SITE_VARIANT` setting: one
+ * build serves all of them. `domestic` offers Chinese and English, `overseas` English, Japanese,
+ * Korean, Russian and Spanish, `private` a private deployment (its {@link PRIVATE_DEPLOYMENT_TYPES}),
+ * `desktop` the desktop client's pages (its own header, SPEC §2 "Desktop header").
+ */
+export const SITE_VARIANTS = ['domestic', 'overseas', 'private', 'desktop'] as const;
+/** One of {@link SITE_VARIANTS}. */
+export type SiteVariant = (typeof SITE_VARIANTS)[number];
+
+/** Private deployment types (SPEC §9). */
+export const PRIVATE_DEPLOYMENT_TYPES = ['pri', 'hwdc', 'hk', 'nh', 'gfkd', 'kdxf', 'cluster'] as const;
+/** One of {@link PRIVATE_DEPLOYMENT_TYPES}. */
+export type PrivateDeploymentType = (typeof PRIVATE_DEPLOYMENT_TYPES)[number];
+
+/**
+ * The private deployment types whose header hides login and the workbench (SPEC §2 "private
+ * deployment (hides login/workbench for a certain deployment type)"): `hwdc`, a deployment inside a
+ * host's data centre whose sign-in is the host's own.
+ */
+export const LOGIN_HIDDEN_DEPLOYMENT_TYPES: readonly PrivateDeploymentType[] = ['hwdc'];
+
+/**
+ * The locales each variant offers by default (SPEC §1), its first the default interface language. A
+ * private deployment may narrow or widen its list (`SITE_LOCALES`); its language picker shows only
+ * when more than one is offered.
+ */
+export const VARIANT_LOCALES = {
+  domestic: ['zh-CN', 'en-US'],
+  overseas: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
+  private: ['zh-CN', 'en-US'],
+  desktop: ['zh-CN', 'en-US'],
+} as const satisfies Record<SiteVariant, readonly Locale[]>;
+
+/**
+ * `name` of the `<meta>` element through which the server hands the site configuration
+ * ({@link SiteConfig}, JSON in `content`) to the marketplace's `index.html`, so the app knows its
+ * variant before the first paint without another request.
+ */
+export const SITE_CONFIG_META = 'plugin-center-site';
+
+/**
+ * The site configuration the app reads from {@link SITE_CONFIG_META}.
+ * - `variant`: {@link SiteVariant};
+ * - `deploymentType`: the private deployment type, `null` outside `private`;
+ * - `locales`: the locales offered, the first the default (a `lang` cookie naming another is ignored);
+ * - `workbenchUrl`: where the header's workbench link goes (`WORKBENCH_URL`), `null` hides the link;
+ * - `cookieConsent`: whether the cookie consent notice is shown and non-essential storage waits for
+ *   consent (default: on for `overseas`);
+ * - `showLogin`: `false` hides login, sign-up and the workbench (SPEC §2, see
+ *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES});
+ * - `product`: the product's slug in the header's enterprise-edition link `/{product}-enterprise/`
+ *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN}).
+ */
+export interface SiteConfig {
+  variant: SiteVariant;
+  deploymentType: PrivateDeploymentType | null;
+  locales: Locale[];
+  workbenchUrl: string | null;
+  cookieConsent: boolean;
+  showLogin: boolean;
+  product: string;
+}
+
+/**
+ * What a product slug ({@link SiteConfig} `product`) may be: 1–40 lower-case letters, digits and
+ * inner hyphens, so `/{product}-enterprise/` is always a plain path segment.
+ */
+export const SITE_PRODUCT_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+/** The product slug when none is configured: `pixso` (`/pixso-enterprise/`). */
+export const DEFAULT_SITE_PRODUCT = 'pixso';
+
+/** The site configuration when the server hands none (the Vite dev server, tests): the domestic site. */
+export const DEFAULT_SITE_CONFIG: SiteConfig = {
+  variant: 'domestic',
+  deploymentType: null,
+  locales: ['zh-CN', 'en-US'],
+  workbenchUrl: null,
+  cookieConsent: false,
+  showLogin: true,
+  product: DEFAULT_SITE_PRODUCT,
+};

@@ -1,0 +1,283 @@
+/**
+ * The plugin square's wire: tags, plugin cards and details, list, search suggestions, recommendations,
+ * views, installs, likes, and the editor's plugins.
+ */
+import { type Static, Type } from 'typebox';
+import { KEYWORD_MAX_LENGTH, PAGE_SIZE } from '../constants';
+import { INT32_MAX } from './common';
+import { Lang, NullableString } from './fields';
+
+/** A tag (SPEC §3: `id`, `name`, `code`) with the number of approved plugins carrying it. */
+export const Tag = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    name: Type.String(),
+    code: Type.String(),
+    plugin_count: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'Tag' },
+);
+export type Tag = Static<typeof Tag>;
+
+/** A plugin as it appears on a card of the square and in lists. */
+export const PluginSummary = Type.Object(
+  {
+    plugin_key: Type.String(),
+    name: Type.String(),
+    intro: Type.String(),
+    icon: NullableString,
+    tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() })),
+    developer: NullableString,
+    platforms: Type.Array(Type.String()),
+    current_version: Type.Union([Type.String(), Type.Null()], {
+      description: 'null until a version is published (imported catalogue entries have none)',
+    }),
+    download_count: Type.Integer({ minimum: 0 }),
+    view_count: Type.Integer({ minimum: 0 }),
+    praise_count: Type.Integer({ minimum: 0 }),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    update_time: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'ms since the Unix epoch; null when the source gave no date',
+    }),
+  },
+  { $id: 'PluginSummary' },
+);
+export type PluginSummary = Static<typeof PluginSummary>;
+
+/** One history version of a plugin. */
+export const PluginVersion = Type.Object(
+  {
+    version: Type.String(),
+    version_content: Type.String(),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+  },
+  { $id: 'PluginVersion' },
+);
+export type PluginVersion = Static<typeof PluginVersion>;
+
+/** Everything the detail dialog shows (SPEC §3 plugin fields), with the history versions, newest first. */
+export const PluginDetail = Type.Object(
+  {
+    ...PluginSummary.properties,
+    description: Type.String({ description: 'Markdown for published plugins (render it sanitised)' }),
+    video: NullableString,
+    images: Type.Array(Type.String(), {
+      description: 'gallery image URLs (published plugins; at most 3 with the video)',
+    }),
+    cover: Type.Object({
+      center: NullableString,
+      panel: NullableString,
+      reuse_center_cover: Type.Boolean(),
+    }),
+    code_file: NullableString,
+    contact: NullableString,
+    version_content: Type.String(),
+    copyright_holder: Type.Object({
+      type: Type.Union([Type.Literal('author'), Type.Literal('custom')]),
+      name: NullableString,
+    }),
+    technical_support_link: NullableString,
+    homepage: NullableString,
+    license: NullableString,
+    source: Type.Union([Type.String(), Type.Null()], {
+      description: 'attribution of an imported entry: the public list it came from (owner/repo@commit:path)',
+    }),
+    review_status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    is_default_install: Type.Boolean(),
+    is_praise: Type.Boolean(),
+    is_installed: Type.Boolean(),
+    versions: Type.Array(PluginVersion),
+  },
+  { $id: 'PluginDetail' },
+);
+export type PluginDetail = Static<typeof PluginDetail>;
+/** Query of `GET /api/cmt/plugin/list`. */
+export const PluginListQuery = Type.Object(
+  {
+    tag_id: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: '0 = All' }),
+    ),
+    sort: Type.Optional(
+      Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
+        description: '0 latest, 1 most popular, 2 relevance; default 2 with a keyword, else 0',
+      }),
+    ),
+    keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),
+    cursor: Type.Optional(Type.String({ maxLength: 512 })),
+    page_size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX, default: PAGE_SIZE.DEFAULT }),
+    ),
+    lang: Type.Optional(Lang),
+  },
+  { additionalProperties: false },
+);
+export type PluginListQuery = Static<typeof PluginListQuery>;
+
+/** Response data of `GET /api/cmt/plugin/list` (SPEC §3): `next_cursor` is null on the last page. */
+export const PluginListResult = Type.Object({
+  plugin_list: Type.Array(PluginSummary),
+  total: Type.Integer({ minimum: 0 }),
+  next_cursor: NullableString,
+  /**
+   * How `total` relates to the number of matches (the Elasticsearch `hits.total.relation` terms):
+   * `eq` exact, `gte` a lower bound (a search whose count stopped at the bound; the square shows
+   * "10,000+"). Absent = `eq`.
+   */
+  total_relation: Type.Optional(Type.Union([Type.Literal('eq'), Type.Literal('gte')])),
+});
+export type PluginListResult = Static<typeof PluginListResult>;
+
+/** Query of `GET /api/cmt/plugin/suggest`: what has been typed so far. */
+export const SuggestQuery = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: KEYWORD_MAX_LENGTH }),
+    lang: Type.Optional(Lang),
+  },
+  { additionalProperties: false },
+);
+export type SuggestQuery = Static<typeof SuggestQuery>;
+
+/** One as-you-type suggestion: a plugin (open its detail) or a tag (filter by it). */
+export const Suggestion = Type.Object({
+  kind: Type.Union([Type.Literal('plugin'), Type.Literal('tag')]),
+  /** What to show: the plugin's (localised) name or the tag's (localised) name. */
+  text: Type.String(),
+  /** `plugin` only. */
+  plugin_key: NullableString,
+  /** `tag` only. */
+  tag_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Suggestion = Static<typeof Suggestion>;
+
+/** Response data of `GET /api/cmt/plugin/suggest`: at most 8 suggestions, best first. */
+export const SuggestResult = Type.Object({ suggestion_list: Type.Array(Suggestion) });
+export type SuggestResult = Static<typeof SuggestResult>;
+
+/** Response data of `GET /api/cmt/plugin/tag/list`. */
+export const TagListResult = Type.Object({ tag_list: Type.Array(Tag) });
+export type TagListResult = Static<typeof TagListResult>;
+
+/** Query of `GET /api/cmt/plugin` (detail). */
+export const PluginDetailQuery = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }), lang: Type.Optional(Lang) },
+  { additionalProperties: false },
+);
+export type PluginDetailQuery = Static<typeof PluginDetailQuery>;
+
+/** Query of `GET /api/cmt/plugin/recommendation/list`; a different `seed` gives another sample (refresh). */
+export const RecommendationQuery = Type.Object(
+  {
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 24, default: 4 })),
+    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    lang: Type.Optional(Lang),
+  },
+  { additionalProperties: false },
+);
+export type RecommendationQuery = Static<typeof RecommendationQuery>;
+
+/** Response data of `GET /api/cmt/plugin/recommendation/list`. */
+export const RecommendationResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
+export type RecommendationResult = Static<typeof RecommendationResult>;
+
+/** Body of `POST /api/cmt/plugin/view`. */
+export const PluginKeyBody = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type PluginKeyBody = Static<typeof PluginKeyBody>;
+
+/** Response data of `POST /api/cmt/plugin/view`: the view count after this view. */
+export const PluginViewResult = Type.Object({ view_count: Type.Integer({ minimum: 0 }) });
+export type PluginViewResult = Static<typeof PluginViewResult>;
+
+/** Body of `POST /api/cmt/plugin/user/praise` (SPEC §4): 1 like, -1 unlike. */
+export const PraiseBody = Type.Object(
+  {
+    plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+    praise: Type.Union([Type.Literal(1), Type.Literal(-1)]),
+  },
+  { additionalProperties: false },
+);
+export type PraiseBody = Static<typeof PraiseBody>;
+
+/** Data of `POST` / `DELETE /api/cmt/plugin/user` (install, uninstall): the caller's state and the new count. */
+export const InstallResult = Type.Object({
+  plugin_key: Type.String(),
+  is_installed: Type.Boolean(),
+  download_count: Type.Integer({
+    minimum: 0,
+    description: 'equals the number of users who have it installed',
+  }),
+});
+export type InstallResult = Static<typeof InstallResult>;
+
+/** Data of `POST /api/cmt/plugin/user/praise`: the caller's state and the new count. */
+export const PraiseResult = Type.Object({
+  plugin_key: Type.String(),
+  is_praise: Type.Boolean(),
+  praise_count: Type.Integer({ minimum: 0, description: 'equals the number of users who like it' }),
+});
+export type PraiseResult = Static<typeof PraiseResult>;
+
+/** Query of `GET /api/cmt/plugin/user` (the caller's installed plugins, for the editor). */
+export const InstalledListQuery = Type.Object({ lang: Type.Optional(Lang) }, { additionalProperties: false });
+export type InstalledListQuery = Static<typeof InstalledListQuery>;
+
+/**
+ * Data of `GET /api/cmt/plugin/user` and `POST /api/cmt/plugin/user/new/silent`: installed plugins,
+ * most recently installed first (silent install: the default-install plugins it added).
+ */
+export const InstalledListResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
+export type InstalledListResult = Static<typeof InstalledListResult>;
+
+// The editor's side: `GET /api/cmt/plugin/user/editor`.
+
+/** Query of `GET /api/cmt/plugin/user/editor`: `lang` picks the names' translation. */
+export const EditorPluginsQuery = Type.Object({ lang: Type.Optional(Lang) }, { additionalProperties: false });
+export type EditorPluginsQuery = Static<typeof EditorPluginsQuery>;
+
+/**
+ * One plugin the design tool loads ("the editor's side"): always the plugin's last approved
+ * listing — a newer submission waiting for review, or rejected, changes nothing here.
+ */
+export const EditorPlugin = Type.Object(
+  {
+    plugin_key: Type.String(),
+    name: Type.String({ description: 'in `lang` when a translation exists' }),
+    icon: NullableString,
+    version: Type.Union([Type.String(), Type.Null()], {
+      description: 'the approved version; null for an imported catalogue entry that has none',
+    }),
+    version_id: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'id of that history version; null when there is no version row',
+    }),
+    code_file_url: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'root-relative URL of the approved code file (the plugin manifest, JSON): `/api/cmt/plugin/user/editor/code?plugin_key=…` (bearer); null when the plugin has none',
+    }),
+    source: Type.Union([Type.Literal('installed'), Type.Literal('default')], {
+      description:
+        '`installed`: the user installed it; `default`: a default-install plugin the user never uninstalled',
+    }),
+    installed_time: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'ms since the Unix epoch when the user installed it; null for `default`',
+    }),
+  },
+  { $id: 'EditorPlugin' },
+);
+export type EditorPlugin = Static<typeof EditorPlugin>;
+
+/**
+ * Data of `GET /api/cmt/plugin/user/editor`: the user's installed plugins (most recently installed
+ * first), then the default-install plugins they have not installed and never uninstalled (by
+ * plugin_key). Approved plugins only; no paging (a user's plugins are few).
+ */
+export const EditorPluginsResult = Type.Object({ plugin_list: Type.Array(EditorPlugin) });
+export type EditorPluginsResult = Static<typeof EditorPluginsResult>;
+
+/** Query of `GET /api/cmt/plugin/user/editor/code`: which plugin's approved code file. */
+export const EditorCodeQuery = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type EditorCodeQuery = Static<typeof EditorCodeQuery>;

@@ -1,0 +1,200 @@
+/**
+ * Publishing's wire: the publish form's fields, the submission with its checks and changes, batch
+ * upload, personal access tokens, ownership, downloads and stored files.
+ */
+import { type Static, Type } from 'typebox';
+import { PAGE_SIZE, PUBLISH_LIMITS } from '../constants';
+import { INT32_MAX } from './common';
+import { NullableString } from './fields';
+
+const L = PUBLISH_LIMITS;
+const Flag = Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')]);
+
+/**
+ * The text fields of `POST /api/cmt/plugin` and `PUT /api/cmt/plugin` (multipart/form-data, SPEC §3
+ * plugin fields); the files travel beside them as `icon`, `cover_center`, `cover_panel`, `video`,
+ * `images` (repeated) and `code_file`. `tags` is repeated or comma-separated. `developer` and
+ * `is_default_install` are admin-only: a general user's are ignored (SPEC §5), their developer is
+ * their nick name. `plugin_key` names the plugin on edit (PUT). Limits: {@link PUBLISH_LIMITS}.
+ */
+export const PublishFields = Type.Object(
+  {
+    plugin_key: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    name: Type.String({ minLength: 1, maxLength: L.NAME }),
+    intro: Type.String({ minLength: 1, maxLength: L.INTRO }),
+    description: Type.String({ minLength: 1, maxLength: L.DESCRIPTION, description: 'Markdown' }),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: L.TAG }), { maxItems: L.TAGS })),
+    contact: Type.Optional(Type.String({ maxLength: L.CONTACT })),
+    version: Type.String({ minLength: 1, maxLength: 64, description: 'semver, e.g. 1.0.0' }),
+    version_content: Type.String({ minLength: 1, maxLength: L.VERSION_CONTENT }),
+    copyright_type: Type.Optional(Type.Union([Type.Literal('author'), Type.Literal('custom')])),
+    copyright_name: Type.Optional(Type.String({ maxLength: L.NAME })),
+    developer: Type.Optional(Type.String({ maxLength: L.NAME })),
+    technical_support_link: Type.Optional(Type.String({ maxLength: L.URL })),
+    reuse_center_cover: Type.Optional(Flag),
+    is_default_install: Type.Optional(Flag),
+  },
+  { additionalProperties: false },
+);
+export type PublishFields = Static<typeof PublishFields>;
+
+/**
+ * Outcome of one automated check of a submission, stored with it and shown to the reviewer (issue
+ * 12): `pass`, `flag` (for the reviewer's attention) or `fail` (the upload was refused).
+ */
+export const CheckResult = Type.Object(
+  {
+    check: Type.String({ description: 'image, video, manifest, name, secrets' }),
+    status: Type.Union([Type.Literal('pass'), Type.Literal('flag'), Type.Literal('fail')]),
+    detail: Type.String(),
+  },
+  { $id: 'CheckResult' },
+);
+export type CheckResult = Static<typeof CheckResult>;
+
+/** A field that differs between a submission and the live (last approved) version. */
+export const FieldChange = Type.Object({
+  field: Type.String(),
+  before: NullableString,
+  after: NullableString,
+});
+export type FieldChange = Static<typeof FieldChange>;
+
+/**
+ * One submitted version of a plugin (publish or edit) with its review state: what the author sees on
+ * "my plugins" and the reviewer in the audit list. File fields are URLs under `/api/cmt/file/`.
+ */
+export const Submission = Type.Object(
+  {
+    id: Type.Integer(),
+    plugin_key: Type.String(),
+    name: Type.String(),
+    intro: Type.String(),
+    description: Type.String(),
+    tags: Type.Array(Type.String()),
+    icon: NullableString,
+    cover_center: NullableString,
+    cover_panel: NullableString,
+    reuse_center_cover: Type.Boolean(),
+    video: NullableString,
+    images: Type.Array(Type.String()),
+    has_code_file: Type.Boolean(),
+    contact: NullableString,
+    version: Type.String(),
+    version_content: Type.String(),
+    copyright_type: Type.Union([Type.Literal('author'), Type.Literal('custom')]),
+    copyright_name: NullableString,
+    developer: NullableString,
+    technical_support_link: NullableString,
+    is_default_install: Type.Boolean(),
+    review_status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    reject_reason: NullableString,
+    checks: Type.Array(CheckResult),
+    /** The live (approved) version this one would replace; null for a plugin never approved. */
+    live_version: NullableString,
+    changes: Type.Array(FieldChange, { description: 'fields that differ from the live version' }),
+    submitter: Type.Union([Type.Object({ user_id: Type.Integer(), nick_name: Type.String() }), Type.Null()]),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    review_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null until reviewed' }),
+  },
+  { $id: 'Submission' },
+);
+export type Submission = Static<typeof Submission>;
+
+/** Data of `POST` and `PUT /api/cmt/plugin`: the stored submission, waiting for review. */
+export const PublishResult = Submission;
+export type PublishResult = Submission;
+
+/** Data of `GET /api/cmt/plugin/audit/list` and `GET /api/cmt/plugin/audit`: submissions, newest first. */
+export const SubmissionPage = Type.Object({
+  submission_list: Type.Array(Submission),
+  total: Type.Integer({ minimum: 0 }),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type SubmissionPage = Static<typeof SubmissionPage>;
+
+/** Query of `GET /api/cmt/plugin/audit`: the signed-in user's plugins, their latest submission each. */
+export const UserPluginsQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.MAX })),
+});
+export type UserPluginsQuery = Static<typeof UserPluginsQuery>;
+
+/**
+ * Data of `POST /api/cmt/manager/plugins/upload` (batch upload): how many plugins went in, and each
+ * record that did not with its file, index (0-based within that file) and reason — the UI shows
+ * 'Plugin parsing failed' for those.
+ */
+export const BatchUploadResult = Type.Object({
+  added: Type.Integer({ minimum: 0 }),
+  skipped: Type.Integer({ minimum: 0, description: 'records whose plugin is already there' }),
+  translations: Type.Integer({ minimum: 0 }),
+  failed: Type.Array(Type.Object({ file: Type.String(), index: Type.Integer(), reason: Type.String() })),
+  cancelled: Type.Boolean({
+    description: 'the upload was cancelled: the records after the last whole plugin were not imported',
+  }),
+});
+export type BatchUploadResult = Static<typeof BatchUploadResult>;
+
+/** A personal access token as its owner's list shows it (never the token itself). */
+export const PersonalToken = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    prefix: Type.String({ description: 'the first characters of the token, e.g. pcpat_Ab3dE9' }),
+    scope: Type.String({ description: 'publish: POST/PUT plugin and GET plugin/audit only' }),
+    create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    expire_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null: never expires' }),
+    last_used_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null: never used' }),
+  },
+  { $id: 'PersonalToken' },
+);
+export type PersonalToken = Static<typeof PersonalToken>;
+
+/** Data of `GET /api/cmt/user/tokens`: the caller's tokens, newest first. */
+export const PersonalTokenList = Type.Object({ token_list: Type.Array(PersonalToken) });
+export type PersonalTokenList = Static<typeof PersonalTokenList>;
+
+/** Body of `POST /api/cmt/user/tokens`. */
+export const CreatePersonalTokenBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  /** Days until it expires (1–366); absent: never. */
+  expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })),
+});
+export type CreatePersonalTokenBody = Static<typeof CreatePersonalTokenBody>;
+
+/** Data of `POST /api/cmt/user/tokens`: the new token — `token` is shown this once, never again. */
+export const CreatedPersonalToken = Type.Object({ ...PersonalToken.properties, token: Type.String() });
+export type CreatedPersonalToken = Static<typeof CreatedPersonalToken>;
+
+/** Body of `DELETE /api/cmt/user/tokens`. */
+export const RevokePersonalTokenBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT32_MAX }) });
+export type RevokePersonalTokenBody = Static<typeof RevokePersonalTokenBody>;
+
+/**
+ * Body of `POST /api/cmt/manager/plugin/owner`: give a plugin (an imported one, say) to the account
+ * with this email, or to nobody (`email` null). The owner edits it, sees it in "my plugins" and in
+ * their publisher analytics.
+ */
+export const AssignOwnerBody = Type.Object({
+  plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+  email: Type.Union([Type.String({ minLength: 3, maxLength: 320 }), Type.Null()]),
+});
+export type AssignOwnerBody = Static<typeof AssignOwnerBody>;
+
+/** Data of `POST /api/cmt/manager/plugin/owner`. */
+export const AssignOwnerResult = Type.Object({
+  plugin_key: Type.String(),
+  owner: Type.Union([Type.Object({ user_id: Type.Integer(), nick_name: Type.String() }), Type.Null()]),
+});
+export type AssignOwnerResult = Static<typeof AssignOwnerResult>;
+
+/** Path parameters of `GET /api/cmt/manager/plugin/{id}/download` (`id`: the plugin_key). */
+export const DownloadParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
+export type DownloadParams = Static<typeof DownloadParams>;
+
+/** Path parameters of `GET /api/cmt/file/{key}`: a stored upload (content hash and extension). */
+export const FileParams = Type.Object({
+  key: Type.String({ pattern: '^[0-9a-f]{64}\\.(png|jpg|gif|webp|mp4|webm)$' }),
+});
+export type FileParams = Static<typeof FileParams>;

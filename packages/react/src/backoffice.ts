@@ -1,0 +1,18 @@
+/**
+ * `@plugin-center/react/backoffice`: the thin hooks of the back office over the stores of
+ * `@plugin-center/api/backoffice` (one pager for every list, one action hook for every change).
+ * Its own entry point, so the square's bundle and the hooks' size budget carry none of it.
+ *
+ * @packageDocumentation
+ */
+export { useAction } from './useAction';
+export { useAnalyticsOverview } from './useAnalyticsOverview';
+export { useAuditList } from './useAuditList';
+export { useAuditLog } from './useAuditLog';
+export { useBatchUpload } from './useBatchUpload';
+export { useMyPlugins } from './useMyPlugins';
+export { useOwnerAssignment } from './useOwnerAssignment';
+export { usePagedList } from './usePagedList';
+export { usePeopleList } from './usePeopleList';
+export { usePersonalTokens } from './usePersonalTokens';
+export { usePublisherAnalytics } from './usePublisherAnalytics';

@@ -1,0 +1,155 @@
+/**
+ * The hooks of `@plugin-center/react/backoffice` over the real API client with only fetch (and the
+ * upload's XMLHttpRequest) faked: what each asks, the snapshot it hands back, paging and changes.
+ */
+import { createApiClient } from '@plugin-center/api';
+import { xhrUpload } from '@plugin-center/api/upload';
+import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
+import { fakeXhr } from '@plugin-center/test-fakes/xhr';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiClientProvider } from './ApiClientProvider';
+import {
+  useAnalyticsOverview,
+  useAuditList,
+  useAuditLog,
+  useBatchUpload,
+  useMyPlugins,
+  useOwnerAssignment,
+  usePeopleList,
+  usePersonalTokens,
+  usePublisherAnalytics,
+} from './backoffice';
+
+type Answer = Parameters<typeof fakeFetch>[0];
+afterEach(cleanup);
+
+function setup(answer?: Answer, createXhr?: () => XMLHttpRequest) {
+  const net = fakeFetch(answer);
+  const client = createApiClient({
+    fetch: net.fetch,
+    logger: { error: vi.fn() },
+    createXhr,
+    upload: xhrUpload,
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ApiClientProvider client={client}>{children}</ApiClientProvider>
+  );
+  return { ...net, wrapper };
+}
+
+const paths = (requests: { url: URL }[]) => requests.map((r) => r.url.pathname + r.url.search);
+
+describe('the paged list hooks', () => {
+  it('useAuditList loads the first page, appends the next and starts over on a new query', async () => {
+    const net = setup((req) =>
+      ok({
+        submission_list: [{ plugin_key: req.url.searchParams.get('cursor') ?? 'first' }],
+        total: 2,
+        next_cursor: req.url.searchParams.get('cursor') ? null : 'n1',
+      }),
+    );
+    const { result, rerender } = renderHook((q: { status?: 0 | 1 }) => useAuditList(q), {
+      wrapper: net.wrapper,
+      initialProps: { status: 1 },
+    });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    expect(result.current.hasMore).toBe(true);
+    await act(() => result.current.loadMore());
+    expect(result.current.items.map((s) => s.plugin_key)).toEqual(['first', 'n1']);
+    rerender({ status: 0 });
+    await waitFor(() => expect(result.current.items.map((s) => s.plugin_key)).toEqual(['first']));
+    expect(paths(net.requests)).toEqual([
+      '/api/cmt/plugin/audit/list?status=1',
+      '/api/cmt/plugin/audit/list?status=1&cursor=n1',
+      '/api/cmt/plugin/audit/list?status=0',
+    ]);
+  });
+
+  it('useAuditLog, useMyPlugins and usePeopleList read their routes', async () => {
+    const net = setup((req) =>
+      req.url.pathname.endsWith('audit-log')
+        ? ok({ entry_list: [{ id: 1 }], next_cursor: null })
+        : req.url.pathname.endsWith('users')
+          ? ok({ user_list: [{ id: 2 }], total: 1, next_cursor: null })
+          : ok({ submission_list: [{ plugin_key: 'mine' }], total: 1, next_cursor: null }),
+    );
+    const log = renderHook(() => useAuditLog({ plugin_key: 'grid' }), { wrapper: net.wrapper });
+    const mine = renderHook(() => useMyPlugins(), { wrapper: net.wrapper });
+    const people = renderHook(() => usePeopleList({ role: 2 }), { wrapper: net.wrapper });
+    await waitFor(() => expect(people.result.current.status).toBe('success'));
+    await waitFor(() => expect(log.result.current.items).toEqual([{ id: 1 }]));
+    await waitFor(() => expect(mine.result.current.items).toEqual([{ plugin_key: 'mine' }]));
+    expect(people.result.current.items).toEqual([{ id: 2 }]);
+    expect(paths(net.requests).sort()).toEqual([
+      '/api/cmt/manager/audit-log?plugin_key=grid',
+      '/api/cmt/manager/users?role=2',
+      '/api/cmt/plugin/audit',
+    ]);
+  });
+});
+
+describe('the change hooks', () => {
+  it('useOwnerAssignment hands back the field of a refusal', async () => {
+    const net = setup(() =>
+      json(
+        { code: 40000, error: 'INVALID_PARAMETER', message: 'no such account', data: null, field: 'email' },
+        400,
+      ),
+    );
+    const { result } = renderHook(() => useOwnerAssignment(), { wrapper: net.wrapper });
+    await act(async () => {
+      await result.current.run({ plugin_key: 'grid', email: 'x@example.com' });
+    });
+    expect(result.current).toMatchObject({ status: 'error', field: 'email', message: 'no such account' });
+    expect(net.requests[0]?.json).toEqual({ plugin_key: 'grid', email: 'x@example.com' });
+  });
+
+  it('usePersonalTokens loads the list and loads it again after a create', async () => {
+    const net = setup((req) =>
+      req.method === 'GET' ? ok({ token_list: [] }) : ok({ id: 1, name: 'ci', token: 'pcpat_x' }),
+    );
+    const { result } = renderHook(() => usePersonalTokens(), { wrapper: net.wrapper });
+    await waitFor(() => expect(result.current.list.status).toBe('success'));
+    await act(async () => {
+      await result.current.create.run({ name: 'ci' });
+    });
+    expect(result.current.create.data?.token).toBe('pcpat_x');
+    await waitFor(() => expect(net.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']));
+  });
+
+  it('useBatchUpload reports progress and the result', async () => {
+    const x = fakeXhr();
+    const net = setup(undefined, x.createXhr);
+    const { result } = renderHook(() => useBatchUpload(), { wrapper: net.wrapper });
+    let pending: Promise<unknown> = Promise.resolve();
+    act(() => {
+      pending = result.current.upload(new Blob(['[]']), 'plugins.json');
+    });
+    act(() => x.xhr.progress(1, 4));
+    expect(result.current).toMatchObject({ status: 'uploading', progress: { loaded: 1, total: 4 } });
+    await act(async () => {
+      x.xhr.respond(200, {
+        code: 0,
+        data: { added: 1, skipped: 0, translations: 0, failed: [], cancelled: false },
+      });
+      await pending;
+    });
+    expect(result.current).toMatchObject({ status: 'success', result: { added: 1 } });
+  });
+});
+
+describe('the report hooks', () => {
+  it('useAnalyticsOverview and usePublisherAnalytics ask for the range', async () => {
+    const net = setup(() => ok({ from: 1, to: 2 }));
+    const overview = renderHook(() => useAnalyticsOverview({ from: 1, to: 2 }), { wrapper: net.wrapper });
+    const publisher = renderHook(() => usePublisherAnalytics({ developer: 'Ada' }), { wrapper: net.wrapper });
+    await waitFor(() => expect(overview.result.current.status).toBe('success'));
+    await waitFor(() => expect(publisher.result.current.status).toBe('success'));
+    expect(paths(net.requests)).toEqual([
+      '/api/cmt/manager/analytics/overview?from=1&to=2',
+      '/api/cmt/plugin/analytics?developer=Ada',
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Where the data lives (group `database`): the database, the data folder, the key of the stored
+ * secrets ({@link parseSecretsKeys}, read here at start and by `settings/secrets.ts` when it seals
+ * and opens) and the PostgreSQL pool.
+ */
+import { Type } from 'typebox';
+import { ConfigError } from './values';
+import { about, trim } from './variables';
+
+/** Bytes of a secrets key (AES-256). */
+const KEY_BYTES = 32;
+
+/**
+ * The key of a text: 64 hex digits, or base64 / base64url of exactly 32 bytes (surrounding spaces
+ * ignored).
+ * @throws Error (without the text) when it is neither.
+ */
+export function parseSecretsKey(text: string): Buffer {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (key.length === KEY_BYTES) return key;
+  }
+  throw new Error(
+    'a key must be 32 bytes written as 64 hex digits or base64 (44 characters); generate one with `openssl rand -base64 32`',
+  );
+}
+
+/**
+ * The keys of `SECRETS_KEY`: one key, or several separated by commas (the first seals, all open).
+ * @throws Error naming the position of a malformed key (never its text).
+ */
+export function parseSecretsKeys(text: string): Buffer[] {
+  const parts = text.split(',').map((p) => p.trim());
+  return parts.map((part, i) => {
+    try {
+      return parseSecretsKey(part);
+    } catch (error) {
+      throw new Error(`key ${i + 1} of ${parts.length}: ${(error as Error).message}`);
+    }
+  });
+}
+
+/** `DATABASE_URL`, `DATA_DIR`, `SECRETS_KEY`, `PG_POOL_MAX`. */
+export const DATABASE_VARIABLES = {
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      // postgres:// or postgresql://, in any case
+      pattern: '^[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]([Qq][Ll])?://',
+      ...about({
+        group: 'database',
+        transform: trim,
+        errorMessage: 'expected a postgres:// or postgresql:// URL (unset it to use SQLite)',
+        summary: 'postgres://… selects PostgreSQL (unset: SQLite in DATA_DIR)',
+        description: '`postgres://…` selects PostgreSQL instead of SQLite',
+      }),
+    }),
+  ),
+  DATA_DIR: Type.String({
+    default: './data',
+    ...about({
+      group: 'database',
+      summary: 'folder of plugin-center.db (SQLite) and uploads/',
+      description:
+        'folder of the SQLite file `plugin-center.db` and of the uploaded files (`uploads/`, unless `S3_BUCKET` sends them to object storage)',
+    }),
+  }),
+  SECRETS_KEY: Type.Optional(
+    Type.String({
+      ...about({
+        group: 'database',
+        transform: trim,
+        parse: (variable, text) => {
+          try {
+            parseSecretsKeys(text);
+          } catch (error) {
+            throw new ConfigError(variable, (error as Error).message);
+          }
+          return text;
+        },
+        defaultText: 'unset (a key generated into `DATA_DIR/secrets.key`)',
+        summary: 'key of the stored secrets: 32 bytes, base64 or hex',
+        description:
+          'AES-256-GCM key that seals the secrets administrators save (icon-font client secret, stock-photo API key): 32 bytes as base64 (`openssl rand -base64 32`) or 64 hex digits; several comma-separated keys rotate (the first seals, all open). Unset: a key generated on the first start into `DATA_DIR/secrets.key` (mode 0600). Set it when several processes share a PostgreSQL database. Back it up apart from the database: without it the stored secrets are lost (see [Secrets key](#secrets-key))',
+      }),
+    }),
+  ),
+  PG_POOL_MAX: Type.Integer({
+    minimum: 1,
+    default: 10,
+    ...about({
+      group: 'database',
+      readBy: 'createDatabase (db/database.ts)',
+      summary: 'PostgreSQL connections per process',
+      description: 'PostgreSQL connections per process',
+    }),
+  }),
+};

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_TABLE_END, CONFIG_TABLE_START, renderConfigHelp, replaceConfigTable } from './docs';
+import { configVariables } from './schema';
+import { CONFIG_GROUPS } from './variables';
+
+const root = join(import.meta.dirname, '..', '..', '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    // Tests and their helpers (testing/) read TEST_* variables of the test runner, not configuration.
+    if (entry.isDirectory()) return entry.name === 'testing' ? [] : sourceFiles(path);
+    const test = entry.name.endsWith('.test.ts');
+    return entry.name.endsWith('.ts') && !test ? [path] : [];
+  });
+}
+
+describe('the configuration schema', () => {
+  it('describes every variable: group, one-line summary, description', () => {
+    const variables = configVariables();
+    // 38 of the server, database, uploads, identity and analytics, 2 of curation (CONTACT_QR_CODES,
+    // ACTIVITIES), SECRETS_KEY, and 6 of the site variant (SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE,
+    // SITE_LOCALES, WORKBENCH_URL, COOKIE_CONSENT, SITE_PRODUCT).
+    expect(variables.length).toBe(47);
+    for (const [name, schema] of variables) {
+      expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
+      expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);
+      expect(schema.summary, name).toMatch(/^[^\n]{1,66}$/);
+      expect(schema.description.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists every environment variable the server source reads', () => {
+    const names = new Set(configVariables().map(([name]) => name));
+    const read = new Set<string>();
+    for (const file of sourceFiles(join(root, 'packages', 'server', 'src'))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)) {
+        read.add(match[1]!);
+      }
+    }
+    expect(read.size).toBeGreaterThan(0);
+    for (const name of read) expect(names, name).toContain(name);
+  });
+});
+
+describe('--help', () => {
+  it('lists every variable with its plain default and summary, in lines of at most 100 characters', () => {
+    const help = renderConfigHelp();
+    for (const [name, schema] of configVariables()) {
+      const head =
+        typeof schema.default === 'object' || schema.default === undefined
+          ? name
+          : `${name}=${schema.default}`;
+      expect(help).toMatch(
+        new RegExp(
+          `^ {4}${head.replace(/[.]/g, '\\.')} +${schema.summary.replace(/[()?.*+|[\]\\]/g, '\\$&')}$`,
+          'm',
+        ),
+      );
+    }
+    for (const group of Object.values(CONFIG_GROUPS)) expect(help).toContain(`  ${group.title}:\n`);
+    for (const line of help.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+    expect(help).toContain('    PORT=3000 ');
+    expect(help).toContain('    REFRESH_TOKEN_TTL=2592000 ');
+  });
+});
+
+describe('docs/deployment.md', () => {
+  it('has the configuration tables generated from the schema (pnpm docs:config)', () => {
+    const doc = readFileSync(join(root, 'docs', 'deployment.md'), 'utf8');
+    expect(doc).toContain(CONFIG_TABLE_START);
+    expect(doc).toContain(CONFIG_TABLE_END);
+    expect(replaceConfigTable(doc)).toBe(doc);
+    for (const [name] of configVariables()) expect(doc).toContain(`| \`${name}\` |`);
+  });
+
+  it('replaces only what lies between the markers, and refuses a document without them', () => {
+    const doc = `# Title\n\n${CONFIG_TABLE_START}\nstale\n${CONFIG_TABLE_END}\n\nAfter.\n`;
+    const out = replaceConfigTable(doc);
+    expect(out.startsWith(`# Title\n\n${CONFIG_TABLE_START}\n`)).toBe(true);
+    expect(out.endsWith(`${CONFIG_TABLE_END}\n\nAfter.\n`)).toBe(true);
+    expect(out).not.toContain('stale');
+    expect(out).toContain('| `PORT` | `3000` |');
+    expect(replaceConfigTable(out)).toBe(out);
+    expect(() => replaceConfigTable('# no markers\n')).toThrowError(/config-table:start/);
+  });
+});

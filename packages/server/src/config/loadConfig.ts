@@ -1,0 +1,133 @@
+/**
+ * {@link loadConfig}: the server configuration from environment variables, read by the schema
+ * (`readEnvironment`) and mapped onto {@link ServerConfig}.
+ */
+import { resolve } from 'node:path';
+import type { LoginStorage } from '@plugin-center/contract/schemas';
+import { resolveSiteConfig } from '../site';
+import { defaultRedirectAllowlist } from './identity';
+import { defaultAppDir, defaultCatalogueDir, defaultTrackerScript } from './paths';
+import { type ConfigEnvironment, readEnvironment } from './schema';
+import type { LoggerOptions } from './server';
+import type { ServerConfig } from './serverConfig';
+import type { S3StorageConfig } from './storage';
+import { ConfigError } from './values';
+
+/**
+ * The S3 storage settings of an environment read by `readEnvironment`: undefined (local disk)
+ * when `S3_BUCKET` is unset; else the bucket, endpoint, region, credentials, the prefix normalised
+ * (slashes around it stripped, one `/` appended unless empty) and path style.
+ *
+ * @param v - the typed values of `readEnvironment`.
+ * @throws ConfigError `S3_ACCESS_KEY_ID` / `S3_SECRET_ACCESS_KEY` when `S3_BUCKET` is set without
+ *   it (uploads would otherwise fail at the first publish, not at start); `S3_PREFIX` with an
+ *   empty, `.` or `..` segment (`a//b`, `a/../b`); `S3_ENDPOINT`,
+ *   `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY` or `S3_PREFIX` when set without `S3_BUCKET` (the
+ *   files would silently stay on the local disk).
+ */
+export function resolveS3Config(v: ConfigEnvironment): S3StorageConfig | undefined {
+  if (v.S3_BUCKET === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find(
+      (name) => v[name] !== undefined,
+    );
+    const name = stray ?? (v.S3_PREFIX !== '' ? 'S3_PREFIX' : undefined);
+    if (name)
+      throw new ConfigError(name, 'is set but S3_BUCKET is not (set S3_BUCKET to store uploads in S3)');
+    return undefined;
+  }
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!v[name]) throw new ConfigError(name, 'is required when S3_BUCKET is set');
+  }
+  const trimmed = v.S3_PREFIX.replace(/^\/+|\/+$/g, '');
+  if (trimmed !== '' && trimmed.split('/').some((part) => part === '' || part === '.' || part === '..'))
+    throw new ConfigError('S3_PREFIX', 'must not contain empty, "." or ".." segments');
+  const s3: S3StorageConfig = {
+    bucket: v.S3_BUCKET,
+    region: v.S3_REGION,
+    accessKeyId: v.S3_ACCESS_KEY_ID!,
+    secretAccessKey: v.S3_SECRET_ACCESS_KEY!,
+    prefix: trimmed ? `${trimmed}/` : '',
+    forcePathStyle: v.S3_FORCE_PATH_STYLE,
+  };
+  if (v.S3_ENDPOINT !== undefined) s3.endpoint = v.S3_ENDPOINT;
+  return s3;
+}
+
+/**
+ * Reads the server configuration from environment variables (12-factor style): every variable of
+ * `CONFIG_SCHEMA` is read by its type, constraints and default (`readEnvironment`), then mapped
+ * onto {@link ServerConfig}; paths are resolved against the working directory, and `LOG_LEVEL`,
+ * `REDIRECT_ALLOWLIST`, `APP_DIR`, `TRACKER_SCRIPT` and `CATALOGUE_DIR` get their computed defaults.
+ *
+ * @param env - the environment, `process.env` by default.
+ * @throws ConfigError naming the first variable (in schema order) whose value does not fit its
+ *   schema: `PORT` not an integer in 0–65535, `DATABASE_URL` not a postgres URL, `LOG_LEVEL` not a
+ *   pino level, a boolean flag that is not true/false, a blank `HOST`; identity: `JWT_SECRET`
+ *   shorter than 32 bytes, a TTL or rate limit that is not a whole number in range,
+ *   `REDIRECT_ALLOWLIST` entries that are not http(s) origins, `PRIVATE_LOGIN_CONFIG` /
+ *   `OAUTH_PROVIDERS` not of their documented shape, `LOGIN_STORAGE` not 0–2, `ADMIN_EMAIL` not an
+ *   email, `ADMIN_PASSWORD` shorter than 8; analytics: `ANALYTICS_PROJECTS` names outside
+ *   `[A-Za-z0-9_-]{1,64}`, `ANALYTICS_ALLOWED_ORIGINS` entries that are not http(s) origins,
+ *   `ANALYTICS_VISUAL_CONFIG` / `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape;
+ *   uploads: `S3_BUCKET` / `S3_ENDPOINT` / `S3_REGION` / `S3_PREFIX` of the wrong shape,
+ *   `S3_FORCE_PATH_STYLE` not true/false; `CONTACT_QR_CODES` / `ACTIVITIES` not JSON arrays
+ *   of their documented shape (`curation.ts`), `SECRETS_KEY` not
+ *   32-byte keys (base64 or 64 hex digits, comma-separated; the message never shows the value); then
+ *   (see {@link resolveS3Config}) `S3_BUCKET` set without
+ *   `S3_ACCESS_KEY_ID` or `S3_SECRET_ACCESS_KEY`, or other `S3_*` variables set without `S3_BUCKET`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const v = readEnvironment(env);
+  const production = v.NODE_ENV === 'production';
+  const level: LoggerOptions['level'] = v.LOG_LEVEL ?? (production ? 'warn' : 'info');
+  const appDir = v.APP_DIR ? resolve(v.APP_DIR) : defaultAppDir();
+  const trackerScript = v.TRACKER_SCRIPT ? resolve(v.TRACKER_SCRIPT) : defaultTrackerScript();
+  const config: ServerConfig = {
+    dataDir: resolve(v.DATA_DIR),
+    catalogueDir: resolve(v.CATALOGUE_DIR || defaultCatalogueDir()),
+    importCatalogueOnEmpty: v.IMPORT_CATALOGUE_ON_EMPTY,
+    readCache: v.READ_CACHE,
+    frameAncestors: v.FRAME_ANCESTORS,
+    trustProxy: v.TRUST_PROXY,
+    host: v.HOST,
+    port: v.PORT,
+    logger: level === 'silent' ? false : { level },
+    production,
+    jwtSecret: v.JWT_SECRET,
+    accessTokenTtl: v.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: v.REFRESH_TOKEN_TTL,
+    loginCodeTtl: v.LOGIN_CODE_TTL,
+    redirectAllowlist: v.REDIRECT_ALLOWLIST ?? defaultRedirectAllowlist(v.PORT),
+    privateLoginConfig: v.PRIVATE_LOGIN_CONFIG,
+    loginStorage: v.LOGIN_STORAGE as LoginStorage,
+    oauthProviders: v.OAUTH_PROVIDERS,
+    rateLimits: {
+      signIn: v.RATE_LIMIT_SIGNIN,
+      signUp: v.RATE_LIMIT_SIGNUP,
+      codeExchange: v.RATE_LIMIT_CODE,
+    },
+    adminEmail: v.ADMIN_EMAIL,
+    adminPassword: v.ADMIN_PASSWORD,
+    analyticsProjects: v.ANALYTICS_PROJECTS,
+    analyticsAllowedOrigins: v.ANALYTICS_ALLOWED_ORIGINS,
+    analyticsVisualConfig: v.ANALYTICS_VISUAL_CONFIG,
+    analyticsDeeplinks: v.ANALYTICS_DEEPLINKS,
+    contactQrCodes: v.CONTACT_QR_CODES,
+    activities: v.ACTIVITIES,
+    site: resolveSiteConfig({
+      variant: v.SITE_VARIANT,
+      deploymentType: v.PRIVATE_DEPLOYMENT_TYPE,
+      locales: v.SITE_LOCALES,
+      workbenchUrl: v.WORKBENCH_URL,
+      cookieConsent: v.COOKIE_CONSENT,
+      product: v.SITE_PRODUCT,
+    }),
+  };
+  if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
+  if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;
+  const s3 = resolveS3Config(v);
+  if (s3) config.s3 = s3;
+  if (appDir !== undefined) config.appDir = appDir;
+  if (trackerScript !== undefined) config.trackerScript = trackerScript;
+  return config;
+}
