@@ -4,10 +4,10 @@
  * payload faults and projects. Payloads are encoded by an SDK-faithful helper.
  */
 import { gzipSync } from 'node:zlib';
-import type { CollectResult, ErrorEnvelope } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { collected, failed } from '../testing/testCollector';
 import {
   eventRow,
   sdkBase64Encode,
@@ -54,20 +54,6 @@ async function rowsOf(distinctPrefix: string) {
     .where('distinct_id', 'like', `${distinctPrefix}%`)
     .orderBy('id')
     .execute();
-}
-
-function collected(response: LightMyRequestResponse): CollectResult {
-  expect(response.statusCode, response.body).toBe(200);
-  const envelope = body<{ code: number; data: CollectResult }>(response);
-  expect(envelope.code).toBe(0);
-  return envelope.data;
-}
-
-function failed(response: LightMyRequestResponse, status = 400): ErrorEnvelope {
-  expect(response.statusCode, response.body).toBe(status);
-  const envelope = body<ErrorEnvelope>(response);
-  expect(envelope.data).toBeNull();
-  return envelope;
 }
 
 describe('single records, each transport', () => {
