@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * - `sdk`: the framework-free SDKs and the React hooks, in happy-dom;
  * - `server-sqlite` / `server-postgres`: the same server integration tests on each dialect
  *   (PostgreSQL at `TEST_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/test), their
- *   test apps started from a template database with the catalogue (packages/server/src/testTemplate.ts);
+ *   test apps started from a template database with the catalogue (packages/server/src/testing/testTemplate.ts);
  * - `app`: component tests of the marketplace in happy-dom;
  * - `e2e`: real Chromium against the built app served by the real server;
  * - `repo`: checks over the whole repository: the import rules (dependency-cruiser,
@@ -44,7 +44,7 @@ export default defineConfig({
           name: 'server-sqlite',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['packages/server/src/testTemplate.ts'],
+          globalSetup: ['packages/server/src/testing/testTemplate.ts'],
           env: { TEST_DIALECT: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -56,7 +56,7 @@ export default defineConfig({
           name: 'server-postgres',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['packages/server/src/testTemplate.ts'],
+          globalSetup: ['packages/server/src/testing/testTemplate.ts'],
           env: { TEST_DIALECT: 'postgres', TEST_DATABASE_URL: pgUrl },
           testTimeout: 30_000,
           hookTimeout: 60_000,

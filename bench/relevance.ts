@@ -19,7 +19,8 @@ import {
   relevanceQueries,
   runRelevanceQuery,
 } from '../packages/server/src/search/relevance/judge';
-import { createTestApp, createTestPostgresDatabase, type TestApp } from '../packages/server/src/testSupport';
+import { createTestApp, type TestApp } from '../packages/server/src/testing/testApp';
+import { createTestPostgresDatabase } from '../packages/server/src/testing/testDatabase';
 
 /** The Fastify instance of a test app. */
 type App = TestApp['app'];

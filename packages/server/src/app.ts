@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { setReadCache } from './cache';
+import { hasAnyPlugin } from './catalogue/data';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config/serverConfig';
@@ -22,22 +23,25 @@ import { installDefaultsOnAccountCreated } from './curation/silentInstall';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { frameworkErrors, installErrorHandling } from './errors';
-import { authPlugin } from './identity/auth';
 import { identityRoutes } from './identity/routes';
 import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
+import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
-import { createFileStorage } from './publishing/storage';
 import { analyticsReportRoutes } from './reports/routes';
+import { reviewRoutes } from './review/routes';
+import { ReviewService } from './review/service';
 import { recordRoutes, tableRoute } from './routeTable';
 import { ensureSearchIndex } from './search/indexer';
-// Settings (issue 14).
+// Settings.
 import { settingsRoutes } from './settings/routes';
 import { loadSecretBox } from './settings/secrets';
 import { SettingsService } from './settings/service';
+import { authPlugin } from './shared/auth';
+import { createFileStorage } from './shared/storage/createFileStorage';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {
@@ -46,9 +50,9 @@ declare module 'fastify' {
     db: Database;
     /** The identity service (accounts, sessions, tokens) of this server. */
     identity: IdentityService;
-    /** Publishing and review (issue 12): submissions, the audit log, uploaded files. */
+    /** Publishing and review: submissions, the audit log, uploaded files. */
     publishing: PublishingService;
-    /** Settings (issue 14): the space setting and the external accounts (secrets sealed). */
+    /** Settings: the space setting and the external accounts (secrets sealed). */
     settings: SettingsService;
   }
 }
@@ -103,7 +107,7 @@ export async function buildApp(
     await ensureSearchIndex(db);
     const identity = await IdentityService.create(db, resolveIdentityConfig(config), {
       ...(options.clock ? { clock: options.clock } : {}),
-      // Curation (issue 14): new accounts get the default (silent) install set in their transaction.
+      // Curation: new accounts get the default (silent) install set in their transaction.
       onAccountCreated: installDefaultsOnAccountCreated(db),
     });
     await identity.ensureAdministrator(options.announce ?? ((line) => process.stdout.write(`${line}\n`)));
@@ -112,7 +116,7 @@ export async function buildApp(
       logController: new LogController({ disableRequestLogging: config.production }),
       bodyLimit: BODY_LIMIT,
       return503OnClosing: true,
-      // Who the client is behind reverse proxies (TRUST_PROXY, issue 11): request.ip, rate limits.
+      // Who the client is behind reverse proxies (TRUST_PROXY): request.ip, rate limits.
       trustProxy: config.trustProxy ?? false,
       frameworkErrors,
     }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
@@ -125,7 +129,7 @@ export async function buildApp(
       ...(options.clock ? { clock: options.clock } : {}),
     });
     app.decorate('publishing', publishing);
-    // Settings (issue 14): the secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged).
+    // Settings: the secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged).
     const secrets = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
     const settings = new SettingsService(db, secrets.box, {
       defaultLoginStorage: identity.settings.loginStorage,
@@ -158,8 +162,7 @@ export async function buildApp(
     });
 
     if (config.importCatalogueOnEmpty) {
-      const any = await db.kysely.selectFrom('plugin').select('id').limit(1).executeTakeFirst();
-      if (!any) {
+      if (!(await hasAnyPlugin(db))) {
         const started = performance.now();
         const report = await importCatalogue(db, config.catalogueDir);
         app.log.info(
@@ -201,7 +204,7 @@ export async function buildApp(
           },
           {
             name: 'settings',
-            description: 'Space setting, icon-font and stock-photo accounts, people and roles (issue 14)',
+            description: 'Space setting, icon-font and stock-photo accounts, people and roles',
           },
         ],
       },
@@ -212,8 +215,13 @@ export async function buildApp(
     });
     await app.register(authPlugin, { verifier: identity });
     await app.register(pluginsRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
-    await app.register(publishingRoutes, { publishing });
-    // Curation (issue 14, part "curation"): resource positions, recommendations, silent install.
+    const clock = options.clock ? { clock: options.clock } : {};
+    await app.register(publishingRoutes, {
+      publishing,
+      management: new PluginManagement(db, storage, clock),
+    });
+    await app.register(reviewRoutes, { review: new ReviewService(db, clock) });
+    // Curation: resource positions, recommendations, silent install.
     await app.register(curationRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {
       db,
@@ -229,7 +237,7 @@ export async function buildApp(
       settings: resolveCollectorConfig(config),
       ...(options.clock ? { clock: options.clock } : {}),
     });
-    // issue 14 (helper "banners"): banners, contact QR codes, activity info
+    // Banners, contact QR codes, activity info
     await app.register(bannerRoutes, {
       banners: new BannerService(db, storage, { ...(options.clock ? { clock: options.clock } : {}) }),
     });

@@ -42,7 +42,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * Files of 1 KiB or more are compressed (br or gzip, as the client accepts).
  *
  * Every answer here (pages, assets, redirects, the not-built page, 404s) carries the security
- * headers of `securityHeaders.ts` (issue 11 defect 7): a Content-Security-Policy without inline
+ * headers of `securityHeaders.ts`: a Content-Security-Policy without inline
  * script, `nosniff`, a referrer policy and `frame-ancestors 'self'` plus `frameAncestors`
  * (`FRAME_ANCESTORS`; `X-Frame-Options: SAMEORIGIN` when there are none).
  */
@@ -75,7 +75,7 @@ export async function registerAppStatic(
 /** The built app's files and the history fallback (see {@link registerAppStatic}). */
 async function registerAppFiles(app: FastifyInstance, appDir: string, site: SiteConfig): Promise<void> {
   const assetsDir = join(appDir, 'assets') + sep;
-  // index.html with the site configuration (issue 15), built once; its ETag changes with the file or the site.
+  // index.html with the site configuration, built once; its ETag changes with the file or the site.
   const indexHtml = injectSiteConfig(readFileSync(join(appDir, 'index.html'), 'utf8'), site);
   const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
@@ -113,7 +113,7 @@ async function registerAppFiles(app: FastifyInstance, appDir: string, site: Site
   });
 }
 
-/** Where the tracker's script-tag build is served (issue 4: "the tracker is embedded with one script tag"). */
+/** Where the tracker's script-tag build is served ("the tracker is embedded with one script tag"). */
 export const TRACKER_SCRIPT_PATH = PAGE_ROUTES.trackerScript.path;
 /** Cache-Control of the tracker script: its URL carries no version, so caches revalidate after an hour. */
 export const TRACKER_SCRIPT_CACHE = 'public, max-age=3600';

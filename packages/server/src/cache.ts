@@ -1,5 +1,5 @@
 /**
- * The server's read cache (issue 10: one cache, in one place): per-process, per-database, least
+ * The server's read cache (one cache, in one place): per-process, per-database, least
  * recently used entries with a time to live, on `lru-cache`. Entries remember the generations of
  * `db/changes.ts` they were computed at and are stale as soon as a writer of this process marks a
  * change there; writes of other processes are seen after the entry's TTL. Nothing else drops

@@ -18,7 +18,7 @@ export const ERROR_STATUS: Record<ApiErrorEntry['error'], number> = {
   FORBIDDEN: 403,
   PLUGIN_NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
-  // issue 14, banners and activities (helper "banners")
+  // Banners and activities
   BANNER_NOT_FOUND: 404,
   ACTIVITY_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
@@ -197,7 +197,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorEn
  * Fastify's `frameworkErrors` option: the errors its router raises before any route, hook or error
  * handler runs — FST_ERR_BAD_URL (a path with a malformed percent escape or one that is not UTF-8)
  * and FST_ERR_MAX_PARAM_LENGTH (a path parameter over Fastify's 100 characters) — answered in the
- * SPEC §8 envelope like every other error: 400 INVALID_PARAMETER (found by the issue 11 fuzzer;
+ * SPEC §8 envelope like every other error: 400 INVALID_PARAMETER (found by the fuzzer of `attack/fuzz.test.ts`;
  * Fastify's own answer was `{ error, code: 'FST_…', message }`).
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {

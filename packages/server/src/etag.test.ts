@@ -1,5 +1,5 @@
 /**
- * The conditional-GET helpers (issue 14): strong tags from the answer's bytes, and `If-None-Match`
+ * The conditional-GET helpers: strong tags from the answer's bytes, and `If-None-Match`
  * matched as RFC 9110 §13.1.2 says (a list, the weak comparison, `*`), nothing else matching.
  */
 import { describe, expect, it } from 'vitest';

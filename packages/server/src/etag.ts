@@ -1,6 +1,6 @@
 /**
  * Conditional GET with strong entity tags (RFC 9110 §8.8.3 `ETag`, §13.1.2 `If-None-Match`,
- * §15.4.5 304 Not Modified), for answers a client polls (issue 14: the editor's plugin list). The
+ * §15.4.5 304 Not Modified), for answers a client polls (the editor's plugin list). The
  * tag is computed from the bytes of the answer, so it changes exactly when the answer does.
  *
  * Why not `@fastify/etag`: it compares `If-None-Match` to the tag as one exact string, so a header

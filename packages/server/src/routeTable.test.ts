@@ -1,10 +1,10 @@
 import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyPath } from './routeTable';
-import { createTestApp, type TestApp } from './testSupport';
+import { createTestApp, type TestApp } from './testing/testApp';
 
 /**
- * The contract's route table and the server agree (issue 10): every entry that is not `planned` has
+ * The contract's route table and the server agree: every entry that is not `planned` has
  * exactly its handler (same method and path), every handler the server registers belongs to an
  * entry, and a `planned` entry has none (when its issue lands, the mark is removed).
  */
@@ -57,7 +57,7 @@ describe('route table ↔ server', () => {
     expect(missing.map((e) => e.id)).toEqual([]);
   });
 
-  it('a path of no entry answers 404 ROUTE_NOT_FOUND (as a planned entry would; none is left since issue 14)', async () => {
+  it('a path of no entry answers 404 ROUTE_NOT_FOUND (as a planned entry would; none is left)', async () => {
     expect(entries.filter((e) => e.planned).map((e) => e.id)).toEqual([]);
     for (const url of [
       '/api/cmt/plugin/no-such-call',

@@ -1,5 +1,5 @@
 /**
- * Issue 11 defect 7: every answer under `/plugins/` (the page, a deep client-side path, an asset, a
+ * Every answer under `/plugins/` (the page, a deep client-side path, an asset, a
  * missing asset, the redirects) carries the Content-Security-Policy without inline script,
  * `nosniff`, the referrer policy and the framing rules; `FRAME_ANCESTORS` widens `frame-ancestors`.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/loadConfig';
-import { createTestApp, type TestApp } from './testSupport';
+import { createTestApp, type TestApp } from './testing/testApp';
 
 let appDir: string;
 let plain: TestApp;
@@ -44,7 +44,7 @@ const PATHS = [
   '/plugins',
 ];
 
-describe('security headers of the marketplace app (issue 11 defect 7)', () => {
+describe('security headers of the marketplace app', () => {
   it.each(PATHS)('%s: strict CSP, nosniff, referrer policy, same-origin framing', async (url) => {
     const res = await plain.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBeLessThan(500);

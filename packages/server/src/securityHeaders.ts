@@ -1,5 +1,5 @@
 /**
- * The security headers of the server's HTML pages (issue 11 defect 7): one Content-Security-Policy
+ * The security headers of the server's HTML pages: one Content-Security-Policy
  * builder for the marketplace app under `/plugins/` and the login pages under `/user/login/`, so the
  * two cannot drift apart. Both forbid inline script (`script-src 'self'`, no `'unsafe-inline'` or
  * `'unsafe-eval'`), plugins (`object-src 'none'`) and foreign `<base>` and form targets; framing is

@@ -1,5 +1,5 @@
 /**
- * The site variant (issue 15, SPEC §1, §2): the {@link SiteConfig} the server derives from
+ * The site variant (SPEC §1, §2): the {@link SiteConfig} the server derives from
  * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL`, `COOKIE_CONSENT` and
  * `SITE_PRODUCT`,
  * and how it reaches the marketplace: a `<meta name="plugin-center-site">` written into the built
@@ -15,7 +15,7 @@ import {
   type SiteVariant,
   VARIANT_LOCALES,
 } from '@plugin-center/contract';
-import { escapeHtml } from './loginPage/page';
+import { escapeHtml } from './shared/html';
 
 /** The site settings as read from the environment (`config/site.ts`). */
 export interface SiteSettings {

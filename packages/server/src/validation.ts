@@ -7,8 +7,7 @@
  *
  * Before the schema, every string of the part (values and property names, at any depth) is checked
  * for the NUL character U+0000, which PostgreSQL refuses in `text` columns (SQLite stores it): the
- * same input gives the same 400 INVALID_PARAMETER on both dialects instead of a 500 on one (issue 11
- * defect 3).
+ * same input gives the same 400 INVALID_PARAMETER on both dialects instead of a 500 on one.
  */
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';

@@ -1,11 +1,11 @@
 /**
- * The authorization matrix of issue 11 ("Attack tests"): every route of the contract's route table ×
+ * The authorization matrix: every route of the contract's route table ×
  * visitor, user, another user, general administrator and super administrator, answered as
  * {@link EXPECTED} says — a table written here, independently of the `access` field of `ROUTES`, so
  * that a route whose table entry or guard is wrong fails, and a route added without an entry here
  * fails too. Rules (SPEC §6): `public` — nobody gets 401/403; `user` — a visitor gets exactly 401,
  * every signed-in role passes; `admin` — visitor 401, general users exactly 403 'Current account has
- * no permission', both administrator roles pass; `super` (issue 14) — as `admin`, but general
+ * no permission', both administrator roles pass; `super` — as `admin`, but general
  * administrators get 403 too; `refresh` — the caller's refresh token as bearer
  * (none: 401); `planned` — 404 for everyone until its issue lands. "Another user" also checks that
  * per-user resources stay the caller's own: identity, installed list and likes.
@@ -13,14 +13,15 @@
 import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 
-// 'super' (issue 14, settings): super admins only; general admins get 403 like general users.
+// 'super' (settings): super admins only; general admins get 403 like general users.
 type Expectation = 'public' | 'user' | 'admin' | 'super' | 'refresh' | 'planned';
 type Caller = 'visitor' | 'user' | 'other' | 'admin' | 'super';
 const CALLERS: readonly Caller[] = ['visitor', 'user', 'other', 'admin', 'super'];
 
-/** Who may call what: the product's rules (SPEC §6, §7; issue 11 for publisher analytics). */
+/** Who may call what: the product's rules (SPEC §6, §7; publisher analytics: the publisher's own plugins). */
 const EXPECTED: Record<string, Expectation> = {
   'plugin.list': 'public',
   'plugin.suggest': 'public',
@@ -33,12 +34,12 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.installedList': 'user',
   'plugin.praise': 'user',
   'plugin.newUserSilentInstall': 'user',
-  // Issue 14, the editor's side (helper "editor"); "another user" is checked in plugins/editor.test.ts.
+  // The editor's side; "another user" is checked in plugins/editor.test.ts.
   'plugin.editorPlugins': 'user',
   'plugin.editorCode': 'user',
   'plugin.verify': 'user',
   'plugin.analyticsOverview': 'admin',
-  // Issue 12: by ownership (the caller's own plugins); the "another user" check is in publishing tests.
+  // By ownership (the caller's own plugins); the "another user" check is in publishing tests.
   'plugin.publisherAnalytics': 'user',
   'plugin.publish': 'user',
   'plugin.edit': 'user',
@@ -58,11 +59,11 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.createResourceState': 'admin',
   'plugin.disableResourceState': 'admin',
   'plugin.resourceStateList': 'admin',
-  // Curation (issue 14): routes added by the "curation" part.
+  // Curation: routes added by the "curation" part.
   'plugin.featuredList': 'public',
   'plugin.curatedRecommendation': 'admin',
   'plugin.silentInstallList': 'admin',
-  'plugin.bannerList': 'public', // issue 14 (helper "banners")
+  'plugin.bannerList': 'public',
   'plugin.saveBanner': 'admin',
   'plugin.deleteBanner': 'admin',
   'plugin.qrCodeList': 'admin',
@@ -70,8 +71,8 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.saveIconfont': 'admin',
   'plugin.getPexels': 'admin',
   'plugin.savePexels': 'admin',
-  'plugin.activityInfo': 'public', // issue 14 (helper "banners")
-  // Settings (issue 14, helper "settings").
+  'plugin.activityInfo': 'public',
+  // Settings.
   'plugin.saveSpaceSetting': 'admin',
   'plugin.userList': 'admin',
   'plugin.setUserRole': 'super',
@@ -158,7 +159,7 @@ function requestOf(definition: RouteDefinition): { url: string; payload?: Record
     '/api/cmt/plugin/user': { plugin_key: pluginKey },
     '/api/cmt/plugin/user/praise': { plugin_key: pluginKey, praise: 1 },
     '/api/uc/user/reset_token': { e_id: 'enterprise-1' },
-    // Settings (issue 14): a valid role change (the user stays a general user).
+    // Settings: a valid role change (the user stays a general user).
     '/api/cmt/manager/users/role': { user_id: accounts.user, role: 0 },
   };
   if (definition.path === '/api/cmt/plugin' && definition.method === 'GET') {

@@ -1,8 +1,8 @@
 /**
- * The crash test of issue 11 ("Attack tests"): the real server (`cli.ts start`, a child process) is
+ * The crash test: the real server (`cli.ts start`, a child process) is
  * killed with SIGKILL under a mixed write load — collector events, sign-ups, installs, likes and
- * plugin publishes with files (issue 12), and banner saves and deletions by an administrator
- * (issue 14) — {@link ROUNDS} times, and started again on the same data
+ * plugin publishes with files, and banner saves and deletions by an administrator
+ * — {@link ROUNDS} times, and started again on the same data
  * each time. After every restart: each write the server acknowledged (answered 2xx) is stored, the
  * install and like counters equal the baseline plus their rows, no published plugin is half there
  * (a plugin row without its submission), every acknowledged banner is there (unless an
@@ -21,18 +21,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { PublishingService } from '../publishing/service';
-import { LocalFileStorage } from '../publishing/storage';
-import { multipart, pngBytes, publishFields } from '../publishing/testFiles';
 import { seededRandom } from '../random';
-import { createTestPostgresDatabase, TEST_DIALECT } from '../testSupport';
+import { LocalFileStorage } from '../shared/storage/localStorage';
+import { type Acknowledged, ADMIN_EMAIL, load } from '../testing/testCrashLoad';
+import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 
-/** Crash rounds per dialect (issue 11: three). */
+/** Crash rounds per dialect (three). */
 const ROUNDS = 3;
-/** Concurrent writers. */
-const WRITERS = 12;
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
-/** The administrator created on first start, who saves and deletes banners (issue 14). */
-const ADMIN_EMAIL = 'crash-admin@example.com';
 
 let dataDir: string;
 let databaseUrl: string | undefined;
@@ -106,170 +102,6 @@ async function kill(): Promise<void> {
     running.once('exit', () => resolve());
     running.kill('SIGKILL');
   });
-}
-
-/** What the server acknowledged. */
-interface Acknowledged {
-  events: Set<string>;
-  accounts: Set<string>;
-  installs: Set<string>;
-  likes: Set<string>;
-  /** Names of the plugins whose publish was acknowledged. */
-  publishes: Set<string>;
-  /**
-   * Issue 14: links of the banners whose creation was acknowledged and that no deletion was sent
-   * for (a deletion whose answer was lost may or may not have happened: its banner leaves the set).
-   */
-  banners: Map<string, number>;
-  /** Issue 14: acknowledged banner creations and image replacements, in all. */
-  bannerSaves: number;
-}
-
-interface Session {
-  userId: number;
-  token: string;
-}
-
-async function json(response: Response): Promise<{ code: number; data: unknown }> {
-  return (await response.json()) as { code: number; data: unknown };
-}
-
-/** Signs up (or, with `password`, signs in) an account over HTTP and exchanges its login code for a session. */
-async function signUp(origin: string, email: string, password?: string): Promise<Session | undefined> {
-  const res = await fetch(`${origin}/api/uc/user/${password ? 'login' : 'sign_up'}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: password ?? 'crash test password', redirect_uri: '/plugins/' }),
-  });
-  if (!res.ok) return undefined;
-  const text = JSON.stringify((await json(res)).data);
-  const code = /code=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!code) throw new Error(`no login code in ${text}`);
-  const exchange = await fetch(
-    `${origin}/api/uc/user/login/code/user?code=${code}&redirect_uri=${encodeURIComponent('/plugins/')}`,
-  );
-  if (!exchange.ok) return undefined;
-  const login = (await json(exchange)).data as { access_token: string; user_info: { user_id: number } };
-  return { userId: login.user_info.user_id, token: login.access_token };
-}
-
-/** Runs writers until `stop` resolves; every 2xx write is recorded in `acked`. */
-async function load(origin: string, round: number, keys: string[], acked: Acknowledged, stop: Promise<void>) {
-  let stopped = false;
-  void stop.then(() => {
-    stopped = true;
-  });
-  const random = seededRandom(1000 + round);
-  /** Issue 14: the administrator's writer — banner creations, image replacements and deletions. */
-  const bannerWriter = async (b: number) => {
-    let admin: Session | undefined;
-    for (let i = 0; !stopped; i += 1) {
-      const id = `r${round}-b${b}-${i}`;
-      try {
-        admin ??= await signUp(origin, ADMIN_EMAIL, 'crash-test-admin-password');
-        if (!admin) continue;
-        const pick = random();
-        const known = [...acked.banners];
-        const authorization = `Bearer ${admin.token}`;
-        // Each banner its own image bytes, so deleting one frees a file of its own.
-        const image = () => ({
-          bytes: pngBytes(200 + (i % 500), 60 + b, [round * 40, i % 256, Math.floor(i / 256) % 256]),
-          name: 'banner.png',
-          type: 'image/png',
-        });
-        if (pick < 0.7 || known.length === 0) {
-          const link = `https://example.com/crash/${id}`;
-          const { payload, headers } = await multipart({ image: image(), redirect_url: link });
-          const res = await fetch(`${origin}/api/cmt/manager/plugin-banner`, {
-            method: 'PUT',
-            headers: { ...headers, authorization },
-            body: new Uint8Array(payload),
-          });
-          if (res.ok) {
-            acked.banners.set(link, ((await json(res)).data as { id: number }).id);
-            acked.bannerSaves += 1;
-          }
-        } else {
-          const [link, bannerId] = known[Math.floor(random() * known.length)]!;
-          if (pick < 0.9) {
-            const { payload, headers } = await multipart({ id: String(bannerId), image: image() });
-            const res = await fetch(`${origin}/api/cmt/manager/plugin-banner`, {
-              method: 'PUT',
-              headers: { ...headers, authorization },
-              body: new Uint8Array(payload),
-            });
-            if (res.ok) acked.bannerSaves += 1;
-          } else {
-            acked.banners.delete(link);
-            await fetch(`${origin}/api/cmt/manager/plugin-banner`, {
-              method: 'DELETE',
-              headers: { 'content-type': 'application/json', authorization },
-              body: JSON.stringify({ id: bannerId }),
-            });
-          }
-        }
-      } catch {
-        // The connection died with the server: not acknowledged.
-      }
-    }
-  };
-  const writer = async (w: number) => {
-    let session: Session | undefined;
-    for (let i = 0; !stopped; i += 1) {
-      const id = `r${round}-w${w}-${i}`;
-      try {
-        const pick = random();
-        if (!session || pick < 0.1) {
-          const email = `${id}@crash.test`;
-          const created = await signUp(origin, email);
-          if (created) {
-            acked.accounts.add(email);
-            session = created;
-          }
-        } else if (pick < 0.2) {
-          const name = `Crash ${id}`;
-          const { payload, headers } = await multipart(publishFields({ name }));
-          const res = await fetch(`${origin}/api/cmt/plugin`, {
-            method: 'POST',
-            headers: { ...headers, authorization: `Bearer ${session.token}` },
-            body: new Uint8Array(payload),
-          });
-          if (res.ok) acked.publishes.add(name);
-        } else if (pick < 0.55) {
-          const record = {
-            type: 'track',
-            event: 'CrashTest',
-            distinct_id: id,
-            time: Date.now(),
-            properties: {},
-          };
-          const data = Buffer.from(JSON.stringify(record)).toString('base64');
-          const res = await fetch(`${origin}/sa?project=default`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: `data=${encodeURIComponent(data)}`,
-          });
-          if (res.ok) acked.events.add(id);
-        } else {
-          const key = keys[Math.floor(random() * keys.length)]!;
-          const like = pick >= 0.8;
-          const res = await fetch(`${origin}/api/cmt/plugin/user${like ? '/praise' : ''}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-            body: JSON.stringify(like ? { plugin_key: key, praise: 1 } : { plugin_key: key }),
-          });
-          if (res.ok) (like ? acked.likes : acked.installs).add(`${session.userId}:${key}`);
-        }
-      } catch {
-        // The connection died with the server: not acknowledged.
-      }
-    }
-  };
-  await Promise.all([
-    ...Array.from({ length: WRITERS }, (_, w) => writer(w)),
-    bannerWriter(0),
-    bannerWriter(1),
-  ]);
 }
 
 /** Opens the test's database directly (not through the server). */
@@ -374,7 +206,7 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
           ).map((r) => r.name),
         );
         const lostPublishes = [...acked.publishes].filter((name) => !published.has(name));
-        // Issue 14: every acknowledged banner is there.
+        // Every acknowledged banner is there.
         const bannerLinks = new Set(
           (await db.kysely.selectFrom('banner').select('redirect_url').execute()).map((r) => r.redirect_url),
         );
@@ -393,7 +225,7 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
           )
           .execute();
         expect(halfPlugins).toEqual([]);
-        // The search index's document counts equal its postings (issue 13).
+        // The search index's document counts equal its postings.
         const driftedTerms = await sql<{ id: number }>`SELECT t.id FROM search_term t
           WHERE t.df <> (SELECT count(*) FROM search_posting p WHERE p.term_id = t.id)`.execute(db.kysely);
         expect(driftedTerms.rows).toEqual([]);
@@ -401,7 +233,7 @@ describe(`crash test: kill -9 under write load (${TEST_DIALECT})`, () => {
         // no file is left without a row.
         const publishing = new PublishingService(db, new LocalFileStorage(join(dataDir, 'uploads')));
         const stored = async () => new Set((await publishing.storage.list()).map((f) => f.key));
-        const { referencedFileKeys } = await import('../publishing/data');
+        const { referencedFileKeys } = await import('../shared/storage/references');
         const referenced = [...(await referencedFileKeys(db, '/api/cmt/file/'))].filter((k) =>
           /^[0-9a-f]{64}\./.test(k),
         );

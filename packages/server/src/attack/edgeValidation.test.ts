@@ -1,11 +1,11 @@
 /**
- * Issue 11 defects 3 and 8, as an attacker sent them: NUL characters in any text and numbers beyond
+ * As an attacker sent them: NUL characters in any text and numbers beyond
  * what the columns and `Date` hold got 500 on PostgreSQL (and once on both). Every case must give the
  * same 400 INVALID_PARAMETER on SQLite and PostgreSQL, and change nothing.
  */
 import { Role } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let user: string;
@@ -72,7 +72,7 @@ const table: [string, string, string, (() => string)?, Record<string, unknown>?]
     undefined,
     { plugin_key: 'k', [`x${NUL}`]: 1 },
   ],
-  // Issue 12's JSON and query inputs (multipart ones are in publishing tests and fuzzUploads.test.ts).
+  // JSON and query inputs (multipart ones are in publishing tests and fuzzUploads.test.ts).
   [
     'reject reason',
     'POST /api/cmt/plugin/audit/status',
@@ -99,7 +99,7 @@ const table: [string, string, string, (() => string)?, Record<string, unknown>?]
     { name: 'CI', expires_in_days: 2 ** 31 },
   ],
   ['revoke token id 2^31', 'DELETE /api/cmt/user/tokens', 'id', asUser, { id: 2 ** 31 }],
-  // Issue 13's suggest query (q: 1–200 characters, lang: a locale).
+  // Suggest query (q: 1–200 characters, lang: a locale).
   ['suggest q with NUL', `GET /api/cmt/plugin/suggest?q=a${q(NUL)}b`, 'q'],
   ['suggest q of 10,000 characters', `GET /api/cmt/plugin/suggest?q=${'a'.repeat(10_000)}`, 'q'],
   ['suggest without q', 'GET /api/cmt/plugin/suggest', 'q'],
@@ -122,7 +122,7 @@ const cases: Case[] = table.map(([name, request, field, token, payload]) => {
   return { name, method, url, field, ...(token ? { token } : {}), ...(payload ? { payload } : {}) };
 });
 
-describe('hostile input at the edge (issue 11 defects 3 and 8)', () => {
+describe('hostile input at the edge', () => {
   it.each(cases)('$name → 400 INVALID_PARAMETER naming the field', async (c) => {
     const before = await counts();
     const res = await t.app.inject({

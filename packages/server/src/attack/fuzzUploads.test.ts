@@ -1,9 +1,9 @@
 /**
- * Fuzzing the multipart uploads of issue 12 (publish, edit, batch upload), on each dialect: the
+ * Fuzzing the multipart uploads (publish, edit, batch upload), on each dialect: the
  * OpenAPI fuzzer sends JSON, so these routes get their own generator — fast-check builds multipart
  * bodies from known and unknown field names, hostile texts (NUL, lone surrogates, over-long values),
  * and files that are valid ones mutated (truncated, bytes flipped, prefixed, renamed, mislabelled),
- * plus raw bodies with broken boundaries; and (issue 14) the banner form of `PUT
+ * plus raw bodies with broken boundaries; and the banner form of `PUT
  * manager/plugin-banner`. Asserted: no 5xx, every error in the SPEC §8 envelope, one plugin per
  * acknowledged publish (one banner per acknowledged banner creation) and nothing else, no stored
  * file that no row refers to, and no banner pointing to a missing file.
@@ -13,11 +13,12 @@ import { Role } from '@plugin-center/contract/schemas';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referencedFileKeys } from '../publishing/data';
-import { FILE_URL_PREFIX } from '../publishing/service';
-import { mp4Bytes, multipart, pngBytes, realManifest } from '../publishing/testFiles';
-import { body, createTestApp, pluginCount, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
-import { DEFAULT_SEED } from './fuzzRequests';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
+import { referencedFileKeys } from '../shared/storage/references';
+import { body, createTestApp, pluginCount, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { mp4Bytes, multipart, pngBytes, realManifest } from '../testing/testFiles';
+import { DEFAULT_SEED } from '../testing/testFuzzRequests';
 
 /** Requests per dialect. */
 const FUZZ_UPLOADS = Number(process.env.FUZZ_UPLOADS ?? 1_200);
@@ -41,7 +42,7 @@ const VALID_FILES: Record<string, Uint8Array> = {
   video: mp4Bytes(2048),
   images: pngBytes(40, 30),
   code_file: realManifest(),
-  // issue 14 (helper "banners"): the banner image of PUT manager/plugin-banner
+  // The banner image of PUT manager/plugin-banner
   image: pngBytes(1200, 400),
   file: zipSync({
     'p.json': strToU8(
@@ -64,7 +65,7 @@ const TEXT_FIELDS = [
   'reuse_center_cover',
   'is_default_install',
   'plugin_key',
-  // issue 14 (helper "banners"): the banner form's fields
+  // The banner form's fields
   'redirect_url',
   'id',
   'position',
@@ -151,7 +152,7 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
     const failures: string[] = [];
     for (const [i, sample] of samples.entries()) {
       // Every tenth request is a valid publish, so edits have a plugin of the caller's to aim at.
-      // issue 14 (helper "banners"): every tenth request, shifted by five, creates a valid banner.
+      // Every tenth request, shifted by five, creates a valid banner.
       const validBanner = i % 10 === 5;
       const texts = validBanner
         ? [['redirect_url', `https://example.com/banner/${i}`]]
@@ -242,7 +243,7 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
     expect(failures).toEqual([]);
     expect(plugins - pluginsBefore - batchAdded).toBe(published);
     expect(stored.filter((key) => !referenced.has(key))).toEqual([]);
-    // issue 14: one banner per acknowledged create, and no banner pointing to a missing file
+    // One banner per acknowledged create, and no banner pointing to a missing file
     expect(banners.length).toBe(bannersCreated);
     expect(banners.filter((b) => !stored.includes(b.image))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

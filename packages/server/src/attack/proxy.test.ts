@@ -1,12 +1,12 @@
 /**
- * Issue 11 defect 4: behind a reverse proxy every request comes from the proxy's address. Without
+ * Behind a reverse proxy every request comes from the proxy's address. Without
  * `TRUST_PROXY` the server must not believe `X-Forwarded-For` (a client cannot escape its rate
  * limit by inventing one); with the proxy's address trusted, each visitor has its own bucket, so 30
  * bad code exchanges by one visitor no longer lock everyone out of sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/loadConfig';
-import { createTestApp, type TestApp } from '../testSupport';
+import { createTestApp, type TestApp } from '../testing/testApp';
 
 const PROXY = '10.9.8.7';
 let direct: TestApp;
@@ -31,7 +31,7 @@ const exchange = (t: TestApp, client: string) =>
     headers: { 'x-forwarded-for': client },
   });
 
-describe('rate limits behind a reverse proxy (issue 11 defect 4)', () => {
+describe('rate limits behind a reverse proxy', () => {
   it('without TRUST_PROXY a made-up X-Forwarded-For does not escape the limit', async () => {
     for (let i = 0; i < 3; i++) expect((await exchange(direct, `203.0.113.${i}`)).statusCode).not.toBe(429);
     expect((await exchange(direct, '198.51.100.1')).statusCode).toBe(429);

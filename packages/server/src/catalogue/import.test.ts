@@ -6,9 +6,9 @@ import {
   createTestApp,
   expectedCatalogue,
   readShippedCatalogue,
-  TEST_DIALECT,
   type TestApp,
-} from '../testSupport';
+} from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 import { derivePluginKey, parseCatalogueDate } from './entry';
 import { type ImportReport, importCatalogue, importEntries } from './import';
 
@@ -83,7 +83,7 @@ describe('importCatalogue (shipped catalogue)', () => {
       view_count: 0,
       praise_count: 0,
     });
-    // Created no later than updated: the source's date, not the import time (issue 11 defect 9).
+    // Created no later than updated: the source's date, not the import time.
     expect(d.create_time).toBe(Date.UTC(2020, 2, 15, 6, 32, 1));
     expect(d.tags.map((tag) => tag.code)).toEqual(['layers', 'workflow']);
   });
@@ -100,7 +100,7 @@ describe('importCatalogue (shipped catalogue)', () => {
     expect(parseCatalogueDate('yesterday')).toBeNull();
   });
 
-  it('never shows a plugin created after its update (issue 11 defect 9)', async () => {
+  it('never shows a plugin created after its update', async () => {
     const later = await t.app.db.kysely
       .selectFrom('plugin')
       .select(['plugin_key', 'create_time', 'update_time'])

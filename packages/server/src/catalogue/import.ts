@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ReviewStatus } from '@plugin-center/contract/schemas';
-import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import {
   addTranslations,
@@ -15,6 +14,7 @@ import {
   type NewPlugin,
   type PluginTranslation,
 } from '../plugins/data/write';
+import { optimizeAfterBulkLoad, pluginsByNames } from './data';
 import { type CatalogueRecord, derivePluginKey, parseCatalogueEntry, recordTranslation } from './entry';
 
 /** One rejected record: its index in its file, the file, and why. */
@@ -86,8 +86,7 @@ export async function readCatalogueFile(path: string): Promise<unknown[]> {
 /**
  * The stored plugin of a catalogue record (fields mapped as the catalogue README defines them).
  * `create_time` is the source's date when it has one (no source gives a creation date, so that is
- * `updated_at`: the plugin existed by then, and creation is never later than the update — issue 11
- * defect 9), else `now`, the import time: when the listing was created in this marketplace.
+ * `updated_at`: the plugin existed by then, and creation is never later than the update), else `now`, the import time: when the listing was created in this marketplace.
  */
 export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin {
   return {
@@ -165,10 +164,13 @@ export async function importEntries(
   }
 
   if (refs.length > 0) {
-    const targets = await findPluginsByNameAndSource(
-      db,
-      refs.map((r) => r.record.en_ref!),
-    );
+    const targets = new Map<string, number>();
+    for (const row of await pluginsByNames(db, [...new Set(refs.map((r) => r.record.en_ref!.name))])) {
+      // The lowest id wins if several plugins share both name and source.
+      if (row.source === null) continue;
+      const key = refKey(row.name, row.source);
+      if (!targets.has(key)) targets.set(key, row.id);
+    }
     const translations: (PluginTranslation & { plugin_id: number })[] = [];
     for (const { record, index, file } of refs) {
       const ref = record.en_ref!;
@@ -194,42 +196,8 @@ export async function importEntries(
 /** From this many new plugins on, an import refreshes the planner statistics. */
 export const BULK_THRESHOLD = 1000;
 
-/** After a bulk load: refreshes planner statistics (`ANALYZE`) on both dialects, search index included. */
-export async function optimizeAfterBulkLoad(db: Database): Promise<void> {
-  if (db.dialect === 'sqlite') {
-    await sql`ANALYZE`.execute(db.kysely);
-  } else {
-    await sql`ANALYZE plugin, plugin_tag, tag, plugin_translation, search_term, search_word, search_posting`.execute(
-      db.kysely,
-    );
-  }
-}
-
 function refKey(name: string, source: string): string {
   return `${name}\u0000${source}`;
-}
-
-/** Ids of plugins by (name, source); the lowest id wins if several share both. */
-async function findPluginsByNameAndSource(
-  db: Database,
-  refs: ReadonlyArray<{ name: string; source: string }>,
-): Promise<Map<string, number>> {
-  const names = [...new Set(refs.map((r) => r.name))];
-  const out = new Map<string, number>();
-  for (let i = 0; i < names.length; i += 500) {
-    const rows = await db.kysely
-      .selectFrom('plugin')
-      .select(['id', 'name', 'source'])
-      .where('name', 'in', names.slice(i, i + 500))
-      .orderBy('id')
-      .execute();
-    for (const row of rows) {
-      if (row.source === null) continue;
-      const key = refKey(row.name, row.source);
-      if (!out.has(key)) out.set(key, row.id);
-    }
-  }
-  return out;
 }
 
 /**

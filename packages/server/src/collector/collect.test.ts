@@ -1,14 +1,13 @@
 /**
- * `POST /sa` and `GET /sa` (the collector, issue 4) through the real server on the selected dialect:
+ * `POST /sa` and `GET /sa` (the collector) through the real server on the selected dialect:
  * the three transports of the web SDK, batches, per-record validation (SPEC §5, messages of §8),
  * payload faults and projects. Payloads are encoded by an SDK-faithful helper.
  */
 import { gzipSync } from 'node:zlib';
-import type { CollectResult, ErrorEnvelope } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../testSupport';
-import { EventWriter, insertEvents } from './data';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { collected, failed } from '../testing/testCollector';
 import {
   eventRow,
   sdkBase64Encode,
@@ -16,7 +15,8 @@ import {
   sdkEncodeTrackData,
   sdkHashCode,
   sdkRecord,
-} from './sdkEncoding.testSupport';
+} from '../testing/testSdkEncoding';
+import { EventWriter, insertEvents } from './data';
 
 const FORM = 'application/x-www-form-urlencoded';
 const BEACON = 'text/plain;charset=UTF-8';
@@ -54,20 +54,6 @@ async function rowsOf(distinctPrefix: string) {
     .where('distinct_id', 'like', `${distinctPrefix}%`)
     .orderBy('id')
     .execute();
-}
-
-function collected(response: LightMyRequestResponse): CollectResult {
-  expect(response.statusCode, response.body).toBe(200);
-  const envelope = body<{ code: number; data: CollectResult }>(response);
-  expect(envelope.code).toBe(0);
-  return envelope.data;
-}
-
-function failed(response: LightMyRequestResponse, status = 400): ErrorEnvelope {
-  expect(response.statusCode, response.body).toBe(status);
-  const envelope = body<ErrorEnvelope>(response);
-  expect(envelope.data).toBeNull();
-  return envelope;
 }
 
 describe('single records, each transport', () => {
@@ -254,7 +240,7 @@ describe('batches', () => {
     expect(collected(await post(sdkBatchTrackData([])))).toEqual({ accepted: 0, rejected: [] });
   });
 
-  it('stores a batch of 500 records and refuses one of 501 whole, with one error (issue 11)', async () => {
+  it('stores a batch of 500 records and refuses one of 501 whole, with one error', async () => {
     const id = uniqueId('big');
     const records = Array.from({ length: 501 }, () => ({
       type: 'track',
@@ -297,7 +283,7 @@ describe('storage', () => {
     expect(new Set(rows.map((r) => r.distinct_id)).size).toBe(24);
   });
 
-  it('fails only the write whose own rows fail when a group transaction fails (issue 11)', async () => {
+  it('fails only the write whose own rows fail when a group transaction fails', async () => {
     const id = uniqueId('group-fail');
     const writer = new EventWriter(t.app.db);
     const bad = { ...eventRow(`${id}-bad`, 0), distinct_id: null as unknown as string };

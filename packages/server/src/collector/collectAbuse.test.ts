@@ -1,5 +1,5 @@
 /**
- * Issue 11 defects 1 and 2, through the real server on the selected dialect: a gzip `data_list` that
+ * Through the real server on the selected dialect: a gzip `data_list` that
  * inflates to millions of records must not amplify into a huge answer (one summary 400, small and
  * fast, the server still answering), and a record with a NUL character must not cost other requests
  * their events (refused in validation; a failing group insert retried request by request).
@@ -9,10 +9,10 @@ import type { CollectResult, ErrorEnvelope } from '@plugin-center/contract/schem
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../app';
-import { body, createTestApp, type TestApp } from '../testSupport';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
+import { eventRow, sdkBatchTrackData, sdkEncodeTrackData, sdkRecord } from '../testing/testSdkEncoding';
 import { EventWriter } from './data';
 import { MAX_INFLATED_BYTES } from './encoding';
-import { eventRow, sdkBatchTrackData, sdkEncodeTrackData, sdkRecord } from './sdkEncoding.testSupport';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -62,7 +62,7 @@ function amplifier(zeros: number): string {
   return `gzip=1&data_list=${encodeURIComponent(gzipSync(list).toString('base64'))}`;
 }
 
-describe('amplification (issue 11 defect 1)', () => {
+describe('amplification', () => {
   it('caps the inflated size at the body limit', () => {
     expect(MAX_INFLATED_BYTES).toBe(BODY_LIMIT);
   });
@@ -152,7 +152,7 @@ const POISONS: [string, Record<string, unknown>, Record<string, unknown>, string
   ['list item', {}, { tags: ['ok', 'n\u0000'] }, 'tags is invalid: contains a NUL character'],
 ];
 
-describe('NUL characters (issue 11 defect 2)', () => {
+describe('NUL characters', () => {
   it.each(POISONS)(
     'refuses a NUL in %s with a reason, keeping the rest of the batch',
     async (_label, overrides, properties, reason) => {
@@ -195,7 +195,7 @@ function escapedBatch(records: unknown[]): string {
   return `data_list=${encodeURIComponent(Buffer.from(json, 'utf8').toString('base64'))}`;
 }
 
-describe('lone UTF-16 surrogates (issue 11 defect 2)', () => {
+describe('lone UTF-16 surrogates', () => {
   it.each([
     ['distinct_id', { distinct_id: 'sur\ud800' }, 'distinct_id is invalid: contains a lone surrogate'],
     ['login_id', { login_id: '\udc00' }, 'login_id is invalid: contains a lone surrogate'],
@@ -234,7 +234,7 @@ describe('lone UTF-16 surrogates (issue 11 defect 2)', () => {
   });
 });
 
-describe('EventWriter retry (issue 11 defect 2)', () => {
+describe('EventWriter retry', () => {
   it('stores the other requests of a group when one request fails in the database', async () => {
     const id = uniqueId('retry');
     const writer = new EventWriter(t.app.db);

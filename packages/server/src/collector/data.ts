@@ -104,7 +104,7 @@ interface PendingWrite {
  *
  * When a group's transaction fails (it is rolled back whole), each request of the group is retried
  * on its own ({@link insertEvents}): only a request whose own insert fails again gets the error,
- * the others are stored and resolve (issue 11 defect 2, where one row PostgreSQL refused cost 518
+ * the others are stored and resolve (where one row PostgreSQL refused cost 518
  * other requests their events). A database that is down fails each retry too, so every request
  * still gets an error and nothing is stored twice. Idle, a write starts on the next turn of the
  * event loop, so a lone request waits for nothing.

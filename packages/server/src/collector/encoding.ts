@@ -24,7 +24,7 @@ import { gunzipSync } from 'node:zlib';
  * Largest decompressed `gzip=1` payload accepted, bytes: 1 MiB, the same as `BODY_LIMIT` (app.ts)
  * caps a plain body at (larger inflates are refused as MALFORMED_BODY `… inflates beyond …`).
  *
- * Derivation (issue 11 defect 1, where an 8 MiB cap let an 11 KB body inflate to 4 million
+ * Derivation (where an 8 MiB cap let an 11 KB body inflate to 4 million
  * records): a plain `data_list` carries at most 3/4 of 1 MiB of JSON (base64 in a 1 MiB body), and
  * compression is to save bandwidth, not to carry more than the plain transport can, so the inflated
  * JSON needs no more than the body limit. That covers 500-record (`MAX_BATCH_RECORDS`) batches with

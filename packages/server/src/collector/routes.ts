@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the analytics collector (issue 4; SPEC §7 Analytics, §8 visual config statuses):
+ * HTTP routes of the analytics collector (SPEC §7 Analytics, §8 visual config statuses):
  * the endpoints the tracker (`@plugin-center/analytics`, wire-compatible with the Sensors Data web
  * SDK) calls on the site's own origin or, from other product sites, cross-origin.
  *
@@ -56,10 +56,10 @@ export function visualConfigVersion(config: Record<string, unknown>): string {
  *   `no record accepted: [i] reason; …` (first 10). 400 MALFORMED_BODY: not base64/UTF-8/JSON, a
  *   `gzip=1` payload inflating beyond 1 MiB, or `data_list` not an array. 403 FORBIDDEN: an `Origin`
  *   outside `ANALYTICS_ALLOWED_ORIGINS` (when set). 413 PAYLOAD_TOO_LARGE: body over 1 MiB.
- *   Answer bounds (issue 11 defect 1): reasons at most 200 characters; the `rejected` list at most
+ *   Answer bounds: reasons at most 200 characters; the `rejected` list at most
  *   max(4 KiB, 2 × the `data`/`data_list` text) bytes of JSON (later refusals left out), so an
  *   answer is at most a small multiple of its request. Records with a NUL character, or ids with a
- *   lone surrogate, are refused like any invalid record (issue 11 defect 2).
+ *   lone surrogate, are refused like any invalid record.
  * - `GET /sa?project=&data=&ext=` and `GET /sa.gif?…` — the image transport: same checks, 200 with
  *   a 1×1 `image/gif` when stored (errors as above, in JSON).
  * - `GET /config/visualized/Web.conf?app_id=&v=` — the visual config `ANALYTICS_VISUAL_CONFIG`

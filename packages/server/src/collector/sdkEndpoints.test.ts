@@ -4,8 +4,8 @@
  */
 import type { ErrorEnvelope } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../testSupport';
-import { sdkEncodeTrackData, sdkRecord } from './sdkEncoding.testSupport';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
+import { sdkEncodeTrackData, sdkRecord } from '../testing/testSdkEncoding';
 
 const VISUAL = { version: '7', events: [{ event_name: 'buy', selector: '#buy' }], project: 'default' };
 const DEEPLINKS = { summer: { utm_source: 'mail', page: '/plugins/detail?plugin_key=color-picker' } };

@@ -1,5 +1,5 @@
 /**
- * The collector's service (issue 4; SPEC §3 analytics events, §5 analytics validation, §7
+ * The collector's service (SPEC §3 analytics events, §5 analytics validation, §7
  * collector): decode a payload of the tracker, validate each record, store the good ones in one
  * statement, and say which were refused and why.
  */
@@ -12,8 +12,8 @@ import { validateRecord } from './validate';
 
 /**
  * Most records one request may carry. A longer `data_list` is refused whole, before any record is
- * validated, with one error (`batch has more than 500 records`, 400 INVALID_PARAMETER): issue 11
- * defect 1, where an 11 KB gzip body of 4 million records made a 254 MB answer of one refusal each.
+ * validated, with one error (`batch has more than 500 records`, 400 INVALID_PARAMETER), so an 11 KB
+ * gzip body of 4 million records cannot make a 254 MB answer of one refusal each.
  */
 export const MAX_BATCH_RECORDS = 500;
 
@@ -27,7 +27,7 @@ export const MAX_REASON_CHARS = 200;
 export const MIN_REJECTED_BYTES = 4096;
 
 /**
- * Answer budget per byte of the request (issue 11 defect 1: an answer never grows beyond a small
+ * Answer budget per byte of the request (an answer never grows beyond a small
  * multiple of its body): the `rejected` list of a 200 answer takes at most
  * `max(MIN_REJECTED_BYTES, REJECTED_BYTES_PER_BODY_BYTE × length of the data / data_list text)`
  * bytes of JSON; the refusals after that are left out of the list (then `accepted + rejected.length`
@@ -73,7 +73,7 @@ function listReasons(rejected: CollectResult['rejected'], refused: number): stri
  * read. Records are validated one by one ({@link validateRecord}); each refused one is listed with
  * its index and reason (cut to {@link MAX_REASON_CHARS} characters) while the list stays within its
  * budget ({@link REJECTED_BYTES_PER_BODY_BYTE}), so the answer stays a small multiple of the
- * request (issue 11 defect 1). Every good record of
+ * request. Every good record of
  * the request is inserted in one statement, committed through `writer` (group commit with the
  * requests arriving at the same time), so the stored count equals `accepted`.
  *

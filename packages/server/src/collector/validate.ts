@@ -53,7 +53,7 @@ const checkTrackedEvent = Compile(TrackedEvent);
 
 /**
  * The reason suffix of a text with a NUL character (U+0000): PostgreSQL's `text` cannot hold one,
- * so such a row would fail its whole insert (issue 11 defect 2); both dialects refuse it alike.
+ * so such a row would fail its whole insert; both dialects refuse it alike.
  */
 const NUL_REASON = 'is invalid: contains a NUL character';
 
@@ -153,8 +153,8 @@ export type RecordCheck =
  * - `properties`: an object; each name as `event`'s; each value a string ≤ 1024, a finite number,
  *   a boolean, null or a list of strings ≤ 1024;
  * - no string above (ids, identity names and values, names, string values and list items) holds a
- *   NUL character (U+0000): `{x} is invalid: contains a NUL character` (issue 11 defect 2 —
- *   PostgreSQL refuses NUL in `text`, and such a row would fail its request's insert);
+ *   NUL character (U+0000): `{x} is invalid: contains a NUL character`
+ *   (PostgreSQL refuses NUL in `text`, and such a row would fail its request's insert);
  * - no id (`distinct_id`, `original_id`, `anonymous_id`, `login_id`, identity values) holds a lone
  *   UTF-16 surrogate: `{x} is invalid: contains a lone surrogate` (the dialects would store
  *   different replacements). In property values lone surrogates are accepted (a tracker that cuts a

@@ -10,9 +10,9 @@ const root = join(import.meta.dirname, '..', '..', '..', '..');
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    // Tests and their support read TEST_* variables of the test runner, not configuration.
-    const test = entry.name.endsWith('.test.ts') || entry.name === 'testSupport.ts';
+    // Tests and their helpers (testing/) read TEST_* variables of the test runner, not configuration.
+    if (entry.isDirectory()) return entry.name === 'testing' ? [] : sourceFiles(path);
+    const test = entry.name.endsWith('.test.ts');
     return entry.name.endsWith('.ts') && !test ? [path] : [];
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The activity info of issue 14 (`GET activity/activity/info?activity_id=`): activities configured in
+ * The activity info (`GET activity/activity/info?activity_id=`): activities configured in
  * `ACTIVITIES` (checked at start), `view_num` counted in the database per call (atomically, also
  * under concurrent calls), `participate_num` the approved plugins carrying the activity's tag, and
  * 404 ACTIVITY_NOT_FOUND or 400 for anything else, on both dialects.
@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityConfig } from '../config/curation';
 import { loadConfig } from '../config/loadConfig';
 import { ConfigError } from '../config/values';
-import { multipart, publishFields } from '../publishing/testFiles';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart, publishFields } from '../testing/testFiles';
 
 describe('ACTIVITIES', () => {
   it('is empty when unset, and read as a JSON array with links checked and tags normalised', () => {

@@ -1,5 +1,5 @@
 /**
- * The activity info of issue 14 (`GET activity/activity/info?activity_id=`, SPEC §3): for an
+ * The activity info (`GET activity/activity/info?activity_id=`, SPEC §3): for an
  * activity of the server's `ACTIVITIES` configuration (`config/curation.ts`), its cover and tutorial
  * as configured, `view_num` counted in the database at every call (one counter row per activity,
  * incremented atomically) and `participate_num`, the number of approved plugins carrying the
@@ -9,7 +9,7 @@ import { type ActivityInfo, ApiErrorCode } from '@plugin-center/contract/schemas
 import type { ActivityConfig } from '../config/curation';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { approvedPluginsWithTag, countActivityView } from './activityData';
+import { approvedPluginsWithTag, countActivityView } from './data/activity';
 
 /** The activity operations over one database and the configured activities. */
 export class ActivityService {

@@ -1,5 +1,5 @@
 /**
- * The activity route of issue 14, from its entry of the contract's route table, as its own Fastify
+ * The activity route, from its entry of the contract's route table, as its own Fastify
  * plugin.
  */
 import type { FastifyInstance } from 'fastify';

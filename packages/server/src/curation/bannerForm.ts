@@ -1,9 +1,9 @@
 /**
- * Reading the multipart body of `PUT /api/cmt/manager/plugin-banner` (issue 14): text fields
+ * Reading the multipart body of `PUT /api/cmt/manager/plugin-banner`: text fields
  * `id`, `redirect_url`, `position` (the contract's `SaveBannerFields`) and the file `image`, read into
  * memory within {@link BANNER_LIMITS}. Nothing is written anywhere here: a request refused at this
  * step leaves no trace. Malformed bodies are answered as the publish form's are
- * (`publishing/form.ts` `multipartError`).
+ * (`shared/multipart.ts` `multipartError`).
  */
 import type {} from '@fastify/multipart';
 import {
@@ -16,8 +16,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
-import { multipartError } from '../publishing/form';
 import { httpUrl } from '../shared/links';
+import { multipartError } from '../shared/multipart';
 
 /** Limits given to `@fastify/multipart` for this route (one image, three short text fields). */
 export const BANNER_MULTIPART_LIMITS = {

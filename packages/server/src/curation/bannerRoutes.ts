@@ -1,5 +1,5 @@
 /**
- * The banner routes of issue 14, each from its entry of the contract's route table, in their own
+ * The banner routes, each from its entry of the contract's route table, in their own
  * Fastify plugin (with its own multipart parser and limits).
  */
 import multipart from '@fastify/multipart';

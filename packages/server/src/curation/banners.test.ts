@@ -1,5 +1,5 @@
 /**
- * The banners of issue 14 against the real server, on both dialects: create, list, replace the image
+ * The banners against the real server, on both dialects: create, list, replace the image
  * or the link, move, delete; SPEC §5's 'Wrong url, please try again'; hostile forms; and the files:
  * no stored file without a row, no row pointing to a missing file, shared files kept, orphan
  * collection leaving banner images alone; on the local disk and on S3 (s3rver).
@@ -7,11 +7,12 @@
 import type { AuditLogPage, Banner, ErrorEnvelope } from '@plugin-center/contract';
 import { BANNER_LIMITS, BANNER_URL_MESSAGE, Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { referencedFileKeys } from '../publishing/data';
-import { FILE_URL_PREFIX } from '../publishing/service';
-import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields } from '../publishing/testFiles';
-import { startTestS3, type TestS3Server } from '../publishing/testS3';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
+import { referencedFileKeys } from '../shared/storage/references';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields } from '../testing/testFiles';
+import { startTestS3, type TestS3Server } from '../testing/testS3';
 
 let t: TestApp;
 let admin = '';

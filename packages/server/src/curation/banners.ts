@@ -1,28 +1,30 @@
 /**
- * The banners of the square's carousel (issue 14; SPEC §3 Banner, §5 "Banner link must be valid",
+ * The banners of the square's carousel (SPEC §3 Banner, §5 "Banner link must be valid",
  * §6 admin only): list (public), save — create, or replace a banner's image, link or place — and
  * delete (administrators, audit-logged like the review actions).
  *
- * Images go through the publishing uploads: the type sniffed from the bytes (`uploadChecks.ts`,
+ * Images go through the shared uploads: the type sniffed from the bytes (`shared/uploadChecks.ts`,
  * PNG, JPEG, GIF or WebP; SVG refused), stored content-addressed in the same storage (local
  * `DATA_DIR/uploads` or S3) and served at `/api/cmt/file/<key>` like plugin images. Order of writes,
  * as for a publish: checks in memory, then the file (atomic), then one transaction with the row and
  * the audit entry; a failed transaction removes the file this request added. A replaced or deleted
  * image is removed after the row stops pointing to it, unless another row (banner, plugin,
  * submission) shares it. The orphan collection counts banner images as references
- * (`publishing/data.ts`), so an interrupted save leaves nothing behind for long and never takes a
+ * (`shared/storage/references.ts`), so an interrupted save leaves nothing behind for long and never takes a
  * banner's file.
  */
 import { BANNER_LIMITS } from '@plugin-center/contract';
 import { ApiErrorCode, type Banner } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import type { AuthUser } from '../identity/auth';
-import { accountName } from '../identity/data';
-import { appendAuditLog, referencedAmong } from '../publishing/data';
-import { FILE_URL_PREFIX, fileKey } from '../publishing/service';
-import type { FileStorage } from '../publishing/storage';
-import { checkImage, sniffImage } from '../publishing/uploadChecks';
+import { accountName } from '../shared/accounts';
+import { appendAuditLog } from '../shared/auditLog';
+import type { AuthUser } from '../shared/auth';
+import { FILE_URL_PREFIX, fileKey } from '../shared/storage/fileKeys';
+import type { FileStorage } from '../shared/storage/fileStorage';
+import { removeUnreferenced } from '../shared/storage/references';
+import { checkImage, sniffImage } from '../shared/uploadChecks';
+import { type BannerForm, wrongUrl } from './bannerForm';
 import {
   type BannerRow,
   bannerById,
@@ -31,8 +33,7 @@ import {
   listBanners,
   updateBanner,
   writePositions,
-} from './bannerData';
-import { type BannerForm, wrongUrl } from './bannerForm';
+} from './data/banners';
 
 /** Audit-log actions of the banners; `plugin_key` of their entries is `banner:<id>`. */
 export const BannerAction = {
@@ -82,12 +83,6 @@ export class BannerService {
    */
   async list(): Promise<Banner[]> {
     return (await listBanners(this.db.kysely)).map((row, index) => toBanner(row, index));
-  }
-
-  /** Removes these keys unless a row (banner, plugin, submission) refers to them now. */
-  private async removeUnreferenced(keys: readonly string[]): Promise<void> {
-    const referenced = await referencedAmong(this.db.kysely, keys, FILE_URL_PREFIX);
-    for (const key of keys) if (!referenced.has(key)) await this.storage.delete(key);
   }
 
   /**
@@ -193,13 +188,13 @@ export class BannerService {
         return { id: current.id, replaced: set.image ? current.image : undefined };
       });
     } catch (error) {
-      await this.removeUnreferenced(added);
+      await removeUnreferenced(this.db.kysely, this.storage, added);
       throw error;
     }
     // Files are shared by content: a deletion elsewhere may have removed ours between our write
     // and our commit (it saw no row yet). Putting again is a no-op when the file is there.
     if (key && form.image) await this.storage.put(key, form.image).catch(() => false);
-    if (outcome.replaced) await this.removeUnreferenced([outcome.replaced]);
+    if (outcome.replaced) await removeUnreferenced(this.db.kysely, this.storage, [outcome.replaced]);
     const banners = await this.list();
     const saved = banners.find((banner) => banner.id === outcome.id);
     if (!saved) throw notFound(outcome.id); // deleted by a concurrent request right after the save
@@ -232,7 +227,7 @@ export class BannerService {
       });
       return row;
     });
-    await this.removeUnreferenced([removed.image]);
+    await removeUnreferenced(this.db.kysely, this.storage, [removed.image]);
     return { id };
   }
 }

@@ -1,14 +1,13 @@
 /**
- * What every curation service (issue 14) works with: the database, the server's clock and the
- * audit log of administrative actions (the publishing domain's append-only `audit_log`).
+ * What every curation service works with: the database, the server's clock and the
+ * audit log of administrative actions (`shared/auditLog.ts`).
  */
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
-import type { AuthUser } from '../identity/auth';
-import { accountName } from '../identity/data';
-import { appendAuditLog } from '../publishing/data';
+import { logAdminAction } from '../shared/auditLog';
+import type { AuthUser } from '../shared/auth';
 
 /** The database and clock of the curation services. */
 export interface CurationContext {
@@ -38,10 +37,8 @@ export async function logCuration(
   admin: AuthUser,
   entry: { action: CurationAction; plugin_key: string; reason: string | null; time: number },
 ): Promise<void> {
-  await appendAuditLog(trx, {
+  await logAdminAction(trx, admin, {
     time: entry.time,
-    actor_id: admin.user_id,
-    actor_name: await accountName(trx, admin.user_id),
     action: entry.action,
     plugin_key: entry.plugin_key,
     version: null,

@@ -1,5 +1,5 @@
 /**
- * The contact QR codes of issue 14: `CONTACT_QR_CODES` read at start (clear errors naming the
+ * The contact QR codes: `CONTACT_QR_CODES` read at start (clear errors naming the
  * variable, the entry and the field), and `GET manager/qr-code/list` answering them to
  * administrators, on both dialects.
  */
@@ -8,7 +8,8 @@ import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/loadConfig';
 import { ConfigError } from '../config/values';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 
 const CODES = [
   { name: 'WeChat support', img_url: 'https://cdn.example.com/qr/wechat.png' },

@@ -1,5 +1,5 @@
 /**
- * The contact QR route of issue 14, from its entry of the contract's route table, as its own
+ * The contact QR route, from its entry of the contract's route table, as its own
  * Fastify plugin.
  */
 import type { ContactQr } from '@plugin-center/contract';

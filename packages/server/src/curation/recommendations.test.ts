@@ -1,5 +1,5 @@
 /**
- * Curated recommendations (issue 14 curation) through the real server on SQLite and PostgreSQL:
+ * Curated recommendations through the real server on SQLite and PostgreSQL:
  * the administrator's ordered choice shows in `GET plugin/recommendation/list` right after, is read
  * back for the back office, an empty choice returns to the automatic sample, refused choices change
  * nothing, and every publish is in the audit log.
@@ -12,7 +12,7 @@ import {
   Role,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let admin: Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * The curated recommendations (issue 14; SPEC §1 "manage recommendations", §7
+ * The curated recommendations (SPEC §1 "manage recommendations", §7
  * `POST plugin/recommendation/publish`): the administrator chooses and orders the recommended
  * plugins, which `GET plugin/recommendation/list` (`plugins/recommendations.ts`) shows from then
  * on; an empty choice returns to its automatic sample.
@@ -7,9 +7,9 @@
 import { ApiErrorCode, type CuratedRecommendation, type Locale } from '@plugin-center/contract/schemas';
 import { markCatalogueChanged } from '../db/changes';
 import { ApiError } from '../errors';
-import type { AuthUser } from '../identity/auth';
 import { curatedPluginIds } from '../plugins/data/recommendations';
 import { summariesByIds } from '../plugins/data/summaries';
+import type { AuthUser } from '../shared/auth';
 import { CurationAction, type CurationContext, logCuration } from './context';
 import { approvedIdsByKey, replaceCurated } from './data/recommendations';
 

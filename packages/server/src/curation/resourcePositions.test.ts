@@ -1,5 +1,5 @@
 /**
- * Resource positions (issue 14 curation) through the real server on SQLite and PostgreSQL, with an
+ * Resource positions through the real server on SQLite and PostgreSQL, with an
  * injected clock: the derived status at each boundary (start − 1 ms, start, end − 1 ms, end), the
  * square's featured area appearing and disappearing on time without any write or restart (and
  * through its read cache), disable and restore, the time-range rules of SPEC §5, paging and the
@@ -14,7 +14,7 @@ import {
   Role,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testing/testApp';
 import { END_BEFORE_NOW_MESSAGE, END_BEFORE_START_MESSAGE } from './resourcePositions';
 
 /** The injected clock: 2030-01-01T00:00:00Z, moved by the tests (tokens live 15 minutes of it). */

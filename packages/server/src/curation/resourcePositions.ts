@@ -1,5 +1,5 @@
 /**
- * Resource positions (issue 14; SPEC §3 "Resource position: start time, end time, new tag, status,
+ * Resource positions (SPEC §3 "Resource position: start time, end time, new tag, status,
  * disabled flag", §4 statuses, §5 time range rules, §7 `POST plugin/resource_state`,
  * `PUT plugin/resource_state/disable`, `GET plugin/resource_state/list`): time-limited featured
  * slots of approved plugins, and the square's featured area (`GET plugin/resource_state/active`).
@@ -22,10 +22,10 @@ import {
 import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import { markCatalogueChanged } from '../db/changes';
 import { ApiError } from '../errors';
-import type { AuthUser } from '../identity/auth';
-import { decodeCursor, encodeCursor, queryFingerprint } from '../plugins/cursor';
 import { summariesByIds } from '../plugins/data/summaries';
 import { pluginIdByKey } from '../plugins/data/userActions';
+import type { AuthUser } from '../shared/auth';
+import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
 import { CurationAction, type CurationContext, logCuration } from './context';
 import {
   activePositions,

@@ -1,5 +1,5 @@
 /**
- * The curation domain's HTTP routes (issue 14, part "curation"), each from its entry of the
+ * The curation domain's HTTP routes, each from its entry of the
  * contract's route table:
  * - resource positions (featured slots): `POST plugin/resource_state`,
  *   `PUT plugin/resource_state/disable` (query id, is_disabled), `GET plugin/resource_state/list`

@@ -1,5 +1,5 @@
 /**
- * The default (silent) install set (issue 14 curation) through the real server on SQLite and
+ * The default (silent) install set through the real server on SQLite and
  * PostgreSQL: the administrator's toggle (shown by the detail and the admin list, audit-logged,
  * idempotent), and new accounts — sign-up, admin-created, third-party — getting the set when they
  * are created, with install counters equal to their rows.
@@ -14,7 +14,6 @@ import {
   type SilentInstallResult,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, publishFields } from '../publishing/testFiles';
 import {
   approvedPluginKeys,
   body,
@@ -22,7 +21,8 @@ import {
   signedInHeaders,
   signInTestUser,
   type TestApp,
-} from '../testSupport';
+} from '../testing/testApp';
+import { multipart, publishFields } from '../testing/testFiles';
 
 let t: TestApp;
 let admin: Record<string, string>;

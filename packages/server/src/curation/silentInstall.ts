@@ -1,5 +1,5 @@
 /**
- * The default (silent) install set (issue 14; SPEC §1 "set silent (default) install", §7
+ * The default (silent) install set (SPEC §1 "set silent (default) install", §7
  * `PUT plugin/silent_install`, `POST plugin/user/new/silent`): plugins installed for every new
  * account. The flag is the plugin's `is_default_install` (also shown by the detail); accounts get
  * the set in the transaction that creates them ({@link installDefaultsOnAccountCreated}, the
@@ -18,8 +18,8 @@ import { markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
-import type { AuthUser } from '../identity/auth';
 import { summariesByIds } from '../plugins/data/summaries';
+import type { AuthUser } from '../shared/auth';
 import { CurationAction, type CurationContext, logCuration } from './context';
 import { defaultInstallIds, installDefaultsFor, pluginFlag, setDefaultInstall } from './data/silentInstall';
 

@@ -1,5 +1,5 @@
 /**
- * The one place where writers say what they changed and where caches learn it (issue 10): every
+ * The one place where writers say what they changed and where caches learn it: every
  * write that can make a cached read stale calls {@link markCatalogueChanged} or
  * {@link markPluginChanged} after its transaction committed; the read cache (`../cache.ts`) keeps
  * the generations an entry was computed at and treats the entry as stale as soon as one of them

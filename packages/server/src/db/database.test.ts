@@ -8,7 +8,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 
 let t: TestApp;
 

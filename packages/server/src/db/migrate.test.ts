@@ -5,7 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../testSupport';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 import { migrate } from './migrate';
 
 let t: TestApp;

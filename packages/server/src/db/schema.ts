@@ -128,20 +128,20 @@ export interface DatabaseSchema {
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
   personal_access_token: PersonalAccessTokenTable;
-  // issue 14, banners and activities (helper "banners", migration 0015)
+  // Banners and activities (migration 0015)
   banner: BannerTable;
   activity_view: ActivityViewTable;
-  // Issue 14, the editor's side (helper "editor"), migration 0017: one row per plugin the user
+  // The editor's side, migration 0017: one row per plugin the user
   // uninstalled and has not installed again (keeps a default-install plugin out of their editor).
   plugin_uninstall: PluginUserTable;
-  // Curation (issue 14, part "curation").
+  // Curation.
   resource_position: ResourcePositionTable;
-  // Settings (issue 14).
+  // Settings.
   app_setting: AppSettingTable;
 }
 
 /**
- * `resource_position` (migration 0014, issue 14 curation): a time-limited featured slot of one
+ * `resource_position` (migration 0014, curation): a time-limited featured slot of one
  * plugin, shown from `start_time` (inclusive) to `end_time` (exclusive); the status is derived from
  * the clock and `is_disabled` (curation/resourcePositions.ts).
  */
@@ -183,7 +183,7 @@ export interface PersonalAccessTokenTable {
 
 /**
  * `plugin_submission` (migration 0009): one submitted version of a plugin with every field, the
- * storage keys of its files, its automated check results and its review state (issue 12).
+ * storage keys of its files, its automated check results and its review state.
  */
 export interface PluginSubmissionTable {
   id: Generated<number>;
@@ -395,6 +395,8 @@ export type PluginRow = Selectable<PluginTable>;
 export type NewPluginRow = Insertable<PluginTable>;
 /** Columns of a `plugin` update. */
 export type PluginUpdate = Updateable<PluginTable>;
+/** A `plugin_submission` row to insert. */
+export type NewPluginSubmissionRow = Insertable<PluginSubmissionTable>;
 /** A `tag` row as read. */
 export type TagRow = Selectable<TagTable>;
 /** A `user_account` row as read. */
@@ -406,8 +408,8 @@ export type AnalyticsEventRow = Selectable<AnalyticsEventTable>;
 /** An `analytics_event` row to insert. */
 export type NewAnalyticsEventRow = Insertable<AnalyticsEventTable>;
 
-// --- issue 14, banners and activities (helper "banners", migration 0015) ---
-/** `banner` (migration 0015): the banners of the square's carousel (issue 14). */
+// --- banners and activities (migration 0015) ---
+/** `banner` (migration 0015): the banners of the square's carousel. */
 export interface BannerTable {
   id: Generated<number>;
   /** storage key of the image (`<sha256>.<ext>`), served at `/api/cmt/file/<key>` */
@@ -428,8 +430,8 @@ export interface ActivityViewTable {
   /** views counted so far (bigint; int8 is parsed to a number on PostgreSQL, see `database.ts`) */
   view_num: number;
 }
-// --- end of issue 14, banners ---
-// --- Settings (issue 14) ------------------------------------------------------------------------
+// --- end of banners and activities ---
+// --- Settings ------------------------------------------------------------------------
 
 /**
  * `app_setting` (migration 0016): the administrator's settings by name (`space`, `iconfont`,

@@ -7,14 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { defaultCatalogueDir } from '../config/paths';
 import type { ServerConfig } from '../config/serverConfig';
-import {
-  body,
-  createTestApp,
-  createTestPostgresDatabase,
-  signInTestUser,
-  TEST_DIALECT,
-  type TestApp,
-} from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { runAdminCommand } from './adminCommand';
 
 /** A database of its own (SQLite folder or PostgreSQL database) that outlives one app. */

@@ -6,7 +6,7 @@ import type {
   UserInfo,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../testSupport';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 /** The injected clock: tests move it forward to expire codes. */

@@ -1,5 +1,5 @@
 /**
- * The people of the back office (issue 14) against the real server, on SQLite and PostgreSQL: the
+ * The people of the back office against the real server, on SQLite and PostgreSQL: the
  * searchable, paged account list, and role changes — only by a super administrator, never of
  * oneself or of a super administrator, roles 0 and 2 only, audit-logged, in force on the user's
  * next call.
@@ -13,7 +13,8 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 
 let t: TestApp;
 let superToken: string;

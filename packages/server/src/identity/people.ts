@@ -1,5 +1,5 @@
 /**
- * The people of the back office (issue 14; SPEC §1 roles, §2 "user info", §3 User): the searchable
+ * The people of the back office (SPEC §1 roles, §2 "user info", §3 User): the searchable
  * list of accounts with their role, and role changes — "the super administrator (role 1) makes and
  * unmakes general administrators (role 2); a general administrator cannot change roles". A role
  * change is one transaction with its audit-log entry; it applies to the user's next call, because
@@ -18,10 +18,11 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';
-import { decodeCursor, encodeCursor, queryFingerprint } from '../plugins/cursor';
-import { appendAuditLog } from '../publishing/data';
-import { type AuthUser, NO_PERMISSION_MESSAGE } from './auth';
-import { accountById, accountName, countAccounts, listAccounts, updateAccountRole } from './data';
+import { accountName } from '../shared/accounts';
+import { appendAuditLog } from '../shared/auditLog';
+import { type AuthUser, NO_PERMISSION_MESSAGE } from '../shared/auth';
+import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
+import { accountById, countAccounts, listAccounts, updateAccountRole } from './data/accounts';
 import type { IdentityService } from './service';
 
 /** The audit-log action of a role change (`AuditLogEntry.action`). */

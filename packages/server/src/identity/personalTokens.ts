@@ -1,5 +1,5 @@
 /**
- * Personal access tokens (issue 12 "Publishing from a terminal"), as `vsce` / `ovsx` use them: a
+ * Personal access tokens, as `vsce` / `ovsx` use them: a
  * user creates one in the app, gives it to a terminal or CI, and it publishes through the same API
  * as the web form. A token is `pcpat_` + 32 random bytes (base64url); only its SHA-256 is stored
  * (enough for a 256-bit random secret: no slow hash needed), so a database leak reveals no token.
@@ -12,35 +12,30 @@ import {
   type PersonalToken,
   type Role,
 } from '@plugin-center/contract/schemas';
-import type { Kysely, Selectable } from 'kysely';
-import type { DatabaseSchema, PersonalAccessTokenTable } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
-
-/** The prefix of every personal access token. */
-export const PERSONAL_TOKEN_PREFIX = 'pcpat_';
+import { PERSONAL_TOKEN_PREFIX } from '../shared/auth';
+import {
+  countTokens,
+  deleteToken,
+  insertToken,
+  type PersonalTokenRow,
+  recordTokenUse,
+  tokenByHash,
+  tokensOf,
+} from './data/personalTokens';
 
 /** Tokens one account may have. */
 export const PERSONAL_TOKENS_PER_ACCOUNT = 20;
 
-/** Route-table ids a personal access token may call (its `publish` scope). */
-export const PERSONAL_TOKEN_ROUTES: ReadonlySet<string> = new Set([
-  'plugin.publish',
-  'plugin.edit',
-  'plugin.userPlugins',
-]);
-
 const DAY_MS = 86_400_000;
-
-/** Whether a bearer token is a personal access token by its form. */
-export function isPersonalToken(token: string): boolean {
-  return token.startsWith(PERSONAL_TOKEN_PREFIX) && /^pcpat_[A-Za-z0-9_-]{43}$/.test(token);
-}
 
 function hash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function toWire(row: Selectable<PersonalAccessTokenTable>): PersonalToken {
+function toWire(row: PersonalTokenRow): PersonalToken {
   return {
     id: row.id,
     name: row.name,
@@ -61,13 +56,7 @@ export class PersonalTokens {
 
   /** The account's tokens, newest first. */
   async list(userId: number): Promise<PersonalToken[]> {
-    const rows = await this.db
-      .selectFrom('personal_access_token')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map(toWire);
+    return (await tokensOf(this.db, userId)).map(toWire);
   }
 
   /**
@@ -76,12 +65,7 @@ export class PersonalTokens {
    *   name is refused at the edge, by `validation.ts`)
    */
   async create(userId: number, name: string, expiresInDays?: number): Promise<CreatedPersonalToken> {
-    const count = await this.db
-      .selectFrom('personal_access_token')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= PERSONAL_TOKENS_PER_ACCOUNT)
+    if ((await countTokens(this.db, userId)) >= PERSONAL_TOKENS_PER_ACCOUNT)
       throw new ApiError(
         ApiErrorCode.INVALID_PARAMETER,
         `at most ${PERSONAL_TOKENS_PER_ACCOUNT} tokens per account: revoke one first`,
@@ -89,19 +73,15 @@ export class PersonalTokens {
       );
     const token = `${PERSONAL_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const now = this.clock();
-    const row = await this.db
-      .insertInto('personal_access_token')
-      .values({
-        user_id: userId,
-        name: name.trim() || 'token',
-        token_hash: hash(token),
-        prefix: token.slice(0, 12),
-        create_time: now,
-        expire_time: expiresInDays === undefined ? null : now + expiresInDays * DAY_MS,
-        last_used_time: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertToken(this.db, {
+      user_id: userId,
+      name: name.trim() || 'token',
+      token_hash: hash(token),
+      prefix: token.slice(0, 12),
+      create_time: now,
+      expire_time: expiresInDays === undefined ? null : now + expiresInDays * DAY_MS,
+      last_used_time: null,
+    });
     return { ...toWire(row), token };
   }
 
@@ -110,12 +90,7 @@ export class PersonalTokens {
    * @throws ApiError 404 ROUTE_NOT_FOUND when the account has no such token
    */
   async revoke(userId: number, id: number): Promise<{ id: number }> {
-    const result = await this.db
-      .deleteFrom('personal_access_token')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0)
+    if (!(await deleteToken(this.db, userId, id)))
       throw new ApiError(ApiErrorCode.ROUTE_NOT_FOUND, `no token ${id} of yours`, 404);
     return { id };
   }
@@ -125,22 +100,13 @@ export class PersonalTokens {
    * @returns `{ user_id, role, sid }` (`sid` = `pat:<id>`), or a refusal message
    */
   async verify(token: string): Promise<{ user_id: number; role: Role; sid: string } | string> {
-    const row = await this.db
-      .selectFrom('personal_access_token as t')
-      .innerJoin('user_account as u', 'u.id', 't.user_id')
-      .select(['t.id', 't.user_id', 't.expire_time', 'u.role', 'u.staff_status'])
-      .where('t.token_hash', '=', hash(token))
-      .executeTakeFirst();
+    const row = await tokenByHash(this.db, hash(token));
     if (!row) return 'unknown or revoked personal access token';
     const now = this.clock();
     if (row.expire_time !== null && Number(row.expire_time) <= now)
       return 'the personal access token has expired';
     if (row.staff_status !== 1) return 'the account no longer exists or is disabled';
-    await this.db
-      .updateTable('personal_access_token')
-      .set({ last_used_time: now })
-      .where('id', '=', row.id)
-      .execute();
+    await recordTokenUse(this.db, row.id, now);
     return { user_id: row.user_id, role: row.role as Role, sid: `pat:${row.id}` };
   }
 }

@@ -1,6 +1,6 @@
 import type { ErrorEnvelope } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../testSupport';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 

@@ -8,12 +8,12 @@
  * "(refresh token)" routes the refresh token in the same header.
  */
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import { ApiErrorCode } from '@plugin-center/contract';
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
-import { bearerToken } from './auth';
+import { bearerToken } from '../shared/auth';
+import { limitPerMinute, registerRateLimits } from '../shared/rateLimit';
 import { PeopleService } from './people';
 import type { IdentityService } from './service';
 import type { ThirdPartyProviders } from './thirdParty';
@@ -23,9 +23,6 @@ export interface IdentityRoutesOptions {
   identity: IdentityService;
   providers: ThirdPartyProviders;
 }
-
-/** Window of the per-minute rate limits, ms. */
-const RATE_WINDOW_MS = 60_000;
 
 /** The refresh token of a "(refresh token)" call. @throws ApiError UNAUTHORIZED (401) without one. */
 function refreshTokenOf(request: FastifyRequest): string {
@@ -42,17 +39,6 @@ function refreshTokenOf(request: FastifyRequest): string {
 /** The signed-in caller (routes behind `requireUser`). */
 function userOf(request: FastifyRequest): number {
   return request.user!.user_id;
-}
-
-/**
- * `config.rateLimit` of a route: at most `max` requests per minute per key (the client IP by
- * default); no limit when `max` is 0.
- */
-function limit(max: number, key?: (request: FastifyRequest) => string): FastifyContextConfig {
-  if (max <= 0) return { rateLimit: false };
-  return {
-    rateLimit: { max, timeWindow: RATE_WINDOW_MS, ...(key ? { keyGenerator: key } : {}) },
-  };
 }
 
 /**
@@ -92,27 +78,18 @@ export async function userRoutes(
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return json(request, body as string, done);
   });
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
-        ApiErrorCode.RATE_LIMITED,
-        `too many requests; retry in ${context.after}`,
-        context.statusCode,
-      ),
-  });
+  await registerRateLimits(app);
   const limits = identity.settings.rateLimits;
 
   tableRoute(app, 'user', 'signIn', (request) => identity.signIn(request.body), {
-    config: limit(limits.signIn, (request) => {
+    config: limitPerMinute(limits.signIn, (request) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
       return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
     }),
   });
 
   tableRoute(app, 'user', 'signUp', (request) => identity.signUp(request.body), {
-    config: limit(limits.signUp),
+    config: limitPerMinute(limits.signUp),
   });
 
   tableRoute(
@@ -120,7 +97,7 @@ export async function userRoutes(
     'user',
     'exchangeCode',
     (request) => identity.exchangeCode(request.query.code, request.query.redirect_uri),
-    { config: limit(limits.codeExchange) },
+    { config: limitPerMinute(limits.codeExchange) },
   );
 
   tableRoute(app, 'user', 'valid', async (request) => ({
@@ -136,7 +113,7 @@ export async function userRoutes(
 
   tableRoute(app, 'user', 'userInfo', (request) => identity.userInfo(userOf(request)));
 
-  // Personal access tokens (issue 12): managed with a session access token only (a personal token
+  // Personal access tokens: managed with a session access token only (a personal token
   // is refused on these routes by the auth plugin: it cannot mint or list tokens).
   tableRoute(app, 'plugin', 'personalTokenList', async (request) => ({
     token_list: await identity.personalTokens.list(userOf(request)),
@@ -179,7 +156,7 @@ export async function userRoutes(
       );
       return identity.startSession(await identity.thirdPartyAccount(profile));
     },
-    { config: limit(limits.codeExchange) },
+    { config: limitPerMinute(limits.codeExchange) },
   );
 
   tableRoute(
@@ -198,7 +175,7 @@ export async function userRoutes(
       const profile = await providers.profile(source, code, redirectUri);
       return identity.startSession(await identity.thirdPartyAccount(profile));
     },
-    { config: limit(limits.codeExchange) },
+    { config: limitPerMinute(limits.codeExchange) },
   );
 
   tableRoute(app, 'user', 'thirdPartyBind', async (request) => {
@@ -213,11 +190,11 @@ export async function userRoutes(
  * - `GET /api/cmt/manager/verify` (bearer) → `AdminInfo` (the caller's current role; admin means
  *   1 or 2, SPEC §4); 401 UNAUTHORIZED when not signed in;
  * - `GET /api/cmt/manager/users` (admin) → `UserListResult`: accounts newest first, searchable
- *   (issue 14, `people.ts`); 400 INVALID_CURSOR;
+ *   (`people.ts`); 400 INVALID_CURSOR;
  * - `PUT /api/cmt/manager/users/role` (super admin) body `SetUserRoleBody` → `AdminUser`; 403
  *   FORBIDDEN for a general admin or a super admin target, 400 INVALID_PARAMETER (field `user_id`)
  *   for one's own role or an unknown user.
- * (`GET /api/pix/spaces/setting` is the settings domain's since issue 14: `settings/routes.ts`.)
+ * (`GET /api/pix/spaces/setting` is the settings domain's: `settings/routes.ts`.)
  */
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
   await app.register(userRoutes, options);
@@ -225,7 +202,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   tableRoute(app, 'plugin', 'verify', (request) => identity.adminInfo(userOf(request)));
 
-  // People of the back office (issue 14, settings).
+  // People of the back office (settings).
   const people = new PeopleService(identity);
   tableRoute(app, 'plugin', 'userList', (request) => people.list(request.query));
   tableRoute(app, 'plugin', 'setUserRole', (request) => people.setRole(request.user!, request.body));

@@ -13,7 +13,7 @@ import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import * as client from 'openid-client';
 import type { OAuthProviderConfig } from '../config/identity';
 import { ApiError } from '../errors';
-import type { ThirdPartyProfile } from './service';
+import type { ThirdPartyProfile } from './thirdPartyAccounts';
 
 /** Scopes asked for when a provider configures none. */
 export const DEFAULT_SCOPE = 'openid email profile';

@@ -1,7 +1,7 @@
 import type { ErrorEnvelope, LoginResult, TokenPair, UserInfo } from '@plugin-center/contract/schemas';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 const SECRET = 'a test secret that is long enough for HS256 signing';
 let t: TestApp;
@@ -188,7 +188,7 @@ describe('access tokens', () => {
     expect((await userinfo(good)).statusCode).toBe(200);
   });
 
-  it('a well-signed token without a session, or of a session that does not exist → 401 (issue 11)', async () => {
+  it('a well-signed token without a session, or of a session that does not exist → 401', async () => {
     const user = String(login.user_info.user_id);
     expect(await expect401(await token({ sub: user, role: 0 }))).toBe('the access token is invalid');
     expect(await expect401(await token({ sub: user, role: 0, sid: 'made-up-session' }))).toMatch(

@@ -1,7 +1,7 @@
 /**
  * Access tokens: compact JWS (RFC 7519) signed with HS256 (RFC 7518 §3.2) via jose. Claims: `sub`
  * (the user_id as a decimal string), `role`, `sid` (the session: the refresh-token family the token
- * was issued with, OpenID Connect's session id claim, so sign-out can end it — issue 11), `aud` and
+ * was issued with, OpenID Connect's session id claim, so sign-out can end it), `aud` and
  * `iss` 'plugin-center', `iat`, `exp`, `jti`.
  * Verification pins the algorithm to HS256 (so `alg: none` and any other algorithm are refused, RFC
  * 8725 §3.1), the audience and the issuer, and checks `exp` against the injected clock.
@@ -15,8 +15,8 @@ import { ApiErrorCode, type Role } from '@plugin-center/contract/schemas';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import type { AuthUser } from './auth';
-import { serverSecret } from './data';
+import type { AuthUser } from '../shared/auth';
+import { serverSecret } from '../shared/serverSecrets';
 
 /** `aud` and `iss` of every access token. */
 export const TOKEN_AUDIENCE = 'plugin-center';

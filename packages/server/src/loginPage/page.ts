@@ -13,6 +13,7 @@ import {
   USER_API,
   USER_API_BASE,
 } from '@plugin-center/contract/schemas';
+import { escapeHtml } from '../shared/html';
 import type { LoginPageAssets } from './assets';
 import type { LoginTexts } from './texts';
 
@@ -46,16 +47,6 @@ export const LOGIN_CONTEXT_PARAMS = [
 ] as const;
 /** Query parameters of the bind page (SPEC §2), kept as hidden context besides {@link LOGIN_CONTEXT_PARAMS}. */
 export const BIND_CONTEXT_PARAMS = ['id', 'mainUrl', 'txDocFolderId'] as const;
-
-/** Text safe inside HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** `template` with each `{name}` replaced by the HTML-escaped value; the template itself is trusted. */
 function fillEscaped(template: string, values: Record<string, string>): string {
@@ -141,7 +132,7 @@ const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 2
  *   present in the query, as hidden inputs of a separate never-submitted form `#login-context`.
  * - The texts the script needs (pending label, error texts, the validation bubbles' texts
  *   `invalid-required`, `invalid-email`, `invalid-too-short`) as `data-text-*` attributes of the form.
- * - Language picker (issue 15): when `locales` has two or more entries, a `<nav>` named by
+ * - Language picker: when `locales` has two or more entries, a `<nav>` named by
  *   `languageLabel` with one button per locale, in that order, each showing the locale's own name
  *   (with its `lang`) and carrying its SPEC §9 `lang` cookie value in `data-lang`; the current one has
  *   `aria-current="true"`. It is `hidden` until the script runs (which sets the cookie and reloads),

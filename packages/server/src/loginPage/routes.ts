@@ -101,7 +101,7 @@ function sendAsset(
  * Pages answer `200 text/html; charset=utf-8` with `Content-Security-Policy` {@link LOGIN_PAGE_CSP},
  * `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`,
  * `Cache-Control: no-store` and `Vary: Cookie, Accept-Language`. Language, among the site's locales
- * (`options.site.locales`, issue 15): the `lang` cookie (parsed by `@fastify/cookie`) when it names
+ * (`options.site.locales`): the `lang` cookie (parsed by `@fastify/cookie`) when it names
  * one of them, else the first of them `Accept-Language` asks for (by `@fastify/accepts`), else the
  * site's first (see `pickLoginLocale`); with 2+ locales the page has a language picker offering
  * exactly them. Nothing here fails on bad input: unknown or hostile query text, cookies and

@@ -12,7 +12,7 @@ import {
 } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_STATUS, errorEnvelope } from '../errors';
-import { createTestApp, type TestApp } from '../testSupport';
+import { createTestApp, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 

@@ -1,7 +1,7 @@
 /**
  * Texts of the login pages (SPEC §2 `/user/login/`, `/user/login/bind`) in all six interface locales
  * of SPEC §1, and how a request's locale is chosen: the marketplace's rule on the site's locales
- * (`SiteConfig.locales`, issue 15): the `lang` cookie (SPEC §9 values zh-CN, en, jp, kr, ru, es) when
+ * (`SiteConfig.locales`): the `lang` cookie (SPEC §9 values zh-CN, en, jp, kr, ru, es) when
  * it names an offered locale, else the first offered `Accept-Language` language, else the site's
  * first locale. So the overseas site never shows Chinese and the domestic one never Japanese.
  */
@@ -417,7 +417,7 @@ export interface LocaleWish {
 
 /**
  * The locale of a login page request and its texts, by the marketplace's rule on the site's locales
- * (issue 15, SPEC §1, §9):
+ * (SPEC §1, §9):
  *
  * 1. the `lang` cookie when it names one of `locales` (zh-CN, en, jp, kr, ru, es, or a full locale
  *    name, case-insensitive; the contract's `LOCALE_ALIASES`); a cookie naming another locale, or

@@ -1,6 +1,12 @@
 import type { ErrorEnvelope, PluginDetail, PluginSummary } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type ExpectedPlugin, expectedCatalogue, type TestApp } from '../testSupport';
+import {
+  body,
+  createTestApp,
+  type ExpectedPlugin,
+  expectedCatalogue,
+  type TestApp,
+} from '../testing/testApp';
 import { addPluginVersion, createPlugins, setRecommendations } from './data/write';
 
 let t: TestApp;

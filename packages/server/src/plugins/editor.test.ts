@@ -1,5 +1,5 @@
 /**
- * The design tool's plugin list, `GET /api/cmt/plugin/user/editor` (issue 14, the editor's side),
+ * The design tool's plugin list, `GET /api/cmt/plugin/user/editor` (the editor's side),
  * through the real server on SQLite and PostgreSQL: installs, uninstalls and default installs; only
  * approved versions (a submission under review or rejected changes nothing, a new approved version
  * does); the code file URL serves the approved manifest; the strong ETag and its 304; one user never
@@ -8,15 +8,9 @@
 import { type EditorPluginsResult, type ErrorEnvelope, Role } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, publishFields, realManifest } from '../publishing/testFiles';
-import {
-  approvedPluginKeys,
-  body,
-  createTestApp,
-  signInTestUser,
-  TEST_DIALECT,
-  type TestApp,
-} from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart, publishFields, realManifest } from '../testing/testFiles';
 
 const URL = '/api/cmt/plugin/user/editor';
 
@@ -59,7 +53,7 @@ function setInstalled(who: keyof typeof token, pluginKey: string, on: boolean) {
 
 /**
  * Flags plugins default-install through the database.
- * TODO(issue 14): use the admin route `PUT plugin/silent_install` once it lands (another helper's branch).
+ * TODO: use the admin route `PUT plugin/silent_install` once it lands (another helper's branch).
  */
 async function flagDefault(keys: string[], on = true) {
   await t.app.db.kysely

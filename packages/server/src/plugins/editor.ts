@@ -1,5 +1,5 @@
 /**
- * The design tool's plugin list (issue 14, "the editor's side": `GET plugin/user/editor`): every
+ * The design tool's plugin list ("the editor's side": `GET plugin/user/editor`): every
  * plugin the signed-in user has, as the editor loads it — installed ones and the default-install
  * (silent) plugins of SPEC §1 that the user never uninstalled, each with its last approved version
  * and the URL of its code file. The plugin row always holds the last approved listing (a new
@@ -10,7 +10,7 @@ import { ROUTES } from '@plugin-center/contract';
 import { ApiErrorCode, type EditorPlugin, type Locale } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { type FileStorage, STORAGE_KEY } from '../publishing/storage';
+import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { type EditorRow, editorCodeKey, editorRows } from './data/editor';
 
 /** Whether a stored value is the storage key of a code file (`<sha256>.json`). */
@@ -62,7 +62,7 @@ export async function listEditorPlugins(
 
 /**
  * The approved code file (the plugin manifest, JSON bytes as published) of a plugin in the user's
- * editor list (`GET plugin/user/editor/code`, issue 14).
+ * editor list (`GET plugin/user/editor/code`).
  *
  * @throws ApiError 404 PLUGIN_NOT_FOUND: no approved plugin with that key in the user's list (not
  *   installed, or an uninstalled default), or it has no code file, or the file is missing from storage.

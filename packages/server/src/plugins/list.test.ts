@@ -13,7 +13,7 @@ import {
   expectedCatalogue,
   latestOrder,
   type TestApp,
-} from '../testSupport';
+} from '../testing/testApp';
 import { createPlugins } from './data/write';
 
 let t: TestApp;

@@ -9,12 +9,12 @@
  */
 import { type Locale, type PluginListResult, PluginSort, type Tag } from '@plugin-center/contract/schemas';
 import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
+import { approvedTotal } from '../db/catalogueStat';
 import type { Database } from '../db/database';
 import { type SearchResult, searchPlugins } from '../search/engine';
-import { normalizeText } from '../search/tokenize';
-import { decodeCursor, encodeCursor, queryFingerprint } from './cursor';
+import { normalizeKeyword } from '../search/keyword';
+import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
 import {
-  approvedTotal,
   type KeyRow,
   listPageKeys,
   type SortColumn,
@@ -28,13 +28,23 @@ import { summariesByIds } from './data/summaries';
 export interface ListParams {
   /** 0 = all tags. */
   tag_id: number;
-  /** RELEVANCE applies to searches only; without a keyword it lists latest first. */
-  sort: PluginSort;
+  /** The order asked for; absent or RELEVANCE without a keyword: see {@link listSort}. */
+  sort?: PluginSort | undefined;
   keyword?: string | undefined;
   cursor?: string | undefined;
   /** 1–100 */
   page_size: number;
   lang?: Locale | undefined;
+}
+
+/**
+ * The order a list is given in (the default-sort rule, in this one place on the server): the one
+ * asked for, except that relevance applies to searches only; without one asked for, relevance when
+ * searching, else latest first.
+ */
+export function listSort(asked: PluginSort | undefined, searching: boolean): PluginSort {
+  if (asked === undefined) return searching ? PluginSort.RELEVANCE : PluginSort.LATEST;
+  return !searching && asked === PluginSort.RELEVANCE ? PluginSort.LATEST : asked;
 }
 
 /** A page of a list as ids (what the page cache keeps). */
@@ -55,7 +65,7 @@ interface PageQuery {
 }
 
 /**
- * One page of approved plugins (`GET plugin/list`, SPEC §3/§4; issue 13 for search).
+ * One page of approved plugins (`GET plugin/list`, SPEC §3/§4, with search).
  *
  * Without a keyword: latest = `COALESCE(update_time, 0)` desc, then id desc; most popular =
  * download_count desc, then latest; keyset pagination (`next_cursor` continues after the last row,
@@ -75,11 +85,9 @@ interface PageQuery {
  * @throws ApiError INVALID_CURSOR (400) for a cursor that is forged or belongs to another query.
  */
 export async function listPlugins(db: Database, params: ListParams): Promise<PluginListResult> {
-  const keyword = normalizeText(params.keyword ?? '')
-    .trim()
-    .replace(/\s+/g, ' ');
+  const keyword = normalizeKeyword(params.keyword);
   const searching = keyword !== '';
-  const sort = !searching && params.sort === PluginSort.RELEVANCE ? PluginSort.LATEST : params.sort;
+  const sort = listSort(params.sort, searching);
   const sortColumns: SortColumn[] =
     sort === PluginSort.MOST_POPULAR ? ['download_count', 'sort_time'] : ['sort_time'];
   const fingerprint = queryFingerprint([sort, params.tag_id, keyword]);

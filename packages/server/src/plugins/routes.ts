@@ -6,12 +6,12 @@
  */
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { PAGE_SIZE, PluginSort } from '@plugin-center/contract';
+import { PAGE_SIZE } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { conditionalGetHook } from '../etag';
-import { serverSecret } from '../identity/data';
 import { tableRoute } from '../routeTable';
+import { serverSecret } from '../shared/serverSecrets';
 import { getPluginDetail, recordView } from './detail';
 import { editorCodeFile, listEditorPlugins } from './editor';
 import { listPlugins, listTags } from './list';
@@ -51,7 +51,7 @@ export function viewVisitor(request: FastifyRequest, key: string): string {
  * Fastify plugin with the plugin routes (paths are absolute, from the route table):
  * - `GET /api/cmt/plugin/list` → `PluginListResult` (SPEC §3: plugin_list, total, next_cursor); 400
  *   INVALID_PARAMETER / INVALID_CURSOR;
- * - `GET /api/cmt/plugin/suggest` → `SuggestResult` (issue 13): at most 8 plugin and tag suggestions
+ * - `GET /api/cmt/plugin/suggest` → `SuggestResult`: at most 8 plugin and tag suggestions
  *   for `q`, best first (`suggest.ts`); `q` without a letter or digit answers an empty list; 400
  *   INVALID_PARAMETER only from the contract's validation (missing, empty or over 100 characters, NUL);
  * - `GET /api/cmt/plugin/tag/list` → `TagListResult`;
@@ -60,7 +60,7 @@ export function viewVisitor(request: FastifyRequest, key: string): string {
  * - `GET /api/cmt/plugin/recommendation/list` → `RecommendationResult`;
  * - `POST /api/cmt/plugin/view` → `PluginViewResult`; 404 PLUGIN_NOT_FOUND; a visitor
  *   ({@link viewVisitor}) is counted once per plugin per UTC day, so reloads and repeated opens do
- *   not inflate `view_count` (issue 11 defect 9);
+ *   not inflate `view_count`;
  *
  * and the signed-in user's calls (bearer access token; 401 UNAUTHORIZED without one, SPEC §6 "A 401
  * on like triggers sign-in"):
@@ -68,7 +68,7 @@ export function viewVisitor(request: FastifyRequest, key: string): string {
  * - `GET /api/cmt/plugin/user` → `InstalledListResult` (the editor's installed plugins);
  * - `POST /api/cmt/plugin/user/praise` (body `{ plugin_key, praise: 1 | -1 }`) → `PraiseResult`;
  * - `POST /api/cmt/plugin/user/new/silent` → `InstalledListResult` (the default-install plugins it added);
- * - `GET /api/cmt/plugin/user/editor` (query `lang`) → `EditorPluginsResult` (issue 14, the design
+ * - `GET /api/cmt/plugin/user/editor` (query `lang`) → `EditorPluginsResult` (the design
  *   tool's plugins, `editor.ts`), with a strong `ETag` of the answer (`If-None-Match` → 304, no body)
  *   and `Cache-Control: private, no-cache`; 400 INVALID_PARAMETER for an unknown `lang` or field;
  * - `GET /api/cmt/plugin/user/editor/code?plugin_key=` → the approved code file of a plugin in that
@@ -83,7 +83,7 @@ export async function pluginsRoutes(
     const q = request.query;
     return listPlugins(db, {
       tag_id: q.tag_id ?? 0,
-      sort: q.sort ?? (q.keyword?.trim() ? PluginSort.RELEVANCE : PluginSort.LATEST),
+      sort: q.sort,
       keyword: q.keyword,
       cursor: q.cursor,
       page_size: q.page_size ?? PAGE_SIZE.DEFAULT,
@@ -132,7 +132,7 @@ export async function pluginsRoutes(
     plugin_list: await installDefaultPlugins(db, request.user!.user_id),
   }));
 
-  // Issue 14, the editor's side (helper "editor"): in its own context, so that the conditional-GET
+  // The editor's side: in its own context, so that the conditional-GET
   // hook (ETag, 304) applies to these two routes only.
   await app.register(async (scope) => {
     scope.addHook('onSend', conditionalGetHook);

@@ -1,5 +1,5 @@
 /**
- * Search through `GET plugin/list?keyword=` over the real catalogue (issue 13), on SQLite and on
+ * Search through `GET plugin/list?keyword=` over the real catalogue, on SQLite and on
  * PostgreSQL: ranking, sorts, paging, totals, word forms, typos, joined words, Chinese and the
  * bridge between the languages, hostile keywords, and an index that follows approval and deletion
  * with its document counts equal to its rows. Quality over many queries is `search/relevance/`.
@@ -13,7 +13,6 @@ import {
 } from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, publishFields } from '../publishing/testFiles';
 import { MAX_SEARCH_RESULTS } from '../search/engine';
 import {
   body,
@@ -22,7 +21,8 @@ import {
   latestOrder,
   signInTestUser,
   type TestApp,
-} from '../testSupport';
+} from '../testing/testApp';
+import { multipart, publishFields } from '../testing/testFiles';
 
 let t: TestApp;
 

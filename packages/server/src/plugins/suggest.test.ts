@@ -1,12 +1,13 @@
 /**
- * `GET plugin/suggest` (issue 13) over the real catalogue, on SQLite and PostgreSQL. Expectations are
+ * `GET plugin/suggest` over the real catalogue, on SQLite and PostgreSQL. Expectations are
  * computed in the test from every approved row read back (a full scan and a JS prefix match), so
  * both dialects are compared with the same answer; the index plans are checked with EXPLAIN.
  */
 import type { Suggestion, SuggestResult } from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
 import { pluginsByNamePrefix, pluginsByTranslatedNamePrefix } from './data/suggest';
 import { normalizeSuggestInput } from './suggest';
 

@@ -1,11 +1,12 @@
 /**
- * As-you-type suggestions (`GET plugin/suggest`, issue 13): the rules — input normalisation, how
+ * As-you-type suggestions (`GET plugin/suggest`): the rules — input normalisation, how
  * many plugins and tags, their order, what is cached — over the queries of `data/suggest.ts`.
  */
 
 import type { Locale, Suggestion } from '@plugin-center/contract/schemas';
 import { cachedRead } from '../cache';
 import type { Database } from '../db/database';
+import { foldText } from '../search/keyword';
 import { tagNameZh } from '../search/tagNames';
 import { tagsInUse } from './data/list';
 import { pluginsByNamePrefix, pluginsByTranslatedNamePrefix, type SuggestPluginRow } from './data/suggest';
@@ -22,11 +23,11 @@ const TRANSLATED_LOCALES: ReadonlySet<Locale> = new Set<Locale>(['zh-CN']);
 const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /**
- * What a typed text is compared as: NFKC, lower case, trimmed, runs of white space as one space.
+ * What a typed text is compared as ({@link foldText}: NFKC, lower case, trimmed, white space as one space).
  * `null` when it has no letter or digit (nothing worth suggesting for).
  */
 export function normalizeSuggestInput(q: string): string | null {
-  const text = q.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+  const text = foldText(q);
   return HAS_WORD_CHARACTER.test(text) ? text : null;
 }
 

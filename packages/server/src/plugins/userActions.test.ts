@@ -10,7 +10,7 @@ import type {
   PraiseResult,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedPluginKeys, body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { approvedPluginKeys, body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
 let token: string;

@@ -1,10 +1,10 @@
 /**
- * Issue 11 defect 9: `POST plugin/view` counts a visitor once per plugin per UTC day (a signed-in
+ * `POST plugin/view` counts a visitor once per plugin per UTC day (a signed-in
  * user by account, a visitor by a keyed hash of address and user agent), also under concurrent
  * requests; the counter moves exactly with the rows counted; a made-up key is 404 and stores nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 const DAY_MS = 86_400_000;
 let now = Date.UTC(2026, 10, 24, 12);
@@ -53,7 +53,7 @@ const stored = async () =>
     ).view_count,
   );
 
-describe('counting views once per visitor and day (issue 11 defect 9)', () => {
+describe('counting views once per visitor and day', () => {
   it('100 opens by one visitor on one day count once; another visitor counts', async () => {
     const start = await stored();
     for (let i = 0; i < 100; i += 1) await view();

@@ -1,5 +1,5 @@
 /**
- * Batch upload (`POST /api/cmt/manager/plugins/upload`, issue 12) through the real server on both
+ * Batch upload (`POST /api/cmt/manager/plugins/upload`) through the real server on both
  * dialects: records from the shipped catalogue's format, one bad record among good ones, a ZIP of
  * record files, zip bombs (honest and lying headers), and files that are neither.
  */
@@ -13,9 +13,10 @@ import type {
 import { Role } from '@plugin-center/contract';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, pluginCount, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, pluginCount, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart } from '../testing/testFiles';
 import { readBatch } from './batch';
-import { multipart } from './testFiles';
 
 let t: TestApp;
 let admin = '';

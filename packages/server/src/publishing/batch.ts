@@ -1,5 +1,5 @@
 /**
- * Reading a batch upload (`POST /api/cmt/manager/plugins/upload`, issue 12 "Batch upload"): a JSON
+ * Reading a batch upload (`POST /api/cmt/manager/plugins/upload`): a JSON
  * array of catalogue records, or a ZIP of such JSON files. The ZIP is opened with `fflate`; its
  * central directory's declared sizes are checked before anything is inflated (entry count, each
  * entry's and the total inflated size), and every inflated entry must be exactly its declared size

@@ -1,12 +1,19 @@
 /**
- * Queries of the publishing domain (issue 12): submissions, the plugin rows they create and
- * update, the audit log, and the file keys rows refer to. Every write that must stay whole takes a
- * transaction from the caller (`service.ts`).
+ * Queries of the publishing domain: submissions, the plugin rows they create and update, owners,
+ * and the file keys a plugin's rows refer to. Every write that must stay whole takes a transaction
+ * from the caller (`service.ts`, `management.ts`).
  */
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database } from '../db/database';
-import type { AuditLogTable, DatabaseSchema, PluginSubmissionTable, PluginTable } from '../db/schema';
+import type {
+  DatabaseSchema,
+  NewPluginRow,
+  NewPluginSubmissionRow,
+  PluginSubmissionTable,
+  PluginTable,
+  PluginUpdate,
+} from '../db/schema';
+import { FILE_COLUMNS, fileKeysOf } from '../shared/storage/references';
 
 /** A stored submission row. */
 export type SubmissionRow = Selectable<PluginSubmissionTable>;
@@ -138,107 +145,11 @@ export async function submissionById(db: Db, id: number): Promise<SubmissionList
   return (await listColumns(db).where('s.id', '=', id).executeTakeFirst()) as SubmissionListRow | undefined;
 }
 
-/** Appends an entry to the audit log (inside the caller's transaction). */
-export async function appendAuditLog(db: Db, entry: Omit<AuditLogTable, 'id'>): Promise<void> {
-  await db.insertInto('audit_log').values(entry).execute();
-}
-
-/** A page of the audit log, newest first, before entry id `beforeId` (exclusive). */
-export function listAuditLog(
-  db: Db,
-  pluginKey: string | undefined,
-  beforeId: number | undefined,
-  limit: number,
-): Promise<Selectable<AuditLogTable>[]> {
-  let q = db.selectFrom('audit_log').selectAll();
-  if (pluginKey !== undefined) q = q.where('plugin_key', '=', pluginKey);
-  if (beforeId !== undefined) q = q.where('id', '<', beforeId);
-  return q.orderBy('id', 'desc').limit(limit).execute();
-}
-
 /** Names of other plugins (approved or waiting), for the typosquatting check. */
 export async function otherPluginNames(db: Db, exceptPluginId?: number): Promise<string[]> {
   let q = db.selectFrom('plugin').select('name');
   if (exceptPluginId !== undefined) q = q.where('id', '<>', exceptPluginId);
   return (await q.execute()).map((r) => r.name);
-}
-
-type FileColumns = {
-  icon: string | null;
-  cover_center: string | null;
-  cover_panel: string | null;
-  video: string | null;
-  code_file: string | null;
-  images: string;
-};
-
-/** The storage keys in file columns: keys as stored, URLs under `urlPrefix` cut to their key. */
-function fileKeysOf(rows: readonly FileColumns[], urlPrefix: string, into = new Set<string>()): Set<string> {
-  const add = (value: string | null) => {
-    if (value) into.add(value.startsWith(urlPrefix) ? value.slice(urlPrefix.length) : value);
-  };
-  for (const row of rows) {
-    add(row.icon);
-    add(row.cover_center);
-    add(row.cover_panel);
-    add(row.video);
-    add(row.code_file);
-    for (const value of JSON.parse(row.images) as string[]) add(value);
-  }
-  return into;
-}
-
-const FILE_COLUMNS = ['icon', 'cover_center', 'cover_panel', 'video', 'code_file', 'images'] as const;
-
-/**
- * Every storage key a row refers to: the file columns of submissions and of plugins (keys, or URLs
- * under `urlPrefix`), and the banners' images (issue 14, keys). Files outside this set are orphans.
- * Reads every row: for the orphan collector (hourly); one request's own files go through
- * {@link referencedAmong}.
- */
-export async function referencedFileKeys(db: Database, urlPrefix: string): Promise<Set<string>> {
-  const submissions = await db.kysely.selectFrom('plugin_submission').select(FILE_COLUMNS).execute();
-  const plugins = await db.kysely.selectFrom('plugin').select(FILE_COLUMNS).execute();
-  const keys = fileKeysOf(plugins, urlPrefix, fileKeysOf(submissions, urlPrefix));
-  // issue 14 (helper "banners"): banner images share the content-addressed storage.
-  for (const { image } of await db.kysely.selectFrom('banner').select('image').execute()) keys.add(image);
-  return keys;
-}
-
-/**
- * Which of `keys` a row refers to now (keys in submissions, keys or URLs under `urlPrefix` in
- * plugins, keys inside the `images` lists, banner images): the targeted form of {@link referencedFileKeys} for the
- * few files one request wrote or one deletion freed, reading only the rows that name them.
- */
-export async function referencedAmong(
-  db: Db,
-  keys: readonly string[],
-  urlPrefix: string,
-): Promise<Set<string>> {
-  const found = new Set<string>();
-  if (keys.length === 0) return found;
-  const values = [...keys, ...keys.map((key) => `${urlPrefix}${key}`)];
-  const wanted = new Set(keys);
-  const single = ['icon', 'cover_center', 'cover_panel', 'video', 'code_file'] as const;
-  const rowsOf = (table: 'plugin' | 'plugin_submission') =>
-    db
-      .selectFrom(table)
-      .select(FILE_COLUMNS)
-      .where((eb) =>
-        eb.or([
-          ...single.map((column) => eb(column, 'in', values)),
-          // Keys are hex digits and an extension: no LIKE wildcard can occur in them.
-          ...keys.map((key) => eb('images', 'like', `%${key}%`)),
-        ]),
-      )
-      .execute();
-  for (const table of ['plugin_submission', 'plugin'] as const) {
-    for (const key of fileKeysOf(await rowsOf(table), urlPrefix)) if (wanted.has(key)) found.add(key);
-  }
-  // issue 14 (helper "banners"): banner images share the content-addressed storage.
-  const banners = await db.selectFrom('banner').select('image').where('image', 'in', keys).execute();
-  for (const { image } of banners) found.add(image);
-  return found;
 }
 
 /** The storage keys one plugin's rows (its listing and its submissions) refer to. */
@@ -255,4 +166,61 @@ export async function pluginFileKeys(db: Db, pluginId: number, urlPrefix: string
 /** Whether the plugin is on the square. */
 export function isApproved(plugin: Pick<PluginRow, 'review_status'>): boolean {
   return plugin.review_status === ReviewStatus.APPROVED;
+}
+
+/** Inserts a new plugin row. @returns its id */
+export async function insertPlugin(db: Db, row: NewPluginRow): Promise<number> {
+  const plugin = await db.insertInto('plugin').values(row).returning('id').executeTakeFirstOrThrow();
+  return plugin.id;
+}
+
+/** Sets columns of the plugin with `pluginId`. */
+export async function updatePlugin(db: Db, pluginId: number, set: PluginUpdate): Promise<void> {
+  await db.updateTable('plugin').set(set).where('id', '=', pluginId).execute();
+}
+
+/** Deletes the plugin row (its versions, submissions, tags, installs and likes go with it). */
+export async function deletePlugin(db: Db, pluginId: number): Promise<void> {
+  await db.deleteFrom('plugin').where('id', '=', pluginId).execute();
+}
+
+/** Inserts a submission row. @returns its id */
+export async function insertSubmission(db: Db, row: NewPluginSubmissionRow): Promise<number> {
+  const submission = await db
+    .insertInto('plugin_submission')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return submission.id;
+}
+
+/** Deletes the plugin's submissions waiting for review (a new version replaces them). */
+export async function deletePendingSubmissions(db: Db, pluginId: number): Promise<void> {
+  await db
+    .deleteFrom('plugin_submission')
+    .where('plugin_id', '=', pluginId)
+    .where('status', '=', ReviewStatus.UNREVIEWED)
+    .execute();
+}
+
+/** Whether the plugin has any submission. */
+export async function hasSubmission(db: Db, pluginId: number): Promise<boolean> {
+  const any = await db
+    .selectFrom('plugin_submission')
+    .select('id')
+    .where('plugin_id', '=', pluginId)
+    .executeTakeFirst();
+  return any !== undefined;
+}
+
+/** The account with this email (compared lower-case, as stored), or undefined. */
+export function accountByEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: number; nick_name: string; user_name: string } | undefined> {
+  return db
+    .selectFrom('user_account')
+    .select(['id', 'nick_name', 'user_name'])
+    .where('email', '=', email)
+    .executeTakeFirst();
 }

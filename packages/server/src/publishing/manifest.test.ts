@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The manifest check of issue 12 against the real manifests of the catalogue
+ * The manifest check against the real manifests of the catalogue
  * (`../shared/data/catalogue/manifests/`, copied byte for byte from their repositories) and against
  * hostile and malformed files: every real one is accepted as its platform's shape, every bad one is
  * refused with the JSON path and what was expected.
@@ -31,7 +31,7 @@ const EXPECTED_KIND: Record<string, string> = {
 const check = (value: unknown) =>
   validateManifest(new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value)));
 
-describe('plugin manifests (issue 12)', () => {
+describe('plugin manifests', () => {
   it.each(files)('accepts the real manifest %s as its platform', (file) => {
     const result = validateManifest(readFileSync(join(dir, file)));
     expect(result, JSON.stringify(result)).toMatchObject({

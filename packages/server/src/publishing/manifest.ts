@@ -1,5 +1,5 @@
 /**
- * The plugin manifest (issue 12 "the code file is the plugin's manifest"; SPEC §5 "code file: JSON
+ * The plugin manifest (SPEC §5 "code file: JSON
  * only"): which `manifest.json` shapes a publisher may upload, as JSON Schemas (TypeBox, checked with
  * its compiler), and {@link validateManifest}, whose errors name the JSON path and what was expected.
  *

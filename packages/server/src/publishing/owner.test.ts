@@ -1,5 +1,5 @@
 /**
- * Ownership of imported plugins (issue 12 "Ownership"): an imported catalogue plugin belongs to
+ * Ownership of imported plugins: an imported catalogue plugin belongs to
  * nobody until an administrator assigns it; the owner then finds it in "my plugins", edits it and
  * reads its figures; nobody else can. Both dialects.
  */
@@ -15,15 +15,9 @@ import type {
 } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  body,
-  createTestApp,
-  insertPluginEvent,
-  signInTestUser,
-  TEST_DIALECT,
-  type TestApp,
-} from '../testSupport';
-import { multipart, realManifest } from './testFiles';
+import { body, createTestApp, insertPluginEvent, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart, realManifest } from '../testing/testFiles';
 
 let t: TestApp;
 let admin = '';

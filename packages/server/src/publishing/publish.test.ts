@@ -1,5 +1,5 @@
 /**
- * Publishing and review end to end through the real server (issue 12), on SQLite and PostgreSQL:
+ * Publishing and review end to end through the real server, on SQLite and PostgreSQL:
  * publish with every kind of file → not on the square → reject with a reason → the author reads it,
  * edits and resubmits → approve → on the square, searchable, with its versions; ownership, the audit
  * log, deletion and download; hostile uploads refused with nothing stored. Everything runs twice:
@@ -20,20 +20,28 @@ import type {
 } from '@plugin-center/contract';
 import { ReviewStatus, Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
+import { LocalFileStorage } from '../shared/storage/localStorage';
+import { ORPHAN_GRACE_MS } from '../shared/storage/references';
+import { S3FileStorage } from '../shared/storage/s3Storage';
 import {
   body,
   createTestApp,
   insertPluginEvent,
   pluginCount,
   signInTestUser,
-  TEST_DIALECT,
   type TestApp,
-} from '../testSupport';
-import { S3FileStorage } from './s3Storage';
-import { FILE_URL_PREFIX, ORPHAN_GRACE_MS } from './service';
-import { LocalFileStorage } from './storage';
-import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields, realManifest } from './testFiles';
-import { startTestS3, type TestS3Server } from './testS3';
+} from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import {
+  type FilePart,
+  mp4Bytes,
+  multipart,
+  pngBytes,
+  publishFields,
+  realManifest,
+} from '../testing/testFiles';
+import { startTestS3, type TestS3Server } from '../testing/testS3';
 
 let t: TestApp;
 let s3: TestS3Server | undefined;

@@ -1,5 +1,5 @@
 /**
- * Publishing from a terminal (issue 12): personal access tokens created and revoked by their owner,
+ * Publishing from a terminal: personal access tokens created and revoked by their owner,
  * stored hashed, accepted only by the publishing calls; `plugin-center publish` against the real
  * server listening on a port, on both dialects.
  */
@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreatedPersonalToken, PersonalTokenList, SubmissionPage } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { pngBytes, realManifest } from '../testing/testFiles';
 import { runPublishCommand } from './publishCommand';
-import { pngBytes, realManifest } from './testFiles';
 
 let t: TestApp;
 let session = '';

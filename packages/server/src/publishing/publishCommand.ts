@@ -1,5 +1,5 @@
 /**
- * `plugin-center publish <dir|file>` (issue 12 "Publishing from a terminal"): publishes a plugin
+ * `plugin-center publish <dir|file>`: publishes a plugin
  * or a new version from a terminal or CI through the same API as the web form (`POST` or `PUT
  * /api/cmt/plugin`, multipart), authenticated by a personal access token — as `vsce publish` /
  * `ovsx publish` do for VS Code extensions.

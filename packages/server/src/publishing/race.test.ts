@@ -8,9 +8,10 @@
 import type { Submission } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, TEST_DIALECT, type TestApp } from '../testSupport';
-import { FILE_URL_PREFIX } from './service';
-import { multipart, publishFields } from './testFiles';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { multipart, publishFields } from '../testing/testFiles';
 
 let t: TestApp;
 let token = '';

@@ -1,7 +1,7 @@
 /**
- * The publishing domain's HTTP routes (issue 12), each from its entry of the contract's route
- * table: publish and edit (multipart), the author's plugins, the review list and decision, the
- * audit log, deletion, code download, and the stored images and videos.
+ * The publishing domain's HTTP routes, each from its entry of the contract's route table: publish
+ * and edit (multipart), the author's plugins, the administrators' deletion, owner change, code
+ * download and batch upload, and the stored images and videos.
  */
 import multipart from '@fastify/multipart';
 import { ApiErrorCode } from '@plugin-center/contract/schemas';
@@ -9,11 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { MULTIPART_LIMITS, readBatchFile, readPublishForm } from './form';
+import type { PluginManagement } from './management';
 import type { PublishingService } from './service';
 
 /** Options of {@link publishingRoutes}. */
 export interface PublishingRoutesOptions {
   publishing: PublishingService;
+  management: PluginManagement;
 }
 
 /** Content types of the stored files by extension (the key's extension comes from the sniffed bytes). */
@@ -32,16 +34,16 @@ const CONTENT_TYPES: Record<string, string> = {
  *   INVALID_PARAMETER / UPLOAD_REJECTED with `field`, 403 FORBIDDEN (someone else's plugin), 404,
  *   409 VERSION_NOT_INCREASED, 413 PAYLOAD_TOO_LARGE;
  * - `GET /api/cmt/plugin/audit` (signed in) → `SubmissionPage` of the caller's plugins;
- * - `GET /api/cmt/plugin/audit/list`, `POST /api/cmt/plugin/audit/status`, `GET
- *   /api/cmt/manager/audit-log`, `DELETE /api/cmt/plugin`, `GET
- *   /api/cmt/manager/plugin/{id}/download` (administrators; 401/403 otherwise);
+ * - `DELETE /api/cmt/plugin`, `POST /api/cmt/manager/plugin/owner`, `POST
+ *   /api/cmt/manager/plugins/upload`, `GET /api/cmt/manager/plugin/{id}/download`
+ *   (administrators; 401/403 otherwise);
  * - `GET /api/cmt/file/{key}` (public): a stored image or video with its type, `nosniff`, a
  *   sandboxing CSP (no script can run from this path, even if a file were HTML) and a year of
  *   immutable caching (the key is the content hash); 404 when absent.
  */
 export async function publishingRoutes(
   app: FastifyInstance,
-  { publishing }: PublishingRoutesOptions,
+  { publishing, management }: PublishingRoutesOptions,
 ): Promise<void> {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
@@ -54,22 +56,10 @@ export async function publishingRoutes(
   tableRoute(app, 'plugin', 'userPlugins', (request) =>
     publishing.userPlugins(request.user!, request.query.cursor, request.query.page_size),
   );
-  tableRoute(app, 'plugin', 'auditList', (request) =>
-    publishing.auditList(
-      request.query.status,
-      request.query.keyword,
-      request.query.cursor,
-      request.query.page_size,
-    ),
-  );
-  tableRoute(app, 'plugin', 'auditStatus', (request) => publishing.review(request.user!, request.body));
-  tableRoute(app, 'plugin', 'auditLog', (request) =>
-    publishing.auditLog(request.query.plugin_key, request.query.cursor, request.query.page_size),
-  );
   tableRoute(app, 'plugin', 'assignOwner', (request) =>
-    publishing.assignOwner(request.user!, request.body.plugin_key, request.body.email),
+    management.assignOwner(request.user!, request.body.plugin_key, request.body.email),
   );
-  tableRoute(app, 'plugin', 'remove', (request) => publishing.remove(request.user!, request.body.plugin_key));
+  tableRoute(app, 'plugin', 'remove', (request) => management.remove(request.user!, request.body.plugin_key));
   tableRoute(app, 'plugin', 'batchUpload', async (request, reply) => {
     // Cancelling the upload closes the connection before the answer is sent: the import stops after
     // the plugin it is writing (one listener on this response, not on the keep-alive socket).
@@ -78,10 +68,10 @@ export async function publishingRoutes(
       if (!reply.raw.writableFinished) cancel.abort();
     });
     const file = await readBatchFile(request);
-    return publishing.batchUpload(request.user!, file.name, file.bytes, cancel.signal);
+    return management.batchUpload(request.user!, file.name, file.bytes, cancel.signal);
   });
   tableRoute(app, 'plugin', 'download', async (request, reply) => {
-    const { bytes, fileName } = await publishing.download(request.user!, request.params.id);
+    const { bytes, fileName } = await management.download(request.user!, request.params.id);
     return reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)

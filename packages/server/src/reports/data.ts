@@ -98,7 +98,7 @@ export type PublisherScope = { ownerId: number } | { developer: string };
 /**
  * `PluginView`, `PluginInstall` and `PluginLike` events per plugin key, most viewed first (ties:
  * installs, likes, key), at most `limit` keys; only keys of plugins that exist (anyone can send the
- * collector an event with a made-up key: it must not reach the charts, issue 11 defect 9), and of
+ * collector an event with a made-up key: it must not reach the charts), and of
  * those only the publisher's plugins when `publisher` is given.
  */
 export async function pluginEventCounts(

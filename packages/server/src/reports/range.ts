@@ -1,5 +1,5 @@
 /**
- * Time ranges and UTC days of the analytics dashboards (issue 4). A range is `[from, to)` in epoch
+ * Time ranges and UTC days of the analytics dashboards. A range is `[from, to)` in epoch
  * ms; a day is the UTC calendar day, numbered `floor(ms / 86 400 000)` — the same integer division
  * the SQL of `data.ts` does on both dialects, so SQLite and PostgreSQL bucket every event into the
  * same day — and written `YYYY-MM-DD` only here, in JavaScript.

@@ -12,11 +12,11 @@ import {
   Role,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sdkBatchTrackData, sdkRecord } from '../collector/sdkEncoding.testSupport';
 import type { NewAnalyticsEventRow } from '../db/schema';
 import { createPlugins } from '../plugins/data/write';
 import { seededRandom } from '../random';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testSupport';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { sdkBatchTrackData, sdkRecord } from '../testing/testSdkEncoding';
 import { DAY_MS } from './range';
 
 let t: TestApp;
@@ -173,7 +173,7 @@ describe('GET /api/cmt/manager/analytics/overview', () => {
     ]);
   });
 
-  it('lists the top 10 plugins by views with installs, likes and names, never a made-up key (issue 11)', async () => {
+  it('lists the top 10 plugins by views with installs, likes and names, never a made-up key', async () => {
     const d0 = utc(2021, 5, 1);
     const rows: NewAnalyticsEventRow[] = [];
     const add = (plugin_key: string, name: string, n: number, day = 0) => {
@@ -251,7 +251,7 @@ describe('GET /api/cmt/manager/analytics/overview', () => {
         likes: count(p.plugin_key, PluginEvent.LIKE),
       });
     }
-    // Every key but 'nowhere' (no such plugin, issue 11) is charted.
+    // Every key but 'nowhere' (no such plugin) is charted.
     expect(data.top_plugins.map((p) => p.plugin_key).sort()).toEqual(
       keys.filter((k) => k !== 'nowhere').sort(),
     );
@@ -383,7 +383,7 @@ describe('GET /api/cmt/plugin/analytics (publisher)', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('a general user named like the publisher reads nothing of theirs (issue 12: ownership, not a name)', async () => {
+  it('a general user named like the publisher reads nothing of theirs (ownership, not a name)', async () => {
     const token = await signInNamed('Ada Dev', 'ada');
     for (const query of [range, { ...range, developer: 'Ada Dev' }]) {
       const res = await publisher(query, token);

@@ -1,5 +1,5 @@
 /**
- * The analytics dashboards' HTTP routes (issue 4), registered under `/api/cmt/`: the back-office
+ * The analytics dashboards' HTTP routes, registered under `/api/cmt/`: the back-office
  * overview for administrators and the publisher report for any signed-in user. Both read the events
  * the collector stored in `analytics_event` (see `service.ts`).
  */
@@ -26,7 +26,7 @@ export interface AnalyticsReportRoutesOptions {
  *   counts by name and the total. Query `AnalyticsRangeQuery`: `from`, `to` (ms), `project` (only
  *   that analytics project); `developer` is ignored.
  * - `GET /api/cmt/plugin/analytics` (signed in: 401 without a valid access token) →
- *   `PublisherAnalytics`: the plugins the caller's account owns (issue 12), or for an administrator
+ *   `PublisherAnalytics`: the plugins the caller's account owns, or for an administrator
  *   who names a `developer`, that developer's plugins (at most 50, most viewed first; only plugins
  *   with events in the range) with views, installs and likes and views / installs per UTC day.
  *

@@ -1,5 +1,5 @@
 /**
- * The analytics dashboards (issue 4; SPEC §1 "page views are tracked", §3 analytics events): the
+ * The analytics dashboards (SPEC §1 "page views are tracked", §3 analytics events): the
  * rules — which events count, zero-filled UTC days, top lists, who a publisher is — over the
  * queries of `data.ts`. Every number is a `count(*)` of stored events, so the dashboards equal the
  * stored rows exactly; days without events are filled with zeros.
@@ -13,7 +13,7 @@ import {
   type PublisherAnalytics,
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
-import { accountName } from '../identity/data';
+import { accountName } from '../shared/accounts';
 import {
   dailyPageviews,
   distinctVisitors,
@@ -135,7 +135,7 @@ export async function publisherPlugins(
 
 /**
  * The publisher report (`GET /api/cmt/plugin/analytics`, signed in): the plugins the caller's
- * account owns (issue 12: ownership, not a name — anyone can sign up with a publisher's name). An
+ * account owns (ownership, not a name — anyone can sign up with a publisher's name). An
  * administrator may name a `developer` instead and read that developer's plugins; a general user's
  * `developer` is ignored. `developer` in the answer is the caller's name, or the one asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * The search analyzer (issue 13): turns a plugin's texts into weighted index terms and a keyword
+ * The search analyzer: turns a plugin's texts into weighted index terms and a keyword
  * into query words, the same way on both database dialects (the index is plain tables, so SQLite and
  * PostgreSQL hold the same terms and return the same results). See docs/search.md.
  *
@@ -25,7 +25,7 @@ import { stemmer } from 'stemmer';
 import { zho as CHINESE_STOP_WORDS, eng as ENGLISH_STOP_WORDS } from 'stopword';
 import { segmentChinese } from './segment';
 import { americanSpelling } from './synonyms';
-import { MAX_TOKEN_LENGTH, normalizeText, splitRuns, type TextRun } from './tokenize';
+import { MAX_TOKEN_LENGTH, splitRuns, type TextRun } from './tokenize';
 
 /** Bumped whenever the terms or scores of a document change: the index is rebuilt on start. */
 export const ANALYZER_VERSION = 2;
@@ -253,6 +253,3 @@ export function parseQuery(keyword: string): QueryWord[] {
   if (last && last === lastTyped && last.kind === 'word' && !/\s$/.test(keyword)) last.prefix = true;
   return out;
 }
-
-/** `normalizeText` re-exported for the engine's synonym look-ups. */
-export { normalizeText };

@@ -1,9 +1,10 @@
 /**
- * The queries of the search index (issue 13; tables of migration 0012): term look-ups by value, by
+ * The queries of the search index (tables of migration 0012): term look-ups by value, by
  * prefix and by deletion variant, best-first posting reads, posting probes, and the writes that keep
  * postings and document counts in step. Plain SQL that SQLite and PostgreSQL run alike, so both
  * dialects return the same rows (see docs/search.md).
  */
+import { ReviewStatus } from '@plugin-center/contract/schemas';
 import { type Kysely, sql } from 'kysely';
 import { chunks as chunksOf } from '../db/chunks';
 import type { Database } from '../db/database';
@@ -305,4 +306,48 @@ export async function setPostedTerms(
       trx,
     );
   }
+}
+
+/** The stored texts {@link readIndexEntries} indexes: plugin rows, their tags and translations. */
+export async function indexSources(trx: Executor, pluginIds: readonly number[]) {
+  const plugins = await trx
+    .selectFrom('plugin')
+    .select(['id', 'name', 'intro', 'description', 'developer', 'review_status'])
+    .where('id', 'in', [...pluginIds])
+    .execute();
+  const tagRows = await trx
+    .selectFrom('plugin_tag as pt')
+    .innerJoin('tag as t', 't.id', 'pt.tag_id')
+    .select(['pt.plugin_id', 't.code', 't.name'])
+    .where('pt.plugin_id', 'in', [...pluginIds])
+    .orderBy('t.code')
+    .execute();
+  const translationRows = await trx
+    .selectFrom('plugin_translation')
+    .select(['plugin_id', 'name', 'intro', 'description'])
+    .where('plugin_id', 'in', [...pluginIds])
+    .orderBy('locale')
+    .execute();
+  return { plugins, tagRows, translationRows };
+}
+
+/** Empties the index: terms, words, postings and every plugin's posted terms. */
+export async function clearIndex(trx: Executor): Promise<void> {
+  await trx.deleteFrom('search_posting').execute();
+  await trx.deleteFrom('search_word').execute();
+  await trx.deleteFrom('search_term').execute();
+  await trx.updateTable('plugin').set({ search_terms: '' }).where('search_terms', '!=', '').execute();
+}
+
+/** Up to `limit` ids of approved plugins after id `after`, ascending. */
+export async function approvedPluginIdsAfter(db: Database, after: number, limit: number): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('plugin')
+    .select('id')
+    .where('review_status', '=', ReviewStatus.APPROVED)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 /**
- * The search engine of `GET plugin/list?keyword=` (issue 13; docs/search.md explains it for plugin
+ * The search engine of `GET plugin/list?keyword=` (docs/search.md explains it for plugin
  * authors): query words → alternatives (the word's term, prefix completions, typo corrections,
  * synonyms in both languages, joined words, the exact name) → best-first posting reads → BM25F
  * scores → matched-word ranking. Every step reads the plain index tables of migration 0012 and does
@@ -12,8 +12,8 @@
  * {@link RERANK_DEPTH}, (4) id descending.
  */
 import { PluginSort } from '@plugin-center/contract/schemas';
+import { approvedTotal } from '../db/catalogueStat';
 import type { Database } from '../db/database';
-import { approvedTotal } from '../plugins/data/list';
 import { exactNameTerm, parseQuery, type QueryWord, SCORE_SCALE, wordTerm } from './analyze';
 import {
   bestPostings,

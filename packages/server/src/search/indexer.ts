@@ -1,20 +1,24 @@
 /**
  * Keeps the search index (migration 0012) in step with the catalogue, inside the caller's
- * transaction (issue 13): an approved plugin's terms are posted with their scores and counted in
+ * transaction: an approved plugin's terms are posted with their scores and counted in
  * their terms' `df`; any other plugin has no postings. Called wherever a plugin's searchable texts
  * or review status change (import, approval, translations, deletion) and by
  * {@link ensureSearchIndex} on start.
  */
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import type { Kysely } from 'kysely';
+import { readCatalogueStat, writeCatalogueStat } from '../db/catalogueStat';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ANALYZER_VERSION, buildSearchTerms, type SearchTexts } from './analyze';
 import {
   adjustDocumentCounts,
+  approvedPluginIdsAfter,
+  clearIndex,
   deletePostings,
   ensureTerms,
   ensureWords,
+  indexSources,
   insertPostings,
   type PostingRow,
   postedTerms,
@@ -112,24 +116,7 @@ export async function readIndexEntries(
   pluginIds: readonly number[],
 ): Promise<IndexEntry[]> {
   if (pluginIds.length === 0) return [];
-  const plugins = await trx
-    .selectFrom('plugin')
-    .select(['id', 'name', 'intro', 'description', 'developer', 'review_status'])
-    .where('id', 'in', [...pluginIds])
-    .execute();
-  const tagRows = await trx
-    .selectFrom('plugin_tag as pt')
-    .innerJoin('tag as t', 't.id', 'pt.tag_id')
-    .select(['pt.plugin_id', 't.code', 't.name'])
-    .where('pt.plugin_id', 'in', [...pluginIds])
-    .orderBy('t.code')
-    .execute();
-  const translationRows = await trx
-    .selectFrom('plugin_translation')
-    .select(['plugin_id', 'name', 'intro', 'description'])
-    .where('plugin_id', 'in', [...pluginIds])
-    .orderBy('locale')
-    .execute();
+  const { plugins, tagRows, translationRows } = await indexSources(trx, pluginIds);
   return plugins.map((p) => ({
     id: p.id,
     approved: p.review_status === ReviewStatus.APPROVED,
@@ -171,31 +158,12 @@ export async function unindexPlugins(
  * @returns how many plugins were indexed (0 when the index was current).
  */
 export async function ensureSearchIndex(db: Database): Promise<number> {
-  const row = await db.kysely
-    .selectFrom('catalogue_stat')
-    .select('value')
-    .where('name', '=', 'search_index_version')
-    .executeTakeFirst();
-  if (Number(row?.value ?? 0) === ANALYZER_VERSION) return 0;
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('search_posting').execute();
-    await trx.deleteFrom('search_word').execute();
-    await trx.deleteFrom('search_term').execute();
-    await trx.updateTable('plugin').set({ search_terms: '' }).where('search_terms', '!=', '').execute();
-  });
+  if ((await readCatalogueStat(db, 'search_index_version')) === ANALYZER_VERSION) return 0;
+  await db.kysely.transaction().execute((trx) => clearIndex(trx));
   let indexed = 0;
   let after = 0;
   for (;;) {
-    const ids = (
-      await db.kysely
-        .selectFrom('plugin')
-        .select('id')
-        .where('review_status', '=', ReviewStatus.APPROVED)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(500)
-        .execute()
-    ).map((r) => r.id);
+    const ids = await approvedPluginIdsAfter(db, after, 500);
     if (ids.length === 0) break;
     await db.kysely.transaction().execute(async (trx) => {
       await indexPlugins(trx, await readIndexEntries(trx, ids), { fresh: true });
@@ -203,10 +171,6 @@ export async function ensureSearchIndex(db: Database): Promise<number> {
     indexed += ids.length;
     after = ids[ids.length - 1]!;
   }
-  await db.kysely
-    .updateTable('catalogue_stat')
-    .set({ value: ANALYZER_VERSION })
-    .where('name', '=', 'search_index_version')
-    .execute();
+  await writeCatalogueStat(db, 'search_index_version', ANALYZER_VERSION);
   return indexed;
 }

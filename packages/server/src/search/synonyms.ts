@@ -16,12 +16,8 @@
  *   American spelling, so a caller maps each English word with {@link americanSpelling} before
  *   looking a phrase up with {@link synonymsOf}.
  */
+import { foldText } from './keyword';
 import data from './synonyms.json' with { type: 'json' };
-
-/** Normalises a phrase like the members: NFKC, lower case, trimmed, inner whitespace as one space. */
-function normalizePhrase(phrase: string): string {
-  return phrase.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
-}
 
 /** The synonym groups, as in `synonyms.json` (members already normalised; checked by the tests). */
 const GROUPS: readonly (readonly string[])[] = Object.freeze(
@@ -57,7 +53,7 @@ export const SYNONYM_PHRASES_MAX_WORDS: number = Math.max(
  * empty array when the phrase is in no group. Spelling is not changed (see {@link americanSpelling}).
  */
 export function synonymGroupsOf(phrase: string): readonly (readonly string[])[] {
-  return GROUPS_BY_MEMBER.get(normalizePhrase(phrase)) ?? [];
+  return GROUPS_BY_MEMBER.get(foldText(phrase)) ?? [];
 }
 
 /**
@@ -67,7 +63,7 @@ export function synonymGroupsOf(phrase: string): readonly (readonly string[])[] 
  * "图表"]`). An empty array when the phrase is in no group.
  */
 export function synonymsOf(phrase: string): string[] {
-  const key = normalizePhrase(phrase);
+  const key = foldText(phrase);
   const out = new Set<string>();
   for (const group of GROUPS_BY_MEMBER.get(key) ?? []) {
     for (const member of group) if (member !== key) out.add(member);
@@ -78,8 +74,8 @@ export function synonymsOf(phrase: string): string[] {
 /**
  * The American spelling of an English word from the `spelling` table of `synonyms.json`
  * (`"colour"` → `"color"`, `"Grey"` → `"gray"`, `"visualisation"` → `"visualization"`); the word
- * is looked up NFKC-normalised and lower-cased. A word not in the table is returned unchanged.
+ * is looked up folded ({@link foldText}). A word not in the table is returned unchanged.
  */
 export function americanSpelling(word: string): string {
-  return SPELLING.get(word.normalize('NFKC').toLowerCase()) ?? word;
+  return SPELLING.get(foldText(word)) ?? word;
 }

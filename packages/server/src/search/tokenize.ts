@@ -1,5 +1,5 @@
 /**
- * The first step of the search analyzer (issue 13; `analyze.ts` builds terms on it): normalisation
+ * The first step of the search analyzer (`analyze.ts` builds terms on it): normalisation
  * and the split of a text into word runs and CJK runs, the same for documents and queries.
  *
  * Normalisation: Unicode NFKC (full-width → ASCII, compatibility ideographs → unified ones), lower

@@ -1,5 +1,5 @@
 /**
- * Typo tolerance over the distinct words of the catalogue (issue 13), with a deletion index in the
+ * Typo tolerance over the distinct words of the catalogue, with a deletion index in the
  * manner of SymSpell (Wolf Garbe, 2012): every Latin word of at least {@link MIN_VARIANT_LENGTH}
  * characters, as written, is stored under itself and its single-character deletions
  * (`search_word`), and a query word looks up its own deletions; a shared variant is a candidate,

@@ -1,5 +1,5 @@
 /**
- * Queries of the settings domain (issue 14): the `app_setting` rows (migration 0016), one JSON
+ * Queries of the settings domain: the `app_setting` rows (migration 0016), one JSON
  * document per setting name. Kysely only; the rules are in `service.ts`.
  */
 import { type Kysely, sql } from 'kysely';

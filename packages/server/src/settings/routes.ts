@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the settings domain (issue 14), each from its entry of the contract's route table:
+ * HTTP routes of the settings domain, each from its entry of the contract's route table:
  * - `GET /api/pix/spaces/setting?space_id=2`, `GET /api/pix/mst/spaces/setting` (public) →
  *   `SpaceSetting` (brand, topic colour, login storage; defaults until an administrator saves);
  * - `GET /api/pix/mst/spaces/setting/resource?key=brand|template|login_storage` (public) →

@@ -1,5 +1,5 @@
 /**
- * The sealing of the settings' secrets (issue 14): AES-256-GCM with a fresh 96-bit nonce per value,
+ * The sealing of the settings' secrets: AES-256-GCM with a fresh 96-bit nonce per value,
  * the setting's name bound in, key ids for rotation, and the key file created once, atomically,
  * with mode 0600.
  */

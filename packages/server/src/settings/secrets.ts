@@ -1,5 +1,5 @@
 /**
- * Sealing of the settings' secrets (issue 14: "Secrets are encrypted at rest with a key the server
+ * Sealing of the settings' secrets ("Secrets are encrypted at rest with a key the server
  * keeps outside the database … never returned in full, and never logged"): AES-256-GCM
  * (node:crypto) with a random 96-bit nonce per value, the setting's name as additional
  * authenticated data (a sealed value cannot be moved to another setting), and the id of the key in

@@ -1,9 +1,9 @@
 /**
- * The settings service (issue 14; SPEC §3 space setting, icon-font and stock-photo accounts, §7
+ * The settings service (SPEC §3 space setting, icon-font and stock-photo accounts, §7
  * "Other" calls): the space setting (brand, topic colour, login storage) with its defaults, and the
  * two external accounts, whose secrets are sealed at rest (`secrets.ts`), answered masked
  * (`maskSecret`) and never logged. Every save is one transaction with its audit-log entry
- * (`publishing/data.ts` `appendAuditLog`, `plugin_key` empty), which names what changed but never a
+ * (`shared/auditLog.ts` `appendAuditLog`, `plugin_key` empty), which names what changed but never a
  * secret.
  */
 import {
@@ -25,9 +25,9 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import type { AuthUser } from '../identity/auth';
-import { accountName } from '../identity/data';
-import { appendAuditLog } from '../publishing/data';
+import { accountName } from '../shared/accounts';
+import { appendAuditLog } from '../shared/auditLog';
+import type { AuthUser } from '../shared/auth';
 import { deleteSetting, readSetting, readSettingForUpdate, type SettingName, writeSetting } from './data';
 import { type SecretBox, SecretKeyError, sealedKeyId } from './secrets';
 

@@ -1,5 +1,5 @@
 /**
- * The settings of issue 14 against the real server, on SQLite and PostgreSQL: the space setting
+ * The settings against the real server, on SQLite and PostgreSQL: the space setting
  * (public reads, administrator's validated save, defaults), the icon-font and stock-photo accounts
  * (masked answers, the masked text keeping the stored secret, half accounts refused), secrets never
  * at rest in clear (SQLite file bytes, PostgreSQL rows), never in a log line (the Fastify logger
@@ -7,10 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import {
   type AuditLogPage,
   type IconfontConfig,
@@ -22,28 +19,12 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../config/serverConfig';
-import {
-  body,
-  createTestApp,
-  createTestPostgresDatabase,
-  signInTestUser,
-  TEST_DIALECT,
-  type TestApp,
-} from '../testSupport';
-import { SecretKeyError } from './secrets';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { captureLogger, data, type Method } from '../testing/testSettings';
 
 /** Every log line the server wrote (pino JSON, trace level). */
 const logLines: string[] = [];
-function captureLogger(into: string[]): ServerConfig['logger'] {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      into.push(String(chunk));
-      done();
-    },
-  });
-  return { level: 'trace', stream };
-}
 
 let t: TestApp;
 let admin: string;
@@ -58,7 +39,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-type Method = 'GET' | 'PUT' | 'POST';
 function call(
   method: Method,
   url: string,
@@ -71,10 +51,6 @@ function call(
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
-}
-async function data<T>(response: LightMyRequestResponse): Promise<T> {
-  expect(response.statusCode, response.body).toBe(200);
-  return body<{ code: number; data: T }>(response).data;
 }
 async function auditEntries(action: string) {
   const page = await data<AuditLogPage>(await call('GET', '/api/cmt/manager/audit-log?page_size=100', admin));
@@ -434,149 +410,6 @@ describe(`icon-font and stock-photo accounts (${TEST_DIALECT})`, () => {
     ] as const) {
       expect((await call(method, url)).statusCode).toBe(401);
       expect((await call(method, url, user)).statusCode).toBe(403);
-    }
-  });
-});
-
-describe(`secrets key (${TEST_DIALECT})`, () => {
-  /** Apps over one database and data folder, each with its own key and log. */
-  let dataDir: string;
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  const keyA = randomBytes(32).toString('base64');
-  const keyB = randomBytes(32).toString('hex');
-  const SECRET = `rotate-me-${randomBytes(8).toString('hex')}`;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-keys-'));
-    if (TEST_DIALECT === 'postgres') {
-      const database = await createTestPostgresDatabase();
-      databaseUrl = database.url;
-      drop = database.drop;
-    }
-  });
-  afterAll(async () => {
-    await drop?.();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function start(secretsKey: string | undefined, log: string[] = []) {
-    const app = await createTestApp({
-      importCatalogueOnEmpty: false,
-      dataDir,
-      logger: captureLogger(log),
-      ...(secretsKey ? { secretsKey } : {}),
-      ...(databaseUrl ? { databaseUrl } : {}),
-    });
-    const token = (await signInTestUser(app.app, { role: Role.SUPER_ADMIN })).access_token;
-    const inject = (method: Method, url: string, payload?: unknown) =>
-      app.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${token}` },
-        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-      });
-    return { app, inject };
-  }
-
-  it('fails clearly with another key: an error at start naming both key ids, the secret shown undecryptable', async () => {
-    const first = await start(keyA);
-    await first.inject('PUT', '/api/cmt/manager/space-setting/iconfont', {
-      client_id: 'id',
-      client_secret: SECRET,
-    });
-    await first.app.close();
-
-    const log: string[] = [];
-    const second = await start(keyB, log);
-    try {
-      const lines = log.map((line) => JSON.parse(line) as { level: number; msg: string });
-      const problem = lines.find((l) => l.level >= 50 && l.msg.includes('iconfont.client_secret'));
-      expect(problem?.msg).toMatch(/sealed with key [0-9a-f]{16}, but this server has key [0-9a-f]{16}/);
-      expect(log.join('')).not.toContain(SECRET);
-      const shown = body<{ data: IconfontConfig }>(
-        await second.inject('GET', '/api/cmt/manager/space-setting/iconfont'),
-      ).data;
-      expect(shown).toMatchObject({
-        client_id: 'id',
-        client_secret: SECRET_MASK_PREFIX,
-        secret_status: 'undecryptable',
-      });
-      const error = await second.app.app.settings.iconfontCredentials().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(SecretKeyError);
-      expect((error as SecretKeyError).reason).toBe('unknown-key');
-      // Saving it again with the new key is the way out.
-      const saved = body<{ data: IconfontConfig }>(
-        await second.inject('PUT', '/api/cmt/manager/space-setting/iconfont', {
-          client_id: 'id',
-          client_secret: 'new-secret-value',
-        }),
-      ).data;
-      expect(saved.secret_status).toBe('set');
-    } finally {
-      await second.app.close();
-    }
-  });
-
-  it('rotates: with SECRETS_KEY "new,old" the old secrets open and new saves use the new key', async () => {
-    const old = await start(keyB);
-    await old.inject('POST', '/api/cmt/srv/config/pexels', { api_key: SECRET });
-    await old.app.close();
-
-    const keyC = randomBytes(32).toString('base64');
-    const rotated = await start(`${keyC},${keyB}`);
-    try {
-      expect(await rotated.app.app.settings.pexelsApiKey()).toBe(SECRET);
-      expect(await rotated.app.app.settings.iconfontCredentials()).toEqual({
-        client_id: 'id',
-        client_secret: 'new-secret-value',
-      });
-      await rotated.inject('POST', '/api/cmt/srv/config/pexels', { api_key: `${SECRET}-2` });
-      const row = await rotated.app.app.db.kysely
-        .selectFrom('app_setting')
-        .select('value')
-        .where('name', '=', 'pexels')
-        .executeTakeFirstOrThrow();
-      const { box } = await import('./secrets').then(async (m) =>
-        m.loadSecretBox({ dataDir, environmentKey: keyC }),
-      );
-      expect(JSON.parse(row.value).api_key.split('.')[1]).toBe(box.keyId);
-      // Saving the icon-font account with its masked secret seals the kept secret with the new key.
-      const iconfont = () =>
-        rotated.app.app.db.kysely
-          .selectFrom('app_setting')
-          .select('value')
-          .where('name', '=', 'iconfont')
-          .executeTakeFirstOrThrow()
-          .then((r) => JSON.parse(r.value).client_secret.split('.')[1] as string);
-      expect(await iconfont()).not.toBe(box.keyId);
-      const shown = body<{ data: IconfontConfig }>(
-        await rotated.inject('GET', '/api/cmt/manager/space-setting/iconfont'),
-      ).data.client_secret;
-      await rotated.inject('PUT', '/api/cmt/manager/space-setting/iconfont', {
-        client_id: 'id',
-        client_secret: shown,
-      });
-      expect(await iconfont()).toBe(box.keyId);
-      expect(await rotated.app.app.settings.iconfontCredentials()).toEqual({
-        client_id: 'id',
-        client_secret: 'new-secret-value',
-      });
-    } finally {
-      await rotated.app.close();
-    }
-  });
-
-  it('generates DATA_DIR/secrets.key on first start and keeps using it', async () => {
-    const generated = await start(undefined);
-    await generated.inject('POST', '/api/cmt/srv/config/pexels', { api_key: SECRET });
-    await generated.app.close();
-    expect(existsSync(join(dataDir, 'secrets.key'))).toBe(true);
-    const again = await start(undefined);
-    try {
-      expect(await again.app.app.settings.pexelsApiKey()).toBe(SECRET);
-    } finally {
-      await again.app.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The writes of the curated recommendations (issue 14 curation): the `recommendation` table of
+ * The writes of the curated recommendations: the `recommendation` table of
  * migration 0001, read by `plugins/data/recommendations.ts` (`curatedPluginIds`).
  */
 import { ReviewStatus } from '@plugin-center/contract/schemas';

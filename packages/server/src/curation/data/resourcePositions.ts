@@ -1,5 +1,5 @@
 /**
- * The queries of the resource positions (issue 14 curation, `resource_position` of migration 0014;
+ * The queries of the resource positions (`resource_position` of migration 0014;
  * the rules are in `../resourcePositions.ts`). The status is derived from `now` (ms) and
  * `is_disabled` in the filters below, the same rule as `positionStatus` there.
  */

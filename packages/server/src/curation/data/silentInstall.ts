@@ -1,5 +1,5 @@
 /**
- * The queries of the default (silent) install set (issue 14 curation): the plugin's
+ * The queries of the default (silent) install set: the plugin's
  * `is_default_install` flag and the installs a new account gets. Install rows go to
  * `plugin_install`, whose triggers (migration 0004) keep `download_count` equal to the rows in the
  * same statement.

@@ -1,5 +1,5 @@
 /**
- * Migration 0003: the identity service (issue 3; SPEC §1 roles and login methods, §3 User, §4
+ * Migration 0003: the identity service (SPEC §1 roles and login methods, §3 User, §4
  * sign-in) and the per-user plugin relations built on it:
  * - `user_account`: accounts (email unique, stored lower-cased; `password_hash` null for
  *   third-party-only accounts; `role` 0 general user, 1 super admin, 2 general admin);

@@ -2,8 +2,7 @@
  * Migration 0004: `plugin.download_count` and `plugin.praise_count` kept equal to their rows
  * (`plugin_install`, `plugin_praise` of migration 0003) by triggers that run in the same
  * transaction as the insert or delete, so no code path and no concurrent request can leave a
- * counter out of step with its rows (issue 3 "the praise and download counts always equal their
- * rows, also under concurrent requests"). Existing counts are recomputed from the rows where rows
+ * counter out of step with its rows. Existing counts are recomputed from the rows where rows
  * exist; counts of plugins nobody installed yet are left as they are.
  */
 import { type Kysely, sql } from 'kysely';

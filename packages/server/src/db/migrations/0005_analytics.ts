@@ -1,5 +1,5 @@
 /**
- * Migration 0005: the analytics collector's event store (issue 4; SPEC §3 analytics events,
+ * Migration 0005: the analytics collector's event store (SPEC §3 analytics events,
  * profiles and identity, §7 Analytics). `analytics_event` is append-only: one row per accepted
  * record of `POST /sa` (track events and profile records alike), never updated or deleted by the
  * server. The dashboards (`reports/**`) read it.

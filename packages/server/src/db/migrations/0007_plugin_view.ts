@@ -1,7 +1,7 @@
 /**
  * Migration 0007: `plugin_view`, who has been counted as viewing which plugin on which UTC day, so
  * `POST plugin/view` counts a visitor once per plugin per day, as large marketplaces count unique
- * views (issue 11 defect 9: every open or reload used to add one). `visitor` is `u:<user_id>` for
+ * views (every open or reload used to add one). `visitor` is `u:<user_id>` for
  * a signed-in user, else `a:<keyed hash of address and user agent>` (no address is stored). Only the
  * current day's rows are needed; older ones are deleted as the day changes (`day` index).
  */

@@ -1,6 +1,6 @@
 /**
  * Migration 0008: imported plugins whose creation date is later than their update date (the import
- * used to set `create_time` to the import time, issue 11 defect 9) get the source's date instead,
+ * used to set `create_time` to the import time) get the source's date instead,
  * as new imports do (`recordToPlugin`): `create_time = update_time` where a catalogue source is
  * named and the update is earlier. Published plugins (no `source`) are left as they are.
  */

@@ -1,5 +1,5 @@
 /**
- * Migration 0009: publishing and review (issue 12).
+ * Migration 0009: publishing and review.
  * - `plugin.owner_id`: the account a plugin belongs to (its publisher, or whom an administrator
  *   assigned it to); null for imported catalogue plugins. Deleting the account leaves the plugin
  *   ownerless.

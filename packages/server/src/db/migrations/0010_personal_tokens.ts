@@ -1,5 +1,5 @@
 /**
- * Migration 0010: `personal_access_token` (issue 12 "Publishing from a terminal"): tokens a user
+ * Migration 0010: `personal_access_token`: tokens a user
  * creates in the app to publish from a terminal or CI. Only the SHA-256 of a token is stored (the
  * token is shown once); `prefix` is its first characters, for telling tokens apart in the list.
  * Deleting the account deletes its tokens.

@@ -1,5 +1,5 @@
 /**
- * Migration 0011: `plugin.images`, the live listing's gallery (issue 12: at most 3 images and
+ * Migration 0011: `plugin.images`, the live listing's gallery (at most 3 images and
  * videos per plugin, SPEC §5): a JSON array of stored-file URLs, `[]` for imported plugins.
  */
 import { type Kysely, sql } from 'kysely';

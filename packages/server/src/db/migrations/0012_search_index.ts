@@ -1,5 +1,5 @@
 /**
- * Migration 0012: the search index of issue 13, as plain tables that both dialects hold alike, in
+ * Migration 0012: the search index, as plain tables that both dialects hold alike, in
  * place of SQLite FTS5 (`plugin_fts`) and PostgreSQL `tsvector` columns, which ranked, matched and
  * counted differently and could not rank by relevance on both:
  *

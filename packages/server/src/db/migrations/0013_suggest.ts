@@ -1,5 +1,5 @@
 /**
- * Migration 0013 (issue 13): the indexes of the as-you-type suggestions (`GET plugin/suggest`,
+ * Migration 0013: the indexes of the as-you-type suggestions (`GET plugin/suggest`,
  * `plugins/data/suggest.ts`). A suggestion is a prefix of a lower-cased name, so each index is on
  * the expression `lower(name)` and a suggestion is one range scan of it (`>= prefix` and
  * `< prefix || U+10FFFF`) with a small LIMIT, whatever the number of plugins:

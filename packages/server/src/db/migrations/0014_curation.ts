@@ -1,10 +1,10 @@
 /**
- * Migration 0014 (issue 14, curation): `resource_position`, the time-limited featured slots of the
+ * Migration 0014 (curation): `resource_position`, the time-limited featured slots of the
  * square (SPEC §3 "Resource position: start time, end time, new tag, status, disabled flag"). One
  * plugin per slot, shown from `start_time` (inclusive) to `end_time` (exclusive), ms; the status
  * (pending, active, expired, invalidated) is derived at read time from the clock and `is_disabled`,
  * never stored. Deleting the plugin deletes its slots. Also a partial index of the default-install
- * plugins, which every new account reads (issue 14 silent install). The curated recommendations reuse the
+ * plugins, which every new account reads (the silent install). The curated recommendations reuse the
  * `recommendation` table of migration 0001 and the silent install the plugin's `is_default_install`.
  */
 import { type Kysely, sql } from 'kysely';
@@ -34,7 +34,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     db,
   );
   await sql`CREATE INDEX resource_position_plugin_idx ON resource_position (plugin_id)`.execute(db);
-  // Every new account (and every poll of the editor's list, issue 14) reads the default-install
+  // Every new account (and every poll of the editor's list) reads the default-install
   // set: this index keeps that a few index entries instead of a scan of the whole catalogue (a
   // million plugins in `pnpm bench`). Not a partial index: SQLite does not match a bound parameter
   // (`where('is_default_install', '=', 1)`) against a partial index's WHERE.

@@ -1,5 +1,5 @@
 /**
- * Migration 0015 (issue 14, banners and activities):
+ * Migration 0015 (banners and activities):
  * - `banner`: the square's carousel — the storage key of the image (a content address, see
  *   `publishing/storage.ts`; served at `/api/cmt/file/<key>` like plugin images), the link opened on
  *   click, and the 0-based place in the carousel. The image files are shared by content with plugin

@@ -1,5 +1,5 @@
 /**
- * Migration 0016 (issue 14, settings): `app_setting`, the administrator's settings of this server
+ * Migration 0016 (settings): `app_setting`, the administrator's settings of this server
  * by name, one JSON document each: `space` (SPEC §3 space setting: brand, topic colour, login
  * storage), `iconfont` (icon-font account; its client secret sealed by `settings/secrets.ts`) and
  * `pexels` (stock-photo API key, sealed). A name without a row means "all defaults". Secrets are

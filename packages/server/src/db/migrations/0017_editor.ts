@@ -1,5 +1,5 @@
 /**
- * Migration 0017 (issue 14, the editor's side): what the design tool's plugin list
+ * Migration 0017 (the editor's side): what the design tool's plugin list
  * (`GET /api/cmt/plugin/user/editor`) needs beyond the install rows.
  *
  * - `plugin_uninstall`: one row per user and plugin the user uninstalled (`DELETE plugin/user`),

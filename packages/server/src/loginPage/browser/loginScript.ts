@@ -15,13 +15,13 @@
  * and unknown identifiers show the server's `message`) in `#login-error` (`role="alert"`); when
  * fetch rejects, the network text. It also reveals and drives the password show/hide toggle.
  *
- * Validation bubbles (issue 15): the form's own constraint validation (`required`, `type="email"`,
+ * Validation bubbles: the form's own constraint validation (`required`, `type="email"`,
  * `minlength`) stays the browser's, but its messages are the page's language: on each field's
  * `invalid` event the script sets `setCustomValidity` to the `data-text-invalid-*` text of the
  * failed constraint (`valueMissing`, `typeMismatch`, `tooShort` with `{min}`), and clears it on the
  * next `input` or `change` so the browser validates the new value afresh.
  *
- * Language picker (issue 15): `#login-lang` (rendered `hidden` when the site offers 2+ locales) is
+ * Language picker: `#login-lang` (rendered `hidden` when the site offers 2+ locales) is
  * revealed; a click on one of its `button[data-lang]` writes the `lang` cookie with that SPEC §9
  * value (`path=/`, a year, `SameSite=Lax`, `Secure` on https, as the marketplace writes it) and
  * reloads the page, which the server then renders in that language.

@@ -58,8 +58,7 @@ const DAY_MS = 86_400_000;
 const purgedDay = new WeakMap<Database, number>();
 
 /**
- * Counts a view of an approved plugin by `visitor`, once per visitor, plugin and UTC day (issue 11
- * defect 9): in one transaction, `INSERT … ON CONFLICT DO NOTHING` into `plugin_view` and, only
+ * Counts a view of an approved plugin by `visitor`, once per visitor, plugin and UTC day: in one transaction, `INSERT … ON CONFLICT DO NOTHING` into `plugin_view` and, only
  * when that added a row, `UPDATE … SET view_count = view_count + 1` — so the count moves exactly
  * with the rows counted, also under concurrent requests (the primary key lets one of them insert).
  * The first view of a new day deletes the rows of earlier days. Marks the plugin changed when

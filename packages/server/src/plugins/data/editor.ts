@@ -1,5 +1,5 @@
 /**
- * The queries of the design tool's plugin list (issue 14, the editor's side; the rules are in
+ * The queries of the design tool's plugin list (the editor's side; the rules are in
  * `../editor.ts`): the user's installed plugins and the default-install plugins they never
  * uninstalled, each with its approved listing's version row. Two indexed reads, whatever the
  * catalogue's size: the user's `plugin_install` rows (primary key `(user_id, plugin_id)`) and the

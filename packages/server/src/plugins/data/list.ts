@@ -32,17 +32,6 @@ function rowLessThan(columns: readonly string[], values: readonly number[]): Exp
   return sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) < (${sql.join(values.map((v) => sql.val(v)))})`;
 }
 
-/** Number of approved plugins: the `approved_plugins` counter of `catalogue_stat` (exact, O(1)). */
-export async function approvedTotal(db: Database): Promise<number> {
-  // One row kept exact by triggers (migration 0002), so no request counts the whole catalogue.
-  const row = await db.kysely
-    .selectFrom('catalogue_stat')
-    .select('value')
-    .where('name', '=', 'approved_plugins')
-    .executeTakeFirst();
-  return Number(row?.value ?? 0);
-}
-
 /** Approved plugins carrying the tag: its denormalised `plugin_count` (0 for an unknown tag). */
 export async function tagPluginCount(db: Database, tagId: number): Promise<number> {
   const tag = await db.kysely

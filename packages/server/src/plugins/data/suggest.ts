@@ -1,5 +1,5 @@
 /**
- * The queries of the as-you-type suggestions (`GET plugin/suggest`, issue 13): approved plugins
+ * The queries of the as-you-type suggestions (`GET plugin/suggest`): approved plugins
  * whose lower-cased name, or translated name, starts with a prefix — each one range scan of an
  * index of migration 0013 (`plugin_suggest_name_idx`, `plugin_translation_suggest_idx`) that stops
  * after {@link SUGGEST_SCAN} entries — and the tags in use.

@@ -49,7 +49,7 @@ export async function setRelation(
         .where('plugin_id', '=', plugin.id)
         .execute();
     }
-    // Issue 14, the editor's side: an uninstall is remembered (`plugin_uninstall`, migration 0017)
+    // The editor's side: an uninstall is remembered (`plugin_uninstall`, migration 0017)
     // so a default-install plugin stays out of the user's editor; installing again forgets it.
     if (relation === 'plugin_install') {
       if (on) {
@@ -84,7 +84,7 @@ export function pluginCounters(
 
 /**
  * Ids of the approved default-install plugins the user has not installed, and has not uninstalled
- * either (`plugin_uninstall`, issue 14: an uninstalled default plugin is not brought back).
+ * either (`plugin_uninstall`: an uninstalled default plugin is not brought back).
  */
 export async function missingDefaultInstalls(db: Database, userId: number): Promise<number[]> {
   const rows = await db.kysely

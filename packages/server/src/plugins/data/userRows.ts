@@ -1,5 +1,5 @@
 /**
- * The per-user row conditions shared by the plugin queries (issue 14): whether the user has a
+ * The per-user row conditions shared by the plugin queries: whether the user has a
  * `plugin_install` or `plugin_uninstall` row for the plugin `plugin as p` of the outer query. The
  * editor list (`editor.ts`) and the default installs of a new account (`userActions.ts`) ask the
  * same questions of the same tables.

@@ -348,7 +348,7 @@ export async function setRecommendations(db: Database, pluginKeys: readonly stri
 /**
  * Replaces a plugin's tags inside the caller's transaction, keeping each tag's approved-plugin count
  * in step: `wasApproved` says whether the old links counted, `isApproved` whether the new ones do.
- * Tags are created by code when missing. Used when a submission is approved (issue 12) and when an
+ * Tags are created by code when missing. Used when a submission is approved and when an
  * approved plugin is deleted (`codes` empty, `isApproved` false).
  */
 export async function replacePluginTags(

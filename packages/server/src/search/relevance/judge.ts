@@ -1,5 +1,5 @@
 /**
- * The relevance test set of issue 13 and how it is judged, shared by the CI test
+ * The search relevance test set and how it is judged, shared by the CI test
  * (`relevance.test.ts`, both dialects) and `pnpm bench:relevance` (which prints the detail).
  *
  * `queries.json`: queries written from how people search a design-plugin marketplace, before the
@@ -30,7 +30,7 @@ export interface QueryResult {
   top: string[];
 }
 
-/** Top-3 accuracy the CI test requires in each language (issue 13). */
+/** Top-3 accuracy the CI test requires in each language. */
 export const REQUIRED_TOP3 = 0.9;
 
 /** The test set. */

@@ -1,10 +1,10 @@
 /**
- * Search quality in CI (issue 13): the relevance test set (`queries.json`, see `judge.ts`) through
+ * Search quality in CI: the relevance test set (`queries.json`, see `judge.ts`) through
  * the real server on this project's dialect, read cache off. Fails when top-3 accuracy falls below
  * 90 % in English or in Chinese, and names the missed queries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testSupport';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { accuracy, type QueryResult, REQUIRED_TOP3, relevanceQueries, runRelevanceQuery } from './judge';
 
 let t: TestApp;

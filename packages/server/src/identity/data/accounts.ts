@@ -1,14 +1,13 @@
 /**
- * Data access of the identity domain: accounts, one-time login codes, refresh-token families,
- * third-party bindings and server secrets (tables of migration 0003); the rules are in `service.ts`.
- * Secrets (codes, refresh tokens) are stored only as SHA-256 hashes. Times are ms since the epoch
- * and always passed in (the service's clock), never read here.
+ * Data access of the identity domain's accounts: account rows, roles and session state, third-party
+ * bindings and the back office's people list (tables of migration 0003); the rules are in the
+ * services. Times are ms since the epoch and always passed in (the service's clock), never read here.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, type Role, type UserInfo } from '@plugin-center/contract/schemas';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database';
-import type { DatabaseSchema, UserAccountRow } from '../db/schema';
+import type { Database } from '../../db/database';
+import type { DatabaseSchema, UserAccountRow } from '../../db/schema';
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
@@ -172,175 +171,6 @@ export function toUserInfo(row: UserAccountRow): UserInfo {
   };
 }
 
-// Login codes ------------------------------------------------------------------------------------
-
-/** Stores a new one-time login code for `userId` bound to `redirectUri`; answers the code. */
-export async function insertLoginCode(
-  db: Executor,
-  userId: number,
-  redirectUri: string,
-  expiresAt: number,
-): Promise<string> {
-  const code = newSecret();
-  await db
-    .insertInto('login_code')
-    .values({
-      code_hash: hashSecret(code),
-      user_id: userId,
-      redirect_uri: redirectUri,
-      expires_at: expiresAt,
-      used_at: null,
-    })
-    .execute();
-  return code;
-}
-
-/**
- * Marks a code used — atomically, so of two concurrent exchanges only one gets it — when it is
- * unused and not expired at `now`. Answers the user and the redirect_uri it was issued for, or
- * null (unknown, used or expired).
- */
-export async function consumeLoginCode(
-  db: Executor,
-  code: string,
-  now: number,
-): Promise<{ user_id: number; redirect_uri: string } | null> {
-  const row = await db
-    .updateTable('login_code')
-    .set({ used_at: now })
-    .where('code_hash', '=', hashSecret(code))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id', 'redirect_uri'])
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-// Refresh tokens ---------------------------------------------------------------------------------
-
-/** A refresh token as handed out: the opaque value and when it expires (ms). */
-export interface IssuedRefreshToken {
-  id: number;
-  token: string;
-  expiresAt: number;
-  /** The family (session) the token belongs to: the access tokens' `sid`. */
-  familyId: string;
-}
-
-/** Stores a new refresh token of `familyId` (a new family when omitted). */
-export async function insertRefreshToken(
-  db: Executor,
-  userId: number,
-  now: number,
-  expiresAt: number,
-  familyId: string = randomUUID(),
-): Promise<IssuedRefreshToken> {
-  const token = newSecret();
-  const row = await db
-    .insertInto('refresh_token')
-    .values({
-      token_hash: hashSecret(token),
-      family_id: familyId,
-      user_id: userId,
-      expires_at: expiresAt,
-      created_at: now,
-      revoked_at: null,
-      replaced_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token, expiresAt, familyId };
-}
-
-/** The family of a refresh token, whatever its state; undefined for an unknown token. */
-export async function refreshTokenFamily(db: Executor, token: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('refresh_token')
-    .select('family_id')
-    .where('token_hash', '=', hashSecret(token))
-    .executeTakeFirst();
-  return row?.family_id;
-}
-
-/** Revokes every live token of a family (logout, reuse detection). */
-export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
-  await db
-    .updateTable('refresh_token')
-    .set({ revoked_at: now })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Revokes every live refresh token of a user (reset token). */
-export async function revokeUserTokens(db: Executor, userId: number, now: number): Promise<void> {
-  await db
-    .updateTable('refresh_token')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** What a presented refresh token turned out to be. */
-export type RefreshLookup =
-  | { state: 'unknown' }
-  /** Already rotated or revoked: its family has just been revoked (reuse detection). */
-  | { state: 'reused' }
-  | { state: 'expired' }
-  | { state: 'live'; id: number; user_id: number; family_id: string };
-
-/**
- * Looks a presented refresh token up. A token that was already rotated (`replaced_by`) or revoked
- * is a reuse: the whole family is revoked here (RFC 9700 §4.14.2) — run inside the caller's
- * transaction, which must commit for the revocation to stay. On PostgreSQL the row is locked
- * (`FOR UPDATE`), so a concurrent rotation of the same token waits and then sees it rotated.
- */
-export async function lookupRefreshToken(
-  db: Executor,
-  dialect: Database['dialect'],
-  token: string,
-  now: number,
-): Promise<RefreshLookup> {
-  let query = db
-    .selectFrom('refresh_token')
-    .select(['id', 'user_id', 'family_id', 'expires_at', 'revoked_at', 'replaced_by'])
-    .where('token_hash', '=', hashSecret(token));
-  if (dialect === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) return { state: 'unknown' };
-  if (row.revoked_at !== null || row.replaced_by !== null) {
-    await revokeFamily(db, row.family_id, now);
-    return { state: 'reused' };
-  }
-  if (row.expires_at <= now) return { state: 'expired' };
-  return { state: 'live', id: row.id, user_id: row.user_id, family_id: row.family_id };
-}
-
-/**
- * Marks token `id` as rotated into `successorId`; false when another request did it first (the
- * caller then rolls back).
- */
-export async function markRotated(db: Executor, id: number, successorId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_token')
-    .set({ replaced_by: successorId })
-    .where('id', '=', id)
-    .where('replaced_by', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Deletes login codes and refresh tokens that expired before `before` (ms). Rotated tokens of a
- * live family stay until they expire, so their reuse is still detected.
- */
-export async function purgeExpired(db: Executor, before: number): Promise<void> {
-  await db.deleteFrom('login_code').where('expires_at', '<', before).execute();
-  await db.deleteFrom('refresh_token').where('expires_at', '<', before).execute();
-}
-
 // Third-party accounts ---------------------------------------------------------------------------
 
 /** The user a provider's subject is bound to; undefined when it is not bound. */
@@ -376,37 +206,7 @@ export async function bindSubject(
   return row !== undefined;
 }
 
-// Server secrets ---------------------------------------------------------------------------------
-
-/**
- * The value of the `server_secret` row `name`, stored as `initial` first when there is none
- * (insert-if-missing, then read: concurrent first callers agree on one row).
- */
-export async function serverSecret(db: Executor, name: string, initial: string): Promise<string> {
-  await db
-    .insertInto('server_secret')
-    .values({ name, value: initial })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_secret')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.value;
-}
-
-/** The display name of an account (nick name, else user name), or '' when it is gone. */
-export async function accountName(db: Kysely<DatabaseSchema>, userId: number): Promise<string> {
-  const row = await db
-    .selectFrom('user_account')
-    .select(['nick_name', 'user_name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row ? row.nick_name || row.user_name : '';
-}
-
-// People of the back office (issue 14, settings) -----------------------------------------------
+// People of the back office ---------------------------------------------------------------------
 
 /** Filter of {@link listAccounts} and {@link countAccounts}. */
 export interface AccountFilter {

@@ -10,16 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LoginResult, Role } from '@plugin-center/contract/schemas';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { type BuildAppOptions, buildApp } from './app';
-import { derivePluginKey } from './catalogue/entry';
-import { defaultCatalogueDir } from './config/paths';
-import type { ServerConfig } from './config/serverConfig';
-import type { Dialect } from './db/database';
-import type { ServerTemplate } from './testTemplate';
-
-/** The dialect of this test run (`TEST_DIALECT`, default sqlite). */
-export const TEST_DIALECT: Dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+import { type BuildAppOptions, buildApp } from '../app';
+import { derivePluginKey } from '../catalogue/entry';
+import { defaultCatalogueDir } from '../config/paths';
+import type { ServerConfig } from '../config/serverConfig';
+import { createTestPostgresDatabase, type ServerTemplate, TEST_DIALECT } from './testDatabase';
 
 /** A server under test and how to dispose of it. */
 export interface TestApp {
@@ -27,45 +22,6 @@ export interface TestApp {
   config: ServerConfig;
   /** Closes the server and removes its database (temp folder or `pc_<random>` database). */
   close(): Promise<void>;
-}
-
-function adminUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-}
-
-/**
- * Creates a PostgreSQL database `<prefix>_<random>` (prefix default `pc`) for one test app: empty,
- * or a copy of the database `template` (`CREATE DATABASE … TEMPLATE`, see testTemplate.ts), through
- * the server at `admin` (default `TEST_DATABASE_URL`). Returns its URL and a dropper.
- */
-export async function createTestPostgresDatabase(
-  options: { prefix?: string; template?: string | undefined; admin?: string } = {},
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = options.admin ?? adminUrl();
-  const name = `${options.prefix ?? 'pc'}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(
-      options.template ? `CREATE DATABASE ${name} TEMPLATE ${options.template}` : `CREATE DATABASE ${name}`,
-    );
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
  * {@link FileStorage} in an S3-compatible bucket (AWS S3, MinIO, Ceph, s3rver…), selected by
- * `S3_BUCKET` (see `createFileStorage` in `storage.ts`). Objects are named `<prefix><key>` with the
- * content-addressed keys of `storage.ts`; a PUT is atomic on S3 (a reader sees the whole object or
- * none), so no temporary objects are ever written. Only objects whose name is the prefix followed by
- * a content address are listed, so `PublishingService.collectOrphans` (`service.ts`) never touches
- * anything else a shared bucket holds.
+ * `S3_BUCKET` (see `createFileStorage.ts`). Objects are named `<prefix><key>` with the
+ * content-addressed keys of `fileStorage.ts`; a PUT is atomic on S3 (a reader sees the whole object
+ * or none), so no temporary objects are ever written. Only objects whose name is the prefix followed
+ * by a content address are listed, so the orphan collection (`references.ts` `collectOrphans`) never
+ * touches anything else a shared bucket holds.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -16,8 +16,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3StorageConfig } from '../config/storage';
-import { checkKey, type FileStorage, STORAGE_KEY, type StoredFile } from './storage';
+import type { S3StorageConfig } from '../../config/storage';
+import { checkKey, type FileStorage, STORAGE_KEY, type StoredFile } from './fileStorage';
 
 /** Time to open a connection to the service, ms. */
 export const S3_CONNECTION_TIMEOUT_MS = 5_000;

@@ -2,9 +2,9 @@
  * Vitest global setup of the server projects: builds, once per run and dialect, a template
  * database that holds the migrated schema and the shipped catalogue with its search index, the
  * state `buildApp` reaches on an empty database before it creates the first administrator. Most
- * test apps start from a copy of it (see `createTestApp` in testSupport.ts) instead of importing
+ * test apps start from a copy of it (see `createTestApp` in testApp.ts) instead of importing
  * the catalogue again, which costs about 2.5 s per app on SQLite and more on PostgreSQL (the
- * import builds the search index of issue 13).
+ * import builds the search index).
  *
  * - SQLite: `<tmp>/plugin-center.db`; a test app copies the file into its own data folder.
  * - PostgreSQL: database `pc_tpl_<random>` through `TEST_DATABASE_URL`; a test app's database is
@@ -18,22 +18,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { importCatalogue } from './catalogue/import';
-import { defaultCatalogueDir } from './config/paths';
-import { createDatabase } from './db/database';
-import { migrate } from './db/migrate';
-import { ensureSearchIndex } from './search/indexer';
-import { createTestPostgresDatabase } from './testSupport';
-
-/** Where a server project's template database is: a SQLite file, or a PostgreSQL database name. */
-export type ServerTemplate = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; database: string };
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The template database of this server project (see testTemplate.ts). */
-    serverTemplate: ServerTemplate;
-  }
-}
+import { importCatalogue } from '../catalogue/import';
+import { defaultCatalogueDir } from '../config/paths';
+import { createDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { ensureSearchIndex } from '../search/indexer';
+import { createTestPostgresDatabase } from './testDatabase';
 
 /**
  * Builds the template of `project` (dialect from the project's `TEST_DIALECT` env) and provides
@@ -41,7 +31,7 @@ declare module 'vitest' {
  *
  * @throws whatever migrating or importing throws: the run stops before any test starts.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const postgres = project.config.env?.TEST_DIALECT === 'postgres';
   if (postgres) {
     const admin = project.config.env?.TEST_DATABASE_URL;

@@ -1,9 +1,9 @@
 /**
- * The queries of the activity info (issue 14): the `activity_view` counters of migration 0015 and
+ * The queries of the activity info: the `activity_view` counters of migration 0015 and
  * the tags' approved-plugin counts. Kysely only.
  */
 import { type Kysely, sql } from 'kysely';
-import type { DatabaseSchema } from '../db/schema';
+import type { DatabaseSchema } from '../../db/schema';
 
 /**
  * Counts one view of an activity in one statement (insert the row at 1, or add 1 to it: atomic

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The automated checks of issue 12 on bytes as an uploader could send them: the image type and
+ * The automated upload checks on bytes as an uploader could send them: the image type and
  * dimensions come from the file (a renamed SVG, HTML or executable is refused), the icon must be
  * square and a cover 16:9, similar names are flagged, credentials in a code file are flagged.
  */
@@ -28,7 +28,7 @@ function gif(width: number, height: number): Uint8Array {
 }
 const text = (s: string) => new TextEncoder().encode(s);
 
-describe('images from their bytes (issue 12)', () => {
+describe('images from their bytes', () => {
   it('reads type and dimensions from the file, whatever it is called', () => {
     expect(sniffImage(png(32, 32))).toEqual({ type: 'png', width: 32, height: 32 });
     expect(sniffImage(gif(1600, 900))).toEqual({ type: 'gif', width: 1600, height: 900 });

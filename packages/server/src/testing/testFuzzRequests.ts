@@ -1,5 +1,5 @@
 /**
- * Request generators of the OpenAPI-driven fuzzer (issue 11, "Attack tests"): from the operations of
+ * Request generators of the OpenAPI-driven fuzzer ("Attack tests"): from the operations of
  * the served OpenAPI 3 document, fast-check arbitraries of malformed and well-formed requests —
  * wrong types, extreme numbers, NUL and other control characters, lone surrogates, huge strings,
  * deep JSON, wrong content types, oversized bodies, bad path parameters, unknown fields — mixed

@@ -1,7 +1,8 @@
 /**
- * Opaque keyset cursors of `GET plugin/list`: `base64url(JSON payload) "." base64url(checksum)`.
- * The payload carries a version, a fingerprint of the query it belongs to (sort, tag, search
- * tokens) and the sort key of the last row of the page. A cursor that was not issued by this
+ * Opaque keyset cursors of every paged list (`GET plugin/list`, submissions, the audit log, people,
+ * resource positions): `base64url(JSON payload) "." base64url(checksum)`. The payload carries a
+ * version, a fingerprint of the query it belongs to (sort, tag, search tokens) and the sort key of
+ * the last row of the page. A cursor that was not issued by this
  * server, was altered, or belongs to another query is rejected with 400 INVALID_CURSOR.
  *
  * The checksum is a truncated SHA-256 over the payload and a fixed label: it detects forgery and

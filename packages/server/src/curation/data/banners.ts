@@ -1,9 +1,9 @@
 /**
- * The queries of the banners (issue 14): the `banner` table of migration 0015, Kysely only. The
+ * The queries of the banners: the `banner` table of migration 0015, Kysely only. The
  * rules (links, images, places, files) are in `banners.ts`.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BannerTable, DatabaseSchema } from '../db/schema';
+import type { BannerTable, DatabaseSchema } from '../../db/schema';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 

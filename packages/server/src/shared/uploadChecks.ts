@@ -1,6 +1,5 @@
 /**
- * Automated checks of a submission before a reviewer sees it (issue 12 "Automated checks on
- * upload"): image type sniffed from the bytes (never the file name or declared type) with its
+ * Automated checks of a submission before a reviewer sees it: image type sniffed from the bytes (never the file name or declared type) with its
  * dimensions read from the file (`image-size`), SVG refused, a name too similar to an existing
  * plugin's flagged (typosquatting, `fastest-levenshtein`), and secrets in the code file flagged.
  * Each check returns a {@link CheckResult} that is stored with the version and shown to the reviewer.

@@ -2,7 +2,7 @@
  * The auth seam every domain of the server uses (SPEC §6 roles and permissions):
  * - `request.user`: the signed-in caller from `Authorization: Bearer <access token>`, or null — a
  *   valid token counts only while its session (`sid`) is live and its account exists and is enabled
- *   (`AuthVerifier.sessionRole`, checked on every request; issue 11 defects 5 and 6);
+ *   (`AuthVerifier.sessionRole`, checked on every request);
  * - `app.requireUser`: a preHandler answering 401 UNAUTHORIZED when nobody is signed in (also when
  *   a bearer token was sent but is expired, forged, otherwise invalid, of an ended session or of a
  *   deleted or disabled account);
@@ -16,7 +16,6 @@
 import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../errors';
-import { isPersonalToken, PERSONAL_TOKEN_ROUTES } from './personalTokens';
 
 /**
  * The signed-in caller: `user_id` from the token's `sub`, `sid` its session (refresh-token family),
@@ -46,6 +45,21 @@ declare module 'fastify' {
   }
 }
 
+/** The prefix of every personal access token. */
+export const PERSONAL_TOKEN_PREFIX = 'pcpat_';
+
+/** Route-table ids a personal access token may call (its `publish` scope). */
+export const PERSONAL_TOKEN_ROUTES: ReadonlySet<string> = new Set([
+  'plugin.publish',
+  'plugin.edit',
+  'plugin.userPlugins',
+]);
+
+/** Whether a bearer token is a personal access token by its form. */
+export function isPersonalToken(token: string): boolean {
+  return token.startsWith(PERSONAL_TOKEN_PREFIX) && /^pcpat_[A-Za-z0-9_-]{43}$/.test(token);
+}
+
 /** The exact text of SPEC §6 for insufficient rights. */
 export const NO_PERMISSION_MESSAGE = 'Current account has no permission';
 
@@ -66,7 +80,7 @@ export interface AuthVerifier {
    */
   sessionRole(userId: number, sid: string): Promise<Role | SessionEnd>;
   /**
-   * The account a personal access token (`pcpat_…`, issue 12) signs in, or the refusal message
+   * The account a personal access token (`pcpat_…`) signs in, or the refusal message
    * (unknown, revoked, expired, account gone). Optional: without it such tokens are refused.
    */
   verifyPersonalToken?(token: string): Promise<AuthUser | string>;
@@ -77,7 +91,7 @@ export interface AuthPluginOptions {
   verifier: AuthVerifier;
 }
 
-/** Why a verified access token no longer signs anybody in (issue 11 defects 5 and 6). */
+/** Why a verified access token no longer signs anybody in. */
 export type SessionEnd = 'signed-out' | 'no-account';
 
 /** The 401 messages of {@link SessionEnd}. */

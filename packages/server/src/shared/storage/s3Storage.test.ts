@@ -1,6 +1,6 @@
 /**
  * `S3FileStorage` against a real S3-compatible server (s3rver on a free local port, see
- * `testS3.ts`): put/get/delete/list, idempotent put, missing keys, prefix isolation, foreign
+ * `testing/testS3.ts`): put/get/delete/list, idempotent put, missing keys, prefix isolation, foreign
  * objects in a shared bucket left alone, and errors that are not "missing" surfaced; the paging of
  * `list` against a stub client (s3rver cannot page on Node 20, see below).
  */
@@ -13,10 +13,11 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, type TestS3Server } from '../../testing/testS3';
+import { createFileStorage } from './createFileStorage';
+import { fileKey } from './fileKeys';
+import { LocalFileStorage } from './localStorage';
 import { S3FileStorage } from './s3Storage';
-import { fileKey } from './service';
-import { createFileStorage, LocalFileStorage } from './storage';
-import { startTestS3, type TestS3Server } from './testS3';
 
 let s3: TestS3Server;
 

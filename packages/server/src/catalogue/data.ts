@@ -1,0 +1,38 @@
+/** Queries of the catalogue import beside the plugin writes it shares (`plugins/data/write.ts`). */
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+
+/** Id, name and source of the plugins with these names, by id (the lowest first). */
+export async function pluginsByNames(
+  db: Database,
+  names: readonly string[],
+): Promise<{ id: number; name: string; source: string | null }[]> {
+  const out: { id: number; name: string; source: string | null }[] = [];
+  for (let i = 0; i < names.length; i += 500) {
+    out.push(
+      ...(await db.kysely
+        .selectFrom('plugin')
+        .select(['id', 'name', 'source'])
+        .where('name', 'in', names.slice(i, i + 500))
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Whether the database holds any plugin (a first start imports the catalogue only into an empty one). */
+export async function hasAnyPlugin(db: Database): Promise<boolean> {
+  return (await db.kysely.selectFrom('plugin').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** After a bulk load: refreshes planner statistics (`ANALYZE`) on both dialects, search index included. */
+export async function optimizeAfterBulkLoad(db: Database): Promise<void> {
+  if (db.dialect === 'sqlite') {
+    await sql`ANALYZE`.execute(db.kysely);
+  } else {
+    await sql`ANALYZE plugin, plugin_tag, tag, plugin_translation, search_term, search_word, search_posting`.execute(
+      db.kysely,
+    );
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Sessions after sign-in (SPEC §4): refresh-token rotation with reuse detection, the check of a
+ * refresh token, sign-out, `reset_token`, and the purge of expired codes and tokens.
+ */
+import type { LoginResult, Role, TokenPair, UserInfo } from '@plugin-center/contract/schemas';
+import { accountById, accountRole, setEnterpriseId, toUserInfo } from './data/accounts';
+import {
+  insertRefreshToken,
+  lookupRefreshToken,
+  markRotated,
+  purgeExpired as purgeExpiredRows,
+  refreshTokenFamily,
+  revokeFamily,
+  revokeUserTokens,
+} from './data/sessions';
+import { type IdentityCore, unauthorized } from './identityCore';
+
+/** Message of a refused refresh token. */
+export const INVALID_REFRESH_MESSAGE = 'the refresh token is invalid, expired or revoked';
+
+/**
+ * `POST user/refresh_token`: rotates the refresh token (the presented one is spent, a new one of
+ * the same family returned) and issues a new access token with the account's current role. In
+ * one transaction, so two concurrent refreshes with one token cannot both succeed; presenting an
+ * already rotated or revoked token revokes its whole family (reuse detection, RFC 9700 §4.14.2) —
+ * this includes the loser of such a race, so a client must not refresh twice in parallel
+ * (SPEC §4: one shared refresh queue).
+ * @throws ApiError UNAUTHORIZED (401): unknown, expired, rotated or revoked token; disabled account.
+ */
+export async function refresh(identity: IdentityCore, refreshToken: string): Promise<TokenPair> {
+  const now = identity.clock();
+  const expiresAt = now + identity.settings.refreshTokenTtl * 1000;
+  const outcome = await identity.db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      const found = await lookupRefreshToken(trx, identity.db.dialect, refreshToken, now);
+      if (found.state !== 'live') return found;
+      const user = await accountRole(trx, found.user_id);
+      if (!user || user.staff_status === 0) return { state: 'disabled' as const };
+      const next = await insertRefreshToken(trx, found.user_id, now, expiresAt, found.family_id);
+      if (!(await markRotated(trx, found.id, next.id))) throw new RotationConflict(found.family_id);
+      return { state: 'rotated' as const, user_id: found.user_id, role: user.role as Role, next };
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof RotationConflict)) throw error;
+      await revokeFamily(identity.db.kysely, error.familyId, now);
+      identity.forgetSessions();
+      return { state: 'reused' as const };
+    });
+  if (outcome.state !== 'rotated') throw unauthorized(INVALID_REFRESH_MESSAGE);
+  const access = await identity.accessTokens.sign({
+    user_id: outcome.user_id,
+    role: outcome.role,
+    sid: outcome.next.familyId,
+  });
+  return {
+    access_token: access.token,
+    refresh_token: outcome.next.token,
+    access_token_expire_time: access.expiresAt,
+    refresh_token_expire_time: outcome.next.expiresAt,
+  };
+}
+
+/**
+ * `GET user/valid`: the user of a live refresh token (the token is not rotated). A rotated or
+ * revoked token revokes its family, as in {@link refresh}.
+ * @throws ApiError UNAUTHORIZED (401).
+ */
+export async function validate(identity: IdentityCore, refreshToken: string): Promise<UserInfo> {
+  const now = identity.clock();
+  const found = await identity.db.kysely
+    .transaction()
+    .execute((trx) => lookupRefreshToken(trx, identity.db.dialect, refreshToken, now));
+  if (found.state !== 'live') throw unauthorized(INVALID_REFRESH_MESSAGE);
+  const row = await accountById(identity.db.kysely, found.user_id);
+  if (!row || row.staff_status === 0) throw unauthorized(INVALID_REFRESH_MESSAGE);
+  return toUserInfo(row);
+}
+
+/**
+ * `POST user/logout`: revokes the refresh token's whole family. Idempotent: an unknown, expired
+ * or already revoked token is answered the same (RFC 7009 §2.2).
+ */
+export async function logout(identity: IdentityCore, refreshToken: string): Promise<void> {
+  const now = identity.clock();
+  const familyId = await refreshTokenFamily(identity.db.kysely, refreshToken);
+  if (familyId !== undefined) await revokeFamily(identity.db.kysely, familyId, now);
+  identity.forgetSessions();
+}
+
+/**
+ * `POST user/reset_token`: sets the user's enterprise id (e_id), revokes every refresh token of
+ * the user and starts a new session.
+ */
+export async function resetToken(identity: IdentityCore, userId: number, eId: string): Promise<LoginResult> {
+  await identity.db.kysely.transaction().execute(async (trx) => {
+    await setEnterpriseId(trx, userId, eId);
+    await revokeUserTokens(trx, userId, identity.clock());
+  });
+  identity.forgetSessions();
+  return identity.startSession(userId);
+}
+
+/** Deletes login codes and refresh tokens that expired more than a day ago. */
+export function purgeExpired(identity: IdentityCore): Promise<void> {
+  return purgeExpiredRows(identity.db.kysely, identity.clock() - 24 * 3600 * 1000);
+}
+
+/** Thrown inside the rotation transaction to roll it back when another request rotated first. */
+class RotationConflict extends Error {
+  constructor(readonly familyId: string) {
+    super('the refresh token was rotated concurrently');
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * What a publish or an edit checks before anything is written: the form's texts (link, semantic
+ * version, copyright holder, the admin-only fields) and the automated checks on its files (types
+ * from the bytes, sizes, image dimensions and ratios, the manifest schema) with the flags for the
+ * reviewer (a name close to another plugin's, credentials in the code file).
+ */
+import { isAdminRole, PUBLISH_LIMITS } from '@plugin-center/contract';
+import { ApiErrorCode, type CheckResult, type PublishFields } from '@plugin-center/contract/schemas';
+import type { Kysely } from 'kysely';
+import semver from 'semver';
+import type { DatabaseSchema } from '../db/schema';
+import { ApiError } from '../errors';
+import { accountName } from '../shared/accounts';
+import type { AuthUser } from '../shared/auth';
+import { fileKey } from '../shared/storage/fileKeys';
+import { normalizeTagCode } from '../shared/tags';
+import {
+  checkImage,
+  checkName,
+  checkSecrets,
+  checkVideo,
+  sniffImage,
+  sniffVideo,
+} from '../shared/uploadChecks';
+import { otherPluginNames } from './data';
+import type { PublishForm } from './form';
+import { validateManifest } from './manifest';
+import type { ListingTexts, SubmissionFiles } from './submissions';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** The texts of a submission row as a form gives them. */
+export interface SubmissionTexts extends ListingTexts {
+  tags: string;
+  version: string;
+  version_content: string;
+}
+
+const bool = (flag: string | undefined): boolean => flag === '1' || flag === 'true';
+
+/** 400 UPLOAD_REJECTED for `field`. */
+export const fail = (field: string, detail: string) =>
+  new ApiError(ApiErrorCode.UPLOAD_REJECTED, `${field}: ${detail}`, 400, field);
+
+/**
+ * Runs the automated checks on a form's files and name:
+ * types from the bytes, sizes, image dimensions and ratios, the manifest schema; then flags for
+ * the reviewer (a name close to another plugin's, credentials in the code file).
+ *
+ * @returns the check results and the bytes to store, by key
+ * @throws ApiError 400 UPLOAD_REJECTED (with `field`) on the first failing check
+ */
+export async function runChecks(
+  db: Db,
+  form: PublishForm,
+  pluginId: number | undefined,
+  requireCode: boolean,
+): Promise<{ checks: CheckResult[]; uploads: Map<string, Buffer>; keys: Partial<SubmissionFiles> }> {
+  const checks: CheckResult[] = [];
+  const uploads = new Map<string, Buffer>();
+  const keys: Partial<SubmissionFiles> = {};
+  const image = (field: 'icon' | 'cover_center' | 'cover_panel' | 'images', bytes: Buffer) => {
+    const use = field === 'icon' ? 'icon' : field === 'images' ? 'image' : 'cover';
+    const result = checkImage(bytes, use);
+    if (result.status === 'fail') throw fail(field, result.detail.replace(/^(icon|cover|image) /, ''));
+    checks.push({ ...result, detail: result.detail.replace(/^(icon|cover|image)/, field) });
+    const key = fileKey(bytes, sniffImage(bytes)!.type);
+    uploads.set(key, bytes);
+    return key;
+  };
+  const { files } = form;
+  if (files.icon) keys.icon = image('icon', files.icon[0]!);
+  if (files.cover_center) keys.cover_center = image('cover_center', files.cover_center[0]!);
+  if (files.cover_panel) keys.cover_panel = image('cover_panel', files.cover_panel[0]!);
+  const media = (files.images?.length ?? 0) + (files.video ? 1 : 0);
+  if (media > PUBLISH_LIMITS.MEDIA)
+    throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
+  if (files.images) keys.images = files.images.map((bytes) => image('images', bytes));
+  if (files.video) {
+    const bytes = files.video[0]!;
+    const result = checkVideo(bytes);
+    if (result.status === 'fail') throw fail('video', result.detail.replace(/^video /, ''));
+    checks.push(result);
+    const key = fileKey(bytes, sniffVideo(bytes)!);
+    uploads.set(key, bytes);
+    keys.video = key;
+  }
+  if (files.code_file) {
+    const bytes = files.code_file[0]!;
+    const manifest = validateManifest(bytes);
+    if (!manifest.ok) {
+      const first = manifest.problems[0]!;
+      throw fail('code_file', `${first.path || 'manifest'} ${first.message}`.trim());
+    }
+    checks.push({ check: 'manifest', status: 'pass', detail: `a valid ${manifest.kind} manifest` });
+    checks.push(checkSecrets(new TextDecoder().decode(bytes)));
+    const key = fileKey(bytes, 'json');
+    uploads.set(key, bytes);
+    keys.code_file = key;
+  } else if (requireCode) {
+    throw fail('code_file', 'the code file (manifest.json) is required');
+  }
+  checks.push(checkName(form.fields.name, await otherPluginNames(db, pluginId)));
+  return { checks, uploads, keys };
+}
+
+/**
+ * The submission fields of a form (admin-only fields applied for administrators only, SPEC §5).
+ * @throws ApiError 400 INVALID_PARAMETER (with `field`) for a bad link, version or copyright holder
+ */
+export async function submissionTexts(
+  db: Db,
+  user: AuthUser,
+  fields: PublishFields,
+): Promise<SubmissionTexts> {
+  const admin = isAdminRole(user.role);
+  const developer = admin && fields.developer ? fields.developer : await accountName(db, user.user_id);
+  const url = fields.technical_support_link;
+  if (url !== undefined) {
+    let ok = false;
+    try {
+      const parsed = new URL(url);
+      ok = (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.hostname !== '';
+    } catch {
+      ok = false;
+    }
+    if (!ok)
+      throw new ApiError(
+        ApiErrorCode.INVALID_PARAMETER,
+        'technical_support_link: Wrong url, please try again',
+        400,
+        'technical_support_link',
+      );
+  }
+  if (!semver.valid(fields.version))
+    throw new ApiError(
+      ApiErrorCode.INVALID_PARAMETER,
+      'version: must be a semantic version such as 1.0.0',
+      400,
+      'version',
+    );
+  const copyrightType = fields.copyright_type ?? 'author';
+  if (copyrightType === 'custom' && !fields.copyright_name)
+    throw new ApiError(
+      ApiErrorCode.INVALID_PARAMETER,
+      'copyright_name: is required for a custom copyright holder',
+      400,
+      'copyright_name',
+    );
+  return {
+    name: fields.name,
+    intro: fields.intro,
+    description: fields.description,
+    tags: JSON.stringify([...new Set((fields.tags ?? []).map(normalizeTagCode).filter(Boolean))]),
+    contact: fields.contact ?? null,
+    version: semver.valid(fields.version)!,
+    version_content: fields.version_content,
+    copyright_type: copyrightType,
+    copyright_name: copyrightType === 'custom' ? (fields.copyright_name ?? null) : null,
+    developer: developer || null,
+    technical_support_link: url ?? null,
+    reuse_center_cover: bool(fields.reuse_center_cover) ? 1 : 0,
+    is_default_install: admin && bool(fields.is_default_install) ? 1 : 0,
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The administrators' operations on plugins beside review (SPEC §1, §5): deletion, the owner,
+ * downloading the code file and the batch upload of catalogue records. Each is audit-logged, in the
+ * transaction of the change it records.
+ */
+import type { AssignOwnerResult, BatchUploadResult } from '@plugin-center/contract/schemas';
+import { ApiErrorCode, ReviewStatus } from '@plugin-center/contract/schemas';
+import { importEntries } from '../catalogue/import';
+import { markCatalogueChanged, markPluginChanged } from '../db/changes';
+import type { Database } from '../db/database';
+import { ApiError } from '../errors';
+import { replacePluginTags } from '../plugins/data/write';
+import { unindexPlugins } from '../search/indexer';
+import { logAdminAction } from '../shared/auditLog';
+import type { AuthUser } from '../shared/auth';
+import { FILE_URL_PREFIX, keyOf } from '../shared/storage/fileKeys';
+import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
+import { removeUnreferenced } from '../shared/storage/references';
+import { readBatch } from './batch';
+import {
+  accountByEmail,
+  deletePlugin,
+  hasSubmission,
+  insertSubmission,
+  isApproved,
+  latestSubmission,
+  pluginByKey,
+  pluginFileKeys,
+  pluginTagCodes,
+  updatePlugin,
+} from './data';
+
+/** Options of {@link PluginManagement}. */
+export interface PluginManagementOptions {
+  /** Current time, ms (default `Date.now`). */
+  clock?: () => number;
+}
+
+/** The administrators' plugin operations, over one database and the uploads' file storage. */
+export class PluginManagement {
+  private readonly clock: () => number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly storage: FileStorage,
+    options: PluginManagementOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /**
+   * `DELETE plugin`: removes a plugin with its versions, submissions, tags, installs and likes
+   * (tag counts kept in step), audit-logged in the same transaction; its files are then collected.
+   * @throws ApiError 404 PLUGIN_NOT_FOUND
+   */
+  async remove(admin: AuthUser, pluginKey: string): Promise<{ plugin_key: string }> {
+    const plugin = await pluginByKey(this.db.kysely, pluginKey);
+    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
+    const files = await pluginFileKeys(this.db.kysely, plugin.id, FILE_URL_PREFIX);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await replacePluginTags(trx, plugin.id, [], isApproved(plugin), false);
+      await unindexPlugins(trx, [plugin.id]);
+      await deletePlugin(trx, plugin.id);
+      await logAdminAction(trx, admin, {
+        time: this.clock(),
+        action: 'delete',
+        plugin_key: plugin.plugin_key,
+        version: plugin.current_version,
+        reason: null,
+      });
+    });
+    markPluginChanged(this.db, plugin.plugin_key);
+    markCatalogueChanged(this.db);
+    // Only this plugin's own files, and only those no other row refers to (an upload shared by
+    // content with another plugin stays); never a general sweep, which could take the files of a
+    // publish in flight.
+    await removeUnreferenced(
+      this.db.kysely,
+      this.storage,
+      files.filter((key) => STORAGE_KEY.test(key)),
+    );
+    return { plugin_key: plugin.plugin_key };
+  }
+
+  /**
+   * `POST manager/plugin/owner`: gives a plugin to the account with `email` (case-insensitive), or
+   * to nobody; audit-logged in the same transaction (`assign_owner`, the reason names the account).
+   * @throws ApiError 404 PLUGIN_NOT_FOUND, 400 INVALID_PARAMETER (field `email`) for an unknown email
+   */
+  async assignOwner(admin: AuthUser, pluginKey: string, email: string | null): Promise<AssignOwnerResult> {
+    const plugin = await pluginByKey(this.db.kysely, pluginKey);
+    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
+    let owner: AssignOwnerResult['owner'] = null;
+    if (email !== null) {
+      const account = await accountByEmail(this.db.kysely, email.trim().toLowerCase());
+      if (!account)
+        throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'email: no account has this email', 400, 'email');
+      owner = { user_id: account.id, nick_name: account.nick_name || account.user_name };
+    }
+    const tags = await pluginTagCodes(this.db.kysely, plugin.id);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await updatePlugin(trx, plugin.id, { owner_id: owner?.user_id ?? null });
+      // A plugin that never went through publishing (an import) gets its live listing as an approved
+      // submission, so that its new owner finds it in "my plugins" and can edit it.
+      if (owner && !(await hasSubmission(trx, plugin.id))) {
+        await insertSubmission(trx, {
+          plugin_id: plugin.id,
+          status: ReviewStatus.APPROVED,
+          submitter_id: null,
+          reviewer_id: admin.user_id,
+          create_time: plugin.update_time ?? plugin.create_time,
+          review_time: this.clock(),
+          version: plugin.current_version ?? '',
+          name: plugin.name,
+          intro: plugin.intro,
+          description: plugin.description,
+          tags: JSON.stringify(tags),
+          icon: keyOf(plugin.icon),
+          cover_center: keyOf(plugin.cover_center),
+          cover_panel: keyOf(plugin.cover_panel),
+          reuse_center_cover: plugin.reuse_center_cover,
+          video: keyOf(plugin.video),
+          images: JSON.stringify((JSON.parse(String(plugin.images)) as string[]).map((url) => keyOf(url))),
+          code_file: plugin.code_file,
+          contact: plugin.contact,
+          copyright_type: plugin.copyright_type,
+          copyright_name: plugin.copyright_name,
+          developer: plugin.developer,
+          technical_support_link: plugin.technical_support_link,
+          is_default_install: plugin.is_default_install,
+          checks: '[]',
+          reject_reason: null,
+          version_content: plugin.version_content,
+        });
+      }
+      await logAdminAction(trx, admin, {
+        time: this.clock(),
+        action: 'assign_owner',
+        plugin_key: plugin.plugin_key,
+        version: plugin.current_version,
+        reason: owner ? `to ${owner.nick_name} (user ${owner.user_id})` : 'to nobody',
+      });
+    });
+    return { plugin_key: plugin.plugin_key, owner };
+  }
+
+  /**
+   * `GET manager/plugin/{id}/download`: the plugin's code file (the newest submission's, else the
+   * live one), audit-logged.
+   * @returns the bytes and a file name
+   * @throws ApiError 404 PLUGIN_NOT_FOUND (no plugin, or it has no code file)
+   */
+  async download(admin: AuthUser, pluginKey: string): Promise<{ bytes: Buffer; fileName: string }> {
+    const plugin = await pluginByKey(this.db.kysely, pluginKey);
+    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
+    const latest = await latestSubmission(this.db.kysely, plugin.id);
+    const key = latest?.code_file ?? plugin.code_file;
+    const bytes =
+      key && STORAGE_KEY.test(key) && key.endsWith('.json') ? await this.storage.get(key) : undefined;
+    if (!bytes) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `plugin ${pluginKey} has no code file`);
+    await logAdminAction(this.db.kysely, admin, {
+      time: this.clock(),
+      action: 'download',
+      plugin_key: plugin.plugin_key,
+      version: latest?.version ?? plugin.current_version,
+      reason: null,
+    });
+    return { bytes, fileName: `${plugin.plugin_key}.json` };
+  }
+
+  /**
+   * `POST manager/plugins/upload`: imports the catalogue records of an uploaded JSON or ZIP file as
+   * approved plugins (SPEC §1 "batch-upload plugins"), each record validated on its own; failures
+   * come back with their file, index and reason. `signal` (the request closing) stops the import
+   * between plugins: every plugin written is whole. Audit-logged with the counts.
+   * @throws ApiError 400 UPLOAD_REJECTED for a file that is neither (see `readBatch`)
+   */
+  async batchUpload(
+    admin: AuthUser,
+    fileName: string,
+    bytes: Uint8Array,
+    signal?: AbortSignal,
+  ): Promise<BatchUploadResult> {
+    const sources = readBatch(fileName, bytes);
+    const report = await importEntries(this.db, sources, {
+      batchSize: 1,
+      now: this.clock(),
+      ...(signal ? { signal } : {}),
+    });
+    const failed = report.errors.map((e) => ({ file: e.file ?? fileName, index: e.index, reason: e.reason }));
+    await logAdminAction(this.db.kysely, admin, {
+      time: this.clock(),
+      action: 'batch_upload',
+      plugin_key: '',
+      version: null,
+      reason: `${fileName}: ${report.added} added, ${report.skipped} skipped, ${failed.length} failed${report.cancelled ? ', cancelled' : ''}`,
+    });
+    return {
+      added: report.added,
+      skipped: report.skipped,
+      translations: report.translations,
+      failed,
+      cancelled: report.cancelled === true,
+    };
+  }
+}

@@ -1,0 +1,39 @@
+/** Queries of review: the pending submission of a plugin, the decision on it, the history version. */
+import { ReviewStatus } from '@plugin-center/contract/schemas';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DatabaseSchema, PluginSubmissionTable, PluginVersionTable } from '../db/schema';
+import type { SubmissionRow } from '../publishing/data';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** The plugin's newest submission waiting for review, or undefined. */
+export function pendingSubmission(db: Db, pluginId: number): Promise<SubmissionRow | undefined> {
+  return db
+    .selectFrom('plugin_submission')
+    .selectAll()
+    .where('plugin_id', '=', pluginId)
+    .where('status', '=', ReviewStatus.UNREVIEWED)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Records the decision (status, reason, time, reviewer) on submission `id`. */
+export async function recordDecision(
+  db: Db,
+  id: number,
+  decision: Pick<
+    Updateable<PluginSubmissionTable>,
+    'status' | 'reject_reason' | 'review_time' | 'reviewer_id'
+  >,
+): Promise<void> {
+  await db.updateTable('plugin_submission').set(decision).where('id', '=', id).execute();
+}
+
+/** Adds a history version of a plugin (kept as it is when that version is there already). */
+export async function addVersion(db: Db, version: Insertable<PluginVersionTable>): Promise<void> {
+  await db
+    .insertInto('plugin_version')
+    .values(version)
+    .onConflict((oc) => oc.columns(['plugin_id', 'version']).doNothing())
+    .execute();
+}

@@ -1,0 +1,140 @@
+/**
+ * Review (SPEC §4, §5): administrators list the submissions by audit status and approve or reject
+ * the pending one of a plugin. Approval makes it the live listing (texts, files, tags, search
+ * documents) and a history version; each decision is audit-logged in its transaction.
+ */
+import type {
+  AuditLogPage,
+  AuditStatusBody,
+  Submission,
+  SubmissionPage,
+} from '@plugin-center/contract/schemas';
+import { ApiErrorCode, ReviewStatus } from '@plugin-center/contract/schemas';
+import { markCatalogueChanged, markPluginChanged } from '../db/changes';
+import type { Database } from '../db/database';
+import { ApiError } from '../errors';
+import { refreshSearchIndex, replacePluginTags } from '../plugins/data/write';
+import { isApproved, pluginByKey, updatePlugin } from '../publishing/data';
+import {
+  livePluginColumns,
+  type SubmissionFiles,
+  submissionOf,
+  submissionPage,
+} from '../publishing/submissions';
+import { logAdminAction, readAuditLog } from '../shared/auditLog';
+import type { AuthUser } from '../shared/auth';
+import { addVersion, pendingSubmission, recordDecision } from './data';
+
+/** Options of {@link ReviewService}. */
+export interface ReviewOptions {
+  /** Current time, ms (default `Date.now`). */
+  clock?: () => number;
+}
+
+/** The review operations over one database. */
+export class ReviewService {
+  private readonly clock: () => number;
+
+  constructor(
+    private readonly db: Database,
+    options: ReviewOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** `GET plugin/audit/list`: submissions by audit filter (0 all, 1 unaudited, 2 passed, 3 not passed). */
+  auditList(
+    status: number | undefined,
+    keyword: string | undefined,
+    cursor: string | undefined,
+    pageSize: number | undefined,
+  ): Promise<SubmissionPage> {
+    const filter = { ...(status ? { status } : {}), ...(keyword?.trim() ? { keyword: keyword.trim() } : {}) };
+    return submissionPage(
+      this.db.kysely,
+      filter,
+      `audit:${filter.status ?? 0}:${filter.keyword ?? ''}`,
+      cursor,
+      pageSize,
+    );
+  }
+
+  /**
+   * `POST plugin/audit/status`: approves (2) or rejects (3, reason required, SPEC §4/§5) the
+   * plugin's pending submission. Approval makes it the live listing (texts, files, tags, search
+   * documents) and a history version; both are audit-logged, in the same transaction.
+   * @throws ApiError 400 INVALID_PARAMETER (reject without reason), 404 PLUGIN_NOT_FOUND (no such
+   *   plugin, or nothing pending)
+   */
+  async review(admin: AuthUser, body: AuditStatusBody): Promise<Submission> {
+    const reason = body.reason?.trim() ?? '';
+    if (body.status === ReviewStatus.UNAPPROVED && reason === '')
+      throw new ApiError(
+        ApiErrorCode.INVALID_PARAMETER,
+        'reason: a reason is required to reject',
+        400,
+        'reason',
+      );
+    const plugin = await pluginByKey(this.db.kysely, body.plugin_key);
+    if (!plugin)
+      throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${body.plugin_key}`);
+    const now = this.clock();
+    const id = await this.db.kysely.transaction().execute(async (trx) => {
+      const pending = await pendingSubmission(trx, plugin.id);
+      if (!pending)
+        throw new ApiError(
+          ApiErrorCode.PLUGIN_NOT_FOUND,
+          `plugin ${plugin.plugin_key} has no submission waiting for review`,
+        );
+      await recordDecision(trx, pending.id, {
+        status: body.status,
+        reject_reason: body.status === ReviewStatus.UNAPPROVED ? reason : null,
+        review_time: now,
+        reviewer_id: admin.user_id,
+      });
+      if (body.status === ReviewStatus.APPROVED) {
+        const wasApproved = isApproved(plugin);
+        const files: SubmissionFiles = { ...pending, images: JSON.parse(pending.images) as string[] };
+        await updatePlugin(trx, plugin.id, {
+          ...livePluginColumns(pending, files),
+          review_status: ReviewStatus.APPROVED,
+          reject_reason: null,
+          current_version: pending.version,
+          version_content: pending.version_content,
+          update_time: now,
+          sort_time: now,
+        });
+        await replacePluginTags(trx, plugin.id, JSON.parse(pending.tags) as string[], wasApproved, true);
+        await addVersion(trx, {
+          plugin_id: plugin.id,
+          version: pending.version,
+          version_content: pending.version_content,
+          create_time: now,
+        });
+        await refreshSearchIndex(trx, [plugin.id]);
+      } else if (!isApproved(plugin)) {
+        await updatePlugin(trx, plugin.id, { review_status: ReviewStatus.UNAPPROVED, reject_reason: reason });
+      }
+      await logAdminAction(trx, admin, {
+        time: now,
+        action: body.status === ReviewStatus.APPROVED ? 'approve' : 'reject',
+        plugin_key: plugin.plugin_key,
+        version: pending.version,
+        reason: body.status === ReviewStatus.UNAPPROVED ? reason : null,
+      });
+      return pending.id;
+    });
+    markPluginChanged(this.db, plugin.plugin_key);
+    markCatalogueChanged(this.db);
+    return submissionOf(this.db.kysely, id);
+  }
+
+  /** `GET manager/audit-log`: newest first, optionally one plugin's. */
+  auditLog(
+    pluginKey: string | undefined,
+    cursor: string | undefined,
+    pageSize?: number,
+  ): Promise<AuditLogPage> {
+    return readAuditLog(this.db.kysely, pluginKey, cursor, pageSize);
+  }
+}
