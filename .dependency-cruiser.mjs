@@ -18,10 +18,10 @@ export const SERVER_NON_DOMAINS = ['shared', 'db', 'config', 'testing', 'attack'
 
 /**
  * Top-level files of `packages/server/src` that put the domains together (the app, the command
- * line, the package's entry point) or start test apps; every other top-level file is a shared
+ * line, the package's entry point); every other top-level file is a shared
  * concern and imports no domain.
  */
-export const SERVER_COMPOSITION_FILES = ['app.ts', 'cli.ts', 'index.ts', 'testSupport.ts', 'testTemplate.ts'];
+export const SERVER_COMPOSITION_FILES = ['app.ts', 'cli.ts', 'index.ts'];
 
 const SERVER = '^packages/server/src/';
 const nonDomains = SERVER_NON_DOMAINS.join('|');

@@ -5,8 +5,8 @@
  * interface's Chinese tag names), deterministic for a given seed.
  */
 
+import { texts as zhCN } from '@plugin-center/app/i18n/translation/zh-CN';
 import { seededRandom } from '@plugin-center/server';
-import { texts as zhCN } from '../app/src/i18n/translation/zh-CN';
 import { readCatalogue } from './scale';
 
 /** What a query imitates; printed as the mix. */

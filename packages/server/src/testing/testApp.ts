@@ -28,7 +28,7 @@ export interface TestApp {
  * The template database of this vitest project (testTemplate.ts), when the app can start from it:
  * the shipped catalogue is wanted (no `importCatalogueOnEmpty: false`, no other `catalogueDir`), the
  * database is the test's own (no `databaseUrl`, no `options.database`), and the run provides one
- * (vitest server projects; not bench/relevance.ts).
+ * (vitest server projects; not the relevance report, search/relevance/report.ts).
  */
 async function templateFor(
   overrides: Partial<ServerConfig>,

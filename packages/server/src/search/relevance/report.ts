@@ -13,14 +13,10 @@
  * asserts the ≥ 90 % top-3 bar). It exits non-zero only when the test set is broken (an expected
  * plugin_key that the database does not hold). `RELEVANCE_DIALECTS` (default `sqlite,postgres`) picks the dialects.
  */
-import {
-  type QueryResult,
-  type RelevanceQuery,
-  relevanceQueries,
-  runRelevanceQuery,
-} from '../packages/server/src/search/relevance/judge';
-import { createTestApp, type TestApp } from '../packages/server/src/testing/testApp';
-import { createTestPostgresDatabase } from '../packages/server/src/testing/testDatabase';
+
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import { createTestPostgresDatabase } from '../../testing/testDatabase';
+import { type QueryResult, type RelevanceQuery, relevanceQueries, runRelevanceQuery } from './judge';
 
 /** The Fastify instance of a test app. */
 type App = TestApp['app'];
