@@ -7,11 +7,15 @@ import { CONFIG_GROUPS } from './variables';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 
+/** Folders of the server's source that the running server never loads. */
+const NOT_SERVED = ['testing', 'relevance'];
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    // Tests and their helpers (testing/) read TEST_* variables of the test runner, not configuration.
-    if (entry.isDirectory()) return entry.name === 'testing' ? [] : sourceFiles(path);
+    // Tests, their helpers (testing/) and the relevance set's report (search/relevance/) read
+    // variables of the test runner and of `pnpm bench:relevance`, not the server's configuration.
+    if (entry.isDirectory()) return NOT_SERVED.includes(entry.name) ? [] : sourceFiles(path);
     const test = entry.name.endsWith('.test.ts');
     return entry.name.endsWith('.ts') && !test ? [path] : [];
   });
