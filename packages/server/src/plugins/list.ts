@@ -7,6 +7,7 @@
  * tags (+ a count that is cached for the unfiltered list and read from the denormalised
  * `tag.plugin_count` for a tag filter).
  */
+import { pluginListSort } from '@plugin-center/contract';
 import { type Locale, type PluginListResult, PluginSort, type Tag } from '@plugin-center/contract/schemas';
 import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import { approvedTotal } from '../db/catalogueStat';
@@ -28,23 +29,13 @@ import { summariesByIds } from './data/summaries';
 export interface ListParams {
   /** 0 = all tags. */
   tag_id: number;
-  /** The order asked for; absent or RELEVANCE without a keyword: see {@link listSort}. */
+  /** The order asked for; absent, or RELEVANCE without a keyword: see the contract's `pluginListSort`. */
   sort?: PluginSort | undefined;
   keyword?: string | undefined;
   cursor?: string | undefined;
   /** 1–100 */
   page_size: number;
   lang?: Locale | undefined;
-}
-
-/**
- * The order a list is given in (the default-sort rule, in this one place on the server): the one
- * asked for, except that relevance applies to searches only; without one asked for, relevance when
- * searching, else latest first.
- */
-export function listSort(asked: PluginSort | undefined, searching: boolean): PluginSort {
-  if (asked === undefined) return searching ? PluginSort.RELEVANCE : PluginSort.LATEST;
-  return !searching && asked === PluginSort.RELEVANCE ? PluginSort.LATEST : asked;
 }
 
 /** A page of a list as ids (what the page cache keeps). */
@@ -87,7 +78,7 @@ interface PageQuery {
 export async function listPlugins(db: Database, params: ListParams): Promise<PluginListResult> {
   const keyword = normalizeKeyword(params.keyword);
   const searching = keyword !== '';
-  const sort = listSort(params.sort, searching);
+  const sort = pluginListSort(params.sort, keyword);
   const sortColumns: SortColumn[] =
     sort === PluginSort.MOST_POPULAR ? ['download_count', 'sort_time'] : ['sort_time'];
   const fingerprint = queryFingerprint([sort, params.tag_id, keyword]);
