@@ -2,89 +2,29 @@
  * The banners against the real server, on both dialects: create, list, replace the image
  * or the link, move, delete; SPEC §5's 'Wrong url, please try again'; hostile forms; and the files:
  * no stored file without a row, no row pointing to a missing file, shared files kept, orphan
- * collection leaving banner images alone; on the local disk and on S3 (s3rver).
+ * collection leaving banner images alone; on the local disk (on S3 storage: bannersS3.test.ts).
  */
-import type { AuditLogPage, Banner, ErrorEnvelope } from '@plugin-center/contract';
-import { BANNER_LIMITS, BANNER_URL_MESSAGE, Role } from '@plugin-center/contract';
+import type { AuditLogPage, ErrorEnvelope } from '@plugin-center/contract';
+import { BANNER_LIMITS, BANNER_URL_MESSAGE } from '@plugin-center/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
-import { referencedFileKeys } from '../shared/storage/references';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { body, type TestApp } from '../testing/testApp';
+import { createBannerSession, keyOf, png } from '../testing/testBanners';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { type FilePart, mp4Bytes, multipart, pngBytes, publishFields } from '../testing/testFiles';
-import { startTestS3, type TestS3Server } from '../testing/testS3';
 
+const session = createBannerSession();
+const { save, created, list, remove, storedKeys, snapshot, expectFilesInStep } = session;
 let t: TestApp;
 let admin = '';
 let user = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ importCatalogueOnEmpty: false });
-  admin = (await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token;
-  user = (await signInTestUser(t.app)).access_token;
+  ({ t, admin, user } = await session.start());
 }, 60_000);
-afterAll(async () => t?.close());
+afterAll(() => session.close());
 
 /** Deletes every banner (through the API) so each test starts from an empty carousel. */
-beforeEach(async () => {
-  for (const banner of await list()) await remove(banner.id);
-});
-
-const png = (width = 1200, height = 400, rgb: [number, number, number] = [10, 20, 30]): FilePart => ({
-  bytes: pngBytes(width, height, rgb),
-  name: 'banner.png',
-  type: 'image/png',
-});
-
-async function save(
-  fields: Record<string, string | string[] | FilePart | FilePart[] | undefined>,
-  token = admin,
-) {
-  const { payload, headers } = await multipart(fields);
-  return t.app.inject({
-    method: 'PUT',
-    url: '/api/cmt/manager/plugin-banner',
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
-}
-
-async function created(fields: Parameters<typeof save>[0]): Promise<Banner> {
-  const response = await save(fields);
-  expect(response.statusCode, response.body).toBe(200);
-  return body<{ data: Banner }>(response).data;
-}
-
-async function list(): Promise<Banner[]> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/cmt/plugin-banner/all' });
-  expect(response.statusCode).toBe(200);
-  return body<{ code: number; data: Banner[] }>(response).data;
-}
-
-function remove(id: unknown, token = admin) {
-  return t.app.inject({
-    method: 'DELETE',
-    url: '/api/cmt/manager/plugin-banner',
-    payload: { id },
-    headers: { authorization: `Bearer ${token}` },
-  });
-}
-
-const storedKeys = async () => new Set((await t.app.publishing.storage.list()).map((f) => f.key));
-const keyOf = (banner: Banner) => banner.image.slice(FILE_URL_PREFIX.length);
-
-/** What a caller observes of the banners and the stored files, to compare before and after. */
-async function snapshot() {
-  return { banners: await list(), files: [...(await storedKeys())].sort() };
-}
-
-/** Every stored file has a row and every row's file is stored. */
-async function expectFilesInStep() {
-  const stored = await storedKeys();
-  const referenced = await referencedFileKeys(t.app.db, FILE_URL_PREFIX);
-  expect([...stored].filter((key) => !referenced.has(key))).toEqual([]);
-  for (const banner of await list()) expect(stored.has(keyOf(banner))).toBe(true);
-}
+beforeEach(() => session.clear());
 
 describe(`banners (${TEST_DIALECT})`, () => {
   it('creates a banner whose image the app loads like a plugin image, and lists it', async () => {
@@ -453,57 +393,5 @@ describe(`banners (${TEST_DIALECT})`, () => {
     expect(response.statusCode).toBe(400);
     expect(body<ErrorEnvelope>(response)).toMatchObject({ error: 'INVALID_PARAMETER', field: 'image' });
     expect(await snapshot()).toEqual(before);
-  });
-});
-
-describe(`banners on S3 storage (${TEST_DIALECT})`, () => {
-  let s3: TestS3Server;
-  let app: TestApp;
-  let token = '';
-  beforeAll(async () => {
-    s3 = await startTestS3('banners');
-    app = await createTestApp({ importCatalogueOnEmpty: false, s3: s3.config('uploads/') });
-    token = (await signInTestUser(app.app, { role: Role.SUPER_ADMIN })).access_token;
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await s3?.close();
-  });
-
-  const send = async (method: 'PUT' | 'DELETE', fields: Parameters<typeof save>[0] | { id: number }) => {
-    if (method === 'DELETE')
-      return app.app.inject({
-        method,
-        url: '/api/cmt/manager/plugin-banner',
-        payload: fields as { id: number },
-        headers: { authorization: `Bearer ${token}` },
-      });
-    const { payload, headers } = await multipart(fields as Parameters<typeof save>[0]);
-    return app.app.inject({
-      method,
-      url: '/api/cmt/manager/plugin-banner',
-      payload,
-      headers: { ...headers, authorization: `Bearer ${token}` },
-    });
-  };
-
-  it('stores the image in the bucket, serves it at its URL, and removes it on replacement and deletion', async () => {
-    const first = png(900, 300, [11, 12, 13]);
-    const banner = body<{ data: Banner }>(
-      await send('PUT', { image: first, redirect_url: 'https://example.com/' }),
-    ).data;
-    expect(await s3.objects('uploads/')).toEqual([`uploads/${keyOf(banner)}`]);
-    const served = await app.app.inject({ method: 'GET', url: banner.image });
-    expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(first.bytes as Buffer)).toBe(true);
-
-    const replaced = body<{ data: Banner }>(
-      await send('PUT', { id: String(banner.id), image: png(900, 300, [14, 15, 16]) }),
-    ).data;
-    expect(await s3.objects('uploads/')).toEqual([`uploads/${keyOf(replaced)}`]);
-
-    expect((await send('DELETE', { id: banner.id })).statusCode).toBe(200);
-    expect(await s3.objects('uploads/')).toEqual([]);
-    expect((await app.app.inject({ method: 'GET', url: replaced.image })).statusCode).toBe(404);
   });
 });

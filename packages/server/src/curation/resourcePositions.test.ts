@@ -2,99 +2,30 @@
  * Resource positions through the real server on SQLite and PostgreSQL, with an
  * injected clock: the derived status at each boundary (start − 1 ms, start, end − 1 ms, end), the
  * square's featured area appearing and disappearing on time without any write or restart (and
- * through its read cache), disable and restore, the time-range rules of SPEC §5, paging and the
- * status filter, the audit log, and hostile input that writes nothing.
+ * through its read cache), disable and restore, the time-range rules of SPEC §5, the audit log, and
+ * hostile input that writes nothing. The back-office list: resourcePositionList.test.ts.
  */
-import {
-  type AuditLogPage,
-  type ErrorEnvelope,
-  type FeaturedResult,
-  type ResourcePosition,
-  type ResourcePositionPage,
-  Role,
-} from '@plugin-center/contract/schemas';
+import type { AuditLogPage, ErrorEnvelope, ResourcePosition } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedPluginKeys, body, createTestApp, signedInHeaders, type TestApp } from '../testing/testApp';
+import { body, type TestApp } from '../testing/testApp';
+import { BASE, createResourcePositionSession } from '../testing/testResourcePositions';
 import { END_BEFORE_NOW_MESSAGE, END_BEFORE_START_MESSAGE } from './resourcePositions';
 
-/** The injected clock: 2030-01-01T00:00:00Z, moved by the tests (tokens live 15 minutes of it). */
-const BASE = Date.UTC(2030, 0, 1);
+/** The injected clock, moved by the tests. */
 let now = BASE;
 
+const session = createResourcePositionSession(() => now);
+const { create, created, list, featured, disable, statusOf, slotCount, clearSquare } = session;
 let t: TestApp;
 let admin: Record<string, string>;
 let user: Record<string, string>;
 let keys: string[];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock: () => now });
-  admin = await signedInHeaders(t.app, { role: Role.SUPER_ADMIN });
-  user = await signedInHeaders(t.app);
-  keys = await approvedPluginKeys(t.app, 6);
+  ({ t, admin, user, keys } = await session.start());
 });
 
-afterAll(async () => {
-  await t?.close();
-});
-
-function create(payload: unknown, headers = admin) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/cmt/plugin/resource_state',
-    headers,
-    payload: payload as object,
-  });
-}
-
-async function created(payload: {
-  plugin_key: string;
-  start_time: number;
-  end_time: number;
-  is_new?: boolean;
-}): Promise<ResourcePosition> {
-  const res = await create(payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return body<{ data: ResourcePosition }>(res).data;
-}
-
-async function list(query = ''): Promise<ResourcePositionPage> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/cmt/plugin/resource_state/list?${query}`,
-    headers: admin,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return body<{ data: ResourcePositionPage }>(res).data;
-}
-
-async function featured(query = ''): Promise<FeaturedResult> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/cmt/plugin/resource_state/active?${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return body<{ data: FeaturedResult }>(res).data;
-}
-
-function disable(query: string, headers = admin) {
-  return t.app.inject({ method: 'PUT', url: `/api/cmt/plugin/resource_state/disable?${query}`, headers });
-}
-
-async function statusOf(id: number): Promise<string | undefined> {
-  return (await list('page_size=100')).resource_state_list.find((s) => s.id === id)?.status;
-}
-
-async function slotCount(): Promise<number> {
-  const row = await t.app.db.kysely
-    .selectFrom('resource_position')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Disables every slot so the tests do not see each other's slots on the square. */
-async function clearSquare(): Promise<void> {
-  for (const slot of (await list('page_size=100')).resource_state_list) {
-    if (!slot.is_disabled) expect((await disable(`id=${slot.id}&is_disabled=true`)).statusCode).toBe(200);
-  }
-}
+afterAll(() => session.close());
 
 describe('status at each boundary, and the square', () => {
   it('is pending until start, active from start to end − 1 ms, expired from end; the square follows the clock', async () => {
@@ -382,77 +313,5 @@ describe('the time range rules (SPEC §5)', () => {
     expect(text.statusCode).toBe(415);
     expect(body<ErrorEnvelope>(text).data).toBeNull();
     expect(await slotCount()).toBe(before);
-  });
-});
-
-describe('the back-office list', () => {
-  it('pages newest first, filters by derived status, and refuses a cursor of another filter', async () => {
-    now = BASE;
-    await clearSquare();
-    const made: ResourcePosition[] = [];
-    for (let i = 0; i < 5; i++) {
-      made.push(
-        await created({ plugin_key: keys[i % 4]!, start_time: BASE + 10_000, end_time: BASE + 20_000 }),
-      );
-    }
-    const all = await list('page_size=100');
-    expect(all.total).toBe(await slotCount());
-    expect(all.resource_state_list.map((s) => s.id)).toEqual(
-      [...all.resource_state_list.map((s) => s.id)].sort((a, b) => b - a),
-    );
-
-    const first = await list('status=pending&page_size=3');
-    expect(first.total).toBe(5);
-    expect(first.resource_state_list.map((s) => s.id)).toEqual(
-      made
-        .slice(-3)
-        .reverse()
-        .map((s) => s.id),
-    );
-    expect(first.next_cursor).not.toBeNull();
-    const second = await list(`status=pending&page_size=3&cursor=${encodeURIComponent(first.next_cursor!)}`);
-    expect(second.resource_state_list.map((s) => s.id)).toEqual(
-      made
-        .slice(0, 2)
-        .reverse()
-        .map((s) => s.id),
-    );
-    expect(second.next_cursor).toBeNull();
-    const other = await t.app.inject({
-      method: 'GET',
-      url: `/api/cmt/plugin/resource_state/list?status=active&cursor=${encodeURIComponent(first.next_cursor!)}`,
-      headers: admin,
-    });
-    expect(other.statusCode).toBe(400);
-    expect(body<ErrorEnvelope>(other).error).toBe('INVALID_CURSOR');
-
-    now = BASE + 10_000;
-    expect((await list('status=active')).total).toBe(5);
-    expect((await list('status=pending')).total).toBe(0);
-    now = BASE + 20_000;
-    expect((await list('status=expired')).resource_state_list.slice(0, 5).map((s) => s.id)).toEqual(
-      made.map((s) => s.id).reverse(),
-    );
-    const invalidated = await list('status=invalidated&page_size=100');
-    expect(invalidated.resource_state_list.every((s) => s.is_disabled && s.status === 'invalidated')).toBe(
-      true,
-    );
-    for (const row of all.resource_state_list) expect(row).toHaveProperty('icon');
-
-    for (const query of [
-      'status=live',
-      'page_size=0',
-      'page_size=101',
-      'cursor=%00',
-      'lang=xx',
-      'cursor=abc',
-    ]) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/cmt/plugin/resource_state/list?${query}`,
-        headers: admin,
-      });
-      expect(res.statusCode, query).toBe(400);
-    }
   });
 });

@@ -1,58 +1,23 @@
 /**
- * The analytics dashboards through the real server (SQLite and PostgreSQL projects): events are
- * inserted into `analytics_event` as the collector stores them, and every number the routes answer
+ * The analytics overview through the real server (SQLite and PostgreSQL projects): events are
+ * inserted into `analytics_event` as the collector stores them, and every number the route answers
  * is compared with a recount of those events. Each test uses its own time window, so they share one
- * server without seeing each other's events.
+ * server without seeing each other's events. The publisher analytics: publisherAnalytics.test.ts.
  */
-import {
-  type AnalyticsOverview,
-  type ErrorEnvelope,
-  PluginEvent,
-  type PublisherAnalytics,
-  Role,
-} from '@plugin-center/contract/schemas';
+import { type AnalyticsOverview, type ErrorEnvelope, PluginEvent } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewAnalyticsEventRow } from '../db/schema';
-import { createPlugins } from '../plugins/data/write';
 import { seededRandom } from '../random';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { body, type TestApp } from '../testing/testApp';
+import { bearer, createReportSession, event, utc } from '../testing/testReports';
 import { sdkBatchTrackData, sdkRecord } from '../testing/testSdkEncoding';
 import { DAY_MS } from './range';
 
+const session = createReportSession();
+const { insertEvents } = session;
 let t: TestApp;
 let adminToken: string;
 let userToken: string;
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** 00:00 UTC of a calendar day. */
-const utc = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
-
-/** A stored event with defaults: a `track` record of project `default`. */
-function event(e: Partial<NewAnalyticsEventRow> & Pick<NewAnalyticsEventRow, 'time'>): NewAnalyticsEventRow {
-  return {
-    project: 'default',
-    type: 'track',
-    event: '$pageview',
-    distinct_id: 'visitor',
-    login_id: null,
-    anonymous_id: null,
-    received_at: e.time,
-    plugin_key: null,
-    url: null,
-    properties: JSON.stringify(e.plugin_key ? { plugin_key: e.plugin_key } : {}),
-    ...e,
-  };
-}
-
-async function insertEvents(rows: NewAnalyticsEventRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await t.app.db.kysely
-      .insertInto('analytics_event')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  }
-}
 
 function overview(query: Record<string, string | number>, token: string | null = adminToken) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -63,54 +28,17 @@ function overview(query: Record<string, string | number>, token: string | null =
   });
 }
 
-function publisher(query: Record<string, string | number>, token: string | null) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/cmt/plugin/analytics${qs ? `?${qs}` : ''}`,
-    headers: token ? bearer(token) : {},
-  });
-}
-
 async function overviewData(query: Record<string, string | number>): Promise<AnalyticsOverview> {
   const res = await overview(query);
   expect(res.statusCode, res.body).toBe(200);
   return body<{ code: 0; data: AnalyticsOverview }>(res).data;
 }
 
-/** Signs in a general user whose nick_name and user_name are given. */
-async function signInNamed(nick_name: string, user_name: string): Promise<string> {
-  const login = await signInTestUser(t.app);
-  await t.app.db.kysely
-    .updateTable('user_account')
-    .set({ nick_name, user_name })
-    .where('id', '=', login.user_info.user_id)
-    .execute();
-  return login.access_token;
-}
-
 beforeAll(async () => {
-  t = await createTestApp({ importCatalogueOnEmpty: false });
-  adminToken = (await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token;
-  userToken = (await signInTestUser(t.app)).access_token;
-  await createPlugins(t.app.db, [
-    { plugin_key: 'color-magic', name: 'Color Magic', developer: 'Ada Dev', create_time: 1 },
-    { plugin_key: 'grid-helper', name: 'Grid Helper', developer: 'Ada Dev', create_time: 1 },
-    { plugin_key: 'quiet-one', name: 'Quiet One', developer: 'Ada Dev', create_time: 1 },
-    { plugin_key: 'icon-kit', name: 'Icon Kit', developer: 'ada', create_time: 1 },
-    { plugin_key: 'other-tool', name: 'Other Tool', developer: 'Other Studio', create_time: 1 },
-    ...Array.from({ length: 12 }, (_, i) => ({
-      plugin_key: `p${i}`,
-      name: `Plugin ${i}`,
-      developer: 'Bulk',
-      create_time: 1,
-    })),
-  ]);
+  ({ t, adminToken, userToken } = await session.start());
 });
 
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => session.close());
 
 describe('GET /api/cmt/manager/analytics/overview', () => {
   it('is for administrators: 401 without a token, 403 for a general user', async () => {
@@ -351,137 +279,5 @@ describe('GET /api/cmt/manager/analytics/overview', () => {
     expect(longest.days).toHaveLength(366);
     expect(longest.days[0]!.day).toBe('2022-01-01');
     expect(longest.days.at(-1)!.day).toBe('2023-01-01');
-  });
-});
-
-describe('GET /api/cmt/plugin/analytics (publisher)', () => {
-  const d0 = utc(2023, 2, 1);
-  const range = { from: d0, to: d0 + 4 * DAY_MS };
-
-  beforeAll(async () => {
-    const rows: NewAnalyticsEventRow[] = [];
-    const add = (plugin_key: string, name: string, day: number, n: number) => {
-      for (let i = 0; i < n; i += 1) {
-        rows.push(event({ time: d0 + day * DAY_MS + i, event: name, plugin_key, distinct_id: `x${i}` }));
-      }
-    };
-    add('color-magic', PluginEvent.VIEW, 0, 3);
-    add('color-magic', PluginEvent.VIEW, 2, 5);
-    add('color-magic', PluginEvent.INSTALL, 2, 2);
-    add('color-magic', PluginEvent.LIKE, 3, 1);
-    add('grid-helper', PluginEvent.VIEW, 1, 2);
-    add('grid-helper', PluginEvent.INSTALL, 3, 1);
-    add('icon-kit', PluginEvent.VIEW, 1, 1);
-    add('other-tool', PluginEvent.VIEW, 0, 9);
-    add('color-magic', PluginEvent.VIEW, 4, 7); // after the range
-    // quiet-one (Ada Dev) has no events: it is not listed.
-    await insertEvents(rows);
-  });
-
-  it('401 without a token', async () => {
-    const res = await publisher(range, null);
-    expect(res.statusCode).toBe(401);
-  });
-
-  it('a general user named like the publisher reads nothing of theirs (ownership, not a name)', async () => {
-    const token = await signInNamed('Ada Dev', 'ada');
-    for (const query of [range, { ...range, developer: 'Ada Dev' }]) {
-      const res = await publisher(query, token);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(body<{ data: PublisherAnalytics }>(res).data.plugins).toEqual([]);
-    }
-  });
-
-  it('a general user reads the plugins their account owns', async () => {
-    const login = await signInTestUser(t.app);
-    await t.app.db.kysely
-      .updateTable('plugin')
-      .set({ owner_id: login.user_info.user_id })
-      .where('plugin_key', '=', 'grid-helper')
-      .execute();
-    const res = await publisher({ ...range, developer: 'Ada Dev' }, login.access_token);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(body<{ data: PublisherAnalytics }>(res).data.plugins.map((p) => [p.plugin_key, p.views])).toEqual([
-      ['grid-helper', 2],
-    ]);
-    await t.app.db.kysely
-      .updateTable('plugin')
-      .set({ owner_id: null })
-      .where('plugin_key', '=', 'grid-helper')
-      .execute();
-  });
-
-  it("an administrator gets the named developer's plugins, per day", async () => {
-    const res = await publisher({ ...range, developer: 'Ada Dev' }, adminToken);
-    expect(res.statusCode, res.body).toBe(200);
-    const data = body<{ data: PublisherAnalytics }>(res).data;
-    expect(data).toMatchObject({ from: range.from, to: range.to, developer: 'Ada Dev' });
-    const days = ['2023-02-01', '2023-02-02', '2023-02-03', '2023-02-04'];
-    const perDay = (views: number[], installs: number[]) =>
-      days.map((day, i) => ({ day, views: views[i], installs: installs[i] }));
-    expect(data.plugins).toEqual([
-      {
-        plugin_key: 'color-magic',
-        name: 'Color Magic',
-        views: 8,
-        installs: 2,
-        likes: 1,
-        days: perDay([3, 0, 5, 0], [0, 0, 2, 0]),
-      },
-      {
-        plugin_key: 'grid-helper',
-        name: 'Grid Helper',
-        views: 2,
-        installs: 1,
-        likes: 0,
-        days: perDay([0, 2, 0, 0], [0, 0, 0, 1]),
-      },
-    ]);
-    const narrowed = body<{ data: PublisherAnalytics }>(
-      await publisher({ ...range, developer: 'ada' }, adminToken),
-    );
-    expect(narrowed.data.plugins.map((p) => p.plugin_key)).toEqual(['icon-kit']);
-  });
-
-  it('an administrator names the developer (without one: their own plugins, none here)', async () => {
-    const own = await publisher(range, adminToken);
-    expect(own.statusCode).toBe(200);
-    expect(body<{ data: PublisherAnalytics }>(own).data.plugins).toEqual([]);
-    const res = await publisher({ ...range, developer: 'Other Studio' }, adminToken);
-    expect(res.statusCode).toBe(200);
-    const data = body<{ data: PublisherAnalytics }>(res).data;
-    expect(data.developer).toBe('Other Studio');
-    expect(data.plugins).toEqual([
-      {
-        plugin_key: 'other-tool',
-        name: 'Other Tool',
-        views: 9,
-        installs: 0,
-        likes: 0,
-        days: [
-          { day: '2023-02-01', views: 9, installs: 0 },
-          { day: '2023-02-02', views: 0, installs: 0 },
-          { day: '2023-02-03', views: 0, installs: 0 },
-          { day: '2023-02-04', views: 0, installs: 0 },
-        ],
-      },
-    ]);
-  });
-
-  it('a developer without events in the range gets an empty list', async () => {
-    const res = await publisher({ ...range, developer: 'Nobody Here' }, adminToken);
-    expect(res.statusCode).toBe(200);
-    expect(body<{ data: PublisherAnalytics }>(res).data.plugins).toEqual([]);
-    const later = await publisher(
-      { from: d0 + 10 * DAY_MS, to: d0 + 11 * DAY_MS, developer: 'Ada Dev' },
-      adminToken,
-    );
-    expect(body<{ data: PublisherAnalytics }>(later).data.plugins).toEqual([]);
-  });
-
-  it('validates the range like the overview', async () => {
-    const res = await publisher({ from: d0, to: d0 + 367 * DAY_MS, developer: 'Ada Dev' }, adminToken);
-    expect(res.statusCode).toBe(400);
-    expect(body<ErrorEnvelope>(res).error).toBe('INVALID_PARAMETER');
   });
 });
