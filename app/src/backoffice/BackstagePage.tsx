@@ -1,5 +1,6 @@
 import { useSession } from '@plugin-center/react';
 import { useTranslation } from '../i18n/i18n';
+import { type Fact, FactList } from '../ui/FactList';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { AdminRoute } from './AdminRoute';
 import { BackstageHeader } from './BackstageHeader';
@@ -26,7 +27,7 @@ function BackstageHome() {
   const { t } = useTranslation();
   const { user } = useSession();
   if (!user) return null;
-  const rows: [string, string][] = [
+  const rows: Fact[] = [
     [t('backstage.nickName'), user.nick_name || user.user_name],
     [t('backstage.email'), user.email ?? '—'],
     [t('backstage.role'), t(`backstage.roles.${user.role}`)],
@@ -35,14 +36,7 @@ function BackstageHome() {
     <section className="backstage">
       <BackstageHeader title={t('backstage.title')} />
       <h2>{t('backstage.userInfo')}</h2>
-      <dl className="detail-fields" data-testid="admin-info">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={rows} data-testid="admin-info" />
     </section>
   );
 }

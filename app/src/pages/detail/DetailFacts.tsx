@@ -1,7 +1,7 @@
 import type { PluginDetail } from '@plugin-center/api';
-import type { ReactNode } from 'react';
 import { formatDate } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
+import { type Fact, FactList } from '../../ui/FactList';
 
 /** An http(s) URL as a link without its scheme and trailing slash; anything else as text, or the 'none' text (—). */
 function ExternalLink({ href }: { href: string | null }) {
@@ -39,7 +39,7 @@ export function DetailFacts({ plugin }: { plugin: PluginDetail }) {
     plugin.copyright_holder.name ||
     (plugin.copyright_holder.type === 'author' ? plugin.developer : null) ||
     none;
-  const fields: [string, ReactNode][] = [
+  const fields: Fact[] = [
     [t('detail.currentVersion'), plugin.current_version || none],
     [t('detail.createTime'), formatDate(plugin.create_time, locale, none)],
     [t('detail.updateTime'), formatDate(plugin.update_time, locale, none)],
@@ -52,14 +52,7 @@ export function DetailFacts({ plugin }: { plugin: PluginDetail }) {
   return (
     <section className="detail-section">
       <h3>{t('detail.details')}</h3>
-      <dl className="detail-fields">
-        {fields.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={fields} />
     </section>
   );
 }
