@@ -171,7 +171,7 @@ export function TagsField({ form }: { form: PublishFormState }) {
   return (
     <Field label={t('form.tags')} f={tags} hint={t('form.tagsHint', { max: L.TAGS })}>
       {values.tags.length > 0 && (
-        <ul className="publish-tags" aria-label={t('form.tags')}>
+        <ul className="chips publish-tags" aria-label={t('form.tags')}>
           {values.tags.map((tag) => (
             <li key={tag} className="chip">
               {tag}
