@@ -27,10 +27,43 @@ export interface FormFieldProps {
   children: ReactNode;
 }
 
+/** The attributes a {@link FormField}'s control takes from the field: see {@link fieldControlProps}. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * The id, `aria-invalid` and `aria-describedby` of the control inside a {@link FormField} with the
+ * same `id`, `hint`, `error` and `keepHint`: it names the hint (`{id}-hint`) and the error
+ * (`{id}-error`) exactly when the field shows them.
+ *
+ * @example
+ * <FormField id={id} label="URL" hint={hint} error={error}>
+ *   <TextInput {...fieldControlProps(id, { hint, error })} value={url} onChange={change} />
+ * </FormField>
+ */
+export function fieldControlProps(
+  id: string,
+  { hint, error, keepHint = false }: Pick<FormFieldProps, 'hint' | 'error' | 'keepHint'>,
+): FieldControlProps {
+  const invalid = present(error);
+  const ids = [
+    present(hint) && (keepHint || !invalid) ? `${id}-hint` : '',
+    invalid ? `${id}-error` : '',
+  ].filter(Boolean);
+  return {
+    id,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+  };
+}
+
 /**
  * A labelled form field (class `publish-field`, ui/forms.css): the label with the required mark,
- * the control, then its hint and its error text. The control names them in its own
- * `aria-describedby` (`{id}-error`, `{id}-hint`), as the page knows which of them it shows.
+ * the control, then its hint and its error text. The control names the ones shown in its own
+ * `aria-describedby`; {@link fieldControlProps} gives it the matching attributes.
  */
 export function FormField({
   id,

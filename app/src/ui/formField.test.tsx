@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextInput } from './Field';
-import { FormField } from './FormField';
+import { FormField, fieldControlProps } from './FormField';
 
 afterEach(cleanup);
 
@@ -44,5 +44,42 @@ describe('FormField: label, control, hint and error', () => {
       ['g-error', '太长'],
     ]);
     expect(document.getElementById('g-hint')?.className).toBe('state-hint publish-hint');
+  });
+});
+
+describe('fieldControlProps: the control names what its FormField shows', () => {
+  it('points at the hint until there is an error, then at the error alone', () => {
+    expect(fieldControlProps('f', { hint: 'Hint' })).toEqual({
+      id: 'f',
+      'aria-invalid': undefined,
+      'aria-describedby': 'f-hint',
+    });
+    expect(fieldControlProps('f', { hint: 'Hint', error: 'Wrong' })).toEqual({
+      id: 'f',
+      'aria-invalid': true,
+      'aria-describedby': 'f-error',
+    });
+  });
+
+  it('names both with keepHint, and nothing without a hint or an error', () => {
+    expect(fieldControlProps('f', { hint: 'Hint', error: 'Wrong', keepHint: true })['aria-describedby']).toBe(
+      'f-hint f-error',
+    );
+    expect(fieldControlProps('f', { error: '' })).toEqual({
+      id: 'f',
+      'aria-invalid': undefined,
+      'aria-describedby': undefined,
+    });
+  });
+
+  it('matches the ids FormField renders', () => {
+    render(
+      <FormField id="g" label="Name" hint="Hint" error="Wrong">
+        <TextInput {...fieldControlProps('g', { hint: 'Hint', error: 'Wrong' })} />
+      </FormField>,
+    );
+    const input = screen.getByLabelText('Name');
+    expect(input.getAttribute('aria-describedby')).toBe('g-error');
+    expect(document.getElementById('g-error')?.textContent).toBe('Wrong');
   });
 });

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
 import { FileInput } from '../../ui/Field';
-import { FormField } from '../../ui/FormField';
+import { FormField, fieldControlProps } from '../../ui/FormField';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -146,10 +146,8 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
           >
             <FileInput
               ref={input}
-              id={`${id}-file`}
+              {...fieldControlProps(`${id}-file`, { hint: t('batch.fileHint'), error: fileError })}
               accept={BATCH_FILE_ACCEPT}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? `${id}-file-error` : `${id}-file-hint`}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
           </FormField>

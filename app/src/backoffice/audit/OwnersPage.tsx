@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/Field';
-import { FormField } from '../../ui/FormField';
+import { FormField, fieldControlProps } from '../../ui/FormField';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
@@ -58,9 +58,6 @@ export function OwnersView() {
     else setErrors({ form: message });
   };
 
-  const describedBy = (name: 'plugin_key' | 'email') =>
-    errors[name] ? `${id}-${name}-error` : `${id}-${name}-hint`;
-
   return (
     <section className="backstage audit owners">
       <BackstageHeader title={t('owners.title')} />
@@ -76,12 +73,13 @@ export function OwnersView() {
             error={errors.plugin_key}
           >
             <TextInput
-              id={`${id}-plugin_key`}
+              {...fieldControlProps(`${id}-plugin_key`, {
+                hint: t('owners.pluginKeyHint'),
+                error: errors.plugin_key,
+              })}
               name="plugin_key"
               value={pluginKey}
               onChange={(e) => setPluginKey(e.target.value)}
-              aria-invalid={errors.plugin_key ? true : undefined}
-              aria-describedby={describedBy('plugin_key')}
               autoComplete="off"
             />
           </FormField>
@@ -92,13 +90,11 @@ export function OwnersView() {
             error={errors.email}
           >
             <TextInput
-              id={`${id}-email`}
+              {...fieldControlProps(`${id}-email`, { hint: t('owners.emailHint'), error: errors.email })}
               name="email"
               type="email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy('email')}
               autoComplete="off"
             />
           </FormField>

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
 import { FileInput, TextInput } from '../../ui/Field';
-import { FormField } from '../../ui/FormField';
+import { FormField, fieldControlProps } from '../../ui/FormField';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -222,8 +222,11 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
     else setErrors({ form: message });
   };
 
-  const describedBy = (name: 'image' | 'url') =>
-    errors[name] ? `${id}-${name}-error` : `${id}-${name}-hint`;
+  const imageHint = (
+    <>
+      {t('banner.imageHint', { mb })} {props.banner && t('banner.keepImage')}
+    </>
+  );
   return (
     <form className="publish-form" onSubmit={(e) => void submit(e)} noValidate>
       <fieldset disabled={busy}>
@@ -232,19 +235,13 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
           id={`${id}-image`}
           label={t('banner.image')}
           required={!props.banner}
-          hint={
-            <>
-              {t('banner.imageHint', { mb })} {props.banner && t('banner.keepImage')}
-            </>
-          }
+          hint={imageHint}
           error={errors.image}
         >
           <FileInput
-            id={`${id}-image`}
+            {...fieldControlProps(`${id}-image`, { hint: imageHint, error: errors.image })}
             accept={IMAGE_TYPES.join(',')}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            aria-invalid={errors.image ? true : undefined}
-            aria-describedby={describedBy('image')}
           />
         </FormField>
         <FormField
@@ -255,13 +252,11 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
           error={errors.url}
         >
           <TextInput
-            id={`${id}-url`}
+            {...fieldControlProps(`${id}-url`, { hint: t('banner.urlHint'), error: errors.url })}
             type="url"
             value={url}
             maxLength={BANNER_LIMITS.URL}
             onChange={(e) => setUrl(e.target.value)}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={describedBy('url')}
           />
         </FormField>
         {errors.form && (

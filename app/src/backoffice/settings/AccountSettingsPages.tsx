@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/Field';
-import { FormField } from '../../ui/FormField';
+import { FormField, fieldControlProps } from '../../ui/FormField';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -216,18 +216,15 @@ function TextField(props: {
   error?: string;
   hint?: ReactNode;
 }) {
-  const describedBy = props.error ? `${props.id}-error` : props.hint ? `${props.id}-hint` : undefined;
   return (
     <FormField id={props.id} label={props.label} hint={props.hint} error={props.error}>
       <TextInput
-        id={props.id}
+        {...fieldControlProps(props.id, props)}
         type="text"
         value={props.value}
         autoComplete="off"
         spellCheck={false}
         onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
       />
     </FormField>
   );

@@ -6,7 +6,7 @@ import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
 import { Button } from '../../ui/Button';
 import { Check, TextInput } from '../../ui/Field';
-import { FormField } from '../../ui/FormField';
+import { FormField, fieldControlProps } from '../../ui/FormField';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -112,14 +112,12 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
           error={error}
         >
           <TextInput
-            id={`${id}-brand`}
+            {...fieldControlProps(`${id}-brand`, { hint: t('space.brandKeyHint'), error })}
             type="text"
             value={brandKey}
             maxLength={64}
             autoComplete="off"
             onChange={(e) => setBrandKey(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-brand-error` : `${id}-brand-hint`}
           />
         </FormField>
       </fieldset>

@@ -10,7 +10,7 @@ import { notify } from '../../toast/toastStore';
 import { Tag } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Select, TextInput } from '../../ui/Field';
-import { FormField } from '../../ui/FormField';
+import { FormField, fieldControlProps } from '../../ui/FormField';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -223,15 +223,13 @@ export function CreateTokenForm(props: {
           >
             <TextInput
               ref={nameRef}
-              id={`${id}-name`}
+              {...fieldControlProps(`${id}-name`, { hint: t('tokens.nameHint'), error })}
               type="text"
               value={name}
               required
               aria-required
               maxLength={TOKEN_NAME_MAX}
               placeholder={t('tokens.namePlaceholder')}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-name-error` : `${id}-name-hint`}
               onChange={(e) => setName(e.target.value)}
             />
           </FormField>
