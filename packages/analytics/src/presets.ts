@@ -143,6 +143,14 @@ const within = (ref: string, list: string, more: readonly string[] = []) =>
  * `latest_landing_page`, `latest_wx_ad_click_id`, a custom `source_type.keyword`, turning single
  * `latest_*` properties off and the `url解析失败` values for an unparsable page URL are left out;
  * the browser's own test cookie is `pcsa_domain_test` (Sensors `sensorsdata_domain_test`).
+ *
+ * @example
+ * ```ts
+ * import { createAnalytics } from '@plugin-center/analytics';
+ * import { presetsPlugin } from '@plugin-center/analytics/presets';
+ *
+ * const analytics = createAnalytics({ plugins: [presetsPlugin({ latest_referrer_host: true })] });
+ * ```
  */
 export function presetsPlugin(options: PresetsOptions = {}): TrackerPlugin {
   return {

@@ -45,6 +45,15 @@ export interface SessionSource {
  *   and starts a new anonymous id (`logout()`).
  *
  * @returns the function that disconnects them
+ *
+ * @example
+ * ```ts
+ * import { connectSession } from '@plugin-center/analytics/session';
+ *
+ * const ready = sso.init(); // first: it removes ?code= before the first page view is sent
+ * analytics.init();
+ * const disconnect = connectSession(analytics, sso);
+ * ```
  */
 export function connectSession(analytics: Tracker, session: SessionSource): () => void {
   const held = () => analytics.getSnapshot().history_login_id.value;

@@ -103,6 +103,17 @@ const rewrite = (url: string, afterHash: boolean, id: string): string => {
  * before it) or whose bytes are not UTF-8 (Sensors keeps them as `%xx` text), and an invalid id
  * altogether (Sensors still sends the `$SignUp`); it listens in the capture phase, and to
  * `pointerdown` in every browser (Sensors where pointer events are supported).
+ *
+ * @example
+ * ```ts
+ * import { createAnalytics } from '@plugin-center/analytics';
+ * import { siteLinkerPlugin } from '@plugin-center/analytics/site-linker';
+ *
+ * const analytics = createAnalytics({
+ *   plugins: [siteLinkerPlugin({ linker: [{ part_url: 'docs.example.com', after_hash: false }] })],
+ * });
+ * // a click on https://docs.example.com/guide?a=1 opens …/guide?a=1&_sasdk=d + the anonymous id (base64url)
+ * ```
  */
 export function siteLinkerPlugin(options: SiteLinkerOptions = {}): TrackerPlugin {
   return {

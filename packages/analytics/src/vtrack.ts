@@ -167,6 +167,15 @@ const extract = (doc: Document, q: VisualProperty, p: Props) => {
  * Within the 1 KB budget we also leave out: a select's chosen option (we read its text, all options),
  * the check that `element_field` is `element_path` or `element_selector` (another field compares that
  * `$`-property), and Sensors' removal of reserved property names (`distinct_id`, `user_id`, `id`).
+ *
+ * @example
+ * ```ts
+ * import { createAnalytics, visualConfigPlugin } from '@plugin-center/analytics';
+ * import { vtrackPlugin } from '@plugin-center/analytics/vtrack';
+ *
+ * const visual = visualConfigPlugin();
+ * const analytics = createAnalytics({ plugins: [visual, vtrackPlugin(visual)] });
+ * ```
  */
 export function vtrackPlugin(visual: VisualConfigPlugin): TrackerPlugin {
   return {
