@@ -11,6 +11,8 @@
  *   account's role (see `identity/adminCommand.ts`);
  * - `plugin-center publish <dir|file> [--server <url>] [--token <pcpat_…>] [--plugin-key <key>]`:
  *   publish a plugin from a terminal or CI with a personal access token (`publishing/publishCommand.ts`);
+ * - `plugin-center audit verify`: check the audit log's hash chain; exit code 1 at the first broken
+ *   entry (`review/auditCommand.ts`);
  * - `--help`: these commands and the environment variables (from `CONFIG_SCHEMA`).
  */
 import { join, resolve } from 'node:path';
@@ -25,6 +27,7 @@ import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { runAdminCommand } from './identity/adminCommand';
 import { runPublishCommand } from './publishing/publishCommand';
+import { runAuditCommand } from './review/auditCommand';
 import { ensureSearchIndex } from './search/indexer';
 
 /** The usage text: the commands, then the environment variables as `CONFIG_SCHEMA` describes them. */
@@ -41,6 +44,8 @@ Commands:
                    Publish a plugin (or, with a plugin key, a new version) to a running server
                    with a personal access token; PLUGIN_CENTER_SERVER and PLUGIN_CENTER_TOKEN
                    are read when the options are absent (docs/publishing.md)
+  audit verify     Check the audit log's hash chain: prints "audit log intact: N entries" and the
+                   head, or the first broken entry and why (exit 1)
 
 Options:
   -h, --help       Show this help
@@ -133,6 +138,7 @@ export async function main(argv: string[]): Promise<number> {
   // `admin` has options of its own: hand its arguments over unparsed.
   if (argv[0] === 'admin') return runAdminCommand(loadConfig(), argv.slice(1));
   if (argv[0] === 'publish') return runPublishCommand(argv.slice(1));
+  if (argv[0] === 'audit') return runAuditCommand(loadConfig(), argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     options: { help: { type: 'boolean', short: 'h' } },

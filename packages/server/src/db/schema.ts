@@ -238,6 +238,12 @@ export interface AuditLogTable {
   plugin_key: string;
   version: string | null;
   reason: string | null;
+  /** Position in the hash chain, 1 for the first entry (migration 0021, `shared/auditChain.ts`). */
+  seq: number;
+  /** The previous entry's `hash` (64 zeros for the first). */
+  prev_hash: string;
+  /** Lowercase hex SHA-256 of the entry's canonical serialisation, `prev_hash` included. */
+  hash: string;
 }
 
 /** `user_account`: one row per account (SPEC §3 User; migration 0003). */
