@@ -11,8 +11,8 @@
  *   account's role (see `identity/adminCommand.ts`);
  * - `plugin-center publish <dir|file> [--server <url>] [--token <pcpat_…>] [--plugin-key <key>]`:
  *   publish a plugin from a terminal or CI with a personal access token (`publishing/publishCommand.ts`);
- * - `plugin-center audit verify`: check the audit log's hash chain; exit code 1 at the first broken
- *   entry (`review/auditCommand.ts`);
+ * - `plugin-center audit verify [--head <hash>]`: check the audit log's hash chain; exit code 1 at
+ *   the first broken entry, or without the recorded head (`review/auditCommand.ts`);
  * - `--help`: these commands and the environment variables (from `CONFIG_SCHEMA`).
  */
 import { join, resolve } from 'node:path';
@@ -44,8 +44,10 @@ Commands:
                    Publish a plugin (or, with a plugin key, a new version) to a running server
                    with a personal access token; PLUGIN_CENTER_SERVER and PLUGIN_CENTER_TOKEN
                    are read when the options are absent (docs/publishing.md)
-  audit verify     Check the audit log's hash chain: prints "audit log intact: N entries" and the
-                   head, or the first broken entry and why (exit 1)
+  audit verify [--head <hash>]
+                   Check the audit log's hash chain: prints "audit log intact: N entries" and the
+                   head, or the first broken entry and why (exit 1); --head: a head printed
+                   earlier, which must still be in the chain
 
 Options:
   -h, --help       Show this help

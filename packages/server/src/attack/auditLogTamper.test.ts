@@ -293,6 +293,17 @@ describe('plugin-center audit verify', () => {
     const usage = capture();
     expect(await runAuditCommand(t.config, ['check'], usage.output)).toBe(2);
     expect(usage.lines.err).toContain('Usage: plugin-center audit verify');
+    expect(await runAuditCommand(t.config, ['verify', '--head', 'abc'], capture().output)).toBe(2);
+
+    // A head recorded earlier must still be in the chain: a cut tail (or a re-hashed chain) lacks it.
+    const recorded = capture();
+    expect(await runAuditCommand(t.config, ['verify', '--head', rows.at(-1)!.hash], recorded.output)).toBe(0);
+    expect(recorded.lines.out).toContain('audit log intact');
+    const cut = capture();
+    expect(await runAuditCommand(t.config, ['verify', '--head', 'f'.repeat(64)], cut.output)).toBe(1);
+    expect(cut.lines.err).toContain(
+      `the recorded head ${'f'.repeat(64)} is not in the chain of ${rows.length} entries`,
+    );
 
     // The attacker commits this time: lifts the triggers, rewrites an entry, puts them back.
     const victim = rows[2]!;
