@@ -116,7 +116,8 @@ describe(`publishing limits per account (${TEST_DIALECT})`, () => {
     }
     const bytes = await bytesOnDisk(session.user_info.user_id);
     // Before the limits: 10 of 10 publishes were accepted and the account stored 10 videos
-    // (≈ 620 KB against a 100 KB quota).
+    // (≈ 615 KB against a 100 KB quota). Now: the first is stored, the next four are over the
+    // quota (413), the last five over the rate (429).
     expect({ accepted, refused, overQuota: bytes > LIMITS.storageBytes }).toEqual({
       accepted: 1,
       refused: 9,
