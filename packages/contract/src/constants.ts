@@ -46,7 +46,10 @@ export const ApiErrorCode = {
   ACTIVITY_NOT_FOUND: { code: 40411, error: 'ACTIVITY_NOT_FOUND' },
   /** The body is larger than the server accepts (HTTP 413). */
   PAYLOAD_TOO_LARGE: { code: 41300, error: 'PAYLOAD_TOO_LARGE' },
-  /** Too many requests from this client (HTTP 429); `Retry-After` says when to try again. */
+  /**
+   * Too many requests from this client, or too many publishes from this account
+   * (`PUBLISH_RATE_LIMIT`) (HTTP 429); `Retry-After` says when to try again.
+   */
   RATE_LIMITED: { code: 42900, error: 'RATE_LIMITED' },
   /**
    * Sign-in failed: wrong email or password. The same answer whether or not the email exists
@@ -72,6 +75,16 @@ export const ApiErrorCode = {
   UPLOAD_REJECTED: { code: 40005, error: 'UPLOAD_REJECTED' },
   /** An edit whose version is not greater (semver) than the plugin's last submitted one (HTTP 409). */
   VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
+  /**
+   * A publish while the account already has as many submissions waiting for review as the server
+   * allows (`PUBLISH_PENDING_MAX`); the message names the cap (HTTP 409).
+   */
+  PENDING_LIMIT_REACHED: { code: 40910, error: 'PENDING_LIMIT_REACHED' },
+  /**
+   * A publish or new version whose files would take the account's stored files over its storage
+   * quota (`PUBLISH_STORAGE_QUOTA_MB`); the message names the quota and the account's usage (HTTP 413).
+   */
+  STORAGE_QUOTA_EXCEEDED: { code: 41310, error: 'STORAGE_QUOTA_EXCEEDED' },
   /** Curation: no resource position (featured slot) with that id (HTTP 404). */
   RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */

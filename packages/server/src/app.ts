@@ -12,7 +12,12 @@ import { setReadCache } from './cache';
 import { hasAnyPlugin } from './catalogue/data';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
-import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config/serverConfig';
+import {
+  resolveCollectorConfig,
+  resolveIdentityConfig,
+  resolvePublishLimits,
+  type ServerConfig,
+} from './config/serverConfig';
 import { ActivityService } from './curation/activity';
 import { activityRoutes } from './curation/activityRoutes';
 import { bannerRoutes } from './curation/bannerRoutes';
@@ -127,6 +132,7 @@ export async function buildApp(
     const storage = await createFileStorage(config);
     const publishing = new PublishingService(db, storage, {
       ...(options.clock ? { clock: options.clock } : {}),
+      limits: resolvePublishLimits(config),
     });
     app.decorate('publishing', publishing);
     // Settings: the secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged).

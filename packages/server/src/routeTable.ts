@@ -67,6 +67,8 @@ export interface TableRouteOptions {
   config?: FastifyContextConfig;
   /** Whether Fastify adds the HEAD route of a GET (default true). */
   exposeHeadRoute?: boolean;
+  /** Runs after the access check and validation, before the handler (e.g. a shared rate limit). */
+  preHandler?: preHandlerAsyncHookHandler;
 }
 
 const ERRORS = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
@@ -151,6 +153,7 @@ export function tableRoute<G extends RouteGroup, K extends TableName<G>>(
     ...(options.exposeHeadRoute === undefined ? {} : { exposeHeadRoute: options.exposeHeadRoute }),
     // Before validation: a visitor learns nothing of a guarded route's input rules.
     ...(accessHook ? { preValidation: accessHook } : {}),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     handler: envelope
       ? async (request, reply) => ({
           code: 0 as const,

@@ -65,6 +65,9 @@ export const texts = {
     failed: 'The plugin could not be submitted.',
     fixErrors: 'Please correct the marked fields.',
     versionNotIncreased: 'The version must be greater than the last submitted one.',
+    rateLimited: 'You have sent too many submissions for now. {{detail}}',
+    pendingLimit: 'Too many of your submissions are waiting for review. {{detail}}',
+    storageQuota: 'Your plugins’ files would go over your account’s storage quota. {{detail}}',
   },
   error: {
     required: 'Required',

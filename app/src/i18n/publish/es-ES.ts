@@ -68,6 +68,10 @@ export const texts: PublishMessages = {
     failed: 'No se ha podido enviar el plugin.',
     fixErrors: 'Corrige los campos marcados.',
     versionNotIncreased: 'La versión debe ser mayor que la última enviada.',
+    rateLimited: 'Has enviado demasiados plugins por ahora. {{detail}}',
+    pendingLimit: 'Tienes demasiados envíos pendientes de revisión. {{detail}}',
+    storageQuota:
+      'Los archivos de tus plugins superarían la cuota de almacenamiento de tu cuenta. {{detail}}',
   },
   error: {
     required: 'Obligatorio',

@@ -63,6 +63,9 @@ export const texts: PublishMessages = {
     failed: 'プラグインを提出できませんでした。',
     fixErrors: 'エラーのある項目を修正してください。',
     versionNotIncreased: 'バージョンは前回提出したものより大きくする必要があります。',
+    rateLimited: '短時間に提出しすぎています。{{detail}}',
+    pendingLimit: '審査待ちの提出が多すぎます。{{detail}}',
+    storageQuota: 'プラグインのファイルがアカウントの保存容量を超えます。{{detail}}',
   },
   error: {
     required: '必須項目です',

@@ -63,6 +63,9 @@ export const texts: PublishMessages = {
     failed: '플러그인을 제출하지 못했습니다.',
     fixErrors: '표시된 항목을 수정해 주세요.',
     versionNotIncreased: '버전은 마지막으로 제출한 버전보다 높아야 합니다.',
+    rateLimited: '지금은 제출 횟수가 너무 많습니다. {{detail}}',
+    pendingLimit: '심사를 기다리는 제출이 너무 많습니다. {{detail}}',
+    storageQuota: '플러그인 파일이 계정의 저장 용량을 초과합니다. {{detail}}',
   },
   error: {
     required: '필수 항목입니다',

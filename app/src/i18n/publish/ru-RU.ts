@@ -67,6 +67,9 @@ export const texts: PublishMessages = {
     failed: 'Не удалось отправить плагин.',
     fixErrors: 'Исправьте отмеченные поля.',
     versionNotIncreased: 'Версия должна быть выше последней отправленной.',
+    rateLimited: 'Слишком много отправок за последнее время. {{detail}}',
+    pendingLimit: 'Слишком много ваших заявок ждут проверки. {{detail}}',
+    storageQuota: 'Файлы ваших плагинов превысят квоту хранилища аккаунта. {{detail}}',
   },
   error: {
     required: 'Обязательное поле',

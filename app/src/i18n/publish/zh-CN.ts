@@ -62,6 +62,9 @@ export const texts: PublishMessages = {
     failed: '插件提交失败。',
     fixErrors: '请修改标出的字段。',
     versionNotIncreased: '版本号必须大于上次提交的版本。',
+    rateLimited: '提交过于频繁，请稍后再试。{{detail}}',
+    pendingLimit: '待审核的提交过多。{{detail}}',
+    storageQuota: '插件文件将超出账户的存储配额。{{detail}}',
   },
   error: {
     required: '必填',

@@ -304,7 +304,41 @@ describe('publish form sending', () => {
       cancelled: false,
       envelope: { code: 42900, error: 'RATE_LIMITED', message: 'Too many requests', data: null },
     });
-    expect(screen.getByTestId('form-error').textContent).toBe('Too many requests');
+    expect(screen.getByTestId('form-error').textContent).toBe(
+      'You have sent too many submissions for now. Too many requests',
+    );
+  });
+
+  it('shows the per-account limits in its own words with the server message naming the limit', async () => {
+    const net = fakeSend();
+    renderForm({ send: net.send });
+    fillRequired();
+    const limits = [
+      [
+        409,
+        40910,
+        'PENDING_LIMIT_REACHED',
+        'at most 5 submissions waiting for review',
+        'Too many of your submissions are waiting for review.',
+      ],
+      [
+        413,
+        41310,
+        'STORAGE_QUOTA_EXCEEDED',
+        'may take at most 200 MB',
+        'Your plugins’ files would go over your account’s storage quota.',
+      ],
+    ] as const;
+    for (const [status, code, error, message, text] of limits) {
+      await submit();
+      await net.settle({
+        ok: false,
+        status,
+        cancelled: false,
+        envelope: { code, error, message, data: null },
+      });
+      expect(screen.getByTestId('form-error').textContent).toBe(`${text} ${message}`);
+    }
   });
 });
 

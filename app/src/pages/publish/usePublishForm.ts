@@ -38,6 +38,13 @@ import {
 
 const L = PUBLISH_LIMITS;
 
+/** The texts of the server's per-account publishing limits, by error code (`{{detail}}`: its message). */
+const LIMIT_TEXTS = {
+  RATE_LIMITED: 'form.rateLimited',
+  PENDING_LIMIT_REACHED: 'form.pendingLimit',
+  STORAGE_QUOTA_EXCEEDED: 'form.storageQuota',
+} as const;
+
 /** Field errors shown beside the fields; `text` is a server message shown as is. */
 type Errors = Partial<Record<PublishFieldName, FieldError & { text?: string }>>;
 
@@ -268,10 +275,14 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
       return;
     }
     const { envelope } = outcome;
+    // A per-account limit: the form's own words, then the server's message, which names the limit.
+    const limit = LIMIT_TEXTS[envelope.error as keyof typeof LIMIT_TEXTS];
     const text =
       envelope.error === 'VERSION_NOT_INCREASED'
         ? t('form.versionNotIncreased')
-        : envelope.message || t('form.failed');
+        : limit
+          ? t(limit, { detail: envelope.message })
+          : envelope.message || t('form.failed');
     const field = (envelope.field ?? (envelope.error === 'VERSION_NOT_INCREASED' ? 'version' : undefined)) as
       | PublishFieldName
       | undefined;

@@ -78,6 +78,8 @@ async function start(): Promise<string> {
       RATE_LIMIT_SIGNIN: '0',
       RATE_LIMIT_SIGNUP: '0',
       RATE_LIMIT_CODE: '0',
+      PUBLISH_RATE_LIMIT: '0',
+      PUBLISH_PENDING_MAX: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -29,7 +29,9 @@ let admin = '';
 let ownKey = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ importCatalogueOnEmpty: false });
+  // Every fuzzed upload is to reach the form reader and the checks: the hourly publish rate and
+  // the pending cap (attack/publishQuotas.test.ts) are off; the storage quota stays on.
+  t = await createTestApp({ importCatalogueOnEmpty: false, publishLimits: { perHour: 0, pendingMax: 0 } });
   user = (await signInTestUser(t.app)).access_token;
   admin = (await signInTestUser(t.app, { role: Role.SUPER_ADMIN })).access_token;
 }, 60_000);

@@ -26,8 +26,9 @@ describe('the configuration schema', () => {
     const variables = configVariables();
     // 38 of the server, database, uploads, identity and analytics, 2 of curation (CONTACT_QR_CODES,
     // ACTIVITIES), SECRETS_KEY, and 6 of the site variant (SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE,
-    // SITE_LOCALES, WORKBENCH_URL, COOKIE_CONSENT, SITE_PRODUCT).
-    expect(variables.length).toBe(47);
+    // SITE_LOCALES, WORKBENCH_URL, COOKIE_CONSENT, SITE_PRODUCT), and 3 of the publishing limits
+    // (PUBLISH_RATE_LIMIT, PUBLISH_PENDING_MAX, PUBLISH_STORAGE_QUOTA_MB).
+    expect(variables.length).toBe(50);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRedirectAllowlist } from './identity';
 import { loadConfig } from './loadConfig';
 import { defaultCatalogueDir } from './paths';
-import { resolveCollectorConfig, resolveIdentityConfig } from './serverConfig';
+import { resolveCollectorConfig, resolveIdentityConfig, resolvePublishLimits } from './serverConfig';
 import { ConfigError } from './values';
 
 const S3_KEYS = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/key+' };
@@ -225,6 +225,30 @@ describe('loadConfig', () => {
       production: false,
     });
     expect(loadConfig({ LOG_LEVEL: 'silent' }).logger).toBe(false);
+  });
+});
+
+describe('publishing limits', () => {
+  it('have the documented defaults, also for a hand-built config', () => {
+    const limits = { perHour: 10, pendingMax: 5, storageBytes: 200 * 1024 * 1024 };
+    const config = loadConfig({});
+    expect(config.publishLimits).toEqual(limits);
+    expect(resolvePublishLimits({ ...config, publishLimits: undefined } as never)).toEqual(limits);
+    expect(resolvePublishLimits({ ...config, publishLimits: { perHour: 0 } })).toEqual({
+      ...limits,
+      perHour: 0,
+    });
+  });
+
+  it('read the environment (the quota in MiB), and refuse what is not a whole number', () => {
+    const config = loadConfig({
+      PUBLISH_RATE_LIMIT: '3',
+      PUBLISH_PENDING_MAX: '0',
+      PUBLISH_STORAGE_QUOTA_MB: '1',
+    });
+    expect(config.publishLimits).toEqual({ perHour: 3, pendingMax: 0, storageBytes: 1024 * 1024 });
+    expect(() => loadConfig({ PUBLISH_STORAGE_QUOTA_MB: '1.5' })).toThrow(/PUBLISH_STORAGE_QUOTA_MB/);
+    expect(() => loadConfig({ PUBLISH_RATE_LIMIT: '-1' })).toThrow(/PUBLISH_RATE_LIMIT/);
   });
 });
 

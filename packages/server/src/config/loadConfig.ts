@@ -7,6 +7,7 @@ import type { LoginStorage } from '@plugin-center/contract/schemas';
 import { resolveSiteConfig } from '../site';
 import { defaultRedirectAllowlist } from './identity';
 import { defaultAppDir, defaultCatalogueDir, defaultTrackerScript } from './paths';
+import { MIB } from './publishing';
 import { type ConfigEnvironment, readEnvironment } from './schema';
 import type { LoggerOptions } from './server';
 import type { ServerConfig } from './serverConfig';
@@ -69,6 +70,7 @@ export function resolveS3Config(v: ConfigEnvironment): S3StorageConfig | undefin
  *   email, `ADMIN_PASSWORD` shorter than 8; analytics: `ANALYTICS_PROJECTS` names outside
  *   `[A-Za-z0-9_-]{1,64}`, `ANALYTICS_ALLOWED_ORIGINS` entries that are not http(s) origins,
  *   `ANALYTICS_VISUAL_CONFIG` / `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape;
+ *   publishing: a `PUBLISH_*` limit that is not a whole number in range;
  *   uploads: `S3_BUCKET` / `S3_ENDPOINT` / `S3_REGION` / `S3_PREFIX` of the wrong shape,
  *   `S3_FORCE_PATH_STYLE` not true/false; `CONTACT_QR_CODES` / `ACTIVITIES` not JSON arrays
  *   of their documented shape (`curation.ts`), `SECRETS_KEY` not
@@ -101,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     privateLoginConfig: v.PRIVATE_LOGIN_CONFIG,
     loginStorage: v.LOGIN_STORAGE as LoginStorage,
     oauthProviders: v.OAUTH_PROVIDERS,
+    publishLimits: {
+      perHour: v.PUBLISH_RATE_LIMIT,
+      pendingMax: v.PUBLISH_PENDING_MAX,
+      storageBytes: v.PUBLISH_STORAGE_QUOTA_MB * MIB,
+    },
     rateLimits: {
       signIn: v.RATE_LIMIT_SIGNIN,
       signUp: v.RATE_LIMIT_SIGNUP,

@@ -20,6 +20,7 @@ import {
   type OAuthProviderConfig,
   type RateLimits,
 } from './identity';
+import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
 import type { LoggerOptions } from './server';
 import type { S3StorageConfig } from './storage';
 
@@ -66,6 +67,13 @@ export interface ServerConfig {
   logger: boolean | LoggerOptions;
   /** `NODE_ENV === 'production'`: quiet logger, no request logging. */
   production: boolean;
+
+  /**
+   * Per-account publishing limits: `PUBLISH_RATE_LIMIT` (per hour), `PUBLISH_PENDING_MAX`,
+   * `PUBLISH_STORAGE_QUOTA_MB` (here in bytes); 0 turns a limit off. Unset fields take
+   * `PUBLISH_DEFAULTS` (`resolvePublishLimits`).
+   */
+  publishLimits?: Partial<PublishLimits>;
 
   // Identity. Optional so hand-built configs (tests) get the defaults of
   // `resolveIdentityConfig`; `loadConfig` sets every one of them.
@@ -131,6 +139,11 @@ export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
   };
+}
+
+/** The per-account publishing limits of `config`, defaults filled in. */
+export function resolvePublishLimits(config: ServerConfig): PublishLimits {
+  return { ...PUBLISH_DEFAULTS, ...config.publishLimits };
 }
 
 /** {@link CollectorConfig} of `config`, defaults filled in. */

@@ -1,8 +1,8 @@
 /**
  * What the configuration schema says about a variable besides JSON Schema ({@link VariableKeywords})
  * and the groups that order `--help` and the docs tables ({@link CONFIG_GROUPS}). Each area module
- * (`server.ts`, `site.ts`, `database.ts`, `storage.ts`, `identity.ts`, `analytics.ts`,
- * `curation.ts`) describes its variables with them; `schema.ts` joins the areas into one schema.
+ * (`server.ts`, `site.ts`, `database.ts`, `storage.ts`, `publishing.ts`, `identity.ts`,
+ * `analytics.ts`, `curation.ts`) describes its variables with them; `schema.ts` joins the areas into one schema.
  */
 
 /**
@@ -15,6 +15,10 @@ export const CONFIG_GROUPS = {
   uploads: {
     title: 'Uploaded files',
     intro: 'Uploaded files (see [Uploaded files](#uploaded-files)):',
+  },
+  publishing: {
+    title: 'Publishing limits',
+    intro: 'Per-account publishing limits (see [Limits per account](publishing.md#limits-per-account)):',
   },
   identity: {
     title: 'Accounts and sign-in',

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_curation';
 import * as m0015 from './migrations/0015_banners';
 import * as m0016 from './migrations/0016_settings';
 import * as m0017 from './migrations/0017_editor';
+import * as m0019 from './migrations/0019_file_sizes';
 import * as m0021 from './migrations/0021_audit_chain';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015_banners': m0015,
   '0016_settings': m0016,
   '0017_editor': m0017,
+  '0019_file_sizes': m0019,
   '0021_audit_chain': m0021,
 };
 

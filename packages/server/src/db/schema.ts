@@ -138,6 +138,20 @@ export interface DatabaseSchema {
   resource_position: ResourcePositionTable;
   // Settings.
   app_setting: AppSettingTable;
+  // Publishing limits (migration 0019): the size of each stored file by key.
+  file_size: FileSizeTable;
+}
+
+/**
+ * `file_size` (migration 0019): the size of a stored file by its content address. A key's size never
+ * changes, so rows are written once (publishing) and never updated; the per-account storage quota
+ * sums them over the keys an account's rows name (`publishing/quotas.ts`).
+ */
+export interface FileSizeTable {
+  /** The storage key, `<sha256 hex>.<ext>`. */
+  file_key: string;
+  /** Size of the file, bytes. */
+  bytes: number;
 }
 
 /**

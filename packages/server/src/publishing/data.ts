@@ -13,6 +13,8 @@ import type {
   PluginTable,
   PluginUpdate,
 } from '../db/schema';
+import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
+import { STORAGE_KEY } from '../shared/storage/fileStorage';
 import { FILE_COLUMNS, fileKeysOf } from '../shared/storage/references';
 
 /** A stored submission row. */
@@ -161,6 +163,28 @@ export async function pluginFileKeys(db: Db, pluginId: number, urlPrefix: string
     .execute();
   const plugin = await db.selectFrom('plugin').select(FILE_COLUMNS).where('id', '=', pluginId).execute();
   return [...fileKeysOf(plugin, urlPrefix, fileKeysOf(submissions, urlPrefix))];
+}
+
+/**
+ * The storage keys a new version of the plugin stops naming: those of its submissions waiting for
+ * review and, with `withPluginRow` (a plugin never approved, whose row shows the newest
+ * submission), those of its row; only content addresses.
+ */
+export async function pendingFileKeys(db: Db, pluginId: number, withPluginRow: boolean): Promise<string[]> {
+  const rows = await db
+    .selectFrom('plugin_submission')
+    .select(FILE_COLUMNS)
+    .where('plugin_id', '=', pluginId)
+    .where('status', '=', ReviewStatus.UNREVIEWED)
+    .execute();
+  const keys = fileKeysOf(rows, FILE_URL_PREFIX);
+  if (withPluginRow)
+    fileKeysOf(
+      await db.selectFrom('plugin').select(FILE_COLUMNS).where('id', '=', pluginId).execute(),
+      FILE_URL_PREFIX,
+      keys,
+    );
+  return [...keys].filter((key) => STORAGE_KEY.test(key));
 }
 
 /** Whether the plugin is on the square. */

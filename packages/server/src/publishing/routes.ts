@@ -4,10 +4,12 @@
  * download and batch upload, and the stored images and videos.
  */
 import multipart from '@fastify/multipart';
+import { isAdminRole } from '@plugin-center/contract';
 import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
+import { registerRateLimits, sharedLimit } from '../shared/rateLimit';
 import { MULTIPART_LIMITS, readBatchFile, readPublishForm } from './form';
 import type { PluginManagement } from './management';
 import type { PublishingService } from './service';
@@ -32,7 +34,9 @@ const CONTENT_TYPES: Record<string, string> = {
  * Fastify plugin with the publishing routes:
  * - `POST /api/cmt/plugin`, `PUT /api/cmt/plugin` (multipart, signed in) → `Submission`; 400
  *   INVALID_PARAMETER / UPLOAD_REJECTED with `field`, 403 FORBIDDEN (someone else's plugin), 404,
- *   409 VERSION_NOT_INCREASED, 413 PAYLOAD_TOO_LARGE;
+ *   409 VERSION_NOT_INCREASED, 413 PAYLOAD_TOO_LARGE; per account (`publishing.limits`): 429
+ *   RATE_LIMITED with `Retry-After` beyond `perHour` requests of the two together in an hour
+ *   (administrators exempt), 409 PENDING_LIMIT_REACHED and 413 STORAGE_QUOTA_EXCEEDED (service);
  * - `GET /api/cmt/plugin/audit` (signed in) → `SubmissionPage` of the caller's plugins;
  * - `DELETE /api/cmt/plugin`, `POST /api/cmt/manager/plugin/owner`, `POST
  *   /api/cmt/manager/plugins/upload`, `GET /api/cmt/manager/plugin/{id}/download`
@@ -46,12 +50,32 @@ export async function publishingRoutes(
   { publishing, management }: PublishingRoutesOptions,
 ): Promise<void> {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  await registerRateLimits(app);
+  // One counter per account over publishes and new versions, checked before the body is read.
+  const perHour = publishing.limits.perHour;
+  const publishRate = sharedLimit(app, {
+    max: perHour,
+    windowMs: 60 * 60 * 1000,
+    key: (request) => `publish:${request.user?.user_id ?? request.ip}`,
+    exempt: (request) => isAdminRole(request.user?.role),
+    message: (retryIn) =>
+      `publish rate limit: an account may send at most ${perHour} publishes per hour (new versions included); retry in ${retryIn}`,
+  });
+  const limited = publishRate ? { preHandler: publishRate } : {};
 
-  tableRoute(app, 'plugin', 'publish', async (request) =>
-    publishing.publish(request.user!, await readPublishForm(request)),
+  tableRoute(
+    app,
+    'plugin',
+    'publish',
+    async (request) => publishing.publish(request.user!, await readPublishForm(request)),
+    limited,
   );
-  tableRoute(app, 'plugin', 'edit', async (request) =>
-    publishing.edit(request.user!, await readPublishForm(request)),
+  tableRoute(
+    app,
+    'plugin',
+    'edit',
+    async (request) => publishing.edit(request.user!, await readPublishForm(request)),
+    limited,
   );
   tableRoute(app, 'plugin', 'userPlugins', (request) =>
     publishing.userPlugins(request.user!, request.query.cursor, request.query.page_size),

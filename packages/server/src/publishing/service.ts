@@ -21,13 +21,14 @@ import {
 import type { Transaction } from 'kysely';
 import semver from 'semver';
 import { asciiSlug } from '../catalogue/entry';
+import { PUBLISH_DEFAULTS, type PublishLimits } from '../config/publishing';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, NewPluginRow } from '../db/schema';
 import { ApiError } from '../errors';
 import type { AuthUser } from '../shared/auth';
 import { keyOf } from '../shared/storage/fileKeys';
-import type { FileStorage } from '../shared/storage/fileStorage';
+import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { collectOrphans, ORPHAN_GRACE_MS, removeUnreferenced } from '../shared/storage/references';
 import { fail, runChecks, type SubmissionTexts, submissionTexts } from './checks';
 import {
@@ -36,10 +37,12 @@ import {
   insertSubmission,
   isApproved,
   latestSubmission,
+  pendingFileKeys,
   pluginByKey,
   updatePlugin,
 } from './data';
 import type { PublishForm } from './form';
+import { AccountQueue, checkPublishLimits, type Replaced, recordFileSizes, storageUsage } from './quotas';
 import { livePluginColumns, type SubmissionFiles, submissionOf, submissionPage } from './submissions';
 
 /** A plugin_key for a new plugin: the ASCII slug of the name (as catalogue keys) and 10 random hex digits. */
@@ -51,11 +54,20 @@ function newPluginKey(name: string): string {
 export interface PublishingOptions {
   /** Current time, ms (default `Date.now`). */
   clock?: () => number;
+  /**
+   * Per-account limits (default `PUBLISH_DEFAULTS`); this service checks the pending cap and the
+   * storage quota, the routes the hourly rate.
+   */
+  limits?: PublishLimits;
 }
 
 /** The publishing operations of authors, over one database and one file storage. */
 export class PublishingService {
   private readonly clock: () => number;
+  /** The per-account limits in force. */
+  readonly limits: PublishLimits;
+  /** Each account's submissions, one at a time: a limit checked holds until the write. */
+  private readonly queue = new AccountQueue();
 
   constructor(
     private readonly db: Database,
@@ -63,6 +75,15 @@ export class PublishingService {
     options: PublishingOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
+    this.limits = options.limits ?? PUBLISH_DEFAULTS;
+  }
+
+  /**
+   * Bytes the stored files of the account's plugins and of all their submissions take, each
+   * distinct file once: what the storage quota (`PUBLISH_STORAGE_QUOTA_MB`) is checked against.
+   */
+  storageUsage(accountId: number): Promise<number> {
+    return storageUsage(this.db.kysely, this.storage, accountId);
   }
 
   /**
@@ -76,8 +97,10 @@ export class PublishingService {
 
   /**
    * `POST plugin`: publishes a new plugin owned by the caller; it waits for review (not on the
-   * square until approved). The code file is required.
-   * @throws ApiError 400 INVALID_PARAMETER / UPLOAD_REJECTED (with `field`)
+   * square until approved). The code file is required. The caller's limits are checked before
+   * anything is stored (see {@link checkPublishLimits}).
+   * @throws ApiError 400 INVALID_PARAMETER / UPLOAD_REJECTED (with `field`), 409
+   *   PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED
    */
   async publish(user: AuthUser, form: PublishForm): Promise<Submission> {
     if (form.fields.plugin_key !== undefined)
@@ -98,25 +121,34 @@ export class PublishingService {
       code_file: keys.code_file ?? null,
     };
     const now = this.clock();
-    const submissionId = await this.commitSubmission(user, texts, files, checks, uploads, async (trx) => {
-      const row: NewPluginRow = {
-        plugin_key: newPluginKey(texts.name),
-        ...livePluginColumns(texts, files),
-        current_version: null,
-        version_content: '',
-        review_status: ReviewStatus.UNREVIEWED,
-        create_time: now,
-        update_time: null,
-        sort_time: 0,
-        owner_id: user.user_id,
-        platforms: '[]',
-        download_count: 0,
-        view_count: 0,
-        praise_count: 0,
-        // Not searchable until approved: approval indexes it, with the tags.
-      };
-      return insertPlugin(trx, row);
-    });
+    const submissionId = await this.commitSubmission(
+      user,
+      user.user_id,
+      {},
+      texts,
+      files,
+      checks,
+      uploads,
+      async (trx) => {
+        const row: NewPluginRow = {
+          plugin_key: newPluginKey(texts.name),
+          ...livePluginColumns(texts, files),
+          current_version: null,
+          version_content: '',
+          review_status: ReviewStatus.UNREVIEWED,
+          create_time: now,
+          update_time: null,
+          sort_time: 0,
+          owner_id: user.user_id,
+          platforms: '[]',
+          download_count: 0,
+          view_count: 0,
+          praise_count: 0,
+          // Not searchable until approved: approval indexes it, with the tags.
+        };
+        return insertPlugin(trx, row);
+      },
+    );
     markCatalogueChanged(this.db);
     return submissionOf(this.db.kysely, submissionId);
   }
@@ -126,8 +158,11 @@ export class PublishingService {
    * out are carried over from the latest submission; the version must be greater (semver) than the
    * latest submitted one. A pending submission is replaced. The live listing is unchanged until the
    * new version is approved; a plugin never approved shows the new texts to its owner at once.
+   * The limits are the owner's (the caller's for a plugin without owner); the replaced submission
+   * counts towards neither the pending cap nor the quota, and its files no longer referenced are
+   * removed once the new one is written.
    * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (someone else's plugin), 409
-   *   VERSION_NOT_INCREASED, 400 as for {@link publish}
+   *   VERSION_NOT_INCREASED, 400, 409 and 413 as for {@link publish}
    */
   async edit(user: AuthUser, form: PublishForm): Promise<Submission> {
     const key = form.fields.plugin_key;
@@ -166,29 +201,82 @@ export class PublishingService {
     if (!files.code_file) throw fail('code_file', 'the code file (manifest.json) is required');
     if (files.images.length + (files.video ? 1 : 0) > PUBLISH_LIMITS.MEDIA)
       throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
-    const submissionId = await this.commitSubmission(user, texts, files, checks, uploads, async (trx) => {
-      await deletePendingSubmissions(trx, plugin.id);
-      if (!isApproved(plugin)) {
-        await updatePlugin(trx, plugin.id, {
-          ...livePluginColumns(texts, files),
-          review_status: ReviewStatus.UNREVIEWED,
-          reject_reason: null,
-        });
-      }
-      return plugin.id;
-    });
+    const replaced: Replaced = {
+      pendingOf: plugin.id,
+      ...(isApproved(plugin) ? {} : { pluginRow: plugin.id }),
+    };
+    const ownerId = plugin.owner_id ?? user.user_id;
+    let freed: string[] = [];
+    const submissionId = await this.commitSubmission(
+      user,
+      ownerId,
+      replaced,
+      texts,
+      files,
+      checks,
+      uploads,
+      async (trx) => {
+        freed = await pendingFileKeys(trx, plugin.id, !isApproved(plugin));
+        await deletePendingSubmissions(trx, plugin.id);
+        if (!isApproved(plugin)) {
+          await updatePlugin(trx, plugin.id, {
+            ...livePluginColumns(texts, files),
+            review_status: ReviewStatus.UNREVIEWED,
+            reject_reason: null,
+          });
+        }
+        return plugin.id;
+      },
+    );
+    // The replaced submission's files that nothing else names leave the storage now, so the
+    // account's usage is what its files take.
+    await removeUnreferenced(this.db.kysely, this.storage, freed).catch(() => undefined);
     markPluginChanged(this.db, plugin.plugin_key);
     markCatalogueChanged(this.db);
     return submissionOf(this.db.kysely, submissionId);
   }
 
   /**
-   * The two writes of a publish or an edit, in their order: the uploads to storage first, then one
-   * transaction in which `writePlugin` creates or updates the plugin row (returning its id) and the
-   * submission row is inserted. When the transaction fails, the files this call added are removed.
+   * The limits, then the two writes of a publish or an edit, in their order, one account at a time:
+   * the pending cap and the storage quota of `ownerId` (with `replaced` left out) are checked;
+   * then the uploads go to storage, then one transaction in which `writePlugin` creates or updates
+   * the plugin row (returning its id), the submission row is inserted and the files' sizes
+   * recorded. When the transaction fails, the files this call added are removed.
    * @returns the new submission's id
+   * @throws ApiError 409 PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED (nothing written)
    */
-  private async commitSubmission(
+  private commitSubmission(
+    user: AuthUser,
+    ownerId: number,
+    replaced: Replaced,
+    texts: SubmissionTexts,
+    files: SubmissionFiles,
+    checks: CheckResult[],
+    uploads: Map<string, Buffer>,
+    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<number>,
+  ): Promise<number> {
+    return this.queue.run(ownerId, async () => {
+      const keys = [
+        files.icon,
+        files.cover_center,
+        files.cover_panel,
+        files.video,
+        files.code_file,
+        ...files.images,
+      ];
+      await checkPublishLimits(this.db.kysely, this.storage, this.limits, {
+        ownerId,
+        admin: isAdminRole(user.role),
+        replaced,
+        keys: keys.filter((key): key is string => !!key && STORAGE_KEY.test(key)),
+        uploads,
+      });
+      return this.writeSubmission(user, texts, files, checks, uploads, writePlugin);
+    });
+  }
+
+  /** The writes of {@link commitSubmission}. */
+  private async writeSubmission(
     user: AuthUser,
     texts: SubmissionTexts,
     files: SubmissionFiles,
@@ -207,7 +295,7 @@ export class PublishingService {
     try {
       id = await this.db.kysely.transaction().execute(async (trx) => {
         const pluginId = await writePlugin(trx);
-        return insertSubmission(trx, {
+        const submission = await insertSubmission(trx, {
           plugin_id: pluginId,
           status: ReviewStatus.UNREVIEWED,
           submitter_id: user.user_id,
@@ -217,6 +305,8 @@ export class PublishingService {
           images: JSON.stringify(files.images),
           checks: JSON.stringify(checks),
         });
+        await recordFileSizes(trx, uploads);
+        return submission;
       });
     } catch (error) {
       await removeUnreferenced(this.db.kysely, this.storage, added);

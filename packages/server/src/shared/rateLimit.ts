@@ -1,11 +1,17 @@
 /**
- * Per-minute rate limits on chosen routes (`@fastify/rate-limit`, not global): a route opts in with
- * `config: limitPerMinute(max, key)`; a request over the limit is answered 429 RATE_LIMITED in the
- * error envelope, with `Retry-After`.
+ * Rate limits on chosen routes (`@fastify/rate-limit`, not global): a route opts in with
+ * `config: limitPerMinute(max, key)`, or several routes share one counter through the `preHandler`
+ * of {@link sharedLimit}; a request over the limit is answered 429 RATE_LIMITED in the error
+ * envelope, with `Retry-After`.
  */
 import rateLimit from '@fastify/rate-limit';
 import { ApiErrorCode } from '@plugin-center/contract';
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { ApiError } from '../errors';
 
 /** Window of the per-minute rate limits, ms. */
@@ -22,6 +28,43 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
         `too many requests; retry in ${context.after}`,
         context.statusCode,
       ),
+  });
+}
+
+/** A limit shared by several routes ({@link sharedLimit}). */
+export interface SharedLimit {
+  /** Requests per window per key; 0 = no limit. */
+  max: number;
+  /** Length of the window, ms. */
+  windowMs: number;
+  /** The key a request counts under (e.g. the signed-in account). */
+  key: (request: FastifyRequest) => string;
+  /** Requests not counted nor limited (e.g. administrators'). */
+  exempt?: (request: FastifyRequest) => boolean;
+  /** The message of the 429 answer, given the wait as `@fastify/rate-limit` words it (`59 minutes`). */
+  message: (retryIn: string) => string;
+}
+
+/**
+ * A `preHandler` that limits every route it is given to, together (one counter per key across
+ * them, which a route's own `config.rateLimit` cannot do): beyond `max` requests in the window, 429
+ * RATE_LIMITED in the error envelope with `Retry-After` (seconds) and `limit.message`. Counts live
+ * in this process. Call {@link registerRateLimits} on `app` first.
+ * @returns the hook, or undefined when `max` is 0 (no limit)
+ */
+export function sharedLimit(
+  app: FastifyInstance,
+  limit: SharedLimit,
+): preHandlerAsyncHookHandler | undefined {
+  if (limit.max <= 0) return undefined;
+  const { exempt } = limit;
+  return app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: limit.key,
+    ...(exempt ? { allowList: (request: FastifyRequest) => exempt(request) } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(ApiErrorCode.RATE_LIMITED, limit.message(context.after), context.statusCode),
   });
 }
 

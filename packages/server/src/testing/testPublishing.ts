@@ -83,7 +83,12 @@ export function createPublishingSession(): PublishingSession {
   return {
     async start(storage) {
       s3 = storage === 's3' ? await startTestS3() : undefined;
-      t = await createTestApp(s3 ? { s3: s3.config(S3_PREFIX) } : {});
+      // These suites send dozens of publishes from one account on purpose: the hourly rate and the
+      // pending cap are off here (attack/publishQuotas.test.ts tests them); the storage quota stays.
+      t = await createTestApp({
+        publishLimits: { perHour: 0, pendingMax: 0 },
+        ...(s3 ? { s3: s3.config(S3_PREFIX) } : {}),
+      });
       token.author = (await signInTestUser(t.app)).access_token;
       token.other = (await signInTestUser(t.app)).access_token;
       token.admin = (await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token;
