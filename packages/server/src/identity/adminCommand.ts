@@ -10,6 +10,7 @@ import { resolveIdentityConfig, type ServerConfig } from '../config/serverConfig
 import { createDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { ApiError } from '../errors';
+import { loadSecretBox } from '../settings/secrets';
 import { IdentityService } from './service';
 
 /** Usage line of the command. */
@@ -51,7 +52,8 @@ export async function runAdminCommand(
   const db = createDatabase(config);
   try {
     await migrate(db);
-    const identity = await IdentityService.create(db, resolveIdentityConfig(config));
+    const { box } = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
+    const identity = await IdentityService.create(db, resolveIdentityConfig(config), box);
     const result = await identity.setAdministrator(email, role, password);
     const what = role === Role.SUPER_ADMIN ? 'super admin (role 1)' : 'general admin (role 2)';
     const who = result.user.email ?? email;

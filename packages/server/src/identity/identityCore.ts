@@ -52,6 +52,12 @@ export interface IdentityServiceOptions {
   clock?: () => number;
   /** See {@link AccountCreatedHook} (curation: the silent install of new accounts). */
   onAccountCreated?: AccountCreatedHook;
+  /** Where start-up notes about the signing keys go (default: nowhere). */
+  log?: {
+    info?: (message: string) => void;
+    warn?: (message: string) => void;
+    error?: (message: string) => void;
+  };
 }
 
 /** A 401 UNAUTHORIZED with `message`. */
