@@ -27,7 +27,7 @@ describe('the configuration schema', () => {
     // 38 of the server, database, uploads, identity and analytics, 2 of curation (CONTACT_QR_CODES,
     // ACTIVITIES), SECRETS_KEY, and 6 of the site variant (SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE,
     // SITE_LOCALES, WORKBENCH_URL, COOKIE_CONSENT, SITE_PRODUCT).
-    expect(variables.length).toBe(47);
+    expect(variables.length).toBe(48);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

@@ -50,7 +50,7 @@ const INT8_OID = 20;
  * Opens the database the configuration names: PostgreSQL when `databaseUrl` is set (a `pg.Pool` of
  * at most `PG_POOL_MAX` (default 10) connections whose BIGINT values come back as JS numbers — ms
  * times and counts stay far below 2^53), otherwise SQLite in `<dataDir>/plugin-center.db` (created
- * with its folder), opened with WAL journaling, `synchronous=NORMAL`, foreign keys on and a 5 s
+ * with its folder; its files mode 0600, see {@link openSqlite}), opened with WAL journaling, `synchronous=NORMAL`, foreign keys on and a 5 s
  * busy timeout. Does not migrate: call `migrate` next.
  */
 export function createDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Database {
