@@ -125,6 +125,7 @@ export async function buildApp(
     // What loading the signing keys has to say, logged once the logger exists.
     const keyNotes: { level: 'info' | 'warn' | 'error'; message: string }[] = [];
     const identity = await IdentityService.create(db, resolveIdentityConfig(config), secrets.box, {
+      replaceUnreadableSigningKeys: true,
       log: {
         info: (message) => keyNotes.push({ level: 'info', message }),
         warn: (message) => (app ? app.log.warn(message) : keyNotes.push({ level: 'warn', message })),

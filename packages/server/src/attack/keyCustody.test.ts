@@ -16,6 +16,7 @@ import { decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
+import { runAdminCommand } from '../identity/adminCommand';
 import { runKeysCommand } from '../identity/keysCommand';
 import { KEY_RELOAD_MS, readSigningKeys, UNKNOWN_KID_RELOAD_MS } from '../identity/signingKeys';
 import { loadSecretBox } from '../settings/secrets';
@@ -325,6 +326,27 @@ describe(`signing-key rotation (${TEST_DIALECT})`, () => {
         } finally {
           await c.app.close();
         }
+      } finally {
+        await b.app.close();
+      }
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('leaves the keys alone when a command runs with another secrets key than the server', async () => {
+    const a = await createTestApp({ importCatalogueOnEmpty: false });
+    try {
+      const session = await signInTestUser(a.app);
+      const other = { ...a.config, secretsKey: randomBytes(32).toString('base64') };
+      const errors: string[] = [];
+      const output = { out: () => {}, err: (text: string) => errors.push(text) };
+      expect(await runKeysCommand(other, ['rotate'], output)).toBe(1);
+      expect(await runAdminCommand(other, ['ops@example.com'], output)).toBe(1);
+      expect(errors.join('')).toMatch(/signing keys cannot be opened/);
+      const b = await sibling(a);
+      try {
+        expect((await userinfo(b, session.access_token)).statusCode).toBe(200);
       } finally {
         await b.app.close();
       }

@@ -36,7 +36,9 @@ export class IdentityService extends IdentityCore {
    * configured, else the keys the database keeps sealed with `secrets` (created on first start; a
    * clear key of an earlier version is sealed and its row deleted either way: `signingKeys.ts`).
    * What it did to the stored keys is told to `options.log` (a moved clear key, unreadable keys
-   * replaced).
+   * replaced: only with `options.replaceUnreadableSigningKeys`).
+   * @throws SigningKeysError when the stored keys cannot be opened with `secrets` and may not be
+   *   replaced.
    */
   static async create(
     db: Database,
@@ -46,7 +48,9 @@ export class IdentityService extends IdentityCore {
   ): Promise<IdentityService> {
     const clock = options.clock ?? Date.now;
     const log = options.log ?? {};
-    const loaded = await loadSigningKeys(db, secrets, clock());
+    const loaded = await loadSigningKeys(db, secrets, clock(), {
+      replaceUnreadable: options.replaceUnreadableSigningKeys === true,
+    });
     if (loaded.movedClearKey) {
       log.info?.(
         'sealed the access-token signing key kept in clear by an earlier version and deleted the clear copy',

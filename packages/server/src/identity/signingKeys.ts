@@ -137,14 +137,21 @@ export interface LoadedSigningKeys {
 /**
  * The signing keys of the database, the signing one first: created on first start; a clear key
  * of an earlier version (`jwt_signing_key`) added as a legacy key and its row deleted; keys sealed
- * with an older secrets key sealed again with the current one; keys this server's secrets key
- * cannot open (lost or changed key) replaced with a new key (see {@link LoadedSigningKeys}).
- * Concurrent starts agree: every write is insert-if-missing or compare-and-set, and a lost race
- * reads again.
+ * with an older secrets key sealed again with the current one; with `replaceUnreadable` (the
+ * server's start), keys this server's secrets key cannot open (lost or changed key) replaced with
+ * a new key (see {@link LoadedSigningKeys}). Concurrent starts agree: every write is
+ * insert-if-missing or compare-and-set, and a lost race reads again.
  * @param now - ms since the epoch.
- * @throws Error when other processes kept changing the keys during {@link MAX_ATTEMPTS} tries.
+ * @throws SigningKeysError when the keys cannot be opened and `replaceUnreadable` is not set (a
+ *   command run with another secrets key than the server's must not replace the server's keys);
+ *   Error when other processes kept changing the keys during {@link MAX_ATTEMPTS} tries.
  */
-export async function loadSigningKeys(db: Database, box: SecretBox, now: number): Promise<LoadedSigningKeys> {
+export async function loadSigningKeys(
+  db: Database,
+  box: SecretBox,
+  now: number,
+  options: { replaceUnreadable?: boolean } = {},
+): Promise<LoadedSigningKeys> {
   const kysely = db.kysely;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const clear = await readServerSecret(kysely, CLEAR_SIGNING_KEY_NAME);
@@ -160,7 +167,7 @@ export async function loadSigningKeys(db: Database, box: SecretBox, now: number)
     try {
       keys = open(box, sealed);
     } catch (error) {
-      if (!(error instanceof SigningKeysError)) throw error;
+      if (!(error instanceof SigningKeysError) || !options.replaceUnreadable) throw error;
       keys = [newKey(now)];
       replacedUnreadable = error.message;
     }
