@@ -101,7 +101,12 @@ function open(box: SecretBox, sealed: string): StoredKey[] {
     if (error instanceof SecretKeyError) throw new SigningKeysError(error.message);
     throw error;
   }
-  const keys = (JSON.parse(plain) as { keys?: unknown }).keys;
+  let keys: unknown;
+  try {
+    keys = (JSON.parse(plain) as { keys?: unknown } | null)?.keys;
+  } catch {
+    keys = undefined;
+  }
   const valid =
     Array.isArray(keys) &&
     keys.length > 0 &&
