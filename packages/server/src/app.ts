@@ -6,7 +6,7 @@
 
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { setReadCache } from './cache';
 import { hasAnyPlugin } from './catalogue/data';
@@ -37,6 +37,7 @@ import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
 import { analyticsReportRoutes } from './reports/routes';
+import { RedactingLogController, serializeRequest } from './requestLog';
 import { reviewRoutes } from './review/routes';
 import { ReviewService } from './review/service';
 import { recordRoutes, tableRoute } from './routeTable';
@@ -87,6 +88,19 @@ export const SERVER_VERSION = '0.1.0';
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
+ * The Fastify logger options of `logger` (`LOG_LEVEL`): off stays off; otherwise the `req`
+ * serializer blanks one-time secrets in the logged URL (`requestLog.ts`).
+ */
+function loggerOptions(logger: ServerConfig['logger']): false | Record<string, unknown> {
+  if (logger === false) return false;
+  const options: Record<string, unknown> = logger === true ? {} : logger;
+  return {
+    ...options,
+    serializers: { ...(options.serializers as Record<string, unknown> | undefined), req: serializeRequest },
+  };
+}
+
+/**
  * Builds the server: opens the database (SQLite or PostgreSQL per `config.databaseUrl`), runs the
  * migrations, imports the catalogue from `config.catalogueDir` when the database has no plugin and
  * `importCatalogueOnEmpty` is set, and registers: the `plugins` routes and the analytics dashboards
@@ -110,15 +124,27 @@ export async function buildApp(
   try {
     await migrate(db);
     await ensureSearchIndex(db);
-    const identity = await IdentityService.create(db, resolveIdentityConfig(config), {
+    // The secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged): it seals the
+    // settings' secrets and the access-token signing keys.
+    const secrets = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
+    // What loading the signing keys has to say, logged once the logger exists.
+    const keyNotes: { level: 'info' | 'warn' | 'error'; message: string }[] = [];
+    const identity = await IdentityService.create(db, resolveIdentityConfig(config), secrets.box, {
+      replaceUnreadableSigningKeys: true,
+      log: {
+        info: (message) => keyNotes.push({ level: 'info', message }),
+        warn: (message) => (app ? app.log.warn(message) : keyNotes.push({ level: 'warn', message })),
+        error: (message) => keyNotes.push({ level: 'error', message }),
+      },
       ...(options.clock ? { clock: options.clock } : {}),
       // Curation: new accounts get the default (silent) install set in their transaction.
       onAccountCreated: installDefaultsOnAccountCreated(db),
     });
     await identity.ensureAdministrator(options.announce ?? ((line) => process.stdout.write(`${line}\n`)));
     app = Fastify({
-      logger: config.logger,
-      logController: new LogController({ disableRequestLogging: config.production }),
+      logger: loggerOptions(config.logger),
+      // Login codes and tokens of query strings are blanked in every logged URL (requestLog.ts).
+      logController: new RedactingLogController({ disableRequestLogging: config.production }),
       bodyLimit: BODY_LIMIT,
       return503OnClosing: true,
       // Who the client is behind reverse proxies (TRUST_PROXY): request.ip, rate limits.
@@ -135,8 +161,7 @@ export async function buildApp(
       limits: resolvePublishLimits(config),
     });
     app.decorate('publishing', publishing);
-    // Settings: the secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged).
-    const secrets = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
+    for (const note of keyNotes) app.log[note.level](note.message);
     const settings = new SettingsService(db, secrets.box, {
       defaultLoginStorage: identity.settings.loginStorage,
       ...(options.clock ? { clock: options.clock } : {}),

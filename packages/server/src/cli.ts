@@ -9,6 +9,8 @@
  *   when any record was rejected;
  * - `plugin-center admin <email> [--role 1|2] [--password <pw>]`: create an administrator or set an
  *   account's role (see `identity/adminCommand.ts`);
+ * - `plugin-center keys rotate [--retire-previous]`: rotate the access-token signing keys (see
+ *   `identity/keysCommand.ts`);
  * - `plugin-center publish <dir|file> [--server <url>] [--token <pcpat_…>] [--plugin-key <key>]`:
  *   publish a plugin from a terminal or CI with a personal access token (`publishing/publishCommand.ts`);
  * - `plugin-center audit verify [--head <hash>]`: check the audit log's hash chain; exit code 1 at
@@ -26,6 +28,7 @@ import { ConfigError } from './config/values';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { runAdminCommand } from './identity/adminCommand';
+import { runKeysCommand } from './identity/keysCommand';
 import { runPublishCommand } from './publishing/publishCommand';
 import { runAuditCommand } from './review/auditCommand';
 import { ensureSearchIndex } from './search/indexer';
@@ -40,6 +43,10 @@ Commands:
   admin <email> [--role 1|2] [--password <pw>]
                    Create an administrator (role 1 super admin by default, 2 general admin) or
                    change an account's role; prints a generated password for a new account
+  keys rotate [--retire-previous]
+                   Rotate the access-token signing keys kept in the database: a new key signs,
+                   the previous one still verifies for ACCESS_TOKEN_TTL (nobody is signed out);
+                   --retire-previous drops the earlier keys at once (a leaked key)
   publish <dir|plugin-center.json> [--server <url>] [--token <pcpat_…>] [--plugin-key <key>]
                    Publish a plugin (or, with a plugin key, a new version) to a running server
                    with a personal access token; PLUGIN_CENTER_SERVER and PLUGIN_CENTER_TOKEN
@@ -139,6 +146,7 @@ async function runImport(config: ServerConfig, file: string): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   // `admin` has options of its own: hand its arguments over unparsed.
   if (argv[0] === 'admin') return runAdminCommand(loadConfig(), argv.slice(1));
+  if (argv[0] === 'keys') return runKeysCommand(loadConfig(), argv.slice(1));
   if (argv[0] === 'publish') return runPublishCommand(argv.slice(1));
   if (argv[0] === 'audit') return runAuditCommand(loadConfig(), argv.slice(1));
   const { values, positionals } = parseArgs({

@@ -220,6 +220,20 @@ describe('sign-out', () => {
     expect(stored()).toBeNull();
   });
 
+  it('clears locally and runs the hooks when the server answers 401 (a token it no longer knows)', async () => {
+    const server = fakeServer();
+    server.handle['/api/uc/user/logout'] = () => unauthorized();
+    const { client, stored } = setup({ server, stored: record(60_000) });
+    await client.init();
+    const hook = vi.fn();
+    client.onSignOut(hook);
+    await client.signOut();
+    expect(server.count('user/logout')).toBe(1);
+    expect(stored()).toBeNull();
+    expect(client.getSnapshot()).toMatchObject({ status: 'signed-out', accessToken: null });
+    expect(hook).toHaveBeenCalledTimes(1);
+  });
+
   it('redirects to the logout URL of a private deployment in redirect mode (option)', async () => {
     const { client, navigate, server } = setup({
       stored: record(60_000),

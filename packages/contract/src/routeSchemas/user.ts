@@ -81,7 +81,8 @@ export const USER_ROUTE_SCHEMAS = {
   },
   logout: {
     tags: IDENTITY,
-    summary: 'Sign out: revoke the refresh token (Authorization: Bearer <refresh token>) and its family',
+    summary:
+      'Sign out: end the session of the bearer token (Authorization: Bearer <refresh token>, or an access token): its token family is revoked; 401 for a token that is none of the server’s',
     response: Type.Null(),
   },
   userInfo: { tags: IDENTITY, summary: 'The signed-in user (bearer access token)', response: UserInfo },

@@ -37,6 +37,7 @@ export interface OAuthProviderConfig {
 /** The identity settings with every default applied (see the fields of {@link ServerConfig}). */
 export interface IdentityConfig {
   jwtSecret: string | undefined;
+  jwtSecretPrevious: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   loginCodeTtl: number;
@@ -143,10 +144,24 @@ export const IDENTITY_VARIABLES = {
           errorMessage: 'must be at least 32 characters long',
           summary: 'HS256 key, ≥ 32 characters (default: generated, in the database)',
           description:
-            'HS256 key of the access tokens, at least 32 characters. Unset: a random 32-byte key is generated on the first start and stored in the database (table `server_secret`), so every process on the database shares it. Changing it signs everyone out within `ACCESS_TOKEN_TTL` (refresh tokens stay valid)',
+            'HS256 key of the access tokens, at least 32 characters. Unset: random 32-byte keys are generated on the first start and kept in the database sealed with the secrets key (`SECRETS_KEY` or `DATA_DIR/secrets.key`), so every process on the database shares them; rotate them with `plugin-center keys rotate` (see [Signing keys](#signing-keys)). To change it without signing anyone out, move the old value to `JWT_SECRET_PREVIOUS` for one `ACCESS_TOKEN_TTL`',
         }),
       }),
       // Bytes, as the HS256 key is.
+      (value) => Buffer.byteLength(value) >= 32,
+    ),
+  ),
+  JWT_SECRET_PREVIOUS: Type.Optional(
+    Type.Refine(
+      Type.String({
+        ...about({
+          group: 'identity',
+          errorMessage: 'must be at least 32 characters long',
+          summary: 'the former `JWT_SECRET`, still accepted (rotation)',
+          description:
+            'The former `JWT_SECRET` while it is being replaced: tokens it signed keep verifying, new tokens are signed with `JWT_SECRET`. Remove it once `ACCESS_TOKEN_TTL` has passed since the change. Ignored without `JWT_SECRET`',
+        }),
+      }),
       (value) => Buffer.byteLength(value) >= 32,
     ),
   ),

@@ -96,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logger: level === 'silent' ? false : { level },
     production,
     jwtSecret: v.JWT_SECRET,
+    jwtSecretPrevious: v.JWT_SECRET_PREVIOUS,
     accessTokenTtl: v.ACCESS_TOKEN_TTL,
     refreshTokenTtl: v.REFRESH_TOKEN_TTL,
     loginCodeTtl: v.LOGIN_CODE_TTL,

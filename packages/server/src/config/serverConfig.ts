@@ -77,8 +77,10 @@ export interface ServerConfig {
 
   // Identity. Optional so hand-built configs (tests) get the defaults of
   // `resolveIdentityConfig`; `loadConfig` sets every one of them.
-  /** `JWT_SECRET`: HS256 key (≥ 32 bytes); unset → a random key kept in the database (`server_secret`). */
+  /** `JWT_SECRET`: HS256 key (≥ 32 bytes); unset → random keys kept sealed in the database (`identity/signingKeys.ts`). */
   jwtSecret?: string | undefined;
+  /** `JWT_SECRET_PREVIOUS`: the former `JWT_SECRET`, still verifying while it is replaced. */
+  jwtSecretPrevious?: string | undefined;
   /** `ACCESS_TOKEN_TTL`: access token lifetime, seconds. */
   accessTokenTtl?: number;
   /** `REFRESH_TOKEN_TTL`: refresh token lifetime, seconds. */
@@ -128,6 +130,7 @@ export interface ServerConfig {
 export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
   return {
     jwtSecret: config.jwtSecret,
+    jwtSecretPrevious: config.jwtSecretPrevious,
     accessTokenTtl: config.accessTokenTtl ?? IDENTITY_DEFAULTS.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl ?? IDENTITY_DEFAULTS.refreshTokenTtl,
     loginCodeTtl: config.loginCodeTtl ?? IDENTITY_DEFAULTS.loginCodeTtl,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
@@ -50,7 +50,7 @@ const INT8_OID = 20;
  * Opens the database the configuration names: PostgreSQL when `databaseUrl` is set (a `pg.Pool` of
  * at most `PG_POOL_MAX` (default 10) connections whose BIGINT values come back as JS numbers — ms
  * times and counts stay far below 2^53), otherwise SQLite in `<dataDir>/plugin-center.db` (created
- * with its folder), opened with WAL journaling, `synchronous=NORMAL`, foreign keys on and a 5 s
+ * with its folder; its files mode 0600, see {@link openSqlite}), opened with WAL journaling, `synchronous=NORMAL`, foreign keys on and a 5 s
  * busy timeout. Does not migrate: call `migrate` next.
  */
 export function createDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Database {
@@ -59,14 +59,50 @@ export function createDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataD
   return openSqlite(join(config.dataDir, 'plugin-center.db'));
 }
 
-/** Opens (creating if needed) a SQLite database file with the server's pragmas. */
+/**
+ * Mode of the SQLite files: read and write for their owner only. The database holds password
+ * hashes, sessions and sealed secrets; a copy readable by another local user is a leak.
+ */
+export const DATABASE_FILE_MODE = 0o600;
+
+/** The files SQLite keeps for database `file`: the database, its write-ahead log, shared memory and rollback journal. */
+function sqliteFiles(file: string): string[] {
+  return [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
+}
+
+/**
+ * Takes the group and other permission bits off every file of database `file` that exists (a
+ * database created by an earlier version was 0644), leaving the owner's: 0644 → 0600.
+ */
+function restrictSqliteFiles(file: string): void {
+  for (const path of sqliteFiles(file)) {
+    let mode: number;
+    try {
+      mode = statSync(path).mode & 0o777;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    if ((mode & 0o077) !== 0) chmodSync(path, mode & 0o700);
+  }
+}
+
+/**
+ * Opens (creating if needed) a SQLite database file with the server's pragmas. A new database file
+ * is created with {@link DATABASE_FILE_MODE} before SQLite opens it (SQLite gives its -wal and -shm
+ * files the mode of the database file), and files of an existing database readable by others are
+ * restricted to their owner, before and after opening.
+ */
 export function openSqlite(file: string): Database {
+  closeSync(openSync(file, 'a', DATABASE_FILE_MODE));
+  restrictSqliteFiles(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
+  restrictSqliteFiles(file);
   const kysely = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

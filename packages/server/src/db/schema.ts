@@ -330,7 +330,7 @@ export interface ThirdPartyAccountTable {
   created_at: number;
 }
 
-/** `server_secret`: secrets shared by every server process (e.g. `jwt_signing_key`). */
+/** `server_secret`: secrets shared by every server process (e.g. `jwt_signing_keys`, sealed: `identity/signingKeys.ts`). */
 export interface ServerSecretTable {
   name: string;
   value: string;

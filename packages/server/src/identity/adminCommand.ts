@@ -10,7 +10,9 @@ import { resolveIdentityConfig, type ServerConfig } from '../config/serverConfig
 import { createDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { ApiError } from '../errors';
+import { loadSecretBox } from '../settings/secrets';
 import { IdentityService } from './service';
+import { SigningKeysError } from './signingKeys';
 
 /** Usage line of the command. */
 export const ADMIN_USAGE = 'Usage: plugin-center admin <email> [--role 1|2] [--password <password>]';
@@ -29,7 +31,8 @@ const processOutput: CommandOutput = {
 /**
  * Runs the command on the configured database (migrating it first).
  * @param args - the arguments after `admin`.
- * @returns the exit code: 0 done, 2 bad usage (email, role or password).
+ * @returns the exit code: 0 done, 1 the stored signing keys cannot be opened with the configured
+ *   secrets key (another key than the server's), 2 bad usage (email, role or password).
  */
 export async function runAdminCommand(
   config: ServerConfig,
@@ -51,7 +54,8 @@ export async function runAdminCommand(
   const db = createDatabase(config);
   try {
     await migrate(db);
-    const identity = await IdentityService.create(db, resolveIdentityConfig(config));
+    const { box } = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
+    const identity = await IdentityService.create(db, resolveIdentityConfig(config), box);
     const result = await identity.setAdministrator(email, role, password);
     const what = role === Role.SUPER_ADMIN ? 'super admin (role 1)' : 'general admin (role 2)';
     const who = result.user.email ?? email;
@@ -68,6 +72,12 @@ export async function runAdminCommand(
     if (error instanceof ApiError) {
       output.err(`plugin-center: ${error.message}\n`);
       return 2;
+    }
+    if (error instanceof SigningKeysError) {
+      output.err(
+        `plugin-center: the stored signing keys cannot be opened with this secrets key (${error.message}): run the command with the server's SECRETS_KEY / DATA_DIR\n`,
+      );
+      return 1;
     }
     throw error;
   } finally {

@@ -52,6 +52,17 @@ export interface IdentityServiceOptions {
   clock?: () => number;
   /** See {@link AccountCreatedHook} (curation: the silent install of new accounts). */
   onAccountCreated?: AccountCreatedHook;
+  /**
+   * Replace stored signing keys that `secrets` cannot open with a new key (the server's start);
+   * otherwise that fails (commands run with another secrets key leave the server's keys alone).
+   */
+  replaceUnreadableSigningKeys?: boolean;
+  /** Where start-up notes about the signing keys go (default: nowhere). */
+  log?: {
+    info?: (message: string) => void;
+    warn?: (message: string) => void;
+    error?: (message: string) => void;
+  };
 }
 
 /** A 401 UNAUTHORIZED with `message`. */

@@ -77,14 +77,28 @@ export async function validate(identity: IdentityCore, refreshToken: string): Pr
   return toUserInfo(row);
 }
 
+/** Message of `POST user/logout` with a token that is none of the server's. */
+export const LOGOUT_UNKNOWN_TOKEN_MESSAGE =
+  'send a refresh token (or an access token) of this server as Authorization: Bearer <token>';
+
 /**
- * `POST user/logout`: revokes the refresh token's whole family. Idempotent: an unknown, expired
- * or already revoked token is answered the same (RFC 7009 §2.2).
+ * `POST user/logout`: ends the session of the bearer token. A refresh token the server issued
+ * revokes its whole family, whatever its state (a token another tab rotated meanwhile still ends
+ * the session; ending an ended session answers the same); a valid access token revokes the family
+ * of its session (`sid`). The session's access tokens stop working at once in this process and
+ * within `SESSION_CHECK_TTL_MS` in the others.
+ * @throws ApiError UNAUTHORIZED (401): the token is neither a refresh token the server knows nor an
+ *   access token it signed (expired, forged, malformed).
  */
-export async function logout(identity: IdentityCore, refreshToken: string): Promise<void> {
+export async function logout(identity: IdentityCore, token: string): Promise<void> {
   const now = identity.clock();
-  const familyId = await refreshTokenFamily(identity.db.kysely, refreshToken);
-  if (familyId !== undefined) await revokeFamily(identity.db.kysely, familyId, now);
+  let familyId = await refreshTokenFamily(identity.db.kysely, token);
+  if (familyId === undefined) {
+    const user = await identity.accessTokens.verify(token).catch(() => undefined);
+    if (!user) throw unauthorized(LOGOUT_UNKNOWN_TOKEN_MESSAGE);
+    familyId = user.sid;
+  }
+  await revokeFamily(identity.db.kysely, familyId, now);
   identity.forgetSessions();
 }
 

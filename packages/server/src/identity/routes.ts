@@ -54,7 +54,8 @@ function userOf(request: FastifyRequest): number {
  * - `GET user/valid` (refresh token) → `{ info: UserInfo }`; 401;
  * - `POST user/refresh_token` (refresh token) → `TokenPair`, the refresh token rotated; 401
  *   (reusing a rotated token revokes its family);
- * - `POST user/logout` (refresh token) → `null`, the token's family revoked; 401 without a token;
+ * - `POST user/logout` (refresh token, or an access token) → `null`, the session (token family)
+ *   revoked; 401 without a token or for one that is none of the server's;
  * - `GET user/userinfo` (bearer) → `UserInfo`;
  * - `GET user/login/code?redirect_uri` (bearer) → `LoginCodeResult` for another allowed site;
  * - `POST user/reset_token` (bearer) body `{ e_id }` → `LoginResult`, earlier sessions revoked;

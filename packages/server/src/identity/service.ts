@@ -20,27 +20,59 @@ import type {
 } from '@plugin-center/contract/schemas';
 import type { IdentityConfig } from '../config/identity';
 import type { Database } from '../db/database';
+import type { SecretBox } from '../settings/secrets';
 import { ensureAdministrator, type SetAdministratorResult, setAdministrator } from './administrators';
 import { IdentityCore, type IdentityServiceOptions } from './identityCore';
 import { exchangeCode, issueLoginCode, signIn, signUp } from './passwordLogin';
 import { logout, purgeExpired, refresh, resetToken, validate } from './refreshTokens';
+import { configuredSigningKeys, loadSigningKeys, readSigningKeys, SigningKeyRing } from './signingKeys';
 import { bindThirdParty, type ThirdPartyProfile, thirdPartyAccount } from './thirdPartyAccounts';
-import { AccessTokens, loadSigningKey } from './tokens';
+import { AccessTokens } from './tokens';
 
 /** The identity service of one database. Build it with {@link IdentityService.create}. */
 export class IdentityService extends IdentityCore {
-  /** Loads (or creates) the signing key and returns the service. */
+  /**
+   * Loads the signing keys and returns the service: `JWT_SECRET` (and `JWT_SECRET_PREVIOUS`) when
+   * configured, else the keys the database keeps sealed with `secrets` (created on first start; a
+   * clear key of an earlier version is sealed and its row deleted either way: `signingKeys.ts`).
+   * What it did to the stored keys is told to `options.log` (a moved clear key, unreadable keys
+   * replaced: only with `options.replaceUnreadableSigningKeys`).
+   * @throws SigningKeysError when the stored keys cannot be opened with `secrets` and may not be
+   *   replaced.
+   */
   static async create(
     db: Database,
     settings: IdentityConfig,
+    secrets: SecretBox,
     options: IdentityServiceOptions = {},
   ): Promise<IdentityService> {
     const clock = options.clock ?? Date.now;
-    const key = await loadSigningKey(db, settings.jwtSecret);
+    const log = options.log ?? {};
+    const loaded = await loadSigningKeys(db, secrets, clock(), {
+      replaceUnreadable: options.replaceUnreadableSigningKeys === true,
+    });
+    if (loaded.movedClearKey) {
+      log.info?.(
+        'sealed the access-token signing key kept in clear by an earlier version and deleted the clear copy',
+      );
+    }
+    if (loaded.replacedUnreadable) {
+      log.error?.(
+        `the access-token signing keys could not be opened (${loaded.replacedUnreadable}); new keys replace them: access tokens issued before get 401, refresh tokens stay valid`,
+      );
+    }
+    const ring = settings.jwtSecret
+      ? new SigningKeyRing(configuredSigningKeys(settings.jwtSecret, settings.jwtSecretPrevious), clock)
+      : new SigningKeyRing(
+          loaded.keys,
+          clock,
+          () => readSigningKeys(db, secrets),
+          (error) => log.warn?.(`reading the access-token signing keys failed: ${String(error)}`),
+        );
     const service = new IdentityService(
       db,
       settings,
-      new AccessTokens(key, settings.accessTokenTtl, clock),
+      new AccessTokens(ring, settings.accessTokenTtl, clock),
       clock,
     );
     service.onAccountCreated = options.onAccountCreated;
@@ -77,9 +109,9 @@ export class IdentityService extends IdentityCore {
     return validate(this, refreshToken);
   }
 
-  /** `POST user/logout`: revokes the refresh token's family (see {@link logout}). */
-  logout(refreshToken: string): Promise<void> {
-    return logout(this, refreshToken);
+  /** `POST user/logout`: ends the session of a refresh or access token; 401 for any other (see {@link logout}). */
+  logout(token: string): Promise<void> {
+    return logout(this, token);
   }
 
   /** `POST user/reset_token`: new enterprise id, earlier sessions revoked (see {@link resetToken}). */

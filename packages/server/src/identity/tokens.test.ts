@@ -295,7 +295,7 @@ describe('access tokens', () => {
 });
 
 describe('the signing key', () => {
-  it('without JWT_SECRET is generated once, stored, and shared by every app on the database', async () => {
+  it('without JWT_SECRET is generated once, stored sealed, and shared by every app on the database', async () => {
     const a = await createTestApp({ importCatalogueOnEmpty: false });
     try {
       const b = await createTestApp({
@@ -307,10 +307,11 @@ describe('the signing key', () => {
         const rows = await a.app.db.kysely
           .selectFrom('server_secret')
           .selectAll()
-          .where('name', '=', 'jwt_signing_key')
+          .where('name', 'in', ['jwt_signing_key', 'jwt_signing_keys'])
           .execute();
-        expect(rows).toHaveLength(1);
-        expect(Buffer.from(rows[0]!.value, 'base64url')).toHaveLength(32);
+        // One row, sealed with the secrets key (`v1.<key id>.<nonce>.<ciphertext>`), none in clear.
+        expect(rows.map((r) => r.name)).toEqual(['jwt_signing_keys']);
+        expect(rows[0]!.value).toMatch(/^v1\.[0-9a-f]{16}\.[\w-]+\.[\w-]+$/);
         const login = await signInTestUser(a.app);
         const res = await b.app.inject({
           method: 'GET',

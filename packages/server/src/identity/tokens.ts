@@ -1,22 +1,24 @@
 /**
- * Access tokens: compact JWS (RFC 7519) signed with HS256 (RFC 7518 §3.2) via jose. Claims: `sub`
- * (the user_id as a decimal string), `role`, `sid` (the session: the refresh-token family the token
- * was issued with, OpenID Connect's session id claim, so sign-out can end it), `aud` and
- * `iss` 'plugin-center', `iat`, `exp`, `jti`.
- * Verification pins the algorithm to HS256 (so `alg: none` and any other algorithm are refused, RFC
- * 8725 §3.1), the audience and the issuer, and checks `exp` against the injected clock.
+ * Access tokens: compact JWS (RFC 7519) signed with HS256 (RFC 7518 §3.2) via jose. Header: `alg`
+ * HS256, `typ` JWT, `kid` the id of the signing key (RFC 7515 §4.1.4). Claims: `sub` (the user_id
+ * as a decimal string), `role`, `sid` (the session: the refresh-token family the token was issued
+ * with, OpenID Connect's session id claim, so sign-out can end it), `aud` and `iss`
+ * 'plugin-center', `iat`, `exp`, `jti`.
+ * Verification picks the key by `kid` (a token without `kid`, issued by an earlier version, is
+ * checked against the legacy keys only; an unknown `kid` is refused), pins the algorithm to HS256
+ * (so `alg: none` and any other algorithm are refused, RFC 8725 §3.1), the audience and the
+ * issuer, and checks `exp` against the injected clock.
  *
- * The signing key is `JWT_SECRET` when configured, else a random 32-byte key created once and
- * stored in `server_secret` (`jwt_signing_key`) so every process on the database signs and verifies
- * with the same key.
+ * The keys are `JWT_SECRET` (and `JWT_SECRET_PREVIOUS`) when configured, else random keys kept in
+ * the database sealed with the secrets key, shared by every process and rotatable
+ * (`signingKeys.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import { ApiErrorCode, type Role } from '@plugin-center/contract/schemas';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Database } from '../db/database';
+import { decodeProtectedHeader, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ApiError } from '../errors';
 import type { AuthUser } from '../shared/auth';
-import { serverSecret } from '../shared/serverSecrets';
+import type { SigningKey, SigningKeyRing } from './signingKeys';
 
 /** `aud` and `iss` of every access token. */
 export const TOKEN_AUDIENCE = 'plugin-center';
@@ -24,18 +26,6 @@ export const TOKEN_AUDIENCE = 'plugin-center';
 export const TOKEN_ISSUER = 'plugin-center';
 /** The only accepted signing algorithm. */
 export const TOKEN_ALGORITHM = 'HS256';
-/** Name of the generated key in `server_secret`. */
-export const SIGNING_KEY_NAME = 'jwt_signing_key';
-
-/**
- * The HS256 key: the configured secret's UTF-8 bytes, or the key stored in `server_secret`
- * (created by the first process that needs it; concurrent first starts agree on one row).
- */
-export async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
-  const value = await serverSecret(db.kysely, SIGNING_KEY_NAME, randomBytes(32).toString('base64url'));
-  return new Uint8Array(Buffer.from(value, 'base64url'));
-}
 
 /** A signed access token and when it expires (ms since the epoch). */
 export interface SignedAccessToken {
@@ -43,48 +33,46 @@ export interface SignedAccessToken {
   expiresAt: number;
 }
 
-/** Signs and verifies access tokens with one key, lifetime and clock. */
+/** Signs and verifies access tokens with one key ring, lifetime and clock. */
 export class AccessTokens {
   constructor(
-    private readonly key: Uint8Array,
+    private readonly keys: SigningKeyRing,
     /** Lifetime, seconds. */
     private readonly ttl: number,
     /** ms since the epoch. */
     private readonly clock: () => number,
   ) {}
 
-  /** Issues an access token for `user` in session `user.sid`, valid for the configured lifetime. */
+  /**
+   * Issues an access token for `user` in session `user.sid`, valid for the configured lifetime,
+   * signed with the ring's signing key and naming it in `kid`.
+   */
   async sign(user: AuthUser): Promise<SignedAccessToken> {
+    const key = await this.keys.signing();
     const now = Math.floor(this.clock() / 1000);
     const exp = now + this.ttl;
     const token = await new SignJWT({ role: user.role, sid: user.sid })
-      .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT', kid: key.kid })
       .setSubject(String(user.user_id))
       .setAudience(TOKEN_AUDIENCE)
       .setIssuer(TOKEN_ISSUER)
       .setIssuedAt(now)
       .setExpirationTime(exp)
       .setJti(randomBytes(12).toString('base64url'))
-      .sign(this.key);
+      .sign(key.key);
     return { token, expiresAt: exp * 1000 };
   }
 
   /**
    * The user an access token names.
-   * @throws ApiError UNAUTHORIZED (401): expired, not yet valid, bad signature, another algorithm
-   *   (including `none`), another audience or issuer, malformed, or claims of the wrong shape
-   *   (including a missing `sid`).
+   * @throws ApiError UNAUTHORIZED (401): expired, not yet valid, bad signature, a `kid` naming no
+   *   key of the ring, another algorithm (including `none`), another audience or issuer, malformed,
+   *   or claims of the wrong shape (including a missing `sid`).
    */
   async verify(token: string): Promise<AuthUser> {
-    let payload: Record<string, unknown>;
+    let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.key, {
-        algorithms: [TOKEN_ALGORITHM],
-        audience: TOKEN_AUDIENCE,
-        issuer: TOKEN_ISSUER,
-        requiredClaims: ['sub', 'exp', 'iat'],
-        currentDate: new Date(this.clock()),
-      }));
+      payload = await this.verifySignature(token);
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
         throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the access token has expired');
@@ -107,5 +95,39 @@ export class AccessTokens {
       throw new ApiError(ApiErrorCode.UNAUTHORIZED, 'the access token is invalid');
     }
     return { user_id: Number(sub), role: role as Role, sid };
+  }
+
+  /** The claims of `token` checked with the key its `kid` names (or each legacy key without one). */
+  private async verifySignature(token: string): Promise<JWTPayload> {
+    let kid: unknown;
+    try {
+      ({ kid } = decodeProtectedHeader(token));
+    } catch {
+      throw new joseErrors.JWTInvalid('malformed token');
+    }
+    let candidates: SigningKey[];
+    if (kid === undefined) candidates = this.keys.legacy();
+    else {
+      const key = typeof kid === 'string' && kid.length <= 64 ? await this.keys.find(kid) : undefined;
+      candidates = key ? [key] : [];
+    }
+    if (candidates.length === 0) throw new joseErrors.JWSSignatureVerificationFailed();
+    for (const [i, candidate] of candidates.entries()) {
+      try {
+        const { payload } = await jwtVerify(token, candidate.key, {
+          algorithms: [TOKEN_ALGORITHM],
+          audience: TOKEN_AUDIENCE,
+          issuer: TOKEN_ISSUER,
+          requiredClaims: ['sub', 'exp', 'iat'],
+          currentDate: new Date(this.clock()),
+        });
+        return payload;
+      } catch (error) {
+        if (!(error instanceof joseErrors.JWSSignatureVerificationFailed) || i === candidates.length - 1) {
+          throw error;
+        }
+      }
+    }
+    throw new joseErrors.JWSSignatureVerificationFailed();
   }
 }
