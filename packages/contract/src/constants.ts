@@ -72,6 +72,12 @@ export const ApiErrorCode = {
   UPLOAD_REJECTED: { code: 40005, error: 'UPLOAD_REJECTED' },
   /** An edit whose version is not greater (semver) than the plugin's last submitted one (HTTP 409). */
   VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
+  /**
+   * A publish or an edit whose manifest `id` another plugin already holds (the id belongs to the
+   * account owning that plugin, or to the catalogue); the message names that plugin, `field` is
+   * `code_file` (HTTP 409).
+   */
+  MANIFEST_ID_TAKEN: { code: 40910, error: 'MANIFEST_ID_TAKEN' },
   /** Curation: no resource position (featured slot) with that id (HTTP 404). */
   RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_curation';
 import * as m0015 from './migrations/0015_banners';
 import * as m0016 from './migrations/0016_settings';
 import * as m0017 from './migrations/0017_editor';
+import * as m0022 from './migrations/0022_manifest_id';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015_banners': m0015,
   '0016_settings': m0016,
   '0017_editor': m0017,
+  '0022_manifest_id': m0022,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */
