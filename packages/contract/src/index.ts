@@ -155,7 +155,9 @@ export type {
   PublishFields,
   PublishResult,
   RevokePersonalTokenBody,
+  MatchField,
   Submission,
+  SubmissionMatch,
   SubmissionPage,
   UserPluginsQuery,
 } from './wire/publishing';
