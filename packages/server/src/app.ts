@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController }
 import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { setReadCache } from './cache';
 import { hasAnyPlugin } from './catalogue/data';
+import { backfillManifestIds } from './publishing/backfill';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config/serverConfig';
@@ -84,7 +85,8 @@ export const BODY_LIMIT = 1024 * 1024;
 /**
  * Builds the server: opens the database (SQLite or PostgreSQL per `config.databaseUrl`), runs the
  * migrations, imports the catalogue from `config.catalogueDir` when the database has no plugin and
- * `importCatalogueOnEmpty` is set, and registers: the `plugins` routes and the analytics dashboards
+ * `importCatalogueOnEmpty` is set, records the manifest ids of a database from before they were
+ * kept (`backfillManifestIds`), and registers: the `plugins` routes and the analytics dashboards
  * (`analytics-report`) under `/api/cmt/`, the analytics collector (`/sa`,
  * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
@@ -178,6 +180,8 @@ export async function buildApp(
         for (const error of report.errors) app.log.warn(error, 'catalogue record rejected');
       }
     }
+    const backfill = await backfillManifestIds(db, storage, config.catalogueDir);
+    if (backfill) app.log.info(backfill, 'recorded the manifest ids of the existing plugins');
 
     installErrorHandling(app);
     await app.register(fastifySwagger, {

@@ -11,6 +11,8 @@ import type { BatchUploadResult, ErrorEnvelope, Submission, SubmissionPage } fro
 import { Role } from '@plugin-center/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCatalogueDir } from '../config/paths';
+import { backfillManifestIds } from '../publishing/backfill';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { multipart, publishFields, realManifest } from '../testing/testFiles';
@@ -241,5 +243,45 @@ describe(`the review list (${TEST_DIALECT})`, () => {
     const mine = await t.app.inject({ method: 'GET', url: '/api/cmt/plugin/audit', headers: auth('attacker') });
     expect(mine.statusCode).toBe(200);
     for (const s of body<{ data: SubmissionPage }>(mine).data.submission_list) expect(s.matches).toBeUndefined();
+  });
+});
+
+describe(`a database from before manifest ids were recorded (${TEST_DIALECT})`, () => {
+  it('gets the catalogue ids and the published ids back at start, the first plugin of an id keeping it', async () => {
+    const id = freshId();
+    const first = await send('POST', 'owner', { name: 'Early Bird', code_file: manifest(id) });
+    expect(first.statusCode, first.body).toBe(200);
+    const k = t.app.db.kysely;
+    // As migration 0022 leaves an existing database: no plugin or submission holds an id.
+    await k.updateTable('plugin').set({ manifest_id: null }).execute();
+    await k.updateTable('plugin_submission').set({ manifest_id: null }).execute();
+    // Before the backfill the ids are free: a copy of the early plugin gets in.
+    const copy = await send('POST', 'attacker', { name: 'Late Copy', code_file: manifest(id) });
+    expect(copy.statusCode, copy.body).toBe(200);
+    await k
+      .updateTable('plugin')
+      .set({ manifest_id: null })
+      .where('plugin_key', '=', submission(copy).plugin_key)
+      .execute();
+    const done = await backfillManifestIds(t.app.db, t.app.publishing.storage, defaultCatalogueDir());
+    expect(done?.duplicates).toBeGreaterThanOrEqual(1);
+    expect(await backfillManifestIds(t.app.db, t.app.publishing.storage, defaultCatalogueDir())).toBeNull();
+    const holder = (key: string) =>
+      k.selectFrom('plugin').select('manifest_id').where('plugin_key', '=', key).executeTakeFirstOrThrow();
+    expect((await holder(submission(first).plugin_key)).manifest_id).toBe(id);
+    expect((await holder(submission(copy).plugin_key)).manifest_id).toBeNull();
+    expect((await holder((await cataloguePlugin('zebra')).plugin_key)).manifest_id).toBe(ZEBRA_ID);
+    const again = await send('POST', 'attacker', { name: 'zebra again', code_file: manifest(ZEBRA_ID) });
+    expect(again.statusCode, again.body).toBe(409);
+    // The copy shows in review as matching the early plugin by manifest id.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/cmt/plugin/audit/list?status=1&keyword=${encodeURIComponent('Late Copy')}`,
+      headers: auth('admin'),
+    });
+    const [row] = body<{ data: SubmissionPage }>(list).data.submission_list;
+    expect(row!.matches).toEqual([
+      { plugin_key: submission(first).plugin_key, name: 'Early Bird', fields: ['manifest_id'] },
+    ]);
   });
 });

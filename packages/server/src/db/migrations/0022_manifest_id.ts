@@ -8,8 +8,8 @@
  *   holds its catalogue `figma_plugin_id` for the catalogue.
  * - `plugin_submission.manifest_id`: the id of the manifest a submission carried, for review.
  *
- * Existing rows start without an id; `backfillManifestIds` (catalogue/manifestIds.ts) fills the
- * catalogue plugins' ids from the catalogue files at start.
+ * Existing rows start without an id; at the next start `backfillManifestIds`
+ * (publishing/backfill.ts) fills them in from the catalogue files and the stored manifests.
  */
 import { type Kysely, sql } from 'kysely';
 
