@@ -10,7 +10,6 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController }
 import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { setReadCache } from './cache';
 import { hasAnyPlugin } from './catalogue/data';
-import { backfillManifestIds } from './publishing/backfill';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { resolveCollectorConfig, resolveIdentityConfig, type ServerConfig } from './config/serverConfig';
@@ -29,6 +28,7 @@ import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
+import { backfillManifestIds } from './publishing/backfill';
 import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';

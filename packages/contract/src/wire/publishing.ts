@@ -61,7 +61,11 @@ export const FieldChange = Type.Object({
 export type FieldChange = Static<typeof FieldChange>;
 
 /** How a submission resembles another plugin: the same manifest id, name or repository. */
-export const MatchField = Type.Union([Type.Literal('manifest_id'), Type.Literal('name'), Type.Literal('repository')]);
+export const MatchField = Type.Union([
+  Type.Literal('manifest_id'),
+  Type.Literal('name'),
+  Type.Literal('repository'),
+]);
 export type MatchField = Static<typeof MatchField>;
 
 /**

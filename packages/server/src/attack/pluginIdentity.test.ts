@@ -89,24 +89,27 @@ describe(`a listed plugin's manifest id (${TEST_DIALECT})`, () => {
   it.each([
     ['zebra', ZEBRA_ID],
     ['themer', THEMER_ID],
-  ])('the catalogue id of %s republished by a new account is refused with 409 MANIFEST_ID_TAKEN', async (name, id) => {
-    const owner = await cataloguePlugin(name);
-    const response = await send('POST', 'attacker', {
-      name: `${name} official`,
-      code_file: manifest(id, name),
-    });
-    // Before: 200, and the administrator's approval answered 200 (the id was taken over).
-    if (response.statusCode === 200) {
-      const approved = await approve(submission(response).plugin_key);
-      expect.fail(`publish answered 200 and approval ${approved}`);
-    }
-    expect(response.statusCode, response.body).toBe(409);
-    const envelope = error(response);
-    expect(envelope.error).toBe('MANIFEST_ID_TAKEN');
-    expect(envelope.field).toBe('code_file');
-    expect(envelope.message).toContain(id);
-    expect(envelope.message).toContain(owner.name);
-  });
+  ])(
+    'the catalogue id of %s republished by a new account is refused with 409 MANIFEST_ID_TAKEN',
+    async (name, id) => {
+      const owner = await cataloguePlugin(name);
+      const response = await send('POST', 'attacker', {
+        name: `${name} official`,
+        code_file: manifest(id, name),
+      });
+      // Before: 200, and the administrator's approval answered 200 (the id was taken over).
+      if (response.statusCode === 200) {
+        const approved = await approve(submission(response).plugin_key);
+        expect.fail(`publish answered 200 and approval ${approved}`);
+      }
+      expect(response.statusCode, response.body).toBe(409);
+      const envelope = error(response);
+      expect(envelope.error).toBe('MANIFEST_ID_TAKEN');
+      expect(envelope.field).toBe('code_file');
+      expect(envelope.message).toContain(id);
+      expect(envelope.message).toContain(owner.name);
+    },
+  );
 
   it("another account's plugin id is refused; its owner's new version with the same id is not", async () => {
     const id = freshId();
@@ -176,7 +179,11 @@ describe(`an administrator's batch import (${TEST_DIALECT})`, () => {
 
   it('reports each record whose manifest id another plugin holds, and imports the rest', async () => {
     const id = freshId();
-    const records = [record('Zebra Mirror', ZEBRA_ID), record('Honest Import', id), record('Themer Mirror', THEMER_ID)];
+    const records = [
+      record('Zebra Mirror', ZEBRA_ID),
+      record('Honest Import', id),
+      record('Themer Mirror', THEMER_ID),
+    ];
     const upload = async () => {
       const { payload, headers } = await multipart({
         file: { bytes: Buffer.from(JSON.stringify(records)), name: 'batch.json', type: 'application/json' },
@@ -234,15 +241,22 @@ describe(`the review list (${TEST_DIALECT})`, () => {
     expect(list.statusCode, list.body).toBe(200);
     const rows = body<{ data: SubmissionPage }>(list).data.submission_list;
     const find = (r: LightMyRequestResponse) => rows.find((s) => s.id === submission(r).id)!;
-    expect(find(sameName).matches).toEqual([{ plugin_key: zebra.plugin_key, name: zebra.name, fields: ['name'] }]);
+    expect(find(sameName).matches).toEqual([
+      { plugin_key: zebra.plugin_key, name: zebra.name, fields: ['name'] },
+    ]);
     expect(find(sameRepo).matches).toEqual([
       { plugin_key: themer.plugin_key, name: themer.name, fields: ['repository'] },
     ]);
     expect(find(unrelated).matches).toEqual([]);
     // The author's own list does not show other accounts' plugins.
-    const mine = await t.app.inject({ method: 'GET', url: '/api/cmt/plugin/audit', headers: auth('attacker') });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/cmt/plugin/audit',
+      headers: auth('attacker'),
+    });
     expect(mine.statusCode).toBe(200);
-    for (const s of body<{ data: SubmissionPage }>(mine).data.submission_list) expect(s.matches).toBeUndefined();
+    for (const s of body<{ data: SubmissionPage }>(mine).data.submission_list)
+      expect(s.matches).toBeUndefined();
   });
 });
 

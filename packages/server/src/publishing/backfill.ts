@@ -57,7 +57,12 @@ export async function backfillManifestIds(
   catalogueDir: string,
 ): Promise<ManifestIdBackfill | null> {
   const k = db.kysely;
-  const anyId = await k.selectFrom('plugin').select('id').where('manifest_id', 'is not', null).limit(1).execute();
+  const anyId = await k
+    .selectFrom('plugin')
+    .select('id')
+    .where('manifest_id', 'is not', null)
+    .limit(1)
+    .execute();
   if (anyId.length > 0) return null;
   const plugins = await k
     .selectFrom('plugin')

@@ -123,7 +123,11 @@ export function normalizeRepositoryUrl(url: string | null): string | null {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
   const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
   if (!CODE_HOSTS.has(host)) return null;
-  const path = parsed.pathname.toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
+  const path = parsed.pathname
+    .toLowerCase()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '');
   // An owner and a repository at least.
   if (path.split('/').filter(Boolean).length < 2) return null;
   return `${host}${path}`;

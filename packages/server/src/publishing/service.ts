@@ -100,7 +100,12 @@ export class PublishingService {
         'plugin_key',
       );
     const texts = await submissionTexts(this.db.kysely, user, form.fields);
-    const { checks, uploads, keys, manifestId = null } = await runChecks(this.db.kysely, form, undefined, true);
+    const {
+      checks,
+      uploads,
+      keys,
+      manifestId = null,
+    } = await runChecks(this.db.kysely, form, undefined, true);
     await assertManifestIdFree(this.db.kysely, manifestId, undefined, user.user_id);
     const files: SubmissionFiles = {
       icon: keys.icon ?? null,
@@ -171,12 +176,12 @@ export class PublishingService {
         409,
         'version',
       );
-    const { checks, uploads, keys, manifestId: uploadedId } = await runChecks(
-      this.db.kysely,
-      form,
-      plugin.id,
-      false,
-    );
+    const {
+      checks,
+      uploads,
+      keys,
+      manifestId: uploadedId,
+    } = await runChecks(this.db.kysely, form, plugin.id, false);
     await assertManifestIdFree(this.db.kysely, uploadedId ?? null, plugin.id, user.user_id);
     const manifestId = uploadedId === undefined ? (previous?.manifest_id ?? plugin.manifest_id) : uploadedId;
     const files: SubmissionFiles = {
