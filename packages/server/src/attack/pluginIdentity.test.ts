@@ -13,6 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCatalogueDir } from '../config/paths';
 import { backfillManifestIds } from '../publishing/backfill';
+import { isManifestIdConflict } from '../publishing/identity';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { multipart, publishFields, realManifest } from '../testing/testFiles';
@@ -160,6 +161,60 @@ describe(`a listed plugin's manifest id (${TEST_DIALECT})`, () => {
         .execute();
       expect(holders).toHaveLength(1);
     }
+  });
+});
+
+describe(`the database's own guard (${TEST_DIALECT})`, () => {
+  it('refuses a second plugin row with one manifest id, and the refusal is recognised as such', async () => {
+    const id = freshId();
+    const row = (key: string) => ({
+      plugin_key: key,
+      name: key,
+      intro: '',
+      description: '',
+      current_version: null,
+      version_content: '',
+      review_status: 1,
+      create_time: Date.now(),
+      sort_time: 0,
+      platforms: '[]',
+      reuse_center_cover: 0,
+      is_default_install: 0,
+      download_count: 0,
+      view_count: 0,
+      praise_count: 0,
+      copyright_type: 'author' as const,
+      icon: null,
+      video: null,
+      cover_center: null,
+      cover_panel: null,
+      code_file: null,
+      contact: null,
+      copyright_name: null,
+      developer: null,
+      technical_support_link: null,
+      homepage: null,
+      license: null,
+      source: null,
+      reject_reason: null,
+      update_time: null,
+      owner_id: null,
+      manifest_id: id,
+    });
+    await t.app.db.kysely
+      .insertInto('plugin')
+      .values(row(`guard-a-${id}`))
+      .execute();
+    const second = await t.app.db.kysely
+      .insertInto('plugin')
+      .values(row(`guard-b-${id}`))
+      .execute()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(second).toBeDefined();
+    expect(isManifestIdConflict(second)).toBe(true);
   });
 });
 
