@@ -85,6 +85,12 @@ export const ApiErrorCode = {
    * quota (`PUBLISH_STORAGE_QUOTA_MB`); the message names the quota and the account's usage (HTTP 413).
    */
   STORAGE_QUOTA_EXCEEDED: { code: 41310, error: 'STORAGE_QUOTA_EXCEEDED' },
+  /**
+   * A publish or an edit whose manifest `id` another plugin already holds (the id belongs to the
+   * account owning that plugin, or to the catalogue); the message names that plugin, `field` is
+   * `code_file` (HTTP 409).
+   */
+  MANIFEST_ID_TAKEN: { code: 40911, error: 'MANIFEST_ID_TAKEN' },
   /** Curation: no resource position (featured slot) with that id (HTTP 404). */
   RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */

@@ -33,6 +33,7 @@ import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { pluginsRoutes } from './plugins/routes';
+import { backfillManifestIds } from './publishing/backfill';
 import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
@@ -103,7 +104,8 @@ function loggerOptions(logger: ServerConfig['logger']): false | Record<string, u
 /**
  * Builds the server: opens the database (SQLite or PostgreSQL per `config.databaseUrl`), runs the
  * migrations, imports the catalogue from `config.catalogueDir` when the database has no plugin and
- * `importCatalogueOnEmpty` is set, and registers: the `plugins` routes and the analytics dashboards
+ * `importCatalogueOnEmpty` is set, records the manifest ids of a database from before they were
+ * kept (`backfillManifestIds`), and registers: the `plugins` routes and the analytics dashboards
  * (`analytics-report`) under `/api/cmt/`, the analytics collector (`/sa`,
  * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
@@ -209,6 +211,8 @@ export async function buildApp(
         for (const error of report.errors) app.log.warn(error, 'catalogue record rejected');
       }
     }
+    const backfill = await backfillManifestIds(db, storage, config.catalogueDir);
+    if (backfill) app.log.info(backfill, 'recorded the manifest ids of the existing plugins');
 
     installErrorHandling(app);
     await app.register(fastifySwagger, {

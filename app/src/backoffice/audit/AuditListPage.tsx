@@ -56,7 +56,8 @@ function succeeded(done: ActionState<unknown>, t: PublishT): boolean {
 /**
  * The review list (`plugin.auditList`, SubmissionPage with `next_cursor`, "Load more"): filter
  * buttons (all, unaudited, passed, not passed; `aria-pressed`), a keyword search, and per
- * submission its icon, name, version, submitter, time, status, automated checks (pass / flag / fail
+ * submission its icon, name, version, submitter, time, status, a warning naming the other plugins
+ * it matches (same manifest id, name or repository), automated checks (pass / flag / fail
  * with detail), the changes against the live version (field, before → after), media previews and
  * the actions: Approve and Reject (a dialog with a required reason, SPEC §4, §5) for unreviewed
  * submissions, Download code (`<plugin_key>.json`) and Delete (after a confirmation dialog). After
@@ -197,6 +198,43 @@ export function AuditListView() {
 }
 
 /** One submission of the review list. */
+/**
+ * The warning that a submission looks like other plugins (`Submission.matches`): per plugin its
+ * name, plugin_key and on what it matches (manifest id, name, repository), amber as a flagged check.
+ */
+function SubmissionMatches({
+  matches,
+  t,
+  locale,
+}: {
+  matches: NonNullable<Submission['matches']>;
+  t: PublishT;
+  locale: string;
+}) {
+  const list = new Intl.ListFormat(locale, { type: 'conjunction' });
+  return (
+    <div className="audit-section audit-matches">
+      <h4>{t('audit.matches')}</h4>
+      <ul className="audit-checks">
+        {matches.map((m) => (
+          <li key={m.plugin_key}>
+            <Tag className="status-badge" tone="warning" data-status="match">
+              {t('audit.matchTag')}
+            </Tag>
+            <strong>{m.name}</strong>
+            <span>
+              {t('audit.matchDetail', {
+                key: m.plugin_key,
+                fields: list.format(m.fields.map((f) => t(`audit.matchField.${f}`))),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function AuditItem(props: {
   s: Submission;
   t: PublishT;
@@ -233,6 +271,7 @@ function AuditItem(props: {
       {s.review_status === ReviewStatus.UNAPPROVED && s.reject_reason && (
         <p className="submission-reason">{t('audit.rejectReasonShown', { reason: s.reject_reason })}</p>
       )}
+      {s.matches && s.matches.length > 0 && <SubmissionMatches matches={s.matches} t={t} locale={locale} />}
       <div className="audit-section">
         <h4>{t('audit.checks')}</h4>
         {s.checks.length === 0 ? (

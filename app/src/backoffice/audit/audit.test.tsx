@@ -82,6 +82,31 @@ afterEach(() => {
 });
 
 describe('audit list', () => {
+  it('warns when a submission matches another plugin by manifest id, name or repository', async () => {
+    const lookalike = submission({
+      id: 12,
+      plugin_key: 'zebra-copy',
+      name: 'Zebra',
+      review_status: 1,
+      matches: [
+        { plugin_key: 'zebra-1f2e3d4c5b', name: 'zebra', fields: ['manifest_id', 'name'] },
+        { plugin_key: 'zebra-stripes-0a9b8c7d6e', name: 'Zebra Stripes', fields: ['repository'] },
+      ],
+    });
+    const plain = submission({ id: 13, plugin_key: 'plain', name: 'Plain', review_status: 1, matches: [] });
+    const net = fakeFetch(() => ok({ submission_list: [lookalike, plain], total: 2, next_cursor: null }));
+    renderWith(net.fetch, <AuditListView />);
+    await screen.findByTestId('audit-list');
+    const warning = item('zebra-copy').querySelector<HTMLElement>('.audit-matches')!;
+    expect(within(warning).getByRole('heading', { name: 'Matches another plugin' })).toBeTruthy();
+    expect([...warning.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Matchzebrasame manifest id and name · zebra-1f2e3d4c5b',
+      'MatchZebra Stripessame repository · zebra-stripes-0a9b8c7d6e',
+    ]);
+    expect(warning.querySelector('[data-status="match"]')!.getAttribute('data-tone')).toBe('warning');
+    expect(item('plain').querySelector('.audit-matches')).toBeNull();
+  });
+
   it('filters by status (0 all, 1 unaudited, 2 passed, 3 not passed) and searches by keyword', async () => {
     const net = adminServer();
     renderWith(net.fetch, <AuditListView />);

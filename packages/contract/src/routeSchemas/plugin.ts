@@ -197,7 +197,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     tags: PLUGINS,
     summary: 'Publish a plugin (multipart): stored as a submission waiting for review',
     description:
-      'Text fields as `PublishFields`; files `icon` (square, ≤ 1 MB), `cover_center` and `cover_panel` (16:9, ≤ 5 MB), `video` (MP4 or WebM, ≤ 25 MB), `images` (≤ 5 MB each; images and video ≤ 3 in all), `code_file` (the manifest, JSON, ≤ 64 KiB). Types are read from the bytes. Errors: 400 `INVALID_PARAMETER` or `UPLOAD_REJECTED` with `field`; 413 beyond the limits. Per account (administrators exempt from the first two): 429 `RATE_LIMITED` with `Retry-After` beyond the publishes and new versions per hour, 409 `PENDING_LIMIT_REACHED` with as many submissions waiting for review as allowed, 413 `STORAGE_QUOTA_EXCEEDED` when the files would take the account over its storage quota. Nothing is kept when it fails.',
+      'Text fields as `PublishFields`; files `icon` (square, ≤ 1 MB), `cover_center` and `cover_panel` (16:9, ≤ 5 MB), `video` (MP4 or WebM, ≤ 25 MB), `images` (≤ 5 MB each; images and video ≤ 3 in all), `code_file` (the manifest, JSON, ≤ 64 KiB). Types are read from the bytes. Errors: 400 `INVALID_PARAMETER` or `UPLOAD_REJECTED` with `field`; 409 `MANIFEST_ID_TAKEN` (`field: code_file`) when another plugin holds the manifest `id`; 413 beyond the limits. Per account (administrators exempt from the first two): 429 `RATE_LIMITED` with `Retry-After` beyond the publishes and new versions per hour, 409 `PENDING_LIMIT_REACHED` with as many submissions waiting for review as allowed, 413 `STORAGE_QUOTA_EXCEEDED` when the files would take the account over its storage quota. Nothing is kept when it fails.',
     consumes: ['multipart/form-data'],
     response: PublishResult,
   },
@@ -205,7 +205,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     tags: PLUGINS,
     summary: 'Edit a plugin (multipart): a new version, live once approved (owner or admin)',
     description:
-      "As publish, with `plugin_key`; a file left out keeps the previous one. `version` must be greater (semver) than the last submitted (409 `VERSION_NOT_INCREASED`). A pending submission of the plugin is replaced (so it does not count towards the pending cap, and its files no longer count towards the storage quota). The per-account limits of publish apply (the pending cap and the storage quota are those of the plugin's owner). 403 for someone else's plugin.",
+      "As publish, with `plugin_key`; a file left out keeps the previous one. `version` must be greater (semver) than the last submitted (409 `VERSION_NOT_INCREASED`). A pending submission of the plugin is replaced (so it does not count towards the pending cap, and its files no longer count towards the storage quota). The per-account limits of publish apply (the pending cap and the storage quota are those of the plugin's owner). 403 for someone else's plugin; 409 `MANIFEST_ID_TAKEN` when another plugin holds the new code file's manifest `id`.",
     consumes: ['multipart/form-data'],
     response: PublishResult,
   },

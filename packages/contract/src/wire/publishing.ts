@@ -60,6 +60,33 @@ export const FieldChange = Type.Object({
 });
 export type FieldChange = Static<typeof FieldChange>;
 
+/** How a submission resembles another plugin: the same manifest id, name or repository. */
+export const MatchField = Type.Union([
+  Type.Literal('manifest_id'),
+  Type.Literal('name'),
+  Type.Literal('repository'),
+]);
+export type MatchField = Static<typeof MatchField>;
+
+/**
+ * Another plugin a submission looks like (review list only): `fields` says on what — the same
+ * manifest `id`, the same name (compared case-, white-space- and NFKC-insensitively) or the same
+ * repository (`technical_support_link` on a public code host, compared without scheme, case,
+ * trailing slash or `.git`).
+ */
+export const SubmissionMatch = Type.Object(
+  {
+    plugin_key: Type.String(),
+    name: Type.String(),
+    fields: Type.Array(MatchField, { minItems: 1 }),
+  },
+  { $id: 'SubmissionMatch' },
+);
+export type SubmissionMatch = Static<typeof SubmissionMatch>;
+
+/** Most matches a submission of the review list carries. */
+export const MAX_SUBMISSION_MATCHES = 10;
+
 /**
  * One submitted version of a plugin (publish or edit) with its review state: what the author sees on
  * "my plugins" and the reviewer in the audit list. File fields are URLs under `/api/cmt/file/`.
@@ -96,6 +123,13 @@ export const Submission = Type.Object(
     submitter: Type.Union([Type.Object({ user_id: Type.Integer(), nick_name: Type.String() }), Type.Null()]),
     create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
     review_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null until reviewed' }),
+    matches: Type.Optional(
+      Type.Array(SubmissionMatch, {
+        maxItems: MAX_SUBMISSION_MATCHES,
+        description:
+          'review list only (administrators): other plugins with the same manifest id, name or repository; [] when none',
+      }),
+    ),
   },
   { $id: 'Submission' },
 );

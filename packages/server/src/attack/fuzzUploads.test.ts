@@ -17,7 +17,7 @@ import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
 import { referencedFileKeys } from '../shared/storage/references';
 import { body, createTestApp, pluginCount, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
-import { mp4Bytes, multipart, pngBytes, realManifest } from '../testing/testFiles';
+import { mp4Bytes, multipart, pngBytes, realManifest, uniqueManifest } from '../testing/testFiles';
 import { DEFAULT_SEED } from '../testing/testFuzzRequests';
 
 /** Requests per dialect. */
@@ -173,7 +173,8 @@ describe(`fuzzing the uploads (${TEST_DIALECT})`, () => {
           ? [
               {
                 name: 'code_file',
-                bytes: VALID_FILES.code_file!,
+                // A fresh manifest id each time: an id already held is refused (409 MANIFEST_ID_TAKEN).
+                bytes: uniqueManifest(),
                 filename: 'manifest.json',
                 type: 'application/json',
               },

@@ -21,6 +21,23 @@ export async function pluginsByNames(
   return out;
 }
 
+/** The plugins holding these manifest ids (plugin_key and name), by manifest id. */
+export async function manifestIdHolders(
+  db: Database,
+  manifestIds: readonly string[],
+): Promise<Map<string, { plugin_key: string; name: string }>> {
+  const out = new Map<string, { plugin_key: string; name: string }>();
+  for (let i = 0; i < manifestIds.length; i += 500) {
+    const rows = await db.kysely
+      .selectFrom('plugin')
+      .select(['plugin_key', 'name', 'manifest_id'])
+      .where('manifest_id', 'in', manifestIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(row.manifest_id!, { plugin_key: row.plugin_key, name: row.name });
+  }
+  return out;
+}
+
 /** Whether the database holds any plugin (a first start imports the catalogue only into an empty one). */
 export async function hasAnyPlugin(db: Database): Promise<boolean> {
   return (await db.kysely.selectFrom('plugin').select('id').limit(1).executeTakeFirst()) !== undefined;

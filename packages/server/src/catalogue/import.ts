@@ -14,7 +14,7 @@ import {
   type NewPlugin,
   type PluginTranslation,
 } from '../plugins/data/write';
-import { optimizeAfterBulkLoad, pluginsByNames } from './data';
+import { manifestIdHolders, optimizeAfterBulkLoad, pluginsByNames } from './data';
 import { type CatalogueRecord, derivePluginKey, parseCatalogueEntry, recordTranslation } from './entry';
 
 /** One rejected record: its index in its file, the file, and why. */
@@ -108,12 +108,15 @@ export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin 
     copyright_name: record.author,
     icon: null,
     current_version: null,
+    manifest_id: record.figma_plugin_id,
   };
 }
 
 /**
  * Imports records from several sources in order. Records without `en_ref` become approved plugins
- * (fields mapped honestly: author → developer and copyright holder, repo_url → technical support
+ * holding their `figma_plugin_id` as manifest id (a record whose id another plugin holds, or an
+ * earlier record of the run, is reported as an error and not imported; a record whose plugin is
+ * there already stays skipped) (fields mapped honestly: author → developer and copyright holder, repo_url → technical support
  * link, updated_at → update_time or null, create_time = updated_at or else the import time, no invented versions, no
  * icon); records with `en_ref` become a translation (locale from `lang`) of the plugin with that
  * name and source, found among all plugins in the database after the plugins of this run are in.
@@ -127,8 +130,9 @@ export async function importEntries(
   const now = options.now ?? Date.now();
   const batchSize = options.batchSize ?? 500;
   const report: ImportReport = { added: 0, skipped: 0, translations: 0, errors: [] };
-  const plugins: NewPlugin[] = [];
+  const plugins: { plugin: NewPlugin; index: number; file: string }[] = [];
   const seenKeys = new Set<string>();
+  const seenManifestIds = new Map<string, string>();
   const refs: { record: CatalogueRecord; index: number; file: string }[] = [];
 
   for (const { file, entries } of sources) {
@@ -148,7 +152,19 @@ export async function importEntries(
         return;
       }
       seenKeys.add(plugin.plugin_key);
-      plugins.push(plugin);
+      if (plugin.manifest_id) {
+        const first = seenManifestIds.get(plugin.manifest_id);
+        if (first !== undefined) {
+          report.errors.push({
+            index,
+            file,
+            reason: `figma_plugin_id: the manifest id ${plugin.manifest_id} is already that of "${first}" in this import`,
+          });
+          return;
+        }
+        seenManifestIds.set(plugin.manifest_id, plugin.name);
+      }
+      plugins.push({ plugin, index, file });
     });
   }
 
@@ -157,7 +173,24 @@ export async function importEntries(
       report.cancelled = true;
       return report;
     }
-    const batch = plugins.slice(i, i + batchSize);
+    const batch: NewPlugin[] = [];
+    const slice = plugins.slice(i, i + batchSize);
+    const holders = await manifestIdHolders(
+      db,
+      slice.flatMap(({ plugin }) => (plugin.manifest_id ? [plugin.manifest_id] : [])),
+    );
+    for (const { plugin, index, file } of slice) {
+      const holder = plugin.manifest_id ? holders.get(plugin.manifest_id) : undefined;
+      if (holder && holder.plugin_key !== plugin.plugin_key) {
+        report.errors.push({
+          index,
+          file,
+          reason: `figma_plugin_id: the manifest id ${plugin.manifest_id} already belongs to the plugin "${holder.name}" (${holder.plugin_key})`,
+        });
+      } else {
+        batch.push(plugin);
+      }
+    }
     const inserted = await createPlugins(db, batch);
     report.added += inserted.size;
     report.skipped += batch.length - inserted.size;

@@ -55,6 +55,11 @@ export interface PluginTable {
   owner_id: number | null;
   /** JSON array of the gallery's stored-file URLs (migration 0011); `[]` for imports. */
   images: Generated<string>;
+  /**
+   * The `id` of the plugin's manifest (migration 0022), unique among plugins: whoever owns this
+   * plugin owns the id. A catalogue plugin holds its `figma_plugin_id`; null when unknown or none.
+   */
+  manifest_id: Generated<string | null>;
 }
 
 /** `plugin_version`: history versions of a plugin. */
@@ -238,6 +243,8 @@ export interface PluginSubmissionTable {
   reject_reason: string | null;
   version_content: string;
   description: string;
+  /** The `id` of the submitted manifest (migration 0022); null when it has none. */
+  manifest_id: Generated<string | null>;
 }
 
 /** `audit_log` (migration 0009): append-only (triggers refuse UPDATE and DELETE). */

@@ -24,6 +24,7 @@ import {
 } from '../shared/uploadChecks';
 import { otherPluginNames } from './data';
 import type { PublishForm } from './form';
+import { manifestIdOf } from './identity';
 import { validateManifest } from './manifest';
 import type { ListingTexts, SubmissionFiles } from './submissions';
 
@@ -47,7 +48,8 @@ export const fail = (field: string, detail: string) =>
  * types from the bytes, sizes, image dimensions and ratios, the manifest schema; then flags for
  * the reviewer (a name close to another plugin's, credentials in the code file).
  *
- * @returns the check results and the bytes to store, by key
+ * @returns the check results, the bytes to store by key, and the uploaded manifest's id
+ *   (`manifestId`: null for a manifest without one, undefined when no code file was uploaded)
  * @throws ApiError 400 UPLOAD_REJECTED (with `field`) on the first failing check
  */
 export async function runChecks(
@@ -55,8 +57,14 @@ export async function runChecks(
   form: PublishForm,
   pluginId: number | undefined,
   requireCode: boolean,
-): Promise<{ checks: CheckResult[]; uploads: Map<string, Buffer>; keys: Partial<SubmissionFiles> }> {
+): Promise<{
+  checks: CheckResult[];
+  uploads: Map<string, Buffer>;
+  keys: Partial<SubmissionFiles>;
+  manifestId: string | null | undefined;
+}> {
   const checks: CheckResult[] = [];
+  let manifestId: string | null | undefined;
   const uploads = new Map<string, Buffer>();
   const keys: Partial<SubmissionFiles> = {};
   const image = (field: 'icon' | 'cover_center' | 'cover_panel' | 'images', bytes: Buffer) => {
@@ -93,6 +101,7 @@ export async function runChecks(
       throw fail('code_file', `${first.path || 'manifest'} ${first.message}`.trim());
     }
     checks.push({ check: 'manifest', status: 'pass', detail: `a valid ${manifest.kind} manifest` });
+    manifestId = manifestIdOf(manifest);
     checks.push(checkSecrets(new TextDecoder().decode(bytes)));
     const key = fileKey(bytes, 'json');
     uploads.set(key, bytes);
@@ -101,7 +110,7 @@ export async function runChecks(
     throw fail('code_file', 'the code file (manifest.json) is required');
   }
   checks.push(checkName(form.fields.name, await otherPluginNames(db, pluginId)));
-  return { checks, uploads, keys };
+  return { checks, uploads, keys, manifestId };
 }
 
 /**

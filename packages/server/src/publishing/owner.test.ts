@@ -17,7 +17,7 @@ import { Role } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, insertPluginEvent, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
-import { multipart, realManifest } from '../testing/testFiles';
+import { multipart, uniqueManifest } from '../testing/testFiles';
 
 let t: TestApp;
 let admin = '';
@@ -61,7 +61,7 @@ async function edit(token: string, version: string) {
     description: 'New description',
     version,
     version_content: 'First version under its owner',
-    code_file: { bytes: realManifest(), name: 'manifest.json' },
+    code_file: { bytes: uniqueManifest(), name: 'manifest.json' },
   });
   return t.app.inject({
     method: 'PUT',

@@ -23,7 +23,7 @@ import {
   multipart,
   pngBytes,
   publishFields,
-  realManifest,
+  uniqueManifest,
 } from '../testing/testFiles';
 import { createPublishingSession, S3_PREFIX, STORAGES } from '../testing/testPublishing';
 import type { TestS3Server } from '../testing/testS3';
@@ -310,7 +310,7 @@ describe.each(STORAGES)('on %s storage', (storage) => {
           .limit(1)
           .executeTakeFirstOrThrow()
       ).name;
-      const manifest = JSON.parse(realManifest().toString('utf8')) as Record<string, unknown>;
+      const manifest = JSON.parse(uniqueManifest().toString('utf8')) as Record<string, unknown>;
       manifest.apiKey = 'AKIAIOSFODNN7EXAMPLE';
       const response = await send(
         'POST',

@@ -42,12 +42,22 @@ import {
   updatePlugin,
 } from './data';
 import type { PublishForm } from './form';
+import { assertManifestIdFree, isManifestIdConflict, manifestIdHolder, manifestIdTaken } from './identity';
 import { AccountQueue, checkPublishLimits, type Replaced, recordFileSizes, storageUsage } from './quotas';
 import { livePluginColumns, type SubmissionFiles, submissionOf, submissionPage } from './submissions';
 
 /** A plugin_key for a new plugin: the ASCII slug of the name (as catalogue keys) and 10 random hex digits. */
 function newPluginKey(name: string): string {
   return `${asciiSlug(name) || 'plugin'}-${randomBytes(5).toString('hex')}`;
+}
+
+/** What one publish or edit submits: its texts, files, check results and manifest id. */
+interface PendingSubmission {
+  texts: SubmissionTexts;
+  files: SubmissionFiles;
+  checks: CheckResult[];
+  /** The `id` of the submission's manifest; null when it has none. */
+  manifestId: string | null;
 }
 
 /** Options of {@link PublishingService}. */
@@ -97,10 +107,12 @@ export class PublishingService {
 
   /**
    * `POST plugin`: publishes a new plugin owned by the caller; it waits for review (not on the
-   * square until approved). The code file is required. The caller's limits are checked before
-   * anything is stored (see {@link checkPublishLimits}).
+   * square until approved). The code file is required; the new plugin claims its manifest `id`
+   * (`identity.ts`): an id another plugin holds is refused before anything is stored, and of two
+   * publishes of one new id at once the unique index lets exactly one commit. The caller's limits
+   * are checked before anything is stored (see {@link checkPublishLimits}).
    * @throws ApiError 400 INVALID_PARAMETER / UPLOAD_REJECTED (with `field`), 409
-   *   PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED
+   *   MANIFEST_ID_TAKEN / PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED
    */
   async publish(user: AuthUser, form: PublishForm): Promise<Submission> {
     if (form.fields.plugin_key !== undefined)
@@ -111,7 +123,13 @@ export class PublishingService {
         'plugin_key',
       );
     const texts = await submissionTexts(this.db.kysely, user, form.fields);
-    const { checks, uploads, keys } = await runChecks(this.db.kysely, form, undefined, true);
+    const {
+      checks,
+      uploads,
+      keys,
+      manifestId = null,
+    } = await runChecks(this.db.kysely, form, undefined, true);
+    await assertManifestIdFree(this.db.kysely, manifestId, undefined, user.user_id);
     const files: SubmissionFiles = {
       icon: keys.icon ?? null,
       cover_center: keys.cover_center ?? null,
@@ -121,17 +139,17 @@ export class PublishingService {
       code_file: keys.code_file ?? null,
     };
     const now = this.clock();
+    const submission = { texts, files, checks, manifestId };
     const submissionId = await this.commitSubmission(
       user,
       user.user_id,
       {},
-      texts,
-      files,
-      checks,
+      submission,
       uploads,
       async (trx) => {
         const row: NewPluginRow = {
           plugin_key: newPluginKey(texts.name),
+          manifest_id: manifestId,
           ...livePluginColumns(texts, files),
           current_version: null,
           version_content: '',
@@ -158,11 +176,13 @@ export class PublishingService {
    * out are carried over from the latest submission; the version must be greater (semver) than the
    * latest submitted one. A pending submission is replaced. The live listing is unchanged until the
    * new version is approved; a plugin never approved shows the new texts to its owner at once.
+   * A new code file whose manifest `id` differs from the plugin's makes the plugin hold that id
+   * instead (refused when another plugin holds it); the same id is the plugin's own.
    * The limits are the owner's (the caller's for a plugin without owner); the replaced submission
    * counts towards neither the pending cap nor the quota, and its files no longer referenced are
    * removed once the new one is written.
    * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (someone else's plugin), 409
-   *   VERSION_NOT_INCREASED, 400, 409 and 413 as for {@link publish}
+   *   VERSION_NOT_INCREASED / MANIFEST_ID_TAKEN, 400, 409 and 413 as for {@link publish}
    */
   async edit(user: AuthUser, form: PublishForm): Promise<Submission> {
     const key = form.fields.plugin_key;
@@ -189,7 +209,14 @@ export class PublishingService {
         409,
         'version',
       );
-    const { checks, uploads, keys } = await runChecks(this.db.kysely, form, plugin.id, false);
+    const {
+      checks,
+      uploads,
+      keys,
+      manifestId: uploadedId,
+    } = await runChecks(this.db.kysely, form, plugin.id, false);
+    await assertManifestIdFree(this.db.kysely, uploadedId ?? null, plugin.id, user.user_id);
+    const manifestId = uploadedId === undefined ? (previous?.manifest_id ?? plugin.manifest_id) : uploadedId;
     const files: SubmissionFiles = {
       icon: keys.icon ?? previous?.icon ?? keyOf(plugin.icon),
       cover_center: keys.cover_center ?? previous?.cover_center ?? keyOf(plugin.cover_center),
@@ -207,17 +234,18 @@ export class PublishingService {
     };
     const ownerId = plugin.owner_id ?? user.user_id;
     let freed: string[] = [];
+    const submission = { texts, files, checks, manifestId };
     const submissionId = await this.commitSubmission(
       user,
       ownerId,
       replaced,
-      texts,
-      files,
-      checks,
+      submission,
       uploads,
       async (trx) => {
         freed = await pendingFileKeys(trx, plugin.id, !isApproved(plugin));
         await deletePendingSubmissions(trx, plugin.id);
+        if (uploadedId && uploadedId !== plugin.manifest_id)
+          await updatePlugin(trx, plugin.id, { manifest_id: uploadedId });
         if (!isApproved(plugin)) {
           await updatePlugin(trx, plugin.id, {
             ...livePluginColumns(texts, files),
@@ -243,18 +271,18 @@ export class PublishingService {
    * the plugin row (returning its id), the submission row is inserted and the files' sizes
    * recorded. When the transaction fails, the files this call added are removed.
    * @returns the new submission's id
-   * @throws ApiError 409 PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED (nothing written)
+   * @throws ApiError 409 PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED (nothing written); 409
+   *   MANIFEST_ID_TAKEN when another publish claimed the manifest id first
    */
   private commitSubmission(
     user: AuthUser,
     ownerId: number,
     replaced: Replaced,
-    texts: SubmissionTexts,
-    files: SubmissionFiles,
-    checks: CheckResult[],
+    submission: PendingSubmission,
     uploads: Map<string, Buffer>,
     writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<number>,
   ): Promise<number> {
+    const { files } = submission;
     return this.queue.run(ownerId, async () => {
       const keys = [
         files.icon,
@@ -271,16 +299,14 @@ export class PublishingService {
         keys: keys.filter((key): key is string => !!key && STORAGE_KEY.test(key)),
         uploads,
       });
-      return this.writeSubmission(user, texts, files, checks, uploads, writePlugin);
+      return this.writeSubmission(user, submission, uploads, writePlugin);
     });
   }
 
   /** The writes of {@link commitSubmission}. */
   private async writeSubmission(
     user: AuthUser,
-    texts: SubmissionTexts,
-    files: SubmissionFiles,
-    checks: CheckResult[],
+    { texts, files, checks, manifestId }: PendingSubmission,
     uploads: Map<string, Buffer>,
     writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<number>,
   ): Promise<number> {
@@ -304,12 +330,17 @@ export class PublishingService {
           ...files,
           images: JSON.stringify(files.images),
           checks: JSON.stringify(checks),
+          manifest_id: manifestId,
         });
         await recordFileSizes(trx, uploads);
         return submission;
       });
     } catch (error) {
       await removeUnreferenced(this.db.kysely, this.storage, added);
+      if (manifestId !== null && isManifestIdConflict(error)) {
+        const holder = await manifestIdHolder(this.db.kysely, manifestId);
+        if (holder) throw manifestIdTaken(manifestId, holder, user.user_id);
+      }
       throw error;
     }
     // Files are shared by content: a failed publish of the same bytes may have removed one of ours

@@ -19,7 +19,7 @@ import { ReviewStatus } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, insertPluginEvent, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
-import { pngBytes, publishFields, realManifest } from '../testing/testFiles';
+import { pngBytes, publishFields, uniqueManifest } from '../testing/testFiles';
 import { createPublishingSession, STORAGES } from '../testing/testPublishing';
 
 const session = createPublishingSession();
@@ -35,10 +35,15 @@ describe.each(STORAGES)('on %s storage', (storage) => {
   describe(`review (${TEST_DIALECT})`, () => {
     let key = '';
     let first: Submission;
+    const code = uniqueManifest();
 
     // The plugin under review, published as publishing/publish.test.ts publishes it first.
     beforeAll(async () => {
-      const response = await send('POST', 'author', publishFields());
+      const response = await send(
+        'POST',
+        'author',
+        publishFields({ code_file: { bytes: code, name: 'manifest.json', type: 'application/json' } }),
+      );
       expect(response.statusCode).toBe(200);
       first = body<{ data: Submission }>(response).data;
       key = first.plugin_key;
@@ -186,7 +191,7 @@ describe.each(STORAGES)('on %s storage', (storage) => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-disposition']).toBe(`attachment; filename="${key}.json"`);
-      expect(response.rawPayload.equals(realManifest())).toBe(true);
+      expect(response.rawPayload.equals(code)).toBe(true);
       const user = await t.app.inject({
         method: 'GET',
         url: `/api/cmt/manager/plugin/${key}/download`,

@@ -24,6 +24,7 @@ import {
 import { logAdminAction, readAuditLog } from '../shared/auditLog';
 import type { AuthUser } from '../shared/auth';
 import { addVersion, pendingSubmission, recordDecision } from './data';
+import { withMatches } from './matches';
 
 /** Options of {@link ReviewService}. */
 export interface ReviewOptions {
@@ -42,21 +43,26 @@ export class ReviewService {
     this.clock = options.clock ?? Date.now;
   }
 
-  /** `GET plugin/audit/list`: submissions by audit filter (0 all, 1 unaudited, 2 passed, 3 not passed). */
-  auditList(
+  /**
+   * `GET plugin/audit/list`: submissions by audit filter (0 all, 1 unaudited, 2 passed, 3 not
+   * passed), each with the other plugins it matches by manifest id, name or repository
+   * (`matches.ts`).
+   */
+  async auditList(
     status: number | undefined,
     keyword: string | undefined,
     cursor: string | undefined,
     pageSize: number | undefined,
   ): Promise<SubmissionPage> {
     const filter = { ...(status ? { status } : {}), ...(keyword?.trim() ? { keyword: keyword.trim() } : {}) };
-    return submissionPage(
+    const page = await submissionPage(
       this.db.kysely,
       filter,
       `audit:${filter.status ?? 0}:${filter.keyword ?? ''}`,
       cursor,
       pageSize,
     );
+    return { ...page, submission_list: await withMatches(this.db.kysely, page.submission_list) };
   }
 
   /**

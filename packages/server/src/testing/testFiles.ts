@@ -15,6 +15,20 @@ export function realManifest(name = 'destefanis__design-lint.json'): Buffer {
   return readFileSync(join(defaultCatalogueDir(), 'manifests', name));
 }
 
+let manifestCount = 0;
+
+/**
+ * A real Figma manifest (Design Lint's, from the shipped catalogue) under a manifest `id` no other
+ * call returns (the process id, the time and a counter): a plugin's manifest id is unique among
+ * plugins, and the shipped catalogue already holds Design Lint's own.
+ */
+export function uniqueManifest(name?: string): Buffer {
+  const manifest = JSON.parse(realManifest().toString('utf8')) as Record<string, unknown>;
+  manifest.id = `test-${process.pid}-${Date.now().toString(36)}-${++manifestCount}`;
+  if (name !== undefined) manifest.name = name;
+  return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 /** A file part of {@link multipart}. */
 export interface FilePart {
   bytes: Uint8Array;
@@ -49,7 +63,7 @@ export async function multipart(
   };
 }
 
-/** The fields of a complete, valid publish form (override any). */
+/** The fields of a complete, valid publish form (override any); its code file has a fresh manifest id. */
 export function publishFields(
   overrides: Record<string, string | string[] | FilePart | FilePart[] | undefined> = {},
 ) {
@@ -67,7 +81,7 @@ export function publishFields(
     reuse_center_cover: '1',
     video: { bytes: mp4Bytes(), name: 'demo.mp4', type: 'video/mp4' },
     images: [{ bytes: pngBytes(64, 40, [200, 40, 40]), name: 'shot.png', type: 'image/png' }],
-    code_file: { bytes: realManifest(), name: 'manifest.json', type: 'application/json' },
+    code_file: { bytes: uniqueManifest(), name: 'manifest.json', type: 'application/json' },
     ...overrides,
   };
 }

@@ -62,9 +62,11 @@ export interface NewPlugin {
   download_count?: number;
   view_count?: number;
   praise_count?: number;
+  /** The plugin's manifest id (unique among plugins); default null. */
+  manifest_id?: string | null;
 }
 
-/** Rows per multi-row INSERT (33 parameters each: well under SQLite's and PostgreSQL's limits). */
+/** Rows per multi-row INSERT (34 parameters each: well under SQLite's and PostgreSQL's limits). */
 const INSERT_CHUNK = 200;
 
 /** Creates missing tags by code and returns every requested tag's id and name. */
@@ -105,7 +107,8 @@ async function bumpTagCounts(trx: Kysely<DatabaseSchema>, deltas: Map<number, nu
 /**
  * Inserts plugins with their tags and translations in one transaction, computing each plugin's
  * search index entries and bumping the tags' approved-plugin counts. A plugin whose `plugin_key`
- * already exists is skipped (left untouched), which makes imports idempotent.
+ * already exists is skipped (left untouched), which makes imports idempotent; so is one whose
+ * `manifest_id` another plugin holds (callers report those beforehand, see `importEntries`).
  *
  * @returns plugin_key → new id, for the plugins actually inserted.
  */
@@ -149,6 +152,7 @@ export async function createPlugins(
         create_time: p.create_time,
         update_time: p.update_time ?? null,
         sort_time: p.update_time ?? 0,
+        manifest_id: p.manifest_id ?? null,
       };
     });
 
@@ -157,7 +161,8 @@ export async function createPlugins(
       const inserted = await trx
         .insertInto('plugin')
         .values(part)
-        .onConflict((oc) => oc.column('plugin_key').doNothing())
+        // A taken plugin_key or manifest id (another import or publish in between): skipped.
+        .onConflict((oc) => oc.doNothing())
         .returning(['id', 'plugin_key'])
         .execute();
       for (const row of inserted) ids.set(row.plugin_key, row.id);
