@@ -7,12 +7,13 @@
  * stored as the decoder re-encoded it (metadata stripped), so what is served is what was checked.
  * Also: a file over its size limit says so in one sentence with the limit and its own size.
  */
+
+import { constants, crc32, createDeflate } from 'node:zlib';
 import type { Banner, ErrorEnvelope, Submission } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract/schemas';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { constants, crc32, createDeflate } from 'node:zlib';
 import { FILE_URL_PREFIX, fileKey } from '../shared/storage/fileKeys';
 import { body, createTestApp, pluginCount, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
@@ -130,78 +131,82 @@ const observed = async () => ({
 
 describe(`image bounds and structure (${TEST_DIALECT})`, () => {
   /** `[what, form, field, message]`: each hostile image of the probe. */
-  const cases: [string, () => Promise<{ banner?: FilePart; publish?: Record<string, FilePart> }>, string, RegExp][] =
+  const cases: [
+    string,
+    () => Promise<{ banner?: FilePart; publish?: Record<string, FilePart> }>,
+    string,
+    RegExp,
+  ][] = [
     [
-      [
-        'a 40,000 × 20,000 banner',
-        async () => ({ banner: part(await hugeBanner(), 'banner.png', 'image/png') }),
-        'image',
-        /^image: at most 4096 × 2048 pixels; this image is 40000 × 20000$/,
-      ],
-      [
-        'an icon whose header claims 2.1 billion × 2.1 billion pixels with a wrong CRC',
-        async () => ({ publish: { icon: part(claimedGiantPng(), 'icon.png', 'image/png') } }),
-        'icon',
-        /^icon: at most 1024 × 1024 pixels; this image is 2147483647 × 2147483647$/,
-      ],
-      [
-        'a 32 × 32 icon whose header has a wrong CRC',
-        async () => ({
-          publish: {
-            icon: part(
-              Buffer.concat([
-                PNG_SIGNATURE,
-                pngChunk('IHDR', ihdr(32, 32), true),
-                (await solid(32, 32).png().toBuffer()).subarray(33),
-              ]),
-              'icon.png',
-              'image/png',
-            ),
-          },
-        }),
-        'icon',
-        /^icon: not a valid PNG image \(.*CRC.*\)$/,
-      ],
-      [
-        'a truncated JPEG cover',
-        async () => {
-          const jpeg = await solid(320, 180).jpeg().toBuffer();
-          return { publish: { cover_center: part(jpeg.subarray(0, jpeg.length - 40), 'c.jpg', 'image/jpeg') } };
+      'a 40,000 × 20,000 banner',
+      async () => ({ banner: part(await hugeBanner(), 'banner.png', 'image/png') }),
+      'image',
+      /^image: at most 4096 × 2048 pixels; this image is 40000 × 20000$/,
+    ],
+    [
+      'an icon whose header claims 2.1 billion × 2.1 billion pixels with a wrong CRC',
+      async () => ({ publish: { icon: part(claimedGiantPng(), 'icon.png', 'image/png') } }),
+      'icon',
+      /^icon: at most 1024 × 1024 pixels; this image is 2147483647 × 2147483647$/,
+    ],
+    [
+      'a 32 × 32 icon whose header has a wrong CRC',
+      async () => ({
+        publish: {
+          icon: part(
+            Buffer.concat([
+              PNG_SIGNATURE,
+              pngChunk('IHDR', ihdr(32, 32), true),
+              (await solid(32, 32).png().toBuffer()).subarray(33),
+            ]),
+            'icon.png',
+            'image/png',
+          ),
         },
-        'cover_center',
-        /^cover_center: not a valid JPEG image \(.*\)$/,
-      ],
-      [
-        'a GIF with a ZIP archive after its trailer',
-        async () => {
-          const gif = await solid(64, 40).gif().toBuffer();
-          const zip = zipSync({ 'payload.js': strToU8('alert(document.cookie)') });
-          return { publish: { images: part(Buffer.concat([gif, zip]), 'shot.gif', 'image/gif') } };
-        },
-        'images',
-        /^images: has \d+ bytes of other data after the end of the GIF image$/,
-      ],
-      [
-        'a WebP whose RIFF size is smaller than the file (data after it)',
-        async () => {
-          const webp = Buffer.from(await solid(32, 32).webp().toBuffer());
-          const bytes = Buffer.concat([webp, Buffer.from('<script>alert(1)</script>')]);
-          return { publish: { icon: part(bytes, 'icon.webp', 'image/webp') } };
-        },
-        'icon',
-        /^icon: has 25 bytes of other data after the end of the WebP image$/,
-      ],
-      [
-        'a WebP whose RIFF size is larger than the file',
-        async () => {
-          const webp = Buffer.from(await solid(32, 32).webp().toBuffer());
-          webp.writeUInt32LE(webp.readUInt32LE(4) + 1000, 4);
-          return { publish: { icon: part(webp, 'icon.webp', 'image/webp') } };
-        },
-        'icon',
-        /^icon: not a valid WebP image \(.*\)$/,
-      ],
-    ];
+      }),
+      'icon',
+      /^icon: not a valid PNG image \(the CRC of its IHDR chunk is wrong\)$/,
+    ],
+    [
+      'a truncated JPEG cover',
+      async () => {
+        const jpeg = await solid(320, 180).jpeg().toBuffer();
+        return { publish: { cover_center: part(jpeg.subarray(0, jpeg.length - 40), 'c.jpg', 'image/jpeg') } };
+      },
+      'cover_center',
+      /^cover_center: not a valid JPEG image \(.*\)$/,
+    ],
+    [
+      'a GIF with a ZIP archive after its trailer',
+      async () => {
+        const gif = await solid(64, 40).gif().toBuffer();
+        const zip = zipSync({ 'payload.js': strToU8('alert(document.cookie)') });
+        return { publish: { images: part(Buffer.concat([gif, zip]), 'shot.gif', 'image/gif') } };
+      },
+      'images',
+      /^images: has \d+ bytes of other data after the end of the GIF image$/,
+    ],
+    [
+      'a WebP whose RIFF size is smaller than the file (data after it)',
+      async () => {
+        const webp = Buffer.from(await solid(32, 32).webp().toBuffer());
+        const bytes = Buffer.concat([webp, Buffer.from('<script>alert(1)</script>')]);
+        return { publish: { icon: part(bytes, 'icon.webp', 'image/webp') } };
+      },
+      'icon',
+      /^icon: has 25 bytes of other data after the end of the WebP image$/,
+    ],
+    [
+      'a WebP whose RIFF size is larger than the file',
+      async () => {
+        const webp = Buffer.from(await solid(32, 32).webp().toBuffer());
+        webp.writeUInt32LE(webp.readUInt32LE(4) + 1000, 4);
+        return { publish: { icon: part(webp, 'icon.webp', 'image/webp') } };
+      },
+      'icon',
+      /^icon: not a valid WebP image \(.*\)$/,
+    ],
+  ];
 
   for (const [what, make, field, message] of cases) {
     it(`refuses ${what}, storing nothing`, async () => {
