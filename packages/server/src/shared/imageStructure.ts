@@ -6,7 +6,9 @@
  * appended archive or script (a polyglot) is told apart from the image it rides on.
  */
 import { crc32 } from 'node:zlib';
-import type { ImageType } from './uploadChecks';
+
+/** The image types walked here, by the extension they are stored with (`uploadChecks.ts` `IMAGE_TYPES`). */
+export type ImageType = 'png' | 'jpg' | 'gif' | 'webp';
 
 /** The end of the image (the offset just after it), or why the file does not hold a whole one. */
 export type ImageEnd = { end: number } | { problem: string };

@@ -11,7 +11,7 @@ import type { CheckResult } from '@plugin-center/contract/schemas';
 import { distance } from 'fastest-levenshtein';
 import { imageSize } from 'image-size';
 import sharp from 'sharp';
-import { imageEnd } from './imageStructure';
+import { imageEnd, type ImageType as StructureType } from './imageStructure';
 import { formatBytes, sizeLimitText } from './multipart';
 
 export type { CheckResult };
@@ -23,7 +23,7 @@ sharp.cache(false);
 export const IMAGE_TYPES = ['png', 'jpg', 'gif', 'webp'] as const;
 
 /** An image type a publisher may upload (the file extension it is stored with). */
-export type ImageType = (typeof IMAGE_TYPES)[number];
+export type ImageType = (typeof IMAGE_TYPES)[number] & StructureType;
 
 /** What an image is for: a plugin's icon, a cover, a gallery image, or a banner of the square. */
 export type ImageKind = 'icon' | 'cover' | 'image' | 'banner';
