@@ -160,11 +160,12 @@ const pixelsText = (n: number) =>
  * 2. a PNG, JPEG, GIF or WebP image by its bytes (SVG and anything else refused);
  * 3. within the kind's pixel bounds by its header, before anything is decoded
  *    (`at most 1024 × 1024 pixels; this image is 4000 × 4000`);
- * 4. the file ends where the image ends: a PNG at its IEND chunk, a JPEG at its EOI marker, a GIF
+ * 4. the file ends where the image ends: a PNG at its IEND chunk (every chunk's CRC right), a JPEG
+ *    at its EOI marker (or after the further images of a Multi-Picture Format index), a GIF
  *    at its trailer, a WebP at the end its RIFF header gives (`has 1,234 bytes of other data
  *    after the end of the GIF image`), so a polyglot (an image with an archive or a script
  *    appended) is refused — see `imageStructure.ts`;
- * 5. decoded in full by libvips (CRCs, compressed data, truncation; any decoder warning refuses),
+ * 5. decoded in full by libvips (compressed data, truncation; any decoder warning refuses),
  *    all frames of an animation together within {@link ImageRule.maxPixels}
  *    (`limitInputPixels`, so a decompression bomb is refused before its pixels are allocated);
  * 6. turned upright by its EXIF orientation, then the shape: icon square, cover 16:9 (± 2 %).
