@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
 import { httpUrl } from '../shared/links';
-import { multipartError } from '../shared/multipart';
+import { fileTooLarge, multipartError } from '../shared/multipart';
 
 /** Limits given to `@fastify/multipart` for this route (one image, three short text fields). */
 export const BANNER_MULTIPART_LIMITS = {
@@ -87,15 +87,7 @@ export async function readBannerForm(request: FastifyRequest): Promise<BannerFor
       texts[name] = typeof part.value === 'string' ? part.value : String(part.value);
     }
   } catch (error) {
-    throw multipartError(
-      error,
-      new ApiError(
-        ApiErrorCode.PAYLOAD_TOO_LARGE,
-        `image: must be at most ${BANNER_LIMITS.IMAGE_BYTES / 1024 / 1024} MB`,
-        413,
-        'image',
-      ),
-    );
+    throw multipartError(error, fileTooLarge('image', BANNER_LIMITS.IMAGE_BYTES));
   }
   const unknown = Object.keys(texts).find((name) => !Object.hasOwn(SaveBannerFields.properties, name));
   if (unknown !== undefined) throw invalid(unknown, 'unknown field');

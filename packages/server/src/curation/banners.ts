@@ -23,7 +23,7 @@ import type { AuthUser } from '../shared/auth';
 import { FILE_URL_PREFIX, fileKey } from '../shared/storage/fileKeys';
 import type { FileStorage } from '../shared/storage/fileStorage';
 import { removeUnreferenced } from '../shared/storage/references';
-import { checkImage, sniffImage } from '../shared/uploadChecks';
+import { checkImage } from '../shared/uploadChecks';
 import { type BannerForm, wrongUrl } from './bannerForm';
 import {
   type BannerRow,
@@ -92,20 +92,20 @@ export class BannerService {
    * @throws ApiError 400 INVALID_PARAMETER 'Wrong url, please try again' (field `redirect_url`) when a
    *   new banner has no link; 400 INVALID_PARAMETER (field `image`) when it has no image, or when
    *   there are {@link BANNER_LIMITS}.COUNT banners already; 400 UPLOAD_REJECTED (field `image`) for
-   *   a file that is not a PNG, JPEG, GIF or WebP image; 404 BANNER_NOT_FOUND for an unknown `id`
+   *   a file that is not a whole PNG, JPEG, GIF or WebP image within the banner's pixel bounds
+   *   (`checkImage` kind `banner`: at most 4096 × 2048); 404 BANNER_NOT_FOUND for an unknown `id`.
+   *   The image stored is the re-encoded one.
    */
   async save(admin: AuthUser, form: BannerForm): Promise<Banner> {
     let key: string | undefined;
+    // What is stored: the image as the check re-encoded it (see `checkImage`).
+    let bytes: Buffer | undefined;
     if (form.image) {
-      const result = checkImage(form.image, 'image');
-      if (result.status === 'fail')
-        throw new ApiError(
-          ApiErrorCode.UPLOAD_REJECTED,
-          `image: ${result.detail.replace(/^image /, '')}`,
-          400,
-          'image',
-        );
-      key = fileKey(form.image, sniffImage(form.image)!.type);
+      const checked = await checkImage(form.image, 'banner', 'image');
+      if (!checked.ok)
+        throw new ApiError(ApiErrorCode.UPLOAD_REJECTED, `image: ${checked.reason}`, 400, 'image');
+      bytes = checked.image.bytes;
+      key = fileKey(bytes, checked.image.type);
     }
     if (form.id === undefined) {
       if (form.redirectUrl === undefined) throw wrongUrl();
@@ -115,7 +115,7 @@ export class BannerService {
       throw notFound(form.id);
     }
     const actorName = await accountName(this.db.kysely, admin.user_id);
-    const added = key && form.image && (await this.storage.put(key, form.image)) ? [key] : [];
+    const added = key && bytes && (await this.storage.put(key, bytes)) ? [key] : [];
     let outcome: { id: number; replaced?: string | undefined };
     try {
       outcome = await this.db.kysely.transaction().execute(async (trx) => {
@@ -193,7 +193,7 @@ export class BannerService {
     }
     // Files are shared by content: a deletion elsewhere may have removed ours between our write
     // and our commit (it saw no row yet). Putting again is a no-op when the file is there.
-    if (key && form.image) await this.storage.put(key, form.image).catch(() => false);
+    if (key && bytes) await this.storage.put(key, bytes).catch(() => false);
     if (outcome.replaced) await removeUnreferenced(this.db.kysely, this.storage, [outcome.replaced]);
     const banners = await this.list();
     const saved = banners.find((banner) => banner.id === outcome.id);

@@ -14,14 +14,7 @@ import { accountName } from '../shared/accounts';
 import type { AuthUser } from '../shared/auth';
 import { fileKey } from '../shared/storage/fileKeys';
 import { normalizeTagCode } from '../shared/tags';
-import {
-  checkImage,
-  checkName,
-  checkSecrets,
-  checkVideo,
-  sniffImage,
-  sniffVideo,
-} from '../shared/uploadChecks';
+import { checkImage, checkName, checkSecrets, checkVideo, sniffVideo } from '../shared/uploadChecks';
 import { otherPluginNames } from './data';
 import type { PublishForm } from './form';
 import { manifestIdOf } from './identity';
@@ -45,11 +38,13 @@ export const fail = (field: string, detail: string) =>
 
 /**
  * Runs the automated checks on a form's files and name:
- * types from the bytes, sizes, image dimensions and ratios, the manifest schema; then flags for
- * the reviewer (a name close to another plugin's, credentials in the code file).
+ * types from the bytes, sizes, image pixel bounds, structure and ratios (each image decoded and
+ * re-encoded, `shared/uploadChecks.ts` `checkImage`), the manifest schema; then flags for the
+ * reviewer (a name close to another plugin's, credentials in the code file).
  *
- * @returns the check results, the bytes to store by key, and the uploaded manifest's id
- *   (`manifestId`: null for a manifest without one, undefined when no code file was uploaded)
+ * @returns the check results, the bytes to store (the re-encoded images) by key, and the uploaded
+ *   manifest's id (`manifestId`: null for a manifest without one, undefined when no code file was
+ *   uploaded)
  * @throws ApiError 400 UPLOAD_REJECTED (with `field`) on the first failing check
  */
 export async function runChecks(
@@ -67,27 +62,31 @@ export async function runChecks(
   let manifestId: string | null | undefined;
   const uploads = new Map<string, Buffer>();
   const keys: Partial<SubmissionFiles> = {};
-  const image = (field: 'icon' | 'cover_center' | 'cover_panel' | 'images', bytes: Buffer) => {
-    const use = field === 'icon' ? 'icon' : field === 'images' ? 'image' : 'cover';
-    const result = checkImage(bytes, use);
-    if (result.status === 'fail') throw fail(field, result.detail.replace(/^(icon|cover|image) /, ''));
-    checks.push({ ...result, detail: result.detail.replace(/^(icon|cover|image)/, field) });
-    const key = fileKey(bytes, sniffImage(bytes)!.type);
-    uploads.set(key, bytes);
+  // The stored image is the checked one, re-encoded (see `checkImage`): its key is of those bytes.
+  const image = async (field: 'icon' | 'cover_center' | 'cover_panel' | 'images', bytes: Buffer) => {
+    const kind = field === 'icon' ? 'icon' : field === 'images' ? 'image' : 'cover';
+    const checked = await checkImage(bytes, kind, field);
+    if (!checked.ok) throw fail(field, checked.reason);
+    checks.push(checked.check);
+    const key = fileKey(checked.image.bytes, checked.image.type);
+    uploads.set(key, checked.image.bytes);
     return key;
   };
   const { files } = form;
-  if (files.icon) keys.icon = image('icon', files.icon[0]!);
-  if (files.cover_center) keys.cover_center = image('cover_center', files.cover_center[0]!);
-  if (files.cover_panel) keys.cover_panel = image('cover_panel', files.cover_panel[0]!);
   const media = (files.images?.length ?? 0) + (files.video ? 1 : 0);
   if (media > PUBLISH_LIMITS.MEDIA)
     throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
-  if (files.images) keys.images = files.images.map((bytes) => image('images', bytes));
+  if (files.icon) keys.icon = await image('icon', files.icon[0]!);
+  if (files.cover_center) keys.cover_center = await image('cover_center', files.cover_center[0]!);
+  if (files.cover_panel) keys.cover_panel = await image('cover_panel', files.cover_panel[0]!);
+  if (files.images) {
+    keys.images = [];
+    for (const bytes of files.images) keys.images.push(await image('images', bytes));
+  }
   if (files.video) {
     const bytes = files.video[0]!;
     const result = checkVideo(bytes);
-    if (result.status === 'fail') throw fail('video', result.detail.replace(/^video /, ''));
+    if (result.status === 'fail') throw fail('video', result.detail.replace(/^video: /, ''));
     checks.push(result);
     const key = fileKey(bytes, sniffVideo(bytes)!);
     uploads.set(key, bytes);

@@ -11,7 +11,7 @@ import { ApiErrorCode, PublishFields } from '@plugin-center/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
-import { multipartError, tooLarge } from '../shared/multipart';
+import { fileTooLarge, multipartError, textTooLarge } from '../shared/multipart';
 import { BATCH_LIMITS } from './batch';
 
 /** The file fields of the form, each with its size cap in bytes and whether it may repeat. */
@@ -48,17 +48,14 @@ const checkFields = Compile(PublishFields);
 const unknownFileField = (name: string) =>
   new ApiError(ApiErrorCode.INVALID_PARAMETER, `${name}: unknown file field`, 400, name);
 
-function describeLimit(field: FileField): string {
-  return `${field}: must be at most ${FILE_FIELDS[field].maxBytes / 1024 / 1024} MB`;
-}
-
 /**
  * Reads the whole multipart body. Text fields: `tags` may repeat or be comma-separated; any other
  * repeated text field, an unknown field, a NUL character or a value over its limit is refused.
  *
  * @throws ApiError 400 INVALID_PARAMETER (with `field`) for a missing, unknown, repeated or invalid
- *   field or a request that is not multipart; 413 PAYLOAD_TOO_LARGE (with `field` for a file over
- *   its own cap) beyond the limits.
+ *   field or a request that is not multipart; 413 PAYLOAD_TOO_LARGE beyond the limits: a file over
+ *   its own cap with `field` and `<field>: at most 1 MB; this file is 1.2 MB`, a text over the
+ *   multipart field size with `<field>: at most … of text`.
  */
 export async function readPublishForm(request: FastifyRequest): Promise<PublishForm> {
   if (!request.isMultipart()) {
@@ -76,9 +73,15 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
           part.file.resume();
           throw unknownFileField(part.fieldname);
         }
-        const bytes = await part.toBuffer();
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          // Over the largest file any field takes: the read stopped there, the size is unknown.
+          throw multipartError(error, fileTooLarge(name, rule.maxBytes));
+        }
         if (bytes.byteLength === 0) continue; // an empty file input: nothing chosen
-        if (bytes.byteLength > rule.maxBytes) throw tooLarge(describeLimit(name), name);
+        if (bytes.byteLength > rule.maxBytes) throw fileTooLarge(name, rule.maxBytes, bytes.byteLength);
         const list = files[name] ?? [];
         files[name] = list;
         if (!rule.repeat && list.length > 0)
@@ -87,7 +90,7 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
         continue;
       }
       const name = part.fieldname;
-      if (part.valueTruncated) throw tooLarge(name, name);
+      if (part.valueTruncated) throw textTooLarge(name, MULTIPART_LIMITS.fieldSize);
       const value = typeof part.value === 'string' ? part.value : String(part.value);
       if (value.includes('\u0000'))
         throw new ApiError(
@@ -171,15 +174,7 @@ export async function readBatchFile(request: FastifyRequest): Promise<{ name: st
       file = { name: part.filename || 'upload', bytes: await part.toBuffer() };
     }
   } catch (error) {
-    throw multipartError(
-      error,
-      new ApiError(
-        ApiErrorCode.PAYLOAD_TOO_LARGE,
-        `file: must be at most ${BATCH_LIMITS.FILE_BYTES / 1024 / 1024} MiB`,
-        413,
-        'file',
-      ),
-    );
+    throw multipartError(error, fileTooLarge('file', BATCH_LIMITS.FILE_BYTES));
   }
   if (!file) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'file: is required', 400, 'file');
   return file;

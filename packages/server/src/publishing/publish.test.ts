@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorEnvelope, PluginListResult, Submission } from '@plugin-center/contract';
 import { ReviewStatus } from '@plugin-center/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
 import { LocalFileStorage } from '../shared/storage/localStorage';
@@ -27,6 +28,12 @@ import {
 } from '../testing/testFiles';
 import { createPublishingSession, S3_PREFIX, STORAGES } from '../testing/testPublishing';
 import type { TestS3Server } from '../testing/testS3';
+
+/** A real 32 × 32 GIF icon. */
+const gifIcon = () =>
+  sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .gif()
+    .toBuffer();
 
 const session = createPublishingSession();
 const { auth, send, json, storedFiles, tagCount } = session;
@@ -269,17 +276,29 @@ describe.each(STORAGES)('on %s storage', (storage) => {
       expect(await storedFiles()).toEqual([]);
     });
 
-    it('stores a GIF polyglot as an image that can never run as script', async () => {
+    it('refuses a GIF polyglot (script where the image data should be), and serves what it stores with nosniff and a sandbox', async () => {
       const gif = Buffer.concat([
         Buffer.from('GIF89a', 'latin1'),
         Buffer.from([32, 0, 32, 0, 0, 0, 0]),
         Buffer.from('*/=1;alert(document.cookie)/*', 'latin1'),
         Buffer.from([0x3b]),
       ]);
-      const response = await send(
+      const files = await storedFiles();
+      const refused = await send(
         'POST',
         'author',
         publishFields({ name: 'Polyglot Icon', icon: file(gif, 'icon.gif', 'text/javascript') }),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(body<ErrorEnvelope>(refused)).toMatchObject({
+        field: 'icon',
+        message: 'icon: not a valid GIF image (an unknown block (0x2a) where a block should start)',
+      });
+      expect(await storedFiles()).toEqual(files);
+      const response = await send(
+        'POST',
+        'author',
+        publishFields({ name: 'Gif Icon', icon: file(await gifIcon(), 'icon.gif', 'text/javascript') }),
       );
       expect(response.statusCode).toBe(200);
       const icon = body<{ data: Submission }>(response).data.icon!;

@@ -1,11 +1,13 @@
 /**
  * Test support for publishing: real image and video bytes (from `@plugin-center/test-fakes/media`),
- * the shipped real manifests, and a multipart body built
+ * what an image shows once decoded, the shipped real manifests, and a multipart body built
  * by the platform's own `FormData` (what a browser sends) for `app.inject`.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mp4Bytes, pngBytes } from '@plugin-center/test-fakes/media';
+import sharp from 'sharp';
 import { defaultCatalogueDir } from '../config/paths';
 
 export { mp4Bytes, pngBytes };
@@ -27,6 +29,20 @@ export function uniqueManifest(name?: string): Buffer {
   manifest.id = `test-${process.pid}-${Date.now().toString(36)}-${++manifestCount}`;
   if (name !== undefined) manifest.name = name;
   return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * What an image shows: its size, channels and a digest of its decoded pixels (`sharp`). The server
+ * stores a re-encoded copy of an upload, so a test compares this rather than the bytes.
+ */
+export async function pixelsOf(bytes: Uint8Array) {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    channels: info.channels,
+    digest: createHash('sha256').update(data).digest('hex'),
+  };
 }
 
 /** A file part of {@link multipart}. */
