@@ -46,8 +46,8 @@ export const fail = (field: string, detail: string) =>
 /**
  * Runs the automated checks on a form's files and name:
  * types from the bytes, sizes, image dimensions and ratios, the manifest schema; then flags for
- * the reviewer (a name close to another plugin's, credentials in the code file, hidden characters
- * removed from the texts).
+ * the reviewer (a name close to another plugin's, credentials in the code file, and — only when
+ * there were any — hidden characters removed from the texts).
  *
  * @returns the check results and the bytes to store, by key
  * @throws ApiError 400 UPLOAD_REJECTED (with `field`) on the first failing check
@@ -104,7 +104,8 @@ export async function runChecks(
   }
   checks.push(checkName(form.fields.name, await otherPluginNames(db, pluginId)));
   const { intro, description, version_content } = form.fields;
-  checks.push(hiddenTextCheck({ intro, description, version_content }));
+  const hidden = hiddenTextCheck({ intro, description, version_content });
+  if (hidden.status !== 'pass') checks.push(hidden);
   return { checks, uploads, keys };
 }
 
