@@ -276,6 +276,35 @@ describe(`text hygiene and the one link rule on every path (${TEST_DIALECT})`, (
     });
   });
 
+  it('form publish: refuses a manifest whose name holds a hidden character', async () => {
+    const manifest = JSON.parse(realManifest().toString('utf8')) as { name: string };
+    for (const c of ['\u202e', '\u200b']) {
+      const { payload, headers } = await multipart({
+        ...base({}),
+        version: '1.0.0',
+        code_file: {
+          bytes: Buffer.from(JSON.stringify({ ...manifest, name: `Design${c}Lint` })),
+          name: 'manifest.json',
+          type: 'application/json',
+        },
+      });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/cmt/plugin',
+        payload,
+        headers: { ...headers, authorization: `Bearer ${session.author}` },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(body<ErrorEnvelope>(response)).toMatchObject({
+        error: 'UPLOAD_REJECTED',
+        field: 'code_file',
+        message: expect.stringContaining(
+          `/name must not contain invisible or bidirectional control characters (${hex(c)})`,
+        ),
+      });
+    }
+  });
+
   describe('batch upload', () => {
     let serial = 0;
     const record = (extra: Record<string, unknown>) => {
