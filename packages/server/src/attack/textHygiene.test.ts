@@ -276,6 +276,19 @@ describe(`text hygiene and the one link rule on every path (${TEST_DIALECT})`, (
     });
   });
 
+  it('refuses a personal access token named with a hidden character', async () => {
+    for (const c of HIDDEN) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/cmt/user/tokens',
+        headers: { authorization: `Bearer ${session.author}` },
+        payload: { name: `CI${c}prod`, expires_in_days: 30 },
+      });
+      expect(response.statusCode, hex(c)).toBe(400);
+      expect(body<ErrorEnvelope>(response)).toMatchObject({ error: 'INVALID_PARAMETER', field: 'name' });
+    }
+  });
+
   it('form publish: refuses a manifest whose name holds a hidden character', async () => {
     const manifest = JSON.parse(realManifest().toString('utf8')) as { name: string };
     for (const c of ['\u202e', '\u200b']) {
