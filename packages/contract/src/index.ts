@@ -62,6 +62,16 @@ export {
   SITE_VARIANTS,
   VARIANT_LOCALES,
 } from './site';
+export {
+  CONTACT_MESSAGE,
+  codePointName,
+  contactProblem,
+  hiddenCharacters,
+  hiddenCharactersProblem,
+  httpUrl,
+  LINK_MAX_LENGTH,
+  stripHidden,
+} from './text';
 export type {
   CollectResult,
   TrackedEvent,

@@ -1,4 +1,5 @@
 import type { Banner } from '@plugin-center/api';
+import { httpUrl } from '@plugin-center/contract';
 import { useBanners } from '@plugin-center/react';
 import { usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
@@ -21,16 +22,12 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const MB = 1024 * 1024;
 
 /**
- * Whether `value` is an absolute http(s) URL with a host (SPEC §5: anything else is 'Wrong url,
- * please try again'; the server checks it too and answers that message).
+ * Whether `value` (trimmed) is a link by the contract's one link rule (`httpUrl`: an absolute http(s)
+ * URL with a host, no credentials, backslash, control or invisible character; SPEC §5: anything else
+ * is 'Wrong url, please try again'; the server applies the same rule and answers that message).
  */
 export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  return httpUrl(value.trim()) !== undefined;
 }
 
 /**

@@ -270,8 +270,18 @@ describe('banner config page', () => {
   it('isHttpUrl accepts absolute http(s) links only', () => {
     expect(isHttpUrl('https://a.example/x?y=1')).toBe(true);
     expect(isHttpUrl('http://a.example')).toBe(true);
-    for (const bad of ['', 'a.example', '/relative', 'ftp://a.example', 'javascript:alert(1)', 'https://'])
-      expect(isHttpUrl(bad)).toBe(false);
+    for (const bad of [
+      '',
+      'a.example',
+      '/relative',
+      'ftp://a.example',
+      'javascript:alert(1)',
+      'https://',
+      'https://user:pw@a.example/',
+      'https:/\\a.example',
+      'https://a.example/\u202e',
+    ])
+      expect(isHttpUrl(bad), bad).toBe(false);
   });
 });
 

@@ -26,6 +26,7 @@ import {
 } from './publishForm';
 import {
   checkCodeFile,
+  checkContact,
   checkImageFile,
   checkShape,
   checkText,
@@ -149,7 +150,7 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
     add('name', checkText(v.name, L.NAME, true));
     add('intro', checkText(v.intro, L.INTRO, true));
     add('description', checkText(v.description, L.DESCRIPTION, true));
-    add('contact', checkText(v.contact, L.CONTACT));
+    add('contact', checkContact(v.contact));
     add('version', checkVersion(v.version));
     add('version_content', checkText(v.version_content, L.VERSION_CONTENT, true));
     if (v.copyright_type === 'custom') add('copyright_name', checkText(v.copyright_name, L.NAME, true));

@@ -5,6 +5,7 @@ import { PUBLISH_LIMITS } from '@plugin-center/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   checkCodeFile,
+  checkContact,
   checkImageFile,
   checkShape,
   checkText,
@@ -37,6 +38,39 @@ describe('publish form checks (SPEC §5)', () => {
     expect(checkUrl('ftp://example.com')).toEqual({ key: 'error.url' });
     expect(checkUrl('javascript:alert(1)')).toEqual({ key: 'error.url' });
     expect(checkUrl('example.com')).toEqual({ key: 'error.url' });
+    // The contract's one link rule, as the server applies it.
+    for (const bad of [
+      'https://user:pw@host.example/',
+      'https:/\\host.example',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'https://example\u200b.com/',
+    ])
+      expect(checkUrl(bad), bad).toEqual({ key: 'error.url' });
+    expect(checkUrl('  https://github.com/example/plugin  ')).toBeNull();
+  });
+
+  it('contacts: text, email, phone or an http(s) link, never an active scheme', () => {
+    for (const good of [
+      '',
+      'dev@example.com',
+      'QQ:12345',
+      'WeChat: pixso_dev',
+      '+86 138 0000 0000',
+      'https://example.com/',
+    ])
+      expect(checkContact(good), good).toBeNull();
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'ftp://example.com',
+      'https://user:pw@host.example/',
+    ])
+      expect(checkContact(bad), bad).toEqual({ key: 'error.url' });
+    expect(checkContact('a'.repeat(PUBLISH_LIMITS.CONTACT + 1))).toEqual({ key: 'error.overLimit' });
   });
 
   it('versions are semver', () => {

@@ -6,7 +6,13 @@
  *
  * @packageDocumentation
  */
-import { PUBLISH_LIMITS } from '@plugin-center/contract';
+import {
+  BANNER_URL_MESSAGE,
+  CONTACT_MESSAGE,
+  contactProblem,
+  httpUrl,
+  PUBLISH_LIMITS,
+} from '@plugin-center/contract';
 
 /** A validation failure: a text key of the `publish` namespace (`error.*`) and its interpolation values. */
 export interface FieldError {
@@ -35,18 +41,29 @@ export function checkText(value: string, limit: number, required = false): Field
   return null;
 }
 
-/** An optional link: empty is fine; otherwise an absolute http(s) URL, else 'Wrong url, please try again' (SPEC §5). */
+/**
+ * An optional link: empty is fine; otherwise the contract's one link rule (`httpUrl`: an absolute
+ * http(s) URL, no credentials, backslash, control or invisible character — what the server
+ * applies), else 'Wrong url, please try again' (SPEC §5).
+ */
 export function checkUrl(value: string): FieldError | null {
   const v = value.trim();
   if (v === '') return null;
   if (textLength(v) > PUBLISH_LIMITS.URL) return { key: 'error.overLimit' };
-  try {
-    const url = new URL(v);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return null;
-  } catch {
-    // falls through
-  }
-  return { key: 'error.url' };
+  return httpUrl(v) === undefined ? { key: 'error.url' } : null;
+}
+
+/**
+ * The contact: at most {@link PUBLISH_LIMITS.CONTACT} characters, and by the contract's contact rule
+ * a `javascript:`/`data:`/other active scheme, another `scheme://` or a broken http(s) link shows
+ * 'Wrong url, please try again'; invisible characters are left to the server's message.
+ */
+export function checkContact(value: string): FieldError | null {
+  const v = value.trim();
+  const tooLong = checkText(v, PUBLISH_LIMITS.CONTACT);
+  if (tooLong || v === '') return tooLong;
+  const problem = contactProblem(v);
+  return problem === CONTACT_MESSAGE || problem === BANNER_URL_MESSAGE ? { key: 'error.url' } : null;
 }
 
 /** Semantic version `MAJOR.MINOR.PATCH` with optional pre-release and build (semver.org). */

@@ -44,7 +44,7 @@ export type PublishFields = Static<typeof PublishFields>;
  */
 export const CheckResult = Type.Object(
   {
-    check: Type.String({ description: 'image, video, manifest, name, secrets' }),
+    check: Type.String({ description: 'image, video, manifest, name, secrets, text' }),
     status: Type.Union([Type.Literal('pass'), Type.Literal('flag'), Type.Literal('fail')]),
     detail: Type.String(),
   },

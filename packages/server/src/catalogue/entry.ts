@@ -3,7 +3,13 @@
  * `catalogue/README.md`: plugins.json and zh.json) to what the importer stores.
  */
 import { createHash } from 'node:crypto';
-import { matchLocale } from '@plugin-center/contract';
+import {
+  BANNER_URL_MESSAGE,
+  hiddenCharactersProblem,
+  httpUrl,
+  matchLocale,
+  stripHidden,
+} from '@plugin-center/contract';
 import type { PluginTranslation } from '../plugins/data/write';
 
 /** Length limits beyond which a field is "absurd" and the record is rejected, in characters. */
@@ -59,6 +65,28 @@ function optionalString(obj: Record<string, unknown>, field: string, max: number
   return trimmed === '' ? null : trimmed;
 }
 
+/** {@link optionalString} for a name-like field: refused with invisible or bidirectional control characters. */
+function nameString(obj: Record<string, unknown>, field: string, max: number): string | null {
+  const value = optionalString(obj, field, max);
+  const problem = value === null ? undefined : hiddenCharactersProblem(value);
+  if (problem) throw new EntryError(`${field}: ${problem}`);
+  return value;
+}
+
+/** {@link optionalString} for a longer text: invisible and bidirectional control characters removed. */
+function longText(obj: Record<string, unknown>, field: string, max: number): string | null {
+  const value = optionalString(obj, field, max);
+  return value === null ? null : stripHidden(value).text.trim() || null;
+}
+
+/** {@link optionalString} for a link: the one link rule (the contract's `httpUrl`), kept as written. */
+function linkString(obj: Record<string, unknown>, field: string, max: number): string | null {
+  const value = optionalString(obj, field, max);
+  if (value !== null && httpUrl(value, max) === undefined)
+    throw new EntryError(`${field}: ${BANNER_URL_MESSAGE}`);
+  return value;
+}
+
 function stringArray(
   obj: Record<string, unknown>,
   field: string,
@@ -79,6 +107,8 @@ function stringArray(
     if (trimmed === '') throw new EntryError(`${field}[${i}]: empty`);
     if (trimmed.length > maxLength)
       throw new EntryError(`${field}[${i}]: longer than ${maxLength} characters`);
+    const problem = hiddenCharactersProblem(trimmed);
+    if (problem) throw new EntryError(`${field}[${i}]: ${problem}`);
     out.push(trimmed);
   });
   return [...new Set(out)];
@@ -138,8 +168,11 @@ export function parseCatalogueDate(text: string): number | null {
 /**
  * Validates one raw catalogue entry. Rejects (with a reason naming the field) anything that is not
  * an object, has a missing or blank `name`, a field of the wrong type, an absurd length
- * ({@link ENTRY_LIMITS}), an `updated_at` that is not a date, or an `en_ref` without `name`/`source`.
- * Texts are trimmed; markdown entries (`text_format: "markdown"`) use their `intro_plain` /
+ * ({@link ENTRY_LIMITS}), an `updated_at` that is not a date, an `en_ref` without `name`/`source`,
+ * a `name`, `author` or tag with invisible or bidirectional control characters, or a `repo_url` /
+ * `homepage` that the one link rule refuses (the contract's `httpUrl`: 'Wrong url, please try
+ * again'). Texts are trimmed; intros and descriptions lose their invisible and bidirectional
+ * control characters (`stripHidden`); markdown entries (`text_format: "markdown"`) use their `intro_plain` /
  * `description_plain` (links and bold removed, as the README describes) so cards show plain text.
  */
 export function parseCatalogueEntry(raw: unknown): ParsedEntry {
@@ -149,14 +182,14 @@ export function parseCatalogueEntry(raw: unknown): ParsedEntry {
     }
     const obj = raw as Record<string, unknown>;
     if (obj.name === undefined || obj.name === null) throw new EntryError('name: missing');
-    const name = optionalString(obj, 'name', ENTRY_LIMITS.name);
+    const name = nameString(obj, 'name', ENTRY_LIMITS.name);
     if (name === null) throw new EntryError('name: blank');
     const markdown = obj.text_format === 'markdown';
-    let intro = optionalString(obj, 'intro', ENTRY_LIMITS.intro) ?? '';
-    let description = optionalString(obj, 'description', ENTRY_LIMITS.description) ?? '';
+    let intro = longText(obj, 'intro', ENTRY_LIMITS.intro) ?? '';
+    let description = longText(obj, 'description', ENTRY_LIMITS.description) ?? '';
     if (markdown) {
-      intro = optionalString(obj, 'intro_plain', ENTRY_LIMITS.intro) ?? intro;
-      description = optionalString(obj, 'description_plain', ENTRY_LIMITS.description) ?? description;
+      intro = longText(obj, 'intro_plain', ENTRY_LIMITS.intro) ?? intro;
+      description = longText(obj, 'description_plain', ENTRY_LIMITS.description) ?? description;
     }
     if (description === '') description = intro;
     if (intro === '') intro = description.split('\n').find((line) => line.trim() !== '') ?? '';
@@ -202,10 +235,10 @@ export function parseCatalogueEntry(raw: unknown): ParsedEntry {
         name,
         intro,
         description,
-        author: optionalString(obj, 'author', ENTRY_LIMITS.author),
+        author: nameString(obj, 'author', ENTRY_LIMITS.author),
         tags: stringArray(obj, 'tags', ENTRY_LIMITS.tags, ENTRY_LIMITS.tag),
-        repo_url: optionalString(obj, 'repo_url', ENTRY_LIMITS.url),
-        homepage: optionalString(obj, 'homepage', ENTRY_LIMITS.url),
+        repo_url: linkString(obj, 'repo_url', ENTRY_LIMITS.url),
+        homepage: linkString(obj, 'homepage', ENTRY_LIMITS.url),
         license: optionalString(obj, 'license', ENTRY_LIMITS.license),
         source: optionalString(obj, 'source', ENTRY_LIMITS.source),
         platforms: stringArray(obj, 'platforms', ENTRY_LIMITS.platforms, ENTRY_LIMITS.platform).map((p) =>

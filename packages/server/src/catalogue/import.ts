@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { httpUrl } from '@plugin-center/contract';
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import {
@@ -84,7 +85,9 @@ export async function readCatalogueFile(path: string): Promise<unknown[]> {
 }
 
 /**
- * The stored plugin of a catalogue record (fields mapped as the catalogue README defines them).
+ * The stored plugin of a catalogue record (fields mapped as the catalogue README defines them; the
+ * links, which the record's validation checked by the one link rule, stored as the URL parser
+ * normalises them).
  * `create_time` is the source's date when it has one (no source gives a creation date, so that is
  * `updated_at`: the plugin existed by then, and creation is never later than the update), else `now`, the import time: when the listing was created in this marketplace.
  */
@@ -95,8 +98,8 @@ export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin 
     intro: record.intro,
     description: record.description,
     developer: record.author,
-    technical_support_link: record.repo_url,
-    homepage: record.homepage,
+    technical_support_link: record.repo_url && (httpUrl(record.repo_url) ?? null),
+    homepage: record.homepage && (httpUrl(record.homepage) ?? null),
     license: record.license,
     platforms: record.platforms,
     source: record.source,

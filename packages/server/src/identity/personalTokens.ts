@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
 import { PERSONAL_TOKEN_PREFIX } from '../shared/auth';
+import { refuseHidden } from '../shared/textHygiene';
 import {
   countTokens,
   deleteToken,
@@ -61,10 +62,12 @@ export class PersonalTokens {
 
   /**
    * Creates a token; the answer is the only place the token appears.
-   * @throws ApiError 400 INVALID_PARAMETER at {@link PERSONAL_TOKENS_PER_ACCOUNT} tokens (a NUL in the
-   *   name is refused at the edge, by `validation.ts`)
+   * @throws ApiError 400 INVALID_PARAMETER at {@link PERSONAL_TOKENS_PER_ACCOUNT} tokens, or (field
+   *   `name`) for a name with invisible or bidirectional control characters (`shared/textHygiene.ts`;
+   *   a NUL in the name is refused at the edge, by `validation.ts`)
    */
   async create(userId: number, name: string, expiresInDays?: number): Promise<CreatedPersonalToken> {
+    refuseHidden('name', name.trim());
     if ((await countTokens(this.db, userId)) >= PERSONAL_TOKENS_PER_ACCOUNT)
       throw new ApiError(
         ApiErrorCode.INVALID_PARAMETER,

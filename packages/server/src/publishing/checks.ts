@@ -14,6 +14,7 @@ import { accountName } from '../shared/accounts';
 import type { AuthUser } from '../shared/auth';
 import { fileKey } from '../shared/storage/fileKeys';
 import { normalizeTagCode } from '../shared/tags';
+import { checkContact, checkLink, cleanText, hiddenTextCheck, refuseHidden } from '../shared/textHygiene';
 import { checkImage, checkName, checkSecrets, checkVideo, sniffVideo } from '../shared/uploadChecks';
 import { otherPluginNames } from './data';
 import type { PublishForm } from './form';
@@ -40,7 +41,8 @@ export const fail = (field: string, detail: string) =>
  * Runs the automated checks on a form's files and name:
  * types from the bytes, sizes, image pixel bounds, structure and ratios (each image decoded and
  * re-encoded, `shared/uploadChecks.ts` `checkImage`), the manifest schema; then flags for the
- * reviewer (a name close to another plugin's, credentials in the code file).
+ * reviewer (a name close to another plugin's, credentials in the code file, and — only when there
+ * were any — hidden characters removed from the texts).
  *
  * @returns the check results, the bytes to store (the re-encoded images) by key, and the uploaded
  *   manifest's id (`manifestId`: null for a manifest without one, undefined when no code file was
@@ -109,12 +111,21 @@ export async function runChecks(
     throw fail('code_file', 'the code file (manifest.json) is required');
   }
   checks.push(checkName(form.fields.name, await otherPluginNames(db, pluginId)));
+  const { intro, description, version_content } = form.fields;
+  const hidden = hiddenTextCheck({ intro, description, version_content });
+  if (hidden.status !== 'pass') checks.push(hidden);
   return { checks, uploads, keys, manifestId };
 }
 
 /**
- * The submission fields of a form (admin-only fields applied for administrators only, SPEC §5).
- * @throws ApiError 400 INVALID_PARAMETER (with `field`) for a bad link, version or copyright holder
+ * The submission fields of a form (admin-only fields applied for administrators only, SPEC §5),
+ * by the shared text rules (`shared/textHygiene.ts`): the name, developer, copyright holder and
+ * tags refused with invisible or bidirectional control characters; intro, description and version
+ * notes stored without them; the support link by the one link rule, stored normalised; the contact
+ * by the contact rule.
+ * @throws ApiError 400 INVALID_PARAMETER (with `field`) for a hidden character in a name-like
+ *   field, a bad link ('Wrong url, please try again') or contact, an intro, description or version
+ *   notes empty once cleaned, a bad version or copyright holder
  */
 export async function submissionTexts(
   db: Db,
@@ -123,23 +134,25 @@ export async function submissionTexts(
 ): Promise<SubmissionTexts> {
   const admin = isAdminRole(user.role);
   const developer = admin && fields.developer ? fields.developer : await accountName(db, user.user_id);
-  const url = fields.technical_support_link;
-  if (url !== undefined) {
-    let ok = false;
-    try {
-      const parsed = new URL(url);
-      ok = (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.hostname !== '';
-    } catch {
-      ok = false;
-    }
-    if (!ok)
-      throw new ApiError(
-        ApiErrorCode.INVALID_PARAMETER,
-        'technical_support_link: Wrong url, please try again',
-        400,
-        'technical_support_link',
-      );
-  }
+  refuseHidden('name', fields.name);
+  if (admin) refuseHidden('developer', fields.developer);
+  refuseHidden('copyright_name', fields.copyright_name);
+  for (const tag of fields.tags ?? []) refuseHidden('tags', tag);
+  const url =
+    fields.technical_support_link === undefined
+      ? undefined
+      : checkLink('technical_support_link', fields.technical_support_link);
+  const contact = fields.contact === undefined ? undefined : checkContact('contact', fields.contact);
+  const intro = cleanText(fields.intro, true);
+  const description = cleanText(fields.description);
+  const versionContent = cleanText(fields.version_content, true);
+  for (const [field, value] of [
+    ['intro', intro],
+    ['description', description],
+    ['version_content', versionContent],
+  ] as const)
+    if (value.trim() === '')
+      throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${field}: is required`, 400, field);
   if (!semver.valid(fields.version))
     throw new ApiError(
       ApiErrorCode.INVALID_PARAMETER,
@@ -157,12 +170,12 @@ export async function submissionTexts(
     );
   return {
     name: fields.name,
-    intro: fields.intro,
-    description: fields.description,
+    intro,
+    description,
     tags: JSON.stringify([...new Set((fields.tags ?? []).map(normalizeTagCode).filter(Boolean))]),
-    contact: fields.contact ?? null,
+    contact: contact ?? null,
     version: semver.valid(fields.version)!,
-    version_content: fields.version_content,
+    version_content: versionContent,
     copyright_type: copyrightType,
     copyright_name: copyrightType === 'custom' ? (fields.copyright_name ?? null) : null,
     developer: developer || null,

@@ -11,8 +11,11 @@
  * - `penpot` — Penpot's: `name`, `code`, optional `description`, `icon`, `permissions`.
  *
  * Unknown extra fields are kept (platforms add fields over time); every listed field must have its
- * type. Texts are bounded ({@link MANIFEST_LIMITS}) and may not contain NUL.
+ * type. Texts are bounded ({@link MANIFEST_LIMITS}) and may not contain NUL; names may not contain
+ * invisible or bidirectional control characters. A manifest holds no link shown to visitors
+ * (`networkAccess.allowedDomains` are domain patterns for the design tool, not links).
  */
+import { hiddenCharactersProblem } from '@plugin-center/contract';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 
@@ -111,13 +114,32 @@ function kindOf(value: Record<string, unknown>): ManifestKind {
   return 'figma';
 }
 
+/** The names of a manifest (its `name`, its relaunch buttons') with invisible or bidirectional control characters. */
+function hiddenNameProblems(manifest: {
+  name: string;
+  relaunchButtons?: { name: string }[];
+}): ManifestProblem[] {
+  const names: [string, string][] = [
+    ['/name', manifest.name],
+    ...(manifest.relaunchButtons ?? []).map((b, i): [string, string] => [
+      `/relaunchButtons/${i}/name`,
+      b.name,
+    ]),
+  ];
+  return names.flatMap(([path, name]) => {
+    const message = hiddenCharactersProblem(name);
+    return message ? [{ path, message }] : [];
+  });
+}
+
 /**
  * Validates an uploaded code file as a plugin manifest.
  *
  * @param bytes - the file as uploaded (at most {@link MANIFEST_LIMITS}.BYTES)
  * @returns `{ ok: true, kind, manifest }`, or `{ ok: false, problems }` — the file is too large, not
- *   UTF-8, not JSON, not an object, or its fields fail the schema of its kind (at most 10 problems,
- *   each with the JSON path and what was expected).
+ *   UTF-8, not JSON, not an object, its fields fail the schema of its kind (at most 10 problems,
+ *   each with the JSON path and what was expected), or a name holds invisible or bidirectional
+ *   control characters (the contract's `hiddenCharactersProblem`, as for a plugin's name).
  */
 export function validateManifest(bytes: Uint8Array): ManifestCheck {
   if (bytes.byteLength > MANIFEST_LIMITS.BYTES) {
@@ -134,7 +156,11 @@ export function validateManifest(bytes: Uint8Array): ManifestCheck {
   }
   const kind = kindOf(value as Record<string, unknown>);
   const check = SHAPES[kind];
-  if (check.Check(value)) return { ok: true, kind, manifest: value as never };
+  if (check.Check(value)) {
+    const problems = hiddenNameProblems(value as { name: string; relaunchButtons?: { name: string }[] });
+    if (problems.length > 0) return { ok: false, kind, problems };
+    return { ok: true, kind, manifest: value as never };
+  }
   const problems = (check.Errors(value) as { instancePath?: string; message?: string }[])
     .slice(0, 10)
     .map((e) => ({ path: e.instancePath ?? '', message: e.message ?? 'is invalid' }));

@@ -23,6 +23,7 @@ import {
 } from '../publishing/submissions';
 import { logAdminAction, readAuditLog } from '../shared/auditLog';
 import type { AuthUser } from '../shared/auth';
+import { cleanText } from '../shared/textHygiene';
 import { addVersion, pendingSubmission, recordDecision } from './data';
 import { withMatches } from './matches';
 
@@ -68,12 +69,13 @@ export class ReviewService {
   /**
    * `POST plugin/audit/status`: approves (2) or rejects (3, reason required, SPEC §4/§5) the
    * plugin's pending submission. Approval makes it the live listing (texts, files, tags, search
-   * documents) and a history version; both are audit-logged, in the same transaction.
+   * documents) and a history version; both are audit-logged, in the same transaction. The reason is
+   * stored trimmed and without invisible or bidirectional control characters (`shared/textHygiene.ts`).
    * @throws ApiError 400 INVALID_PARAMETER (reject without reason), 404 PLUGIN_NOT_FOUND (no such
    *   plugin, or nothing pending)
    */
   async review(admin: AuthUser, body: AuditStatusBody): Promise<Submission> {
-    const reason = body.reason?.trim() ?? '';
+    const reason = cleanText(body.reason ?? '', true);
     if (body.status === ReviewStatus.UNAPPROVED && reason === '')
       throw new ApiError(
         ApiErrorCode.INVALID_PARAMETER,

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripHidden } from '@plugin-center/contract';
 import { type LoginResult, Role } from '@plugin-center/contract/schemas';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app';
@@ -195,10 +196,15 @@ export function expectedCatalogue(): ExpectedPlugin[] {
   const { plugins, zh } = readShippedCatalogue();
   const out: ExpectedPlugin[] = [];
   const byKey = new Map<string, ExpectedPlugin>();
+  // Intros and descriptions lose invisible and bidirectional control characters (the contract's text rules).
+  const clean = (text: string) => {
+    const { text: stripped, removed } = stripHidden(text);
+    return removed > 0 ? stripped.trim() : text;
+  };
   const texts = (e: RawEntry) =>
     e.text_format === 'markdown'
-      ? { intro: e.intro_plain ?? e.intro, description: e.description_plain ?? e.description }
-      : { intro: e.intro, description: e.description };
+      ? { intro: clean(e.intro_plain ?? e.intro), description: clean(e.description_plain ?? e.description) }
+      : { intro: clean(e.intro), description: clean(e.description) };
   const date = (s: string | null) => {
     if (!s) return null;
     const [, day, time, zone] = /^(\S+) (\S+) (\S+)$/.exec(s)!;
