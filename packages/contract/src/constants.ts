@@ -72,6 +72,11 @@ export const ApiErrorCode = {
   UPLOAD_REJECTED: { code: 40005, error: 'UPLOAD_REJECTED' },
   /** An edit whose version is not greater (semver) than the plugin's last submitted one (HTTP 409). */
   VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
+  /**
+   * A review decision on a submission that is no longer waiting: another administrator approved
+   * or rejected it first (HTTP 409). Nothing is written, not even an audit entry.
+   */
+  ALREADY_REVIEWED: { code: 40902, error: 'ALREADY_REVIEWED' },
   /** Curation: no resource position (featured slot) with that id (HTTP 404). */
   RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */

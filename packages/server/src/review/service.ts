@@ -10,11 +10,19 @@ import type {
   SubmissionPage,
 } from '@plugin-center/contract/schemas';
 import { ApiErrorCode, ReviewStatus } from '@plugin-center/contract/schemas';
+import type { Kysely } from 'kysely';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
+import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
 import { refreshSearchIndex, replacePluginTags } from '../plugins/data/write';
-import { isApproved, pluginByKey, updatePlugin } from '../publishing/data';
+import {
+  isApproved,
+  latestSubmission,
+  lockPluginByKey,
+  type PluginRow,
+  updatePlugin,
+} from '../publishing/data';
 import {
   livePluginColumns,
   type SubmissionFiles,
@@ -63,8 +71,14 @@ export class ReviewService {
    * `POST plugin/audit/status`: approves (2) or rejects (3, reason required, SPEC §4/§5) the
    * plugin's pending submission. Approval makes it the live listing (texts, files, tags, search
    * documents) and a history version; both are audit-logged, in the same transaction.
+   *
+   * A decision acts only on a submission still waiting: the plugin row is read and (PostgreSQL)
+   * locked inside the transaction, and the decision is a conditional update of a submission whose
+   * status is still unreviewed. Of two decisions sent at once exactly one is taken; the other is
+   * answered 409 and writes nothing (no audit entry either).
    * @throws ApiError 400 INVALID_PARAMETER (reject without reason), 404 PLUGIN_NOT_FOUND (no such
-   *   plugin, or nothing pending)
+   *   plugin, or it never had a submission), 409 ALREADY_REVIEWED (its latest submission is
+   *   decided already, for example by another administrator a moment before)
    */
   async review(admin: AuthUser, body: AuditStatusBody): Promise<Submission> {
     const reason = body.reason?.trim() ?? '';
@@ -75,23 +89,21 @@ export class ReviewService {
         400,
         'reason',
       );
-    const plugin = await pluginByKey(this.db.kysely, body.plugin_key);
-    if (!plugin)
-      throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${body.plugin_key}`);
     const now = this.clock();
-    const id = await this.db.kysely.transaction().execute(async (trx) => {
+    const notFound = () =>
+      new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${body.plugin_key}`);
+    const decided = await this.db.kysely.transaction().execute(async (trx) => {
+      const plugin = await lockPluginByKey(trx, this.db.dialect, body.plugin_key);
+      if (!plugin) throw notFound();
       const pending = await pendingSubmission(trx, plugin.id);
-      if (!pending)
-        throw new ApiError(
-          ApiErrorCode.PLUGIN_NOT_FOUND,
-          `plugin ${plugin.plugin_key} has no submission waiting for review`,
-        );
-      await recordDecision(trx, pending.id, {
+      if (!pending) throw await nothingPending(trx, plugin);
+      const taken = await recordDecision(trx, pending.id, {
         status: body.status,
         reject_reason: body.status === ReviewStatus.UNAPPROVED ? reason : null,
         review_time: now,
         reviewer_id: admin.user_id,
       });
+      if (!taken) throw await nothingPending(trx, plugin);
       if (body.status === ReviewStatus.APPROVED) {
         const wasApproved = isApproved(plugin);
         const files: SubmissionFiles = { ...pending, images: JSON.parse(pending.images) as string[] };
@@ -122,11 +134,11 @@ export class ReviewService {
         version: pending.version,
         reason: body.status === ReviewStatus.UNAPPROVED ? reason : null,
       });
-      return pending.id;
+      return { id: pending.id, pluginKey: plugin.plugin_key };
     });
-    markPluginChanged(this.db, plugin.plugin_key);
+    markPluginChanged(this.db, decided.pluginKey);
     markCatalogueChanged(this.db);
-    return submissionOf(this.db.kysely, id);
+    return submissionOf(this.db.kysely, decided.id);
   }
 
   /** `GET manager/audit-log`: newest first, optionally one plugin's. */
@@ -137,4 +149,23 @@ export class ReviewService {
   ): Promise<AuditLogPage> {
     return readAuditLog(this.db.kysely, pluginKey, cursor, pageSize);
   }
+}
+
+/**
+ * The error for a decision on `plugin` when nothing of it is waiting for review: 409
+ * ALREADY_REVIEWED naming the decided latest submission, or 404 PLUGIN_NOT_FOUND when it never had
+ * one (a plugin imported from the catalogue).
+ */
+async function nothingPending(db: Kysely<DatabaseSchema>, plugin: PluginRow): Promise<ApiError> {
+  const latest = await latestSubmission(db, plugin.id);
+  if (!latest)
+    return new ApiError(
+      ApiErrorCode.PLUGIN_NOT_FOUND,
+      `plugin ${plugin.plugin_key} has no submission waiting for review`,
+    );
+  const decision = latest.status === ReviewStatus.APPROVED ? 'approved' : 'rejected';
+  return new ApiError(
+    ApiErrorCode.ALREADY_REVIEWED,
+    `plugin ${plugin.plugin_key}: version ${latest.version} was already ${decision}; nothing is waiting for review`,
+  );
 }

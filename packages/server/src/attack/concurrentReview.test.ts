@@ -1,0 +1,203 @@
+/**
+ * Two administrators deciding on one submission at the same moment, as a probe sends them: pairs
+ * of `POST plugin/audit/status` (approve + approve, approve + reject) fired together through the
+ * real server, on new plugins and on an edit (2.0.0) of a live plugin. Exactly one of each pair
+ * answers 200; the other answers 409 ALREADY_REVIEWED in the error envelope and writes nothing.
+ * Afterwards the plugin's review status, its current version, its history versions, the decided
+ * submission and the audit log all tell the one decision that won. Both dialects.
+ */
+import type { AuditLogPage, ErrorEnvelope, Submission } from '@plugin-center/contract';
+import { ApiErrorCode, ReviewStatus, Role } from '@plugin-center/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, signInTestUser, type TestApp } from '../testing/testApp';
+import { TEST_DIALECT } from '../testing/testDatabase';
+import { publishFields } from '../testing/testFiles';
+import { createPublishingSession } from '../testing/testPublishing';
+
+/** Concurrent pairs per case (half approve + approve, half approve + reject). */
+const PAIRS = Number(process.env.REVIEW_RACE_PAIRS ?? 20);
+
+const session = createPublishingSession();
+const { send, json } = session;
+let t: TestApp;
+/** The second administrator's bearer header. */
+let secondAdmin: { authorization: string };
+
+beforeAll(async () => {
+  ({ t } = await session.start('local'));
+  secondAdmin = {
+    authorization: `Bearer ${(await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token}`,
+  };
+}, 60_000);
+afterAll(() => session.close());
+
+type Decision = typeof ReviewStatus.APPROVED | typeof ReviewStatus.UNAPPROVED;
+
+/** Sends one decision on `key`'s pending submission as the first or the second administrator. */
+function decide(key: string, status: Decision, asSecond: boolean): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/cmt/plugin/audit/status',
+    headers: asSecond ? secondAdmin : session.auth('admin'),
+    payload: {
+      plugin_key: key,
+      status,
+      ...(status === ReviewStatus.UNAPPROVED ? { reason: 'Not now' } : {}),
+    },
+  });
+}
+
+/** Publishes a new plugin named `name` at 1.0.0; its key. */
+async function publish(name: string): Promise<string> {
+  const response = await send('POST', 'author', publishFields({ name }));
+  expect(response.statusCode, response.body).toBe(200);
+  return body<{ data: Submission }>(response).data.plugin_key;
+}
+
+/** Publishes `name`, approves 1.0.0 (live), and submits the edit 2.0.0; its key. */
+async function publishLiveWithEdit(name: string): Promise<string> {
+  const key = await publish(name);
+  expect((await decide(key, ReviewStatus.APPROVED, false)).statusCode).toBe(200);
+  const edit = await send('PUT', 'author', {
+    plugin_key: key,
+    name,
+    intro: 'The second version',
+    description: 'Now with more.',
+    version: '2.0.0',
+    version_content: 'Second release',
+  });
+  expect(edit.statusCode, edit.body).toBe(200);
+  return key;
+}
+
+/** What the database and the audit log hold about `key` after its race. */
+async function stateOf(key: string, version: string) {
+  const db = t.app.db.kysely;
+  const plugin = await db
+    .selectFrom('plugin')
+    .select(['id', 'review_status', 'current_version'])
+    .where('plugin_key', '=', key)
+    .executeTakeFirstOrThrow();
+  const versions = (
+    await db.selectFrom('plugin_version').select('version').where('plugin_id', '=', plugin.id).execute()
+  )
+    .map((r) => r.version)
+    .sort();
+  const submissions = (
+    await db
+      .selectFrom('plugin_submission')
+      .select('status')
+      .where('plugin_id', '=', plugin.id)
+      .where('version', '=', version)
+      .execute()
+  ).map((r) => r.status);
+  const log = await json<AuditLogPage>(
+    'GET',
+    `/api/cmt/manager/audit-log?plugin_key=${encodeURIComponent(key)}`,
+    'admin',
+  );
+  const decisions = log.body.data.entry_list
+    .filter((e) => e.version === version && (e.action === 'approve' || e.action === 'reject'))
+    .map((e) => e.action);
+  return {
+    review_status: plugin.review_status,
+    current_version: plugin.current_version,
+    versions,
+    submissions,
+    decisions,
+  };
+}
+
+/**
+ * Fires every pair at once (`Promise.all` over all the pairs' requests) and checks each: the
+ * answers (one 200, one 409 ALREADY_REVIEWED) and the state against what the 200 decided.
+ * @returns the tally: pairs where both were acknowledged, exactly one, and whose state disagreed
+ */
+async function race(keys: string[], edit: boolean) {
+  const pairs = keys.map((key, i) => {
+    const second: Decision = i % 2 === 0 ? ReviewStatus.APPROVED : ReviewStatus.UNAPPROVED;
+    return { key, decisions: [ReviewStatus.APPROVED, second] as Decision[] };
+  });
+  const answers = await Promise.all(
+    pairs.map((pair) =>
+      Promise.all(pair.decisions.map((status, who) => decide(pair.key, status, who === 1))),
+    ),
+  );
+  const tally = { pairs: keys.length, bothAcknowledged: 0, oneWinner: 0, otherAnswers: 0, disagreeing: 0 };
+  const problems: string[] = [];
+  for (const [i, pair] of pairs.entries()) {
+    const responses = answers[i]!;
+    const codes = responses.map((r) => r.statusCode);
+    const won = codes.flatMap((code, who) => (code === 200 ? [pair.decisions[who]!] : []));
+    if (won.length === 2) tally.bothAcknowledged += 1;
+    const loser = responses.find((r) => r.statusCode !== 200);
+    const refused = loser?.statusCode === 409 && body<ErrorEnvelope>(loser).error === 'ALREADY_REVIEWED';
+    if (won.length === 1 && refused) tally.oneWinner += 1;
+    else if (won.length !== 2) tally.otherAnswers += 1;
+    if (loser && refused)
+      expect(body<ErrorEnvelope>(loser)).toMatchObject({
+        code: ApiErrorCode.ALREADY_REVIEWED.code,
+        error: 'ALREADY_REVIEWED',
+        data: null,
+      });
+    // The state must tell the last acknowledged decision (the only one, when the race is won).
+    const decision = won.at(-1);
+    if (decision === undefined) {
+      problems.push(`${pair.key}: answers ${codes.join(', ')}`);
+      continue;
+    }
+    const version = edit ? '2.0.0' : '1.0.0';
+    const approved = decision === ReviewStatus.APPROVED;
+    const expected = {
+      review_status: approved || edit ? ReviewStatus.APPROVED : ReviewStatus.UNAPPROVED,
+      current_version: approved ? version : edit ? '1.0.0' : null,
+      versions: edit ? (approved ? ['1.0.0', '2.0.0'] : ['1.0.0']) : approved ? ['1.0.0'] : [],
+      submissions: [decision],
+      decisions: [approved ? 'approve' : 'reject'],
+    };
+    const state = await stateOf(pair.key, version);
+    if (JSON.stringify(state) !== JSON.stringify(expected)) {
+      tally.disagreeing += 1;
+      problems.push(`${pair.key}: answers ${codes.join(', ')}; ${JSON.stringify(state)}`);
+    }
+  }
+  return { tally, problems: problems.slice(0, 5) };
+}
+
+describe(`two administrators reviewing one submission at once (${TEST_DIALECT})`, () => {
+  it('on new plugins: exactly one decision of each pair is taken, and everything agrees with it', async () => {
+    const keys = await Promise.all(
+      Array.from({ length: PAIRS }, (_, i) => publish(`Race New ${i} ${Date.now().toString(36)}`)),
+    );
+    const { tally, problems } = await race(keys, false);
+    expect({ tally, problems }).toEqual({
+      tally: { pairs: PAIRS, bothAcknowledged: 0, oneWinner: PAIRS, otherAnswers: 0, disagreeing: 0 },
+      problems: [],
+    });
+  }, 120_000);
+
+  it('on an edit of a live plugin: exactly one decision of each pair is taken, and everything agrees', async () => {
+    const keys = await Promise.all(
+      Array.from({ length: PAIRS }, (_, i) =>
+        publishLiveWithEdit(`Race Edit ${i} ${Date.now().toString(36)}`),
+      ),
+    );
+    const { tally, problems } = await race(keys, true);
+    expect({ tally, problems }).toEqual({
+      tally: { pairs: PAIRS, bothAcknowledged: 0, oneWinner: PAIRS, otherAnswers: 0, disagreeing: 0 },
+      problems: [],
+    });
+  }, 120_000);
+
+  it('answers a decision on a submission decided before with 409 ALREADY_REVIEWED, and logs nothing', async () => {
+    const key = await publish(`Race Late ${Date.now().toString(36)}`);
+    expect((await decide(key, ReviewStatus.UNAPPROVED, false)).statusCode).toBe(200);
+    const before = await stateOf(key, '1.0.0');
+    const late = await decide(key, ReviewStatus.APPROVED, true);
+    expect(late.statusCode).toBe(409);
+    expect(body<ErrorEnvelope>(late)).toMatchObject({ error: 'ALREADY_REVIEWED', data: null });
+    expect(body<ErrorEnvelope>(late).message).toMatch(/already (approved|rejected)/);
+    expect(await stateOf(key, '1.0.0')).toEqual(before);
+  });
+});
