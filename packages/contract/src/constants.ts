@@ -74,7 +74,8 @@ export const ApiErrorCode = {
   VERSION_NOT_INCREASED: { code: 40901, error: 'VERSION_NOT_INCREASED' },
   /**
    * A review decision on a submission that is no longer waiting: another administrator approved
-   * or rejected it first (HTTP 409). Nothing is written, not even an audit entry.
+   * or rejected it first, or an edit replaced the version the decision names (HTTP 409). Nothing is
+   * written, not even an audit entry.
    */
   ALREADY_REVIEWED: { code: 40902, error: 'ALREADY_REVIEWED' },
   /** Curation: no resource position (featured slot) with that id (HTTP 404). */

@@ -86,12 +86,17 @@ export function AuditListView() {
   };
   const approve = async (s: Submission) =>
     act(
-      await review.run({ plugin_key: s.plugin_key, status: ReviewStatus.APPROVED }),
+      await review.run({ plugin_key: s.plugin_key, status: ReviewStatus.APPROVED, version: s.version }),
       t('audit.approved', { name: s.name }),
     );
   const reject = async (s: Submission, reason: string) => {
     const ok = act(
-      await review.run({ plugin_key: s.plugin_key, status: ReviewStatus.UNAPPROVED, reason }),
+      await review.run({
+        plugin_key: s.plugin_key,
+        status: ReviewStatus.UNAPPROVED,
+        reason,
+        version: s.version,
+      }),
       t('audit.rejected', { name: s.name }),
     );
     if (ok) setRejecting(null);

@@ -34,8 +34,16 @@ afterAll(() => session.close());
 
 type Decision = typeof ReviewStatus.APPROVED | typeof ReviewStatus.UNAPPROVED;
 
-/** Sends one decision on `key`'s pending submission as the first or the second administrator. */
-function decide(key: string, status: Decision, asSecond: boolean): Promise<LightMyRequestResponse> {
+/**
+ * Sends one decision on `key`'s pending submission as the first or the second administrator; with
+ * `version`, on that version only (what the review page sends).
+ */
+function decide(
+  key: string,
+  status: Decision,
+  asSecond: boolean,
+  version?: string,
+): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: 'POST',
     url: '/api/cmt/plugin/audit/status',
@@ -44,6 +52,7 @@ function decide(key: string, status: Decision, asSecond: boolean): Promise<Light
       plugin_key: key,
       status,
       ...(status === ReviewStatus.UNAPPROVED ? { reason: 'Not now' } : {}),
+      ...(version ? { version } : {}),
     },
   });
 }
@@ -200,4 +209,83 @@ describe(`two administrators reviewing one submission at once (${TEST_DIALECT})`
     expect(body<ErrorEnvelope>(late).message).toMatch(/already (approved|rejected)/);
     expect(await stateOf(key, '1.0.0')).toEqual(before);
   });
+
+  it('an edit sent with an approval: either the approval or the edit goes first, never a mix', async () => {
+    const keys = await Promise.all(
+      Array.from({ length: PAIRS }, (_, i) => publish(`Race Resubmit ${i} ${Date.now().toString(36)}`)),
+    );
+    const answers = await Promise.all(
+      keys.map((key) =>
+        Promise.all([
+          decide(key, ReviewStatus.APPROVED, false, '1.0.0'),
+          send('PUT', 'author', {
+            plugin_key: key,
+            name: 'Resubmitted',
+            intro: 'The second version',
+            description: 'Now with more.',
+            version: '1.1.0',
+            version_content: 'Second release',
+          }),
+        ]),
+      ),
+    );
+    const tally = { pairs: PAIRS, approvedFirst: 0, editFirst: 0, mixed: 0 };
+    const problems: string[] = [];
+    for (const [i, key] of keys.entries()) {
+      const [approval, edit] = answers[i]!;
+      const db = t.app.db.kysely;
+      const plugin = await db
+        .selectFrom('plugin')
+        .select(['id', 'name', 'review_status', 'current_version'])
+        .where('plugin_key', '=', key)
+        .executeTakeFirstOrThrow();
+      const submissions = await db
+        .selectFrom('plugin_submission')
+        .select(['version', 'status'])
+        .where('plugin_id', '=', plugin.id)
+        .orderBy('id')
+        .execute();
+      const versions = await db
+        .selectFrom('plugin_version')
+        .select('version')
+        .where('plugin_id', '=', plugin.id)
+        .execute();
+      const state = {
+        approval: approval.statusCode,
+        edit: edit.statusCode,
+        review_status: plugin.review_status,
+        current_version: plugin.current_version,
+        versions: versions.map((v) => v.version),
+        submissions: submissions.map((s) => `${s.version}:${s.status}`),
+      };
+      // The approval first: 1.0.0 live, 1.1.0 waiting. The edit first: it replaced 1.0.0, whose
+      // approval is refused (the administrator reviewed what is no longer there).
+      const approvedFirst = {
+        approval: 200,
+        edit: 200,
+        review_status: ReviewStatus.APPROVED,
+        current_version: '1.0.0',
+        versions: ['1.0.0'],
+        submissions: ['1.0.0:2', '1.1.0:1'],
+      };
+      const editFirst = {
+        approval: 409,
+        edit: 200,
+        review_status: ReviewStatus.UNREVIEWED,
+        current_version: null,
+        versions: [],
+        submissions: ['1.1.0:1'],
+      };
+      if (JSON.stringify(state) === JSON.stringify(approvedFirst)) tally.approvedFirst += 1;
+      else if (JSON.stringify(state) === JSON.stringify(editFirst)) tally.editFirst += 1;
+      else {
+        tally.mixed += 1;
+        problems.push(`${key}: ${JSON.stringify(state)}`);
+      }
+    }
+    expect({ mixed: tally.mixed, problems: problems.slice(0, 5) }, JSON.stringify(tally)).toEqual({
+      mixed: 0,
+      problems: [],
+    });
+  }, 120_000);
 });

@@ -36,7 +36,10 @@ import {
   insertSubmission,
   isApproved,
   latestSubmission,
+  lockPluginByKey,
+  type PluginRow,
   pluginByKey,
+  type SubmissionRow,
   updatePlugin,
 } from './data';
 import type { PublishForm } from './form';
@@ -98,7 +101,7 @@ export class PublishingService {
       code_file: keys.code_file ?? null,
     };
     const now = this.clock();
-    const submissionId = await this.commitSubmission(user, texts, files, checks, uploads, async (trx) => {
+    const submissionId = await this.commitSubmission(user, checks, uploads, async (trx) => {
       const row: NewPluginRow = {
         plugin_key: newPluginKey(texts.name),
         ...livePluginColumns(texts, files),
@@ -115,7 +118,7 @@ export class PublishingService {
         praise_count: 0,
         // Not searchable until approved: approval indexes it, with the tags.
       };
-      return insertPlugin(trx, row);
+      return { pluginId: await insertPlugin(trx, row), texts, files };
     });
     markCatalogueChanged(this.db);
     return submissionOf(this.db.kysely, submissionId);
@@ -133,49 +136,30 @@ export class PublishingService {
     const key = form.fields.plugin_key;
     if (key === undefined)
       throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'plugin_key: is required', 400, 'plugin_key');
-    const plugin = await pluginByKey(this.db.kysely, key);
-    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${key}`);
-    if (plugin.owner_id !== user.user_id && !isAdminRole(user.role))
-      throw new ApiError(ApiErrorCode.FORBIDDEN, 'Current account has no permission');
+    const admin = isAdminRole(user.role);
+    const plugin = allowedPlugin(await pluginByKey(this.db.kysely, key), key, user);
     const texts = await submissionTexts(this.db.kysely, user, form.fields);
-    if (!isAdminRole(user.role) && plugin.developer) texts.developer = texts.developer ?? plugin.developer;
-    // The default-install flag is the administrators'; an author's new version
-    // carries the plugin's current flag, so approving it does not undo `PUT plugin/silent_install`.
-    if (!isAdminRole(user.role)) texts.is_default_install = plugin.is_default_install;
+    // Checked first on what is read now, so that a refused edit stores nothing; checked again in the
+    // transaction that writes, on the plugin row locked there (another edit, a review or an owner
+    // change may have committed in between).
     const previous = await latestSubmission(this.db.kysely, plugin.id);
-    const last = [previous?.version, plugin.current_version].filter(
-      (v): v is string => !!v && !!semver.valid(v),
-    );
-    const highest = last.sort(semver.rcompare)[0];
-    if (highest && !semver.gt(texts.version, highest))
-      throw new ApiError(
-        ApiErrorCode.VERSION_NOT_INCREASED,
-        `version: must be greater than ${highest}`,
-        409,
-        'version',
-      );
+    checkVersionIncreased(texts.version, plugin, previous);
     const { checks, uploads, keys } = await runChecks(this.db.kysely, form, plugin.id, false);
-    const files: SubmissionFiles = {
-      icon: keys.icon ?? previous?.icon ?? keyOf(plugin.icon),
-      cover_center: keys.cover_center ?? previous?.cover_center ?? keyOf(plugin.cover_center),
-      cover_panel: keys.cover_panel ?? previous?.cover_panel ?? keyOf(plugin.cover_panel),
-      video: keys.video ?? previous?.video ?? keyOf(plugin.video),
-      images: keys.images ?? (previous ? (JSON.parse(previous.images) as string[]) : []),
-      code_file: keys.code_file ?? previous?.code_file ?? plugin.code_file,
-    };
-    if (!files.code_file) throw fail('code_file', 'the code file (manifest.json) is required');
-    if (files.images.length + (files.video ? 1 : 0) > PUBLISH_LIMITS.MEDIA)
-      throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
-    const submissionId = await this.commitSubmission(user, texts, files, checks, uploads, async (trx) => {
-      await deletePendingSubmissions(trx, plugin.id);
-      if (!isApproved(plugin)) {
-        await updatePlugin(trx, plugin.id, {
-          ...livePluginColumns(texts, files),
+    editedSubmission(texts, keys, plugin, previous, admin);
+    const submissionId = await this.commitSubmission(user, checks, uploads, async (trx) => {
+      const current = allowedPlugin(await lockPluginByKey(trx, this.db.dialect, key), key, user);
+      const latest = await latestSubmission(trx, current.id);
+      checkVersionIncreased(texts.version, current, latest);
+      const row = editedSubmission(texts, keys, current, latest, admin);
+      await deletePendingSubmissions(trx, current.id);
+      if (!isApproved(current)) {
+        await updatePlugin(trx, current.id, {
+          ...livePluginColumns(row.texts, row.files),
           review_status: ReviewStatus.UNREVIEWED,
           reject_reason: null,
         });
       }
-      return plugin.id;
+      return { pluginId: current.id, ...row };
     });
     markPluginChanged(this.db, plugin.plugin_key);
     markCatalogueChanged(this.db);
@@ -184,17 +168,19 @@ export class PublishingService {
 
   /**
    * The two writes of a publish or an edit, in their order: the uploads to storage first, then one
-   * transaction in which `writePlugin` creates or updates the plugin row (returning its id) and the
-   * submission row is inserted. When the transaction fails, the files this call added are removed.
+   * transaction in which `writePlugin` creates or updates the plugin row (returning its id and the
+   * submission's texts and files, decided on what it read there) and the submission row is inserted. When the transaction fails, the files this call added are removed.
    * @returns the new submission's id
    */
   private async commitSubmission(
     user: AuthUser,
-    texts: SubmissionTexts,
-    files: SubmissionFiles,
     checks: CheckResult[],
     uploads: Map<string, Buffer>,
-    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<number>,
+    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<{
+      pluginId: number;
+      texts: SubmissionTexts;
+      files: SubmissionFiles;
+    }>,
   ): Promise<number> {
     const added: string[] = [];
     try {
@@ -206,7 +192,7 @@ export class PublishingService {
     let id: number;
     try {
       id = await this.db.kysely.transaction().execute(async (trx) => {
-        const pluginId = await writePlugin(trx);
+        const { pluginId, texts, files } = await writePlugin(trx);
         return insertSubmission(trx, {
           plugin_id: pluginId,
           status: ReviewStatus.UNREVIEWED,
@@ -242,4 +228,75 @@ export class PublishingService {
   submission(id: number): Promise<Submission> {
     return submissionOf(this.db.kysely, id);
   }
+}
+
+/**
+ * `plugin` when `user` may edit it (its owner, or an administrator).
+ * @throws ApiError 404 PLUGIN_NOT_FOUND (no plugin), 403 FORBIDDEN (someone else's plugin)
+ */
+function allowedPlugin(plugin: PluginRow | undefined, key: string, user: AuthUser): PluginRow {
+  if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${key}`);
+  if (plugin.owner_id !== user.user_id && !isAdminRole(user.role))
+    throw new ApiError(ApiErrorCode.FORBIDDEN, 'Current account has no permission');
+  return plugin;
+}
+
+/**
+ * Checks that an edit's `version` is greater (semver) than both the plugin's latest submitted one
+ * (`previous`) and its live one.
+ * @throws ApiError 409 VERSION_NOT_INCREASED (field `version`)
+ */
+function checkVersionIncreased(
+  version: string,
+  plugin: PluginRow,
+  previous: SubmissionRow | undefined,
+): void {
+  const last = [previous?.version, plugin.current_version].filter(
+    (v): v is string => !!v && !!semver.valid(v),
+  );
+  const highest = last.sort(semver.rcompare)[0];
+  if (highest && !semver.gt(version, highest))
+    throw new ApiError(
+      ApiErrorCode.VERSION_NOT_INCREASED,
+      `version: must be greater than ${highest}`,
+      409,
+      'version',
+    );
+}
+
+/**
+ * The texts and files of an edit of `plugin` whose latest submission is `previous`: files left out
+ * are carried over from `previous` (else the live listing); an author's edit keeps the plugin's
+ * default-install flag (the administrators' to set, so approving it does not undo
+ * `PUT plugin/silent_install`) and its developer unless it names one.
+ * @throws ApiError 400 UPLOAD_REJECTED (field `code_file`: no code file at all; field `images`:
+ *   more than `PUBLISH_LIMITS.MEDIA` images and videos)
+ */
+function editedSubmission(
+  texts: SubmissionTexts,
+  keys: Partial<SubmissionFiles>,
+  plugin: PluginRow,
+  previous: SubmissionRow | undefined,
+  admin: boolean,
+): { texts: SubmissionTexts; files: SubmissionFiles } {
+  const files: SubmissionFiles = {
+    icon: keys.icon ?? previous?.icon ?? keyOf(plugin.icon),
+    cover_center: keys.cover_center ?? previous?.cover_center ?? keyOf(plugin.cover_center),
+    cover_panel: keys.cover_panel ?? previous?.cover_panel ?? keyOf(plugin.cover_panel),
+    video: keys.video ?? previous?.video ?? keyOf(plugin.video),
+    images: keys.images ?? (previous ? (JSON.parse(previous.images) as string[]) : []),
+    code_file: keys.code_file ?? previous?.code_file ?? plugin.code_file,
+  };
+  if (!files.code_file) throw fail('code_file', 'the code file (manifest.json) is required');
+  if (files.images.length + (files.video ? 1 : 0) > PUBLISH_LIMITS.MEDIA)
+    throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
+  if (admin) return { texts, files };
+  return {
+    texts: {
+      ...texts,
+      is_default_install: plugin.is_default_install,
+      ...(plugin.developer ? { developer: texts.developer ?? plugin.developer } : {}),
+    },
+    files,
+  };
 }

@@ -75,10 +75,13 @@ export class ReviewService {
    * A decision acts only on a submission still waiting: the plugin row is read and (PostgreSQL)
    * locked inside the transaction, and the decision is a conditional update of a submission whose
    * status is still unreviewed. Of two decisions sent at once exactly one is taken; the other is
-   * answered 409 and writes nothing (no audit entry either).
+   * answered 409 and writes nothing (no audit entry either). With `body.version` (the version the
+   * administrator looked at) the decision is taken only on that version: one an edit replaced
+   * meanwhile is answered 409 as well.
    * @throws ApiError 400 INVALID_PARAMETER (reject without reason), 404 PLUGIN_NOT_FOUND (no such
    *   plugin, or it never had a submission), 409 ALREADY_REVIEWED (its latest submission is
-   *   decided already, for example by another administrator a moment before)
+   *   decided already, for example by another administrator a moment before, or `body.version` is
+   *   not the version waiting)
    */
   async review(admin: AuthUser, body: AuditStatusBody): Promise<Submission> {
     const reason = body.reason?.trim() ?? '';
@@ -97,6 +100,11 @@ export class ReviewService {
       if (!plugin) throw notFound();
       const pending = await pendingSubmission(trx, plugin.id);
       if (!pending) throw await nothingPending(trx, plugin);
+      if (body.version !== undefined && body.version !== pending.version)
+        throw new ApiError(
+          ApiErrorCode.ALREADY_REVIEWED,
+          `plugin ${plugin.plugin_key}: version ${body.version} is no longer waiting for review (version ${pending.version} replaced it)`,
+        );
       const taken = await recordDecision(trx, pending.id, {
         status: body.status,
         reject_reason: body.status === ReviewStatus.UNAPPROVED ? reason : null,
