@@ -4,7 +4,11 @@
  * real server, on new plugins and on an edit (2.0.0) of a live plugin. Exactly one of each pair
  * answers 200; the other answers 409 ALREADY_REVIEWED in the error envelope and writes nothing.
  * Afterwards the plugin's review status, its current version, its history versions, the decided
- * submission and the audit log all tell the one decision that won. Both dialects.
+ * submission and the audit log all tell the one decision that won. An edit sent with an approval
+ * goes wholly before or after it. The other changes that read before they write, each sent twice at
+ * once: the default-install toggle and the slot toggle change and log once, an owner assignment adds
+ * one submission, of two recommendation choices one is left whole, banners saved together each get
+ * a place of their own. Both dialects.
  */
 import type { AuditLogPage, ErrorEnvelope, Submission } from '@plugin-center/contract';
 import { ApiErrorCode, ReviewStatus, Role } from '@plugin-center/contract';
@@ -12,7 +16,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
-import { publishFields } from '../testing/testFiles';
+import { multipart, pngBytes, publishFields } from '../testing/testFiles';
 import { createPublishingSession } from '../testing/testPublishing';
 
 /** Concurrent pairs per case (half approve + approve, half approve + reject). */
@@ -288,4 +292,159 @@ describe(`two administrators reviewing one submission at once (${TEST_DIALECT})`
       problems: [],
     });
   }, 120_000);
+});
+
+describe(`other read-then-write changes sent twice at once (${TEST_DIALECT})`, () => {
+  const ROUNDS = 8;
+  const admin = () => session.auth('admin');
+  const inject = (method: 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  /** The audit entries of `key` with `action`. */
+  const logged = async (key: string, action: string) =>
+    (
+      await t.app.db.kysely
+        .selectFrom('audit_log')
+        .select('id')
+        .where('plugin_key', '=', key)
+        .where('action', '=', action)
+        .execute()
+    ).length;
+  /** `count` approved plugins of the catalogue without submissions (imported), from `offset`. */
+  const imported = async (count: number, offset: number) =>
+    (
+      await t.app.db.kysely
+        .selectFrom('plugin as p')
+        .select('p.plugin_key')
+        .where('p.review_status', '=', ReviewStatus.APPROVED)
+        .where('p.is_default_install', '=', 0)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('plugin_submission as s').select('s.id').whereRef('s.plugin_id', '=', 'p.id'),
+            ),
+          ),
+        )
+        .orderBy('p.id')
+        .offset(offset)
+        .limit(count)
+        .execute()
+    ).map((r) => r.plugin_key);
+
+  it('marks a plugin installed by default once, with one audit entry, when asked twice at once', async () => {
+    const keys = await imported(ROUNDS, 0);
+    const answers = await Promise.all(
+      keys.map((key) =>
+        Promise.all([
+          inject('PUT', '/api/cmt/plugin/silent_install', admin(), {
+            plugin_key: key,
+            is_default_install: true,
+          }),
+          inject('PUT', '/api/cmt/plugin/silent_install', secondAdmin, {
+            plugin_key: key,
+            is_default_install: true,
+          }),
+        ]),
+      ),
+    );
+    expect(answers.flat().map((a) => a.statusCode)).toEqual(Array(ROUNDS * 2).fill(200));
+    const entries = await Promise.all(keys.map((key) => logged(key, 'silent_install_on')));
+    expect(entries).toEqual(Array(ROUNDS).fill(1));
+  });
+
+  it('disables a featured slot once, with one audit entry, when asked twice at once', async () => {
+    const keys = await imported(ROUNDS, ROUNDS);
+    const ids = [];
+    for (const key of keys) {
+      const created = await inject('POST', '/api/cmt/plugin/resource_state', admin(), {
+        plugin_key: key,
+        start_time: Date.now(),
+        end_time: Date.now() + 86_400_000,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      ids.push(body<{ data: { id: number } }>(created).data.id);
+    }
+    const answers = await Promise.all(
+      ids.map((id) =>
+        Promise.all([
+          inject('PUT', `/api/cmt/plugin/resource_state/disable?id=${id}&is_disabled=true`, admin()),
+          inject('PUT', `/api/cmt/plugin/resource_state/disable?id=${id}&is_disabled=true`, secondAdmin),
+        ]),
+      ),
+    );
+    expect(answers.flat().map((a) => a.statusCode)).toEqual(Array(ROUNDS * 2).fill(200));
+    const entries = await Promise.all(keys.map((key) => logged(key, 'resource_disable')));
+    expect(entries).toEqual(Array(ROUNDS).fill(1));
+  });
+
+  it('gives an imported plugin to an owner with one approved submission, when asked twice at once', async () => {
+    const email = `owner-${Date.now().toString(36)}@test.local`;
+    await signInTestUser(t.app, { email });
+    const keys = await imported(ROUNDS, ROUNDS * 2);
+    const answers = await Promise.all(
+      keys.map((key) =>
+        Promise.all([
+          inject('POST', '/api/cmt/manager/plugin/owner', admin(), { plugin_key: key, email }),
+          inject('POST', '/api/cmt/manager/plugin/owner', secondAdmin, { plugin_key: key, email }),
+        ]),
+      ),
+    );
+    expect(answers.flat().map((a) => a.statusCode)).toEqual(Array(ROUNDS * 2).fill(200));
+    const submissions = await Promise.all(
+      keys.map(
+        async (key) =>
+          (
+            await t.app.db.kysely
+              .selectFrom('plugin_submission as s')
+              .innerJoin('plugin as p', 'p.id', 's.plugin_id')
+              .select('s.id')
+              .where('p.plugin_key', '=', key)
+              .execute()
+          ).length,
+      ),
+    );
+    expect(submissions).toEqual(Array(ROUNDS).fill(1));
+  });
+
+  it('keeps one of two recommendation choices published at once, whole', async () => {
+    const keys = await imported(6, ROUNDS * 3);
+    const first = keys.slice(0, 3);
+    const second = keys.slice(3, 6);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const answers = await Promise.all([
+        inject('POST', '/api/cmt/plugin/recommendation/publish', admin(), { plugin_keys: first }),
+        inject('POST', '/api/cmt/plugin/recommendation/publish', secondAdmin, { plugin_keys: second }),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const rows = await t.app.db.kysely
+        .selectFrom('recommendation as r')
+        .innerJoin('plugin as p', 'p.id', 'r.plugin_id')
+        .select('p.plugin_key')
+        .orderBy('r.position')
+        .execute();
+      expect([first, second]).toContainEqual(rows.map((r) => r.plugin_key));
+    }
+  });
+
+  it('puts banners saved at once each in a place of its own', async () => {
+    const saves = await Promise.all(
+      Array.from({ length: ROUNDS }, async (_, i) => {
+        const { payload, headers } = await multipart({
+          image: { bytes: pngBytes(1200, 400, [i * 20, 40, 60]), name: 'banner.png', type: 'image/png' },
+          redirect_url: `https://example.com/banner-${i}`,
+          position: '0',
+        });
+        return t.app.inject({
+          method: 'PUT',
+          url: '/api/cmt/manager/plugin-banner',
+          payload,
+          headers: { ...headers, ...(i % 2 ? secondAdmin : admin()) },
+        });
+      }),
+    );
+    expect(saves.map((s) => s.statusCode)).toEqual(Array(ROUNDS).fill(200));
+    const positions = (
+      await t.app.db.kysely.selectFrom('banner').select('position').orderBy('position').execute()
+    ).map((r) => r.position);
+    expect(positions).toEqual(Array.from({ length: positions.length }, (_, i) => i));
+  });
 });

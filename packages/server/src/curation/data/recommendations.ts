@@ -3,7 +3,8 @@
  * migration 0001, read by `plugins/data/recommendations.ts` (`curatedPluginIds`).
  */
 import { ReviewStatus } from '@plugin-center/contract/schemas';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -18,6 +19,16 @@ export async function approvedIdsByKey(db: Executor, keys: readonly string[]): P
     .where('review_status', '=', ReviewStatus.APPROVED)
     .execute();
   return new Map(rows.map((r) => [r.plugin_key, r.id]));
+}
+
+/**
+ * Makes the caller's transaction the only writer of the curated choice until it ends: on
+ * PostgreSQL `LOCK TABLE recommendation IN SHARE ROW EXCLUSIVE MODE` (readers go on; a second
+ * publish waits, so two at once leave one whole choice, never a mix of both); nothing on SQLite,
+ * whose one connection runs one transaction at a time.
+ */
+export async function lockCurated(trx: Transaction<DatabaseSchema>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') await sql`LOCK TABLE recommendation IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
 }
 
 /** Replaces every curated row with `pluginIds`, at positions 0, 1, 2… in that order. */

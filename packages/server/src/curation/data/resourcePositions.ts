@@ -78,12 +78,14 @@ export async function setPositionDisabled(
     .executeTakeFirst();
   if (!current) return { found: false, changed: false };
   if ((current.is_disabled === 1) === disabled) return { found: true, changed: false };
-  await db
+  // Conditional: of two identical calls at once, the second updates nothing (and logs nothing).
+  const result = await db
     .updateTable('resource_position')
     .set({ is_disabled: disabled ? 1 : 0, update_time: now })
     .where('id', '=', id)
-    .execute();
-  return { found: true, changed: true };
+    .where('is_disabled', '=', disabled ? 0 : 1)
+    .executeTakeFirst();
+  return { found: true, changed: Number(result.numUpdatedRows) === 1 };
 }
 
 function positionsQuery(db: Executor, lang: Locale | undefined) {
