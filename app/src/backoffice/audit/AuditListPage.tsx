@@ -59,8 +59,9 @@ function succeeded(done: ActionState<unknown>, t: PublishT): boolean {
  * submission its icon, name, version, submitter, time, status, automated checks (pass / flag / fail
  * with detail), the changes against the live version (field, before → after), media previews and
  * the actions: Approve and Reject (a dialog with a required reason, SPEC §4, §5) for unreviewed
- * submissions, Download code (`<plugin_key>.json`) and Delete (after a confirmation dialog). After
- * an action: a toast and the list reloaded from the first page.
+ * submissions (each decision names the version shown, so one an edit replaced meanwhile is refused
+ * with the server's message), Download code (`<plugin_key>.json`) and Delete (after a confirmation
+ * dialog). After an action: a toast and the list reloaded from the first page.
  */
 export function AuditListView() {
   const { t, locale } = usePublishTexts();
