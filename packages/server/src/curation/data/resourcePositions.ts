@@ -5,6 +5,7 @@
  */
 import { type Locale, ReviewStatus, ResourcePositionStatus } from '@plugin-center/contract/schemas';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -59,6 +60,26 @@ export async function insertPosition(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The id of the approved plugin `pluginKey`, read in the caller's transaction that features it: on
+ * PostgreSQL the row is share-locked (`FOR KEY SHARE`) until that transaction ends, so a deletion
+ * of the plugin at the same moment waits (or, committed first, makes this undefined) instead of
+ * failing the slot's insert on its foreign key.
+ */
+export async function approvedPluginIdForSlot(
+  trx: Executor,
+  dialect: Dialect,
+  pluginKey: string,
+): Promise<number | undefined> {
+  let query = trx
+    .selectFrom('plugin')
+    .select('id')
+    .where('plugin_key', '=', pluginKey)
+    .where('review_status', '=', ReviewStatus.APPROVED);
+  if (dialect === 'postgres') query = query.forKeyShare();
+  return (await query.executeTakeFirst())?.id;
 }
 
 /**
