@@ -57,7 +57,7 @@ export async function publishRecommendation(
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await lockCurated(trx, ctx.db.dialect);
     // Checked in the transaction that writes, so a refused key leaves the previous choice intact.
-    const ids = await approvedIdsByKey(trx, pluginKeys);
+    const ids = await approvedIdsByKey(trx, ctx.db.dialect, pluginKeys);
     const missing = pluginKeys.find((key) => !ids.has(key));
     if (missing !== undefined) {
       throw new ApiError(
