@@ -91,6 +91,12 @@ export const ApiErrorCode = {
    * `code_file` (HTTP 409).
    */
   MANIFEST_ID_TAKEN: { code: 40911, error: 'MANIFEST_ID_TAKEN' },
+  /**
+   * A review decision on a submission that is no longer waiting: another administrator approved
+   * or rejected it first, or an edit replaced the version the decision names (HTTP 409). Nothing is
+   * written, not even an audit entry.
+   */
+  ALREADY_REVIEWED: { code: 40902, error: 'ALREADY_REVIEWED' },
   /** Curation: no resource position (featured slot) with that id (HTTP 404). */
   RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */

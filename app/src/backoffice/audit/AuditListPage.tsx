@@ -60,8 +60,9 @@ function succeeded(done: ActionState<unknown>, t: PublishT): boolean {
  * it matches (same manifest id, name or repository), automated checks (pass / flag / fail
  * with detail), the changes against the live version (field, before → after), media previews and
  * the actions: Approve and Reject (a dialog with a required reason, SPEC §4, §5) for unreviewed
- * submissions, Download code (`<plugin_key>.json`) and Delete (after a confirmation dialog). After
- * an action: a toast and the list reloaded from the first page.
+ * submissions (each decision names the version shown, so one an edit replaced meanwhile is refused
+ * with the server's message), Download code (`<plugin_key>.json`) and Delete (after a confirmation
+ * dialog). After an action: a toast and the list reloaded from the first page.
  */
 export function AuditListView() {
   const { t, locale } = usePublishTexts();
@@ -87,12 +88,17 @@ export function AuditListView() {
   };
   const approve = async (s: Submission) =>
     act(
-      await review.run({ plugin_key: s.plugin_key, status: ReviewStatus.APPROVED }),
+      await review.run({ plugin_key: s.plugin_key, status: ReviewStatus.APPROVED, version: s.version }),
       t('audit.approved', { name: s.name }),
     );
   const reject = async (s: Submission, reason: string) => {
     const ok = act(
-      await review.run({ plugin_key: s.plugin_key, status: ReviewStatus.UNAPPROVED, reason }),
+      await review.run({
+        plugin_key: s.plugin_key,
+        status: ReviewStatus.UNAPPROVED,
+        reason,
+        version: s.version,
+      }),
       t('audit.rejected', { name: s.name }),
     );
     if (ok) setRejecting(null);

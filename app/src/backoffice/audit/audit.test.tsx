@@ -181,7 +181,7 @@ describe('audit list', () => {
     await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['Approved Grid Helper']));
     const action = net.requests.find((r) => r.url.pathname === '/api/cmt/plugin/audit/status')!;
     expect(action.method).toBe('POST');
-    expect(action.json).toEqual({ plugin_key: 'grid-helper', status: 2 });
+    expect(action.json).toEqual({ plugin_key: 'grid-helper', status: 2, version: '1.3.0' });
     await waitFor(() => expect(listRequests(net)).toHaveLength(2));
   });
 
@@ -207,6 +207,7 @@ describe('audit list', () => {
       plugin_key: 'grid-helper',
       status: 3,
       reason: 'The icon shows a trademark',
+      version: '1.3.0',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(listRequests(net)).toHaveLength(2));

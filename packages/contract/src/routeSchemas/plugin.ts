@@ -230,7 +230,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     tags: PLUGINS,
     summary: "Approve (2), or reject (3) with a required reason, a plugin's pending submission (admin)",
     description:
-      'Approval makes the submission the live listing and a history version. 400 when rejecting without a reason; 404 when the plugin has no pending submission.',
+      'Approval makes the submission the live listing and a history version. 400 when rejecting without a reason; 404 when the plugin has never had a submission; 409 `ALREADY_REVIEWED` when its latest submission was already approved or rejected, or `version` is not the version waiting (of two decisions sent at once, exactly one is taken; the other gets this 409 and writes nothing).',
     body: AuditStatusBody,
     response: PublishResult,
   },

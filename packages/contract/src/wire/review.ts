@@ -6,11 +6,22 @@ import { type Static, Type } from 'typebox';
 import { KEYWORD_MAX_LENGTH, PAGE_SIZE } from '../constants';
 import { NullableString } from './fields';
 
-/** Body of `POST /api/cmt/plugin/audit/status`: reject needs a reason (SPEC §4, §5). */
+/**
+ * Body of `POST /api/cmt/plugin/audit/status`: reject needs a reason (SPEC §4, §5); `version`, when
+ * given, names the submission decided on.
+ */
 export const AuditStatusBody = Type.Object({
   plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
   status: Type.Union([Type.Literal(2), Type.Literal(3)]),
   reason: Type.Optional(Type.String({ maxLength: 1000 })),
+  version: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        'The version of the submission the administrator reviewed: when the one waiting is another (an edit replaced it meanwhile), nothing is decided (409 ALREADY_REVIEWED).',
+    }),
+  ),
 });
 export type AuditStatusBody = Static<typeof AuditStatusBody>;
 

@@ -31,6 +31,7 @@ import {
   deleteBannerRow,
   insertBanner,
   listBanners,
+  lockBanners,
   updateBanner,
   writePositions,
 } from './data/banners';
@@ -119,6 +120,7 @@ export class BannerService {
     let outcome: { id: number; replaced?: string | undefined };
     try {
       outcome = await this.db.kysely.transaction().execute(async (trx) => {
+        await lockBanners(trx, this.db.dialect);
         const now = this.clock();
         const rows = await listBanners(trx);
         if (form.id === undefined) {
@@ -209,6 +211,7 @@ export class BannerService {
   async remove(admin: AuthUser, id: number): Promise<{ id: number }> {
     const actorName = await accountName(this.db.kysely, admin.user_id);
     const removed = await this.db.kysely.transaction().execute(async (trx) => {
+      await lockBanners(trx, this.db.dialect);
       const rows = await listBanners(trx);
       const row = rows.find((r) => r.id === id);
       if (!row || !(await deleteBannerRow(trx, id))) throw notFound(id);

@@ -11,7 +11,7 @@ import { curatedPluginIds } from '../plugins/data/recommendations';
 import { summariesByIds } from '../plugins/data/summaries';
 import type { AuthUser } from '../shared/auth';
 import { CurationAction, type CurationContext, logCuration } from './context';
-import { approvedIdsByKey, replaceCurated } from './data/recommendations';
+import { approvedIdsByKey, lockCurated, replaceCurated } from './data/recommendations';
 
 /**
  * `GET plugin/recommendation/curated` (admin): the curated choice in its order, approved plugins
@@ -28,7 +28,9 @@ export async function curatedRecommendation(
 /**
  * `POST plugin/recommendation/publish` (admin): replaces the curated choice with `pluginKeys` in
  * order, in one transaction with its audit-log entry (`recommendation_publish`, the keys in
- * `reason`); `[]` returns to the automatic sample. Nothing changes when a key is refused.
+ * `reason`); `[]` returns to the automatic sample. Nothing changes when a key is refused. Two
+ * publishes at once run one after the other (the curated table is locked for writes), so the
+ * choice left is one of them, whole.
  *
  * @returns the new choice, as {@link curatedRecommendation} reads it.
  * @throws ApiError INVALID_PARAMETER (400, field `plugin_keys`) for a repeated key or a key that
@@ -53,8 +55,9 @@ export async function publishRecommendation(
     seen.add(key);
   }
   await ctx.db.kysely.transaction().execute(async (trx) => {
+    await lockCurated(trx, ctx.db.dialect);
     // Checked in the transaction that writes, so a refused key leaves the previous choice intact.
-    const ids = await approvedIdsByKey(trx, pluginKeys);
+    const ids = await approvedIdsByKey(trx, ctx.db.dialect, pluginKeys);
     const missing = pluginKeys.find((key) => !ids.has(key));
     if (missing !== undefined) {
       throw new ApiError(

@@ -23,12 +23,12 @@ import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import { markCatalogueChanged } from '../db/changes';
 import { ApiError } from '../errors';
 import { summariesByIds } from '../plugins/data/summaries';
-import { pluginIdByKey } from '../plugins/data/userActions';
 import type { AuthUser } from '../shared/auth';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
 import { CurationAction, type CurationContext, logCuration } from './context';
 import {
   activePositions,
+  approvedPluginIdForSlot,
   insertPosition,
   listPositions,
   nextBoundary,
@@ -102,16 +102,16 @@ export async function createPosition(
   if (body.end_time < now) {
     throw new ApiError(ApiErrorCode.INVALID_PARAMETER, END_BEFORE_NOW_MESSAGE, 400, 'end_time');
   }
-  const pluginId = await pluginIdByKey(ctx.db, body.plugin_key, true);
-  if (pluginId === undefined) {
-    throw new ApiError(
-      ApiErrorCode.PLUGIN_NOT_FOUND,
-      `no approved plugin with plugin_key ${JSON.stringify(body.plugin_key)}`,
-      404,
-      'plugin_key',
-    );
-  }
   const id = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const pluginId = await approvedPluginIdForSlot(trx, ctx.db.dialect, body.plugin_key);
+    if (pluginId === undefined) {
+      throw new ApiError(
+        ApiErrorCode.PLUGIN_NOT_FOUND,
+        `no approved plugin with plugin_key ${JSON.stringify(body.plugin_key)}`,
+        404,
+        'plugin_key',
+      );
+    }
     const inserted = await insertPosition(
       trx,
       {

@@ -26,7 +26,8 @@ import { defaultInstallIds, installDefaultsFor, pluginFlag, setDefaultInstall } 
 /**
  * `PUT plugin/silent_install` (admin): marks (`on`) or unmarks the plugin as installed by default.
  * Idempotent: a call that changes nothing is not logged; one that does is audit-logged
- * (`silent_install_on` / `silent_install_off`) in its transaction.
+ * (`silent_install_on` / `silent_install_off`) in its transaction, which reads the flag it
+ * changes (two identical calls at once: one change, one entry).
  *
  * @throws ApiError PLUGIN_NOT_FOUND (404): no plugin with the key, or (marking) not approved.
  */
@@ -36,27 +37,27 @@ export async function setSilentInstall(
   pluginKey: string,
   on: boolean,
 ): Promise<SilentInstallResult> {
-  const plugin = await pluginFlag(ctx.db.kysely, pluginKey);
-  if (!plugin || (on && plugin.review_status !== ReviewStatus.APPROVED)) {
-    throw new ApiError(
-      ApiErrorCode.PLUGIN_NOT_FOUND,
-      `no ${on ? 'approved ' : ''}plugin with plugin_key ${JSON.stringify(pluginKey)}`,
-      404,
-      'plugin_key',
-    );
-  }
-  if ((plugin.is_default_install === 1) !== on) {
-    await ctx.db.kysely.transaction().execute(async (trx) => {
-      await setDefaultInstall(trx, plugin.id, on);
-      await logCuration(trx, admin, {
-        action: on ? CurationAction.SILENT_INSTALL_ON : CurationAction.SILENT_INSTALL_OFF,
-        plugin_key: pluginKey,
-        reason: null,
-        time: ctx.clock(),
-      });
+  const changed = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const plugin = await pluginFlag(trx, ctx.db.dialect, pluginKey);
+    if (!plugin || (on && plugin.review_status !== ReviewStatus.APPROVED)) {
+      throw new ApiError(
+        ApiErrorCode.PLUGIN_NOT_FOUND,
+        `no ${on ? 'approved ' : ''}plugin with plugin_key ${JSON.stringify(pluginKey)}`,
+        404,
+        'plugin_key',
+      );
+    }
+    if ((plugin.is_default_install === 1) === on) return false;
+    await setDefaultInstall(trx, plugin.id, on);
+    await logCuration(trx, admin, {
+      action: on ? CurationAction.SILENT_INSTALL_ON : CurationAction.SILENT_INSTALL_OFF,
+      plugin_key: pluginKey,
+      reason: null,
+      time: ctx.clock(),
     });
-    markPluginChanged(ctx.db, pluginKey);
-  }
+    return true;
+  });
+  if (changed) markPluginChanged(ctx.db, pluginKey);
   return { plugin_key: pluginKey, is_default_install: on };
 }
 

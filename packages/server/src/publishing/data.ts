@@ -5,6 +5,7 @@
  */
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Dialect } from '../db/database';
 import type {
   DatabaseSchema,
   NewPluginRow,
@@ -32,6 +33,25 @@ type Db = Kysely<DatabaseSchema>;
 /** The plugin with `plugin_key`, or undefined. */
 export function pluginByKey(db: Db, pluginKey: string): Promise<PluginRow | undefined> {
   return db.selectFrom('plugin').selectAll().where('plugin_key', '=', pluginKey).executeTakeFirst();
+}
+
+/**
+ * The plugin with `plugin_key`, read inside the caller's transaction `trx` for a change that
+ * depends on what it reads (its review status, versions, owner): on PostgreSQL the row is locked
+ * (`SELECT … FOR UPDATE`) until `trx` ends, so every such change of one plugin — a review, an
+ * edit, an owner assignment, a deletion, the default-install toggle — waits for the one before it
+ * and reads what that one committed. SQLite needs no lock: its one connection runs one transaction
+ * at a time.
+ * @returns the current row, or undefined when there is no such plugin (any more)
+ */
+export function lockPluginByKey(
+  trx: Db,
+  dialect: Dialect,
+  pluginKey: string,
+): Promise<PluginRow | undefined> {
+  let query = trx.selectFrom('plugin').selectAll().where('plugin_key', '=', pluginKey);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /** The plugins with these ids, by id. */

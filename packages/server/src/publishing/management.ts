@@ -24,6 +24,7 @@ import {
   insertSubmission,
   isApproved,
   latestSubmission,
+  lockPluginByKey,
   pluginByKey,
   pluginFileKeys,
   pluginTagCodes,
@@ -54,10 +55,12 @@ export class PluginManagement {
    * @throws ApiError 404 PLUGIN_NOT_FOUND
    */
   async remove(admin: AuthUser, pluginKey: string): Promise<{ plugin_key: string }> {
-    const plugin = await pluginByKey(this.db.kysely, pluginKey);
-    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
-    const files = await pluginFileKeys(this.db.kysely, plugin.id, FILE_URL_PREFIX);
-    await this.db.kysely.transaction().execute(async (trx) => {
+    const { plugin, files } = await this.db.kysely.transaction().execute(async (trx) => {
+      // Read (and on PostgreSQL locked) in the transaction that deletes: a review or an edit of the
+      // plugin committed a moment before is what the tag counts and the file list go by.
+      const plugin = await lockPluginByKey(trx, this.db.dialect, pluginKey);
+      if (!plugin) throw notFound(pluginKey);
+      const files = await pluginFileKeys(trx, plugin.id, FILE_URL_PREFIX);
       await replacePluginTags(trx, plugin.id, [], isApproved(plugin), false);
       await unindexPlugins(trx, [plugin.id]);
       await deletePlugin(trx, plugin.id);
@@ -68,6 +71,7 @@ export class PluginManagement {
         version: plugin.current_version,
         reason: null,
       });
+      return { plugin, files };
     });
     markPluginChanged(this.db, plugin.plugin_key);
     markCatalogueChanged(this.db);
@@ -88,8 +92,7 @@ export class PluginManagement {
    * @throws ApiError 404 PLUGIN_NOT_FOUND, 400 INVALID_PARAMETER (field `email`) for an unknown email
    */
   async assignOwner(admin: AuthUser, pluginKey: string, email: string | null): Promise<AssignOwnerResult> {
-    const plugin = await pluginByKey(this.db.kysely, pluginKey);
-    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
+    if (!(await pluginByKey(this.db.kysely, pluginKey))) throw notFound(pluginKey);
     let owner: AssignOwnerResult['owner'] = null;
     if (email !== null) {
       const account = await accountByEmail(this.db.kysely, email.trim().toLowerCase());
@@ -97,8 +100,11 @@ export class PluginManagement {
         throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'email: no account has this email', 400, 'email');
       owner = { user_id: account.id, nick_name: account.nick_name || account.user_name };
     }
-    const tags = await pluginTagCodes(this.db.kysely, plugin.id);
-    await this.db.kysely.transaction().execute(async (trx) => {
+    const plugin = await this.db.kysely.transaction().execute(async (trx) => {
+      // Read (and on PostgreSQL locked) in the transaction that writes, so that two assignments at
+      // once add one approved submission, not two, and it copies the listing as it is now.
+      const plugin = await lockPluginByKey(trx, this.db.dialect, pluginKey);
+      if (!plugin) throw notFound(pluginKey);
       await updatePlugin(trx, plugin.id, { owner_id: owner?.user_id ?? null });
       // A plugin that never went through publishing (an import) gets its live listing as an approved
       // submission, so that its new owner finds it in "my plugins" and can edit it.
@@ -114,7 +120,7 @@ export class PluginManagement {
           name: plugin.name,
           intro: plugin.intro,
           description: plugin.description,
-          tags: JSON.stringify(tags),
+          tags: JSON.stringify(await pluginTagCodes(trx, plugin.id)),
           icon: keyOf(plugin.icon),
           cover_center: keyOf(plugin.cover_center),
           cover_panel: keyOf(plugin.cover_panel),
@@ -140,6 +146,7 @@ export class PluginManagement {
         version: plugin.current_version,
         reason: owner ? `to ${owner.nick_name} (user ${owner.user_id})` : 'to nobody',
       });
+      return plugin;
     });
     return { plugin_key: plugin.plugin_key, owner };
   }
@@ -152,7 +159,7 @@ export class PluginManagement {
    */
   async download(admin: AuthUser, pluginKey: string): Promise<{ bytes: Buffer; fileName: string }> {
     const plugin = await pluginByKey(this.db.kysely, pluginKey);
-    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
+    if (!plugin) throw notFound(pluginKey);
     const latest = await latestSubmission(this.db.kysely, plugin.id);
     const key = latest?.code_file ?? plugin.code_file;
     const bytes =
@@ -203,4 +210,9 @@ export class PluginManagement {
       cancelled: report.cancelled === true,
     };
   }
+}
+
+/** 404 PLUGIN_NOT_FOUND for `pluginKey`. */
+function notFound(pluginKey: string): ApiError {
+  return new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${pluginKey}`);
 }

@@ -37,8 +37,11 @@ import {
   insertSubmission,
   isApproved,
   latestSubmission,
+  lockPluginByKey,
+  type PluginRow,
   pendingFileKeys,
   pluginByKey,
+  type SubmissionRow,
   updatePlugin,
 } from './data';
 import type { PublishForm } from './form';
@@ -51,13 +54,17 @@ function newPluginKey(name: string): string {
   return `${asciiSlug(name) || 'plugin'}-${randomBytes(5).toString('hex')}`;
 }
 
-/** What one publish or edit submits: its texts, files, check results and manifest id. */
+/** What one publish or edit submits: its texts, files and manifest id. */
 interface PendingSubmission {
   texts: SubmissionTexts;
   files: SubmissionFiles;
-  checks: CheckResult[];
   /** The `id` of the submission's manifest; null when it has none. */
   manifestId: string | null;
+}
+
+/** What the plugin write of a publish or an edit decided, on what it read in its transaction. */
+interface WrittenPlugin extends PendingSubmission {
+  pluginId: number;
 }
 
 /** Options of {@link PublishingService}. */
@@ -139,12 +146,13 @@ export class PublishingService {
       code_file: keys.code_file ?? null,
     };
     const now = this.clock();
-    const submission = { texts, files, checks, manifestId };
+    const submission = { texts, files, manifestId };
     const submissionId = await this.commitSubmission(
       user,
       user.user_id,
       {},
       submission,
+      checks,
       uploads,
       async (trx) => {
         const row: NewPluginRow = {
@@ -164,7 +172,7 @@ export class PublishingService {
           praise_count: 0,
           // Not searchable until approved: approval indexes it, with the tags.
         };
-        return insertPlugin(trx, row);
+        return { pluginId: await insertPlugin(trx, row), ...submission };
       },
     );
     markCatalogueChanged(this.db);
@@ -188,27 +196,14 @@ export class PublishingService {
     const key = form.fields.plugin_key;
     if (key === undefined)
       throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'plugin_key: is required', 400, 'plugin_key');
-    const plugin = await pluginByKey(this.db.kysely, key);
-    if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${key}`);
-    if (plugin.owner_id !== user.user_id && !isAdminRole(user.role))
-      throw new ApiError(ApiErrorCode.FORBIDDEN, 'Current account has no permission');
+    const admin = isAdminRole(user.role);
+    const plugin = allowedPlugin(await pluginByKey(this.db.kysely, key), key, user);
     const texts = await submissionTexts(this.db.kysely, user, form.fields);
-    if (!isAdminRole(user.role) && plugin.developer) texts.developer = texts.developer ?? plugin.developer;
-    // The default-install flag is the administrators'; an author's new version
-    // carries the plugin's current flag, so approving it does not undo `PUT plugin/silent_install`.
-    if (!isAdminRole(user.role)) texts.is_default_install = plugin.is_default_install;
+    // Checked first on what is read now, so that a refused edit stores nothing; checked again in the
+    // transaction that writes, on the plugin row locked there (another edit, a review or an owner
+    // change may have committed in between).
     const previous = await latestSubmission(this.db.kysely, plugin.id);
-    const last = [previous?.version, plugin.current_version].filter(
-      (v): v is string => !!v && !!semver.valid(v),
-    );
-    const highest = last.sort(semver.rcompare)[0];
-    if (highest && !semver.gt(texts.version, highest))
-      throw new ApiError(
-        ApiErrorCode.VERSION_NOT_INCREASED,
-        `version: must be greater than ${highest}`,
-        409,
-        'version',
-      );
+    checkVersionIncreased(texts.version, plugin, previous);
     const {
       checks,
       uploads,
@@ -216,44 +211,42 @@ export class PublishingService {
       manifestId: uploadedId,
     } = await runChecks(this.db.kysely, form, plugin.id, false);
     await assertManifestIdFree(this.db.kysely, uploadedId ?? null, plugin.id, user.user_id);
-    const manifestId = uploadedId === undefined ? (previous?.manifest_id ?? plugin.manifest_id) : uploadedId;
-    const files: SubmissionFiles = {
-      icon: keys.icon ?? previous?.icon ?? keyOf(plugin.icon),
-      cover_center: keys.cover_center ?? previous?.cover_center ?? keyOf(plugin.cover_center),
-      cover_panel: keys.cover_panel ?? previous?.cover_panel ?? keyOf(plugin.cover_panel),
-      video: keys.video ?? previous?.video ?? keyOf(plugin.video),
-      images: keys.images ?? (previous ? (JSON.parse(previous.images) as string[]) : []),
-      code_file: keys.code_file ?? previous?.code_file ?? plugin.code_file,
+    const manifestOf = (current: PluginRow, latest: SubmissionRow | undefined) =>
+      uploadedId === undefined ? (latest?.manifest_id ?? current.manifest_id) : uploadedId;
+    const submission = {
+      ...editedSubmission(texts, keys, plugin, previous, admin),
+      manifestId: manifestOf(plugin, previous),
     };
-    if (!files.code_file) throw fail('code_file', 'the code file (manifest.json) is required');
-    if (files.images.length + (files.video ? 1 : 0) > PUBLISH_LIMITS.MEDIA)
-      throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
     const replaced: Replaced = {
       pendingOf: plugin.id,
       ...(isApproved(plugin) ? {} : { pluginRow: plugin.id }),
     };
     const ownerId = plugin.owner_id ?? user.user_id;
     let freed: string[] = [];
-    const submission = { texts, files, checks, manifestId };
     const submissionId = await this.commitSubmission(
       user,
       ownerId,
       replaced,
       submission,
+      checks,
       uploads,
       async (trx) => {
-        freed = await pendingFileKeys(trx, plugin.id, !isApproved(plugin));
-        await deletePendingSubmissions(trx, plugin.id);
-        if (uploadedId && uploadedId !== plugin.manifest_id)
-          await updatePlugin(trx, plugin.id, { manifest_id: uploadedId });
-        if (!isApproved(plugin)) {
-          await updatePlugin(trx, plugin.id, {
-            ...livePluginColumns(texts, files),
+        const current = allowedPlugin(await lockPluginByKey(trx, this.db.dialect, key), key, user);
+        const latest = await latestSubmission(trx, current.id);
+        checkVersionIncreased(texts.version, current, latest);
+        const row = editedSubmission(texts, keys, current, latest, admin);
+        freed = await pendingFileKeys(trx, current.id, !isApproved(current));
+        await deletePendingSubmissions(trx, current.id);
+        if (uploadedId && uploadedId !== current.manifest_id)
+          await updatePlugin(trx, current.id, { manifest_id: uploadedId });
+        if (!isApproved(current)) {
+          await updatePlugin(trx, current.id, {
+            ...livePluginColumns(row.texts, row.files),
             review_status: ReviewStatus.UNREVIEWED,
             reject_reason: null,
           });
         }
-        return plugin.id;
+        return { pluginId: current.id, ...row, manifestId: manifestOf(current, latest) };
       },
     );
     // The replaced submission's files that nothing else names leave the storage now, so the
@@ -266,10 +259,11 @@ export class PublishingService {
 
   /**
    * The limits, then the two writes of a publish or an edit, in their order, one account at a time:
-   * the pending cap and the storage quota of `ownerId` (with `replaced` left out) are checked;
-   * then the uploads go to storage, then one transaction in which `writePlugin` creates or updates
-   * the plugin row (returning its id), the submission row is inserted and the files' sizes
-   * recorded. When the transaction fails, the files this call added are removed.
+   * the pending cap and the storage quota of `ownerId` (with `replaced` left out) are checked on
+   * `submission` as decided before the write; then the uploads go to storage, then one transaction
+   * in which `writePlugin` creates or updates the plugin row (returning its id and the submission's
+   * texts, files and manifest id, decided on what it read there), the submission row is inserted
+   * and the files' sizes recorded. When the transaction fails, the files this call added are removed.
    * @returns the new submission's id
    * @throws ApiError 409 PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED (nothing written); 409
    *   MANIFEST_ID_TAKEN when another publish claimed the manifest id first
@@ -279,8 +273,9 @@ export class PublishingService {
     ownerId: number,
     replaced: Replaced,
     submission: PendingSubmission,
+    checks: CheckResult[],
     uploads: Map<string, Buffer>,
-    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<number>,
+    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<WrittenPlugin>,
   ): Promise<number> {
     const { files } = submission;
     return this.queue.run(ownerId, async () => {
@@ -299,17 +294,18 @@ export class PublishingService {
         keys: keys.filter((key): key is string => !!key && STORAGE_KEY.test(key)),
         uploads,
       });
-      return this.writeSubmission(user, submission, uploads, writePlugin);
+      return this.writeSubmission(user, checks, uploads, writePlugin);
     });
   }
 
   /** The writes of {@link commitSubmission}. */
   private async writeSubmission(
     user: AuthUser,
-    { texts, files, checks, manifestId }: PendingSubmission,
+    checks: CheckResult[],
     uploads: Map<string, Buffer>,
-    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<number>,
+    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<WrittenPlugin>,
   ): Promise<number> {
+    let manifestId: string | null = null;
     const added: string[] = [];
     try {
       for (const [key, bytes] of uploads) if (await this.storage.put(key, bytes)) added.push(key);
@@ -320,7 +316,8 @@ export class PublishingService {
     let id: number;
     try {
       id = await this.db.kysely.transaction().execute(async (trx) => {
-        const pluginId = await writePlugin(trx);
+        const { pluginId, texts, files, ...written } = await writePlugin(trx);
+        manifestId = written.manifestId;
         const submission = await insertSubmission(trx, {
           plugin_id: pluginId,
           status: ReviewStatus.UNREVIEWED,
@@ -363,4 +360,75 @@ export class PublishingService {
   submission(id: number): Promise<Submission> {
     return submissionOf(this.db.kysely, id);
   }
+}
+
+/**
+ * `plugin` when `user` may edit it (its owner, or an administrator).
+ * @throws ApiError 404 PLUGIN_NOT_FOUND (no plugin), 403 FORBIDDEN (someone else's plugin)
+ */
+function allowedPlugin(plugin: PluginRow | undefined, key: string, user: AuthUser): PluginRow {
+  if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${key}`);
+  if (plugin.owner_id !== user.user_id && !isAdminRole(user.role))
+    throw new ApiError(ApiErrorCode.FORBIDDEN, 'Current account has no permission');
+  return plugin;
+}
+
+/**
+ * Checks that an edit's `version` is greater (semver) than both the plugin's latest submitted one
+ * (`previous`) and its live one.
+ * @throws ApiError 409 VERSION_NOT_INCREASED (field `version`)
+ */
+function checkVersionIncreased(
+  version: string,
+  plugin: PluginRow,
+  previous: SubmissionRow | undefined,
+): void {
+  const last = [previous?.version, plugin.current_version].filter(
+    (v): v is string => !!v && !!semver.valid(v),
+  );
+  const highest = last.sort(semver.rcompare)[0];
+  if (highest && !semver.gt(version, highest))
+    throw new ApiError(
+      ApiErrorCode.VERSION_NOT_INCREASED,
+      `version: must be greater than ${highest}`,
+      409,
+      'version',
+    );
+}
+
+/**
+ * The texts and files of an edit of `plugin` whose latest submission is `previous`: files left out
+ * are carried over from `previous` (else the live listing); an author's edit keeps the plugin's
+ * default-install flag (the administrators' to set, so approving it does not undo
+ * `PUT plugin/silent_install`) and its developer unless it names one.
+ * @throws ApiError 400 UPLOAD_REJECTED (field `code_file`: no code file at all; field `images`:
+ *   more than `PUBLISH_LIMITS.MEDIA` images and videos)
+ */
+function editedSubmission(
+  texts: SubmissionTexts,
+  keys: Partial<SubmissionFiles>,
+  plugin: PluginRow,
+  previous: SubmissionRow | undefined,
+  admin: boolean,
+): { texts: SubmissionTexts; files: SubmissionFiles } {
+  const files: SubmissionFiles = {
+    icon: keys.icon ?? previous?.icon ?? keyOf(plugin.icon),
+    cover_center: keys.cover_center ?? previous?.cover_center ?? keyOf(plugin.cover_center),
+    cover_panel: keys.cover_panel ?? previous?.cover_panel ?? keyOf(plugin.cover_panel),
+    video: keys.video ?? previous?.video ?? keyOf(plugin.video),
+    images: keys.images ?? (previous ? (JSON.parse(previous.images) as string[]) : []),
+    code_file: keys.code_file ?? previous?.code_file ?? plugin.code_file,
+  };
+  if (!files.code_file) throw fail('code_file', 'the code file (manifest.json) is required');
+  if (files.images.length + (files.video ? 1 : 0) > PUBLISH_LIMITS.MEDIA)
+    throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
+  if (admin) return { texts, files };
+  return {
+    texts: {
+      ...texts,
+      is_default_install: plugin.is_default_install,
+      ...(plugin.developer ? { developer: texts.developer ?? plugin.developer } : {}),
+    },
+    files,
+  };
 }

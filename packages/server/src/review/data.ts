@@ -17,7 +17,11 @@ export function pendingSubmission(db: Db, pluginId: number): Promise<SubmissionR
     .executeTakeFirst();
 }
 
-/** Records the decision (status, reason, time, reviewer) on submission `id`. */
+/**
+ * Records the decision (status, reason, time, reviewer) on submission `id` if it is still waiting
+ * for review (a conditional update: a decision taken meanwhile is never overwritten).
+ * @returns whether this call decided it (false: it was decided already; the caller rolls back)
+ */
 export async function recordDecision(
   db: Db,
   id: number,
@@ -25,8 +29,14 @@ export async function recordDecision(
     Updateable<PluginSubmissionTable>,
     'status' | 'reject_reason' | 'review_time' | 'reviewer_id'
   >,
-): Promise<void> {
-  await db.updateTable('plugin_submission').set(decision).where('id', '=', id).execute();
+): Promise<boolean> {
+  const result = await db
+    .updateTable('plugin_submission')
+    .set(decision)
+    .where('id', '=', id)
+    .where('status', '=', ReviewStatus.UNREVIEWED)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Adds a history version of a plugin (kept as it is when that version is there already). */

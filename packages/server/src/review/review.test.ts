@@ -135,7 +135,11 @@ describe.each(STORAGES)('on %s storage', (storage) => {
       expect(
         await json('POST', '/api/cmt/plugin/audit/status', 'admin', { plugin_key: key, status: 2 }),
       ).toMatchObject({
-        status: 404,
+        status: 409,
+        body: {
+          error: 'ALREADY_REVIEWED',
+          message: `plugin ${key}: version 1.0.1 was already approved; nothing is waiting for review`,
+        },
       });
     });
 

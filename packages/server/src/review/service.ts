@@ -10,11 +10,19 @@ import type {
   SubmissionPage,
 } from '@plugin-center/contract/schemas';
 import { ApiErrorCode, ReviewStatus } from '@plugin-center/contract/schemas';
+import type { Kysely } from 'kysely';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
+import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
 import { refreshSearchIndex, replacePluginTags } from '../plugins/data/write';
-import { isApproved, pluginByKey, updatePlugin } from '../publishing/data';
+import {
+  isApproved,
+  latestSubmission,
+  lockPluginByKey,
+  type PluginRow,
+  updatePlugin,
+} from '../publishing/data';
 import {
   livePluginColumns,
   type SubmissionFiles,
@@ -71,8 +79,17 @@ export class ReviewService {
    * plugin's pending submission. Approval makes it the live listing (texts, files, tags, search
    * documents) and a history version; both are audit-logged, in the same transaction. The reason is
    * stored trimmed and without invisible or bidirectional control characters (`shared/textHygiene.ts`).
+   *
+   * A decision acts only on a submission still waiting: the plugin row is read and (PostgreSQL)
+   * locked inside the transaction, and the decision is a conditional update of a submission whose
+   * status is still unreviewed. Of two decisions sent at once exactly one is taken; the other is
+   * answered 409 and writes nothing (no audit entry either). With `body.version` (the version the
+   * administrator looked at) the decision is taken only on that version: one an edit replaced
+   * meanwhile is answered 409 as well.
    * @throws ApiError 400 INVALID_PARAMETER (reject without reason), 404 PLUGIN_NOT_FOUND (no such
-   *   plugin, or nothing pending)
+   *   plugin, or it never had a submission), 409 ALREADY_REVIEWED (its latest submission is
+   *   decided already, for example by another administrator a moment before, or `body.version` is
+   *   not the version waiting)
    */
   async review(admin: AuthUser, body: AuditStatusBody): Promise<Submission> {
     const reason = cleanText(body.reason ?? '', true);
@@ -83,23 +100,26 @@ export class ReviewService {
         400,
         'reason',
       );
-    const plugin = await pluginByKey(this.db.kysely, body.plugin_key);
-    if (!plugin)
-      throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${body.plugin_key}`);
     const now = this.clock();
-    const id = await this.db.kysely.transaction().execute(async (trx) => {
+    const notFound = () =>
+      new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${body.plugin_key}`);
+    const decided = await this.db.kysely.transaction().execute(async (trx) => {
+      const plugin = await lockPluginByKey(trx, this.db.dialect, body.plugin_key);
+      if (!plugin) throw notFound();
       const pending = await pendingSubmission(trx, plugin.id);
-      if (!pending)
+      if (!pending) throw await nothingPending(trx, plugin);
+      if (body.version !== undefined && body.version !== pending.version)
         throw new ApiError(
-          ApiErrorCode.PLUGIN_NOT_FOUND,
-          `plugin ${plugin.plugin_key} has no submission waiting for review`,
+          ApiErrorCode.ALREADY_REVIEWED,
+          `plugin ${plugin.plugin_key}: version ${body.version} is no longer waiting for review (version ${pending.version} replaced it)`,
         );
-      await recordDecision(trx, pending.id, {
+      const taken = await recordDecision(trx, pending.id, {
         status: body.status,
         reject_reason: body.status === ReviewStatus.UNAPPROVED ? reason : null,
         review_time: now,
         reviewer_id: admin.user_id,
       });
+      if (!taken) throw await nothingPending(trx, plugin);
       if (body.status === ReviewStatus.APPROVED) {
         const wasApproved = isApproved(plugin);
         const files: SubmissionFiles = { ...pending, images: JSON.parse(pending.images) as string[] };
@@ -130,11 +150,11 @@ export class ReviewService {
         version: pending.version,
         reason: body.status === ReviewStatus.UNAPPROVED ? reason : null,
       });
-      return pending.id;
+      return { id: pending.id, pluginKey: plugin.plugin_key };
     });
-    markPluginChanged(this.db, plugin.plugin_key);
+    markPluginChanged(this.db, decided.pluginKey);
     markCatalogueChanged(this.db);
-    return submissionOf(this.db.kysely, id);
+    return submissionOf(this.db.kysely, decided.id);
   }
 
   /** `GET manager/audit-log`: newest first, optionally one plugin's. */
@@ -145,4 +165,23 @@ export class ReviewService {
   ): Promise<AuditLogPage> {
     return readAuditLog(this.db.kysely, pluginKey, cursor, pageSize);
   }
+}
+
+/**
+ * The error for a decision on `plugin` when nothing of it is waiting for review: 409
+ * ALREADY_REVIEWED naming the decided latest submission, or 404 PLUGIN_NOT_FOUND when it never had
+ * one (a plugin imported from the catalogue).
+ */
+async function nothingPending(db: Kysely<DatabaseSchema>, plugin: PluginRow): Promise<ApiError> {
+  const latest = await latestSubmission(db, plugin.id);
+  if (!latest)
+    return new ApiError(
+      ApiErrorCode.PLUGIN_NOT_FOUND,
+      `plugin ${plugin.plugin_key} has no submission waiting for review`,
+    );
+  const decision = latest.status === ReviewStatus.APPROVED ? 'approved' : 'rejected';
+  return new ApiError(
+    ApiErrorCode.ALREADY_REVIEWED,
+    `plugin ${plugin.plugin_key}: version ${latest.version} was already ${decision}; nothing is waiting for review`,
+  );
 }

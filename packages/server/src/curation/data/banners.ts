@@ -2,13 +2,24 @@
  * The queries of the banners: the `banner` table of migration 0015, Kysely only. The
  * rules (links, images, places, files) are in `banners.ts`.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { BannerTable, DatabaseSchema } from '../../db/schema';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
 /** A row of `banner`. */
 export type BannerRow = Selectable<BannerTable>;
+
+/**
+ * Makes the caller's transaction the only writer of the banners until it ends, so that the count
+ * and the places it reads are still true when it writes: on PostgreSQL `LOCK TABLE banner IN SHARE
+ * ROW EXCLUSIVE MODE` (the carousel stays readable; a second save or delete waits); nothing on
+ * SQLite, whose one connection runs one transaction at a time.
+ */
+export async function lockBanners(trx: Transaction<DatabaseSchema>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') await sql`LOCK TABLE banner IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+}
 
 /** Every banner in carousel order: `position`, then `id` (ties after a concurrent write). */
 export function listBanners(db: Db): Promise<BannerRow[]> {

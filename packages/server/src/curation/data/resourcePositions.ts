@@ -5,6 +5,7 @@
  */
 import { type Locale, ReviewStatus, ResourcePositionStatus } from '@plugin-center/contract/schemas';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -62,6 +63,26 @@ export async function insertPosition(
 }
 
 /**
+ * The id of the approved plugin `pluginKey`, read in the caller's transaction that features it: on
+ * PostgreSQL the row is share-locked (`FOR KEY SHARE`) until that transaction ends, so a deletion
+ * of the plugin at the same moment waits (or, committed first, makes this undefined) instead of
+ * failing the slot's insert on its foreign key.
+ */
+export async function approvedPluginIdForSlot(
+  trx: Executor,
+  dialect: Dialect,
+  pluginKey: string,
+): Promise<number | undefined> {
+  let query = trx
+    .selectFrom('plugin')
+    .select('id')
+    .where('plugin_key', '=', pluginKey)
+    .where('review_status', '=', ReviewStatus.APPROVED);
+  if (dialect === 'postgres') query = query.forKeyShare();
+  return (await query.executeTakeFirst())?.id;
+}
+
+/**
  * Sets the slot's disabled flag (and `update_time` when it changes); answers whether a slot with
  * that id exists and whether its flag changed.
  */
@@ -78,12 +99,14 @@ export async function setPositionDisabled(
     .executeTakeFirst();
   if (!current) return { found: false, changed: false };
   if ((current.is_disabled === 1) === disabled) return { found: true, changed: false };
-  await db
+  // Conditional: of two identical calls at once, the second updates nothing (and logs nothing).
+  const result = await db
     .updateTable('resource_position')
     .set({ is_disabled: disabled ? 1 : 0, update_time: now })
     .where('id', '=', id)
-    .execute();
-  return { found: true, changed: true };
+    .where('is_disabled', '=', disabled ? 0 : 1)
+    .executeTakeFirst();
+  return { found: true, changed: Number(result.numUpdatedRows) === 1 };
 }
 
 function positionsQuery(db: Executor, lang: Locale | undefined) {

@@ -6,20 +6,28 @@
  */
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
-/** The plugin's id, review status and flag, or undefined. */
+/**
+ * The plugin's id, review status and flag, or undefined; read in the caller's transaction that
+ * changes the flag: on PostgreSQL the row is locked (`FOR UPDATE`) until it ends, so a second
+ * toggle of the same plugin at once waits and reads the flag the first one wrote (SQLite's one
+ * connection runs one transaction at a time).
+ */
 export function pluginFlag(
   db: Executor,
+  dialect: Dialect,
   pluginKey: string,
 ): Promise<{ id: number; review_status: number; is_default_install: number } | undefined> {
-  return db
+  let query = db
     .selectFrom('plugin')
     .select(['id', 'review_status', 'is_default_install'])
-    .where('plugin_key', '=', pluginKey)
-    .executeTakeFirst();
+    .where('plugin_key', '=', pluginKey);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /**
