@@ -3,7 +3,8 @@
  * upload, personal access tokens, ownership, downloads and stored files.
  */
 import { type Static, Type } from 'typebox';
-import { PAGE_SIZE, PUBLISH_LIMITS } from '../constants';
+import { BATCH_FILE_BYTES, IMAGE_CONTENT_TYPES, PAGE_SIZE, PUBLISH_LIMITS } from '../constants';
+import type { MultipartFile, MultipartForm } from '../routeSchemas/definition';
 import { INT32_MAX } from './common';
 import { NullableString } from './fields';
 
@@ -37,6 +38,57 @@ export const PublishFields = Type.Object(
   { additionalProperties: false },
 );
 export type PublishFields = Static<typeof PublishFields>;
+
+/** The file fields of the publish form (the edit form's are the same, none required). */
+const PUBLISH_FILES = {
+  icon: {
+    maxBytes: L.ICON_BYTES,
+    contentTypes: IMAGE_CONTENT_TYPES,
+    description: 'square icon (PNG, JPEG, GIF or WebP)',
+  },
+  cover_center: {
+    maxBytes: L.COVER_BYTES,
+    contentTypes: IMAGE_CONTENT_TYPES,
+    description: 'cover of the plugin center (16:9)',
+  },
+  cover_panel: {
+    maxBytes: L.COVER_BYTES,
+    contentTypes: IMAGE_CONTENT_TYPES,
+    description: "cover of the design tool's plugin panel (16:9)",
+  },
+  video: {
+    maxBytes: L.VIDEO_BYTES,
+    contentTypes: ['video/mp4', 'video/webm'],
+    description: `demo video, MP4 or WebM (images and video at most ${L.MEDIA} in all)`,
+  },
+  images: {
+    maxBytes: L.IMAGE_BYTES,
+    contentTypes: IMAGE_CONTENT_TYPES,
+    repeat: true,
+    description: `screenshots, one per part (images and video at most ${L.MEDIA} in all)`,
+  },
+  code_file: {
+    maxBytes: L.CODE_BYTES,
+    contentTypes: ['application/json'],
+    required: true,
+    description: "the plugin's manifest (manifest.json)",
+  },
+} as const satisfies Record<string, MultipartFile>;
+
+/**
+ * The multipart body of `POST /api/cmt/plugin`: the text fields {@link PublishFields} and the files
+ * (`code_file` required). The server's form reader takes its field names and size caps from here.
+ */
+export const PUBLISH_FORM = { fields: PublishFields, files: PUBLISH_FILES } as const satisfies MultipartForm;
+
+/**
+ * The multipart body of `PUT /api/cmt/plugin`: as {@link PUBLISH_FORM}, every file optional (a file
+ * left out keeps the previous one).
+ */
+export const EDIT_FORM = {
+  fields: PublishFields,
+  files: { ...PUBLISH_FILES, code_file: { ...PUBLISH_FILES.code_file, required: false } },
+} as const satisfies MultipartForm;
 
 /**
  * Outcome of one automated check of a submission, stored with it and shown to the reviewer (issue
@@ -135,6 +187,22 @@ export const BatchUploadResult = Type.Object({
   }),
 });
 export type BatchUploadResult = Static<typeof BatchUploadResult>;
+
+/**
+ * The multipart body of `POST /api/cmt/manager/plugins/upload`: one file `file` (a JSON array of
+ * catalogue records or a ZIP of such files, at most {@link BATCH_FILE_BYTES}); no text field is read.
+ */
+export const BATCH_UPLOAD_FORM = {
+  fields: Type.Object({}),
+  files: {
+    file: {
+      maxBytes: BATCH_FILE_BYTES,
+      contentTypes: ['application/json', 'application/zip'],
+      required: true,
+      description: 'a JSON array of catalogue records, or a ZIP of such JSON files',
+    },
+  },
+} as const satisfies MultipartForm;
 
 /** A personal access token as its owner's list shows it (never the token itself). */
 export const PersonalToken = Type.Object(

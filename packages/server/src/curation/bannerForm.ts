@@ -1,17 +1,17 @@
 /**
  * Reading the multipart body of `PUT /api/cmt/manager/plugin-banner`: text fields
- * `id`, `redirect_url`, `position` (the contract's `SaveBannerFields`) and the file `image`, read into
- * memory within {@link BANNER_LIMITS}. Nothing is written anywhere here: a request refused at this
+ * `id`, `redirect_url`, `position` and the file `image` as the contract's `BANNER_FORM` declares them
+ * (the declaration the OpenAPI document describes the body with), read into memory within its caps. Nothing is written anywhere here: a request refused at this
  * step leaves no trace. Malformed bodies are answered as the publish form's are
  * (`shared/multipart.ts` `multipartError`).
  */
 import type {} from '@fastify/multipart';
 import {
   ApiErrorCode,
+  BANNER_FORM,
   BANNER_LIMITS,
   BANNER_URL_MESSAGE,
   INT32_MAX,
-  SaveBannerFields,
 } from '@plugin-center/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -19,9 +19,12 @@ import { ApiError } from '../errors';
 import { httpUrl } from '../shared/links';
 import { multipartError } from '../shared/multipart';
 
+/** The one file field of the form and its cap. */
+const IMAGE = 'image' satisfies keyof typeof BANNER_FORM.files;
+
 /** Limits given to `@fastify/multipart` for this route (one image, three short text fields). */
 export const BANNER_MULTIPART_LIMITS = {
-  fileSize: BANNER_LIMITS.IMAGE_BYTES,
+  fileSize: BANNER_FORM.files[IMAGE].maxBytes,
   files: 2,
   fields: 10,
   /** bytes: the longest link in 4-byte characters, with room to spare */
@@ -41,7 +44,7 @@ export interface BannerForm {
   image?: Buffer;
 }
 
-const checkFields = Compile(SaveBannerFields);
+const checkFields = Compile(BANNER_FORM.fields);
 
 const invalid = (field: string, message: string) =>
   new ApiError(ApiErrorCode.INVALID_PARAMETER, `${field}: ${message}`, 400, field);
@@ -68,13 +71,13 @@ export async function readBannerForm(request: FastifyRequest): Promise<BannerFor
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'image') {
+        if (part.fieldname !== IMAGE) {
           part.file.resume();
           throw invalid(part.fieldname, 'unknown file field');
         }
         const bytes = await part.toBuffer();
         if (bytes.byteLength === 0) continue; // an empty file input: nothing chosen
-        if (image) throw invalid('image', 'only one file');
+        if (image) throw invalid(IMAGE, 'only one file');
         image = bytes;
         continue;
       }
@@ -91,13 +94,13 @@ export async function readBannerForm(request: FastifyRequest): Promise<BannerFor
       error,
       new ApiError(
         ApiErrorCode.PAYLOAD_TOO_LARGE,
-        `image: must be at most ${BANNER_LIMITS.IMAGE_BYTES / 1024 / 1024} MB`,
+        `${IMAGE}: must be at most ${BANNER_FORM.files[IMAGE].maxBytes / 1024 / 1024} MB`,
         413,
-        'image',
+        IMAGE,
       ),
     );
   }
-  const unknown = Object.keys(texts).find((name) => !Object.hasOwn(SaveBannerFields.properties, name));
+  const unknown = Object.keys(texts).find((name) => !Object.hasOwn(BANNER_FORM.fields.properties, name));
   if (unknown !== undefined) throw invalid(unknown, 'unknown field');
   const form: BannerForm = {};
   if (texts.redirect_url !== undefined) {
