@@ -254,7 +254,9 @@ export const SaveBannerFields = Type.Object(
     id: Type.Optional(
       Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'the banner to replace (decimal)' }),
     ),
-    redirect_url: Type.Optional(Type.String({ maxLength: BANNER_LIMITS.URL })),
+    redirect_url: Type.Optional(
+      Type.String({ maxLength: BANNER_LIMITS.URL, example: 'https://example.com/' }),
+    ),
     position: Type.Optional(
       Type.String({ pattern: '^[0-9]{1,10}$', description: '0-based place in the carousel (decimal)' }),
     ),

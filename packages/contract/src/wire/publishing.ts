@@ -26,12 +26,19 @@ export const PublishFields = Type.Object(
     description: Type.String({ minLength: 1, maxLength: L.DESCRIPTION, description: 'Markdown' }),
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: L.TAG }), { maxItems: L.TAGS })),
     contact: Type.Optional(Type.String({ maxLength: L.CONTACT })),
-    version: Type.String({ minLength: 1, maxLength: 64, description: 'semver, e.g. 1.0.0' }),
+    version: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'semver, e.g. 1.0.0',
+      example: '1.0.0',
+    }),
     version_content: Type.String({ minLength: 1, maxLength: L.VERSION_CONTENT }),
     copyright_type: Type.Optional(Type.Union([Type.Literal('author'), Type.Literal('custom')])),
     copyright_name: Type.Optional(Type.String({ maxLength: L.NAME })),
     developer: Type.Optional(Type.String({ maxLength: L.NAME })),
-    technical_support_link: Type.Optional(Type.String({ maxLength: L.URL })),
+    technical_support_link: Type.Optional(
+      Type.String({ maxLength: L.URL, example: 'https://example.com/support' }),
+    ),
     reuse_center_cover: Type.Optional(Flag),
     is_default_install: Type.Optional(Flag),
   },
@@ -76,17 +83,27 @@ const PUBLISH_FILES = {
 } as const satisfies Record<string, MultipartFile>;
 
 /**
- * The multipart body of `POST /api/cmt/plugin`: the text fields {@link PublishFields} and the files
- * (`code_file` required). The server's form reader takes its field names and size caps from here.
+ * The multipart body of `POST /api/cmt/plugin`: the text fields {@link PublishFields} but
+ * `plugin_key`, and the files (`code_file` required). The server's form reader takes its file
+ * fields and size caps from here (its text fields from {@link PublishFields}, which both forms are).
  */
-export const PUBLISH_FORM = { fields: PublishFields, files: PUBLISH_FILES } as const satisfies MultipartForm;
+export const PUBLISH_FORM = {
+  fields: Type.Object(
+    Object.fromEntries(Object.entries(PublishFields.properties).filter(([name]) => name !== 'plugin_key')),
+    { additionalProperties: false },
+  ),
+  files: PUBLISH_FILES,
+} as const satisfies MultipartForm;
 
 /**
- * The multipart body of `PUT /api/cmt/plugin`: as {@link PUBLISH_FORM}, every file optional (a file
- * left out keeps the previous one).
+ * The multipart body of `PUT /api/cmt/plugin`: as {@link PUBLISH_FORM} with `plugin_key` (required),
+ * every file optional (a file left out keeps the previous one).
  */
 export const EDIT_FORM = {
-  fields: PublishFields,
+  fields: Type.Object(
+    { ...PublishFields.properties, plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+    { additionalProperties: false },
+  ),
   files: { ...PUBLISH_FILES, code_file: { ...PUBLISH_FILES.code_file, required: false } },
 } as const satisfies MultipartForm;
 

@@ -1,8 +1,9 @@
 /**
  * Reading the multipart body of `POST` / `PUT /api/cmt/plugin`: text fields validated
- * against the contract's `PublishFields` (limits of SPEC §5, §9 in `PUBLISH_LIMITS`), files read
- * into memory within their size caps — field names, caps and repetition from the contract's
- * `PUBLISH_FORM`, the declaration the OpenAPI document describes the body with. Nothing is written anywhere here: a request refused at this
+ * against the contract's `PublishFields` (limits of SPEC §5, §9 in `PUBLISH_LIMITS`; the publish
+ * and edit forms' text fields are both drawn from it), files read into memory within their size
+ * caps — file names, caps and repetition from the contract's `PUBLISH_FORM`, the declaration the
+ * OpenAPI document describes the body with. Nothing is written anywhere here: a request refused at this
  * step leaves no trace.
  */
 
@@ -12,7 +13,7 @@ import {
   ApiErrorCode,
   BATCH_UPLOAD_FORM,
   PUBLISH_FORM,
-  type PublishFields,
+  PublishFields,
 } from '@plugin-center/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -46,7 +47,7 @@ export interface PublishForm {
   files: Partial<Record<FileField, Buffer[]>>;
 }
 
-const checkFields = Compile(PUBLISH_FORM.fields);
+const checkFields = Compile(PublishFields);
 
 const unknownFileField = (name: string) =>
   new ApiError(ApiErrorCode.INVALID_PARAMETER, `${name}: unknown file field`, 400, name);
@@ -110,7 +111,7 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
   } catch (error) {
     throw multipartError(error);
   }
-  const unknown = Object.keys(texts).find((name) => !Object.hasOwn(PUBLISH_FORM.fields.properties, name));
+  const unknown = Object.keys(texts).find((name) => !Object.hasOwn(PublishFields.properties, name));
   if (unknown !== undefined)
     throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${unknown}: unknown field`, 400, unknown);
   const candidate: Record<string, unknown> = { ...texts };
