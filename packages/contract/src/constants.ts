@@ -185,6 +185,12 @@ export const PUBLISH_LIMITS = {
   CODE_BYTES: 64 * 1024,
 } as const;
 
+/** Bytes: the largest file of an administrators' batch upload (a JSON array or a ZIP of them). */
+export const BATCH_FILE_BYTES = 32 * 1024 * 1024;
+
+/** Content types of the images the server accepts (the type is read from the bytes). */
+export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
 // Banners of the square's carousel.
 /**
  * Limits of the banners of the square's carousel (`PUT /api/cmt/manager/plugin-banner`):

@@ -20,7 +20,7 @@ describe('docs/api.md route table', () => {
       '| `plugin.list` | `GET /api/cmt/plugin/list` | anyone | query | envelope | yes |',
     );
     expect(table).toContain(
-      '| `plugin.publish` | `POST /api/cmt/plugin` | signed in | multipart | envelope | yes |',
+      '| `plugin.publish` | `POST /api/cmt/plugin` | signed in (or personal token) | multipart | envelope | yes |',
     );
     // Curation gave this route its handler; planned rows are checked from the table below.
     expect(table).toContain(

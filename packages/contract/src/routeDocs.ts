@@ -34,7 +34,7 @@ export function renderRouteTable(): string {
   for (const [group, routes] of Object.entries(ROUTES)) {
     for (const [name, route] of Object.entries(routes as Record<string, RouteDefinition>)) {
       lines.push(
-        `| \`${group}.${name}\` | \`${route.method} ${route.path}\` | ${ACCESS_TEXT[route.access]} | ${route.request} | ${route.response} | ${route.planned ? `planned (${route.planned})` : 'yes'} |`,
+        `| \`${group}.${name}\` | \`${route.method} ${route.path}\` | ${ACCESS_TEXT[route.access]}${route.personalToken ? ' (or personal token)' : ''}${route.superAdmin ? ' (super)' : ''} | ${route.request} | ${route.response} | ${route.planned ? `planned (${route.planned})` : 'yes'} |`,
       );
     }
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USER_API, USER_API_BASE } from './constants';
+import { ROUTE_SCHEMAS } from './routeSchemas';
+import type { RouteSchema } from './routeSchemas/definition';
 import { ROUTES } from './routes';
 import type { RouteDefinition } from './routes/definition';
 import { USER_ROUTES } from './routes/user';
@@ -38,5 +40,19 @@ describe('the route table', () => {
     const planned = entries.filter((e) => e.planned);
     expect(planned.map((e) => e.id)).toEqual([]);
     for (const e of planned) expect(e.planned, e.id).toMatch(/^issue \d+$/);
+  });
+
+  it('every multipart call declares its form (text fields and files) and only those do', () => {
+    for (const e of entries) {
+      const [group, name] = e.id.split('.') as [keyof typeof ROUTE_SCHEMAS, string];
+      const schema = (ROUTE_SCHEMAS[group] as Record<string, RouteSchema>)[name]!;
+      expect(schema.multipart !== undefined, e.id).toBe(e.request === 'multipart');
+      if (schema.multipart) expect(schema.consumes, e.id).toEqual(['multipart/form-data']);
+    }
+  });
+
+  it('only signed-in calls take a personal access token; only administrators’ calls are for super administrators', () => {
+    for (const e of entries) if (e.personalToken) expect(e.access, e.id).toBe('user');
+    for (const e of entries) if (e.superAdmin) expect(e.access, e.id).toBe('admin');
   });
 });

@@ -13,7 +13,7 @@ export * from './constants';
 export * from './locales';
 export * from './routeSchemas';
 export * from './routeSchemas/collector';
-export type { RouteSchema } from './routeSchemas/definition';
+export type { MultipartFile, MultipartForm, RouteSchema } from './routeSchemas/definition';
 export * from './routeSchemas/page';
 export * from './routeSchemas/plugin';
 export * from './routeSchemas/user';

@@ -32,6 +32,7 @@ import { identityRoutes } from './identity/routes';
 import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
+import { OPENAPI_OPTIONS } from './openapi';
 import { pluginsRoutes } from './plugins/routes';
 import { backfillManifestIds } from './publishing/backfill';
 import { PluginManagement } from './publishing/management';
@@ -82,8 +83,7 @@ export interface BuildAppOptions {
 /** How often expired login codes and refresh tokens are deleted, ms. */
 export const PURGE_INTERVAL_MS = 3600 * 1000;
 
-/** Server version reported in the OpenAPI document. */
-export const SERVER_VERSION = '0.1.0';
+export { SERVER_VERSION } from './openapi';
 
 /** Largest request body accepted, bytes (larger → 413 PAYLOAD_TOO_LARGE). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -215,39 +215,7 @@ export async function buildApp(
     if (backfill) app.log.info(backfill, 'recorded the manifest ids of the existing plugins');
 
     installErrorHandling(app);
-    await app.register(fastifySwagger, {
-      openapi: {
-        openapi: '3.0.3',
-        info: {
-          title: 'Plugin Center API',
-          version: SERVER_VERSION,
-          description:
-            'Plugin-center API of SPEC §7. Success: `{ code: 0, data }`; failure: `{ code, error, message, data: null }` with the error codes of docs/api.md.',
-        },
-        tags: [
-          {
-            name: 'plugins',
-            description: 'Plugin square: list, search, tags, detail, recommendations, views',
-          },
-          {
-            name: 'identity',
-            description: 'User API (/api/uc/): sign-in, sign-up, login codes, tokens, third-party accounts',
-          },
-          {
-            name: 'analytics',
-            description: 'Analytics collector (/sa), visual config and deeplink parameters of the tracker',
-          },
-          {
-            name: 'settings',
-            description: 'Space setting, icon-font and stock-photo accounts, people and roles',
-          },
-        ],
-      },
-      refResolver: {
-        buildLocalReference: (json, _baseUri, _fragment, i) =>
-          typeof json.$id === 'string' ? json.$id : `def-${i}`,
-      },
-    });
+    await app.register(fastifySwagger, OPENAPI_OPTIONS);
     await app.register(authPlugin, { verifier: identity });
     await app.register(pluginsRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     const clock = options.clock ? { clock: options.clock } : {};

@@ -1,7 +1,33 @@
 /**
  * What the schemas of one route hold, and the OpenAPI tags and rule texts the groups share.
  */
-import type { TSchema } from 'typebox';
+import type { TObject, TSchema } from 'typebox';
+
+/** One file field of a multipart form. */
+export interface MultipartFile {
+  /** Largest file accepted, bytes (larger: 413 PAYLOAD_TOO_LARGE naming the field). */
+  readonly maxBytes: number;
+  /** Content types accepted; the server reads the type from the bytes, not from the part's header. */
+  readonly contentTypes: readonly string[];
+  /** Whether the field may be sent more than once (one file per part). */
+  readonly repeat?: boolean;
+  /** Whether the form is refused without it. */
+  readonly required?: boolean;
+  /** What the file is, for the OpenAPI document. */
+  readonly description: string;
+}
+
+/**
+ * A `multipart/form-data` body: its text fields (a TypeBox object whose values travel as text; an
+ * array is a repeated field) and its file fields. The server's form readers take their field names,
+ * size caps and validation from it, and the OpenAPI document describes the body with it.
+ */
+export interface MultipartForm {
+  /** The text fields (no other text field is accepted). */
+  readonly fields: TObject;
+  /** The file fields by name (no other file field is accepted). */
+  readonly files: Readonly<Record<string, MultipartFile>>;
+}
 
 /** The schemas and OpenAPI texts of one route. */
 export interface RouteSchema {
@@ -21,6 +47,8 @@ export interface RouteSchema {
   readonly response?: TSchema;
   /** Content types of the body, for the OpenAPI document, when not JSON. */
   readonly consumes?: readonly string[];
+  /** The `multipart/form-data` body of a `multipart` route (see {@link MultipartForm}). */
+  readonly multipart?: MultipartForm;
   /** Leave the route out of the OpenAPI document (pages and preflights are left out anyway). */
   readonly hide?: boolean;
 }

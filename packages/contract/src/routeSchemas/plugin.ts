@@ -7,6 +7,7 @@ import type { ROUTES } from '../routes';
 import {
   ActivityInfo,
   ActivityInfoQuery,
+  BANNER_FORM,
   BannerListResult,
   CuratedRecommendation,
   CuratedRecommendationQuery,
@@ -52,11 +53,14 @@ import {
 import {
   AssignOwnerBody,
   AssignOwnerResult,
+  BATCH_UPLOAD_FORM,
   BatchUploadResult,
   CreatedPersonalToken,
   CreatePersonalTokenBody,
   DownloadParams,
+  EDIT_FORM,
   PersonalTokenList,
+  PUBLISH_FORM,
   PublishResult,
   RevokePersonalTokenBody,
   SubmissionPage,
@@ -199,6 +203,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     description:
       'Text fields as `PublishFields`; files `icon` (square, ≤ 1 MB), `cover_center` and `cover_panel` (16:9, ≤ 5 MB), `video` (MP4 or WebM, ≤ 25 MB), `images` (≤ 5 MB each; images and video ≤ 3 in all), `code_file` (the manifest, JSON, ≤ 64 KiB). Types are read from the bytes. Errors: 400 `INVALID_PARAMETER` or `UPLOAD_REJECTED` with `field`; 409 `MANIFEST_ID_TAKEN` (`field: code_file`) when another plugin holds the manifest `id`; 413 beyond the limits. Per account (administrators exempt from the first two): 429 `RATE_LIMITED` with `Retry-After` beyond the publishes and new versions per hour, 409 `PENDING_LIMIT_REACHED` with as many submissions waiting for review as allowed, 413 `STORAGE_QUOTA_EXCEEDED` when the files would take the account over its storage quota. Nothing is kept when it fails.',
     consumes: ['multipart/form-data'],
+    multipart: PUBLISH_FORM,
     response: PublishResult,
   },
   edit: {
@@ -207,6 +212,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     description:
       "As publish, with `plugin_key`; a file left out keeps the previous one. `version` must be greater (semver) than the last submitted (409 `VERSION_NOT_INCREASED`). A pending submission of the plugin is replaced (so it does not count towards the pending cap, and its files no longer count towards the storage quota). The per-account limits of publish apply (the pending cap and the storage quota are those of the plugin's owner). 403 for someone else's plugin; 409 `MANIFEST_ID_TAKEN` when another plugin holds the new code file's manifest `id`.",
     consumes: ['multipart/form-data'],
+    multipart: EDIT_FORM,
     response: PublishResult,
   },
   remove: {
@@ -279,6 +285,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     description:
       'One file `file`: a JSON array of catalogue records (the format of the shipped catalogue, docs/publishing.md), or a ZIP of such JSON files (at most 100 entries, 16 MiB each and 64 MiB in all once inflated: a zip bomb is refused before it is inflated). Each record is validated on its own; the ones that fail are reported with their index and reason, the others go in as approved plugins. Closing the request stops the import after the current plugin. 400 `UPLOAD_REJECTED` for a file that is neither.',
     consumes: ['multipart/form-data'],
+    multipart: BATCH_UPLOAD_FORM,
     response: BatchUploadResult,
   },
   // Curation: recommendations, silent install, resource positions.
@@ -354,6 +361,7 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     description:
       "Text fields as `SaveBannerFields` (`id`, `redirect_url`, `position`), file `image` (PNG, JPEG, GIF or WebP read from the bytes, ≤ 5 MB, any shape). Without `id` a banner is created (`image` and `redirect_url` required; at most 50 banners); with `id` that banner's image and/or link are replaced (the old image removed once the banner points to the new one) and `position` moves it. A `redirect_url` that is not an absolute http(s) URL: 400 INVALID_PARAMETER 'Wrong url, please try again' (field `redirect_url`). Other errors: 400 INVALID_PARAMETER or UPLOAD_REJECTED with `field`, 404 BANNER_NOT_FOUND, 413 beyond the limits. Nothing is kept when it fails.",
     consumes: ['multipart/form-data'],
+    multipart: BANNER_FORM,
     response: SaveBannerResult,
   },
   deleteBanner: {

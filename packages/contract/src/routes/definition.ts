@@ -52,6 +52,16 @@ export interface RouteDefinition {
   readonly path: string;
   /** Who may call it, see {@link Access}. */
   readonly access: Access;
+  /**
+   * A `user` route that also takes a personal access token (`Authorization: Bearer pcpat_…`, scope
+   * `publish`) instead of an access token. Every other route refuses such a token.
+   */
+  readonly personalToken?: true;
+  /**
+   * An `admin` route for super administrators only (role 1): its handler answers 403 `FORBIDDEN` to
+   * a general administrator. Shown in the OpenAPI document's `x-required-role`.
+   */
+  readonly superAdmin?: true;
   /** How the request carries its input, see {@link RequestKind}. */
   readonly request: RequestKind;
   /** What it answers with, see {@link ResponseKind}. */

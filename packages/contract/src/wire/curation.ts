@@ -3,7 +3,8 @@
  * the default (silent) install set, contact QR codes and activities. Times are epoch ms.
  */
 import { type Static, Type } from 'typebox';
-import { BANNER_LIMITS, PAGE_SIZE } from '../constants';
+import { BANNER_LIMITS, IMAGE_CONTENT_TYPES, PAGE_SIZE } from '../constants';
+import type { MultipartForm } from '../routeSchemas/definition';
 import { INT32_MAX, MAX_TIME_MS } from './common';
 import { Lang, NullableString } from './fields';
 import { PluginSummary } from './plugins';
@@ -253,7 +254,9 @@ export const SaveBannerFields = Type.Object(
     id: Type.Optional(
       Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'the banner to replace (decimal)' }),
     ),
-    redirect_url: Type.Optional(Type.String({ maxLength: BANNER_LIMITS.URL })),
+    redirect_url: Type.Optional(
+      Type.String({ maxLength: BANNER_LIMITS.URL, example: 'https://example.com/' }),
+    ),
     position: Type.Optional(
       Type.String({ pattern: '^[0-9]{1,10}$', description: '0-based place in the carousel (decimal)' }),
     ),
@@ -261,6 +264,21 @@ export const SaveBannerFields = Type.Object(
   { additionalProperties: false },
 );
 export type SaveBannerFields = Static<typeof SaveBannerFields>;
+
+/**
+ * The multipart body of `PUT /api/cmt/manager/plugin-banner`: the text fields
+ * {@link SaveBannerFields} and the file `image` (required to create a banner, optional to edit one).
+ */
+export const BANNER_FORM = {
+  fields: SaveBannerFields,
+  files: {
+    image: {
+      maxBytes: BANNER_LIMITS.IMAGE_BYTES,
+      contentTypes: IMAGE_CONTENT_TYPES,
+      description: 'the banner image (PNG, JPEG, GIF or WebP, any shape); required to create a banner',
+    },
+  },
+} as const satisfies MultipartForm;
 
 /** Data of `PUT /api/cmt/manager/plugin-banner`: the banner as saved (its `position` after the move). */
 export const SaveBannerResult = Banner;

@@ -3,7 +3,8 @@
  * upload, personal access tokens, ownership, downloads and stored files.
  */
 import { type Static, Type } from 'typebox';
-import { PAGE_SIZE, PUBLISH_LIMITS } from '../constants';
+import { BATCH_FILE_BYTES, IMAGE_CONTENT_TYPES, PAGE_SIZE, PUBLISH_LIMITS } from '../constants';
+import type { MultipartFile, MultipartForm } from '../routeSchemas/definition';
 import { INT32_MAX } from './common';
 import { NullableString } from './fields';
 
@@ -25,18 +26,86 @@ export const PublishFields = Type.Object(
     description: Type.String({ minLength: 1, maxLength: L.DESCRIPTION, description: 'Markdown' }),
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: L.TAG }), { maxItems: L.TAGS })),
     contact: Type.Optional(Type.String({ maxLength: L.CONTACT })),
-    version: Type.String({ minLength: 1, maxLength: 64, description: 'semver, e.g. 1.0.0' }),
+    version: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'semver, e.g. 1.0.0',
+      example: '1.0.0',
+    }),
     version_content: Type.String({ minLength: 1, maxLength: L.VERSION_CONTENT }),
     copyright_type: Type.Optional(Type.Union([Type.Literal('author'), Type.Literal('custom')])),
     copyright_name: Type.Optional(Type.String({ maxLength: L.NAME })),
     developer: Type.Optional(Type.String({ maxLength: L.NAME })),
-    technical_support_link: Type.Optional(Type.String({ maxLength: L.URL })),
+    technical_support_link: Type.Optional(
+      Type.String({ maxLength: L.URL, example: 'https://example.com/support' }),
+    ),
     reuse_center_cover: Type.Optional(Flag),
     is_default_install: Type.Optional(Flag),
   },
   { additionalProperties: false },
 );
 export type PublishFields = Static<typeof PublishFields>;
+
+/** The file fields of the publish form (the edit form's are the same, none required). */
+const PUBLISH_FILES = {
+  icon: {
+    maxBytes: L.ICON_BYTES,
+    contentTypes: IMAGE_CONTENT_TYPES,
+    description: 'square icon (PNG, JPEG, GIF or WebP)',
+  },
+  cover_center: {
+    maxBytes: L.COVER_BYTES,
+    contentTypes: IMAGE_CONTENT_TYPES,
+    description: 'cover of the plugin center (16:9)',
+  },
+  cover_panel: {
+    maxBytes: L.COVER_BYTES,
+    contentTypes: IMAGE_CONTENT_TYPES,
+    description: "cover of the design tool's plugin panel (16:9)",
+  },
+  video: {
+    maxBytes: L.VIDEO_BYTES,
+    contentTypes: ['video/mp4', 'video/webm'],
+    description: `demo video, MP4 or WebM (images and video at most ${L.MEDIA} in all)`,
+  },
+  images: {
+    maxBytes: L.IMAGE_BYTES,
+    contentTypes: IMAGE_CONTENT_TYPES,
+    repeat: true,
+    description: `screenshots, one per part (images and video at most ${L.MEDIA} in all)`,
+  },
+  code_file: {
+    maxBytes: L.CODE_BYTES,
+    contentTypes: ['application/json'],
+    required: true,
+    description: "the plugin's manifest (manifest.json)",
+  },
+} as const satisfies Record<string, MultipartFile>;
+
+/**
+ * The multipart body of `POST /api/cmt/plugin`: the text fields {@link PublishFields} but
+ * `plugin_key`, and the files (`code_file` required). The server's form reader takes its file
+ * fields and size caps from here (its text fields from {@link PublishFields}, which both forms are).
+ */
+export const PUBLISH_FORM = {
+  fields: Type.Object(
+    Object.fromEntries(Object.entries(PublishFields.properties).filter(([name]) => name !== 'plugin_key')),
+    { additionalProperties: false },
+  ),
+  files: PUBLISH_FILES,
+} as const satisfies MultipartForm;
+
+/**
+ * The multipart body of `PUT /api/cmt/plugin`: as {@link PUBLISH_FORM} with `plugin_key` (required),
+ * every file optional (a file left out keeps the previous one).
+ */
+export const EDIT_FORM = {
+  fields: Type.Object(
+    { ...PublishFields.properties, plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+    { additionalProperties: false },
+  ),
+  files: { ...PUBLISH_FILES, code_file: { ...PUBLISH_FILES.code_file, required: false } },
+} as const satisfies MultipartForm;
 
 /**
  * Outcome of one automated check of a submission, stored with it and shown to the reviewer (issue
@@ -169,6 +238,22 @@ export const BatchUploadResult = Type.Object({
   }),
 });
 export type BatchUploadResult = Static<typeof BatchUploadResult>;
+
+/**
+ * The multipart body of `POST /api/cmt/manager/plugins/upload`: one file `file` (a JSON array of
+ * catalogue records or a ZIP of such files, at most {@link BATCH_FILE_BYTES}); no text field is read.
+ */
+export const BATCH_UPLOAD_FORM = {
+  fields: Type.Object({}),
+  files: {
+    file: {
+      maxBytes: BATCH_FILE_BYTES,
+      contentTypes: ['application/json', 'application/zip'],
+      required: true,
+      description: 'a JSON array of catalogue records, or a ZIP of such JSON files',
+    },
+  },
+} as const satisfies MultipartForm;
 
 /** A personal access token as its owner's list shows it (never the token itself). */
 export const PersonalToken = Type.Object(

@@ -1,7 +1,7 @@
 /**
- * Fuzzing the multipart uploads (publish, edit, batch upload), on each dialect: the
- * OpenAPI fuzzer sends JSON, so these routes get their own generator — fast-check builds multipart
- * bodies from known and unknown field names, hostile texts (NUL, lone surrogates, over-long values),
+ * Targeted fuzzing of the multipart uploads (publish, edit, batch upload), on each dialect, beyond
+ * the bodies the document-driven fuzzer (`fuzz.test.ts`) builds from the OpenAPI document:
+ * fast-check builds multipart bodies from known (the contract's form declarations) and unknown field names, hostile texts (NUL, lone surrogates, over-long values),
  * and files that are valid ones mutated (truncated, bytes flipped, prefixed, renamed, mislabelled),
  * plus raw bodies with broken boundaries; and the banner form of `PUT
  * manager/plugin-banner`. Asserted: no 5xx, every error in the SPEC §8 envelope, one plugin per
@@ -9,7 +9,13 @@
  * file that no row refers to, and no banner pointing to a missing file.
  * Seeded like the OpenAPI fuzzer (`FUZZ_SEED`); `FUZZ_UPLOADS` changes the length.
  */
-import { Role } from '@plugin-center/contract/schemas';
+import {
+  BANNER_FORM,
+  BATCH_UPLOAD_FORM,
+  EDIT_FORM,
+  PUBLISH_FORM,
+  Role,
+} from '@plugin-center/contract/schemas';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,25 +58,13 @@ const VALID_FILES: Record<string, Uint8Array> = {
     ),
   }),
 };
+/** The text fields of every multipart form, as the contract declares them. */
 const TEXT_FIELDS = [
-  'name',
-  'intro',
-  'description',
-  'tags',
-  'version',
-  'version_content',
-  'contact',
-  'copyright_type',
-  'copyright_name',
-  'developer',
-  'technical_support_link',
-  'reuse_center_cover',
-  'is_default_install',
-  'plugin_key',
-  // The banner form's fields
-  'redirect_url',
-  'id',
-  'position',
+  ...new Set(
+    [PUBLISH_FORM, EDIT_FORM, BATCH_UPLOAD_FORM, BANNER_FORM].flatMap((form) =>
+      Object.keys(form.fields.properties),
+    ),
+  ),
 ];
 
 const hostileText = fc.oneof(

@@ -1,17 +1,17 @@
 /**
  * Reading the multipart body of `PUT /api/cmt/manager/plugin-banner`: text fields
- * `id`, `redirect_url`, `position` (the contract's `SaveBannerFields`) and the file `image`, read into
- * memory within {@link BANNER_LIMITS}. Nothing is written anywhere here: a request refused at this
+ * `id`, `redirect_url`, `position` and the file `image` as the contract's `BANNER_FORM` declares them
+ * (the declaration the OpenAPI document describes the body with), read into memory within its caps. Nothing is written anywhere here: a request refused at this
  * step leaves no trace. Malformed bodies are answered as the publish form's are
  * (`shared/multipart.ts` `multipartError`).
  */
 import type {} from '@fastify/multipart';
 import {
   ApiErrorCode,
+  BANNER_FORM,
   BANNER_LIMITS,
   BANNER_URL_MESSAGE,
   INT32_MAX,
-  SaveBannerFields,
 } from '@plugin-center/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -19,9 +19,12 @@ import { ApiError } from '../errors';
 import { httpUrl } from '../shared/links';
 import { fileTooLarge, multipartError } from '../shared/multipart';
 
+/** The one file field of the form and its cap. */
+const IMAGE = 'image' satisfies keyof typeof BANNER_FORM.files;
+
 /** Limits given to `@fastify/multipart` for this route (one image, three short text fields). */
 export const BANNER_MULTIPART_LIMITS = {
-  fileSize: BANNER_LIMITS.IMAGE_BYTES,
+  fileSize: BANNER_FORM.files[IMAGE].maxBytes,
   files: 2,
   fields: 10,
   /** bytes: the longest link in 4-byte characters, with room to spare */
@@ -41,7 +44,7 @@ export interface BannerForm {
   image?: Buffer;
 }
 
-const checkFields = Compile(SaveBannerFields);
+const checkFields = Compile(BANNER_FORM.fields);
 
 const invalid = (field: string, message: string) =>
   new ApiError(ApiErrorCode.INVALID_PARAMETER, `${field}: ${message}`, 400, field);
@@ -58,7 +61,7 @@ export const wrongUrl = () =>
  *
  * @throws ApiError 415 INVALID_PARAMETER for a body that is not multipart; 400 INVALID_PARAMETER
  *   (with `field`) for a bad field or a malformed body; 413 PAYLOAD_TOO_LARGE (field `image` for an
- *   image over {@link BANNER_LIMITS}.IMAGE_BYTES) beyond the limits.
+ *   image over the `BANNER_FORM` image cap) beyond the limits.
  */
 export async function readBannerForm(request: FastifyRequest): Promise<BannerForm> {
   if (!request.isMultipart())
@@ -68,13 +71,13 @@ export async function readBannerForm(request: FastifyRequest): Promise<BannerFor
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'image') {
+        if (part.fieldname !== IMAGE) {
           part.file.resume();
           throw invalid(part.fieldname, 'unknown file field');
         }
         const bytes = await part.toBuffer();
         if (bytes.byteLength === 0) continue; // an empty file input: nothing chosen
-        if (image) throw invalid('image', 'only one file');
+        if (image) throw invalid(IMAGE, 'only one file');
         image = bytes;
         continue;
       }
@@ -87,9 +90,9 @@ export async function readBannerForm(request: FastifyRequest): Promise<BannerFor
       texts[name] = typeof part.value === 'string' ? part.value : String(part.value);
     }
   } catch (error) {
-    throw multipartError(error, fileTooLarge('image', BANNER_LIMITS.IMAGE_BYTES));
+    throw multipartError(error, fileTooLarge(IMAGE, BANNER_FORM.files[IMAGE].maxBytes));
   }
-  const unknown = Object.keys(texts).find((name) => !Object.hasOwn(SaveBannerFields.properties, name));
+  const unknown = Object.keys(texts).find((name) => !Object.hasOwn(BANNER_FORM.fields.properties, name));
   if (unknown !== undefined) throw invalid(unknown, 'unknown field');
   const form: BannerForm = {};
   if (texts.redirect_url !== undefined) {

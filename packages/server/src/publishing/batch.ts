@@ -5,14 +5,14 @@
  * entry's and the total inflated size), and every inflated entry must be exactly its declared size
  * — so a zip bomb is refused without being expanded.
  */
-import { ApiErrorCode } from '@plugin-center/contract/schemas';
+import { ApiErrorCode, BATCH_FILE_BYTES } from '@plugin-center/contract/schemas';
 import { type UnzipFileInfo, unzipSync } from 'fflate';
 import { ApiError } from '../errors';
 
 /** Bounds of a batch upload. */
 export const BATCH_LIMITS = {
   /** The uploaded file, bytes. */
-  FILE_BYTES: 32 * 1024 * 1024,
+  FILE_BYTES: BATCH_FILE_BYTES,
   /** Entries in a ZIP. */
   ZIP_ENTRIES: 100,
   /** One inflated ZIP entry, bytes. */

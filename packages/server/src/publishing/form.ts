@@ -1,35 +1,39 @@
 /**
  * Reading the multipart body of `POST` / `PUT /api/cmt/plugin`: text fields validated
- * against the contract's `PublishFields` (limits of SPEC §5, §9 in `PUBLISH_LIMITS`), files read
- * into memory within their size caps. Nothing is written anywhere here: a request refused at this
+ * against the contract's `PublishFields` (limits of SPEC §5, §9 in `PUBLISH_LIMITS`; the publish
+ * and edit forms' text fields are both drawn from it), files read into memory within their size
+ * caps — file names, caps and repetition from the contract's `PUBLISH_FORM`, the declaration the
+ * OpenAPI document describes the body with. Nothing is written anywhere here: a request refused at this
  * step leaves no trace.
  */
 
 import type {} from '@fastify/multipart';
 import { PUBLISH_LIMITS } from '@plugin-center/contract';
-import { ApiErrorCode, PublishFields } from '@plugin-center/contract/schemas';
+import {
+  ApiErrorCode,
+  BATCH_UPLOAD_FORM,
+  PUBLISH_FORM,
+  PublishFields,
+} from '@plugin-center/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
 import { fileTooLarge, multipartError, textTooLarge } from '../shared/multipart';
 import { BATCH_LIMITS } from './batch';
 
-/** The file fields of the form, each with its size cap in bytes and whether it may repeat. */
-export const FILE_FIELDS = {
-  icon: { maxBytes: PUBLISH_LIMITS.ICON_BYTES, repeat: false },
-  cover_center: { maxBytes: PUBLISH_LIMITS.COVER_BYTES, repeat: false },
-  cover_panel: { maxBytes: PUBLISH_LIMITS.COVER_BYTES, repeat: false },
-  video: { maxBytes: PUBLISH_LIMITS.VIDEO_BYTES, repeat: false },
-  images: { maxBytes: PUBLISH_LIMITS.IMAGE_BYTES, repeat: true },
-  code_file: { maxBytes: PUBLISH_LIMITS.CODE_BYTES, repeat: false },
-} as const;
+/**
+ * The file fields of the form (the contract's `PUBLISH_FORM.files`, the same for edit), each with
+ * its size cap in bytes and whether it may repeat.
+ */
+export const FILE_FIELDS: Readonly<Record<FileField, { maxBytes: number; repeat?: boolean }>> =
+  PUBLISH_FORM.files;
 
 /** A file field's name. */
-export type FileField = keyof typeof FILE_FIELDS;
+export type FileField = keyof typeof PUBLISH_FORM.files;
 
-/** Limits given to `@fastify/multipart` for these routes (the largest file is a video). */
+/** Limits given to `@fastify/multipart` for these routes (the largest file of the form). */
 export const MULTIPART_LIMITS = {
-  fileSize: PUBLISH_LIMITS.VIDEO_BYTES,
+  fileSize: Math.max(...Object.values(FILE_FIELDS).map((rule) => rule.maxBytes)),
   files: 10,
   fields: 40,
   /** bytes: the longest description in 4-byte characters, with room to spare */
@@ -153,8 +157,12 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
   return { fields: candidate as PublishFields, files };
 }
 
+/** The one file field of a batch upload (the contract's `BATCH_UPLOAD_FORM`). */
+const BATCH_FILE = Object.keys(BATCH_UPLOAD_FORM.files)[0] as keyof typeof BATCH_UPLOAD_FORM.files;
+
 /**
- * Reads the one file of a batch upload (multipart field `file`, at most {@link BATCH_LIMITS}.FILE_BYTES).
+ * Reads the one file of a batch upload (multipart field `file` of the contract's
+ * `BATCH_UPLOAD_FORM`, at most {@link BATCH_LIMITS}.FILE_BYTES); text fields are ignored.
  * @throws ApiError 415 for a body that is not multipart, 400 INVALID_PARAMETER for another file
  *   field, no file or a malformed body, 413 PAYLOAD_TOO_LARGE (field `file`) beyond the limit
  */
@@ -167,7 +175,7 @@ export async function readBatchFile(request: FastifyRequest): Promise<{ name: st
       limits: { fileSize: BATCH_LIMITS.FILE_BYTES, files: 1, fields: 5 },
     })) {
       if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file') {
+      if (part.fieldname !== BATCH_FILE) {
         part.file.resume();
         throw unknownFileField(part.fieldname);
       }

@@ -13,6 +13,7 @@
  * Registered on the root instance by `buildApp` (the plugin skips Fastify's encapsulation), so any
  * route can say `{ preHandler: app.requireUser }`.
  */
+import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
 import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../errors';
@@ -48,12 +49,17 @@ declare module 'fastify' {
 /** The prefix of every personal access token. */
 export const PERSONAL_TOKEN_PREFIX = 'pcpat_';
 
-/** Route-table ids a personal access token may call (its `publish` scope). */
-export const PERSONAL_TOKEN_ROUTES: ReadonlySet<string> = new Set([
-  'plugin.publish',
-  'plugin.edit',
-  'plugin.userPlugins',
-]);
+/**
+ * Route-table ids a personal access token may call (its `publish` scope): the entries of the
+ * contract's `ROUTES` marked `personalToken` (publish, edit, the author's plugins).
+ */
+export const PERSONAL_TOKEN_ROUTES: ReadonlySet<string> = new Set(
+  Object.entries(ROUTES).flatMap(([group, routes]) =>
+    Object.entries(routes as Record<string, RouteDefinition>)
+      .filter(([, route]) => route.personalToken)
+      .map(([name]) => `${group}.${name}`),
+  ),
+);
 
 /** Whether a bearer token is a personal access token by its form. */
 export function isPersonalToken(token: string): boolean {
