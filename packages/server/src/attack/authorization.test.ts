@@ -133,7 +133,12 @@ const tableRoutes: [string, RouteDefinition][] = Object.entries(ROUTES).flatMap(
 beforeAll(async () => {
   t = await createTestApp();
   pluginKey = (
-    await t.app.db.kysely.selectFrom('plugin').select('plugin_key').limit(1).executeTakeFirstOrThrow()
+    await t.app.db.kysely
+      .selectFrom('plugin')
+      .select('plugin_key')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow()
   ).plugin_key;
   const roles = {
     user: Role.GENERAL_USER,
@@ -251,6 +256,8 @@ describe(`authorization matrix from the route table (${TEST_DIALECT})`, () => {
       await t.app.db.kysely
         .selectFrom('plugin')
         .select('plugin_key')
+        // Not the plugin of the matrix above (the first by id), which every caller liked.
+        .orderBy('id')
         .offset(1)
         .limit(1)
         .executeTakeFirstOrThrow()

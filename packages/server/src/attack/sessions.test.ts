@@ -115,6 +115,34 @@ describe('sign-out ends access', () => {
     expect((await userinfo(a, pair.access_token)).statusCode).toBe(401);
     expect((await userinfo(a, session.access_token)).statusCode).toBe(401);
   });
+
+  it('a logout racing a refresh, a reuse and a check of one family never answers 5xx', async () => {
+    // A logout revokes the whole family while a reused token's refresh or check locks one of its
+    // rows and revokes the family too: on PostgreSQL the two can deadlock, and the victim is run again.
+    const statuses: number[] = [];
+    for (let round = 0; round < 12; round++) {
+      const session = await signInTestUser(a.app);
+      const rotated = await a.app.inject({
+        method: 'POST',
+        url: '/api/uc/user/refresh_token',
+        headers: bearer(session.refresh_token),
+      });
+      const live = body<{ data: { refresh_token: string } }>(rotated).data.refresh_token;
+      const answers = await Promise.all([
+        a.app.inject({ method: 'POST', url: '/api/uc/user/logout', headers: bearer(live) }),
+        a.app.inject({
+          method: 'POST',
+          url: '/api/uc/user/refresh_token',
+          headers: bearer(session.refresh_token),
+        }),
+        a.app.inject({ method: 'GET', url: '/api/uc/user/valid', headers: bearer(session.refresh_token) }),
+        a.app.inject({ method: 'POST', url: '/api/uc/user/refresh_token', headers: bearer(live) }),
+        a.app.inject({ method: 'POST', url: '/api/uc/user/logout', headers: bearer(session.refresh_token) }),
+      ]);
+      statuses.push(...answers.map((answer) => answer.statusCode));
+    }
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  });
 });
 
 describe('deleted and disabled accounts', () => {

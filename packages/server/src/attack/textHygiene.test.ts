@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPublishCommand } from '../publishing/publishCommand';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
-import { multipart, realManifest } from '../testing/testFiles';
+import { multipart, uniqueManifest } from '../testing/testFiles';
 
 /** The characters of the probe: bidirectional controls and zero-width characters. */
 const HIDDEN = [
@@ -101,7 +101,9 @@ let editKey = '';
 let versions = 1;
 
 beforeAll(async () => {
-  t = await createTestApp({ importCatalogueOnEmpty: false });
+  // About fifty publishes per path from one account: the hourly rate and the pending cap are off
+  // here (attack/publishQuotas.test.ts tests them).
+  t = await createTestApp({ importCatalogueOnEmpty: false, publishLimits: { perHour: 0, pendingMax: 0 } });
   session.author = (await signInTestUser(t.app)).access_token;
   session.admin = (await signInTestUser(t.app, { role: Role.SUPER_ADMIN })).access_token;
   const created = await t.app.inject({
@@ -115,7 +117,6 @@ beforeAll(async () => {
   const address = t.app.server.address();
   server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   folder = await mkdtemp(join(tmpdir(), 'plugin-center-text-'));
-  await writeFile(join(folder, 'manifest.json'), realManifest());
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -143,7 +144,7 @@ async function viaForm(method: 'POST' | 'PUT', token: string, fields: Fields): P
     version: `1.0.${versions++}`,
     ...(method === 'PUT'
       ? { plugin_key: editKey }
-      : { code_file: { bytes: realManifest(), name: 'manifest.json', type: 'application/json' } }),
+      : { code_file: { bytes: uniqueManifest(), name: 'manifest.json', type: 'application/json' } }),
   });
   const response = await t.app.inject({
     method,
@@ -160,6 +161,8 @@ async function viaForm(method: 'POST' | 'PUT', token: string, fields: Fields): P
 }
 
 async function viaCli(fields: Fields): Promise<Outcome> {
+  // Each publish is a new plugin: a manifest id of its own (another plugin's is refused).
+  await writeFile(join(folder, 'manifest.json'), uniqueManifest());
   const listing = join(folder, `listing-${versions}.json`);
   await writeFile(listing, JSON.stringify({ ...base(fields), version: `1.0.${versions++}` }));
   const lines: string[] = [];
@@ -290,7 +293,7 @@ describe(`text hygiene and the one link rule on every path (${TEST_DIALECT})`, (
   });
 
   it('form publish: refuses a manifest whose name holds a hidden character', async () => {
-    const manifest = JSON.parse(realManifest().toString('utf8')) as { name: string };
+    const manifest = JSON.parse(uniqueManifest().toString('utf8')) as { name: string };
     for (const c of ['\u202e', '\u200b']) {
       const { payload, headers } = await multipart({
         ...base({}),

@@ -2,7 +2,9 @@
  * Sessions after sign-in (SPEC §4): refresh-token rotation with reuse detection, the check of a
  * refresh token, sign-out, `reset_token`, and the purge of expired codes and tokens.
  */
+
 import type { LoginResult, Role, TokenPair, UserInfo } from '@plugin-center/contract/schemas';
+import { retryOnConflict } from '../db/retry';
 import { accountById, accountRole, setEnterpriseId, toUserInfo } from './data/accounts';
 import {
   insertRefreshToken,
@@ -30,9 +32,8 @@ export const INVALID_REFRESH_MESSAGE = 'the refresh token is invalid, expired or
 export async function refresh(identity: IdentityCore, refreshToken: string): Promise<TokenPair> {
   const now = identity.clock();
   const expiresAt = now + identity.settings.refreshTokenTtl * 1000;
-  const outcome = await identity.db.kysely
-    .transaction()
-    .execute(async (trx) => {
+  const outcome = await retryOnConflict(() =>
+    identity.db.kysely.transaction().execute(async (trx) => {
       const found = await lookupRefreshToken(trx, identity.db.dialect, refreshToken, now);
       if (found.state !== 'live') return found;
       const user = await accountRole(trx, found.user_id);
@@ -40,13 +41,13 @@ export async function refresh(identity: IdentityCore, refreshToken: string): Pro
       const next = await insertRefreshToken(trx, found.user_id, now, expiresAt, found.family_id);
       if (!(await markRotated(trx, found.id, next.id))) throw new RotationConflict(found.family_id);
       return { state: 'rotated' as const, user_id: found.user_id, role: user.role as Role, next };
-    })
-    .catch(async (error: unknown) => {
-      if (!(error instanceof RotationConflict)) throw error;
-      await revokeFamily(identity.db.kysely, error.familyId, now);
-      identity.forgetSessions();
-      return { state: 'reused' as const };
-    });
+    }),
+  ).catch(async (error: unknown) => {
+    if (!(error instanceof RotationConflict)) throw error;
+    await retryOnConflict(() => revokeFamily(identity.db.kysely, error.familyId, now));
+    identity.forgetSessions();
+    return { state: 'reused' as const };
+  });
   if (outcome.state !== 'rotated') throw unauthorized(INVALID_REFRESH_MESSAGE);
   const access = await identity.accessTokens.sign({
     user_id: outcome.user_id,
@@ -68,9 +69,11 @@ export async function refresh(identity: IdentityCore, refreshToken: string): Pro
  */
 export async function validate(identity: IdentityCore, refreshToken: string): Promise<UserInfo> {
   const now = identity.clock();
-  const found = await identity.db.kysely
-    .transaction()
-    .execute((trx) => lookupRefreshToken(trx, identity.db.dialect, refreshToken, now));
+  const found = await retryOnConflict(() =>
+    identity.db.kysely
+      .transaction()
+      .execute((trx) => lookupRefreshToken(trx, identity.db.dialect, refreshToken, now)),
+  );
   if (found.state !== 'live') throw unauthorized(INVALID_REFRESH_MESSAGE);
   const row = await accountById(identity.db.kysely, found.user_id);
   if (!row || row.staff_status === 0) throw unauthorized(INVALID_REFRESH_MESSAGE);
@@ -98,7 +101,8 @@ export async function logout(identity: IdentityCore, token: string): Promise<voi
     if (!user) throw unauthorized(LOGOUT_UNKNOWN_TOKEN_MESSAGE);
     familyId = user.sid;
   }
-  await revokeFamily(identity.db.kysely, familyId, now);
+  const family = familyId;
+  await retryOnConflict(() => revokeFamily(identity.db.kysely, family, now));
   identity.forgetSessions();
 }
 
@@ -107,10 +111,12 @@ export async function logout(identity: IdentityCore, token: string): Promise<voi
  * the user and starts a new session.
  */
 export async function resetToken(identity: IdentityCore, userId: number, eId: string): Promise<LoginResult> {
-  await identity.db.kysely.transaction().execute(async (trx) => {
-    await setEnterpriseId(trx, userId, eId);
-    await revokeUserTokens(trx, userId, identity.clock());
-  });
+  await retryOnConflict(() =>
+    identity.db.kysely.transaction().execute(async (trx) => {
+      await setEnterpriseId(trx, userId, eId);
+      await revokeUserTokens(trx, userId, identity.clock());
+    }),
+  );
   identity.forgetSessions();
   return identity.startSession(userId);
 }

@@ -294,18 +294,20 @@ export class PublishingService {
         keys: keys.filter((key): key is string => !!key && STORAGE_KEY.test(key)),
         uploads,
       });
-      return this.writeSubmission(user, checks, uploads, writePlugin);
+      return this.writeSubmission(user, submission.manifestId, checks, uploads, writePlugin);
     });
   }
 
   /** The writes of {@link commitSubmission}. */
   private async writeSubmission(
     user: AuthUser,
+    claimed: string | null,
     checks: CheckResult[],
     uploads: Map<string, Buffer>,
     writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<WrittenPlugin>,
   ): Promise<number> {
-    let manifestId: string | null = null;
+    // The manifest id this write claims: the one decided before it, until the plugin write decides.
+    let manifestId = claimed;
     const added: string[] = [];
     try {
       for (const [key, bytes] of uploads) if (await this.storage.put(key, bytes)) added.push(key);

@@ -65,7 +65,7 @@ export async function createTestApp(
     readCache: true,
     host: '127.0.0.1',
     port: 0,
-    logger: false,
+    logger: process.env.TEST_SERVER_LOG ? { level: 'error' } : false,
     production: false,
     ...overrides,
   };
