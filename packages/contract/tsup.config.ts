@@ -1,3 +1,3 @@
 import { defineLibraryConfig } from '../../tsup.base';
 
-export default defineLibraryConfig({ index: 'src/index.ts', schemas: 'src/schemas.ts' });
+export default defineLibraryConfig({ index: 'src/index.ts', schemas: 'src/schemas.ts', text: 'src/text.ts' });

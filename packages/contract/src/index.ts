@@ -3,7 +3,9 @@
  * SDK import (DESIGN "The shape"). This entry is free of TypeBox and of any runtime dependency:
  * the constants of the wire, the route table (`ROUTES`: method, path, access, request and response
  * kind of every route), and the static types of every entity, request and response. The TypeBox schemas themselves (what the server validates and serialises with, and what
- * the OpenAPI document is generated from) are in `@plugin-center/contract/schemas`.
+ * the OpenAPI document is generated from) are in `@plugin-center/contract/schemas`; the text and link
+ * rules that forms and the server share (hidden characters, http(s) links, contacts) in
+ * `@plugin-center/contract/text`.
  *
  * @packageDocumentation
  */
@@ -62,16 +64,6 @@ export {
   SITE_VARIANTS,
   VARIANT_LOCALES,
 } from './site';
-export {
-  CONTACT_MESSAGE,
-  codePointName,
-  contactProblem,
-  hiddenCharacters,
-  hiddenCharactersProblem,
-  httpUrl,
-  LINK_MAX_LENGTH,
-  stripHidden,
-} from './text';
 export type {
   CollectResult,
   TrackedEvent,

@@ -1,5 +1,5 @@
 import type { Banner } from '@plugin-center/api';
-import { httpUrl } from '@plugin-center/contract';
+import { httpUrl } from '@plugin-center/contract/text';
 import { useBanners } from '@plugin-center/react';
 import { usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';

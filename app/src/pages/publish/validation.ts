@@ -6,13 +6,8 @@
  *
  * @packageDocumentation
  */
-import {
-  BANNER_URL_MESSAGE,
-  CONTACT_MESSAGE,
-  contactProblem,
-  httpUrl,
-  PUBLISH_LIMITS,
-} from '@plugin-center/contract';
+import { BANNER_URL_MESSAGE, PUBLISH_LIMITS } from '@plugin-center/contract';
+import { CONTACT_MESSAGE, contactProblem, httpUrl } from '@plugin-center/contract/text';
 
 /** A validation failure: a text key of the `publish` namespace (`error.*`) and its interpolation values. */
 export interface FieldError {

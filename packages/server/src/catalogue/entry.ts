@@ -3,13 +3,8 @@
  * `catalogue/README.md`: plugins.json and zh.json) to what the importer stores.
  */
 import { createHash } from 'node:crypto';
-import {
-  BANNER_URL_MESSAGE,
-  hiddenCharactersProblem,
-  httpUrl,
-  matchLocale,
-  stripHidden,
-} from '@plugin-center/contract';
+import { BANNER_URL_MESSAGE, matchLocale } from '@plugin-center/contract';
+import { hiddenCharactersProblem, httpUrl, stripHidden } from '@plugin-center/contract/text';
 import type { PluginTranslation } from '../plugins/data/write';
 
 /** Length limits beyond which a field is "absurd" and the record is rejected, in characters. */

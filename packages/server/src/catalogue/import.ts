@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { httpUrl } from '@plugin-center/contract';
 import { ReviewStatus } from '@plugin-center/contract/schemas';
+import { httpUrl } from '@plugin-center/contract/text';
 import type { Database } from '../db/database';
 import {
   addTranslations,

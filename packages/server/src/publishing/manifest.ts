@@ -15,7 +15,7 @@
  * invisible or bidirectional control characters. A manifest holds no link shown to visitors
  * (`networkAccess.allowedDomains` are domain patterns for the design tool, not links).
  */
-import { hiddenCharactersProblem } from '@plugin-center/contract';
+import { hiddenCharactersProblem } from '@plugin-center/contract/text';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 

@@ -5,7 +5,8 @@
  * every link field, the contract's `httpUrl` (parsed with the WHATWG URL parser, never with a
  * home-made pattern); a path on this site is added here for configured addresses.
  */
-import { BANNER_LIMITS, httpUrl } from '@plugin-center/contract';
+import { BANNER_LIMITS } from '@plugin-center/contract';
+import { httpUrl } from '@plugin-center/contract/text';
 
 export { httpUrl };
 

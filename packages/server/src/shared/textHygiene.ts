@@ -10,14 +10,9 @@
  * - links go through the one link rule ({@link checkLink}), contacts through the contact rule
  *   ({@link checkContact}).
  */
-import {
-  BANNER_URL_MESSAGE,
-  contactProblem,
-  hiddenCharactersProblem,
-  httpUrl,
-  stripHidden,
-} from '@plugin-center/contract';
+import { BANNER_URL_MESSAGE } from '@plugin-center/contract';
 import { ApiErrorCode, type CheckResult } from '@plugin-center/contract/schemas';
+import { contactProblem, hiddenCharactersProblem, httpUrl, stripHidden } from '@plugin-center/contract/text';
 import { ApiError } from '../errors';
 
 const invalid = (field: string, message: string) =>
