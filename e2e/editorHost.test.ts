@@ -1,15 +1,3 @@
-/**
- * Browser test of the editor host (`examples/editor-host`, "the editor's side") in real
- * Chromium against the real server, which serves the built page under `/editor-host/` (same origin
- * as the login page and the API): a published, approved plugin with a real manifest and a catalogue
- * plugin are made default-install by an administrator in the back office (the default-install
- * section of /backstage-index/recommendation, i.e. `PUT /api/cmt/plugin/silent_install`); a new user signs up on the real login page and the page lists both
- * default plugins from `GET /api/cmt/plugin/user/editor`; a second check of the list is a 304; "Run"
- * loads the plugin's code file into `<iframe sandbox="allow-scripts">` with a strict CSP, whose
- * script cannot read the host page (opaque origin); its `notify` and `close` reach the host through
- * the message bridge.
- */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pngBytes } from '@plugin-center/test-fakes/media';
 import type { Frame, Page } from 'playwright-core';
@@ -17,15 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ARTIFACTS_DIR,
   type E2eEnvironment,
-  ROOT,
   serveBuiltExample,
   startE2eEnvironment,
   submitLoginPage,
+  uniqueManifest,
 } from './support';
 
 const SITE = '/editor-host/';
-/** A real manifest of the shipped catalogue. */
-const MANIFEST = join(ROOT, 'packages/server/catalogue/manifests/destefanis__design-lint.json');
 const USER = { email: 'grace@example.com', password: 'grace-password-1', nick: 'Grace Hopper' };
 
 let env: E2eEnvironment;
@@ -35,8 +21,10 @@ const plugins = { published: '', catalogue: '', catalogueName: '' };
 /** Statuses of the page's calls of the editor list, in order. */
 const listStatuses: number[] = [];
 
+/** The published plugin's manifest: a real one of the catalogue, under an id of its own. */
+const MANIFEST = uniqueManifest();
 /** The manifest's bytes. */
-const manifestBytes = (): Buffer => readFileSync(MANIFEST);
+const manifestBytes = (): Buffer => MANIFEST;
 
 /** A bearer session for a new account of `role` (0 user, 2 general admin), made by the server itself. */
 async function session(email: string, role: 0 | 2): Promise<string> {

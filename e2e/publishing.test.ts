@@ -1,17 +1,14 @@
-/**
- * Publishing and review in real Chromium against the real server and the built app:
- * a user publishes a plugin with icon, covers, video and code file → it is not on the square → an
- * administrator rejects it with a reason → the author reads the reason, edits and resubmits → the
- * administrator approves → it is on the square and searchable → a second version is approved and the
- * detail shows both versions. Hostile files are refused in the form and by the server.
- */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '@plugin-center/server';
 import { mp4Bytes as mp4, pngBytes as png } from '@plugin-center/test-fakes/media';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
+import {
+  ARTIFACTS_DIR,
+  type E2eEnvironment,
+  startE2eEnvironment,
+  submitLoginPage,
+  uniqueManifest,
+} from './support';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const AUTHOR = { email: 'maker@example.com', password: 'maker-password-1', nick: '造物者' };
@@ -23,8 +20,6 @@ let author: Page;
 let admin: Page;
 const pageErrors: string[] = [];
 
-/** A real manifest of the catalogue the server imports (`CATALOGUE_DIR`, by default ../shared/data/catalogue). */
-const manifest = readFileSync(join(loadConfig({}).catalogueDir, 'manifests', 'destefanis__design-lint.json'));
 const field = (p: Page, name: string) => p.locator(`form [name="${name}"]`).first();
 const fileInput = (p: Page, name: string) => p.locator(`input[type="file"][name="${name}"]`);
 
@@ -49,12 +44,12 @@ async function fillTexts(
   await field(p, 'version_content').fill('x');
 }
 
-/** Chooses the real manifest as the code file. */
+/** Chooses a real manifest (under an id of its own) as the code file. */
 async function chooseManifest(p: Page) {
   await fileInput(p, 'code_file').setInputFiles({
     name: 'manifest.json',
     mimeType: 'application/json',
-    buffer: manifest,
+    buffer: uniqueManifest(),
   });
 }
 

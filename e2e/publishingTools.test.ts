@@ -6,17 +6,22 @@
  * giving an imported plugin to that account, which then finds it in My plugins.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { loadConfig } from '@plugin-center/server';
 import { pngBytes } from '@plugin-center/test-fakes/media';
 import { strToU8, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
+import {
+  ARTIFACTS_DIR,
+  type E2eEnvironment,
+  startE2eEnvironment,
+  submitLoginPage,
+  uniqueManifest,
+} from './support';
 
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'server', 'dist', 'cli.js');
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -40,10 +45,7 @@ beforeAll(async () => {
   await admin.goto(`${env.appUrl}backstage-index`);
   await submitLoginPage(admin, ADMIN);
   folder = await mkdtemp(join(tmpdir(), 'plugin-center-cli-'));
-  await writeFile(
-    join(folder, 'manifest.json'),
-    await readFile(join(loadConfig({}).catalogueDir, 'manifests', 'destefanis__design-lint.json')),
-  );
+  await writeFile(join(folder, 'manifest.json'), uniqueManifest());
   await writeFile(join(folder, 'icon.png'), pngBytes(32, 32, [30, 120, 90]));
   await writeFile(join(folder, 'README.md'), '# CI Lint\n\nPublished from a terminal.');
   await writeFile(

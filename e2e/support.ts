@@ -27,6 +27,20 @@ export const ARTIFACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '.
 /** Chromium from Debian (DESIGN.md: never a downloaded browser). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+let manifests = 0;
+
+/**
+ * A real Figma manifest of the catalogue the server imports (Design Lint's) under a manifest `id`
+ * of its own: the catalogue holds Design Lint's id, and a manifest id belongs to the one plugin
+ * that first claimed it, so every plugin a test publishes needs another.
+ */
+export function uniqueManifest(): Buffer {
+  const file = join(loadConfig({}).catalogueDir, 'manifests', 'destefanis__design-lint.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  manifest.id = `e2e-${process.pid}-${Date.now().toString(36)}-${++manifests}`;
+  return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 /** A running server and browser; `close()` stops both and deletes the data folder. */
 export interface E2eEnvironment {
   /** `http://127.0.0.1:<port>` */

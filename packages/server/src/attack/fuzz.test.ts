@@ -62,7 +62,9 @@ const MINT: Record<string, (account: Account) => Promise<string | undefined>> = 
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The hourly publish rate and the pending cap are off, so that generated publishes also reach the
+  // code behind them (attack/publishQuotas.test.ts tests the limits); the storage quota stays on.
+  t = await createTestApp({ publishLimits: { perHour: 0, pendingMax: 0 } });
   for (const account of ACCOUNTS) {
     accountIds[account] = (await signInTestUser(t.app, { role: ROLES[account] })).user_info.user_id;
   }
