@@ -4,6 +4,23 @@
  * booleans are stored as 0/1 integers on both dialects so rows look the same everywhere.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  LoginCodeTable,
+  PersonalAccessTokenTable,
+  RefreshTokenTable,
+  ServerSecretTable,
+  ThirdPartyAccountTable,
+  UserAccountTable,
+} from './schemaIdentity';
+import type {
+  CatalogueStatTable,
+  SearchPostingTable,
+  SearchTermTable,
+  SearchWordTable,
+} from './schemaSearch';
+
+export type * from './schemaIdentity';
+export type * from './schemaSearch';
 
 /** `plugin`: one row per plugin (SPEC §3), counters denormalised and search documents stored. */
 export interface PluginTable {
@@ -181,25 +198,6 @@ export interface ResourcePositionTable {
   update_time: number;
 }
 
-/** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */
-export interface PersonalAccessTokenTable {
-  id: Generated<number>;
-  user_id: number;
-  name: string;
-  /** hex SHA-256 of the whole token */
-  token_hash: string;
-  /** the token's first 12 characters (`pcpat_` and 6 more), shown in lists */
-  prefix: string;
-  /** what the token may do: `publish` (POST/PUT plugin, GET plugin/audit) */
-  scope: Generated<string>;
-  /** ms */
-  create_time: number;
-  /** ms; null: never expires */
-  expire_time: number | null;
-  /** ms; null: never used */
-  last_used_time: number | null;
-}
-
 /**
  * `plugin_submission` (migration 0009): one submitted version of a plugin with every field, the
  * storage keys of its files, its automated check results and its review state.
@@ -267,82 +265,6 @@ export interface AuditLogTable {
   hash: string;
 }
 
-/** `user_account`: one row per account (SPEC §3 User; migration 0003). */
-export interface UserAccountTable {
-  /** The wire's `user_id`. */
-  id: Generated<number>;
-  /** Stable public id of the account (random UUID). */
-  account_id: string;
-  /** Lower-cased; unique; null for a third-party account whose provider gave none. */
-  email: string | null;
-  /** `scrypt$N$r$p$salt$hash` (see `identity/passwords.ts`); null: no password sign-in. */
-  password_hash: string | null;
-  /** 0 general user, 1 super admin, 2 general admin (wire `Role`). */
-  role: Generated<number>;
-  /** 0/1 */
-  is_owner: Generated<number>;
-  /** 1 active, 0 disabled. */
-  staff_status: Generated<number>;
-  /** ms */
-  created_at: number;
-  user_name: Generated<string>;
-  nick_name: Generated<string>;
-  mobile: string | null;
-  avatar_url: string | null;
-  department: string | null;
-  /** Enterprise id, set by `POST user/reset_token`. */
-  e_id: string | null;
-  identification: string | null;
-}
-
-/** `refresh_token`: issued refresh tokens (hashed), grouped in rotation families. */
-export interface RefreshTokenTable {
-  id: Generated<number>;
-  /** SHA-256 of the opaque token, base64url. */
-  token_hash: string;
-  /** Every token rotated from one sign-in shares it; reuse of a rotated token revokes the family. */
-  family_id: string;
-  user_id: number;
-  /** ms */
-  expires_at: number;
-  /** ms */
-  created_at: number;
-  /** ms; set when the family was revoked (logout, reuse, reset). */
-  revoked_at: number | null;
-  /** Id of the token this one was rotated into; non-null means "already used". */
-  replaced_by: number | null;
-}
-
-/** `login_code`: one-time codes of the login redirect, bound to their redirect_uri. */
-export interface LoginCodeTable {
-  /** SHA-256 of the code, base64url. */
-  code_hash: string;
-  user_id: number;
-  /** The normalised redirect_uri the code was issued for. */
-  redirect_uri: string;
-  /** ms */
-  expires_at: number;
-  /** ms; non-null once exchanged. */
-  used_at: number | null;
-}
-
-/** `third_party_account`: a provider account (source + subject) mapped to a user. */
-export interface ThirdPartyAccountTable {
-  /** The configured provider's `source` name. */
-  source: string;
-  /** The provider's `sub`. */
-  subject: string;
-  user_id: number;
-  /** ms */
-  created_at: number;
-}
-
-/** `server_secret`: secrets shared by every server process (e.g. `jwt_signing_keys`, sealed: `identity/signingKeys.ts`). */
-export interface ServerSecretTable {
-  name: string;
-  value: string;
-}
-
 /** `plugin_install` / `plugin_praise`: one row per user and plugin. */
 /** `plugin_view` (migration 0007): a visitor counted as viewing a plugin on a UTC day. */
 export interface PluginViewTable {
@@ -385,35 +307,6 @@ export interface AnalyticsEventTable {
   url: string | null;
   /** The record's properties, JSON text of an object. */
   properties: string;
-}
-
-/** `search_term` (migration 0012): a distinct term of the approved catalogue. */
-export interface SearchTermTable {
-  id: Generated<number>;
-  term: string;
-  /** Approved plugins holding the term. */
-  df: number;
-}
-
-/** `search_word`: a Latin word as written, under itself and each single-character deletion (the typo index). */
-export interface SearchWordTable {
-  variant: string;
-  word: string;
-  /** The term the word stems to. */
-  term_id: number;
-}
-
-/** `search_posting`: a term of an approved plugin with its stored BM25F score (× 100). */
-export interface SearchPostingTable {
-  term_id: number;
-  plugin_id: number;
-  score: number;
-}
-
-/** Counters (migration 0002, 0012): `approved_plugins` (kept exact by triggers), `search_index_version`. */
-export interface CatalogueStatTable {
-  name: string;
-  value: number;
 }
 
 /** A `plugin` row as read. */

@@ -1,0 +1,100 @@
+/**
+ * Kysely table types of the identity side of the database: accounts, refresh tokens, login codes,
+ * third-party accounts, server secrets and personal access tokens (conventions as in `schema.ts`).
+ */
+import type { Generated } from 'kysely';
+
+/** `personal_access_token` (migration 0010): publishing tokens, stored as SHA-256 hashes. */
+export interface PersonalAccessTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** hex SHA-256 of the whole token */
+  token_hash: string;
+  /** the token's first 12 characters (`pcpat_` and 6 more), shown in lists */
+  prefix: string;
+  /** what the token may do: `publish` (POST/PUT plugin, GET plugin/audit) */
+  scope: Generated<string>;
+  /** ms */
+  create_time: number;
+  /** ms; null: never expires */
+  expire_time: number | null;
+  /** ms; null: never used */
+  last_used_time: number | null;
+}
+
+/** `user_account`: one row per account (SPEC §3 User; migration 0003). */
+export interface UserAccountTable {
+  /** The wire's `user_id`. */
+  id: Generated<number>;
+  /** Stable public id of the account (random UUID). */
+  account_id: string;
+  /** Lower-cased; unique; null for a third-party account whose provider gave none. */
+  email: string | null;
+  /** `scrypt$N$r$p$salt$hash` (see `identity/passwords.ts`); null: no password sign-in. */
+  password_hash: string | null;
+  /** 0 general user, 1 super admin, 2 general admin (wire `Role`). */
+  role: Generated<number>;
+  /** 0/1 */
+  is_owner: Generated<number>;
+  /** 1 active, 0 disabled. */
+  staff_status: Generated<number>;
+  /** ms */
+  created_at: number;
+  user_name: Generated<string>;
+  nick_name: Generated<string>;
+  mobile: string | null;
+  avatar_url: string | null;
+  department: string | null;
+  /** Enterprise id, set by `POST user/reset_token`. */
+  e_id: string | null;
+  identification: string | null;
+}
+
+/** `refresh_token`: issued refresh tokens (hashed), grouped in rotation families. */
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  /** SHA-256 of the opaque token, base64url. */
+  token_hash: string;
+  /** Every token rotated from one sign-in shares it; reuse of a rotated token revokes the family. */
+  family_id: string;
+  user_id: number;
+  /** ms */
+  expires_at: number;
+  /** ms */
+  created_at: number;
+  /** ms; set when the family was revoked (logout, reuse, reset). */
+  revoked_at: number | null;
+  /** Id of the token this one was rotated into; non-null means "already used". */
+  replaced_by: number | null;
+}
+
+/** `login_code`: one-time codes of the login redirect, bound to their redirect_uri. */
+export interface LoginCodeTable {
+  /** SHA-256 of the code, base64url. */
+  code_hash: string;
+  user_id: number;
+  /** The normalised redirect_uri the code was issued for. */
+  redirect_uri: string;
+  /** ms */
+  expires_at: number;
+  /** ms; non-null once exchanged. */
+  used_at: number | null;
+}
+
+/** `third_party_account`: a provider account (source + subject) mapped to a user. */
+export interface ThirdPartyAccountTable {
+  /** The configured provider's `source` name. */
+  source: string;
+  /** The provider's `sub`. */
+  subject: string;
+  user_id: number;
+  /** ms */
+  created_at: number;
+}
+
+/** `server_secret`: secrets shared by every server process (e.g. `jwt_signing_keys`, sealed: `identity/signingKeys.ts`). */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
