@@ -11,6 +11,10 @@ import { defineConfig } from 'vitest/config';
  * - `repo`: checks over the whole repository: the import rules (dependency-cruiser,
  *   `.dependency-cruiser.mjs`) and the error codes listed in docs/api.md.
  * Workspace packages resolve to their TypeScript sources through the `@plugin-center/source` export condition.
+ *
+ * The server projects share one module graph per worker across files (`isolate: false`): each file
+ * builds its own app with `createTestApp`, so no state lives in modules between files, and loading
+ * the server's graph again for every file cost about 270 s of a two-core run.
  */
 const sourceFirst = {
   resolve: { conditions: ['@plugin-center/source', 'module', 'browser', 'development|production'] },
@@ -44,6 +48,7 @@ export default defineConfig({
           name: 'server-sqlite',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: ['packages/server/src/testing/testTemplate.ts'],
           env: { TEST_DIALECT: 'sqlite' },
           testTimeout: 30_000,
@@ -56,6 +61,7 @@ export default defineConfig({
           name: 'server-postgres',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: ['packages/server/src/testing/testTemplate.ts'],
           env: { TEST_DIALECT: 'postgres', TEST_DATABASE_URL: pgUrl },
           testTimeout: 30_000,
@@ -78,6 +84,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // a page's first render in Chromium can take seconds while the server projects load
+          // both cores; vitest's 1 s default made the first assertion after a navigation flaky
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
