@@ -309,6 +309,62 @@ describe('publish form sending', () => {
     );
   });
 
+  it('after a 409 on the version, correcting it clears the mark at once and the first click sends', async () => {
+    const net = fakeSend();
+    const { container } = renderForm({ send: net.send });
+    fillRequired();
+    await submit();
+    await net.settle({
+      ok: false,
+      status: 409,
+      cancelled: false,
+      envelope: {
+        code: 40902,
+        error: 'VERSION_NOT_INCREASED',
+        message: 'version 1.0.0 is not greater than 1.0.0',
+        data: null,
+        field: 'version',
+      },
+    });
+    const version = box(/^Version$|^Version \*/);
+    expect(errorOf(version)).toBe('The version must be greater than the last submitted one.');
+    expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
+    // Typing the corrected version (no blur yet): the server's verdict on the old value goes.
+    fireEvent.change(version, { target: { value: '1.0.1' } });
+    expect(errorOf(version)).toBeNull();
+    expect(version.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    // Pressing Submit blurs the field first: nothing on the page may move before the click lands.
+    const form = container.querySelector('form')!;
+    const before = form.innerHTML;
+    fireEvent.blur(version);
+    expect(form.innerHTML).toBe(before);
+    await submit();
+    expect(net.send).toHaveBeenCalledTimes(2);
+    expect(net.calls[1]!.form.get('version')).toBe('1.0.1');
+  });
+
+  it('un-marks a required field as it is filled, and the form message goes with the last mark', async () => {
+    const { send } = fakeSend();
+    renderForm({ send });
+    fireEvent.click(screen.getByRole('radio', { name: /Someone else/ }));
+    await submit();
+    expect(errorOf(box(/^Copyright holder’s name/))).toBe('Required');
+    fireEvent.change(box(/^Plugin name/), { target: { value: 'Grid Helper' } });
+    expect(errorOf(box(/^Plugin name/))).toBeNull();
+    expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
+    for (const [name, value] of [
+      [/^Intro/, 'Grids'],
+      [/^Description/, 'Makes grids.'],
+      [/^Version description/, 'First'],
+    ] as const)
+      fireEvent.change(box(name), { target: { value } });
+    // The last mark is on the custom holder's name: choosing "author" hides that field and its mark.
+    fireEvent.click(screen.getByRole('radio', { name: /The author/ }));
+    expect(document.querySelector('[aria-invalid="true"]')).toBeNull();
+    expect(screen.queryByTestId('form-error')).toBeNull();
+  });
+
   it('shows the per-account limits in its own words with the server message naming the limit', async () => {
     const net = fakeSend();
     renderForm({ send: net.send });
