@@ -132,7 +132,7 @@ describe('publish form validation (SPEC §5)', () => {
     expect(errorOf(box(/^Version$|^Version \*/))).toBe('Use a version like 1.0.0');
   });
 
-  it('refuses a code file that is not .json or not JSON, and an image of the wrong format, with the MB limit', async () => {
+  it('refuses a code file that is not .json, not JSON or over 64 KB, and an image of the wrong format or size, in one sentence each', async () => {
     const { send } = fakeSend();
     renderForm({ send });
     await choose(/^Code file/, [new File(['{}'], 'manifest.js', { type: 'text/javascript' })]);
@@ -142,9 +142,16 @@ describe('publish form validation (SPEC §5)', () => {
     await choose(/^Code file/, [new File(['{"name":"x"}'], 'manifest.json', { type: 'application/json' })]);
     expect(errorOf(screen.getByLabelText(/^Code file/))).toBeNull();
     await choose(/^Icon/, [new File(['<svg/>'], 'icon.svg', { type: 'image/svg+xml' })]);
-    expect(errorOf(screen.getByLabelText(/^Icon/))).toBe(
-      'Use a PNG, JPEG, GIF or WebP image of at most 1 MB',
-    );
+    expect(errorOf(screen.getByLabelText(/^Icon/))).toBe('The icon must be a PNG, JPEG, GIF or WebP image');
+    const big = (name: string, type: string, bytes: number) => {
+      const f = new File(['x'], name, { type });
+      Object.defineProperty(f, 'size', { value: bytes });
+      return f;
+    };
+    await choose(/^Plugin center cover/, [big('cover.png', 'image/png', 6 * 1024 * 1024)]);
+    expect(errorOf(screen.getByLabelText(/^Plugin center cover/))).toBe('Cover images must be at most 5 MB');
+    await choose(/^Code file/, [big('manifest.json', 'application/json', 80 * 1024)]);
+    expect(errorOf(screen.getByLabelText(/^Code file/))).toBe('The code file must be at most 64 KB');
   });
 
   it('refuses more than 3 images and videos together', async () => {
@@ -296,6 +303,22 @@ describe('publish form sending', () => {
     expect(errorOf(screen.getByLabelText(/^Icon/))).toBe('The icon must be square');
     expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
     expect(screen.queryByText('my plugins page')).toBeNull();
+
+    // A pixel-bound refusal has its own sentence with the bounds.
+    await submit();
+    await net.settle({
+      ok: false,
+      status: 400,
+      cancelled: false,
+      envelope: {
+        code: 40005,
+        error: 'UPLOAD_REJECTED',
+        message: 'icon: the icon must be at most 1024 × 1024 pixels; this image is 4000 × 4000',
+        data: null,
+        field: 'icon',
+      },
+    });
+    expect(errorOf(screen.getByLabelText(/^Icon/))).toBe('The icon must be at most 1024 × 1024 pixels');
 
     await submit();
     await net.settle({

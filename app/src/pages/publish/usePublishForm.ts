@@ -214,9 +214,9 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
       }
       let error: FieldError | null = null;
       if (field === 'icon') {
-        error = checkImageFile(file, L.ICON_BYTES) ?? (await checkShape(file, 'square'));
+        error = checkImageFile(file, L.ICON_BYTES, 'icon') ?? (await checkShape(file, 'square'));
       } else if (field === 'cover_center' || field === 'cover_panel') {
-        error = checkImageFile(file, L.COVER_BYTES) ?? (await checkShape(file, '16:9'));
+        error = checkImageFile(file, L.COVER_BYTES, 'cover') ?? (await checkShape(file, '16:9'));
       } else if (field === 'video') {
         error = checkVideoFile(file);
         if (!error && mediaCount({ ...files, video: file }) > L.MEDIA) {
@@ -235,7 +235,7 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
     const chosen = [...(input.files ?? [])];
     let error: FieldError | null = null;
     for (const file of chosen) {
-      error = checkImageFile(file, L.IMAGE_BYTES);
+      error = checkImageFile(file, L.IMAGE_BYTES, 'images');
       if (error) break;
     }
     if (!error && mediaCount({ ...files, images: chosen }) > L.MEDIA) {
@@ -329,7 +329,7 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
       | undefined;
     if (field && field in { ...EMPTY_VALUES, ...NO_FILES }) {
       const refusal =
-        envelope.error === 'UPLOAD_REJECTED' || outcome.status === 413 ? mediaRefusal(field, text) : null;
+        envelope.error === 'UPLOAD_REJECTED' || outcome.status === 413 ? mediaRefusal(field, text, outcome.status) : null;
       // A server error keeps its `text` (resolved now): a file error with text does not block sending again.
       const forValue = valueOf(field);
       setError(
