@@ -223,15 +223,30 @@ describe('images from their bytes', () => {
 });
 
 describe('similar names (typosquatting)', () => {
-  const existing = ['Auto Layout', 'Design Lint', 'Unsplash', 'Iconify'];
+  const existing = ['Auto Layout', 'Design Lint', 'Unsplash', 'Iconify'].map((name) => ({
+    name,
+    plugin_key: name.toLowerCase().replace(' ', '-'),
+  }));
   it('flags a name one or two edits from an existing one, or equal once folded', () => {
     expect(checkName('autolayout', existing)).toMatchObject({
       status: 'flag',
-      detail: 'similar to "Auto Layout"',
+      detail: 'similar to "Auto Layout" (auto-layout)',
     });
     expect(checkName('Design Lnit', existing).status).toBe('flag');
     expect(checkName('Unsp1ash', existing).status).toBe('flag');
     expect(checkName('Icönify', existing).status).toBe('flag');
+  });
+  it('names two plugins of one name as two, each with its key, and each plugin once', () => {
+    const twins = [
+      { name: 'Grid Helper', plugin_key: 'grid-helper' },
+      { name: 'Grid Helper', plugin_key: 'grid-helper-2' },
+      { name: 'Grid Helper', plugin_key: 'grid-helper' },
+    ];
+    expect(checkName('Grid Helpr', twins).detail).toBe(
+      'similar to "Grid Helper" (grid-helper), "Grid Helper" (grid-helper-2)',
+    );
+    const many = Array.from({ length: 8 }, (_, i) => ({ name: 'Iconify', plugin_key: `iconify-${i}` }));
+    expect(checkName('Iconify', many).detail).toMatch(/\(iconify-4\) and 3 more$/);
   });
   it('passes a name that is merely related', () => {
     expect(checkName('Color Contrast Checker', existing)).toEqual({

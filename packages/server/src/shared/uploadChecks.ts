@@ -313,26 +313,39 @@ export function foldName(name: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** Another plugin as the similar-name check sees it. */
+export interface NamedPlugin {
+  name: string;
+  plugin_key: string;
+}
+
 /**
  * Flags a name within one edit (two for names of 8+ folded characters) of an existing plugin's
- * name, or equal to it once folded ("Auto-Layout" vs "autolayout") — a possible typosquat.
- * @param existing - names of other plugins
+ * name, or equal to it once folded ("Auto-Layout" vs "autolayout") — a possible typosquat. The
+ * detail names each such plugin once, by name and key, so two plugins of one name read as two:
+ * `similar to "Grid Helper" (grid-helper), "Grid Helper" (grid-helper-2)`; at most 5, then
+ * `and 3 more`.
+ * @param existing - the other plugins (each once)
  */
-export function checkName(name: string, existing: readonly string[]): CheckResult {
+export function checkName(name: string, existing: readonly NamedPlugin[]): CheckResult {
   const folded = foldName(name);
   const limit = folded.length >= 8 ? 2 : 1;
+  const seen = new Set<string>();
   const close = existing.filter((other) => {
-    const o = foldName(other);
+    if (seen.has(other.plugin_key)) return false;
+    seen.add(other.plugin_key);
+    const o = foldName(other.name);
     return o !== '' && Math.abs(o.length - folded.length) <= limit && distance(o, folded) <= limit;
   });
   if (close.length === 0) return { check: 'name', status: 'pass', detail: 'no similar plugin name' };
+  const named = close
+    .slice(0, 5)
+    .map((p) => `${JSON.stringify(p.name)} (${p.plugin_key})`)
+    .join(', ');
   return {
     check: 'name',
     status: 'flag',
-    detail: `similar to ${close
-      .slice(0, 5)
-      .map((n) => JSON.stringify(n))
-      .join(', ')}`,
+    detail: `similar to ${named}${close.length > 5 ? ` and ${close.length - 5} more` : ''}`,
   };
 }
 
