@@ -458,6 +458,23 @@ describe('edit', () => {
       expect(form.has(f)).toBe(false);
   });
 
+  it('shows a rejected version’s reason once, above the form', async () => {
+    const reason = 'The icon shows a trademark';
+    const net = fakeFetch(() =>
+      ok({
+        submission_list: [submission({ review_status: 3, reject_reason: reason })],
+        total: 1,
+        next_cursor: null,
+      }),
+    );
+    renderForm({ send: fakeSend().send, pluginKey: 'grid-helper' }, net.fetch);
+    await waitFor(() => expect((box(/^Plugin name/) as HTMLInputElement).value).toBe('Grid Helper'));
+    expect(screen.getByTestId('reject-reason').textContent).toBe(
+      `This version was not approved. Reason: ${reason}`,
+    );
+    expect(document.body.textContent!.split(reason)).toHaveLength(2);
+  });
+
   it('says so when the plugin is not among the user’s plugins', async () => {
     const net = fakeFetch(() => ok({ submission_list: [], total: 0, next_cursor: null }));
     renderForm({ send: fakeSend().send, pluginKey: 'nope' }, net.fetch);
