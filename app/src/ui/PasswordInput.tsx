@@ -22,7 +22,14 @@ export interface PasswordInputProps extends Omit<InputProps, 'type' | 'suffix'> 
  * `current-password`. The toggle has `data-state="on"|"off"`. Forwards its ref to the `<input>`.
  */
 export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
-  { visible: visibleProp, onVisibleChange, toggleLabel, autoComplete = 'current-password', disabled, ...rest },
+  {
+    visible: visibleProp,
+    onVisibleChange,
+    toggleLabel,
+    autoComplete = 'current-password',
+    disabled,
+    ...rest
+  },
   ref,
 ) {
   const { t } = useTranslation();

@@ -150,7 +150,9 @@ describe('space setting page', () => {
     expect(sent(net, 'PUT')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save and sign everyone out' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Save and sign everyone out',
+      }),
     );
     await waitFor(() => expect(toastTexts()).toContain('Save Successfully'));
     const put = sent(net, 'PUT')[0]!;

@@ -15,7 +15,9 @@ describe('my plugins', () => {
   it('shows "No version yet" for an owned catalogue plugin, which has no version', async () => {
     const net = fakeFetch(() =>
       ok({
-        submission_list: [submission({ id: 9, plugin_key: 'iconify', name: 'Iconify', version: '', review_status: 2 })],
+        submission_list: [
+          submission({ id: 9, plugin_key: 'iconify', name: 'Iconify', version: '', review_status: 2 }),
+        ],
         total: 1,
         next_cursor: null,
       }),

@@ -186,7 +186,7 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
   const blurCheck = (field: PublishFieldName) => () => setError(field, textErrors(values)[field] ?? null);
 
   /** The value a server verdict is compared with (tags as one string). */
-  const valueOf = (field: PublishFieldName) => {
+  const fieldValue = (field: PublishFieldName) => {
     const v = (values as unknown as Record<string, unknown>)[field];
     return Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : undefined;
   };
@@ -195,7 +195,8 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
   const shown = (field: PublishFieldName): FieldMark | undefined => {
     const e = errors[field];
     if (!e) return undefined;
-    if (e.text !== undefined) return e.forValue === undefined || e.forValue === valueOf(field) ? e : undefined;
+    if (e.text !== undefined)
+      return e.forValue === undefined || e.forValue === fieldValue(field) ? e : undefined;
     return LIVE_FIELDS.has(field) ? liveErrors[field] : e;
   };
   const anyShown = (Object.keys(errors) as PublishFieldName[]).some((f) => shown(f) !== undefined);
@@ -329,12 +330,16 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
       | undefined;
     if (field && field in { ...EMPTY_VALUES, ...NO_FILES }) {
       const refusal =
-        envelope.error === 'UPLOAD_REJECTED' || outcome.status === 413 ? mediaRefusal(field, text, outcome.status) : null;
+        envelope.error === 'UPLOAD_REJECTED' || outcome.status === 413
+          ? mediaRefusal(field, text, outcome.status)
+          : null;
       // A server error keeps its `text` (resolved now): a file error with text does not block sending again.
-      const forValue = valueOf(field);
+      const forValue = fieldValue(field);
       setError(
         field,
-        refusal ? { ...refusal, text: t(refusal.key, refusal.values), forValue } : { key: '', text, forValue },
+        refusal
+          ? { ...refusal, text: t(refusal.key, refusal.values), forValue }
+          : { key: '', text, forValue },
       );
       setFixPrompt(true);
       focusFirstInvalid();

@@ -160,9 +160,9 @@ describe('mediaRefusal (the form’s wording of a server refusal of a media file
       mediaRefusal('images', 'images: images must have at most 40 million pixels in all frames together'),
     ).toEqual({ key: 'media.frames', values: { million: '40' } });
     expect(mediaRefusal('video', 'video: not an MP4 or WebM file')).toEqual({ key: 'media.format.video' });
-    expect(mediaRefusal('code_file', 'code_file: the code file must be at most 64 KB; this file is 80 KB', 413)).toEqual(
-      { key: 'media.size.code', values: { size: '64 KB' } },
-    );
+    expect(
+      mediaRefusal('code_file', 'code_file: the code file must be at most 64 KB; this file is 80 KB', 413),
+    ).toEqual({ key: 'media.size.code', values: { size: '64 KB' } });
     expect(mediaRefusal('code_file', 'code_file: /main must be string')).toBeNull();
   });
 });

@@ -321,14 +321,12 @@ describe.each(STORAGES)('on %s storage', (storage) => {
     });
 
     it('flags a typosquat name and credentials in the code file for the reviewer', async () => {
-      const existing = (
-        await t.app.db.kysely
-          .selectFrom('plugin')
-          .select(['name', 'plugin_key'])
-          .where('review_status', '=', 2)
-          .limit(1)
-          .executeTakeFirstOrThrow()
-      );
+      const existing = await t.app.db.kysely
+        .selectFrom('plugin')
+        .select(['name', 'plugin_key'])
+        .where('review_status', '=', 2)
+        .limit(1)
+        .executeTakeFirstOrThrow();
       const manifest = JSON.parse(uniqueManifest().toString('utf8')) as Record<string, unknown>;
       manifest.apiKey = 'AKIAIOSFODNN7EXAMPLE';
       const response = await send(
@@ -352,11 +350,7 @@ describe.each(STORAGES)('on %s storage', (storage) => {
       });
       // A second plugin of the same name: the flag names the two plugins apart, each by its key.
       const first = body<{ data: Submission }>(response).data.plugin_key;
-      const again = await send(
-        'POST',
-        'author',
-        publishFields({ name: `${existing.name}s`.slice(0, 50) }),
-      );
+      const again = await send('POST', 'author', publishFields({ name: `${existing.name}s`.slice(0, 50) }));
       expect(again.statusCode).toBe(200);
       const second = body<{ data: Submission }>(again).data;
       const detail = second.checks.find((c) => c.check === 'name')?.detail ?? '';

@@ -36,7 +36,12 @@ export function sizeLimitText(maxBytes: number, size?: number, noun = 'the file'
  * `noun` names the field's files, default `the file`).
  */
 export const fileTooLarge = (field: string, maxBytes: number, size?: number, noun?: string) =>
-  new ApiError(ApiErrorCode.PAYLOAD_TOO_LARGE, `${field}: ${sizeLimitText(maxBytes, size, noun)}`, 413, field);
+  new ApiError(
+    ApiErrorCode.PAYLOAD_TOO_LARGE,
+    `${field}: ${sizeLimitText(maxBytes, size, noun)}`,
+    413,
+    field,
+  );
 
 /** 413 PAYLOAD_TOO_LARGE for a text field over `maxBytes`: `<field>: at most 81 KB of text`. */
 export const textTooLarge = (field: string, maxBytes: number) =>
