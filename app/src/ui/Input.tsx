@@ -73,7 +73,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
             onChange?.(event);
           }}
           {...rest}
-          aria-invalid={hasError || undefined}
+          aria-invalid={hasError ? true : rest['aria-invalid']}
           aria-describedby={described}
         />
         {suffix}

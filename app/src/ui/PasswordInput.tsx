@@ -10,17 +10,26 @@ export interface PasswordInputProps extends Omit<InputProps, 'type' | 'suffix'> 
   visible?: boolean;
   /** Called when the toggle is pressed. */
   onVisibleChange?(visible: boolean): void;
+  /** The toggle's name (default the language's "show password"; a secret that is no password, e.g. an API key, names it so). */
+  toggleLabel?: string;
 }
 
 /**
- * A password field with a show/hide toggle (SPEC §5): the kit's {@link Input} of type `password`, or
- * `text` while shown, and a toggle button after it named by the current language's "show password"
- * (zh-CN 显示密码) with `aria-pressed` saying whether the password is shown (WAI-ARIA button
+ * A password or secret field with a show/hide toggle (SPEC §5): the kit's {@link Input} of type
+ * `password`, or `text` while shown, and a toggle button after it named `toggleLabel` or the current
+ * language's "show password" (zh-CN 显示密码) with `aria-pressed` saying whether the password is shown (WAI-ARIA button
  * pattern: a toggle keeps one name, its state is the pressed state). `autoComplete` defaults to
  * `current-password`. The toggle has `data-state="on"|"off"`. Forwards its ref to the `<input>`.
  */
 export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
-  { visible: visibleProp, onVisibleChange, autoComplete = 'current-password', disabled, ...rest },
+  {
+    visible: visibleProp,
+    onVisibleChange,
+    toggleLabel,
+    autoComplete = 'current-password',
+    disabled,
+    ...rest
+  },
   ref,
 ) {
   const { t } = useTranslation();
@@ -37,7 +46,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
         <button
           type="button"
           className="ui-password-toggle"
-          aria-label={t('ui.showPassword')}
+          aria-label={toggleLabel ?? t('ui.showPassword')}
           aria-pressed={visible}
           data-state={visible ? 'on' : 'off'}
           disabled={disabled}

@@ -6,6 +6,7 @@ import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/Field';
 import { FormField, fieldControlProps } from '../../ui/FormField';
+import { PasswordInput } from '../../ui/PasswordInput';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
@@ -90,7 +91,7 @@ function IconfontForm({ initial }: { initial: IconfontConfig }) {
           onChange={setClientId}
           error={errors.client_id}
         />
-        <TextField
+        <SecretField
           id={`${id}-secret`}
           label={t('iconfont.clientSecret')}
           value={secret}
@@ -170,7 +171,7 @@ function PexelsForm({ initial }: { initial: PexelsConfig }) {
       <fieldset disabled={busy}>
         <legend>{t('pexels.title')}</legend>
         <SecretStatusLine status={saved.secret_status} time={saved.update_time} />
-        <TextField
+        <SecretField
           id={`${id}-key`}
           label={t('pexels.apiKey')}
           value={key}
@@ -204,6 +205,34 @@ function SecretStatusLine(props: { status: IconfontConfig['secret_status']; time
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * A labelled secret (a client secret, an API key) with its hint or error: the kit's
+ * {@link PasswordInput}, hidden until its "Show the value" toggle is pressed; never offered to the
+ * browser's password manager (`autocomplete="new-password"`).
+ */
+function SecretField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  const { t } = useBackofficeTexts();
+  return (
+    <FormField id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      <PasswordInput
+        {...fieldControlProps(props.id, props)}
+        value={props.value}
+        autoComplete="new-password"
+        spellCheck={false}
+        toggleLabel={t('secret.show')}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </FormField>
   );
 }
 

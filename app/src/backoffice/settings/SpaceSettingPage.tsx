@@ -2,6 +2,7 @@ import type { SpaceSetting, TopicColorKey } from '@plugin-center/api';
 import { useSpaceSetting } from '@plugin-center/react';
 import { usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
 import { TOPIC_COLOR_VALUES as TOPIC_COLORS } from '../../topicColors';
 import { Button } from '../../ui/Button';
@@ -27,6 +28,9 @@ const STORAGES = [0, 1, 2] as const;
  * `TOPIC_COLORS`, each shown with its colour) and the login storage (0 local storage, 1 session
  * storage, 2 cookie). Read from `GET /api/pix/mst/spaces/setting`, saved with
  * `PUT /api/cmt/manager/space-setting`; toasts 'Save Successfully' / 'Save failure' (SPEC §8).
+ * A login storage other than the saved one signs everyone out on their next page load (the SSO
+ * client reads its session from the new place): the page says so under the choice, and Save asks
+ * for a confirmation first.
  */
 export function SpaceSettingPage() {
   const { t } = useBackofficeTexts();
@@ -68,6 +72,8 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
   const save = usePluginAction('saveSpaceSetting');
   const busy = save.status === 'running';
   const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const storageChanged = storage !== saved.ext.login_storage;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -77,6 +83,12 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
       return;
     }
     setError(undefined);
+    if (storageChanged) setConfirming(true);
+    else await send();
+  };
+
+  const send = async () => {
+    const key = brandKey.trim();
     const res = await save.run({
       ext: {
         brand: { enable, brand_key: key },
@@ -84,6 +96,7 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
         login_storage: storage,
       },
     });
+    setConfirming(false);
     if (res.status === 'success') {
       notify(t('spec.saveOk'), 'success');
       setSaved(res.data);
@@ -153,7 +166,23 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
             {t(`space.storages.${s}`)}
           </Check>
         ))}
+        {storageChanged && (
+          <p className="field-error" role="status" data-testid="storage-warning">
+            {t('storageChange.warning')}
+          </p>
+        )}
       </fieldset>
+      {confirming && (
+        <ConfirmDialog
+          title={t('storageChange.title')}
+          body={t('storageChange.body', { storage: t(`space.storages.${storage}`) })}
+          confirm={t('storageChange.confirm')}
+          cancel={t('storageChange.cancel')}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void send()}
+        />
+      )}
       <div>
         <Button variant="primary" type="submit" disabled={busy}>
           {busy ? t('common.saving') : t('common.save')}

@@ -35,6 +35,15 @@ describe('icon font page', () => {
     const secret = screen.getByLabelText('Client secret') as HTMLInputElement;
     expect((id as HTMLInputElement).value).toBe('cid-1');
     expect(secret.value).toBe(`${MASK}wxyz`);
+    // A secret is a password field until its toggle shows it.
+    expect(secret.type).toBe('password');
+    const toggle = screen.getByRole('button', { name: 'Show the value' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(secret.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    expect(secret.type).toBe('password');
     fireEvent.change(id, { target: { value: ' cid-2 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastTexts()).toContain('Save Successfully'));
@@ -82,6 +91,8 @@ describe('Pexels page', () => {
     );
     renderWithToasts(net.fetch, <PexelsView />, '/backstage-index/pexels');
     const key = (await screen.findByLabelText('API key')) as HTMLInputElement;
+    expect(key.type).toBe('password');
+    expect(screen.getByRole('button', { name: 'Show the value' })).toBeTruthy();
     fireEvent.change(key, { target: { value: 'my-new-pexels-key-abcd' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(toastTexts()).toContain('Applied successfully'));
@@ -125,8 +136,24 @@ describe('space setting page', () => {
     expect(sent(net, 'PUT')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Brand key'), { target: { value: 'acme' } });
     fireEvent.click(screen.getByLabelText('Teal'));
+    expect(screen.queryByTestId('storage-warning')).toBeNull();
     fireEvent.click(screen.getByLabelText('Cookie'));
+    // Another login storage signs everyone out on their next load: said under the choice, confirmed on Save.
+    expect(screen.getByTestId('storage-warning').textContent).toBe(
+      'Changing the login storage signs everyone out, you included, on their next page load.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Sign-ins will be kept in: Cookie.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent(net, 'PUT')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Save and sign everyone out',
+      }),
+    );
     await waitFor(() => expect(toastTexts()).toContain('Save Successfully'));
     const put = sent(net, 'PUT')[0]!;
     expect(put.url.pathname).toBe('/api/cmt/manager/space-setting');
@@ -137,6 +164,17 @@ describe('space setting page', () => {
         login_storage: 2,
       },
     });
+  });
+
+  it('saves without asking while the login storage stays as saved', async () => {
+    const net = fakeFetch((req) => (req.method === 'PUT' ? ok({ ...setting, update_time: 1 }) : ok(setting)));
+    renderWithToasts(net.fetch, <SpaceSettingView />, '/backstage-index/space-setting');
+    fireEvent.click(await screen.findByLabelText('Cookie'));
+    fireEvent.click(screen.getByLabelText('Local storage'));
+    expect(screen.queryByTestId('storage-warning')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastTexts()).toContain('Save Successfully'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it("toasts 'Save failure' when the save fails", async () => {

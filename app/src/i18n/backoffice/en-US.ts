@@ -168,4 +168,15 @@ export const texts = {
     keyHint: 'Shown masked. Leave it as is to keep the stored key; empty it to remove it.',
     apply: 'Apply',
   },
+  // Secret fields' show toggle; the warning and confirmation before the login storage changes.
+  secret: {
+    show: 'Show the value',
+  },
+  storageChange: {
+    warning: 'Changing the login storage signs everyone out, you included, on their next page load.',
+    title: 'Change the login storage?',
+    body: 'Sign-ins will be kept in: {{storage}}. Everyone, you included, is signed out on their next page load and must sign in again.',
+    confirm: 'Save and sign everyone out',
+    cancel: 'Cancel',
+  },
 };

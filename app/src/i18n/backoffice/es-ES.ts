@@ -177,4 +177,16 @@ export const texts: BackofficeMessages = {
       'Se muestra enmascarada. Déjala como está para conservar la clave guardada; vacíala para eliminarla.',
     apply: 'Aplicar',
   },
+  // Secret fields' show toggle; the warning and confirmation before the login storage changes.
+  secret: {
+    show: 'Mostrar el valor',
+  },
+  storageChange: {
+    warning:
+      'Cambiar el almacenamiento del inicio de sesión cierra la sesión de todos, también la tuya, la próxima vez que carguen una página.',
+    title: '¿Cambiar el almacenamiento del inicio de sesión?',
+    body: 'Los inicios de sesión se guardarán en: {{storage}}. Todos, también tú, cerrarán sesión la próxima vez que carguen una página y tendrán que volver a iniciarla.',
+    confirm: 'Guardar y cerrar la sesión de todos',
+    cancel: 'Cancelar',
+  },
 };

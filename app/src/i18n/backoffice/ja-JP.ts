@@ -170,4 +170,15 @@ export const texts: BackofficeMessages = {
     keyHint: 'マスクして表示されます。そのままにすると保存済みのキーを保持し、空にすると削除します。',
     apply: '適用',
   },
+  // Secret fields' show toggle; the warning and confirmation before the login storage changes.
+  secret: {
+    show: '値を表示',
+  },
+  storageChange: {
+    warning: 'ログインの保存先を変更すると、あなたを含む全員が次にページを開いたときにログアウトされます。',
+    title: 'ログインの保存先を変更しますか？',
+    body: 'ログイン情報は {{storage}} に保存されます。あなたを含む全員が次にページを開いたときにログアウトされ、再ログインが必要になります。',
+    confirm: '保存して全員をログアウト',
+    cancel: 'キャンセル',
+  },
 };

@@ -165,4 +165,15 @@ export const texts: BackofficeMessages = {
     keyHint: '마스킹되어 표시됩니다. 그대로 두면 저장된 키가 유지되고, 비우면 삭제됩니다.',
     apply: '적용',
   },
+  // Secret fields' show toggle; the warning and confirmation before the login storage changes.
+  secret: {
+    show: '값 표시',
+  },
+  storageChange: {
+    warning: '로그인 저장 위치를 바꾸면 나를 포함한 모든 사용자가 다음에 페이지를 열 때 로그아웃됩니다.',
+    title: '로그인 저장 위치를 바꿀까요?',
+    body: '로그인 정보가 {{storage}}에 저장됩니다. 나를 포함한 모든 사용자가 다음에 페이지를 열 때 로그아웃되어 다시 로그인해야 합니다.',
+    confirm: '저장하고 모두 로그아웃',
+    cancel: '취소',
+  },
 };

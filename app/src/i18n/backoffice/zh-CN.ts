@@ -163,4 +163,15 @@ export const texts: BackofficeMessages = {
     keyHint: '以掩码显示。保持不变则保留已保存的 Key；清空则删除。',
     apply: '应用',
   },
+  // Secret fields' show toggle; the warning and confirmation before the login storage changes.
+  secret: {
+    show: '显示内容',
+  },
+  storageChange: {
+    warning: '更改登录存储后，所有人（包括你）在下次打开页面时都会退出登录。',
+    title: '更改登录存储？',
+    body: '登录信息将保存在{{storage}}中。所有人（包括你）在下次打开页面时都会退出登录，需要重新登录。',
+    confirm: '保存并让所有人退出登录',
+    cancel: '取消',
+  },
 };

@@ -74,13 +74,10 @@ export const texts = {
     overLimit: 'Over the word limit',
     url: 'Wrong url, please try again',
     semver: 'Use a version like 1.0.0',
-    imageFormat: 'Use a PNG, JPEG, GIF or WebP image of at most {{mb}} MB',
-    videoFormat: 'Use an MP4 or WebM video of at most {{mb}} MB',
     square: 'The icon must be square',
     ratio: 'The cover must be 16:9',
     codeType: 'The code file must be a .json file',
     codeJson: 'The code file is not valid JSON',
-    codeSize: 'The code file must be at most {{kb}} KB',
     tooManyTags: 'At most {{max}} tags',
     tooManyMedia: 'Images and video: at most {{max}} in total',
     reasonRequired: 'Please give a reason',
@@ -262,5 +259,31 @@ export const texts = {
       assign_owner: 'Assign owner',
       batch_upload: 'Batch upload',
     },
+  },
+  // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.
+  media: {
+    size: {
+      icon: 'The icon must be at most {{size}}',
+      cover: 'Cover images must be at most {{size}}',
+      images: 'Each image must be at most {{size}}',
+      video: 'The video must be at most {{size}}',
+      code: 'The code file must be at most {{size}}',
+    },
+    format: {
+      icon: 'The icon must be a PNG, JPEG, GIF or WebP image',
+      cover: 'Cover images must be PNG, JPEG, GIF or WebP images',
+      images: 'Images must be PNG, JPEG, GIF or WebP images',
+      video: 'The video must be an MP4 or WebM file',
+    },
+    pixels: {
+      icon: 'The icon must be at most {{width}} × {{height}} pixels',
+      cover: 'Cover images must be at most {{width}} × {{height}} pixels',
+      images: 'Images must be at most {{width}} × {{height}} pixels',
+    },
+    frames: 'The image must have at most {{million}} million pixels in all its frames together',
+  },
+  listing: {
+    rejected: 'This version was not approved. Reason: {{reason}}',
+    noVersion: 'No version yet',
   },
 };

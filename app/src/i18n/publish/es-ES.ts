@@ -78,13 +78,10 @@ export const texts: PublishMessages = {
     overLimit: 'Supera el límite de caracteres',
     url: 'URL incorrecta, inténtalo de nuevo',
     semver: 'Usa una versión como 1.0.0',
-    imageFormat: 'Usa una imagen PNG, JPEG, GIF o WebP de {{mb}} MB como máximo',
-    videoFormat: 'Usa un vídeo MP4 o WebM de {{mb}} MB como máximo',
     square: 'El icono debe ser cuadrado',
     ratio: 'La portada debe tener formato 16:9',
     codeType: 'El archivo de código debe ser un archivo .json',
     codeJson: 'El archivo de código no es un JSON válido',
-    codeSize: 'El archivo de código no puede superar los {{kb}} KB',
     tooManyTags: 'Como máximo {{max}} etiquetas',
     tooManyMedia: 'Imágenes y vídeo: como máximo {{max}} en total',
     reasonRequired: 'Indica un motivo',
@@ -270,5 +267,31 @@ export const texts: PublishMessages = {
       assign_owner: 'Asignación de propietario',
       batch_upload: 'Carga por lotes',
     },
+  },
+  // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.
+  media: {
+    size: {
+      icon: 'El icono debe ocupar como máximo {{size}}',
+      cover: 'Las portadas deben ocupar como máximo {{size}}',
+      images: 'Cada imagen debe ocupar como máximo {{size}}',
+      video: 'El vídeo debe ocupar como máximo {{size}}',
+      code: 'El archivo de código debe ocupar como máximo {{size}}',
+    },
+    format: {
+      icon: 'El icono debe ser una imagen PNG, JPEG, GIF o WebP',
+      cover: 'Las portadas deben ser imágenes PNG, JPEG, GIF o WebP',
+      images: 'Las imágenes deben ser PNG, JPEG, GIF o WebP',
+      video: 'El vídeo debe ser un archivo MP4 o WebM',
+    },
+    pixels: {
+      icon: 'El icono debe medir como máximo {{width}} × {{height}} píxeles',
+      cover: 'Las portadas deben medir como máximo {{width}} × {{height}} píxeles',
+      images: 'Las imágenes deben medir como máximo {{width}} × {{height}} píxeles',
+    },
+    frames: 'La imagen debe tener como máximo {{million}} millones de píxeles en todos sus fotogramas juntos',
+  },
+  listing: {
+    rejected: 'Esta versión no se aprobó. Motivo: {{reason}}',
+    noVersion: 'Sin versión todavía',
   },
 };

@@ -72,13 +72,10 @@ export const texts: PublishMessages = {
     overLimit: '文字数の上限を超えています',
     url: 'URL が正しくありません。もう一度お試しください',
     semver: '1.0.0 のような形式のバージョンを入力してください',
-    imageFormat: '{{mb}} MB 以下の PNG、JPEG、GIF、WebP 画像を使用してください',
-    videoFormat: '{{mb}} MB 以下の MP4 または WebM 動画を使用してください',
     square: 'アイコンは正方形である必要があります',
     ratio: 'カバー画像は 16:9 である必要があります',
     codeType: 'コードファイルは .json ファイルである必要があります',
     codeJson: 'コードファイルが有効な JSON ではありません',
-    codeSize: 'コードファイルは {{kb}} KB 以下にしてください',
     tooManyTags: 'タグは最大 {{max}} 個までです',
     tooManyMedia: '画像と動画は合計 {{max}} 個までです',
     reasonRequired: '理由を入力してください',
@@ -261,5 +258,31 @@ export const texts: PublishMessages = {
       assign_owner: '所有者の割り当て',
       batch_upload: '一括アップロード',
     },
+  },
+  // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.
+  media: {
+    size: {
+      icon: 'アイコンは {{size}} 以下にしてください',
+      cover: 'カバー画像は {{size}} 以下にしてください',
+      images: '画像は 1 枚あたり {{size}} 以下にしてください',
+      video: '動画は {{size}} 以下にしてください',
+      code: 'コードファイルは {{size}} 以下にしてください',
+    },
+    format: {
+      icon: 'アイコンは PNG、JPEG、GIF、WebP のいずれかの画像にしてください',
+      cover: 'カバー画像は PNG、JPEG、GIF、WebP のいずれかにしてください',
+      images: '画像は PNG、JPEG、GIF、WebP のいずれかにしてください',
+      video: '動画は MP4 または WebM ファイルにしてください',
+    },
+    pixels: {
+      icon: 'アイコンは {{width}} × {{height}} ピクセル以下にしてください',
+      cover: 'カバー画像は {{width}} × {{height}} ピクセル以下にしてください',
+      images: '画像は {{width}} × {{height}} ピクセル以下にしてください',
+    },
+    frames: '画像は全フレーム合計で {{million}} 百万ピクセル以下にしてください',
+  },
+  listing: {
+    rejected: 'このバージョンは承認されませんでした。理由：{{reason}}',
+    noVersion: 'バージョンなし',
   },
 };

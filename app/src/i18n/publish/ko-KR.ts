@@ -72,13 +72,10 @@ export const texts: PublishMessages = {
     overLimit: '글자 수 제한을 초과했습니다',
     url: '잘못된 URL입니다. 다시 시도해 주세요',
     semver: '1.0.0과 같은 형식의 버전을 입력하세요',
-    imageFormat: '{{mb}}MB 이하의 PNG, JPEG, GIF 또는 WebP 이미지를 사용하세요',
-    videoFormat: '{{mb}}MB 이하의 MP4 또는 WebM 동영상을 사용하세요',
     square: '아이콘은 정사각형이어야 합니다',
     ratio: '커버는 16:9 비율이어야 합니다',
     codeType: '코드 파일은 .json 파일이어야 합니다',
     codeJson: '코드 파일이 올바른 JSON이 아닙니다',
-    codeSize: '코드 파일은 {{kb}}KB 이하여야 합니다',
     tooManyTags: '태그는 최대 {{max}}개입니다',
     tooManyMedia: '이미지와 동영상은 합쳐서 최대 {{max}}개입니다',
     reasonRequired: '사유를 입력해 주세요',
@@ -260,5 +257,31 @@ export const texts: PublishMessages = {
       assign_owner: '소유자 지정',
       batch_upload: '일괄 업로드',
     },
+  },
+  // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.
+  media: {
+    size: {
+      icon: '아이콘은 {{size}} 이하여야 합니다',
+      cover: '커버 이미지는 {{size}} 이하여야 합니다',
+      images: '이미지는 한 장에 {{size}} 이하여야 합니다',
+      video: '동영상은 {{size}} 이하여야 합니다',
+      code: '코드 파일은 {{size}} 이하여야 합니다',
+    },
+    format: {
+      icon: '아이콘은 PNG, JPEG, GIF 또는 WebP 이미지여야 합니다',
+      cover: '커버 이미지는 PNG, JPEG, GIF 또는 WebP 이미지여야 합니다',
+      images: '이미지는 PNG, JPEG, GIF 또는 WebP 형식이어야 합니다',
+      video: '동영상은 MP4 또는 WebM 파일이어야 합니다',
+    },
+    pixels: {
+      icon: '아이콘은 {{width}} × {{height}} 픽셀 이하여야 합니다',
+      cover: '커버 이미지는 {{width}} × {{height}} 픽셀 이하여야 합니다',
+      images: '이미지는 {{width}} × {{height}} 픽셀 이하여야 합니다',
+    },
+    frames: '이미지는 모든 프레임을 합쳐 {{million}}백만 픽셀 이하여야 합니다',
+  },
+  listing: {
+    rejected: '이 버전은 승인되지 않았습니다. 사유: {{reason}}',
+    noVersion: '버전 없음',
   },
 };

@@ -76,13 +76,10 @@ export const texts: PublishMessages = {
     overLimit: 'Превышено допустимое количество символов',
     url: 'Неверная ссылка, попробуйте ещё раз',
     semver: 'Укажите версию в формате 1.0.0',
-    imageFormat: 'Нужно изображение PNG, JPEG, GIF или WebP размером не более {{mb}} МБ',
-    videoFormat: 'Нужно видео MP4 или WebM размером не более {{mb}} МБ',
     square: 'Значок должен быть квадратным',
     ratio: 'Обложка должна быть в формате 16:9',
     codeType: 'Файл кода должен иметь расширение .json',
     codeJson: 'Файл кода содержит некорректный JSON',
-    codeSize: 'Размер файла кода не должен превышать {{kb}} КБ',
     tooManyTags: 'Не более {{max}} тегов',
     tooManyMedia: 'Изображения и видео: всего не более {{max}}',
     reasonRequired: 'Укажите причину',
@@ -271,5 +268,31 @@ export const texts: PublishMessages = {
       assign_owner: 'Назначение владельца',
       batch_upload: 'Пакетная загрузка',
     },
+  },
+  // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.
+  media: {
+    size: {
+      icon: 'Иконка должна весить не больше {{size}}',
+      cover: 'Обложки должны весить не больше {{size}}',
+      images: 'Каждое изображение должно весить не больше {{size}}',
+      video: 'Видео должно весить не больше {{size}}',
+      code: 'Файл кода должен весить не больше {{size}}',
+    },
+    format: {
+      icon: 'Иконка должна быть изображением PNG, JPEG, GIF или WebP',
+      cover: 'Обложки должны быть изображениями PNG, JPEG, GIF или WebP',
+      images: 'Изображения должны быть в формате PNG, JPEG, GIF или WebP',
+      video: 'Видео должно быть файлом MP4 или WebM',
+    },
+    pixels: {
+      icon: 'Иконка должна быть не больше {{width}} × {{height}} пикселей',
+      cover: 'Обложки должны быть не больше {{width}} × {{height}} пикселей',
+      images: 'Изображения должны быть не больше {{width}} × {{height}} пикселей',
+    },
+    frames: 'Во всех кадрах изображения вместе должно быть не больше {{million}} млн пикселей',
+  },
+  listing: {
+    rejected: 'Эта версия не одобрена. Причина: {{reason}}',
+    noVersion: 'Версии пока нет',
   },
 };

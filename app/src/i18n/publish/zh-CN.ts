@@ -71,13 +71,10 @@ export const texts: PublishMessages = {
     overLimit: '超过字数限制',
     url: '链接错误，请重试',
     semver: '请使用 1.0.0 这样的版本号',
-    imageFormat: '请使用不超过 {{mb}} MB 的 PNG、JPEG、GIF 或 WebP 图片',
-    videoFormat: '请使用不超过 {{mb}} MB 的 MP4 或 WebM 视频',
     square: '图标必须是正方形',
     ratio: '封面必须是 16:9',
     codeType: '代码文件必须是 .json 文件',
     codeJson: '代码文件不是有效的 JSON',
-    codeSize: '代码文件不能超过 {{kb}} KB',
     tooManyTags: '最多 {{max}} 个标签',
     tooManyMedia: '图片和视频合计最多 {{max}} 个',
     reasonRequired: '请填写原因',
@@ -257,5 +254,31 @@ export const texts: PublishMessages = {
       assign_owner: '指定所有者',
       batch_upload: '批量上传',
     },
+  },
+  // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.
+  media: {
+    size: {
+      icon: '图标不能超过 {{size}}',
+      cover: '封面图片不能超过 {{size}}',
+      images: '每张图片不能超过 {{size}}',
+      video: '视频不能超过 {{size}}',
+      code: '代码文件不能超过 {{size}}',
+    },
+    format: {
+      icon: '图标必须是 PNG、JPEG、GIF 或 WebP 图片',
+      cover: '封面图片必须是 PNG、JPEG、GIF 或 WebP 图片',
+      images: '图片必须是 PNG、JPEG、GIF 或 WebP 格式',
+      video: '视频必须是 MP4 或 WebM 文件',
+    },
+    pixels: {
+      icon: '图标不能超过 {{width}} × {{height}} 像素',
+      cover: '封面图片不能超过 {{width}} × {{height}} 像素',
+      images: '图片不能超过 {{width}} × {{height}} 像素',
+    },
+    frames: '图片所有帧合计不能超过 {{million}} 百万像素',
+  },
+  listing: {
+    rejected: '此版本未通过审核。原因：{{reason}}',
+    noVersion: '暂无版本',
   },
 };

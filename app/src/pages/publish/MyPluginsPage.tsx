@@ -38,7 +38,8 @@ export function MyPluginsPage() {
 
 /**
  * The user's plugins from `plugin.userPlugins()` (SubmissionPage, the latest submission of each,
- * "Load more" with `next_cursor`): icon, name, version, review status badge (SPEC §4), the reject
+ * "Load more" with `next_cursor`): icon, name, version ("No version yet" for a catalogue plugin given
+ * to the user, which has none), review status badge (SPEC §4), the reject
  * reason when not approved, and an Edit link to the publish form; a link to the personal access
  * tokens (`/my-plugins/tokens`). Loading, error (Retry) and empty
  * (with a "Publish a plugin" button) states.
@@ -91,7 +92,7 @@ function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
         <div className="submission-title">
           <h2>{s.name}</h2>
           <span className="submission-meta">
-            {t('mine.version', { version: s.version })} ·{' '}
+            {s.version ? t('mine.version', { version: s.version }) : t('listing.noVersion')} ·{' '}
             {t('mine.submitted', { time: formatDateTime(s.create_time, locale) })}
           </span>
         </div>

@@ -1,3 +1,4 @@
+import { ReviewStatus } from '@plugin-center/contract';
 import { useSession } from '@plugin-center/react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -57,7 +58,7 @@ export interface PublishFormProps {
 /**
  * The publish / edit form (SPEC §3 fields, §5 validation): its state, checks and submission are
  * {@link usePublishForm}, its fields the components of `PublishFields.tsx`. Edit prefills the
- * plugin's submission; empty file inputs keep the previous files (the current images are shown).
+ * plugin's submission and, when it was not approved, says so once with the reviewer's reason; empty file inputs keep the previous files (the current images are shown).
  * Every field's message shows beside it; while sending, a progress bar and a Cancel button; a
  * failure not tied to a field shows beside the Submit button.
  */
@@ -95,6 +96,11 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
       <header className="publish-head">
         <h1>{editing ? t('form.titleEdit') : t('form.titleNew')}</h1>
         <p className="state-hint">{t('form.intro')}</p>
+        {editing && current?.review_status === ReviewStatus.UNAPPROVED && current.reject_reason && (
+          <p className="submission-reason" data-testid="reject-reason">
+            {t('listing.rejected', { reason: current.reject_reason })}
+          </p>
+        )}
       </header>
       <form
         ref={form.formRef}

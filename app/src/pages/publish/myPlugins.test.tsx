@@ -12,6 +12,21 @@ inEnglish();
 afterEach(cleanup);
 
 describe('my plugins', () => {
+  it('shows "No version yet" for an owned catalogue plugin, which has no version', async () => {
+    const net = fakeFetch(() =>
+      ok({
+        submission_list: [
+          submission({ id: 9, plugin_key: 'iconify', name: 'Iconify', version: '', review_status: 2 }),
+        ],
+        total: 1,
+        next_cursor: null,
+      }),
+    );
+    renderView(net.fetch);
+    const item = within(await screen.findByTestId('my-plugins')).getByRole('listitem');
+    expect(item.querySelector('.submission-meta')!.textContent).toMatch(/^No version yet · Submitted /);
+  });
+
   it('shows loading, then each plugin with version, status badge, reject reason and edit link; loads more', async () => {
     const net = manualFetch();
     renderView(net.fetch);

@@ -132,7 +132,7 @@ describe('publish form validation (SPEC §5)', () => {
     expect(errorOf(box(/^Version$|^Version \*/))).toBe('Use a version like 1.0.0');
   });
 
-  it('refuses a code file that is not .json or not JSON, and an image of the wrong format, with the MB limit', async () => {
+  it('refuses a code file that is not .json, not JSON or over 64 KB, and an image of the wrong format or size, in one sentence each', async () => {
     const { send } = fakeSend();
     renderForm({ send });
     await choose(/^Code file/, [new File(['{}'], 'manifest.js', { type: 'text/javascript' })]);
@@ -142,9 +142,16 @@ describe('publish form validation (SPEC §5)', () => {
     await choose(/^Code file/, [new File(['{"name":"x"}'], 'manifest.json', { type: 'application/json' })]);
     expect(errorOf(screen.getByLabelText(/^Code file/))).toBeNull();
     await choose(/^Icon/, [new File(['<svg/>'], 'icon.svg', { type: 'image/svg+xml' })]);
-    expect(errorOf(screen.getByLabelText(/^Icon/))).toBe(
-      'Use a PNG, JPEG, GIF or WebP image of at most 1 MB',
-    );
+    expect(errorOf(screen.getByLabelText(/^Icon/))).toBe('The icon must be a PNG, JPEG, GIF or WebP image');
+    const big = (name: string, type: string, bytes: number) => {
+      const f = new File(['x'], name, { type });
+      Object.defineProperty(f, 'size', { value: bytes });
+      return f;
+    };
+    await choose(/^Plugin center cover/, [big('cover.png', 'image/png', 6 * 1024 * 1024)]);
+    expect(errorOf(screen.getByLabelText(/^Plugin center cover/))).toBe('Cover images must be at most 5 MB');
+    await choose(/^Code file/, [big('manifest.json', 'application/json', 80 * 1024)]);
+    expect(errorOf(screen.getByLabelText(/^Code file/))).toBe('The code file must be at most 64 KB');
   });
 
   it('refuses more than 3 images and videos together', async () => {
@@ -297,6 +304,22 @@ describe('publish form sending', () => {
     expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
     expect(screen.queryByText('my plugins page')).toBeNull();
 
+    // A pixel-bound refusal has its own sentence with the bounds.
+    await submit();
+    await net.settle({
+      ok: false,
+      status: 400,
+      cancelled: false,
+      envelope: {
+        code: 40005,
+        error: 'UPLOAD_REJECTED',
+        message: 'icon: the icon must be at most 1024 × 1024 pixels; this image is 4000 × 4000',
+        data: null,
+        field: 'icon',
+      },
+    });
+    expect(errorOf(screen.getByLabelText(/^Icon/))).toBe('The icon must be at most 1024 × 1024 pixels');
+
     await submit();
     await net.settle({
       ok: false,
@@ -307,6 +330,62 @@ describe('publish form sending', () => {
     expect(screen.getByTestId('form-error').textContent).toBe(
       'You have sent too many submissions for now. Too many requests',
     );
+  });
+
+  it('after a 409 on the version, correcting it clears the mark at once and the first click sends', async () => {
+    const net = fakeSend();
+    const { container } = renderForm({ send: net.send });
+    fillRequired();
+    await submit();
+    await net.settle({
+      ok: false,
+      status: 409,
+      cancelled: false,
+      envelope: {
+        code: 40902,
+        error: 'VERSION_NOT_INCREASED',
+        message: 'version 1.0.0 is not greater than 1.0.0',
+        data: null,
+        field: 'version',
+      },
+    });
+    const version = box(/^Version$|^Version \*/);
+    expect(errorOf(version)).toBe('The version must be greater than the last submitted one.');
+    expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
+    // Typing the corrected version (no blur yet): the server's verdict on the old value goes.
+    fireEvent.change(version, { target: { value: '1.0.1' } });
+    expect(errorOf(version)).toBeNull();
+    expect(version.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    // Pressing Submit blurs the field first: nothing on the page may move before the click lands.
+    const form = container.querySelector('form')!;
+    const before = form.innerHTML;
+    fireEvent.blur(version);
+    expect(form.innerHTML).toBe(before);
+    await submit();
+    expect(net.send).toHaveBeenCalledTimes(2);
+    expect(net.calls[1]!.form.get('version')).toBe('1.0.1');
+  });
+
+  it('un-marks a required field as it is filled, and the form message goes with the last mark', async () => {
+    const { send } = fakeSend();
+    renderForm({ send });
+    fireEvent.click(screen.getByRole('radio', { name: /Someone else/ }));
+    await submit();
+    expect(errorOf(box(/^Copyright holder’s name/))).toBe('Required');
+    fireEvent.change(box(/^Plugin name/), { target: { value: 'Grid Helper' } });
+    expect(errorOf(box(/^Plugin name/))).toBeNull();
+    expect(screen.getByTestId('form-error').textContent).toBe('Please correct the marked fields.');
+    for (const [name, value] of [
+      [/^Intro/, 'Grids'],
+      [/^Description/, 'Makes grids.'],
+      [/^Version description/, 'First'],
+    ] as const)
+      fireEvent.change(box(name), { target: { value } });
+    // The last mark is on the custom holder's name: choosing "author" hides that field and its mark.
+    fireEvent.click(screen.getByRole('radio', { name: /The author/ }));
+    expect(document.querySelector('[aria-invalid="true"]')).toBeNull();
+    expect(screen.queryByTestId('form-error')).toBeNull();
   });
 
   it('shows the per-account limits in its own words with the server message naming the limit', async () => {
@@ -377,6 +456,23 @@ describe('edit', () => {
     expect(form.getAll('tags')).toEqual(['layout']);
     for (const f of ['icon', 'cover_center', 'cover_panel', 'video', 'images', 'code_file'])
       expect(form.has(f)).toBe(false);
+  });
+
+  it('shows a rejected version’s reason once, above the form', async () => {
+    const reason = 'The icon shows a trademark';
+    const net = fakeFetch(() =>
+      ok({
+        submission_list: [submission({ review_status: 3, reject_reason: reason })],
+        total: 1,
+        next_cursor: null,
+      }),
+    );
+    renderForm({ send: fakeSend().send, pluginKey: 'grid-helper' }, net.fetch);
+    await waitFor(() => expect((box(/^Plugin name/) as HTMLInputElement).value).toBe('Grid Helper'));
+    expect(screen.getByTestId('reject-reason').textContent).toBe(
+      `This version was not approved. Reason: ${reason}`,
+    );
+    expect(document.body.textContent!.split(reason)).toHaveLength(2);
   });
 
   it('says so when the plugin is not among the user’s plugins', async () => {

@@ -46,8 +46,26 @@ const LIMIT_TEXTS = {
   STORAGE_QUOTA_EXCEEDED: 'form.storageQuota',
 } as const;
 
-/** Field errors shown beside the fields; `text` is a server message shown as is. */
-type Errors = Partial<Record<PublishFieldName, FieldError & { text?: string }>>;
+/**
+ * A field's error: a text key of the form's own checks, or `text`, a server message resolved when
+ * it came; `forValue` is the field's value the server judged (its verdict goes once the value changes).
+ */
+type FieldMark = FieldError & { text?: string; forValue?: string };
+/** The marked fields. */
+type Errors = Partial<Record<PublishFieldName, FieldMark>>;
+
+/** Text fields whose own check runs again on every change once they are marked. */
+const LIVE_FIELDS: ReadonlySet<PublishFieldName> = new Set<PublishFieldName>([
+  'name',
+  'intro',
+  'description',
+  'contact',
+  'version',
+  'version_content',
+  'copyright_name',
+  'technical_support_link',
+  'developer',
+]);
 
 /** Options of {@link usePublishForm}. */
 export interface PublishFormOptions {
@@ -66,8 +84,11 @@ export interface PublishFormOptions {
  * prefills it (`loadState`, `retry`). Texts are checked on blur and on submit, files when chosen
  * (format, size, shape, JSON, the media count); `submit` checks every field, focuses the first
  * invalid one or sends multipart (see `buildPublishForm`) with `progress` and `cancelUpload`; a
- * server error naming a `field` is set on that field, any other is `formError`. On success: a toast
- * and `/my-plugins`.
+ * server error naming a `field` is set on that field, any other is `formError`. A marked text field
+ * is checked again on every change, so it is un-marked as soon as it is right (not on leaving it:
+ * leaving it by pressing Submit would move the button away from under the pointer before the click
+ * lands), and a server verdict on a field goes once its value changes; "Please correct the marked
+ * fields" shows only while a field is marked. On success: a toast and `/my-plugins`.
  */
 export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions) {
   const { t } = usePublishTexts();
@@ -82,7 +103,10 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
   const [values, setValues] = useState<PublishValues>(EMPTY_VALUES);
   const [files, setFiles] = useState<PublishFiles>(NO_FILES);
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  /** A failure not tied to a field (shown beside the button). */
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  /** Whether the last submit found marked fields ("Please correct the marked fields"). */
+  const [fixPrompt, setFixPrompt] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -125,9 +149,8 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
     };
   }, []);
 
-  const message = (e: (FieldError & { text?: string }) | undefined) =>
-    e ? (e.text ?? t(e.key, e.values)) : undefined;
-  const setError = (field: PublishFieldName, e: (FieldError & { text?: string }) | null) =>
+  const message = (e: FieldMark | undefined) => (e ? (e.text ?? t(e.key, e.values)) : undefined);
+  const setError = (field: PublishFieldName, e: FieldMark | null) =>
     setErrors((prev) => {
       const next = { ...prev };
       if (e) next[field] = e;
@@ -162,6 +185,23 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
 
   const blurCheck = (field: PublishFieldName) => () => setError(field, textErrors(values)[field] ?? null);
 
+  /** The value a server verdict is compared with (tags as one string). */
+  const fieldValue = (field: PublishFieldName) => {
+    const v = (values as unknown as Record<string, unknown>)[field];
+    return Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : undefined;
+  };
+  const liveErrors = textErrors(values);
+  /** The error shown on a field now: a marked text field's check on its current value, a server verdict while the value is the one judged. */
+  const shown = (field: PublishFieldName): FieldMark | undefined => {
+    const e = errors[field];
+    if (!e) return undefined;
+    if (e.text !== undefined)
+      return e.forValue === undefined || e.forValue === fieldValue(field) ? e : undefined;
+    return LIVE_FIELDS.has(field) ? liveErrors[field] : e;
+  };
+  const anyShown = (Object.keys(errors) as PublishFieldName[]).some((f) => shown(f) !== undefined);
+  const formError = formMessage ?? (fixPrompt && anyShown ? t('form.fixErrors') : null);
+
   /** Checks a chosen file (format, size, shape, JSON) and keeps it, or clears it and shows why. */
   const chooseFile =
     (field: 'icon' | 'cover_center' | 'cover_panel' | 'video' | 'code_file') =>
@@ -175,9 +215,9 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
       }
       let error: FieldError | null = null;
       if (field === 'icon') {
-        error = checkImageFile(file, L.ICON_BYTES) ?? (await checkShape(file, 'square'));
+        error = checkImageFile(file, L.ICON_BYTES, 'icon') ?? (await checkShape(file, 'square'));
       } else if (field === 'cover_center' || field === 'cover_panel') {
-        error = checkImageFile(file, L.COVER_BYTES) ?? (await checkShape(file, '16:9'));
+        error = checkImageFile(file, L.COVER_BYTES, 'cover') ?? (await checkShape(file, '16:9'));
       } else if (field === 'video') {
         error = checkVideoFile(file);
         if (!error && mediaCount({ ...files, video: file }) > L.MEDIA) {
@@ -196,7 +236,7 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
     const chosen = [...(input.files ?? [])];
     let error: FieldError | null = null;
     for (const file of chosen) {
-      error = checkImageFile(file, L.IMAGE_BYTES);
+      error = checkImageFile(file, L.IMAGE_BYTES, 'images');
       if (error) break;
     }
     if (!error && mediaCount({ ...files, images: chosen }) > L.MEDIA) {
@@ -239,7 +279,8 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (progress !== null) return;
-    setFormError(null);
+    setFormMessage(null);
+    setFixPrompt(false);
     const fileErrors = Object.fromEntries(
       (['icon', 'cover_center', 'cover_panel', 'video', 'images', 'code_file'] as const)
         .filter((f) => errors[f] && errors[f].text === undefined) // the server's own are sent again
@@ -249,7 +290,7 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
     if (mediaCount(files) > L.MEDIA) all.images = { key: 'error.tooManyMedia', values: { max: L.MEDIA } };
     setErrors(all);
     if (Object.keys(all).length > 0) {
-      setFormError(t('form.fixErrors'));
+      setFixPrompt(true);
       focusFirstInvalid();
       return;
     }
@@ -289,13 +330,21 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
       | undefined;
     if (field && field in { ...EMPTY_VALUES, ...NO_FILES }) {
       const refusal =
-        envelope.error === 'UPLOAD_REJECTED' || outcome.status === 413 ? mediaRefusal(field, text) : null;
+        envelope.error === 'UPLOAD_REJECTED' || outcome.status === 413
+          ? mediaRefusal(field, text, outcome.status)
+          : null;
       // A server error keeps its `text` (resolved now): a file error with text does not block sending again.
-      setError(field, refusal ? { ...refusal, text: t(refusal.key, refusal.values) } : { key: '', text });
-      setFormError(t('form.fixErrors'));
+      const forValue = fieldValue(field);
+      setError(
+        field,
+        refusal
+          ? { ...refusal, text: t(refusal.key, refusal.values), forValue }
+          : { key: '', text, forValue },
+      );
+      setFixPrompt(true);
       focusFirstInvalid();
     } else {
-      setFormError(text);
+      setFormMessage(text);
     }
   };
 
@@ -308,7 +357,7 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
 
   /** Wires a field's label, hint and error (`aria-describedby`, `aria-invalid`). */
   const field = (name: PublishFieldName) => {
-    const error = message(errors[name]);
+    const error = message(shown(name));
     return {
       id: `${id}-${name}`,
       error,

@@ -12,6 +12,7 @@ import {
   checkUrl,
   checkVersion,
   checkVideoFile,
+  formatLimit,
 } from './validation';
 
 const file = (name: string, type: string, size: number, content?: string) => {
@@ -80,21 +81,29 @@ describe('publish form checks (SPEC §5)', () => {
     expect(checkVersion('')).toEqual({ key: 'error.required' });
   });
 
-  it('images and video: format and size, with the limit in MB', () => {
-    expect(checkImageFile(file('a.png', 'image/png', 1000), PUBLISH_LIMITS.ICON_BYTES)).toBeNull();
-    expect(checkImageFile(file('a.svg', 'image/svg+xml', 1000), PUBLISH_LIMITS.ICON_BYTES)).toEqual({
-      key: 'error.imageFormat',
-      values: { mb: 1 },
+  it('images and video: the format or the size, each its own sentence with the limit', () => {
+    expect(checkImageFile(file('a.png', 'image/png', 1000), PUBLISH_LIMITS.ICON_BYTES, 'icon')).toBeNull();
+    expect(checkImageFile(file('a.svg', 'image/svg+xml', 1000), PUBLISH_LIMITS.ICON_BYTES, 'icon')).toEqual({
+      key: 'media.format.icon',
     });
-    expect(checkImageFile(file('a.png', 'image/png', 6 * 1024 * 1024), PUBLISH_LIMITS.COVER_BYTES)).toEqual({
-      key: 'error.imageFormat',
-      values: { mb: 5 },
-    });
+    expect(
+      checkImageFile(file('a.png', 'image/png', 6 * 1024 * 1024), PUBLISH_LIMITS.COVER_BYTES, 'cover'),
+    ).toEqual({ key: 'media.size.cover', values: { size: '5 MB' } });
     expect(checkVideoFile(file('v.mp4', 'video/mp4', 26 * 1024 * 1024))).toEqual({
-      key: 'error.videoFormat',
-      values: { mb: 25 },
+      key: 'media.size.video',
+      values: { size: '25 MB' },
     });
+    expect(checkVideoFile(file('v.avi', 'video/x-msvideo', 1024))).toEqual({ key: 'media.format.video' });
     expect(checkVideoFile(file('v.mp4', 'video/mp4', 1024))).toBeNull();
+  });
+
+  it('the code file limit reads in KB, not as a fraction of a MB', async () => {
+    expect(await checkCodeFile(file('m.json', 'application/json', 80 * 1024))).toEqual({
+      key: 'media.size.code',
+      values: { size: '64 KB' },
+    });
+    expect(formatLimit(64 * 1024)).toBe('64 KB');
+    expect(formatLimit(5 * 1024 * 1024)).toBe('5 MB');
   });
 
   it('the code file must be .json and parse as JSON', async () => {
@@ -128,24 +137,32 @@ describe('publish form checks (SPEC §5)', () => {
 });
 
 describe('mediaRefusal (the form’s wording of a server refusal of a media file)', () => {
-  it('names the shape or the format with the field’s limit in MB, and leaves other fields to the server', async () => {
+  it('names the field’s files and the limit in one sentence, and leaves a code file’s content to the server', async () => {
     const { mediaRefusal } = await import('./validation');
-    expect(mediaRefusal('icon', 'icon: is not a PNG, JPEG, GIF or WebP image')).toEqual({
-      key: 'error.imageFormat',
-      values: { mb: 1 },
+    expect(mediaRefusal('icon', 'icon: not a PNG, JPEG, GIF or WebP image')).toEqual({
+      key: 'media.format.icon',
     });
     expect(mediaRefusal('icon', 'icon: is 64×32, not square')).toEqual({ key: 'error.square' });
     expect(mediaRefusal('cover_center', 'cover_center: is 160×120, not 16:9')).toEqual({
       key: 'error.ratio',
     });
-    expect(mediaRefusal('cover_panel', 'cover_panel: larger than the server accepts')).toEqual({
-      key: 'error.imageFormat',
-      values: { mb: 5 },
+    expect(mediaRefusal('cover_panel', 'cover_panel: larger than the server accepts', 413)).toEqual({
+      key: 'media.size.cover',
+      values: { size: '5 MB' },
     });
-    expect(mediaRefusal('video', 'video: is not an MP4 or WebM file')).toEqual({
-      key: 'error.videoFormat',
-      values: { mb: 25 },
-    });
+    expect(
+      mediaRefusal('cover_center', 'cover_center: cover images must be at most 5 MB; this file is 6.1 MB'),
+    ).toEqual({ key: 'media.size.cover', values: { size: '5 MB' } });
+    expect(
+      mediaRefusal('icon', 'icon: the icon must be at most 1024 × 1024 pixels; this image is 4000 × 4000'),
+    ).toEqual({ key: 'media.pixels.icon', values: { width: 1024, height: 1024 } });
+    expect(
+      mediaRefusal('images', 'images: images must have at most 40 million pixels in all frames together'),
+    ).toEqual({ key: 'media.frames', values: { million: '40' } });
+    expect(mediaRefusal('video', 'video: not an MP4 or WebM file')).toEqual({ key: 'media.format.video' });
+    expect(
+      mediaRefusal('code_file', 'code_file: the code file must be at most 64 KB; this file is 80 KB', 413),
+    ).toEqual({ key: 'media.size.code', values: { size: '64 KB' } });
     expect(mediaRefusal('code_file', 'code_file: /main must be string')).toBeNull();
   });
 });

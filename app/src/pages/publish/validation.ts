@@ -20,8 +20,40 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 /** Video types offered by the form. */
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
-/** Bytes in a MB, for the messages that show a size limit in MB (SPEC §5). */
+/** Bytes in a KB and in a MB (binary multiples, as the server's). */
+const KB = 1024;
 const MB = 1024 * 1024;
+
+/**
+ * A size limit as a person reads it: whole MB from 1 MB up (`5 MB`), else KB (`64 KB`), never a
+ * fraction of a MB (SPEC §5 shows image limits in MB; the code file's 64 KB is not "0.0625 MB").
+ */
+export function formatLimit(bytes: number): string {
+  return bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / KB)} KB`;
+}
+
+/** The media fields' groups in the refusal texts (`media.size.<group>`, `media.format.<group>`, …). */
+export type MediaGroup = 'icon' | 'cover' | 'images' | 'video' | 'code';
+
+/** The text group of a file field: both covers are "cover images". */
+export const mediaGroup = (field: string): MediaGroup | undefined =>
+  field === 'icon'
+    ? 'icon'
+    : field === 'cover_center' || field === 'cover_panel'
+      ? 'cover'
+      : field === 'images'
+        ? 'images'
+        : field === 'video'
+          ? 'video'
+          : field === 'code_file'
+            ? 'code'
+            : undefined;
+
+/** "<the field's files> must be at most <limit>" (`media.size.<group>`, e.g. "Cover images must be at most 5 MB"). */
+const tooLarge = (group: MediaGroup, maxBytes: number): FieldError => ({
+  key: `media.size.${group}`,
+  values: { size: formatLimit(maxBytes) },
+});
 
 /** Length in user-perceived characters (code points), the unit of the text limits. */
 export const textLength = (s: string) => [...s].length;
@@ -74,32 +106,38 @@ export function checkVersion(value: string): FieldError | null {
 }
 
 /**
- * An image file: one of {@link IMAGE_TYPES} and at most `maxBytes`; otherwise `error.imageFormat`
- * with the limit in MB (SPEC §5 "image format/size errors show the size limit in MB").
+ * An image file of the field `group`: one of {@link IMAGE_TYPES} (else `media.format.<group>`, "The
+ * icon must be a PNG, JPEG, GIF or WebP image") and at most `maxBytes` (else `media.size.<group>`
+ * with the limit, "Cover images must be at most 5 MB"; SPEC §5 "show the size limit in MB").
  */
-export function checkImageFile(file: File, maxBytes: number): FieldError | null {
-  const okType = (IMAGE_TYPES as readonly string[]).includes(file.type);
-  if (!okType || file.size > maxBytes) return { key: 'error.imageFormat', values: { mb: maxBytes / MB } };
+export function checkImageFile(
+  file: File,
+  maxBytes: number,
+  group: 'icon' | 'cover' | 'images',
+): FieldError | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return { key: `media.format.${group}` };
+  if (file.size > maxBytes) return tooLarge(group, maxBytes);
   return null;
 }
 
-/** The video: MP4 or WebM of at most {@link PUBLISH_LIMITS.VIDEO_BYTES} (25 MB, SPEC §9). */
+/**
+ * The video: MP4 or WebM (else `media.format.video`) of at most {@link PUBLISH_LIMITS.VIDEO_BYTES}
+ * (25 MB, SPEC §9; else `media.size.video`).
+ */
 export function checkVideoFile(file: File): FieldError | null {
-  const okType = (VIDEO_TYPES as readonly string[]).includes(file.type);
-  if (!okType || file.size > PUBLISH_LIMITS.VIDEO_BYTES) {
-    return { key: 'error.videoFormat', values: { mb: PUBLISH_LIMITS.VIDEO_BYTES / MB } };
-  }
+  if (!(VIDEO_TYPES as readonly string[]).includes(file.type)) return { key: 'media.format.video' };
+  if (file.size > PUBLISH_LIMITS.VIDEO_BYTES) return tooLarge('video', PUBLISH_LIMITS.VIDEO_BYTES);
   return null;
 }
 
 /**
  * The code file (SPEC §5 "json only"): its name ends in `.json`, it is at most
- * {@link PUBLISH_LIMITS.CODE_BYTES} and its text parses as JSON.
+ * {@link PUBLISH_LIMITS.CODE_BYTES} ("The code file must be at most 64 KB") and its text parses as JSON.
  */
 export async function checkCodeFile(file: File): Promise<FieldError | null> {
   if (!/\.json$/i.test(file.name)) return { key: 'error.codeType' };
   if (file.size > PUBLISH_LIMITS.CODE_BYTES) {
-    return { key: 'error.codeSize', values: { kb: PUBLISH_LIMITS.CODE_BYTES / 1024 } };
+    return tooLarge('code', PUBLISH_LIMITS.CODE_BYTES);
   }
   try {
     JSON.parse(await readText(file));
@@ -151,28 +189,41 @@ export async function checkShape(file: File, shape: 'square' | '16:9'): Promise<
   return Math.abs(ratio / (16 / 9) - 1) <= RATIO_TOLERANCE ? null : { key: 'error.ratio' };
 }
 
-/** Size caps of the media fields, bytes (SPEC §5, §9; the server's `PUBLISH_LIMITS`). */
-const MEDIA_BYTES: Record<string, number> = {
+/** Size caps of the file fields, bytes (SPEC §5, §9; the server's `PUBLISH_LIMITS`). */
+const MEDIA_BYTES: Record<MediaGroup, number> = {
   icon: PUBLISH_LIMITS.ICON_BYTES,
-  cover_center: PUBLISH_LIMITS.COVER_BYTES,
-  cover_panel: PUBLISH_LIMITS.COVER_BYTES,
+  cover: PUBLISH_LIMITS.COVER_BYTES,
   images: PUBLISH_LIMITS.IMAGE_BYTES,
   video: PUBLISH_LIMITS.VIDEO_BYTES,
+  code: PUBLISH_LIMITS.CODE_BYTES,
 };
 
 /**
- * The form's own wording of a server refusal of a media file (400 `UPLOAD_REJECTED` or 413 with
- * `field`): the shape errors (`error.square`, `error.ratio`) or the format/size error with the
- * field's limit in MB (SPEC §8); null for other fields, whose server message is shown as it is
- * (a manifest's JSON path helps the developer more than a generic text).
+ * The form's own wording of a server refusal of a file (400 `UPLOAD_REJECTED` or 413 with `field`),
+ * one sentence naming the field's files and the limit, read from the server's message
+ * (`<field>: …`, see the server's `uploadChecks.ts` and `multipart.ts`):
+ * - over the size (`must be at most 5 MB`, or any 413): `media.size.<group>` with the field's limit;
+ * - over the pixel bounds (`at most 1024 × 1024 pixels`): `media.pixels.<group>` with those bounds;
+ * - over the decoded pixels of all frames (`at most 8 million pixels`): `media.frames`;
+ * - not square / not 16:9: `error.square` / `error.ratio`; too many images and videos: `error.tooManyMedia`;
+ * - any other refusal of an image or the video (not a PNG…, a damaged or polyglot file): `media.format.<group>`.
+ * Null for a code file refused for its content and for other fields, whose server message is shown
+ * as it is (a manifest's JSON path helps the developer more than a generic text).
  */
-export function mediaRefusal(field: string, serverMessage: string): FieldError | null {
-  const maxBytes = MEDIA_BYTES[field];
-  if (maxBytes === undefined) return null;
-  if (field === 'video') return { key: 'error.videoFormat', values: { mb: maxBytes / MB } };
+export function mediaRefusal(field: string, serverMessage: string, status = 400): FieldError | null {
+  const group = mediaGroup(field);
+  if (group === undefined) return null;
+  if (status === 413 || /must be at most [\d.,]+ (?:MB|KB|bytes)/.test(serverMessage))
+    return tooLarge(group, MEDIA_BYTES[group]);
+  if (group === 'code') return null;
+  const pixels = /at most (\d+) × (\d+) pixels/.exec(serverMessage);
+  if (pixels && group !== 'video')
+    return { key: `media.pixels.${group}`, values: { width: Number(pixels[1]), height: Number(pixels[2]) } };
+  const frames = /at most ([\d.,]+) million pixels/.exec(serverMessage);
+  if (frames) return { key: 'media.frames', values: { million: frames[1] } };
   if (/not square/.test(serverMessage)) return { key: 'error.square' };
   if (/not 16:9/.test(serverMessage)) return { key: 'error.ratio' };
   if (/at most \d+ images and videos/.test(serverMessage))
     return { key: 'error.tooManyMedia', values: { max: PUBLISH_LIMITS.MEDIA } };
-  return { key: 'error.imageFormat', values: { mb: maxBytes / MB } };
+  return { key: `media.format.${group}` };
 }

@@ -141,13 +141,13 @@ describe(`image bounds and structure (${TEST_DIALECT})`, () => {
       'a 40,000 × 20,000 banner',
       async () => ({ banner: part(await hugeBanner(), 'banner.png', 'image/png') }),
       'image',
-      /^image: at most 4096 × 2048 pixels; this image is 40000 × 20000$/,
+      /^image: banner images must be at most 4096 × 2048 pixels; this image is 40000 × 20000$/,
     ],
     [
       'an icon whose header claims 2.1 billion × 2.1 billion pixels with a wrong CRC',
       async () => ({ publish: { icon: part(claimedGiantPng(), 'icon.png', 'image/png') } }),
       'icon',
-      /^icon: at most 1024 × 1024 pixels; this image is 2147483647 × 2147483647$/,
+      /^icon: the icon must be at most 1024 × 1024 pixels; this image is 2147483647 × 2147483647$/,
     ],
     [
       'a 32 × 32 icon whose header has a wrong CRC',
@@ -262,7 +262,14 @@ describe(`image bounds and structure (${TEST_DIALECT})`, () => {
     expect(response.statusCode).toBe(413);
     expect(body<ErrorEnvelope>(response)).toMatchObject({
       field: 'code_file',
-      message: 'code_file: at most 64 KB; this file is 80 KB',
+      message: 'code_file: the code file must be at most 64 KB; this file is 80 KB',
+    });
+    const cover = Buffer.alloc(6 * 1024 * 1024, 0x20);
+    const refused = await publish(publishFields({ cover_center: part(cover, 'cover.png', 'image/png') }));
+    expect(refused.statusCode).toBe(413);
+    expect(body<ErrorEnvelope>(refused)).toMatchObject({
+      field: 'cover_center',
+      message: 'cover_center: cover images must be at most 5 MB; this file is 6 MB',
     });
     expect(await observed()).toEqual(before);
   });

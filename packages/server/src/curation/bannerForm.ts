@@ -90,7 +90,10 @@ export async function readBannerForm(request: FastifyRequest): Promise<BannerFor
       texts[name] = typeof part.value === 'string' ? part.value : String(part.value);
     }
   } catch (error) {
-    throw multipartError(error, fileTooLarge(IMAGE, BANNER_FORM.files[IMAGE].maxBytes));
+    throw multipartError(
+      error,
+      fileTooLarge(IMAGE, BANNER_FORM.files[IMAGE].maxBytes, undefined, 'banner images'),
+    );
   }
   const unknown = Object.keys(texts).find((name) => !Object.hasOwn(BANNER_FORM.fields.properties, name));
   if (unknown !== undefined) throw invalid(unknown, 'unknown field');

@@ -167,11 +167,14 @@ export async function submissionById(db: Db, id: number): Promise<SubmissionList
   return (await listColumns(db).where('s.id', '=', id).executeTakeFirst()) as SubmissionListRow | undefined;
 }
 
-/** Names of other plugins (approved or waiting), for the typosquatting check. */
-export async function otherPluginNames(db: Db, exceptPluginId?: number): Promise<string[]> {
-  let q = db.selectFrom('plugin').select('name');
+/** Names and keys of the other plugins (approved or waiting), for the typosquatting check. */
+export async function otherPluginNames(
+  db: Db,
+  exceptPluginId?: number,
+): Promise<{ name: string; plugin_key: string }[]> {
+  let q = db.selectFrom('plugin').select(['name', 'plugin_key']);
   if (exceptPluginId !== undefined) q = q.where('id', '<>', exceptPluginId);
-  return (await q.execute()).map((r) => r.name);
+  return q.execute();
 }
 
 /** The storage keys one plugin's rows (its listing and its submissions) refer to. */

@@ -31,6 +31,16 @@ export const FILE_FIELDS: Readonly<Record<FileField, { maxBytes: number; repeat?
 /** A file field's name. */
 export type FileField = keyof typeof PUBLISH_FORM.files;
 
+/** What a size refusal calls each file field's files: `<field>: cover images must be at most 5 MB; …`. */
+const FILE_NOUNS: Readonly<Record<FileField, string>> = {
+  icon: 'the icon',
+  cover_center: 'cover images',
+  cover_panel: 'cover images',
+  video: 'the video',
+  images: 'images',
+  code_file: 'the code file',
+};
+
 /** Limits given to `@fastify/multipart` for these routes (the largest file of the form). */
 export const MULTIPART_LIMITS = {
   fileSize: Math.max(...Object.values(FILE_FIELDS).map((rule) => rule.maxBytes)),
@@ -58,7 +68,7 @@ const unknownFileField = (name: string) =>
  *
  * @throws ApiError 400 INVALID_PARAMETER (with `field`) for a missing, unknown, repeated or invalid
  *   field or a request that is not multipart; 413 PAYLOAD_TOO_LARGE beyond the limits: a file over
- *   its own cap with `field` and `<field>: at most 1 MB; this file is 1.2 MB`, a text over the
+ *   its own cap with `field` and `<field>: the icon must be at most 1 MB; this file is 1.2 MB`, a text over the
  *   multipart field size with `<field>: at most … of text`.
  */
 export async function readPublishForm(request: FastifyRequest): Promise<PublishForm> {
@@ -82,10 +92,11 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
           bytes = await part.toBuffer();
         } catch (error) {
           // Over the largest file any field takes: the read stopped there, the size is unknown.
-          throw multipartError(error, fileTooLarge(name, rule.maxBytes));
+          throw multipartError(error, fileTooLarge(name, rule.maxBytes, undefined, FILE_NOUNS[name]));
         }
         if (bytes.byteLength === 0) continue; // an empty file input: nothing chosen
-        if (bytes.byteLength > rule.maxBytes) throw fileTooLarge(name, rule.maxBytes, bytes.byteLength);
+        if (bytes.byteLength > rule.maxBytes)
+          throw fileTooLarge(name, rule.maxBytes, bytes.byteLength, FILE_NOUNS[name]);
         const list = files[name] ?? [];
         files[name] = list;
         if (!rule.repeat && list.length > 0)
@@ -182,7 +193,7 @@ export async function readBatchFile(request: FastifyRequest): Promise<{ name: st
       file = { name: part.filename || 'upload', bytes: await part.toBuffer() };
     }
   } catch (error) {
-    throw multipartError(error, fileTooLarge('file', BATCH_LIMITS.FILE_BYTES));
+    throw multipartError(error, fileTooLarge('file', BATCH_LIMITS.FILE_BYTES, undefined, 'the batch file'));
   }
   if (!file) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'file: is required', 400, 'file');
   return file;

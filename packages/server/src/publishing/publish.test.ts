@@ -321,35 +321,44 @@ describe.each(STORAGES)('on %s storage', (storage) => {
     });
 
     it('flags a typosquat name and credentials in the code file for the reviewer', async () => {
-      const existing = (
-        await t.app.db.kysely
-          .selectFrom('plugin')
-          .select('name')
-          .where('review_status', '=', 2)
-          .limit(1)
-          .executeTakeFirstOrThrow()
-      ).name;
+      const existing = await t.app.db.kysely
+        .selectFrom('plugin')
+        .select(['name', 'plugin_key'])
+        .where('review_status', '=', 2)
+        .limit(1)
+        .executeTakeFirstOrThrow();
       const manifest = JSON.parse(uniqueManifest().toString('utf8')) as Record<string, unknown>;
       manifest.apiKey = 'AKIAIOSFODNN7EXAMPLE';
       const response = await send(
         'POST',
         'author',
         publishFields({
-          name: `${existing}s`.slice(0, 50),
+          name: `${existing.name}s`.slice(0, 50),
           code_file: { bytes: Buffer.from(JSON.stringify(manifest)), name: 'manifest.json' },
           video: { bytes: mp4Bytes(2048), name: 'v.mp4' },
         }),
       );
       expect(response.statusCode).toBe(200);
       const checks = body<{ data: Submission }>(response).data.checks;
-      expect(checks.find((c) => c.check === 'name')).toMatchObject({ status: 'flag' });
+      expect(checks.find((c) => c.check === 'name')).toMatchObject({
+        status: 'flag',
+        detail: `similar to ${JSON.stringify(existing.name)} (${existing.plugin_key})`,
+      });
       expect(checks.find((c) => c.check === 'secrets')).toMatchObject({
         status: 'flag',
         detail: expect.stringContaining('AWS'),
       });
-      await json('DELETE', '/api/cmt/plugin', 'admin', {
-        plugin_key: body<{ data: Submission }>(response).data.plugin_key,
-      });
+      // A second plugin of the same name: the flag names the two plugins apart, each by its key.
+      const first = body<{ data: Submission }>(response).data.plugin_key;
+      const again = await send('POST', 'author', publishFields({ name: `${existing.name}s`.slice(0, 50) }));
+      expect(again.statusCode).toBe(200);
+      const second = body<{ data: Submission }>(again).data;
+      const detail = second.checks.find((c) => c.check === 'name')?.detail ?? '';
+      expect(detail).toContain(`${JSON.stringify(existing.name)} (${existing.plugin_key})`);
+      expect(detail).toContain(`${JSON.stringify(`${existing.name}s`.slice(0, 50))} (${first})`);
+      expect(detail.split(`(${first})`)).toHaveLength(2);
+      for (const plugin_key of [first, second.plugin_key])
+        await json('DELETE', '/api/cmt/plugin', 'admin', { plugin_key });
     });
   });
 });

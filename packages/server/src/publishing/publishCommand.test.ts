@@ -142,6 +142,7 @@ describe(`personal access tokens and plugin-center publish (${TEST_DIALECT})`, (
     const cli = await publish([], token.token);
     expect(cli.code).toBe(1);
     expect(cli.lines.join('\n')).toMatch(/401 unknown or revoked personal access token/);
+    expect(cli.lines).toContain('hint: create a new token in the app under My plugins → Access tokens');
   });
 
   it('explains a missing token and a bad listing', async () => {
@@ -149,6 +150,8 @@ describe(`personal access tokens and plugin-center publish (${TEST_DIALECT})`, (
     const sink = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
     expect(await runPublishCommand([folder], {}, sink)).toBe(2);
     expect(lines.join('\n')).toMatch(/no token/);
+    // The page as the app names it (the My plugins page's "Access tokens" link).
+    expect(lines.join('\n')).toContain('create one in the app under My plugins → Access tokens');
     expect(await runPublishCommand([join(folder, 'missing.json')], { PLUGIN_CENTER_TOKEN: 'x' }, sink)).toBe(
       1,
     );

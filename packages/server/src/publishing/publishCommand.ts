@@ -47,6 +47,9 @@ export interface CommandOutput {
   err(line: string): void;
 }
 
+/** Where the app keeps personal access tokens, named as the app names the page (en-US texts). */
+export const TOKENS_PAGE = 'My plugins → Access tokens';
+
 const USAGE =
   'Usage: plugin-center publish <dir|plugin-center.json> [--server <url>] [--token <pcpat_…>] [--plugin-key <key>]';
 
@@ -91,7 +94,7 @@ export async function runPublishCommand(
   }
   if (!token) {
     output.err(
-      'error: no token: pass --token or set PLUGIN_CENTER_TOKEN (create one in the app under My plugins → Tokens)',
+      `error: no token: pass --token or set PLUGIN_CENTER_TOKEN (create one in the app under ${TOKENS_PAGE})`,
     );
     return 2;
   }
@@ -158,6 +161,7 @@ export async function runPublishCommand(
     if (!response.ok || !answer || answer.code !== 0) {
       const field = answer?.field ? ` [${answer.field}]` : '';
       output.err(`error: ${response.status} ${answer?.message ?? response.statusText}${field}`);
+      if (response.status === 401) output.err(`hint: create a new token in the app under ${TOKENS_PAGE}`);
       return 1;
     }
     const s = answer.data;

@@ -21,20 +21,27 @@ export function formatBytes(bytes: number, roundUp = false): string {
 }
 
 /**
- * The words of a size limit: `at most 64 KB; this file is 80 KB`, or `at most 5 MB` when the
- * file's size is not known (the upload was stopped at the limit).
+ * A size limit as one sentence naming what it limits (`noun`, e.g. `cover images`):
+ * `cover images must be at most 5 MB; this file is 6.1 MB`, or `… at most 5 MB` when the file's size
+ * is not known (the upload was stopped at the limit). Limits under 1 MB read in KB (`64 KB`).
  */
-export function sizeLimitText(maxBytes: number, size?: number): string {
-  const limit = `at most ${formatBytes(maxBytes)}`;
+export function sizeLimitText(maxBytes: number, size?: number, noun = 'the file'): string {
+  const limit = `${noun} must be at most ${formatBytes(maxBytes)}`;
   return size === undefined ? limit : `${limit}; this file is ${formatBytes(size, true)}`;
 }
 
 /**
  * 413 PAYLOAD_TOO_LARGE for a file over its limit, with `field`:
- * `<field>: at most 64 KB; this file is 80 KB` (see {@link sizeLimitText}).
+ * `<field>: the code file must be at most 64 KB; this file is 80 KB` (see {@link sizeLimitText};
+ * `noun` names the field's files, default `the file`).
  */
-export const fileTooLarge = (field: string, maxBytes: number, size?: number) =>
-  new ApiError(ApiErrorCode.PAYLOAD_TOO_LARGE, `${field}: ${sizeLimitText(maxBytes, size)}`, 413, field);
+export const fileTooLarge = (field: string, maxBytes: number, size?: number, noun?: string) =>
+  new ApiError(
+    ApiErrorCode.PAYLOAD_TOO_LARGE,
+    `${field}: ${sizeLimitText(maxBytes, size, noun)}`,
+    413,
+    field,
+  );
 
 /** 413 PAYLOAD_TOO_LARGE for a text field over `maxBytes`: `<field>: at most 81 KB of text`. */
 export const textTooLarge = (field: string, maxBytes: number) =>

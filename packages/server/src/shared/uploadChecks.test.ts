@@ -99,25 +99,25 @@ describe('images from their bytes', () => {
   it('gives the size limit and the file size in one sentence', async () => {
     expect(await checkImage(png(32, 32, 1024 * 1024), 'icon')).toEqual({
       ok: false,
-      reason: 'at most 1 MB; this file is 1.1 MB',
+      reason: 'the icon must be at most 1 MB; this file is 1.1 MB',
     });
     expect(checkVideo(new Uint8Array(26 * 1024 * 1024))).toMatchObject({
       status: 'fail',
-      detail: 'video: at most 25 MB; this file is 26 MB',
+      detail: 'video: the video must be at most 25 MB; this file is 26 MB',
     });
   });
 
   it('bounds the pixels per kind from the header, before decoding anything', async () => {
     expect(await checkImage(png(1025, 1025), 'icon')).toEqual({
       ok: false,
-      reason: 'at most 1024 × 1024 pixels; this image is 1025 × 1025',
+      reason: 'the icon must be at most 1024 × 1024 pixels; this image is 1025 × 1025',
     });
     expect(await checkImage(png(40_000, 20_000), 'banner')).toEqual({
       ok: false,
-      reason: 'at most 4096 × 2048 pixels; this image is 40000 × 20000',
+      reason: 'banner images must be at most 4096 × 2048 pixels; this image is 40000 × 20000',
     });
     expect(await checkImage(png(2 ** 31 - 1, 2 ** 31 - 1), 'image')).toMatchObject({
-      reason: 'at most 6144 × 6144 pixels; this image is 2147483647 × 2147483647',
+      reason: 'images must be at most 6144 × 6144 pixels; this image is 2147483647 × 2147483647',
     });
     expect(IMAGE_RULES.cover).toMatchObject({ maxWidth: 4096, maxHeight: 2304 });
     expect((await checkImage(await solid(4096, 2048).png().toBuffer(), 'banner')).ok).toBe(true);
@@ -148,7 +148,7 @@ describe('images from their bytes', () => {
     // 40 frames of 1000 × 1000 (a header-only GIF: the frames are counted before any is decoded).
     expect(await checkImage(gifFrames(1000, 1000, 40), 'icon')).toEqual({
       ok: false,
-      reason: 'at most 8 million pixels in all frames together; this image has 40 million',
+      reason: 'the icon must have at most 8 million pixels in all frames together; this image has 40 million',
     });
   });
 
@@ -223,15 +223,30 @@ describe('images from their bytes', () => {
 });
 
 describe('similar names (typosquatting)', () => {
-  const existing = ['Auto Layout', 'Design Lint', 'Unsplash', 'Iconify'];
+  const existing = ['Auto Layout', 'Design Lint', 'Unsplash', 'Iconify'].map((name) => ({
+    name,
+    plugin_key: name.toLowerCase().replace(' ', '-'),
+  }));
   it('flags a name one or two edits from an existing one, or equal once folded', () => {
     expect(checkName('autolayout', existing)).toMatchObject({
       status: 'flag',
-      detail: 'similar to "Auto Layout"',
+      detail: 'similar to "Auto Layout" (auto-layout)',
     });
     expect(checkName('Design Lnit', existing).status).toBe('flag');
     expect(checkName('Unsp1ash', existing).status).toBe('flag');
     expect(checkName('Icönify', existing).status).toBe('flag');
+  });
+  it('names two plugins of one name as two, each with its key, and each plugin once', () => {
+    const twins = [
+      { name: 'Grid Helper', plugin_key: 'grid-helper' },
+      { name: 'Grid Helper', plugin_key: 'grid-helper-2' },
+      { name: 'Grid Helper', plugin_key: 'grid-helper' },
+    ];
+    expect(checkName('Grid Helpr', twins).detail).toBe(
+      'similar to "Grid Helper" (grid-helper), "Grid Helper" (grid-helper-2)',
+    );
+    const many = Array.from({ length: 8 }, (_, i) => ({ name: 'Iconify', plugin_key: `iconify-${i}` }));
+    expect(checkName('Iconify', many).detail).toMatch(/\(iconify-4\) and 3 more$/);
   });
   it('passes a name that is merely related', () => {
     expect(checkName('Color Contrast Checker', existing)).toEqual({

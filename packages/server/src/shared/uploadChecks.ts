@@ -30,6 +30,8 @@ export type ImageKind = 'icon' | 'cover' | 'image' | 'banner';
 
 /** The rules of one kind of image. */
 export interface ImageRule {
+  /** What the refusals call images of this kind (`the icon`, `cover images`): "<noun> must be at most …". */
+  noun: string;
   /** Bytes of the uploaded file, at most. */
   maxBytes: number;
   /** Width / height wanted (within {@link RATIO_TOLERANCE}); null: any shape. */
@@ -52,6 +54,7 @@ export interface ImageRule {
  */
 export const IMAGE_RULES: Record<ImageKind, ImageRule> = {
   icon: {
+    noun: 'the icon',
     maxBytes: PUBLISH_LIMITS.ICON_BYTES,
     ratio: 1,
     maxWidth: 1024,
@@ -59,6 +62,7 @@ export const IMAGE_RULES: Record<ImageKind, ImageRule> = {
     maxPixels: 8_000_000,
   },
   cover: {
+    noun: 'cover images',
     maxBytes: PUBLISH_LIMITS.COVER_BYTES,
     ratio: 16 / 9,
     maxWidth: 4096,
@@ -67,6 +71,7 @@ export const IMAGE_RULES: Record<ImageKind, ImageRule> = {
   },
   /** A gallery image: any shape. */
   image: {
+    noun: 'images',
     maxBytes: PUBLISH_LIMITS.IMAGE_BYTES,
     ratio: null,
     maxWidth: 6144,
@@ -75,6 +80,7 @@ export const IMAGE_RULES: Record<ImageKind, ImageRule> = {
   },
   /** A banner of the square's carousel: any shape. */
   banner: {
+    noun: 'banner images',
     maxBytes: BANNER_LIMITS.IMAGE_BYTES,
     ratio: null,
     maxWidth: 4096,
@@ -136,7 +142,7 @@ export type ImageCheck =
     }
   | {
       ok: false;
-      /** Why, as the rest of a `<field>: …` message (e.g. `at most 1024 × 1024 pixels; this image is 4000 × 4000`). */
+      /** Why, as the rest of a `<field>: …` message (e.g. `the icon must be at most 1024 × 1024 pixels; this image is 4000 × 4000`). */
       reason: string;
     };
 
@@ -156,10 +162,11 @@ const pixelsText = (n: number) =>
 
 /**
  * Checks an uploaded image and re-encodes it. In order, each step refusing with its reason:
- * 1. at most {@link ImageRule.maxBytes} (`at most 1 MB; this file is 1.2 MB`);
+ * Each reason is one sentence naming the kind's images ({@link ImageRule.noun}) and the limit.
+ * 1. at most {@link ImageRule.maxBytes} (`the icon must be at most 1 MB; this file is 1.2 MB`);
  * 2. a PNG, JPEG, GIF or WebP image by its bytes (SVG and anything else refused);
  * 3. within the kind's pixel bounds by its header, before anything is decoded
- *    (`at most 1024 × 1024 pixels; this image is 4000 × 4000`);
+ *    (`the icon must be at most 1024 × 1024 pixels; this image is 4000 × 4000`);
  * 4. the file ends where the image ends: a PNG at its IEND chunk (every chunk's CRC right), a JPEG
  *    at its EOI marker (or after the further images of a Multi-Picture Format index), a GIF
  *    at its trailer, a WebP at the end its RIFF header gives (`has 1,234 bytes of other data
@@ -182,14 +189,14 @@ export async function checkImage(
 ): Promise<ImageCheck> {
   const rule = IMAGE_RULES[kind];
   if (bytes.byteLength > rule.maxBytes)
-    return { ok: false, reason: sizeLimitText(rule.maxBytes, bytes.byteLength) };
+    return { ok: false, reason: sizeLimitText(rule.maxBytes, bytes.byteLength, rule.noun) };
   const sniffed = sniffImage(bytes);
   if (!sniffed) return { ok: false, reason: 'not a PNG, JPEG, GIF or WebP image' };
   const name = TYPE_NAMES[sniffed.type];
   const turned = (sniffed.orientation ?? 1) >= 5;
   const bounds = (width: number, height: number) =>
     width > rule.maxWidth || height > rule.maxHeight
-      ? `at most ${rule.maxWidth} × ${rule.maxHeight} pixels; this image is ${width} × ${height}`
+      ? `${rule.noun} must be at most ${rule.maxWidth} × ${rule.maxHeight} pixels; this image is ${width} × ${height}`
       : undefined;
   const claimed = turned ? bounds(sniffed.height, sniffed.width) : bounds(sniffed.width, sniffed.height);
   if (claimed) return { ok: false, reason: claimed };
@@ -220,7 +227,7 @@ export async function checkImage(
     if (total > rule.maxPixels)
       return {
         ok: false,
-        reason: `at most ${pixelsText(rule.maxPixels)} pixels in all frames together; this image has ${pixelsText(total)}`,
+        reason: `${rule.noun} must have at most ${pixelsText(rule.maxPixels)} pixels in all frames together; this image has ${pixelsText(total)}`,
       };
     const pipeline = sharp(input, options).autoOrient();
     if (sniffed.type === 'png') pipeline.png({ palette: metadata.isPalette === true });
@@ -231,7 +238,10 @@ export async function checkImage(
   } catch (error) {
     const reason = decoderReason(error);
     if (/pixel limit/i.test(reason))
-      return { ok: false, reason: `at most ${pixelsText(rule.maxPixels)} pixels in all frames together` };
+      return {
+        ok: false,
+        reason: `${rule.noun} must have at most ${pixelsText(rule.maxPixels)} pixels in all frames together`,
+      };
     return { ok: false, reason: `not a valid ${name} image (${reason})` };
   }
   const width = encoded.info.width;
@@ -276,14 +286,14 @@ export function sniffVideo(bytes: Uint8Array): VideoType | undefined {
 
 /**
  * Checks a video: container from the bytes, at most {@link PUBLISH_LIMITS}.VIDEO_BYTES (SPEC §9: 25M).
- * @returns `fail` with the reason (`video: at most 25 MB; this file is 26.1 MB`), or `pass`
+ * @returns `fail` with the reason (`video: the video must be at most 25 MB; this file is 26.1 MB`), or `pass`
  */
 export function checkVideo(bytes: Uint8Array): CheckResult {
   if (bytes.byteLength > PUBLISH_LIMITS.VIDEO_BYTES)
     return {
       check: 'video',
       status: 'fail',
-      detail: `video: ${sizeLimitText(PUBLISH_LIMITS.VIDEO_BYTES, bytes.byteLength)}`,
+      detail: `video: ${sizeLimitText(PUBLISH_LIMITS.VIDEO_BYTES, bytes.byteLength, 'the video')}`,
     };
   const type = sniffVideo(bytes);
   if (!type) return { check: 'video', status: 'fail', detail: 'video: not an MP4 or WebM file' };
@@ -303,26 +313,39 @@ export function foldName(name: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** Another plugin as the similar-name check sees it. */
+export interface NamedPlugin {
+  name: string;
+  plugin_key: string;
+}
+
 /**
  * Flags a name within one edit (two for names of 8+ folded characters) of an existing plugin's
- * name, or equal to it once folded ("Auto-Layout" vs "autolayout") — a possible typosquat.
- * @param existing - names of other plugins
+ * name, or equal to it once folded ("Auto-Layout" vs "autolayout") — a possible typosquat. The
+ * detail names each such plugin once, by name and key, so two plugins of one name read as two:
+ * `similar to "Grid Helper" (grid-helper), "Grid Helper" (grid-helper-2)`; at most 5, then
+ * `and 3 more`.
+ * @param existing - the other plugins (each once)
  */
-export function checkName(name: string, existing: readonly string[]): CheckResult {
+export function checkName(name: string, existing: readonly NamedPlugin[]): CheckResult {
   const folded = foldName(name);
   const limit = folded.length >= 8 ? 2 : 1;
+  const seen = new Set<string>();
   const close = existing.filter((other) => {
-    const o = foldName(other);
+    if (seen.has(other.plugin_key)) return false;
+    seen.add(other.plugin_key);
+    const o = foldName(other.name);
     return o !== '' && Math.abs(o.length - folded.length) <= limit && distance(o, folded) <= limit;
   });
   if (close.length === 0) return { check: 'name', status: 'pass', detail: 'no similar plugin name' };
+  const named = close
+    .slice(0, 5)
+    .map((p) => `${JSON.stringify(p.name)} (${p.plugin_key})`)
+    .join(', ');
   return {
     check: 'name',
     status: 'flag',
-    detail: `similar to ${close
-      .slice(0, 5)
-      .map((n) => JSON.stringify(n))
-      .join(', ')}`,
+    detail: `similar to ${named}${close.length > 5 ? ` and ${close.length - 5} more` : ''}`,
   };
 }
 
