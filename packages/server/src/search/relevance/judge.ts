@@ -6,6 +6,11 @@
  * search was tuned (English and Chinese; kinds: exact-name, multi-word, word-form, typo, joined,
  * split, en→zh, zh-word, zh-phrase, zh→en), each with the plugin_keys of the plugins a person would
  * accept. A query is a top-k hit when any expected plugin is among the first k results.
+ *
+ * `crosslang.json`: the cross-language set, Chinese queries a designer types for plugins whose
+ * listing is in English only (字数统计 for Word Count, 折线图 for Line Chart…; kinds `zh→en word`
+ * and `zh→en phrase`), written before the Chinese–English dictionary bridge was tuned. It is judged
+ * on its own, with the same bar.
  */
 import { readFileSync } from 'node:fs';
 import type { PluginListResult } from '@plugin-center/contract/schemas';
@@ -36,6 +41,11 @@ export const REQUIRED_TOP3 = 0.9;
 /** The test set. */
 export function relevanceQueries(): RelevanceQuery[] {
   return JSON.parse(readFileSync(new URL('./queries.json', import.meta.url), 'utf8')) as RelevanceQuery[];
+}
+
+/** The cross-language test set (`crosslang.json`). */
+export function crossLanguageQueries(): RelevanceQuery[] {
+  return JSON.parse(readFileSync(new URL('./crosslang.json', import.meta.url), 'utf8')) as RelevanceQuery[];
 }
 
 /** Runs one query through `GET /api/cmt/plugin/list` (default sort, page_size 20, lang after the query's language). */
