@@ -1,8 +1,8 @@
 /**
  * Search quality in CI: the relevance test set (`queries.json`) and the cross-language set
  * (`crosslang.json`, see `judge.ts`) through the real server on this project's dialect, read cache
- * off. Fails when top-3 accuracy falls below 90 % in English, in Chinese or on the cross-language
- * set, and names the missed queries.
+ * off. Fails when top-3 accuracy falls below 90 % in English or in Chinese, or below 80 % on the
+ * cross-language set, and names the missed queries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/testApp';
@@ -10,6 +10,7 @@ import {
   accuracy,
   crossLanguageQueries,
   type QueryResult,
+  REQUIRED_CROSS_LANGUAGE_TOP3,
   REQUIRED_TOP3,
   relevanceQueries,
   runRelevanceQuery,
@@ -31,11 +32,10 @@ afterAll(async () => {
 const missed = (rs: readonly QueryResult[]) =>
   rs.filter((r) => r.rank === null || r.rank > 3).map((r) => `${r.query.q} (${r.rank ?? 'none'})`);
 
-function expectTop3(rs: readonly QueryResult[]): void {
+function expectTop3(rs: readonly QueryResult[], required: number): void {
   const top3 = accuracy(rs, 3);
-  if (top3 < REQUIRED_TOP3)
-    expect.fail(`top-3 ${(top3 * 100).toFixed(1)} %; missed: ${missed(rs).join('; ')}`);
-  expect(top3).toBeGreaterThanOrEqual(REQUIRED_TOP3);
+  if (top3 < required) expect.fail(`top-3 ${(top3 * 100).toFixed(1)} %; missed: ${missed(rs).join('; ')}`);
+  expect(top3).toBeGreaterThanOrEqual(required);
 }
 
 describe('search relevance', () => {
@@ -50,12 +50,12 @@ describe('search relevance', () => {
     it(`finds the plugin looked for in the top 3 for at least 90 % of ${lang} queries`, () => {
       const rs = results.filter((r) => r.query.lang === lang);
       expect(rs.length).toBeGreaterThan(50);
-      expectTop3(rs);
+      expectTop3(rs, REQUIRED_TOP3);
     });
   }
 
-  it('finds the English-only plugin a Chinese query looks for in the top 3 for at least 90 % of the cross-language set', () => {
+  it('finds the English-only plugin a Chinese query looks for in the top 3 for at least 80 % of the cross-language set', () => {
     expect(crossResults.length).toBeGreaterThanOrEqual(40);
-    expectTop3(crossResults);
+    expectTop3(crossResults, REQUIRED_CROSS_LANGUAGE_TOP3);
   });
 });

@@ -7,7 +7,8 @@
  * `packages/server/src/search/relevance/queries.json` through `GET /api/cmt/plugin/list?keyword=…` (lang en-US or zh-CN
  * after the query's language, page_size 20, the default sort) and prints, per dialect and language:
  * top-1 / top-3 / top-10 accuracy (a query is a hit when any of its expected plugins is at that rank
- * or better), the share of queries with no result, top-3 accuracy per kind, and the missed queries.
+ * or better), the share of queries with no result, top-3 accuracy per kind, and the missed queries;
+ * then what loading the CC-CEDICT dictionary of the Chinese → English bridge cost (bytes, ms, heap).
  *
  * It prints, it does not assert (the CI test `packages/server/src/search/relevance/relevance.test.ts`
  * asserts the ≥ 90 % top-3 bar). It exits non-zero only when the test set is broken (an expected
@@ -16,6 +17,7 @@
 
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { createTestPostgresDatabase } from '../../testing/testDatabase';
+import { cedictLoadStats } from '../cedict';
 import {
   crossLanguageQueries,
   type QueryResult,
@@ -115,6 +117,13 @@ async function main(): Promise<void> {
     }
   }
   for (const [dialect, results] of all) misses(dialect, results);
+  // Loaded by the first Chinese query of the first dialect: the figures of that load.
+  const cedict = cedictLoadStats();
+  console.log(
+    `\nCC-CEDICT (${cedict.path.replace(/^.*node_modules[\\/]/, '')}): ${cedict.bytes.toLocaleString('en')} bytes on disk, ` +
+      `${cedict.headwords.toLocaleString('en')} headwords, loaded in ${cedict.loadMs.toFixed(0)} ms (CPU ${cedict.cpuMs.toFixed(0)} ms), ` +
+      `heap +${(cedict.heapBytes / 1e6).toFixed(1)} MB`,
+  );
   const [a, b] = [...all.values()];
   if (a && b) {
     const differ = a.filter((r, i) => r.top.join() !== b[i]?.top.join()).map((r) => r.query.q);
