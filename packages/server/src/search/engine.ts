@@ -1,7 +1,7 @@
 /**
  * The search engine of `GET plugin/list?keyword=` (docs/search.md explains it for plugin
  * authors): query words → alternatives (the word's term, prefix completions, typo corrections,
- * synonyms in both languages, joined words, the exact name) → best-first posting reads → BM25F
+ * synonyms in both languages, English glosses of Chinese words, joined words, the exact name) → best-first posting reads → BM25F
  * scores → matched-word ranking. Every step reads the plain index tables of migration 0012 and does
  * the arithmetic here, so SQLite and PostgreSQL give the same answer.
  *
@@ -15,6 +15,7 @@ import { PluginSort } from '@plugin-center/contract/schemas';
 import { approvedTotal } from '../db/catalogueStat';
 import type { Database } from '../db/database';
 import { exactNameTerm, parseQuery, type QueryWord, SCORE_SCALE, wordTerm } from './analyze';
+import { glossAlternatives } from './bridge';
 import {
   bestPostings,
   type PostingRow,
@@ -49,6 +50,8 @@ const WEIGHT = {
   cjkBigrams: 0.9,
   split: 0.9,
   synonym: 0.8,
+  /** An English gloss of a Chinese word (CC-CEDICT, `bridge.ts`), × the part's share. */
+  gloss: 0.7,
   typo1: 0.6,
   typo2: 0.4,
   /** The exact-name term, counted for every word. */
@@ -134,6 +137,9 @@ function baseAlternatives(keyword: string, words: readonly QueryWord[]): Alterna
     for (const synonym of synonymsOf(phrase)) {
       alts.push({ terms: phraseTerms(synonym), weight: WEIGHT.synonym, covers: [i, i + 1] });
     }
+  }
+  for (const gloss of glossAlternatives(words)) {
+    alts.push({ terms: gloss.terms, weight: WEIGHT.gloss * gloss.share, covers: gloss.covers });
   }
   const exact = exactNameTerm(keyword);
   if (exact && words.length > 0) {

@@ -7,7 +7,8 @@
  * `packages/server/src/search/relevance/queries.json` through `GET /api/cmt/plugin/list?keyword=…` (lang en-US or zh-CN
  * after the query's language, page_size 20, the default sort) and prints, per dialect and language:
  * top-1 / top-3 / top-10 accuracy (a query is a hit when any of its expected plugins is at that rank
- * or better), the share of queries with no result, top-3 accuracy per kind, and the missed queries.
+ * or better), the share of queries with no result, top-3 accuracy per kind, and the missed queries;
+ * then what loading the CC-CEDICT dictionary of the Chinese → English bridge cost (bytes, ms, heap).
  *
  * It prints, it does not assert (the CI test `packages/server/src/search/relevance/relevance.test.ts`
  * asserts the ≥ 90 % top-3 bar). It exits non-zero only when the test set is broken (an expected
@@ -16,12 +17,24 @@
 
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { createTestPostgresDatabase } from '../../testing/testDatabase';
-import { type QueryResult, type RelevanceQuery, relevanceQueries, runRelevanceQuery } from './judge';
+import { cedictLoadStats } from '../cedict';
+import {
+  crossLanguageQueries,
+  type QueryResult,
+  type RelevanceQuery,
+  relevanceQueries,
+  runRelevanceQuery,
+} from './judge';
 
 /** The Fastify instance of a test app. */
 type App = TestApp['app'];
 
+/** A query of either set, with the set it belongs to: `en`, `zh` (queries.json) or `cross` (crosslang.json). */
+type Group = 'en' | 'zh' | 'cross';
 const queries: RelevanceQuery[] = relevanceQueries();
+const cross: RelevanceQuery[] = crossLanguageQueries();
+const allQueries: RelevanceQuery[] = [...queries, ...cross];
+const groupOf = (q: RelevanceQuery): Group => (cross.includes(q) ? 'cross' : q.lang);
 const dialects = (process.env.RELEVANCE_DIALECTS ?? 'sqlite,postgres').split(',');
 
 async function build(dialect: string): Promise<TestApp> {
@@ -46,18 +59,18 @@ async function build(dialect: string): Promise<TestApp> {
 async function unknownKeys(app: App): Promise<string[]> {
   const rows = await app.db.kysely.selectFrom('plugin').select('plugin_key').execute();
   const known = new Set(rows.map((r) => r.plugin_key));
-  return [...new Set(queries.flatMap((q) => q.expected))].filter((k) => !known.has(k));
+  return [...new Set(allQueries.flatMap((q) => q.expected))].filter((k) => !known.has(k));
 }
 
 const pct = (n: number, of: number) => (of === 0 ? '   -  ' : `${((100 * n) / of).toFixed(1).padStart(5)}%`);
 
 function report(dialect: string, results: QueryResult[]): void {
-  for (const lang of ['en', 'zh'] as const) {
-    const rs = results.filter((r) => r.query.lang === lang);
+  for (const lang of ['en', 'zh', 'cross'] as const) {
+    const rs = results.filter((r) => groupOf(r.query) === lang);
     const hit = (k: number) => rs.filter((r) => r.rank !== null && r.rank <= k).length;
     const zero = rs.filter((r) => r.total === 0).length;
     console.log(
-      `${dialect.padEnd(8)} ${lang}  queries ${String(rs.length).padStart(3)}  top-1 ${pct(hit(1), rs.length)}` +
+      `${dialect.padEnd(8)} ${lang.padEnd(5)}  queries ${String(rs.length).padStart(3)}  top-1 ${pct(hit(1), rs.length)}` +
         `  top-3 ${pct(hit(3), rs.length)}  top-10 ${pct(hit(10), rs.length)}  zero results ${pct(zero, rs.length)}`,
     );
     const kinds = [...new Set(rs.map((r) => r.query.kind))];
@@ -75,14 +88,15 @@ function misses(dialect: string, results: QueryResult[]): void {
   for (const r of missed) {
     const where =
       r.total === 0 ? 'no results' : r.rank === null ? `not in top 20 of ${r.total}` : `rank ${r.rank}`;
-    console.log(`  [${r.query.lang} ${r.query.kind}] ${JSON.stringify(r.query.q)}: ${where}`);
+    console.log(`  [${groupOf(r.query)} ${r.query.kind}] ${JSON.stringify(r.query.q)}: ${where}`);
   }
 }
 
 async function main(): Promise<void> {
   console.log(
     `Search relevance: ${queries.length} queries, ` +
-      `${queries.filter((q) => q.lang === 'en').length} English, ${queries.filter((q) => q.lang === 'zh').length} Chinese; read cache off\n`,
+      `${queries.filter((q) => q.lang === 'en').length} English, ${queries.filter((q) => q.lang === 'zh').length} Chinese; ` +
+      `cross-language set: ${cross.length} Chinese queries for English-only plugins; read cache off\n`,
   );
   const all = new Map<string, QueryResult[]>();
   for (const dialect of dialects) {
@@ -95,7 +109,7 @@ async function main(): Promise<void> {
         return;
       }
       const results: QueryResult[] = [];
-      for (const query of queries) results.push(await runRelevanceQuery(t.app, query));
+      for (const query of allQueries) results.push(await runRelevanceQuery(t.app, query));
       all.set(dialect, results);
       report(dialect, results);
     } finally {
@@ -103,6 +117,13 @@ async function main(): Promise<void> {
     }
   }
   for (const [dialect, results] of all) misses(dialect, results);
+  // Loaded by the first Chinese query of the first dialect: the figures of that load.
+  const cedict = cedictLoadStats();
+  console.log(
+    `\nCC-CEDICT (${cedict.path.replace(/^.*node_modules[\\/]/, '')}): ${cedict.bytes.toLocaleString('en')} bytes on disk, ` +
+      `${cedict.headwords.toLocaleString('en')} headwords, loaded in ${cedict.loadMs.toFixed(0)} ms (CPU ${cedict.cpuMs.toFixed(0)} ms), ` +
+      `heap +${(cedict.heapBytes / 1e6).toFixed(1)} MB`,
+  );
   const [a, b] = [...all.values()];
   if (a && b) {
     const differ = a.filter((r, i) => r.top.join() !== b[i]?.top.join()).map((r) => r.query.q);

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from './analyze';
+import { glossAlternatives } from './bridge';
+import { cedictEntries, cedictHas, cedictLoadStats } from './cedict';
+
+/** The alternatives of a keyword as "covers:terms" strings. */
+function alternatives(keyword: string): string[] {
+  return glossAlternatives(parseQuery(keyword)).map((a) => `${a.covers.join(',')}:${a.terms.join('+')}`);
+}
+
+describe('CC-CEDICT', () => {
+  it('is read from the hanzi package with its licence, once, and says what the load cost', () => {
+    const stats = cedictLoadStats();
+    expect(stats.path).toMatch(/hanzi[\\/]lib[\\/]data[\\/]cedict_ts\.u8\.js$/);
+    expect(stats.bytes).toBeGreaterThan(5_000_000);
+    expect(readFileSync(stats.path, 'utf8').slice(0, 600)).toContain(
+      'Creative Commons Attribution-ShareAlike 4.0 International License',
+    );
+    expect(stats.headwords).toBeGreaterThan(100_000);
+    expect(stats.loadMs).toBeGreaterThan(0);
+    expect(stats.cpuMs).toBeGreaterThan(0);
+    expect(cedictLoadStats()).toBe(stats);
+  });
+
+  it('gives the entries of a simplified headword, senses split', () => {
+    expect(cedictEntries('饼图')).toEqual([{ pinyin: 'bing3 tu2', senses: ['pie chart'] }]);
+    expect(cedictEntries('投票')[0]?.senses).toEqual(['to vote', 'to cast a vote']);
+    expect(cedictHas('阿拉伯语')).toBe(true);
+    expect(cedictEntries('不是一个词语吧')).toEqual([]);
+    expect(cedictHas('3C')).toBe(false);
+  });
+});
+
+describe('glossAlternatives', () => {
+  it('bridges a dictionary word to its glosses, all words of a gloss required', () => {
+    expect(alternatives('折线图')).toContain('0:line+chart');
+    expect(alternatives('阿拉伯语')).toContain('0:arab');
+    expect(alternatives('电子表格')).toContain('0:spreadsheet');
+  });
+
+  it('joins a short gloss and drops notes, placeholders and non-glosses', () => {
+    // "(attributive) to-do" → todo; "CL:面[mian4]" is not a gloss.
+    expect(alternatives('待办')).toContain('0:todo');
+    expect(alternatives('国旗')).toEqual(['0:flag']);
+  });
+
+  it('splits a word the dictionary lacks into dictionary words and requires one gloss of each', () => {
+    const alts = glossAlternatives(parseQuery('字数统计'));
+    expect(alts.some((a) => a.share === 1 && a.terms.includes('word') && a.terms.includes('count'))).toBe(
+      true,
+    );
+  });
+
+  it('tries adjacent words together as one dictionary word', () => {
+    // jieba: 便利 + 贴; CC-CEDICT: 便利贴 "sticky note".
+    expect(alternatives('便利贴')).toContain('0,1:sticki+note');
+  });
+
+  it('weighs the glosses of a word the curated synonym list bridges at half', () => {
+    const alts = glossAlternatives(parseQuery('表情包'));
+    expect(alts.find((a) => a.terms.join('+') === 'visual+meme')?.share).toBe(0.5);
+  });
+
+  it('gives a single character only its first glosses', () => {
+    // 长: chang2 "long", "(bound form) length", … and zhang3 "chief", "to grow", …
+    expect(alternatives('长')).toEqual(['0:long', '0:length']);
+  });
+
+  it('gives nothing for English words', () => {
+    expect(glossAlternatives(parseQuery('line chart'))).toEqual([]);
+  });
+});
