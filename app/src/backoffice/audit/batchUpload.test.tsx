@@ -63,7 +63,9 @@ function batchServer(imported = 0) {
 
 function renderView(send: ReturnType<typeof fakeSend>['send'], net = batchServer(), toasts = false) {
   const ui = <BatchUploadView send={send} newBatchId={() => BATCH} />;
-  return toasts ? renderWithToasts(net.fetch, ui) : renderWithClient(net.fetch, ui, '/backstage-index/batch-upload');
+  return toasts
+    ? renderWithToasts(net.fetch, ui)
+    : renderWithClient(net.fetch, ui, '/backstage-index/batch-upload');
 }
 
 const fileInput = () => screen.getByLabelText(/^Catalogue file/) as HTMLInputElement;
@@ -200,7 +202,9 @@ describe('batch upload', () => {
     await waitFor(() => expect(send.calls).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
-      expect(screen.getByTestId('batch-cancelled-detail').textContent).toBe('Nothing of this file was imported.'),
+      expect(screen.getByTestId('batch-cancelled-detail').textContent).toBe(
+        'Nothing of this file was imported.',
+      ),
     );
     expect(screen.queryByRole('button', { name: /Delete the/ })).toBeNull();
   });
@@ -215,7 +219,9 @@ describe('batch upload', () => {
       send.calls[0]!.resolve({
         ok: true,
         status: 200,
-        data: result({ rejected_files: [{ file: 'broken.json', reason: 'broken.json is not a JSON file (UTF-8)' }] }),
+        data: result({
+          rejected_files: [{ file: 'broken.json', reason: 'broken.json is not a JSON file (UTF-8)' }],
+        }),
       }),
     );
     const files = within(await screen.findByTestId('batch-rejected-files')).getAllByRole('listitem');

@@ -282,7 +282,8 @@ export const texts: PublishMessages = {
     importedBeforeCancel_other:
       'El archivo ya se había enviado: el servidor importó {{count}} plugins antes de cancelar.',
     nothingImported: 'No se importó nada de este archivo.',
-    unknown: 'No se pudo comprobar si el servidor importó parte del archivo. Consulta el registro de auditoría.',
+    unknown:
+      'No se pudo comprobar si el servidor importó parte del archivo. Consulta el registro de auditoría.',
     delete_one: 'Eliminar el plugin de esta subida',
     delete_other: 'Eliminar los {{count}} plugins de esta subida',
     confirmTitle: '¿Eliminar los plugins de esta subida?',

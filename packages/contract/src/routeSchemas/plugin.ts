@@ -301,9 +301,9 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   },
   batchRemove: {
     tags: PLUGINS,
-    summary: "Delete every plugin of one batch upload (admin; audit-logged)",
+    summary: 'Delete every plugin of one batch upload (admin; audit-logged)',
     description:
-      "Deletes exactly the plugins carrying this `batch_id` (batch imports go live without review; this is their undo), each as `DELETE plugin` does: versions, submissions, tags and their counts, installs, likes, search documents, and the files no other row names. One audit entry per plugin. 0 when none is left.",
+      'Deletes exactly the plugins carrying this `batch_id` (batch imports go live without review; this is their undo), each as `DELETE plugin` does: versions, submissions, tags and their counts, installs, likes, search documents, and the files no other row names. One audit entry per plugin. 0 when none is left.',
     body: BatchRef,
     response: BatchRemoveResult,
   },

@@ -273,11 +273,17 @@ export const BatchRef = Type.Object({ batch_id: BatchId }, { additionalPropertie
 export type BatchRef = Static<typeof BatchRef>;
 
 /** Data of `GET /api/cmt/manager/plugins/batch`: how many plugins of the batch are in the database now. */
-export const BatchStatus = Type.Object({ batch_id: Type.String(), plugin_count: Type.Integer({ minimum: 0 }) });
+export const BatchStatus = Type.Object({
+  batch_id: Type.String(),
+  plugin_count: Type.Integer({ minimum: 0 }),
+});
 export type BatchStatus = Static<typeof BatchStatus>;
 
 /** Data of `DELETE /api/cmt/manager/plugins/batch`: how many plugins of the batch were deleted. */
-export const BatchRemoveResult = Type.Object({ batch_id: Type.String(), deleted: Type.Integer({ minimum: 0 }) });
+export const BatchRemoveResult = Type.Object({
+  batch_id: Type.String(),
+  deleted: Type.Integer({ minimum: 0 }),
+});
 export type BatchRemoveResult = Static<typeof BatchRemoveResult>;
 
 /** A personal access token as its owner's list shows it (never the token itself). */

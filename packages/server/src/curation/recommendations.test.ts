@@ -180,7 +180,9 @@ describe('the plugin pickers of the curation pages (slots, recommendations, defa
     // The name-prefix suggestions the pickers used before find nothing for a word inside the name.
     const suggested = await t.app.inject({ method: 'GET', url: '/api/cmt/plugin/suggest?q=Walker' });
     expect(
-      body<{ data: { suggestion_list: { text: string }[] } }>(suggested).data.suggestion_list.map((s) => s.text),
+      body<{ data: { suggestion_list: { text: string }[] } }>(suggested).data.suggestion_list.map(
+        (s) => s.text,
+      ),
     ).not.toContain('Figma Walker');
     expect((await search('Walker')).plugin_list.map((p) => p.name)).toContain('Figma Walker');
     expect(await search('qzxvkjq wqpfzz')).toMatchObject({ plugin_list: [], total: 0 });

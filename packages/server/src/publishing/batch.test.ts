@@ -70,7 +70,7 @@ async function call<T>(method: 'GET' | 'DELETE' | 'POST', url: string, payload?:
     headers: { authorization: `Bearer ${token}` },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-  return { status: response.statusCode, body: body<{ data: T } & ErrorEnvelope>(response) };
+  return { status: response.statusCode, body: body<{ data: T }>(response) };
 }
 
 /** The plugin_count of a tag on the square's tag list (0 when the tag is not listed). */
@@ -84,7 +84,10 @@ async function tagCount(code: string): Promise<number> {
 
 /** The plugin_keys the square's search finds for `keyword`. */
 async function found(keyword: string): Promise<string[]> {
-  const list = await call<PluginListResult>('GET', `/api/cmt/plugin/list?keyword=${encodeURIComponent(keyword)}`);
+  const list = await call<PluginListResult>(
+    'GET',
+    `/api/cmt/plugin/list?keyword=${encodeURIComponent(keyword)}`,
+  );
   return list.body.data.plugin_list.map((p) => p.plugin_key);
 }
 

@@ -103,8 +103,7 @@ export function readBatch(fileName: string, bytes: Uint8Array): BatchFiles {
     }
     if (sources.length === 0 && rejected.length === 0)
       throw refuse('the ZIP holds no .json file of plugin records');
-    if (sources.length === 0)
-      throw refuse(rejected.map((r) => r.reason).join('; '));
+    if (sources.length === 0) throw refuse(rejected.map((r) => r.reason).join('; '));
   } else {
     sources.push({ file: fileName, entries: parseRecords(fileName, bytes) });
   }

@@ -112,7 +112,11 @@ export class PluginManagement {
    * (versions, submissions, installs and likes go with it), audit-logged as `delete`.
    * @returns the stored-file keys it referred to, for {@link collect} after the commit
    */
-  private async deleteRow(trx: Kysely<DatabaseSchema>, admin: AuthUser, plugin: PluginRow): Promise<string[]> {
+  private async deleteRow(
+    trx: Kysely<DatabaseSchema>,
+    admin: AuthUser,
+    plugin: PluginRow,
+  ): Promise<string[]> {
     const files = await pluginFileKeys(trx, plugin.id, FILE_URL_PREFIX);
     await replacePluginTags(trx, plugin.id, [], isApproved(plugin), false);
     await unindexPlugins(trx, [plugin.id]);
