@@ -288,11 +288,4 @@ export const texts = {
     deleted_other: '{{count}} plugins deleted.',
     failed: 'The plugins could not be deleted: {{message}}',
   },
-  reviewPreview: {
-    title: 'Listing preview',
-    hint: 'How the square will show this version once it is approved.',
-    contact: 'Contact',
-    before: 'Before',
-    after: 'After',
-  },
 };

@@ -303,11 +303,4 @@ export const texts: PublishMessages = {
     deleted_many: 'Se eliminaron {{count}} plugins.',
     failed: 'No se pudieron eliminar los plugins: {{message}}',
   },
-  reviewPreview: {
-    title: 'Vista previa de la ficha',
-    hint: 'Así mostrará el catálogo esta versión cuando se apruebe.',
-    contact: 'Contacto',
-    before: 'Antes',
-    after: 'Después',
-  },
 };

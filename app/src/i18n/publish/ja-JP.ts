@@ -287,11 +287,4 @@ export const texts: PublishMessages = {
     deleted_other: '{{count}} 個のプラグインを削除しました。',
     failed: 'プラグインを削除できませんでした：{{message}}',
   },
-  reviewPreview: {
-    title: '掲載プレビュー',
-    hint: '承認後、プラグイン一覧ではこのバージョンがこのように表示されます。',
-    contact: '連絡先',
-    before: '変更前',
-    after: '変更後',
-  },
 };

@@ -286,11 +286,4 @@ export const texts: PublishMessages = {
     deleted_other: '플러그인 {{count}}개를 삭제했습니다.',
     failed: '플러그인을 삭제하지 못했습니다: {{message}}',
   },
-  reviewPreview: {
-    title: '게시 미리보기',
-    hint: '승인되면 플러그인 목록에 이 버전이 이렇게 표시됩니다.',
-    contact: '연락처',
-    before: '변경 전',
-    after: '변경 후',
-  },
 };

@@ -305,11 +305,4 @@ export const texts: PublishMessages = {
     deleted_other: 'Удалено {{count}} плагина.',
     failed: 'Не удалось удалить плагины: {{message}}',
   },
-  reviewPreview: {
-    title: 'Предпросмотр карточки',
-    hint: 'Так каталог покажет эту версию после одобрения.',
-    contact: 'Контакт',
-    before: 'До',
-    after: 'После',
-  },
 };

@@ -278,11 +278,4 @@ export const texts: PublishMessages = {
     deleted_other: '已删除 {{count}} 个插件。',
     failed: '无法删除这些插件：{{message}}',
   },
-  reviewPreview: {
-    title: '上架预览',
-    hint: '审核通过后，插件广场将这样展示此版本。',
-    contact: '联系方式',
-    before: '修改前',
-    after: '修改后',
-  },
 };
