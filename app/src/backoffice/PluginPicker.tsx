@@ -1,6 +1,6 @@
-import type { Locale } from '@plugin-center/api';
-import { usePluginSuggestions } from '@plugin-center/react';
-import { useId, useState } from 'react';
+import { type Locale, PluginSort } from '@plugin-center/api';
+import { usePluginList } from '@plugin-center/react';
+import { useEffect, useId, useState } from 'react';
 import { useBackofficeTexts } from '../i18n/backoffice/texts';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/Field';
@@ -12,10 +12,18 @@ export interface PickedPlugin {
   name: string;
 }
 
+/** How long typing pauses before the picker searches, ms. */
+export const PICKER_DEBOUNCE_MS = 250;
+/** At most this many plugins are offered. */
+export const PICKER_RESULTS = 8;
+
 /**
- * Choose an approved plugin by searching (back office): a search field over the
- * as-you-type suggestions (`GET /api/cmt/plugin/suggest`, approved plugins only) and the matching
- * plugins as buttons (Tab and Enter, or a click); choosing one calls `onPick` and clears the field.
+ * Choose an approved plugin by searching (back office): a search field over the square's search
+ * (`GET /api/cmt/plugin/list` with the keyword, by relevance: any word of the name, intro or tags,
+ * not only the name's beginning, as a visitor finds it) once typing pauses for
+ * {@link PICKER_DEBOUNCE_MS}; the best {@link PICKER_RESULTS} plugins as buttons (Tab and Enter, or
+ * a click); choosing one calls `onPick` and clears the field. A search that finds nothing says
+ * 'No plugin matches' (a polite status).
  *
  * @param props.label - the field's label (default "Search plugins")
  * @param props.invalid - an error to show under the field (and mark it `aria-invalid`)
@@ -26,15 +34,18 @@ export function PluginPicker(props: {
   invalid?: string;
   disabled?: boolean;
 }) {
-  const { t, locale } = useBackofficeTexts();
+  const { t } = useBackofficeTexts();
   const id = useId();
   const [text, setText] = useState('');
-  const state = usePluginSuggestions(text, { lang: locale as Locale });
-  const plugins = state.suggestions.filter((s) => s.kind === 'plugin' && s.plugin_key);
-  const typed = text.trim() !== '' && state.text === text.trim() && !state.pending;
+  const [keyword, setKeyword] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(text.trim()), PICKER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const label = props.label ?? t('common.search');
   return (
     <div className="bo-picker">
-      <label htmlFor={`${id}-q`}>{props.label ?? t('common.search')}</label>
+      <label htmlFor={`${id}-q`}>{label}</label>
       <TextInput
         id={`${id}-q`}
         type="search"
@@ -54,24 +65,47 @@ export function PluginPicker(props: {
           {t('common.searchHint')} {t('common.moreHint')}
         </p>
       )}
-      {plugins.length > 0 && (
-        <ul className="bo-picker-list" aria-label={props.label ?? t('common.search')}>
-          {plugins.map((s) => (
-            <li key={s.plugin_key}>
-              <Button
-                variant="text"
-                onClick={() => {
-                  props.onPick({ plugin_key: s.plugin_key as string, name: s.text });
-                  setText('');
-                }}
-              >
-                {s.text} <span className="bo-muted">{s.plugin_key}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+      {keyword !== '' && text.trim() !== '' && (
+        <PickerResults
+          keyword={keyword}
+          label={label}
+          onPick={(plugin) => {
+            props.onPick(plugin);
+            setText('');
+            setKeyword('');
+          }}
+        />
       )}
-      {typed && plugins.length === 0 && <p className="bo-hint">{t('common.noMatch')}</p>}
     </div>
+  );
+}
+
+/** The plugins the square's search finds for `keyword`, or 'No plugin matches' once it answered with none. */
+function PickerResults(props: { keyword: string; label: string; onPick(plugin: PickedPlugin): void }) {
+  const { t, locale } = useBackofficeTexts();
+  const list = usePluginList({
+    keyword: props.keyword,
+    sort: PluginSort.RELEVANCE,
+    pageSize: PICKER_RESULTS,
+    lang: locale as Locale,
+  });
+  const answered = list.status === 'success' && list.params.keyword === props.keyword;
+  if (!answered) return null;
+  if (list.plugins.length === 0)
+    return (
+      <p className="bo-hint" role="status" data-testid="picker-no-match">
+        {t('common.noMatch')}
+      </p>
+    );
+  return (
+    <ul className="bo-picker-list" aria-label={props.label}>
+      {list.plugins.slice(0, PICKER_RESULTS).map((p) => (
+        <li key={p.plugin_key}>
+          <Button variant="text" onClick={() => props.onPick({ plugin_key: p.plugin_key, name: p.name })}>
+            {p.name} <span className="bo-muted">{p.plugin_key}</span>
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -99,6 +99,11 @@ export const ApiErrorCode = {
   ALREADY_REVIEWED: { code: 40902, error: 'ALREADY_REVIEWED' },
   /** Curation: no resource position (featured slot) with that id (HTTP 404). */
   RESOURCE_POSITION_NOT_FOUND: { code: 40412, error: 'RESOURCE_POSITION_NOT_FOUND' },
+  /**
+   * A batch upload naming a `batch_id` that plugins of an earlier batch already carry: one id names
+   * one batch, so deleting it never takes another upload's plugins (HTTP 409).
+   */
+  BATCH_ID_TAKEN: { code: 40915, error: 'BATCH_ID_TAKEN' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;

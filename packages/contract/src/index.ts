@@ -147,6 +147,9 @@ export type {
 export type {
   AssignOwnerBody,
   AssignOwnerResult,
+  BatchRef,
+  BatchRemoveResult,
+  BatchStatus,
   BatchUploadResult,
   CheckResult,
   CreatedPersonalToken,

@@ -35,6 +35,7 @@ export const ERROR_STATUS: Record<ApiErrorEntry['error'], number> = {
   MANIFEST_ID_TAKEN: 409,
   ALREADY_REVIEWED: 409,
   RESOURCE_POSITION_NOT_FOUND: 404,
+  BATCH_ID_TAKEN: 409,
   INTERNAL: 500,
 };
 

@@ -12,6 +12,7 @@ import '../../ui/lists.css';
 import './batchUpload.css';
 import { usePublishTexts } from '../../i18n/publish/texts';
 import { type UploadOptions, type UploadOutcome, uploadForm } from '../../upload';
+import { BatchUndo, CancelledBatch } from './BatchUndo';
 
 /** Path of `POST /api/cmt/manager/plugins/upload` (SPEC §7: multipart, cancellable; admin only). */
 export const BATCH_UPLOAD_PATH = PLUGIN_ROUTES.batchUpload.path;
@@ -41,24 +42,31 @@ export function BatchUploadPage() {
 /** What the page shows after an upload. */
 type Outcome =
   | { kind: 'result'; data: BatchUploadResult }
-  | { kind: 'cancelled' }
+  | { kind: 'cancelled'; batchId: string }
   | { kind: 'error'; message: string };
 
 /** Props of {@link BatchUploadView}. */
 export interface BatchUploadViewProps {
   /** Sends the form (default `uploadForm`: XHR with progress and abort; tests pass a fake). */
   send?: (options: UploadOptions) => Promise<UploadOutcome<BatchUploadResult>>;
+  /** Makes each upload's `batch_id` (default `crypto.randomUUID`; tests pass a fixed one). */
+  newBatchId?: () => string;
 }
 
 /**
- * The batch upload: choose a `.json` or `.zip` file, Upload sends it as the multipart field `file`
- * with a progress bar and a Cancel button that aborts the request. Then the result: the added,
- * skipped and translation counts and, per failed record, 'Plugin parsing failed' (SPEC §8) with its
- * file, its 1-based position `#n` and the reason; a cancelled state (also when the server reports
- * that the upload was cancelled part way); a rejected file (400 `UPLOAD_REJECTED`), a file too large
- * (413) or any other failure as an alert.
+ * The batch upload: the notice that batch imports go live without review; choose a `.json` or
+ * `.zip` file, Upload sends it as the multipart field `file` after a fresh `batch_id`, with a
+ * progress bar and a Cancel button that aborts the request. Then the result: the added, skipped and
+ * translation counts, the files of a ZIP that were not read and, per failed record, 'Plugin parsing
+ * failed' (SPEC §8) with its file, its 1-based position `#n` and the reason, and the undo of the
+ * batch ({@link BatchUndo}); after a Cancel, what the server had imported of the file by then
+ * ({@link CancelledBatch}: the file may have been sent in full); a rejected file (400
+ * `UPLOAD_REJECTED`), a file too large (413) or any other failure as an alert.
  */
-export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchUploadViewProps) {
+export function BatchUploadView({
+  send = uploadForm<BatchUploadResult>,
+  newBatchId = () => crypto.randomUUID(),
+}: BatchUploadViewProps) {
   const { t } = usePublishTexts();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -93,7 +101,9 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
       input.current?.focus();
       return;
     }
+    const batchId = newBatchId();
     const form = new FormData();
+    form.append('batch_id', batchId);
     form.append('file', file, file.name);
     const controller = new AbortController();
     abortRef.current = controller;
@@ -117,7 +127,7 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
       return;
     }
     if (res.cancelled) {
-      setOutcome({ kind: 'cancelled' });
+      setOutcome({ kind: 'cancelled', batchId });
       notify(t('batch.cancelled'), 'info');
       return;
     }
@@ -134,6 +144,9 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
     <section className="backstage audit batch" aria-busy={uploading}>
       <BackstageHeader title={t('batch.title')} />
       <p className="state-hint">{t('batch.intro')}</p>
+      <p className="batch-live-notice" data-testid="batch-live-notice">
+        {t('batchUndo.liveNotice')}
+      </p>
       <form className="publish-form batch-form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset disabled={uploading}>
           <legend>{t('batch.file')}</legend>
@@ -187,21 +200,23 @@ export function BatchUploadView({ send = uploadForm<BatchUploadResult> }: BatchU
             {outcome.message}
           </p>
         )}
-        {outcome?.kind === 'cancelled' && (
-          <div className="state" role="status" data-testid="batch-cancelled">
-            <p className="state-title">{t('batch.cancelled')}</p>
-            <p className="state-hint">{t('batch.cancelledHint')}</p>
-          </div>
+        {outcome?.kind === 'cancelled' && <CancelledBatch batchId={outcome.batchId} />}
+        {outcome?.kind === 'result' && (
+          <>
+            <BatchResult data={outcome.data} />
+            <BatchUndo batchId={outcome.data.batch_id} count={outcome.data.added} />
+          </>
         )}
-        {outcome?.kind === 'result' && <BatchResult data={outcome.data} />}
       </div>
     </section>
   );
 }
 
 /**
- * The result of a batch upload: the cancelled state when the server stopped part way, the counts (added, skipped, translations) and the failed records,
- * each 'Plugin parsing failed' (SPEC §8) with `file #n` (`n` = the record's index + 1) and the reason.
+ * The result of a batch upload: the cancelled state when the server stopped part way, the counts
+ * (added, skipped, translations), the files of a ZIP that were not read (each with its reason) and
+ * the failed records, each 'Plugin parsing failed' (SPEC §8) with `file #n` (`n` = the record's
+ * index + 1) and the reason.
  */
 export function BatchResult({ data }: { data: BatchUploadResult }) {
   const { t } = usePublishTexts();
@@ -228,6 +243,20 @@ export function BatchResult({ data }: { data: BatchUploadResult }) {
           </div>
         ))}
       </dl>
+      {data.rejected_files.length > 0 && (
+        <>
+          <h3>{t('batchUndo.rejectedFiles')}</h3>
+          <p className="state-hint">{t('batchUndo.rejectedFilesHint')}</p>
+          <ul className="batch-failed" data-testid="batch-rejected-files">
+            {data.rejected_files.map((f) => (
+              <li key={f.file}>
+                <code>{f.file}</code>
+                <span className="batch-reason">{f.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {data.failed.length === 0 ? (
         <p className="state-hint">{t('batch.noFailures')}</p>
       ) : (

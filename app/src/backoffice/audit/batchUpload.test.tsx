@@ -1,16 +1,18 @@
 /**
  * The back-office batch upload with the upload function faked (the XHR helper itself is covered by
  * `upload.test.ts`): the file check, the multipart field `file` to `POST manager/plugins/upload`,
- * progress and Cancel (abort), the result with 'Plugin parsing failed' per failed record, and the
- * rejected (400) and too large (413) errors.
+ * progress and Cancel (abort), the result with 'Plugin parsing failed' per failed record and the
+ * unread files of a ZIP, the rejected (400) and too large (413) errors; with the API client over a
+ * fake fetch, what a cancel left behind (`GET manager/plugins/batch`) and the batch's undo
+ * (`DELETE manager/plugins/batch`, after a confirmation).
  */
 import type { BatchUploadResult } from '@plugin-center/contract';
+import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
-import { ROUTER_FUTURE } from '../../routes';
-import { inEnglish } from '../../testing/render';
+import { inEnglish, renderWithClient } from '../../testing/render';
+import { dismissToastsAfterEach, renderWithToasts, toastTexts } from '../../testing/toasts';
 import type { UploadOptions, UploadOutcome } from '../../upload';
 import { BATCH_UPLOAD_PATH, BatchResult, BatchUploadView } from './BatchUploadPage';
 
@@ -34,21 +36,36 @@ function fakeSend() {
   return { calls, send };
 }
 
+const BATCH = 'batch-test-0001';
 const result = (patch: Partial<BatchUploadResult> = {}): BatchUploadResult => ({
+  batch_id: BATCH,
   added: 3,
   skipped: 1,
   translations: 2,
   failed: [],
+  rejected_files: [],
   cancelled: false,
   ...patch,
 });
 
-function renderView(send: ReturnType<typeof fakeSend>['send']) {
-  return render(
-    <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/backstage-index/batch-upload']}>
-      <BatchUploadView send={send} />
-    </MemoryRouter>,
-  );
+/** The batch API behind the page: `GET manager/plugins/batch` answers `imported`; DELETE deletes them. */
+function batchServer(imported = 0) {
+  let left = imported;
+  return fakeFetch((req) => {
+    if (req.method === 'DELETE') {
+      const deleted = left;
+      left = 0;
+      return ok({ batch_id: BATCH, deleted });
+    }
+    return ok({ batch_id: req.url.searchParams.get('batch_id'), plugin_count: left });
+  });
+}
+
+function renderView(send: ReturnType<typeof fakeSend>['send'], net = batchServer(), toasts = false) {
+  const ui = <BatchUploadView send={send} newBatchId={() => BATCH} />;
+  return toasts
+    ? renderWithToasts(net.fetch, ui)
+    : renderWithClient(net.fetch, ui, '/backstage-index/batch-upload');
 }
 
 const fileInput = () => screen.getByLabelText(/^Catalogue file/) as HTMLInputElement;
@@ -58,6 +75,7 @@ function choose(file: File) {
 const jsonFile = () => new File(['[{"name":"A"}]'], 'catalogue.json', { type: 'application/json' });
 
 inEnglish();
+dismissToastsAfterEach();
 afterEach(cleanup);
 
 describe('batch upload', () => {
@@ -99,6 +117,11 @@ describe('batch upload', () => {
     expect([options.method, options.url]).toEqual(['POST', BATCH_UPLOAD_PATH]);
     expect(BATCH_UPLOAD_PATH).toBe('/api/cmt/manager/plugins/upload');
     expect((options.form.get('file') as File).name).toBe('catalogue.json');
+    expect(options.form.get('batch_id')).toBe(BATCH);
+    expect([...options.form.keys()]).toEqual(['batch_id', 'file']);
+    expect(screen.getByTestId('batch-live-notice').textContent).toBe(
+      'Batch imports go live at once, without review. You can delete the plugins of one upload afterwards.',
+    );
 
     act(() => options.onProgress!(0.42));
     expect((screen.getByLabelText('Upload progress') as HTMLProgressElement).value).toBe(42);
@@ -137,18 +160,73 @@ describe('batch upload', () => {
     expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
   });
 
-  it('aborts on Cancel and shows the cancelled state', async () => {
-    const net = fakeSend();
-    renderView(net.send);
+  it('after a Cancel says truthfully what the server had imported, and offers to delete it', async () => {
+    const net = batchServer(1500);
+    const send = fakeSend();
+    renderView(send.send, net, true);
     choose(new File(['PK'], 'plugins.zip', { type: 'application/zip' }));
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(net.calls).toHaveLength(1));
-    const signal = net.calls[0]!.options.signal!;
+    await waitFor(() => expect(send.calls).toHaveLength(1));
+    const signal = send.calls[0]!.options.signal!;
+    act(() => send.calls[0]!.options.onProgress!(1));
     expect(signal.aborted).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(signal.aborted).toBe(true);
-    expect((await screen.findByTestId('batch-cancelled')).textContent).toContain('Upload cancelled');
+    const box = await screen.findByTestId('batch-cancelled');
+    expect(box.textContent).toContain('Upload cancelled');
+    await waitFor(() =>
+      expect(screen.getByTestId('batch-cancelled-detail').textContent).toBe(
+        'The file had already been sent: the server imported 1500 plugins of it before the cancel.',
+      ),
+    );
+    expect(box.textContent).not.toContain('were not imported');
+    expect(net.requests.at(-1)!.url.searchParams.get('batch_id')).toBe(BATCH);
     expect(screen.queryByTestId('batch-result')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete the 1500 plugins of this upload' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the plugins of this upload?' });
+    expect(dialog.textContent).toContain('The 1500 plugins this upload imported are deleted');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
+    await waitFor(() => expect(toastTexts()).toContain('1500 plugins deleted.'));
+    const sent = net.requests.find((r) => r.method === 'DELETE')!;
+    expect(sent.url.pathname).toBe('/api/cmt/manager/plugins/batch');
+    expect(sent.json).toEqual({ batch_id: BATCH });
+    expect(screen.queryByRole('button', { name: /Delete the/ })).toBeNull();
+  });
+
+  it('after a Cancel before anything went in says that nothing was imported', async () => {
+    const send = fakeSend();
+    renderView(send.send, batchServer(0));
+    choose(jsonFile());
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(send.calls).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('batch-cancelled-detail').textContent).toBe(
+        'Nothing of this file was imported.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: /Delete the/ })).toBeNull();
+  });
+
+  it('lists the unread files of a ZIP and offers to delete the plugins the upload added', async () => {
+    const send = fakeSend();
+    renderView(send.send);
+    choose(new File(['PK'], 'plugins.zip', { type: 'application/zip' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(send.calls).toHaveLength(1));
+    await act(async () =>
+      send.calls[0]!.resolve({
+        ok: true,
+        status: 200,
+        data: result({
+          rejected_files: [{ file: 'broken.json', reason: 'broken.json is not a JSON file (UTF-8)' }],
+        }),
+      }),
+    );
+    const files = within(await screen.findByTestId('batch-rejected-files')).getAllByRole('listitem');
+    expect(files.map((li) => li.textContent)).toEqual(['broken.jsonbroken.json is not a JSON file (UTF-8)']);
+    expect(screen.getByRole('button', { name: 'Delete the 3 plugins of this upload' })).toBeTruthy();
   });
 
   it('shows a rejected file (400 UPLOAD_REJECTED) and a file too large (413) as an alert', async () => {

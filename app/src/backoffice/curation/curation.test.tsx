@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime as formatTime } from '../../format';
 import { inEnglish, renderWithClient } from '../../testing/render';
 import { dismissToastsAfterEach, failure, renderWithToasts, sent, toastTexts } from '../../testing/toasts';
+import { PluginPicker } from '../PluginPicker';
 import { BannerConfigView, isHttpUrl } from './BannerConfigPage';
 import { RecommendationView } from './RecommendationPage';
 import { checkTimeRange, localInputToMs, ResourceStateView } from './ResourceStatePage';
@@ -16,15 +17,13 @@ import { checkTimeRange, localInputToMs, ResourceStateView } from './ResourceSta
 inEnglish();
 dismissToastsAfterEach();
 
-const SUGGEST = '/api/cmt/plugin/suggest';
-const suggestions = (...names: string[]) =>
+/** The square's search, which the plugin pickers use. */
+const SEARCH = '/api/cmt/plugin/list';
+const searchResults = (...names: string[]) =>
   ok({
-    suggestion_list: names.map((n) => ({
-      kind: 'plugin',
-      text: n,
-      plugin_key: n.toLowerCase(),
-      tag_id: null,
-    })),
+    plugin_list: names.map((n) => ({ ...summary(n.toLowerCase()), name: n })),
+    total: names.length,
+    next_cursor: null,
   });
 
 const HOUR = 3_600_000;
@@ -51,7 +50,7 @@ describe('resource positions page', () => {
   ];
   const server = (onPost = () => ok(slot(4, 'Grid', 'pending'))) =>
     fakeFetch((req) => {
-      if (req.url.pathname === SUGGEST) return suggestions('Grid');
+      if (req.url.pathname === SEARCH) return searchResults('Grid');
       if (req.method === 'POST') return onPost();
       if (req.method === 'PUT') return ok(slot(2, 'Chart', 'invalidated'));
       const status = req.url.searchParams.get('status');
@@ -289,7 +288,7 @@ describe('recommendations and default installs page', () => {
   const server = (curated: string[], silent: string[]) =>
     fakeFetch((req) => {
       const path = req.url.pathname;
-      if (path === SUGGEST) return suggestions('Delta');
+      if (path === SEARCH) return searchResults('Delta');
       if (path.endsWith('/recommendation/curated'))
         return ok({
           plugin_list: curated.map((k) => ({ ...summary(k), name: k })),
@@ -357,5 +356,27 @@ describe('recommendations and default installs page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delta delta' }));
     await waitFor(() => expect(puts()).toHaveLength(2));
     expect(puts()[1]!.json).toEqual({ plugin_key: 'delta', is_default_install: true });
+  });
+});
+
+describe('plugin picker', () => {
+  it("searches with the square's search (any word of the name), and says when nothing matches", async () => {
+    const net = fakeFetch((req) => {
+      const keyword = req.url.searchParams.get('keyword') ?? '';
+      return /walker/i.test(keyword) ? searchResults('Sky Walker Tools') : searchResults();
+    });
+    const picked: string[] = [];
+    renderWithClient(net.fetch, <PluginPicker onPick={(p) => picked.push(p.plugin_key)} />);
+    const field = screen.getByLabelText('Search plugins');
+    fireEvent.change(field, { target: { value: 'Walker' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sky Walker Tools sky walker tools' }));
+    expect(picked).toEqual(['sky walker tools']);
+    const query = net.requests.at(-1)!.url;
+    expect(query.pathname).toBe(SEARCH);
+    expect([query.searchParams.get('keyword'), query.searchParams.get('sort')]).toEqual(['Walker', '2']);
+    expect((field as HTMLInputElement).value).toBe('');
+    fireEvent.change(field, { target: { value: 'qzxv nonsense' } });
+    expect((await screen.findByTestId('picker-no-match')).textContent).toBe('No plugin matches');
+    expect(screen.queryByRole('button', { name: /Sky Walker/ })).toBeNull();
   });
 });

@@ -286,4 +286,29 @@ export const texts = {
     rejected: 'This version was not approved. Reason: {{reason}}',
     noVersion: 'No version yet',
   },
+  batchUndo: {
+    liveNotice:
+      'Batch imports go live at once, without review. You can delete the plugins of one upload afterwards.',
+    rejectedFiles: 'Files not read',
+    rejectedFilesHint: 'These files of the ZIP were skipped as a whole; the other files were imported.',
+    checking: 'Checking what the server imported before the cancel…',
+    importedBeforeCancel_one:
+      'The file had already been sent: the server imported {{count}} plugin of it before the cancel.',
+    importedBeforeCancel_other:
+      'The file had already been sent: the server imported {{count}} plugins of it before the cancel.',
+    nothingImported: 'Nothing of this file was imported.',
+    unknown: 'Whether the server imported part of the file could not be checked. See the audit log.',
+    delete_one: 'Delete the {{count}} plugin of this upload',
+    delete_other: 'Delete the {{count}} plugins of this upload',
+    confirmTitle: 'Delete the plugins of this upload?',
+    confirmBody_one:
+      'The {{count}} plugin this upload imported is deleted with its installs and likes. This cannot be undone.',
+    confirmBody_other:
+      'The {{count}} plugins this upload imported are deleted with their installs and likes. This cannot be undone.',
+    confirm: 'Delete',
+    cancel: 'Keep them',
+    deleted_one: '{{count}} plugin deleted.',
+    deleted_other: '{{count}} plugins deleted.',
+    failed: 'The plugins could not be deleted: {{message}}',
+  },
 };

@@ -294,4 +294,36 @@ export const texts: PublishMessages = {
     rejected: 'Esta versión no se aprobó. Motivo: {{reason}}',
     noVersion: 'Sin versión todavía',
   },
+  batchUndo: {
+    liveNotice:
+      'Los plugins importados en lote se publican al momento, sin revisión. Después puedes eliminar los plugins de una subida.',
+    rejectedFiles: 'Archivos no leídos',
+    rejectedFilesHint: 'Estos archivos del ZIP se omitieron enteros; los demás archivos se importaron.',
+    checking: 'Comprobando qué importó el servidor antes de cancelar…',
+    importedBeforeCancel_one:
+      'El archivo ya se había enviado: el servidor importó {{count}} plugin antes de cancelar.',
+    importedBeforeCancel_other:
+      'El archivo ya se había enviado: el servidor importó {{count}} plugins antes de cancelar.',
+    importedBeforeCancel_many:
+      'El archivo ya se había enviado: el servidor importó {{count}} plugins antes de cancelar.',
+    nothingImported: 'No se importó nada de este archivo.',
+    unknown:
+      'No se pudo comprobar si el servidor importó parte del archivo. Consulta el registro de auditoría.',
+    delete_one: 'Eliminar {{count}} plugin de esta subida',
+    delete_other: 'Eliminar los {{count}} plugins de esta subida',
+    delete_many: 'Eliminar los {{count}} plugins de esta subida',
+    confirmTitle: '¿Eliminar los plugins de esta subida?',
+    confirmBody_one:
+      'Se eliminará {{count}} plugin que importó esta subida, con sus instalaciones y «me gusta». No se puede deshacer.',
+    confirmBody_other:
+      'Se eliminarán los {{count}} plugins que importó esta subida, con sus instalaciones y «me gusta». No se puede deshacer.',
+    confirmBody_many:
+      'Se eliminarán los {{count}} plugins que importó esta subida, con sus instalaciones y «me gusta». No se puede deshacer.',
+    confirm: 'Eliminar',
+    cancel: 'Conservarlos',
+    deleted_one: 'Se eliminó {{count}} plugin.',
+    deleted_other: 'Se eliminaron {{count}} plugins.',
+    deleted_many: 'Se eliminaron {{count}} plugins.',
+    failed: 'No se pudieron eliminar los plugins: {{message}}',
+  },
 };

@@ -285,4 +285,29 @@ export const texts: PublishMessages = {
     rejected: 'このバージョンは承認されませんでした。理由：{{reason}}',
     noVersion: 'バージョンなし',
   },
+  batchUndo: {
+    liveNotice:
+      '一括インポートしたプラグインは審査なしですぐに公開されます。あとから 1 回のアップロード分をまとめて削除できます。',
+    rejectedFiles: '読み込まれなかったファイル',
+    rejectedFilesHint: 'ZIP 内のこれらのファイルは丸ごとスキップされ、他のファイルはインポートされました。',
+    checking: 'キャンセル前にサーバーがインポートした内容を確認しています…',
+    importedBeforeCancel_one:
+      'ファイルは送信済みでした。キャンセル前にサーバーが {{count}} 個のプラグインをインポートしました。',
+    importedBeforeCancel_other:
+      'ファイルは送信済みでした。キャンセル前にサーバーが {{count}} 個のプラグインをインポートしました。',
+    nothingImported: 'このファイルからは何もインポートされていません。',
+    unknown: 'サーバーが一部をインポートしたか確認できませんでした。監査ログを確認してください。',
+    delete_one: 'このアップロードの {{count}} 個のプラグインを削除',
+    delete_other: 'このアップロードの {{count}} 個のプラグインを削除',
+    confirmTitle: 'このアップロードのプラグインを削除しますか？',
+    confirmBody_one:
+      'このアップロードでインポートした {{count}} 個のプラグインを、インストールといいねごと削除します。元に戻せません。',
+    confirmBody_other:
+      'このアップロードでインポートした {{count}} 個のプラグインを、インストールといいねごと削除します。元に戻せません。',
+    confirm: '削除',
+    cancel: '残す',
+    deleted_one: '{{count}} 個のプラグインを削除しました。',
+    deleted_other: '{{count}} 個のプラグインを削除しました。',
+    failed: 'プラグインを削除できませんでした：{{message}}',
+  },
 };

@@ -284,4 +284,29 @@ export const texts: PublishMessages = {
     rejected: '이 버전은 승인되지 않았습니다. 사유: {{reason}}',
     noVersion: '버전 없음',
   },
+  batchUndo: {
+    liveNotice:
+      '일괄 가져온 플러그인은 검토 없이 바로 공개됩니다. 나중에 한 번의 업로드로 가져온 플러그인을 삭제할 수 있습니다.',
+    rejectedFiles: '읽지 못한 파일',
+    rejectedFilesHint: 'ZIP의 이 파일들은 통째로 건너뛰었고, 나머지 파일은 가져왔습니다.',
+    checking: '취소 전에 서버가 가져온 내용을 확인하는 중…',
+    importedBeforeCancel_one:
+      '파일은 이미 전송되었습니다. 취소 전에 서버가 플러그인 {{count}}개를 가져왔습니다.',
+    importedBeforeCancel_other:
+      '파일은 이미 전송되었습니다. 취소 전에 서버가 플러그인 {{count}}개를 가져왔습니다.',
+    nothingImported: '이 파일에서 가져온 것은 없습니다.',
+    unknown: '서버가 일부를 가져왔는지 확인하지 못했습니다. 감사 로그를 확인하세요.',
+    delete_one: '이 업로드의 플러그인 {{count}}개 삭제',
+    delete_other: '이 업로드의 플러그인 {{count}}개 삭제',
+    confirmTitle: '이 업로드의 플러그인을 삭제할까요?',
+    confirmBody_one:
+      '이 업로드로 가져온 플러그인 {{count}}개가 설치와 좋아요와 함께 삭제됩니다. 되돌릴 수 없습니다.',
+    confirmBody_other:
+      '이 업로드로 가져온 플러그인 {{count}}개가 설치와 좋아요와 함께 삭제됩니다. 되돌릴 수 없습니다.',
+    confirm: '삭제',
+    cancel: '유지',
+    deleted_one: '플러그인 {{count}}개를 삭제했습니다.',
+    deleted_other: '플러그인 {{count}}개를 삭제했습니다.',
+    failed: '플러그인을 삭제하지 못했습니다: {{message}}',
+  },
 };

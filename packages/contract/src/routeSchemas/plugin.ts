@@ -54,6 +54,9 @@ import {
   AssignOwnerBody,
   AssignOwnerResult,
   BATCH_UPLOAD_FORM,
+  BatchRef,
+  BatchRemoveResult,
+  BatchStatus,
   BatchUploadResult,
   CreatedPersonalToken,
   CreatePersonalTokenBody,
@@ -287,6 +290,22 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     consumes: ['multipart/form-data'],
     multipart: BATCH_UPLOAD_FORM,
     response: BatchUploadResult,
+  },
+  batchStatus: {
+    tags: PLUGINS,
+    summary: 'How many plugins of one batch upload are in the database (admin)',
+    description:
+      'For an uploader who cancelled after sending the file: the plugins carrying this `batch_id` now (0 when none, also for an id never used).',
+    querystring: BatchRef,
+    response: BatchStatus,
+  },
+  batchRemove: {
+    tags: PLUGINS,
+    summary: 'Delete every plugin of one batch upload (admin; audit-logged)',
+    description:
+      'Deletes exactly the plugins carrying this `batch_id` (batch imports go live without review; this is their undo), each as `DELETE plugin` does: versions, submissions, tags and their counts, installs, likes, search documents, and the files no other row names. One audit entry per plugin. 0 when none is left.',
+    body: BatchRef,
+    response: BatchRemoveResult,
   },
   // Curation: recommendations, silent install, resource positions.
   publishRecommendation: {

@@ -182,6 +182,20 @@ export const PLUGIN_ROUTES = {
     request: 'multipart',
     response: 'envelope',
   },
+  batchStatus: {
+    method: 'GET',
+    path: '/api/cmt/manager/plugins/batch',
+    access: 'admin',
+    request: 'query',
+    response: 'envelope',
+  },
+  batchRemove: {
+    method: 'DELETE',
+    path: '/api/cmt/manager/plugins/batch',
+    access: 'admin',
+    request: 'body',
+    response: 'envelope',
+  },
   assignOwner: {
     method: 'POST',
     path: '/api/cmt/manager/plugin/owner',

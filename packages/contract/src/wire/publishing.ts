@@ -224,15 +224,26 @@ export const UserPluginsQuery = Type.Object({
 export type UserPluginsQuery = Static<typeof UserPluginsQuery>;
 
 /**
- * Data of `POST /api/cmt/manager/plugins/upload` (batch upload): how many plugins went in, and each
- * record that did not with its file, index (0-based within that file) and reason — the UI shows
- * 'Plugin parsing failed' for those.
+ * A batch's id: names the plugins one batch upload imported (sent by the uploader, or made by the
+ * server), for reading and deleting exactly that batch. Letters, digits, `-` and `_`, 8–64 long.
+ */
+export const BatchId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', minLength: 8, maxLength: 64 });
+
+/**
+ * Data of `POST /api/cmt/manager/plugins/upload` (batch upload): the batch's id, how many plugins
+ * went in, each record that did not with its file, index (0-based within that file) and reason —
+ * the UI shows 'Plugin parsing failed' for those — and each file of a ZIP that was not read at all
+ * (not JSON, not an array) with its reason; the other files were imported.
  */
 export const BatchUploadResult = Type.Object({
+  batch_id: BatchId,
   added: Type.Integer({ minimum: 0 }),
   skipped: Type.Integer({ minimum: 0, description: 'records whose plugin is already there' }),
   translations: Type.Integer({ minimum: 0 }),
   failed: Type.Array(Type.Object({ file: Type.String(), index: Type.Integer(), reason: Type.String() })),
+  rejected_files: Type.Array(Type.Object({ file: Type.String(), reason: Type.String() }), {
+    description: 'files of a ZIP that were not read (not UTF-8 JSON, not an array); the others were imported',
+  }),
   cancelled: Type.Boolean({
     description: 'the upload was cancelled: the records after the last whole plugin were not imported',
   }),
@@ -241,10 +252,12 @@ export type BatchUploadResult = Static<typeof BatchUploadResult>;
 
 /**
  * The multipart body of `POST /api/cmt/manager/plugins/upload`: one file `file` (a JSON array of
- * catalogue records or a ZIP of such files, at most {@link BATCH_FILE_BYTES}); no text field is read.
+ * catalogue records or a ZIP of such files, at most {@link BATCH_FILE_BYTES}) and, optionally before
+ * it, the text field `batch_id` ({@link BatchId}; made by the server when absent) so that an uploader
+ * who cancels can still ask what the batch imported.
  */
 export const BATCH_UPLOAD_FORM = {
-  fields: Type.Object({}),
+  fields: Type.Object({ batch_id: Type.Optional(BatchId) }),
   files: {
     file: {
       maxBytes: BATCH_FILE_BYTES,
@@ -254,6 +267,24 @@ export const BATCH_UPLOAD_FORM = {
     },
   },
 } as const satisfies MultipartForm;
+
+/** Query of `GET /api/cmt/manager/plugins/batch` and body of `DELETE /api/cmt/manager/plugins/batch`. */
+export const BatchRef = Type.Object({ batch_id: BatchId }, { additionalProperties: false });
+export type BatchRef = Static<typeof BatchRef>;
+
+/** Data of `GET /api/cmt/manager/plugins/batch`: how many plugins of the batch are in the database now. */
+export const BatchStatus = Type.Object({
+  batch_id: Type.String(),
+  plugin_count: Type.Integer({ minimum: 0 }),
+});
+export type BatchStatus = Static<typeof BatchStatus>;
+
+/** Data of `DELETE /api/cmt/manager/plugins/batch`: how many plugins of the batch were deleted. */
+export const BatchRemoveResult = Type.Object({
+  batch_id: Type.String(),
+  deleted: Type.Integer({ minimum: 0 }),
+});
+export type BatchRemoveResult = Static<typeof BatchRemoveResult>;
 
 /** A personal access token as its owner's list shows it (never the token itself). */
 export const PersonalToken = Type.Object(

@@ -54,6 +54,8 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.revokePersonalToken': 'user',
   'plugin.download': 'admin',
   'plugin.batchUpload': 'admin',
+  'plugin.batchStatus': 'admin',
+  'plugin.batchRemove': 'admin',
   'plugin.publishRecommendation': 'admin',
   'plugin.setSilentInstall': 'admin',
   'plugin.createResourceState': 'admin',

@@ -58,6 +58,8 @@ export interface ImportOptions {
    * written so far stay, each whole; the report says `cancelled`.
    */
   signal?: AbortSignal;
+  /** The batch upload's id, stored on every plugin this import creates (default none). */
+  batchId?: string;
 }
 
 /** Thrown when a catalogue file cannot be read or is not a JSON array. */
@@ -150,6 +152,7 @@ export async function importEntries(
         return;
       }
       const plugin = recordToPlugin(parsed.record, now);
+      if (options.batchId) plugin.batch_id = options.batchId;
       if (seenKeys.has(plugin.plugin_key)) {
         report.skipped++;
         return;

@@ -165,3 +165,26 @@ describe('publishing the recommendation', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('the plugin pickers of the curation pages (slots, recommendations, default installs)', () => {
+  const search = async (keyword: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/cmt/plugin/list?keyword=${encodeURIComponent(keyword)}&sort=2&page_size=8`,
+    });
+    expect(res.statusCode).toBe(200);
+    return body<{ data: { plugin_list: { name: string }[]; total: number } }>(res).data;
+  };
+
+  it("find a plugin by a word in the middle of its name through the square's search, and nothing for nonsense", async () => {
+    // The name-prefix suggestions the pickers used before find nothing for a word inside the name.
+    const suggested = await t.app.inject({ method: 'GET', url: '/api/cmt/plugin/suggest?q=Walker' });
+    expect(
+      body<{ data: { suggestion_list: { text: string }[] } }>(suggested).data.suggestion_list.map(
+        (s) => s.text,
+      ),
+    ).not.toContain('Figma Walker');
+    expect((await search('Walker')).plugin_list.map((p) => p.name)).toContain('Figma Walker');
+    expect(await search('qzxvkjq wqpfzz')).toMatchObject({ plugin_list: [], total: 0 });
+  });
+});

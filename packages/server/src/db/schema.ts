@@ -77,6 +77,8 @@ export interface PluginTable {
    * plugin owns the id. A catalogue plugin holds its `figma_plugin_id`; null when unknown or none.
    */
   manifest_id: Generated<string | null>;
+  /** The batch upload that imported the plugin (migration 0024); null for any other plugin. */
+  batch_id: Generated<string | null>;
 }
 
 /** `plugin_version`: history versions of a plugin. */

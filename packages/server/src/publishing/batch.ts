@@ -29,6 +29,13 @@ export interface BatchSource {
   entries: unknown[];
 }
 
+/** What was read of an upload: the record files, and the files of a ZIP that could not be read. */
+export interface BatchFiles {
+  sources: BatchSource[];
+  /** Files of a ZIP skipped as a whole (not UTF-8 JSON, not an array), with the reason. */
+  rejected: { file: string; reason: string }[];
+}
+
 const refuse = (message: string) =>
   new ApiError(ApiErrorCode.UPLOAD_REJECTED, `file: ${message}`, 400, 'file');
 
@@ -52,12 +59,15 @@ function isZip(bytes: Uint8Array): boolean {
 
 /**
  * The record files of an upload: the JSON file itself, or every `*.json` entry of a ZIP (other
- * entries and folders ignored, in archive order).
- * @throws ApiError 400 UPLOAD_REJECTED (`field` 'file') for anything else, a ZIP over its bounds,
- *   a damaged ZIP, or more than {@link BATCH_LIMITS}.RECORDS records
+ * entries and folders ignored, in archive order). A ZIP entry that is not a UTF-8 JSON array is
+ * reported in `rejected` and the others are read: one bad file does not refuse the rest.
+ * @throws ApiError 400 UPLOAD_REJECTED (`field` 'file') for anything else, a single JSON file that
+ *   is not an array, a ZIP over its bounds, a damaged ZIP, a ZIP none of whose files could be read,
+ *   or more than {@link BATCH_LIMITS}.RECORDS records
  */
-export function readBatch(fileName: string, bytes: Uint8Array): BatchSource[] {
+export function readBatch(fileName: string, bytes: Uint8Array): BatchFiles {
   const sources: BatchSource[] = [];
+  const rejected: BatchFiles['rejected'] = [];
   if (isZip(bytes)) {
     let count = 0;
     let total = 0;
@@ -83,13 +93,21 @@ export function readBatch(fileName: string, bytes: Uint8Array): BatchSource[] {
       if (error instanceof ApiError) throw error;
       throw refuse(`a damaged ZIP (${(error as Error).message})`);
     }
-    for (const [name, content] of Object.entries(files))
-      sources.push({ file: name, entries: parseRecords(name, content) });
-    if (sources.length === 0) throw refuse('the ZIP holds no .json file of plugin records');
+    for (const [name, content] of Object.entries(files)) {
+      try {
+        sources.push({ file: name, entries: parseRecords(name, content) });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        rejected.push({ file: name, reason: error.message.replace(/^file: /, '') });
+      }
+    }
+    if (sources.length === 0 && rejected.length === 0)
+      throw refuse('the ZIP holds no .json file of plugin records');
+    if (sources.length === 0) throw refuse(rejected.map((r) => r.reason).join('; '));
   } else {
     sources.push({ file: fileName, entries: parseRecords(fileName, bytes) });
   }
   const records = sources.reduce((n, s) => n + s.entries.length, 0);
   if (records > BATCH_LIMITS.RECORDS) throw refuse(`more than ${BATCH_LIMITS.RECORDS} records`);
-  return sources;
+  return { sources, rejected };
 }

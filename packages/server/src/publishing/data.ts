@@ -54,6 +54,23 @@ export function lockPluginByKey(
   return query.executeTakeFirst();
 }
 
+/** The plugins a batch upload imported (`plugin.batch_id`), locked on PostgreSQL, by id. */
+export function lockPluginsOfBatch(trx: Db, dialect: Dialect, batchId: string): Promise<PluginRow[]> {
+  let query = trx.selectFrom('plugin').selectAll().where('batch_id', '=', batchId).orderBy('id');
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.execute();
+}
+
+/** How many plugins carry this batch id. */
+export async function countPluginsOfBatch(db: Db, batchId: string): Promise<number> {
+  const row = await db
+    .selectFrom('plugin')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The plugins with these ids, by id. */
 export async function pluginsByIds(db: Db, ids: readonly number[]): Promise<Map<number, PluginRow>> {
   if (ids.length === 0) return new Map();

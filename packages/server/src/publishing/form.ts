@@ -12,6 +12,7 @@ import { PUBLISH_LIMITS } from '@plugin-center/contract';
 import {
   ApiErrorCode,
   BATCH_UPLOAD_FORM,
+  BatchId,
   PUBLISH_FORM,
   PublishFields,
 } from '@plugin-center/contract/schemas';
@@ -168,24 +169,35 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
   return { fields: candidate as PublishFields, files };
 }
 
+/** The contract's rule for a batch id (`BatchId`). */
+const BATCH_ID = Compile(BatchId);
+
 /** The one file field of a batch upload (the contract's `BATCH_UPLOAD_FORM`). */
 const BATCH_FILE = Object.keys(BATCH_UPLOAD_FORM.files)[0] as keyof typeof BATCH_UPLOAD_FORM.files;
 
 /**
  * Reads the one file of a batch upload (multipart field `file` of the contract's
- * `BATCH_UPLOAD_FORM`, at most {@link BATCH_LIMITS}.FILE_BYTES); text fields are ignored.
+ * `BATCH_UPLOAD_FORM`, at most {@link BATCH_LIMITS}.FILE_BYTES) and its optional text field
+ * `batch_id`; other text fields are ignored.
  * @throws ApiError 415 for a body that is not multipart, 400 INVALID_PARAMETER for another file
- *   field, no file or a malformed body, 413 PAYLOAD_TOO_LARGE (field `file`) beyond the limit
+ *   field, no file, a `batch_id` that is not a `BatchId` or a malformed body, 413
+ *   PAYLOAD_TOO_LARGE (field `file`) beyond the limit
  */
-export async function readBatchFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+export async function readBatchFile(
+  request: FastifyRequest,
+): Promise<{ name: string; bytes: Buffer; batchId?: string }> {
   if (!request.isMultipart())
     throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'send the file as multipart/form-data', 415);
   let file: { name: string; bytes: Buffer } | undefined;
+  let batchId: string | undefined;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: BATCH_LIMITS.FILE_BYTES, files: 1, fields: 5 },
+      limits: { fileSize: BATCH_LIMITS.FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 },
     })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.fieldname === 'batch_id') batchId = batchIdField(part.value);
+        continue;
+      }
       if (part.fieldname !== BATCH_FILE) {
         part.file.resume();
         throw unknownFileField(part.fieldname);
@@ -196,5 +208,17 @@ export async function readBatchFile(request: FastifyRequest): Promise<{ name: st
     throw multipartError(error, fileTooLarge('file', BATCH_LIMITS.FILE_BYTES, undefined, 'the batch file'));
   }
   if (!file) throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'file: is required', 400, 'file');
-  return file;
+  return batchId === undefined ? file : { ...file, batchId };
+}
+
+/** The `batch_id` text field checked against the contract's `BatchId` rule. @throws ApiError 400 INVALID_PARAMETER */
+function batchIdField(value: unknown): string {
+  if (typeof value !== 'string' || !BATCH_ID.Check(value))
+    throw new ApiError(
+      ApiErrorCode.INVALID_PARAMETER,
+      'batch_id: 8 to 64 letters, digits, - or _',
+      400,
+      'batch_id',
+    );
+  return value;
 }

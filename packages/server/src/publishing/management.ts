@@ -3,11 +3,19 @@
  * downloading the code file and the batch upload of catalogue records. Each is audit-logged, in the
  * transaction of the change it records.
  */
-import type { AssignOwnerResult, BatchUploadResult } from '@plugin-center/contract/schemas';
+import { randomUUID } from 'node:crypto';
+import type {
+  AssignOwnerResult,
+  BatchRemoveResult,
+  BatchStatus,
+  BatchUploadResult,
+} from '@plugin-center/contract/schemas';
 import { ApiErrorCode, ReviewStatus } from '@plugin-center/contract/schemas';
+import type { Kysely } from 'kysely';
 import { importEntries } from '../catalogue/import';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
+import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
 import { replacePluginTags } from '../plugins/data/write';
 import { unindexPlugins } from '../search/indexer';
@@ -19,12 +27,15 @@ import { removeUnreferenced } from '../shared/storage/references';
 import { readBatch } from './batch';
 import {
   accountByEmail,
+  countPluginsOfBatch,
   deletePlugin,
   hasSubmission,
   insertSubmission,
   isApproved,
   latestSubmission,
   lockPluginByKey,
+  lockPluginsOfBatch,
+  type PluginRow,
   pluginByKey,
   pluginFileKeys,
   pluginTagCodes,
@@ -60,30 +71,77 @@ export class PluginManagement {
       // plugin committed a moment before is what the tag counts and the file list go by.
       const plugin = await lockPluginByKey(trx, this.db.dialect, pluginKey);
       if (!plugin) throw notFound(pluginKey);
-      const files = await pluginFileKeys(trx, plugin.id, FILE_URL_PREFIX);
-      await replacePluginTags(trx, plugin.id, [], isApproved(plugin), false);
-      await unindexPlugins(trx, [plugin.id]);
-      await deletePlugin(trx, plugin.id);
-      await logAdminAction(trx, admin, {
-        time: this.clock(),
-        action: 'delete',
-        plugin_key: plugin.plugin_key,
-        version: plugin.current_version,
-        reason: null,
-      });
-      return { plugin, files };
+      return { plugin, files: await this.deleteRow(trx, admin, plugin) };
     });
     markPluginChanged(this.db, plugin.plugin_key);
     markCatalogueChanged(this.db);
-    // Only this plugin's own files, and only those no other row refers to (an upload shared by
-    // content with another plugin stays); never a general sweep, which could take the files of a
-    // publish in flight.
+    await this.collect(files);
+    return { plugin_key: plugin.plugin_key };
+  }
+
+  /**
+   * `GET manager/plugins/batch`: how many plugins of the batch upload `batchId` are in the database
+   * now (0 for an id never used), for an uploader who cancelled after the file was sent.
+   */
+  async batchStatus(batchId: string): Promise<BatchStatus> {
+    return { batch_id: batchId, plugin_count: await countPluginsOfBatch(this.db.kysely, batchId) };
+  }
+
+  /**
+   * `DELETE manager/plugins/batch`: deletes every plugin the batch upload `batchId` imported, each
+   * as {@link remove} does (tags and their counts, search documents, versions, submissions,
+   * installs, likes; one `delete` audit entry each), all in one transaction; then their files no
+   * other row names. Plugins of other batches, published ones and the shipped catalogue's are never
+   * touched. Deleting a batch with nothing left answers `deleted: 0`.
+   */
+  async removeBatch(admin: AuthUser, batchId: string): Promise<BatchRemoveResult> {
+    const removed = await this.db.kysely.transaction().execute(async (trx) => {
+      const plugins = await lockPluginsOfBatch(trx, this.db.dialect, batchId);
+      const files: string[] = [];
+      for (const plugin of plugins) files.push(...(await this.deleteRow(trx, admin, plugin)));
+      return { keys: plugins.map((p) => p.plugin_key), files };
+    });
+    for (const key of removed.keys) markPluginChanged(this.db, key);
+    if (removed.keys.length > 0) markCatalogueChanged(this.db);
+    await this.collect(removed.files);
+    return { batch_id: batchId, deleted: removed.keys.length };
+  }
+
+  /**
+   * Deletes one locked plugin in `trx`: its tags (counts kept in step), search documents and row
+   * (versions, submissions, installs and likes go with it), audit-logged as `delete`.
+   * @returns the stored-file keys it referred to, for {@link collect} after the commit
+   */
+  private async deleteRow(
+    trx: Kysely<DatabaseSchema>,
+    admin: AuthUser,
+    plugin: PluginRow,
+  ): Promise<string[]> {
+    const files = await pluginFileKeys(trx, plugin.id, FILE_URL_PREFIX);
+    await replacePluginTags(trx, plugin.id, [], isApproved(plugin), false);
+    await unindexPlugins(trx, [plugin.id]);
+    await deletePlugin(trx, plugin.id);
+    await logAdminAction(trx, admin, {
+      time: this.clock(),
+      action: 'delete',
+      plugin_key: plugin.plugin_key,
+      version: plugin.current_version,
+      reason: null,
+    });
+    return files;
+  }
+
+  /**
+   * Removes from the storage those of `files` (deleted plugins' own files) that no other row refers
+   * to (an upload shared by content with another plugin stays); never a general sweep, which could
+   * take the files of a publish in flight.
+   */
+  private async collect(files: readonly string[]): Promise<void> {
     await removeUnreferenced(
       this.db.kysely,
       this.storage,
       files.filter((key) => STORAGE_KEY.test(key)),
     );
-    return { plugin_key: plugin.plugin_key };
   }
 
   /**
@@ -178,20 +236,33 @@ export class PluginManagement {
   /**
    * `POST manager/plugins/upload`: imports the catalogue records of an uploaded JSON or ZIP file as
    * approved plugins (SPEC §1 "batch-upload plugins"), each record validated on its own; failures
-   * come back with their file, index and reason. `signal` (the request closing) stops the import
-   * between plugins: every plugin written is whole. Audit-logged with the counts.
-   * @throws ApiError 400 UPLOAD_REJECTED for a file that is neither (see `readBatch`)
+   * come back with their file, index and reason, and the files of a ZIP that could not be read with
+   * theirs (the other files are imported). Every plugin created carries the batch's id (`batchId`,
+   * else a new random one), so that {@link removeBatch} can undo exactly this upload. `signal` (the
+   * request closing) stops the import between plugins: every plugin written is whole. Audit-logged
+   * with the counts and the batch id.
+   * @throws ApiError 400 UPLOAD_REJECTED for a file that is neither (see `readBatch`), 409
+   *   BATCH_ID_TAKEN when plugins of an earlier upload carry `batchId`
    */
   async batchUpload(
     admin: AuthUser,
     fileName: string,
     bytes: Uint8Array,
     signal?: AbortSignal,
+    batchId: string = randomUUID(),
   ): Promise<BatchUploadResult> {
-    const sources = readBatch(fileName, bytes);
+    const { sources, rejected } = readBatch(fileName, bytes);
+    if ((await countPluginsOfBatch(this.db.kysely, batchId)) > 0)
+      throw new ApiError(
+        ApiErrorCode.BATCH_ID_TAKEN,
+        `batch_id: plugins of an earlier batch upload carry ${batchId}`,
+        409,
+        'batch_id',
+      );
     const report = await importEntries(this.db, sources, {
       batchSize: 1,
       now: this.clock(),
+      batchId,
       ...(signal ? { signal } : {}),
     });
     const failed = report.errors.map((e) => ({ file: e.file ?? fileName, index: e.index, reason: e.reason }));
@@ -200,13 +271,15 @@ export class PluginManagement {
       action: 'batch_upload',
       plugin_key: '',
       version: null,
-      reason: `${fileName}: ${report.added} added, ${report.skipped} skipped, ${failed.length} failed${report.cancelled ? ', cancelled' : ''}`,
+      reason: `${fileName}: ${report.added} added, ${report.skipped} skipped, ${failed.length} failed${rejected.length ? `, ${rejected.length} files unread` : ''}${report.cancelled ? ', cancelled' : ''} (batch ${batchId})`,
     });
     return {
+      batch_id: batchId,
       added: report.added,
       skipped: report.skipped,
       translations: report.translations,
       failed,
+      rejected_files: rejected,
       cancelled: report.cancelled === true,
     };
   }

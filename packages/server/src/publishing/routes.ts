@@ -39,7 +39,8 @@ const CONTENT_TYPES: Record<string, string> = {
  *   (administrators exempt), 409 PENDING_LIMIT_REACHED and 413 STORAGE_QUOTA_EXCEEDED (service);
  * - `GET /api/cmt/plugin/audit` (signed in) → `SubmissionPage` of the caller's plugins;
  * - `DELETE /api/cmt/plugin`, `POST /api/cmt/manager/plugin/owner`, `POST
- *   /api/cmt/manager/plugins/upload`, `GET /api/cmt/manager/plugin/{id}/download`
+ *   /api/cmt/manager/plugins/upload`, `GET /api/cmt/manager/plugin/{id}/download`, `GET` and
+ *   `DELETE /api/cmt/manager/plugins/batch` (one batch upload's plugins: count, delete)
  *   (administrators; 401/403 otherwise);
  * - `GET /api/cmt/file/{key}` (public): a stored image or video with its type, `nosniff`, a
  *   sandboxing CSP (no script can run from this path, even if a file were HTML) and a year of
@@ -92,8 +93,12 @@ export async function publishingRoutes(
       if (!reply.raw.writableFinished) cancel.abort();
     });
     const file = await readBatchFile(request);
-    return management.batchUpload(request.user!, file.name, file.bytes, cancel.signal);
+    return management.batchUpload(request.user!, file.name, file.bytes, cancel.signal, file.batchId);
   });
+  tableRoute(app, 'plugin', 'batchStatus', (request) => management.batchStatus(request.query.batch_id));
+  tableRoute(app, 'plugin', 'batchRemove', (request) =>
+    management.removeBatch(request.user!, request.body.batch_id),
+  );
   tableRoute(app, 'plugin', 'download', async (request, reply) => {
     const { bytes, fileName } = await management.download(request.user!, request.params.id);
     return reply

@@ -64,6 +64,8 @@ export interface NewPlugin {
   praise_count?: number;
   /** The plugin's manifest id (unique among plugins); default null. */
   manifest_id?: string | null;
+  /** The batch upload importing it; default null. */
+  batch_id?: string | null;
 }
 
 /** Rows per multi-row INSERT (34 parameters each: well under SQLite's and PostgreSQL's limits). */
@@ -153,6 +155,7 @@ export async function createPlugins(
         update_time: p.update_time ?? null,
         sort_time: p.update_time ?? 0,
         manifest_id: p.manifest_id ?? null,
+        batch_id: p.batch_id ?? null,
       };
     });
 
