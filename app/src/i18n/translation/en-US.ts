@@ -213,7 +213,9 @@ export const texts = {
     publish:
       'When you publish a plugin you confirm that you may distribute it, and that its name, description, images and code do not infringe the rights of others.',
     privacy:
-      'We keep the language you choose in a cookie named "lang" and count how often a plugin is viewed. We do not sell personal data.',
+      'Strictly necessary storage: the cookie "lang" keeps the language you choose, the cookie "cookie_consent" keeps your cookie choice for a year, and "plugin_center_login" keeps you signed in (in local storage, session storage or a cookie, depending on how the site is set up). We count how often each plugin is viewed. We do not sell personal data.',
+    analytics:
+      'Analytics (marketing): the cookie "plugincenter2015jssdkcross" keeps a random visitor ID for 360 days, and local storage entries whose names begin with "pcsa_" ("pcsa_first_day", "pcsa_channel", "pcsa_pageleave-…") keep the day of your first visit, where you came from and how long a page was open. Page views and clicks go only to our own collector. Where the site asks for your consent, these are created only after "Accept all" or after you turn on Marketing in the cookie settings; rejecting them later deletes them.',
   },
   tags: {
     '3d': '3D',
