@@ -1,11 +1,11 @@
 import { PluginEvent } from '@plugin-center/contract';
 import type { SsoClient } from '@plugin-center/sso';
+import { LOGIN_RECORD_KEY } from '@plugin-center/sso';
 import { network } from '@plugin-center/test-fakes/analytics';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOGIN_RECORD_KEY } from '@plugin-center/sso';
 import { startAnalytics, trackPluginEvent } from '../analytics';
-import { LANG_COOKIE } from '../i18n/i18n';
 import { readCatalog } from '../i18n/catalog';
+import { LANG_COOKIE } from '../i18n/i18n';
 import { CONSENT_COOKIE, createConsentStore } from './consentStore';
 
 // The marketplace's tracker under the consent store: happy-dom's own cookies and
@@ -35,7 +35,9 @@ describe('the terms page', () => {
   it('names the strictly necessary cookies and the login record in every language', () => {
     const necessary = [LANG_COOKIE, CONSENT_COOKIE, LOGIN_RECORD_KEY];
     const unnamed = Object.entries(readCatalog().translation).flatMap(([locale, texts]) =>
-      necessary.filter((name) => !String(texts?.['protocol.privacy']).includes(name)).map((n) => `${locale}: ${n}`),
+      necessary
+        .filter((name) => !String(texts?.['protocol.privacy']).includes(name))
+        .map((n) => `${locale}: ${n}`),
     );
     expect(unnamed).toEqual([]);
   });
@@ -65,7 +67,9 @@ describe('the tracker under cookie consent', () => {
     // and each storage entry (one per open page for `pcsa_pageleave-<page id>`, named `pcsa_pageleave-…`).
     const created = [TRACKER_COOKIE, ...trackerKeys().map((k) => k.replace(/-\d+$/, '-…'))];
     const unnamed = Object.entries(readCatalog().translation).flatMap(([locale, texts]) =>
-      created.filter((name) => !String(texts?.['protocol.analytics']).includes(`${name}`)).map((n) => `${locale}: ${n}`),
+      created
+        .filter((name) => !String(texts?.['protocol.analytics']).includes(`${name}`))
+        .map((n) => `${locale}: ${n}`),
     );
     expect(unnamed).toEqual([]);
 

@@ -1,21 +1,22 @@
 /**
- * en-US texts of the marketplace: the fallback locale (SPEC §1, §9), so it is complete. The texts
- * that SPEC quotes are used verbatim ('link copied', 'link copy failed', SPEC §8; the 403 message,
- * SPEC §2). Plural keys follow i18next (`_one`, `_other`, from `Intl.PluralRules`).
+ * en-US texts of the marketplace: the fallback locale (SPEC §1, §9), so it is complete. SPEC §8's
+ * toasts (liked, link copied, …) are written as sentences ('Liked', 'Link copied'); the 403 message
+ * is SPEC §2's. The square is "Plugins" (Chinese 插件广场, never "Plugin square"). Plural keys follow
+ * i18next (`_one`, `_other`, from `Intl.PluralRules`). Reviewer checklist: docs/translations.md.
  */
 export const texts = {
   app: {
     name: 'Plugin Center',
     tagline: 'Plugins for your design workflow',
     skipToContent: 'Skip to content',
-    home: 'Plugin square',
+    home: 'Plugins',
     language: 'Language',
     protocol: 'Terms of service',
     notifications: 'Notifications',
     loading: 'Loading…',
   },
   square: {
-    title: 'Plugin square',
+    title: 'Browse plugins',
     subtitle: 'Browse and search plugins for Figma, Sketch, Adobe XD, Penpot, MasterGo and more.',
     tags: 'Tags',
     all: 'All',
@@ -90,14 +91,14 @@ export const texts = {
     unlike: 'Liked',
     install: 'Install',
     uninstall: 'Uninstall',
-    liked: 'liked',
-    unliked: 'unliked',
-    likeFailed: 'failed to like',
-    unlikeFailed: 'cancel like failed',
-    installed: 'plugin installed',
-    uninstalled: 'uninstalled',
-    installFailed: 'plugin install failed',
-    uninstallFailed: 'plugin uninstall failed',
+    liked: 'Liked',
+    unliked: 'Like removed',
+    likeFailed: 'Could not like the plugin',
+    unlikeFailed: 'Could not remove the like',
+    installed: 'Plugin installed',
+    uninstalled: 'Plugin uninstalled',
+    installFailed: 'Could not install the plugin',
+    uninstallFailed: 'Could not uninstall the plugin',
     signInToContinue: 'Log in to like and install plugins',
   },
   detail: {
@@ -105,7 +106,7 @@ export const texts = {
     loading: 'Loading the plugin…',
     error: 'The plugin could not be loaded.',
     notFound: 'This plugin does not exist or has been removed.',
-    backToSquare: 'Back to the plugin square',
+    backToSquare: 'Back to plugins',
     description: 'Description',
     gallery: 'Images and video',
     galleryImage: '{{name}}, image {{n}} of {{total}}',
@@ -125,8 +126,8 @@ export const texts = {
     history: 'History versions',
     noHistory: 'No history versions yet',
     copyLink: 'Copy link',
-    linkCopied: 'link copied',
-    linkCopyFailed: 'link copy failed',
+    linkCopied: 'Link copied',
+    linkCopyFailed: 'Could not copy the link',
     details: 'Details',
     none: '—',
   },
@@ -134,7 +135,7 @@ export const texts = {
     title: 'Back office',
     checking: 'Checking your permissions…',
     signingIn: 'Taking you to sign in…',
-    backToSquare: 'Plugin square',
+    backToSquare: 'Plugins',
     auditList: 'Plugin review',
     auditLog: 'Audit log',
     batchUpload: 'Batch upload',
