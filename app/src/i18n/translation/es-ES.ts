@@ -308,7 +308,7 @@ export const texts: Messages = {
     navigation: 'Navegación de la ventana',
     back: 'Atrás',
     forward: 'Adelante',
-    home: 'Inicio de plugins',
+    home: 'Catálogo de plugins',
     openFile: 'Abrir archivo',
     adminMenu: 'Administración',
     management: 'Gestión',

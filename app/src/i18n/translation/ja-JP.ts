@@ -305,7 +305,7 @@ export const texts: Messages = {
     navigation: 'ウィンドウのナビゲーション',
     back: '戻る',
     forward: '進む',
-    home: 'プラグインのホーム',
+    home: 'プラグイン一覧',
     openFile: 'ファイルを開く',
     adminMenu: '管理',
     management: '管理画面',

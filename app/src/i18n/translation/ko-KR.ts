@@ -303,7 +303,7 @@ export const texts: Messages = {
     navigation: '창 탐색',
     back: '뒤로',
     forward: '앞으로',
-    home: '플러그인 홈',
+    home: '플러그인 목록',
     openFile: '파일 열기',
     adminMenu: '관리',
     management: '관리자 페이지',

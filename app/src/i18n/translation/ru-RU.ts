@@ -309,7 +309,7 @@ export const texts: Messages = {
     navigation: 'Навигация по окну',
     back: 'Назад',
     forward: 'Вперёд',
-    home: 'Главная плагинов',
+    home: 'Каталог плагинов',
     openFile: 'Открыть файл',
     adminMenu: 'Администрирование',
     management: 'Панель управления',
