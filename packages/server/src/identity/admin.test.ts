@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { defaultCatalogueDir } from '../config/paths';
 import type { ServerConfig } from '../config/serverConfig';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { resolveSiteConfig } from '../site';
+import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { runAdminCommand } from './adminCommand';
 
@@ -115,7 +115,7 @@ describe('first start', () => {
     }
   });
 
-  it('uses ADMIN_EMAIL and ADMIN_PASSWORD when configured, printing nothing; named in the site\'s first language', async () => {
+  it("uses ADMIN_EMAIL and ADMIN_PASSWORD when configured, printing nothing; named in the site's first language", async () => {
     const db = await ownDatabase();
     try {
       const lines: string[] = [];
