@@ -76,15 +76,17 @@ describe('the settings back office', () => {
     await admin.goto(`${env.appUrl}backstage-index/iconfont`);
     await admin.getByRole('heading', { name: '图标库', exact: true }).waitFor();
     await expect.poll(() => admin.getByText('尚未保存').count()).toBe(1);
-    await field(admin, 'Client ID').fill(ICONFONT.clientId);
-    await field(admin, 'Client Secret').fill(ICONFONT.secret);
+    await field(admin, '客户端 ID（Client ID）').fill(ICONFONT.clientId);
+    await field(admin, '客户端密钥（Client Secret）').fill(ICONFONT.secret);
     await admin.getByRole('button', { name: '保存', exact: true }).click();
     await expect.poll(() => toasts(admin)).toContain('Save Successfully');
-    await expect.poll(() => field(admin, 'Client Secret').inputValue()).toBe(masked(ICONFONT.secret));
+    await expect
+      .poll(() => field(admin, '客户端密钥（Client Secret）').inputValue())
+      .toBe(masked(ICONFONT.secret));
 
     await admin.reload();
-    await expect.poll(() => field(admin, 'Client ID').inputValue()).toBe(ICONFONT.clientId);
-    expect(await field(admin, 'Client Secret').inputValue()).toBe(masked(ICONFONT.secret));
+    await expect.poll(() => field(admin, '客户端 ID（Client ID）').inputValue()).toBe(ICONFONT.clientId);
+    expect(await field(admin, '客户端密钥（Client Secret）').inputValue()).toBe(masked(ICONFONT.secret));
     expect(await admin.content()).not.toContain(ICONFONT.secret);
     expect(await admin.getByText(/^上次保存于 /).count()).toBe(1);
 
@@ -97,12 +99,12 @@ describe('the settings back office', () => {
   it('applies a Pexels API key: masked after a reload', async () => {
     await admin.goto(`${env.appUrl}backstage-index/pexels`);
     await admin.getByRole('heading', { name: '图片库', exact: true }).waitFor();
-    await field(admin, 'API Key').fill(PEXELS_KEY);
+    await field(admin, 'API 密钥（API Key）').fill(PEXELS_KEY);
     await admin.getByRole('button', { name: '应用', exact: true }).click();
     await expect.poll(() => toasts(admin)).toContain('Applied successfully');
 
     await admin.reload();
-    await expect.poll(() => field(admin, 'API Key').inputValue()).toBe(masked(PEXELS_KEY));
+    await expect.poll(() => field(admin, 'API 密钥（API Key）').inputValue()).toBe(masked(PEXELS_KEY));
     expect(await admin.content()).not.toContain(PEXELS_KEY);
     expect(await wholeDatabase()).not.toContain(PEXELS_KEY);
     expect(pageErrors).toEqual([]);

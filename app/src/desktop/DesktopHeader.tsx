@@ -3,6 +3,7 @@ import { useSession } from '@plugin-center/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DESKTOP_HEADER_AVATAR_PX, MANAGEMENT_HREF } from '../components/header/constants';
+import { LanguagePicker } from '../components/header/LanguagePicker';
 import { displayName, SignInButtons } from '../components/header/SessionArea';
 import { SvgIcon } from '../components/Icons';
 import { PluginAvatar } from '../components/PluginAvatar';
@@ -32,7 +33,8 @@ export interface DesktopHeaderProps {
  * when `site.variant` is `'desktop'` or the desktop bridge is detected: back and forward buttons over
  * the session-stored history of this window (`useDesktopHistory`: back enabled when the index is
  * above 0, forward when below the list's end), the plugin-home button to `/plugins/`, the client's
- * open-file dialog (only when the client offers `openFiles`), and the session: for visitors log-in and
+ * open-file dialog (only when the client offers `openFiles`), the web header's language picker
+ * (`LanguagePicker`: the site's locales, only when there are two or more), and the session: for visitors log-in and
  * sign-up (when `config.showLogin`), for signed-in users the admin menu (administrators: the
  * management entry opening the audit list in a new window) and the account menu behind the 32 px
  * avatar (generated initials without `avatar_url`) with the publishing links and log-out.
@@ -80,6 +82,7 @@ export function DesktopHeader({ config = site, hidden = false, storage }: Deskto
       </nav>
       <span className="desktop-brand">{t('app.name')}</span>
       <div className="desktop-header-end">
+        <LanguagePicker config={config} />
         {supports('openFiles') && (
           <button
             type="button"

@@ -9,6 +9,7 @@ import { SsoClientProvider } from '@plugin-center/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../i18n/i18n';
 import { ROUTER_FUTURE } from '../routes';
 import { inEnglish } from '../testing/render';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -168,6 +169,27 @@ describe('back and forward', () => {
     fireEvent.click(home);
     expect(where()).toBe('/');
     expect(button('Back').disabled).toBe(false);
+  });
+});
+
+describe('language', () => {
+  it("offers the site's languages with the web header's picker and switches the interface", async () => {
+    renderHeader({});
+    const picker = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    expect([...picker.options].map((o) => [o.value, o.text])).toEqual([
+      ['zh-CN', '简体中文'],
+      ['en-US', 'English'],
+    ]);
+    expect(picker.value).toBe('en-US');
+    try {
+      await act(async () => {
+        fireEvent.change(picker, { target: { value: 'zh-CN' } });
+      });
+      await waitFor(() => expect(document.documentElement.lang).toBe('zh-CN'));
+      expect(screen.getByRole('button', { name: '后退' })).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en-US', { persist: false }));
+    }
   });
 });
 

@@ -39,7 +39,7 @@ describe('useTranslation', () => {
     render(<Probe />);
     expect(screen.getByText(/最热/).textContent).toBe('最热 | 共 2 个结果 | 链接已复制');
     await act(() => setLanguage('en-US'));
-    expect(screen.getByText(/Most popular/).textContent).toBe('Most popular | 2 results | link copied');
+    expect(screen.getByText(/Most popular/).textContent).toBe('Most popular | 2 results | Link copied');
     expect(document.documentElement.lang).toBe('en-US');
     expect(readLangCookie(document.cookie)).toBe('en-US');
     expect(document.cookie).toContain('lang=en');

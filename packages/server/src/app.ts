@@ -50,6 +50,7 @@ import { loadSecretBox } from './settings/secrets';
 import { SettingsService } from './settings/service';
 import { authPlugin } from './shared/auth';
 import { createFileStorage } from './shared/storage/createFileStorage';
+import { resolveSiteConfig } from './site';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {
@@ -142,7 +143,10 @@ export async function buildApp(
       // Curation: new accounts get the default (silent) install set in their transaction.
       onAccountCreated: installDefaultsOnAccountCreated(db),
     });
-    await identity.ensureAdministrator(options.announce ?? ((line) => process.stdout.write(`${line}\n`)));
+    await identity.ensureAdministrator(
+      options.announce ?? ((line) => process.stdout.write(`${line}\n`)),
+      (config.site ?? resolveSiteConfig()).locales[0] ?? 'en-US',
+    );
     app = Fastify({
       logger: loggerOptions(config.logger),
       // Login codes and tokens of query strings are blanked in every logged URL (requestLog.ts).

@@ -26,7 +26,8 @@ export const texts: BackofficeMessages = {
   },
   resource: {
     title: 'リソース枠',
-    intro: '一定期間、プラグインを広場の注目枠に掲載します。日時はお使いの地域の時刻で表示されます。',
+    intro:
+      '一定期間、プラグイン一覧の注目枠にプラグインを掲載します。日時はお使いの地域の時刻で表示されます。',
     filter: 'ステータス',
     all: 'すべて',
     status: {
@@ -48,7 +49,7 @@ export const texts: BackofficeMessages = {
     disabled: '{{name}} を無効にしました',
     restored: '{{name}} を元に戻しました',
     empty: 'リソース枠はありません',
-    emptyHint: 'リソース枠を作成して、広場でプラグインを紹介しましょう。',
+    emptyHint: 'リソース枠を作成して、プラグイン一覧でプラグインを紹介しましょう。',
     chosen: '選択中：{{name}}',
     change: '変更',
     timeRequired: '開始日時と終了日時を選択してください',
@@ -57,7 +58,7 @@ export const texts: BackofficeMessages = {
   },
   banner: {
     title: 'バナー',
-    intro: '広場のカルーセルに表示するバナーです（表示順）。バナーは最大 {{count}} 枚までです。',
+    intro: 'プラグイン一覧のカルーセルに表示するバナーです（表示順）。バナーは最大 {{count}} 枚までです。',
     image: '画像',
     imageHint: 'PNG、JPEG、GIF、WebP、{{mb}} MB 以下。',
     url: 'リンク',
@@ -75,7 +76,7 @@ export const texts: BackofficeMessages = {
     moveDown: 'バナー {{n}} を下へ移動',
     moved: 'バナーを移動しました',
     empty: 'バナーはありません',
-    emptyHint: 'バナーを追加するまで、広場にカルーセルは表示されません。',
+    emptyHint: 'バナーを追加するまで、プラグイン一覧にカルーセルは表示されません。',
     number: 'バナー {{n}}',
     imageTooLarge: '画像が {{mb}} MB を超えています',
     imageType: 'PNG、JPEG、GIF、WebP の画像を選択してください',
@@ -83,9 +84,10 @@ export const texts: BackofficeMessages = {
   },
   recommendation: {
     title: 'おすすめ',
-    intro: '広場でおすすめするプラグインとその順番を選びます。空のリストを公開すると自動選択に戻ります。',
-    curated: '広場にはこの選択が表示されています。',
-    automatic: '選択は公開されていません。広場には自動で選ばれたプラグインが表示されています。',
+    intro:
+      'プラグイン一覧でおすすめするプラグインとその順番を選びます。空のリストを公開すると自動選択に戻ります。',
+    curated: 'プラグイン一覧にはこの選択が表示されています。',
+    automatic: '選択は公開されていません。プラグイン一覧には自動で選ばれたプラグインが表示されています。',
     add: '追加',
     remove: '{{name}} を削除',
     moveUp: '{{name}} を上へ移動',

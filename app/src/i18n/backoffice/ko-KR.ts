@@ -26,7 +26,8 @@ export const texts: BackofficeMessages = {
   },
   resource: {
     title: '리소스 영역',
-    intro: '일정 기간 동안 플러그인을 광장의 추천 영역에 노출합니다. 시간은 현지 시간으로 표시됩니다.',
+    intro:
+      '일정 기간 동안 플러그인 목록의 추천 영역에 플러그인을 노출합니다. 시간은 현지 시간으로 표시됩니다.',
     filter: '상태',
     all: '전체',
     status: {
@@ -48,7 +49,7 @@ export const texts: BackofficeMessages = {
     disabled: '{{name}}을(를) 비활성화했습니다',
     restored: '{{name}}을(를) 복원했습니다',
     empty: '리소스 영역이 없습니다',
-    emptyHint: '리소스 영역을 만들어 광장에 플러그인을 소개하세요.',
+    emptyHint: '리소스 영역을 만들어 플러그인 목록에서 플러그인을 소개하세요.',
     chosen: '선택됨: {{name}}',
     change: '변경',
     timeRequired: '시작 시간과 종료 시간을 선택하세요',
@@ -57,7 +58,8 @@ export const texts: BackofficeMessages = {
   },
   banner: {
     title: '배너',
-    intro: '광장 캐러셀에 순서대로 표시되는 배너입니다. 배너는 최대 {{count}}개까지 등록할 수 있습니다.',
+    intro:
+      '플러그인 목록 캐러셀에 순서대로 표시되는 배너입니다. 배너는 최대 {{count}}개까지 등록할 수 있습니다.',
     image: '이미지',
     imageHint: 'PNG, JPEG, GIF 또는 WebP, 최대 {{mb}}MB.',
     url: '링크',
@@ -75,7 +77,7 @@ export const texts: BackofficeMessages = {
     moveDown: '배너 {{n}} 아래로 이동',
     moved: '배너를 이동했습니다',
     empty: '배너가 없습니다',
-    emptyHint: '배너를 추가하기 전까지 광장에 캐러셀이 표시되지 않습니다.',
+    emptyHint: '배너를 추가하기 전까지 플러그인 목록에 캐러셀이 표시되지 않습니다.',
     number: '배너 {{n}}',
     imageTooLarge: '이미지가 {{mb}}MB를 초과합니다',
     imageType: 'PNG, JPEG, GIF 또는 WebP 이미지를 선택하세요',
@@ -83,9 +85,10 @@ export const texts: BackofficeMessages = {
   },
   recommendation: {
     title: '추천',
-    intro: '광장에서 추천할 플러그인과 순서를 선택하세요. 빈 목록을 게시하면 자동 추천으로 돌아갑니다.',
-    curated: '광장에 이 추천 목록이 표시되고 있습니다.',
-    automatic: '게시된 추천 목록이 없어 광장에 자동 추천이 표시되고 있습니다.',
+    intro:
+      '플러그인 목록에서 추천할 플러그인과 순서를 선택하세요. 빈 목록을 게시하면 자동 추천으로 돌아갑니다.',
+    curated: '플러그인 목록에 이 추천 목록이 표시되고 있습니다.',
+    automatic: '게시된 추천 목록이 없어 플러그인 목록에 자동 추천이 표시되고 있습니다.',
     add: '추가',
     remove: '{{name}} 삭제',
     moveUp: '{{name}} 위로 이동',

@@ -152,15 +152,15 @@ export const texts: BackofficeMessages = {
   iconfont: {
     title: '图标库',
     intro: '本空间产品使用的图标库账号。',
-    clientId: 'Client ID',
-    clientSecret: 'Client Secret',
+    clientId: '客户端 ID（Client ID）',
+    clientSecret: '客户端密钥（Client Secret）',
     secretHint: '以掩码显示。保持不变则保留已保存的密钥；两项都清空则删除账号。',
   },
   pexels: {
     title: '图片库',
-    intro: '用于图片素材的 Pexels API Key。',
-    apiKey: 'API Key',
-    keyHint: '以掩码显示。保持不变则保留已保存的 Key；清空则删除。',
+    intro: '用于图片素材的 Pexels API 密钥。',
+    apiKey: 'API 密钥（API Key）',
+    keyHint: '以掩码显示。保持不变则保留已保存的密钥；清空则删除。',
     apply: '应用',
   },
   // Secret fields' show toggle; the warning and confirmation before the login storage changes.

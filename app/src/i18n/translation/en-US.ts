@@ -1,21 +1,22 @@
 /**
- * en-US texts of the marketplace: the fallback locale (SPEC §1, §9), so it is complete. The texts
- * that SPEC quotes are used verbatim ('link copied', 'link copy failed', SPEC §8; the 403 message,
- * SPEC §2). Plural keys follow i18next (`_one`, `_other`, from `Intl.PluralRules`).
+ * en-US texts of the marketplace: the fallback locale (SPEC §1, §9), so it is complete. SPEC §8's
+ * toasts (liked, link copied, …) are written as sentences ('Liked', 'Link copied'); the 403 message
+ * is SPEC §2's. The square is "Plugins" (Chinese 插件广场, never "Plugin square"). Plural keys follow
+ * i18next (`_one`, `_other`, from `Intl.PluralRules`). Reviewer checklist: docs/translations.md.
  */
 export const texts = {
   app: {
     name: 'Plugin Center',
     tagline: 'Plugins for your design workflow',
     skipToContent: 'Skip to content',
-    home: 'Plugin square',
+    home: 'Plugins',
     language: 'Language',
     protocol: 'Terms of service',
     notifications: 'Notifications',
     loading: 'Loading…',
   },
   square: {
-    title: 'Plugin square',
+    title: 'Browse plugins',
     subtitle: 'Browse and search plugins for Figma, Sketch, Adobe XD, Penpot, MasterGo and more.',
     tags: 'Tags',
     all: 'All',
@@ -90,14 +91,14 @@ export const texts = {
     unlike: 'Liked',
     install: 'Install',
     uninstall: 'Uninstall',
-    liked: 'liked',
-    unliked: 'unliked',
-    likeFailed: 'failed to like',
-    unlikeFailed: 'cancel like failed',
-    installed: 'plugin installed',
-    uninstalled: 'uninstalled',
-    installFailed: 'plugin install failed',
-    uninstallFailed: 'plugin uninstall failed',
+    liked: 'Liked',
+    unliked: 'Like removed',
+    likeFailed: 'Could not like the plugin',
+    unlikeFailed: 'Could not remove the like',
+    installed: 'Plugin installed',
+    uninstalled: 'Plugin uninstalled',
+    installFailed: 'Could not install the plugin',
+    uninstallFailed: 'Could not uninstall the plugin',
     signInToContinue: 'Log in to like and install plugins',
   },
   detail: {
@@ -105,7 +106,7 @@ export const texts = {
     loading: 'Loading the plugin…',
     error: 'The plugin could not be loaded.',
     notFound: 'This plugin does not exist or has been removed.',
-    backToSquare: 'Back to the plugin square',
+    backToSquare: 'Back to plugins',
     description: 'Description',
     gallery: 'Images and video',
     galleryImage: '{{name}}, image {{n}} of {{total}}',
@@ -125,8 +126,8 @@ export const texts = {
     history: 'History versions',
     noHistory: 'No history versions yet',
     copyLink: 'Copy link',
-    linkCopied: 'link copied',
-    linkCopyFailed: 'link copy failed',
+    linkCopied: 'Link copied',
+    linkCopyFailed: 'Could not copy the link',
     details: 'Details',
     none: '—',
   },
@@ -134,7 +135,7 @@ export const texts = {
     title: 'Back office',
     checking: 'Checking your permissions…',
     signingIn: 'Taking you to sign in…',
-    backToSquare: 'Plugin square',
+    backToSquare: 'Plugins',
     auditList: 'Plugin review',
     auditLog: 'Audit log',
     batchUpload: 'Batch upload',
@@ -213,7 +214,9 @@ export const texts = {
     publish:
       'When you publish a plugin you confirm that you may distribute it, and that its name, description, images and code do not infringe the rights of others.',
     privacy:
-      'We keep the language you choose in a cookie named "lang" and count how often a plugin is viewed. We do not sell personal data.',
+      'Strictly necessary storage: the cookie "lang" keeps the language you choose, the cookie "cookie_consent" keeps your cookie choice for a year, and "plugin_center_login" keeps you signed in (in local storage, session storage or a cookie, depending on how the site is set up). We count how often each plugin is viewed. We do not sell personal data.',
+    analytics:
+      'Analytics (marketing): the cookie "plugincenter2015jssdkcross" keeps a random visitor ID for 360 days, and local storage entries whose names begin with "pcsa_" ("pcsa_first_day", "pcsa_channel", "pcsa_pageleave-…") keep the day of your first visit, where you came from and how long a page was open. Page views and clicks go only to our own collector. Where the site asks for your consent, these are created only after "Accept all" or after you turn on Marketing in the cookie settings; rejecting them later deletes them.',
   },
   tags: {
     '3d': '3D',

@@ -220,7 +220,9 @@ export const texts: Messages = {
     publish:
       'Al publicar un plugin confirmas que puedes distribuirlo y que su nombre, descripción, imágenes y código no vulneran derechos de terceros.',
     privacy:
-      'Guardamos el idioma que eliges en una cookie llamada "lang" y contamos cuántas veces se ve cada plugin. No vendemos datos personales.',
+      'Almacenamiento estrictamente necesario: la cookie "lang" guarda el idioma que eliges, la cookie "cookie_consent" guarda tu elección de cookies durante un año y "plugin_center_login" mantiene tu sesión iniciada (en el almacenamiento local, el de sesión o una cookie, según la configuración del sitio). Contamos cuántas veces se ve cada plugin. No vendemos datos personales.',
+    analytics:
+      'Analítica (marketing): la cookie "plugincenter2015jssdkcross" guarda un identificador de visitante aleatorio durante 360 días, y las entradas del almacenamiento local cuyo nombre empieza por "pcsa_" ("pcsa_first_day", "pcsa_channel", "pcsa_pageleave-…") guardan el día de tu primera visita, de dónde llegaste y cuánto tiempo estuvo abierta una página. Las páginas vistas y los clics solo se envían a nuestro propio recopilador. En los sitios que piden tu consentimiento, solo se crean tras pulsar «Aceptar todas» o activar Marketing en la configuración de cookies; si las rechazas después, se eliminan.',
   },
   tags: {
     '3d': '3D',
@@ -306,7 +308,7 @@ export const texts: Messages = {
     navigation: 'Navegación de la ventana',
     back: 'Atrás',
     forward: 'Adelante',
-    home: 'Inicio de plugins',
+    home: 'Catálogo de plugins',
     openFile: 'Abrir archivo',
     adminMenu: 'Administración',
     management: 'Gestión',

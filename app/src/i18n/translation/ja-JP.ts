@@ -9,14 +9,14 @@ export const texts: Messages = {
     name: 'プラグインセンター',
     tagline: 'デザインワークフローのためのプラグイン',
     skipToContent: '本文へスキップ',
-    home: 'プラグイン広場',
+    home: 'プラグイン',
     language: '言語',
     protocol: '利用規約',
     notifications: 'お知らせ',
     loading: '読み込み中…',
   },
   square: {
-    title: 'プラグイン広場',
+    title: 'プラグインを探す',
     subtitle:
       'Figma、Sketch、Adobe XD、Penpot、MasterGo などのデザインツール向けプラグインを探して検索できます。',
     tags: 'タグ',
@@ -97,7 +97,7 @@ export const texts: Messages = {
     likeFailed: 'いいねできませんでした',
     unlikeFailed: 'いいねを取り消せませんでした',
     installed: 'プラグインをインストールしました',
-    uninstalled: 'アンインストールしました',
+    uninstalled: 'プラグインをアンインストールしました',
     installFailed: 'プラグインをインストールできませんでした',
     uninstallFailed: 'プラグインをアンインストールできませんでした',
     signInToContinue: 'ログインすると、プラグインへのいいねやインストールができます',
@@ -107,7 +107,7 @@ export const texts: Messages = {
     loading: 'プラグインを読み込み中…',
     error: 'プラグインを読み込めませんでした。',
     notFound: 'このプラグインは存在しないか、削除されました。',
-    backToSquare: 'プラグイン広場に戻る',
+    backToSquare: 'プラグイン一覧に戻る',
     description: '説明',
     gallery: '画像と動画',
     galleryImage: '{{name}}、画像 {{n}} / {{total}}',
@@ -136,7 +136,7 @@ export const texts: Messages = {
     title: '管理画面',
     checking: '権限を確認しています…',
     signingIn: 'ログイン画面に移動しています…',
-    backToSquare: 'プラグイン広場',
+    backToSquare: 'プラグイン一覧',
     auditList: 'プラグイン審査',
     auditLog: '監査ログ',
     batchUpload: '一括アップロード',
@@ -217,7 +217,9 @@ export const texts: Messages = {
     publish:
       'プラグインを公開すると、そのプラグインを配布する権利を持ち、名前、説明、画像、コードが他者の権利を侵害していないことを確認したものとみなされます。',
     privacy:
-      '選択した言語は「lang」という名前の Cookie に保存し、プラグインの閲覧回数を集計しています。個人データを販売することはありません。',
+      '必須のストレージ：「lang」という Cookie に選択した言語を、「cookie_consent」という Cookie に Cookie の選択内容を 1 年間、「plugin_center_login」にログイン状態を保存します（サイトの設定に応じてローカルストレージ、セッションストレージ、Cookie のいずれかに保存）。各プラグインの閲覧回数を集計しています。個人データを販売することはありません。',
+    analytics:
+      'アナリティクス（マーケティング）：「plugincenter2015jssdkcross」という Cookie にランダムな訪問者 ID を 360 日間保存し、名前が「pcsa_」で始まるローカルストレージの項目（「pcsa_first_day」「pcsa_channel」「pcsa_pageleave-…」）に初回訪問日、流入元、ページの滞在時間を保存します。ページビューとクリックは自社の集計サーバーにのみ送信されます。同意を求めるサイトでは、「すべて許可」を選ぶか Cookie 設定で「マーケティング」をオンにした場合にのみ作成され、後から拒否すると削除されます。',
   },
   tags: {
     '3d': '3D',
@@ -303,7 +305,7 @@ export const texts: Messages = {
     navigation: 'ウィンドウのナビゲーション',
     back: '戻る',
     forward: '進む',
-    home: 'プラグインのホーム',
+    home: 'プラグイン一覧',
     openFile: 'ファイルを開く',
     adminMenu: '管理',
     management: '管理画面',

@@ -210,7 +210,10 @@ export const texts: Messages = {
     listing: '插件由其开发者制作，而非插件中心。从公开插件列表导入的条目保留来源说明，文字与来源一致。',
     use: '请自行判断安装和使用插件，并遵守插件自身的许可证。发现违规插件请告知管理员。',
     publish: '发布插件即表示你有权分发它，且其名称、介绍、图片和代码不侵犯他人的权利。',
-    privacy: '我们把你选择的语言保存在名为 "lang" 的 Cookie 中，并统计插件的浏览次数。我们不出售个人数据。',
+    privacy:
+      '严格必要的存储：名为 "lang" 的 Cookie 保存你选择的语言，名为 "cookie_consent" 的 Cookie 保存你的 Cookie 选择（保留一年），"plugin_center_login" 保存你的登录状态（按站点设置存放在本地存储、会话存储或 Cookie 中）。我们会统计每个插件的浏览次数。我们不出售个人数据。',
+    analytics:
+      '统计分析（营销）：名为 "plugincenter2015jssdkcross" 的 Cookie 保存一个随机的访客 ID，有效期 360 天；名称以 "pcsa_" 开头的本地存储项（"pcsa_first_day"、"pcsa_channel"、"pcsa_pageleave-…"）记录你首次访问的日期、来源和页面停留时长。页面浏览和点击数据只发送到我们自己的统计服务。在需要征得同意的站点上，只有在你点击“全部接受”或在 Cookie 设置中开启“营销”后才会创建这些数据；之后拒绝即会删除。',
   },
   tags: {
     '3d': '3D',

@@ -13,7 +13,7 @@ import { useReloadOnUserChange } from './useReloadOnUserChange';
 /**
  * The plugin detail dialog (SPEC §2), route `/detail/:pluginKey` over the square: the kit's
  * {@link Dialog} in the app's look with its own close button, 600 px wide (SPEC §9), scrollable. Shows every field of SPEC §3 that the API returns, the history
- * versions, a copy-share-link button (toasts 'link copied' / 'link copy failed', SPEC §8), and for
+ * versions, a copy-share-link button (toasts 'Link copied' / 'Could not copy the link', SPEC §8's texts as sentences), and for
  * signed-in users like and install ({@link DetailBody}, its actions in `usePluginActions`); a
  * skeleton while loading, 'not found' or an error with Retry ({@link DetailError}). The detail is
  * read again when the signed-in user changes. Once the plugin has loaded it sends `POST

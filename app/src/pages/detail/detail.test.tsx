@@ -158,7 +158,7 @@ describe('plugin detail dialog', () => {
     );
     renderDialog(net.fetch);
     await screen.findByText('This plugin does not exist or has been removed.');
-    expect(screen.getByRole('link', { name: 'Back to the plugin square' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to plugins' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     // No view is counted or tracked for a plugin that does not exist.
     expect(net.requests.filter((r) => r.url.pathname === VIEW_PATH)).toHaveLength(0);
@@ -191,17 +191,19 @@ describe('plugin detail dialog', () => {
     expect(net.requests.some((r) => r.url.pathname.endsWith('/praise'))).toBe(false);
   });
 
-  it("copies the share link and toasts 'link copied', or 'link copy failed'", async () => {
+  it("copies the share link and toasts 'Link copied', or 'Could not copy the link'", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const net = fakeFetch((req) => (req.url.pathname === VIEW_PATH ? ok({ view_count: 1 }) : ok(detail())));
     renderDialog(net.fetch);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
-    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['link copied']));
+    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['Link copied']));
     expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/\/detail\/color-magic$/));
     writeText.mockImplementationOnce(() => Promise.reject(new Error('denied')));
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
-    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['link copied', 'link copy failed']));
+    await waitFor(() =>
+      expect(seenToasts.map((t) => t.text)).toEqual(['Link copied', 'Could not copy the link']),
+    );
   });
 });
 
@@ -226,7 +228,7 @@ describe("a signed-in user's like and install", () => {
     expect([liked.getAttribute('aria-pressed'), liked.dataset.state]).toEqual(['true', 'on']);
     const praise = net.requests.find((r) => r.url.pathname.endsWith('/praise'));
     expect(praise?.json).toEqual({ plugin_key: 'color-magic', praise: 1 });
-    expect(seenToasts.map((t) => t.text)).toEqual(['liked']);
+    expect(seenToasts.map((t) => t.text)).toEqual(['Liked']);
     expect(net.requests.filter((r) => r.url.pathname === DETAIL_PATH)).toHaveLength(2);
   });
 
@@ -247,7 +249,7 @@ describe("a signed-in user's like and install", () => {
     renderDialog(net.fetch, signedInSso);
     const install = await screen.findByRole('button', { name: 'Install' });
     fireEvent.click(install);
-    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['plugin install failed']));
+    await waitFor(() => expect(seenToasts.map((t) => t.text)).toEqual(['Could not install the plugin']));
     expect(signInHere).not.toHaveBeenCalled();
     expect((install as HTMLButtonElement).disabled).toBe(false);
   });

@@ -33,7 +33,7 @@ export interface PluginActions {
  * tracker's event (`PluginLike`, `PluginUnlike`, `PluginInstall`, `PluginUninstall`), a success toast,
  * then `onChanged()`. A visitor is sent to sign in, as is a user whose session the server refuses
  * (`UNAUTHORIZED`, SPEC §6 "A 401 on like triggers sign-in"); any other failure toasts the action's
- * failure text. Copying the share link toasts 'link copied' or 'link copy failed'.
+ * failure text. Copying the share link toasts 'Link copied' or 'Could not copy the link'.
  *
  * @param plugin - the plugin as last loaded (its `is_praise` / `is_installed` choose the direction)
  * @param onChanged - reloads the detail after a like or install changed it

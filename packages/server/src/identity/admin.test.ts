@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { defaultCatalogueDir } from '../config/paths';
 import type { ServerConfig } from '../config/serverConfig';
+import { resolveSiteConfig } from '../site';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { runAdminCommand } from './adminCommand';
@@ -86,7 +87,13 @@ describe('first start', () => {
         expect(match).not.toBeNull();
         password = match![1]!;
         const login = (await signIn(first, 'admin@localhost', password)) as LoginResult;
-        expect(login.user_info).toMatchObject({ email: 'admin@localhost', role: 1, is_administrator: true });
+        // The domestic site (the default) speaks Chinese first: the administrator is named in it.
+        expect(login.user_info).toMatchObject({
+          email: 'admin@localhost',
+          role: 1,
+          is_administrator: true,
+          nick_name: '管理员',
+        });
       } finally {
         await first.close();
       }
@@ -108,18 +115,25 @@ describe('first start', () => {
     }
   });
 
-  it('uses ADMIN_EMAIL and ADMIN_PASSWORD when configured, printing nothing', async () => {
+  it("uses ADMIN_EMAIL and ADMIN_PASSWORD when configured, printing nothing; named in the site's first language", async () => {
     const db = await ownDatabase();
     try {
       const lines: string[] = [];
       const app = await buildApp(
-        { ...db.config, adminEmail: 'boss@example.com', adminPassword: 'configured password' },
+        {
+          ...db.config,
+          adminEmail: 'boss@example.com',
+          adminPassword: 'configured password',
+          // A private deployment offering Japanese first (SITE_LOCALES=ja-JP,en-US).
+          site: resolveSiteConfig({ variant: 'private', locales: ['ja-JP', 'en-US'] }),
+        },
         { announce: (line) => lines.push(line) },
       );
       try {
         expect(lines).toEqual([]);
         const login = (await signIn(app, 'boss@example.com', 'configured password')) as LoginResult;
         expect(login.user_info.role).toBe(1);
+        expect(login.user_info.nick_name).toBe('管理者');
         expect(await signIn(app, 'admin@localhost', 'configured password')).toMatchObject({
           error: 'INVALID_CREDENTIALS',
         });

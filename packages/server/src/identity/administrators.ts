@@ -1,4 +1,5 @@
 /** Administrators: the first one on an empty database, and `plugin-center admin <email>`. */
+import type { Locale } from '@plugin-center/contract';
 import { ApiErrorCode, Role, type UserInfo } from '@plugin-center/contract/schemas';
 import { ApiError } from '../errors';
 import {
@@ -15,6 +16,19 @@ import { generatePassword, hashPassword } from './passwords';
 /** Email of the administrator created on first start when `ADMIN_EMAIL` is not set. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
+/**
+ * The name (`nick_name`) of the administrator created on first start, in the site's first locale:
+ * what the back office and the header show until the administrator renames the account.
+ */
+export const FIRST_ADMINISTRATOR_NAMES = {
+  'zh-CN': '管理员',
+  'en-US': 'Administrator',
+  'ja-JP': '管理者',
+  'ko-KR': '관리자',
+  'ru-RU': 'Администратор',
+  'es-ES': 'Administrador',
+} as const satisfies Record<Locale, string>;
+
 /** Result of {@link IdentityService.setAdministrator}. */
 export interface SetAdministratorResult {
   user: UserInfo;
@@ -29,13 +43,16 @@ export interface SetAdministratorResult {
  * promoting an existing account with that configured email (its password replaced by
  * `ADMIN_PASSWORD` when set, its sessions revoked). A generated password is passed to `announce`
  * exactly once, in the line `plugin-center: administrator <email>, one-time password: <pw>`.
- * Concurrent first starts create one account (the loser of the insert announces nothing).
+ * Concurrent first starts create one account (the loser of the insert announces nothing). A
+ * created account is named in `locale`, the site's first locale ({@link FIRST_ADMINISTRATOR_NAMES}:
+ * 管理员 on the domestic site, Administrator on the overseas one).
  *
  * @returns the administrator's email when this call created or promoted one, else null.
  */
 export async function ensureAdministrator(
   identity: IdentityCore,
   announce: (line: string) => void,
+  locale: Locale,
 ): Promise<string | null> {
   if (await hasAdministrator(identity.db.kysely)) return null;
   const configured = identity.settings.adminEmail;
@@ -53,7 +70,7 @@ export async function ensureAdministrator(
       email,
       password_hash: await hashPassword(password),
       role: Role.SUPER_ADMIN,
-      nick_name: 'Administrator',
+      nick_name: FIRST_ADMINISTRATOR_NAMES[locale],
     },
     identity.clock(),
   );

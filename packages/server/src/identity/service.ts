@@ -8,6 +8,7 @@
  * Every method answers in wire shapes (`@plugin-center/contract/schemas`) and fails with `ApiError`s of
  * stable codes (INVALID_CREDENTIALS, INVALID_CODE, REDIRECT_NOT_ALLOWED, EMAIL_TAKEN, UNAUTHORIZED).
  */
+import type { Locale } from '@plugin-center/contract';
 import type {
   LoginCodeResult,
   LoginResult,
@@ -124,9 +125,12 @@ export class IdentityService extends IdentityCore {
     return purgeExpired(this);
   }
 
-  /** First start: makes sure an administrator exists (see `administrators.ts` {@link ensureAdministrator}). */
-  ensureAdministrator(announce: (line: string) => void): Promise<string | null> {
-    return ensureAdministrator(this, announce);
+  /**
+   * First start: makes sure an administrator exists, a created one named in `locale` (the site's
+   * first locale; see `administrators.ts` {@link ensureAdministrator}).
+   */
+  ensureAdministrator(announce: (line: string) => void, locale: Locale): Promise<string | null> {
+    return ensureAdministrator(this, announce, locale);
   }
 
   /** `plugin-center admin <email>`: creates or changes an administrator (see {@link setAdministrator}). */
