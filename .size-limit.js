@@ -23,12 +23,14 @@ export default [
     // poorly). 3.8 KB since four error codes of the per-account publish limits, the manifest-id
     // ownership and the review race (each a case a client tells apart) and the route table's
     // personal-token and super-administrator marks (what the server's auth and the OpenAPI document's
-    // `security` derive from) were added; the text and link rules went to `./text` instead.
+    // `security` derive from) were added; the text and link rules went to `./text` instead. 3.9 KB
+    // since DEFAULT_SITE_CONFIG carries the header's links (host origin, the parts shown, custom
+    // menus: 42 B).
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '3.8 KB',
+    limit: '3.9 KB',
   },
   {
     // The one text and link rule (hidden and bidirectional characters, http(s) links, contacts) that

@@ -1,7 +1,9 @@
 /**
  * Security headers in real Chromium: the marketplace runs under its strict Content-Security-Policy
  * without one violation (square, search, a plugin's detail dialog), and a page of another origin
- * cannot show it in a frame (likes and installs cannot be clickjacked), while this origin can.
+ * cannot show it in a frame (likes and installs cannot be clickjacked), while this origin can. On this
+ * default install (no host origin) every header link answers, and a path nothing here serves is an
+ * HTML 404 page shown without a CSP violation.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +84,39 @@ describe('security headers in the browser', () => {
     await page.goto(`${other}/e2e/frame`);
     await page.waitForTimeout(1500);
     expect(await inFrame()).toBe(0);
+    await context.close();
+  });
+
+  it('has no header link that answers 404 on a default install; an unknown path is an HTML 404 page', async () => {
+    const { page, context } = await env.newPage();
+    const violations = await watchViolations(page);
+    await page.goto(env.appUrl);
+    const header = page.locator('header.site-header');
+    const nav = header.getByRole('navigation');
+    await nav.waitFor();
+    for (const button of await nav.getByRole('button').all()) {
+      await button.click();
+      await page
+        .locator(`[id="${await button.getAttribute('aria-controls')}"] a`)
+        .first()
+        .waitFor();
+    }
+    const hrefs = await header
+      .locator('a[href]')
+      .evaluateAll((list) => list.map((a) => (a as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThan(1);
+    for (const href of new Set(hrefs)) {
+      expect(new URL(href).origin, href).toBe(env.origin);
+      const response = await page.goto(href);
+      expect(response?.status(), href).toBeLessThan(400);
+    }
+    const missing = await page.goto(`${env.origin}/community/home?classify=library`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('页面不存在');
+    expect(await page.locator('a.home').evaluate((a) => getComputedStyle(a).backgroundColor)).toBe(
+      'rgb(79, 70, 229)',
+    );
+    expect(await violations()).toEqual([]);
     await context.close();
   });
 });

@@ -4,7 +4,8 @@
  * toggle and its panel, through which a signed-in administrator reaches their analytics and the back
  * office, a header whose texts never wrap a character per line, and a skip link that stays hidden
  * after a plugin's dialog opens and closes (but shows on Tab); a private `hwdc` deployment without
- * login, sign-up or workbench.
+ * login, sign-up or workbench: without a host origin every header link answers, a visitor sees no
+ * Like or Install, the login pages are not served and an unknown path is an HTML 404 page.
  */
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -13,6 +14,8 @@ import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPag
 
 const ADMIN = { email: 'shell-admin@example.com', password: 'shell-admin-password-1' };
 const PHONE = { width: 390, height: 844 };
+/** The host product's origin the overseas site's header links are on (`SITE_HOST_ORIGIN`). */
+const HOST = 'https://design.example.com';
 
 let env: E2eEnvironment;
 const pageErrors: string[] = [];
@@ -58,6 +61,7 @@ function textLines(p: Page, scope: string) {
 beforeAll(async () => {
   env = await startE2eEnvironment({
     SITE_VARIANT: 'overseas',
+    SITE_HOST_ORIGIN: HOST,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
@@ -81,7 +85,7 @@ describe('overseas header at 1280 px', () => {
     await page.goto(env.appUrl);
     const nav = header(page).getByRole('navigation', { name: 'Main navigation' });
     await nav.waitFor();
-    expect(await nav.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/price/en/');
+    expect(await nav.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe(`${HOST}/price/en/`);
 
     const products = nav.getByRole('button', { name: 'Products' });
     await products.click();
@@ -93,13 +97,13 @@ describe('overseas header at 1280 px', () => {
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(productLinks).toEqual([
       '/plugins/',
-      '/prototype-design/',
-      '/pixsoboard/',
-      '/download/',
-      '/pixso-enterprise/',
-      '/teamversion/',
-      '/education-version/',
-      '/private-deployment/',
+      `${HOST}/prototype-design/`,
+      `${HOST}/pixsoboard/`,
+      `${HOST}/download/`,
+      `${HOST}/pixso-enterprise/`,
+      `${HOST}/teamversion/`,
+      `${HOST}/education-version/`,
+      `${HOST}/private-deployment/`,
     ]);
 
     const help = nav.getByRole('button', { name: 'Help' });
@@ -107,7 +111,9 @@ describe('overseas header at 1280 px', () => {
     expect(await products.getAttribute('aria-expanded')).toBe('false');
     expect(await productsPanel.isVisible()).toBe(false);
     const helpPanel = page.locator(`[id="${await help.getAttribute('aria-controls')}"]`);
-    expect(await helpPanel.getByRole('link', { name: 'Help center' }).getAttribute('href')).toBe('/help/en/');
+    expect(await helpPanel.getByRole('link', { name: 'Help center' }).getAttribute('href')).toBe(
+      `${HOST}/help/en/`,
+    );
     await page.keyboard.press('Escape');
     expect(await help.getAttribute('aria-expanded')).toBe('false');
 
@@ -115,7 +121,9 @@ describe('overseas header at 1280 px', () => {
     await nav.getByRole('button', { name: 'Resources' }).hover();
     const hotPicks = page.getByRole('region', { name: 'Hot picks' });
     await hotPicks.waitFor();
-    expect(await hotPicks.getByRole('link').getAttribute('href')).toMatch(/^\/community\//);
+    expect(await hotPicks.getByRole('link').getAttribute('href')).toMatch(
+      /^https:\/\/design\.example\.com\/community\//,
+    );
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'shell-overseas-1280.png') });
     await page.mouse.move(640, 700);
     await expect.poll(() => hotPicks.count()).toBe(0);
@@ -130,7 +138,7 @@ describe('overseas header at 1280 px', () => {
     // The navigation's own name changes with the language: look in the whole header.
     const pricing = header(page).getByRole('link', { name: '料金' });
     await pricing.waitFor();
-    expect(await pricing.getAttribute('href')).toBe('/price/jp/');
+    expect(await pricing.getAttribute('href')).toBe(`${HOST}/price/jp/`);
     await header(page).getByRole('combobox', { name: '言語' }).selectOption('en-US');
     await header(page).getByRole('link', { name: 'Pricing' }).waitFor();
     expect(pageErrors).toEqual([]);
@@ -253,6 +261,7 @@ describe('overseas header at 390 px', () => {
 
 describe('private hwdc deployment', () => {
   let hwdc: E2eEnvironment;
+  let pluginKey: string;
   beforeAll(async () => {
     hwdc = await startE2eEnvironment({
       SITE_VARIANT: 'private',
@@ -260,12 +269,19 @@ describe('private hwdc deployment', () => {
       SITE_LOCALES: 'zh-CN',
       WORKBENCH_URL: '/app',
     });
+    const plugin = await hwdc.server.db.kysely
+      .selectFrom('plugin')
+      .select('plugin_key')
+      .where('review_status', '=', 2)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    pluginKey = plugin.plugin_key;
   });
   afterAll(async () => {
     await hwdc?.close();
   });
 
-  it('shows no login, sign-up, workbench nor language picker, and no private-deployment page', async () => {
+  it('shows no login, sign-up, workbench nor language picker; its header links (no host origin) all answer', async () => {
     const { context, page } = await hwdc.newPage();
     await page.goto(hwdc.appUrl);
     const nav = header(page).getByRole('navigation');
@@ -278,20 +294,44 @@ describe('private hwdc deployment', () => {
       deploymentType: 'hwdc',
       showLogin: false,
       workbenchUrl: null,
+      links: { hostOrigin: null },
     });
     expect(await header(page).getByRole('button', { name: '登录' }).count()).toBe(0);
     expect(await header(page).getByRole('button', { name: '注册' }).count()).toBe(0);
     expect(await header(page).getByRole('link', { name: '工作台' }).count()).toBe(0);
     expect(await header(page).getByRole('combobox').count()).toBe(0);
+    // Without a host origin only what this server serves is linked: the Products menu's square.
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['产品']);
     const products = nav.getByRole('button', { name: '产品' });
     await products.click();
     const panel = page.locator(`[id="${await products.getAttribute('aria-controls')}"]`);
-    await panel.getByRole('link', { name: '下载' }).waitFor();
-    const links = await panel
+    await panel.getByRole('link').first().waitFor();
+    const links = await header(page)
       .getByRole('link')
-      .evaluateAll((list) => list.map((a) => a.getAttribute('href')));
-    expect(links).not.toContain('/privatedeploy/');
-    expect(links).not.toContain('/private-deployment/');
+      .evaluateAll((list) => list.map((a) => a.getAttribute('href') ?? ''));
+    expect(links.length).toBeGreaterThan(1);
+    for (const href of new Set(links)) {
+      const response = await page.goto(new URL(href, hwdc.appUrl).href);
+      expect(response?.status(), href).toBeLessThan(400);
+    }
+    await context.close();
+  });
+
+  it('shows a visitor no Like or Install, and serves no login page: an unknown path is an HTML 404', async () => {
+    const { context, page } = await hwdc.newPage();
+    await page.goto(`${hwdc.appUrl}detail/${encodeURIComponent(pluginKey)}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '复制链接' }).waitFor();
+    expect(await dialog.getByRole('button', { name: /^(点赞|安装)$/ }).count()).toBe(0);
+    for (const path of ['/user/login/', '/user/login/?page=sign_up', '/community/home']) {
+      const response = await page.goto(new URL(path, hwdc.appUrl).href);
+      expect(response?.status(), path).toBe(404);
+      expect(response?.headers()['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('页面不存在');
+    }
+    await page.getByRole('link', { name: '浏览插件' }).click();
+    await page.waitForURL(/\/plugins\/$/);
+    await header(page).getByRole('navigation').waitFor();
     await context.close();
   });
 });

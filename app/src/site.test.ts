@@ -18,12 +18,48 @@ describe('parseSiteConfig', () => {
       cookieConsent: true,
       showLogin: false,
       product: 'acme-design',
+      links: {
+        hostOrigin: 'https://design.example.com',
+        menus: ['products', 'help'],
+        custom: {
+          products: [{ label: { 'zh-CN': '插件', 'en-US': 'Plugins' }, href: '/plugins/' }],
+          pricing: { label: 'Plans', href: 'https://design.example.com/plans' },
+        },
+      },
     };
     expect(parseSiteConfig(json(config))).toEqual(config);
     expect(
       parseSiteConfig(json({ variant: 'overseas', workbenchUrl: 'https://design.example.com/app?x=1' })),
     ).toMatchObject({ variant: 'overseas', workbenchUrl: 'https://design.example.com/app?x=1' });
     expect(parseSiteConfig(json({ workbenchUrl: '/app' })).workbenchUrl).toBe('/app');
+  });
+
+  it('keeps only the fitting parts of the header links', () => {
+    const links = parseSiteConfig(
+      json({
+        links: {
+          hostOrigin: 'javascript:alert(1)//',
+          menus: ['products', 'footer', 7, 'products'],
+          custom: {
+            help: [
+              { label: 'ok', href: '/plugins/' },
+              { label: 'x', href: 'javascript:alert(1)' },
+              { label: 'x', href: '//evil.example/' },
+              { label: '', href: '/plugins/' },
+              { label: { fr: 'Aide' }, href: '/plugins/' },
+              null,
+            ],
+            pricing: { label: 42, href: '/plugins/' },
+          },
+        },
+      }),
+    ).links;
+    expect(links).toEqual({
+      hostOrigin: null,
+      menus: ['products'],
+      custom: { help: [{ label: 'ok', href: '/plugins/' }] },
+    });
+    expect(parseSiteConfig(json({ links: 'all' })).links).toEqual(DEFAULT_SITE_CONFIG.links);
   });
 
   it.each([

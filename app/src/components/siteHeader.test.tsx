@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_CONFIG } from '@plugin-center/contract';
 import { SsoClientProvider } from '@plugin-center/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
@@ -7,6 +8,7 @@ import { ROUTER_FUTURE } from '../routes';
 import {
   ADMIN,
   DOMESTIC,
+  HOST,
   hrefs,
   menuButton,
   OVERSEAS,
@@ -24,7 +26,7 @@ import {
   TAG_BANNER_OFFSET_PX,
 } from './header/constants';
 import { HotPicks } from './header/HotPicks';
-import { HOT_PICKS, headerMenuLinks, helpHref, pricingHref } from './header/links';
+import { HOT_PICKS, headerLinks, headerMenuLinks, helpHref, pricingHref } from './header/links';
 import { SiteHeader } from './SiteHeader';
 
 setUpHeaderTests();
@@ -80,13 +82,74 @@ describe('header links per variant and language (SPEC §2)', () => {
 
   it('renders the overseas menus in the current language with their links', async () => {
     renderWith(<SiteHeader config={OVERSEAS} />);
-    expect((await screen.findByRole('link', { name: 'Pricing' })).getAttribute('href')).toBe('/price/en/');
+    expect((await screen.findByRole('link', { name: 'Pricing' })).getAttribute('href')).toBe(
+      `${HOST}/price/en/`,
+    );
     fireEvent.click(await menuButton('Help'));
     const help = document.getElementById(
       (await menuButton('Help')).getAttribute('aria-controls') ?? '',
     ) as HTMLElement;
     await within(help).findByRole('link', { name: 'Help center' });
-    expect(hrefs(help)).toEqual(['/help/en/', '/contact-us/']);
+    expect(hrefs(help)).toEqual([`${HOST}/help/en/`, `${HOST}/contact-us/`]);
+  });
+});
+
+describe('header links on a self-hosted install (SITE_HOST_ORIGIN, SITE_HEADER_MENUS, SITE_HEADER_MENU_FILE)', () => {
+  const hrefsOf = (config: typeof DOMESTIC) => {
+    const links = headerLinks(config, 'en-US');
+    return {
+      products: links.menus.products.map((l) => l.href),
+      resources: links.menus.resources.map((l) => l.href),
+      help: links.menus.help.map((l) => l.href),
+      hotPicks: links.hotPicks.map((l) => l.href),
+      pricing: links.pricing?.href ?? null,
+    };
+  };
+
+  it('without a host origin links only to the plugin square', async () => {
+    expect(hrefsOf(DEFAULT_SITE_CONFIG)).toEqual({
+      products: ['/plugins/'],
+      resources: [],
+      help: [],
+      hotPicks: [],
+      pricing: null,
+    });
+    renderWith(<SiteHeader config={DEFAULT_SITE_CONFIG} />);
+    await menuButton('Products');
+    expect(screen.queryByRole('button', { name: 'Resources' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pricing' })).toBeNull();
+  });
+
+  it("puts SPEC §2's paths on the host origin and leaves out the parts switched off", () => {
+    const all = hrefsOf(DOMESTIC);
+    expect(all.products[0]).toBe('/plugins/');
+    expect(all.products.slice(1).every((h) => h.startsWith('https://design.example.com/'))).toBe(true);
+    expect(all.pricing).toBe('https://design.example.com/price/');
+    expect(all.hotPicks).toEqual(HOT_PICKS.map((p) => `https://design.example.com${p.href}`));
+    const some = hrefsOf({ ...DOMESTIC, links: { ...DOMESTIC.links, menus: ['resources', 'help'] } });
+    expect(some).toMatchObject({ products: [], hotPicks: [], pricing: null });
+    expect(some.resources).toHaveLength(4);
+  });
+
+  it('shows a custom menu file instead, each label in the current language', () => {
+    const links = headerLinks(
+      {
+        ...DOMESTIC,
+        links: {
+          ...DOMESTIC.links,
+          custom: {
+            products: [{ label: { 'zh-CN': '插件', 'en-US': 'Plugins' }, href: '/plugins/' }],
+            help: [{ label: { 'ja-JP': 'ヘルプ' }, href: 'https://help.example.com/' }],
+          },
+        },
+      },
+      'en-US',
+    );
+    expect(links.menus.products).toEqual([{ key: 'products-0', label: 'Plugins', href: '/plugins/' }]);
+    expect(links.menus.help[0]?.label).toBe('ヘルプ');
+    expect(links.menus.resources).toEqual([]);
+    expect(links.pricing).toBeNull();
   });
 });
 

@@ -124,7 +124,9 @@ describe('language picker (SPEC §1)', () => {
       await vi.waitFor(() => expect(document.documentElement.lang).toBe('ja-JP'));
     });
     expect(await screen.findByRole('link', { name: '料金' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '料金' }).getAttribute('href')).toBe('/price/jp/');
+    expect(screen.getByRole('link', { name: '料金' }).getAttribute('href')).toBe(
+      'https://design.example.com/price/jp/',
+    );
     await act(() => setLanguage('en-US', { persist: false }));
   });
 });

@@ -14,18 +14,23 @@ import { SiteHeader } from '../components/SiteHeader';
 import { setLanguage } from '../i18n/i18n';
 import { ROUTER_FUTURE } from '../routes';
 
-/** The domestic site (the default configuration). */
-export const DOMESTIC: SiteConfig = { ...DEFAULT_SITE_CONFIG };
+/** The host product's origin the fixtures' header links are on (`SITE_HOST_ORIGIN`). */
+export const HOST = 'https://design.example.com';
+/** The domestic site (the default configuration) with the host product's origin set. */
+export const DOMESTIC: SiteConfig = {
+  ...DEFAULT_SITE_CONFIG,
+  links: { ...DEFAULT_SITE_CONFIG.links, hostOrigin: HOST },
+};
 /** The overseas site. */
 export const OVERSEAS: SiteConfig = {
-  ...DEFAULT_SITE_CONFIG,
+  ...DOMESTIC,
   variant: 'overseas',
   locales: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
   cookieConsent: true,
 };
 /** A private deployment (HWDC). */
 export const PRIVATE_HWDC: SiteConfig = {
-  ...DEFAULT_SITE_CONFIG,
+  ...DOMESTIC,
   variant: 'private',
   deploymentType: 'hwdc',
   locales: ['zh-CN'],

@@ -53,7 +53,15 @@ export { Access } from './routes/definition';
 export { OPERATION_ROUTES, PAGE_ROUTES } from './routes/page';
 export { PLUGIN_ROUTES } from './routes/plugin';
 export { USER_ROUTES } from './routes/user';
-export type { PrivateDeploymentType, SiteConfig, SiteVariant } from './site';
+export type {
+  CustomHeaderLink,
+  CustomHeaderMenus,
+  HeaderLinksConfig,
+  HeaderPart,
+  PrivateDeploymentType,
+  SiteConfig,
+  SiteVariant,
+} from './site';
 export {
   DEFAULT_SITE_CONFIG,
   DEFAULT_SITE_PRODUCT,

@@ -56,7 +56,9 @@ export const SITE_CONFIG_META = 'plugin-center-site';
  * - `showLogin`: `false` hides login, sign-up and the workbench (SPEC §2, see
  *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES});
  * - `product`: the product's slug in the header's enterprise-edition link `/{product}-enterprise/`
- *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN}).
+ *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN});
+ * - `links`: where the header's product, resource, pricing and help links and the hot picks go
+ *   ({@link HeaderLinksConfig}).
  */
 export interface SiteConfig {
   variant: SiteVariant;
@@ -66,6 +68,48 @@ export interface SiteConfig {
   cookieConsent: boolean;
   showLogin: boolean;
   product: string;
+  links: HeaderLinksConfig;
+}
+
+/**
+ * A part of the site header that can be switched off (`SITE_HEADER_MENUS`): the Products, Resources
+ * and Help menus, the Pricing link and the Resources menu's hot-picks carousel.
+ */
+export type HeaderPart = 'products' | 'resources' | 'hotPicks' | 'pricing' | 'help';
+
+/**
+ * One link of a custom header menu (`SITE_HEADER_MENU_FILE`): its text, one for every locale or one
+ * per locale (a missing locale shows the `en-US` text, else the first given), and its address, an
+ * http(s) URL or a path this server serves (the server has already resolved other paths against the
+ * host product's origin).
+ */
+export interface CustomHeaderLink {
+  label: string | Partial<Record<Locale, string>>;
+  href: string;
+}
+
+/** A custom header menu file's menus: each one given replaces the built-in one; one left out is not shown. */
+export interface CustomHeaderMenus {
+  products?: CustomHeaderLink[];
+  resources?: CustomHeaderLink[];
+  hotPicks?: CustomHeaderLink[];
+  pricing?: CustomHeaderLink;
+  help?: CustomHeaderLink[];
+}
+
+/**
+ * Where the header's links go (SPEC §2 "Header links"):
+ * - `hostOrigin`: the host product's origin (`SITE_HOST_ORIGIN`, e.g. `https://design.example.com`)
+ *   that SPEC §2's paths (`/community/home`, `/price/`, `/help/`…) are on; `null`: none, so the
+ *   header shows only what this server serves (the plugin square);
+ * - `menus`: the parts shown ({@link HeaderPart}; `SITE_HEADER_MENUS`, default all);
+ * - `custom`: a custom menu file's menus ({@link CustomHeaderMenus}; `SITE_HEADER_MENU_FILE`)
+ *   instead of SPEC §2's, or `null`.
+ */
+export interface HeaderLinksConfig {
+  hostOrigin: string | null;
+  menus: HeaderPart[];
+  custom: CustomHeaderMenus | null;
 }
 
 /**
@@ -86,4 +130,5 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   cookieConsent: false,
   showLogin: true,
   product: DEFAULT_SITE_PRODUCT,
+  links: { hostOrigin: null, menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'], custom: null },
 };

@@ -218,7 +218,7 @@ export async function buildApp(
     const backfill = await backfillManifestIds(db, storage, config.catalogueDir);
     if (backfill) app.log.info(backfill, 'recorded the manifest ids of the existing plugins');
 
-    installErrorHandling(app);
+    installErrorHandling(app, config.site);
     await app.register(fastifySwagger, OPENAPI_OPTIONS);
     await app.register(authPlugin, { verifier: identity });
     await app.register(pluginsRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });

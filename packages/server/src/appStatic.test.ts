@@ -106,6 +106,11 @@ describe('the marketplace app under /plugins/', () => {
       cookieConsent: false,
       showLogin: true,
       product: 'pixso',
+      links: {
+        hostOrigin: null,
+        menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'],
+        custom: null,
+      },
     });
     // /plugins/index.html itself is the same page, not the file without the configuration
     const direct = await served.app.inject('/plugins/index.html');
@@ -122,7 +127,10 @@ describe('the marketplace app under /plugins/', () => {
     const overseas = await createTestApp({
       appDir,
       importCatalogueOnEmpty: false,
-      site: resolveSiteConfig({ variant: 'overseas', workbenchUrl: '/app"><script>alert(1)</script>' }),
+      site: resolveSiteConfig({
+        variant: 'overseas',
+        workbenchUrl: '/plugins/app"><script>alert(1)</script>',
+      }),
     });
     try {
       const html = (await overseas.app.inject('/plugins/')).body;
@@ -139,7 +147,7 @@ describe('the marketplace app under /plugins/', () => {
         cookieConsent: true,
         locales: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
       });
-      expect(site.workbenchUrl).toBe('/app"><script>alert(1)</script>');
+      expect(site.workbenchUrl).toBe('/plugins/app"><script>alert(1)</script>');
     } finally {
       await overseas.close();
     }

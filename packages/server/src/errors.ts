@@ -3,8 +3,11 @@
  * (`{ code, error, message, data: null }`) carrying an `ApiErrorCode` entry and a fitting HTTP
  * status. Bad input is never a 500; a 500 never carries a stack or an internal message.
  */
+
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@plugin-center/contract';
 import { ApiErrorCode, type ErrorEnvelope } from '@plugin-center/contract/schemas';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFoundPage, wantsHtmlPage } from './notFoundPage';
 
 /** One entry of the wire's `ApiErrorCode`. */
 export type ApiErrorEntry = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
@@ -212,15 +215,18 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 /**
  * Installs the error handler (everything in the envelope; 5xx logged with the stack, answered
- * without it) and the not-found handler (404 ROUTE_NOT_FOUND naming method and path).
+ * without it) and the not-found handler: 404 ROUTE_NOT_FOUND naming method and path, except for a
+ * browser navigation outside the API (`wantsHtmlPage`), which gets the HTML page of
+ * `notFoundPage.ts` in the language of `site` (default: the domestic site).
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, site: SiteConfig = DEFAULT_SITE_CONFIG): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, internal } = toErrorResponse(error);
     if (internal) request.log.error({ err: error }, 'request failed');
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (wantsHtmlPage(request)) return sendNotFoundPage(request, reply, site);
     const path = request.url.split('?')[0] ?? request.url;
     return reply
       .code(404)

@@ -1,12 +1,14 @@
 /**
  * The site variant (SPEC §1, §2): the {@link SiteConfig} the server derives from
- * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL`, `COOKIE_CONSENT` and
- * `SITE_PRODUCT`,
+ * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL`, `COOKIE_CONSENT`,
+ * `SITE_PRODUCT` and the header's links (`SITE_HOST_ORIGIN`, `SITE_HEADER_MENUS`, `SITE_HEADER_MENU_FILE`),
  * and how it reaches the marketplace: a `<meta name="plugin-center-site">` written into the built
  * `index.html` (read by `app/src/site.ts`), so the app knows its variant at first paint.
  */
 import {
+  type CustomHeaderMenus,
   DEFAULT_SITE_PRODUCT,
+  type HeaderPart,
   LOGIN_HIDDEN_DEPLOYMENT_TYPES,
   type Locale,
   type PrivateDeploymentType,
@@ -15,6 +17,7 @@ import {
   type SiteVariant,
   VARIANT_LOCALES,
 } from '@plugin-center/contract';
+import { HEADER_PARTS, resolveHeaderMenus, resolveHostHref } from './config/headerLinks';
 import { escapeHtml } from './shared/html';
 
 /** The site settings as read from the environment (`config/site.ts`). */
@@ -25,14 +28,25 @@ export interface SiteSettings {
   workbenchUrl?: string | undefined;
   cookieConsent?: boolean | undefined;
   product?: string | undefined;
+  /** `SITE_HOST_ORIGIN`: the host product's origin, `https://host[:port]`. */
+  hostOrigin?: string | undefined;
+  /** `SITE_HEADER_MENUS`: the header parts shown. */
+  headerMenus?: HeaderPart[] | undefined;
+  /** `SITE_HEADER_MENU_FILE`, read: the custom menus (addresses not yet resolved). */
+  headerMenuFile?: CustomHeaderMenus | undefined;
 }
 
 /**
  * The site configuration of `settings`: the variant (default `domestic`); for `private`, the
  * deployment type (default `pri`; {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES} hide login and the
  * workbench); the locales (`SITE_LOCALES`, else the variant's {@link VARIANT_LOCALES}); the
- * workbench URL (none: the link is hidden); cookie consent (default on for `overseas` only); the
- * product slug of the `/{product}-enterprise/` link (`SITE_PRODUCT`, default {@link DEFAULT_SITE_PRODUCT}).
+ * workbench URL (none: the link is hidden; a path outside `/plugins/` is on the host origin); cookie
+ * consent (default on for `overseas` only); the product slug of the `/{product}-enterprise/` link
+ * (`SITE_PRODUCT`, default {@link DEFAULT_SITE_PRODUCT}); the header's links: the host origin (default
+ * none), the parts shown (default all) and the custom menus with their addresses resolved.
+ *
+ * @throws ConfigError (`WORKBENCH_URL`, `SITE_HEADER_MENU_FILE`) for a shown address that is a path
+ *   this server does not serve while no host origin is set (see `resolveHostHref`).
  */
 export function resolveSiteConfig(settings: SiteSettings = {}): SiteConfig {
   const variant = settings.variant ?? 'domestic';
@@ -42,10 +56,20 @@ export function resolveSiteConfig(settings: SiteSettings = {}): SiteConfig {
     variant,
     deploymentType,
     locales: settings.locales?.length ? [...settings.locales] : [...VARIANT_LOCALES[variant]],
-    workbenchUrl: showLogin ? (settings.workbenchUrl ?? null) : null,
+    workbenchUrl:
+      showLogin && settings.workbenchUrl
+        ? resolveHostHref('WORKBENCH_URL', settings.workbenchUrl, settings.hostOrigin)
+        : null,
     cookieConsent: settings.cookieConsent ?? variant === 'overseas',
     showLogin,
     product: settings.product ?? DEFAULT_SITE_PRODUCT,
+    links: {
+      hostOrigin: settings.hostOrigin ?? null,
+      menus: [...(settings.headerMenus ?? HEADER_PARTS)],
+      custom: settings.headerMenuFile
+        ? resolveHeaderMenus(settings.headerMenuFile, settings.hostOrigin ?? null)
+        : null,
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import {
   useRef,
 } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import { HEADER_MENUS, type HeaderMenuId, pricingHref } from './links';
+import { HEADER_MENUS, type HeaderMenuId, hasContent, headerLinks } from './links';
 
 /** Loads the dropdown sections' contents (links and the hot-picks carousel): outside the first load. */
 export const loadMenuPanel = () => import('./MenuPanel');
@@ -37,6 +37,9 @@ export interface HeaderMenusProps {
  * it open); Escape (while the focus is in the menu, or while no dialog is open) closes it and gives
  * the focus back to its button; focus leaving a menu or a press outside the menus closes it. The
  * sections' contents are loaded on first use ({@link loadMenuPanel}, prefetched on hover or focus).
+ * Which menus and links show is {@link headerLinks}' (the host origin, the parts switched on, a
+ * custom menu file): a menu with nothing in it is left out, and with nothing at all there is no
+ * navigation.
  */
 export function HeaderMenus({ config, locale, open, onOpenChange }: HeaderMenusProps) {
   const { t } = useTranslation();
@@ -95,6 +98,8 @@ export function HeaderMenus({ config, locale, open, onOpenChange }: HeaderMenusP
     }
   };
 
+  const links = headerLinks(config, locale);
+
   const item = (menu: HeaderMenuId) => (
     <li
       key={menu}
@@ -129,17 +134,20 @@ export function HeaderMenus({ config, locale, open, onOpenChange }: HeaderMenusP
     </li>
   );
 
+  if (!links.pricing && !HEADER_MENUS.some((menu) => hasContent(links, menu))) return null;
   return (
     <nav ref={nav} className="site-nav" aria-label={t('header.nav')}>
       <ul className="site-nav-list">
-        {item(HEADER_MENUS[0])}
-        {item(HEADER_MENUS[1])}
-        <li>
-          <a className="nav-link" href={pricingHref(config, locale)}>
-            {t('header.pricing')}
-          </a>
-        </li>
-        {item(HEADER_MENUS[2])}
+        {hasContent(links, HEADER_MENUS[0]) && item(HEADER_MENUS[0])}
+        {hasContent(links, HEADER_MENUS[1]) && item(HEADER_MENUS[1])}
+        {links.pricing && (
+          <li>
+            <a className="nav-link" href={links.pricing.href}>
+              {links.pricing.label ?? t('header.pricing')}
+            </a>
+          </li>
+        )}
+        {hasContent(links, HEADER_MENUS[2]) && item(HEADER_MENUS[2])}
       </ul>
     </nav>
   );

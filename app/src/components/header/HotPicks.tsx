@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { useRotation } from '../useRotation';
-import { HEADER_CAROUSEL_INTERVAL_MS, HOT_PICKS, type HotPick } from './links';
+import { HEADER_CAROUSEL_INTERVAL_MS, type HeaderLink, HOT_PICKS } from './links';
 
 /**
- * The resource menu's hot-picks carousel (SPEC §2, §9): {@link HOT_PICKS} (4 community-file links),
+ * The resource menu's hot-picks carousel (SPEC §2, §9): `picks` (default {@link HOT_PICKS}, 4
+ * community-file links; the header passes them on the host origin, or a custom menu file's),
  * one shown at a time, advancing every {@link HEADER_CAROUSEL_INTERVAL_MS} (2000 ms) while it is
  * shown (the menu is hovered or open: it is mounted only then). A manual selection (a dot, previous
  * or next) stops the rotation for good; hovering or focusing a link pauses it. Starts stopped with
@@ -12,7 +13,7 @@ import { HEADER_CAROUSEL_INTERVAL_MS, HOT_PICKS, type HotPick } from './links';
  * `aria-roledescription="carousel"`, the slide a group labelled "n of 4", `aria-live="polite"` only
  * while not rotating; the dots are buttons with `aria-pressed`.
  */
-export function HotPicks({ picks = HOT_PICKS }: { picks?: readonly HotPick[] }) {
+export function HotPicks({ picks = HOT_PICKS }: { picks?: readonly HeaderLink[] }) {
   const { t } = useTranslation();
   const id = useId();
   const count = picks.length;
@@ -54,7 +55,7 @@ export function HotPicks({ picks = HOT_PICKS }: { picks?: readonly HotPick[] }) 
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
           >
-            {t(`header.${pick.key}`)}
+            {pick.label ?? t(`header.${pick.key}`)}
           </a>
         </div>
       </div>

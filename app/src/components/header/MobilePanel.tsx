@@ -2,7 +2,7 @@ import type { Locale, SiteConfig } from '@plugin-center/contract';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { LanguagePicker } from './LanguagePicker';
-import { HEADER_MENUS, type HeaderMenuId, pricingHref } from './links';
+import { HEADER_MENUS, type HeaderMenuId, hasContent, headerLinks } from './links';
 import { MenuPanel } from './MenuPanel';
 import { SessionArea } from './SessionArea';
 
@@ -19,7 +19,7 @@ export interface MobilePanelProps {
 /**
  * The mobile menu panel (SPEC §2 "Mobile has a collapsible menu toggle", §4 "mobile menu open/closed"),
  * opened by the header's menu toggle at widths up to 768 px: the product menus as disclosure sections
- * that expand one at a time (SPEC §4), the pricing link, the session links
+ * that expand one at a time (SPEC §4; those with links, `headerLinks`), the pricing link when shown, the session links
  * ({@link SessionArea} in its `panel` layout: my plugins' data, publish, my plugins, the back office
  * for administrators, the workbench, log out; or log-in and sign-up) and the language picker. Escape
  * closes it. Loaded lazily (first use of the toggle), outside the square's first load.
@@ -28,6 +28,7 @@ export function MobilePanel({ id, config, locale, onClose }: MobilePanelProps) {
   const { t } = useTranslation();
   const sectionId = useId();
   const [open, setOpen] = useState<HeaderMenuId | null>(null);
+  const links = headerLinks(config, locale);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
     e.stopPropagation();
@@ -38,7 +39,7 @@ export function MobilePanel({ id, config, locale, onClose }: MobilePanelProps) {
     <div id={id} className="mobile-panel" onKeyDown={onKeyDown}>
       <nav aria-label={t('header.nav')}>
         <ul className="mobile-sections">
-          {HEADER_MENUS.map((menu) => (
+          {HEADER_MENUS.filter((menu) => hasContent(links, menu)).map((menu) => (
             <li key={menu}>
               <button
                 type="button"
@@ -57,11 +58,13 @@ export function MobilePanel({ id, config, locale, onClose }: MobilePanelProps) {
               </div>
             </li>
           ))}
-          <li>
-            <a className="mobile-section-button" href={pricingHref(config, locale)}>
-              {t('header.pricing')}
-            </a>
-          </li>
+          {links.pricing && (
+            <li>
+              <a className="mobile-section-button" href={links.pricing.href}>
+                {links.pricing.label ?? t('header.pricing')}
+              </a>
+            </li>
+          )}
         </ul>
       </nav>
       <SessionArea config={config} layout="panel" />

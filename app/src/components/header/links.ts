@@ -1,20 +1,24 @@
 /**
  * The site header's links (SPEC §2 "Header links", "Header variants"), and its constants
  * (`constants.ts`, re-exported). Pure data and functions of the site configuration and the interface locale, so the
- * menus of every variant and language can be checked without a browser.
+ * menus of every variant and language can be checked without a browser. SPEC §2's paths are the
+ * host product's: {@link headerLinks} puts them on the configured host origin, or leaves them out
+ * when there is none (this server serves only the plugin square).
  *
  * @packageDocumentation
  */
-import type { Locale, SiteConfig } from '@plugin-center/contract';
+import type { CustomHeaderLink, Locale, SiteConfig } from '@plugin-center/contract';
 import type { HeaderMenuId } from './constants';
 
 export * from './constants';
 
-/** One link of a header menu: its text key under `header.` and its address. */
+/** One link of a header menu: its text key under `header.` (or its own text) and its address. */
 export interface HeaderLink {
-  /** Key of its text in the `header` section (`header.${key}`). */
+  /** Key of its text in the `header` section (`header.${key}`); a unique key for a custom link. */
   key: string;
   href: string;
+  /** The text of a custom link (`SITE_HEADER_MENU_FILE`), shown instead of `header.${key}`. */
+  label?: string;
 }
 
 /** One hot pick of the resource menu's carousel: a community file (text key under `header.`, address). */
@@ -116,3 +120,84 @@ export function headerMenuLinks(config: SiteConfig, locale: Locale): Record<Head
     ],
   };
 }
+
+/** Where the plugin square is: the one header link this server always serves. */
+const SQUARE_PATH = '/plugins/';
+
+/**
+ * `href` as the header links it: an address outside this server's plugin square goes to the host
+ * product's origin (`config.links.hostOrigin`); with no origin it is `null` (left out), since this
+ * server would answer it with 404.
+ */
+export function onHost(config: SiteConfig, href: string): string | null {
+  if (href === SQUARE_PATH || href.startsWith(SQUARE_PATH)) return href;
+  return config.links.hostOrigin ? `${config.links.hostOrigin}${href}` : null;
+}
+
+/** A custom link's text in `locale`: its own, else the English, else the first given. */
+export function customLabel(link: CustomHeaderLink, locale: Locale): string {
+  if (typeof link.label === 'string') return link.label;
+  return link.label[locale] ?? link.label['en-US'] ?? Object.values(link.label)[0] ?? '';
+}
+
+/** Everything the header links to, per {@link headerLinks}. */
+export interface HeaderLinks {
+  /** Each menu's links; a menu without links is not shown. */
+  menus: Record<HeaderMenuId, HeaderLink[]>;
+  /** The resource menu's hot picks (none: no carousel). */
+  hotPicks: HeaderLink[];
+  /** The plain pricing link beside the menus, or `null` (not shown). */
+  pricing: HeaderLink | null;
+}
+
+/**
+ * What the header shows for `config` and `locale`: with a custom menu file
+ * (`config.links.custom`), its menus (a menu it leaves out is empty); otherwise SPEC §2's links
+ * ({@link headerMenuLinks}, {@link HOT_PICKS}, {@link pricingHref}) on the host origin ({@link onHost}:
+ * without one only the plugin square is left). Parts switched off in `config.links.menus` are empty.
+ */
+export function headerLinks(config: SiteConfig, locale: Locale): HeaderLinks {
+  const shown = new Set(config.links.menus);
+  const custom = config.links.custom;
+  const fromCustom = (list: CustomHeaderLink[] | undefined, prefix: string): HeaderLink[] =>
+    (list ?? []).map((link, i) => ({
+      key: `${prefix}-${i}`,
+      href: link.href,
+      label: customLabel(link, locale),
+    }));
+  const hosted = (list: readonly HeaderLink[]): HeaderLink[] =>
+    list.flatMap((link) => {
+      const href = onHost(config, link.href);
+      return href ? [{ ...link, href }] : [];
+    });
+  let menus: Record<HeaderMenuId, HeaderLink[]>;
+  let hotPicks: HeaderLink[];
+  let pricing: HeaderLink | null;
+  if (custom) {
+    menus = {
+      products: fromCustom(custom.products, 'products'),
+      resources: fromCustom(custom.resources, 'resources'),
+      help: fromCustom(custom.help, 'help'),
+    };
+    hotPicks = fromCustom(custom.hotPicks, 'hotPicks');
+    pricing = custom.pricing ? (fromCustom([custom.pricing], 'pricing')[0] ?? null) : null;
+  } else {
+    const spec = headerMenuLinks(config, locale);
+    menus = { products: hosted(spec.products), resources: hosted(spec.resources), help: hosted(spec.help) };
+    hotPicks = hosted(HOT_PICKS);
+    pricing = hosted([{ key: 'pricing', href: pricingHref(config, locale) }])[0] ?? null;
+  }
+  return {
+    menus: {
+      products: shown.has('products') ? menus.products : [],
+      resources: shown.has('resources') ? menus.resources : [],
+      help: shown.has('help') ? menus.help : [],
+    },
+    hotPicks: shown.has('resources') && shown.has('hotPicks') ? hotPicks : [],
+    pricing: shown.has('pricing') ? pricing : null,
+  };
+}
+
+/** Whether `menu` has anything to show: links, or (the resource menu) hot picks. */
+export const hasContent = (links: HeaderLinks, menu: HeaderMenuId) =>
+  links.menus[menu].length > 0 || (menu === 'resources' && links.hotPicks.length > 0);

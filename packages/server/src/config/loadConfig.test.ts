@@ -389,6 +389,11 @@ describe('site variant', () => {
       cookieConsent: false,
       showLogin: true,
       product: 'pixso',
+      links: {
+        hostOrigin: null,
+        menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'],
+        custom: null,
+      },
     });
   });
 
@@ -415,6 +420,11 @@ describe('site variant', () => {
       cookieConsent: true,
       showLogin: true,
       product: 'acme-design',
+      links: {
+        hostOrigin: null,
+        menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'],
+        custom: null,
+      },
     });
     expect(
       loadConfig({ SITE_VARIANT: 'private', PRIVATE_DEPLOYMENT_TYPE: 'hwdc', WORKBENCH_URL: '/app' }).site,

@@ -3,6 +3,7 @@
  * (`readEnvironment`) and mapped onto {@link ServerConfig}.
  */
 import { resolve } from 'node:path';
+import type { CustomHeaderMenus, HeaderPart } from '@plugin-center/contract';
 import type { LoginStorage } from '@plugin-center/contract/schemas';
 import { resolveSiteConfig } from '../site';
 import { defaultRedirectAllowlist } from './identity';
@@ -129,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       workbenchUrl: v.WORKBENCH_URL,
       cookieConsent: v.COOKIE_CONSENT,
       product: v.SITE_PRODUCT,
+      hostOrigin: v.SITE_HOST_ORIGIN,
+      headerMenus: v.SITE_HEADER_MENUS as HeaderPart[],
+      headerMenuFile: v.SITE_HEADER_MENU_FILE as CustomHeaderMenus | undefined,
     }),
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;

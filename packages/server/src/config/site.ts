@@ -13,6 +13,7 @@ import {
   SITE_VARIANTS,
 } from '@plugin-center/contract';
 import { Type } from 'typebox';
+import { HEADER_LINK_VARIABLES } from './headerLinks';
 import { ConfigError } from './values';
 import { about, trim, trimLower } from './variables';
 
@@ -40,7 +41,7 @@ export function parseSiteLocales(variable: string, value: string): Locale[] {
   return out;
 }
 
-/** `SITE_VARIANT` … `SITE_PRODUCT`. */
+/** `SITE_VARIANT` … `SITE_PRODUCT`, then the header's links (`headerLinks.ts`). */
 export const SITE_VARIABLES = {
   SITE_VARIANT: Type.Enum(SITE_VARIANTS, {
     default: 'domestic',
@@ -121,4 +122,5 @@ export const SITE_VARIABLES = {
       }),
     }),
   ),
+  ...HEADER_LINK_VARIABLES,
 };

@@ -107,6 +107,10 @@ function sendAsset(
  * exactly them. Nothing here fails on bad input: unknown or hostile query text, cookies and
  * `Accept-Language` are escaped, carried or ignored, never interpreted.
  *
+ * On a site without login (`site.showLogin` false: the private deployment `hwdc`, whose sign-in is
+ * the host's own) none of these is served: every one answers as an unknown path does (404; the HTML
+ * page of `notFoundPage.ts` for a browser navigation).
+ *
  * @param options.site the site configuration (`config.site`); unset → the domestic site
  *   (`resolveSiteConfig()`)
  */
@@ -115,6 +119,19 @@ export async function loginPageRoutes(
   options: { site?: SiteConfig | undefined } = {},
 ): Promise<void> {
   const site = options.site ?? resolveSiteConfig();
+  if (!site.showLogin) {
+    for (const route of [
+      'loginPage',
+      'loginPageSlash',
+      'bindPage',
+      'bindPageSlash',
+      'loginScript',
+      'loginStyle',
+    ] as const) {
+      tableRoute(app, 'page', route, (_request, reply) => reply.callNotFound());
+    }
+    return;
+  }
   // Scoped to these routes (this plugin is encapsulated): request.cookies and request.languages().
   await app.register(fastifyCookie);
   await app.register(fastifyAccepts);
