@@ -235,16 +235,20 @@ describe('overseas header at 390 px', () => {
     expect(await hidden(), 'skip link shown dialog open again').toBe(true);
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'shell-overseas-390-after-dialog.png') });
 
-    // From the keyboard the cookie notice (the overseas site asks) comes first; once a choice is
-    // made, the skip link is the first stop and shows.
+    // From the keyboard the skip link comes first, then the cookie notice (the overseas site asks),
+    // before the page; once a choice is made, the skip link is still the first stop and shows.
     await page.goto(env.appUrl);
     await header(page).locator('.brand').waitFor(); // the app has rendered
     const notice = page.getByRole('region', { name: /cookie/i });
     await notice.waitFor();
     await page.keyboard.press('Tab');
+    expect(await skip.evaluate((el) => el === document.activeElement), 'Tab focuses the skip link').toBe(
+      true,
+    );
+    await page.keyboard.press('Tab');
     expect(
       await notice.evaluate((el) => el.contains(document.activeElement)),
-      'Tab reaches the notice first',
+      'Tab reaches the notice next',
     ).toBe(true);
     await notice.getByRole('button', { name: 'Reject all' }).click();
     await page.goto(env.appUrl);

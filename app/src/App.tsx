@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
+import { CONSENT_NOTICE_ROOT_ID } from './consent/consentStore';
 import { isDesktopClient } from './desktop/detect';
 import { useTranslation } from './i18n/i18n';
 import {
@@ -34,7 +35,8 @@ const DesktopHeader = lazy(() =>
  * SPEC §2; every page of it routed by the lazily loaded `BackofficeRoutes`); publishing (signed in):
  * `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and its personal access tokens
  * `/my-plugins/tokens`; a publisher's analytics `/my-analytics` (signed in); the UI kit's developer
- * page `/ui-kit`; plus the site header and footer, scroll-to-top and the toasts. In the desktop
+ * page `/ui-kit`; plus the skip link first, the cookie notice's place after it, the site header and
+ * footer, scroll-to-top and the toasts. In the desktop
  * client (`site.variant === 'desktop'` or the bridge detected) the desktop header replaces the site
  * header (SPEC §2), mounted but hidden on back-office paths.
  */
@@ -46,6 +48,9 @@ export function App() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
+      {/* The cookie notice's place (a portal of the footer's ConsentUi): after the skip link, which
+          stays the first link, and before the page. */}
+      <div id={CONSENT_NOTICE_ROOT_ID} />
       <ScrollToTop />
       {site.variant === 'desktop' || isDesktopClient() ? (
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { site } from '../site';
 import type { HeaderMenuId } from './header/constants';
 import { LanguagePicker } from './header/LanguagePicker';
 import { SessionArea } from './header/SessionArea';
+import { useHeaderFit } from './header/useHeaderFit';
 import { LogoMark } from './Icons';
 import './header/header.css';
 
@@ -29,10 +30,11 @@ export interface SiteHeaderProps {
  * "Header variants"; §4 "Header"; §9): the product mark linking to the square; the product menus
  * (`HeaderMenus`, loaded lazily: Products, Resources with the hot-picks carousel, Pricing, Help; links per
  * variant and language, one section open at a time); the language picker (`config.locales`, when two
- * or more); the session ({@link SessionArea}); on screens up to 768 px a menu toggle (`aria-expanded`,
- * `aria-controls`) opening the mobile panel (lazily loaded) instead of the menus, picker and session
- * links; up to 1100 px, for signed-in people, the same toggle holds their links (the bar keeps the
- * avatar). States, as attributes of
+ * or more); the session ({@link SessionArea}); a menu toggle (`aria-expanded`, `aria-controls`) opening
+ * the mobile panel (lazily loaded). What the bar shows follows what fits it, measured, not the
+ * window's width (`useHeaderFit`, `data-fit` of `<header>`): everything; the avatar without the
+ * name; for signed-in people their links in the toggle's panel (the bar keeps the avatar); the
+ * menus, picker and session links all in the panel. States, as attributes of
  * `<header>`: `data-scrolled` once the window is scrolled 20 px or more, `data-tag-banner` once
  * `scrollY + 40` reaches the square's banner height, `data-menu-open` while the mobile panel is open.
  * A scroll-to-top button (labelled, keyboard reachable) shows after any scroll (these scroll states
@@ -46,6 +48,8 @@ export function SiteHeader({ config = site }: SiteHeaderProps) {
   const toggle = useRef<HTMLButtonElement>(null);
   const brand = useRef<HTMLAnchorElement>(null);
   const header = useRef<HTMLElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useHeaderFit(header, bar);
   const [menu, setMenu] = useState<HeaderMenuId | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -63,7 +67,7 @@ export function SiteHeader({ config = site }: SiteHeaderProps) {
   return (
     <>
       <header ref={header} className="site-header" data-menu-open={mobileOpen || undefined}>
-        <div className="site-header-inner">
+        <div ref={bar} className="site-header-inner">
           <Link ref={brand} to="/" className="brand">
             <LogoMark />
             <span className="brand-name">{t('app.name')}</span>

@@ -13,29 +13,36 @@ import { useTranslation } from '../i18n/i18n';
 import { Button } from '../ui/Button';
 import { Dialog, DialogClose, PAGE_DIALOG_CLASSES } from '../ui/Dialog';
 import { Check } from '../ui/Field';
-import { type ConsentStore, consentStore, marketingAllowed, useConsent } from './consentStore';
+import {
+  CONSENT_NOTICE_ROOT_ID,
+  type ConsentStore,
+  consentStore,
+  marketingAllowed,
+  useConsent,
+} from './consentStore';
 import './consent.css';
 
 /** Moves focus to the page's main content (`#main`, focusable by script). */
 const focusMain = () => document.getElementById('main')?.focus();
 
 /**
- * The element the notice renders into: the first child of `<body>` (created once), so the notice is
- * the first thing keyboard and screen-reader users reach, before the skip link and the page, while it
- * still shows at the bottom of the screen.
+ * The element the notice renders into: the app's (`CONSENT_NOTICE_ROOT_ID`, right after the skip
+ * link), so the notice is the first thing keyboard and screen-reader users reach after the skip
+ * link, before the page, while it still shows at the bottom of the screen; without it (the notice
+ * alone, in tests) the first child of `<body>`, created once.
  */
 function noticeRoot(): HTMLElement {
-  const existing = document.getElementById('consent-notice-root');
+  const existing = document.getElementById(CONSENT_NOTICE_ROOT_ID);
   if (existing) return existing;
   const root = document.createElement('div');
-  root.id = 'consent-notice-root';
+  root.id = CONSENT_NOTICE_ROOT_ID;
   document.body.prepend(root);
   return root;
 }
 
 /**
  * What the footer mounts: the notice while the site asks for consent and none was given (in a portal
- * at the start of `<body>`, see {@link noticeRoot}), and the settings dialog while it is open.
+ * right after the skip link, see {@link noticeRoot}), and the settings dialog while it is open.
  */
 export function ConsentUi({ store = consentStore }: { store?: ConsentStore }) {
   const s = useConsent(store);

@@ -20,6 +20,11 @@ export const CONSENT_COOKIE = 'cookie_consent';
  * none: raise it when the policy changes and every visitor is asked again.
  */
 export const CONSENT_VERSION = 1;
+/**
+ * Id of the element the notice renders into: the app places it right after the skip link, so the
+ * skip link stays the page's first link and the notice the next stop (WCAG 2.4.1; axe `region`).
+ */
+export const CONSENT_NOTICE_ROOT_ID = 'consent-notice-root';
 /** How long the choice is kept, seconds: one year. */
 export const CONSENT_MAX_AGE = 31_536_000;
 

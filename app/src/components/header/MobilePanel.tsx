@@ -18,11 +18,13 @@ export interface MobilePanelProps {
 
 /**
  * The mobile menu panel (SPEC §2 "Mobile has a collapsible menu toggle", §4 "mobile menu open/closed"),
- * opened by the header's menu toggle at widths up to 768 px: the product menus as disclosure sections
- * that expand one at a time (SPEC §4; those with links, `headerLinks`), the pricing link when shown, the session links
+ * opened by the header's menu toggle: the product menus as disclosure sections that expand one at a
+ * time (SPEC §4; those with links, `headerLinks`), the pricing link when shown, the session links
  * ({@link SessionArea} in its `panel` layout: my plugins' data, publish, my plugins, the back office
  * for administrators, the workbench, log out; or log-in and sign-up) and the language picker. Escape
- * closes it. Loaded lazily (first use of the toggle), outside the square's first load.
+ * closes it. It shows only what the bar has no room for (the header's `data-fit`, see `useHeaderFit`):
+ * a signed-in person's links alone while the bar keeps the menus and the picker. Loaded lazily (first
+ * use of the toggle), outside the square's first load.
  */
 export function MobilePanel({ id, config, locale, onClose }: MobilePanelProps) {
   const { t } = useTranslation();

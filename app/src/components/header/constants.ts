@@ -18,13 +18,6 @@ export const HEADER_CAROUSEL_SLIDES = 4;
 export const HEADER_AVATAR_PX = 30;
 /** Edge of the header avatar in the desktop client, in px (SPEC §9 "32 desktop"). */
 export const DESKTOP_HEADER_AVATAR_PX = 32;
-/**
- * Widest viewport (px) with the compact header: a signed-in person's links move into the menu
- * toggle's panel, the bar keeps the avatar (CSS mirrors it).
- */
-export const COMPACT_HEADER_MAX_PX = 1100;
-/** Widest viewport (px) with the mobile header: the menu toggle instead of the menus (CSS mirrors it). */
-export const MOBILE_HEADER_MAX_PX = 768;
 /** Where the administrators' management entry opens, in a new window (SPEC §2): the audit list. */
 export const MANAGEMENT_HREF = '/plugins/backstage-index/audit-list';
 
