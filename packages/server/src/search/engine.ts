@@ -6,10 +6,10 @@
  * the arithmetic here, so SQLite and PostgreSQL give the same answer.
  *
  * Ranking (the Meilisearch "words" rule first, then relevance, in the manner of Open VSX's field
- * weights): (1) how many query words a plugin matches, (2) the sum over words of the best
- * alternative's weight × idf × stored BM25F score, an exact-name match counting for every word with a
- * boost, (3) × a mild popularity factor (1 + 0.05 · log10(1 + downloads)) within the first
- * {@link RERANK_DEPTH}, (4) id descending.
+ * weights): (1) how many query words a plugin matches, (2) whether it matches them all without a
+ * dictionary gloss, (3) the sum over words of the best alternative's weight × idf × stored BM25F
+ * score, an exact-name match counting for every word with a boost, (4) × a mild popularity factor
+ * (1 + 0.05 · log10(1 + downloads)) within the first {@link RERANK_DEPTH}, (5) id descending.
  */
 import { PluginSort } from '@plugin-center/contract/schemas';
 import { approvedTotal } from '../db/catalogueStat';
@@ -69,6 +69,8 @@ interface Alternative {
   weight: number;
   /** Indexes of the query words it stands for. */
   covers: number[];
+  /** A dictionary gloss (`bridge.ts`): it ranks below the query's own words ({@link Scored.direct}). */
+  gloss?: boolean;
 }
 
 /** What {@link searchPlugins} answers: ranked approved plugin ids and the total. */
@@ -139,7 +141,7 @@ function baseAlternatives(keyword: string, words: readonly QueryWord[]): Alterna
     }
   }
   for (const gloss of glossAlternatives(words)) {
-    alts.push({ terms: gloss.terms, weight: WEIGHT.gloss * gloss.share, covers: gloss.covers });
+    alts.push({ terms: gloss.terms, weight: WEIGHT.gloss * gloss.share, covers: gloss.covers, gloss: true });
   }
   const exact = exactNameTerm(keyword);
   if (exact && words.length > 0) {
@@ -222,6 +224,8 @@ function idf(df: number, documents: number): number {
 interface Scored {
   id: number;
   matched: number;
+  /** 1 when every query word is matched by an alternative other than a dictionary gloss, else 0. */
+  direct: number;
   score: number;
 }
 
@@ -236,6 +240,8 @@ function scoreCandidates(
   postings: ReadonlyMap<number, Map<number, number>>,
 ): Scored[] {
   const best = new Map<number, Float64Array>();
+  // Per plugin and word: 1 when a non-gloss alternative matches it.
+  const directly = new Map<number, Uint8Array>();
   for (const alt of alts) {
     const info = alt.terms.map((t) => termInfo.get(t)!);
     const first = postings.get(info[0]!.id);
@@ -259,6 +265,14 @@ function scoreCandidates(
         best.set(pluginId, row);
       }
       for (const w of alt.covers) if (value > row[w]!) row[w] = value;
+      if (!alt.gloss) {
+        let marks = directly.get(pluginId);
+        if (!marks) {
+          marks = new Uint8Array(wordCount);
+          directly.set(pluginId, marks);
+        }
+        for (const w of alt.covers) marks[w] = 1;
+      }
     }
   }
   const out: Scored[] = [];
@@ -271,12 +285,16 @@ function scoreCandidates(
         score += v;
       }
     }
-    out.push({ id, matched, score });
+    const marks = directly.get(id);
+    const direct = marks?.every((m) => m === 1) ? 1 : 0;
+    out.push({ id, matched, direct, score });
   }
   return out;
 }
 
-const byRelevance = (a: Scored, b: Scored) => b.matched - a.matched || b.score - a.score || b.id - a.id;
+/** Matched words, then whether all are matched without a dictionary gloss, then score, then newest id. */
+const byRelevance = (a: Scored, b: Scored) =>
+  b.matched - a.matched || b.direct - a.direct || b.score - a.score || b.id - a.id;
 
 /**
  * Searches the approved catalogue (see the module comment for the ranking). `sort` LATEST or
@@ -379,7 +397,10 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     const popularity = (s: Scored) =>
       s.score * (1 + 0.05 * Math.log10(1 + (keys.get(s.id)?.download_count ?? 0)));
     const final = new Map(head.map((s) => [s.id, popularity(s)]));
-    head.sort((a, b) => b.matched - a.matched || final.get(b.id)! - final.get(a.id)! || b.id - a.id);
+    head.sort(
+      (a, b) =>
+        b.matched - a.matched || b.direct - a.direct || final.get(b.id)! - final.get(a.id)! || b.id - a.id,
+    );
     ordered = [...head, ...results.slice(RERANK_DEPTH)];
   } else {
     const keys = new Map(

@@ -43,6 +43,12 @@ export interface QueryResult {
 /** Top-3 accuracy the CI test requires in each language. */
 export const REQUIRED_TOP3 = 0.9;
 /**
+ * Top-1 accuracy the CI test requires on the Chinese queries (88.5 % today): a Chinese plugin that
+ * holds every word of a Chinese query comes before English plugins that match it only through
+ * dictionary glosses.
+ */
+export const REQUIRED_ZH_TOP1 = 0.85;
+/**
  * Top-3 accuracy the CI test requires on the cross-language set. The target is 0.9; the CC-CEDICT
  * bridge reaches 0.83, and the misses are words the dictionary does not have (热力图, 等轴测, 迷你图,
  * 纸屑, 用户画像…), so the bar guards what the dictionary does rather than the target.

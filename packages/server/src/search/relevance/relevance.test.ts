@@ -15,6 +15,7 @@ import {
   REQUIRED_CROSS_LANGUAGE_TOP3,
   REQUIRED_HELD_OUT_TOP3,
   REQUIRED_TOP3,
+  REQUIRED_ZH_TOP1,
   relevanceQueries,
   runRelevanceQuery,
 } from './judge';
@@ -59,6 +60,15 @@ describe('search relevance', () => {
       expectTop3(rs, REQUIRED_TOP3);
     });
   }
+
+  it('puts a Chinese plugin holding the query words before the English ones matched through glosses (zh top-1)', () => {
+    const rs = results.filter((r) => r.query.lang === 'zh');
+    const top1 = accuracy(rs, 1);
+    if (top1 < REQUIRED_ZH_TOP1) {
+      const wrong = rs.filter((r) => r.rank !== 1).map((r) => `${r.query.q} (${r.rank ?? 'none'})`);
+      expect.fail(`zh top-1 ${(top1 * 100).toFixed(1)} %; not first: ${wrong.join('; ')}`);
+    }
+  });
 
   it('finds the English-only plugin a Chinese query looks for in the top 3 for at least 80 % of the cross-language set', () => {
     expect(crossResults.length).toBeGreaterThanOrEqual(40);
