@@ -62,6 +62,8 @@ const WEIGHT = {
 const PREFIX_COMPLETIONS = 8;
 /** Typo corrections kept per word. */
 const TYPO_CORRECTIONS = 4;
+/** Shortest word of a gloss tried as two words of the catalogue (`candlestick` → candle + stick). */
+const MIN_SPLIT_GLOSS = 8;
 
 /** A way to match one or more query words: all of `terms` must be in the plugin. */
 interface Alternative {
@@ -152,16 +154,24 @@ function baseAlternatives(keyword: string, words: readonly QueryWord[]): Alterna
 
 /**
  * The alternatives that need the index: prefix completions of the last word, typo corrections and
- * two-word splits of a word the index does not hold.
+ * two-word splits of a word the index does not hold, and of a one-word gloss it does not hold (at
+ * the gloss's weight).
  */
 async function indexAlternatives(
   db: Database,
   words: readonly QueryWord[],
   known: Map<string, TermRow>,
+  base: readonly Alternative[],
 ): Promise<Alternative[]> {
   const alts: Alternative[] = [];
   const typoWords: { index: number; word: QueryWord; edits: number }[] = [];
-  const splits: { index: number; parts: [string, string] }[] = [];
+  // Each split stands for `alt` with `parts` in place of the term `at` of its terms.
+  const splits: { parts: [string, string]; alt: Alternative; at: number }[] = [];
+  const splitAt = (word: string, alt: Alternative, at: number) => {
+    for (let cut = 2; cut <= word.length - 2; cut++) {
+      splits.push({ parts: [wordTerm(word.slice(0, cut)), wordTerm(word.slice(cut))], alt, at });
+    }
+  };
   for (const [i, w] of words.entries()) {
     // Completions of a word still being typed: those more frequent than the word as typed (for "colo",
     // `color`; for "icon", not the rarer `iconify`).
@@ -176,9 +186,15 @@ async function indexAlternatives(
     if (w.kind !== 'word' || (known.get(w.term)?.df ?? 0) > 0) continue;
     const edits = allowedEdits(w.raw.length);
     if (edits > 0) typoWords.push({ index: i, word: w, edits });
-    for (let cut = 2; cut <= w.raw.length - 2; cut++) {
-      splits.push({ index: i, parts: [wordTerm(w.raw.slice(0, cut)), wordTerm(w.raw.slice(cut))] });
-    }
+    splitAt(w.raw, { terms: [w.term], weight: WEIGHT.split, covers: [i] }, 0);
+  }
+  // A word of a gloss that the catalogue writes as two words ("candlestick" for "candle-stick"):
+  // the gloss with the two words, when it is the gloss's only word the index does not hold.
+  for (const alt of base) {
+    if (!alt.gloss) continue;
+    const unknown = alt.terms.flatMap((t, k) => ((known.get(t)?.df ?? 0) === 0 ? [k] : []));
+    const at = unknown[0];
+    if (unknown.length === 1 && alt.terms[at!]!.length >= MIN_SPLIT_GLOSS) splitAt(alt.terms[at!]!, alt, at!);
   }
   // Typos: the word as typed and its deletions, looked up in the catalogue's words as written.
   const candidates = await wordsByVariant(
@@ -207,9 +223,9 @@ async function indexAlternatives(
       splits.flatMap((s) => s.parts),
     ))
       known.set(row.term, row);
-    for (const { index, parts } of splits) {
+    for (const { parts, alt, at } of splits) {
       if ((known.get(parts[0])?.df ?? 0) > 0 && (known.get(parts[1])?.df ?? 0) > 0) {
-        alts.push({ terms: [...parts], weight: WEIGHT.split, covers: [index] });
+        alts.push({ ...alt, terms: [...new Set(alt.terms.toSpliced(at, 1, ...parts))] });
       }
     }
   }
@@ -314,7 +330,7 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     base.flatMap((a) => a.terms),
   ))
     known.set(row.term, row);
-  const alts = [...base, ...(await indexAlternatives(db, words, known))].filter((a) =>
+  const alts = [...base, ...(await indexAlternatives(db, words, known, base))].filter((a) =>
     a.terms.every((t) => (known.get(t)?.df ?? 0) > 0),
   );
   if (alts.length === 0) return EMPTY;

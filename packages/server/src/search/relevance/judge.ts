@@ -49,14 +49,16 @@ export const REQUIRED_TOP3 = 0.9;
  */
 export const REQUIRED_ZH_TOP1 = 0.85;
 /**
- * Top-3 accuracy the CI test requires on the cross-language set. The target is 0.9; the CC-CEDICT
- * bridge reaches 0.83, and the misses are words the dictionary does not have (热力图, 等轴测, 迷你图,
- * 纸屑, 用户画像…), so the bar guards what the dictionary does rather than the target.
+ * Top-3 accuracy the CI test requires on the cross-language set: the 0.9 target (reached: 59 of 65).
  */
-export const REQUIRED_CROSS_LANGUAGE_TOP3 = 0.8;
+export const REQUIRED_CROSS_LANGUAGE_TOP3 = 0.9;
 
-/** Top-3 accuracy the CI test requires on the held-out cross-language set (`crosslang-heldout.json`). */
-export const REQUIRED_HELD_OUT_TOP3 = 0.75;
+/**
+ * Top-3 accuracy the CI test requires on the held-out cross-language set (`crosslang-heldout.json`):
+ * just below the 78.6 % (33 of 42) it reaches. Its misses are words CC-CEDICT lacks (去色, 宽高比) or
+ * glosses in other words than the plugins' (行距 "row spacing" for line height, 更新日志 for changelog).
+ */
+export const REQUIRED_HELD_OUT_TOP3 = 0.78;
 
 /** The test set. */
 export function relevanceQueries(): RelevanceQuery[] {
