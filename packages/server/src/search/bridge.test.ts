@@ -67,6 +67,35 @@ describe('glossAlternatives', () => {
     expect(alternatives('长')).toEqual(['0:long', '0:length']);
   });
 
+  it('bridges design-tool terms CC-CEDICT lacks through the project glossary', () => {
+    expect(cedictHas('热力图')).toBe(false);
+    // jieba: 热力 + 图, together a glossary word.
+    expect(alternatives('热力图')).toEqual(expect.arrayContaining(['0,1:heatmap', '0,1:heat+map']));
+    expect(alternatives('不透明度')).toContain('0:opac');
+  });
+
+  it('reads a headword that starts with Latin letters (K线图) across the query words', () => {
+    expect(cedictEntries('k线图')[0]?.senses).toEqual(['candlestick chart']);
+    expect(alternatives('K线图')).toContain('0,1:candlestick+chart');
+  });
+
+  it("brings a gloss's English synonyms (transparency → opacity)", () => {
+    expect(alternatives('透明度')).toEqual(expect.arrayContaining(['0:transpar', '0:opac']));
+  });
+
+  it('keeps the glossary small, sourced and to words CC-CEDICT lacks', () => {
+    const glossary = JSON.parse(readFileSync(new URL('./glossary.json', import.meta.url), 'utf8')) as {
+      sources: Record<string, string>;
+      entries: { zh: string; en: string[]; source: string }[];
+    };
+    expect(glossary.entries.length).toBeLessThanOrEqual(60);
+    for (const e of glossary.entries) {
+      expect(glossary.sources[e.source], e.zh).toBeDefined();
+      expect(cedictHas(e.zh), e.zh).toBe(false);
+      expect(e.en.length, e.zh).toBeGreaterThan(0);
+    }
+  });
+
   it('gives nothing for English words', () => {
     expect(glossAlternatives(parseQuery('line chart'))).toEqual([]);
   });

@@ -4,9 +4,12 @@
  * finds "Line Chart", 字数统计 "Word Count", 阿拉伯语 "Arabic & RTL Support"). It works at query
  * time only: the index holds the listings' own words, and a new dictionary needs no rebuild.
  *
- * For the Chinese words of a query (as {@link parseQuery} segments them with jieba):
+ * The dictionary is CC-CEDICT and, before it, the project's glossary of design-tool terms CC-CEDICT
+ * lacks (`glossary.json`: chart type names, UX methods, tool names; at most 60 entries, each with its
+ * source). For the Chinese words of a query (as {@link parseQuery} segments them with jieba):
  * - two or three adjacent Chinese words that together are a dictionary word (便利 + 贴 → 便利贴,
- *   "sticky note") give that word's glosses, covering all of them;
+ *   "sticky note"), or a Latin letter or two before them (k + 线图 → K线图, "candlestick chart"),
+ *   give that word's glosses, covering all of them;
  * - a word in the dictionary gives its glosses (at half weight when the curated synonym list,
  *   `synonyms.json`, already bridges it);
  * - a word that is not is split into dictionary words by longest match (字数统计 → 字数 + 统计);
@@ -16,13 +19,15 @@
  * A gloss becomes the stems of its words ("pie chart" → `pie` + `chart`, all required) after
  * parenthesised notes are dropped ("(computing) spreadsheet" → spreadsheet), English stop words, single letters and
  * the dictionary's placeholders (sb, sth, oneself) ignored; a two- or three-word gloss is also tried
- * joined ("to-do" → `todo`). Glosses of more than {@link MAX_GLOSS_WORDS} content words (explanations)
+ * joined ("to-do" → `todo`), and its English synonyms from `synonyms.json` ("transparency" →
+ * opacity) stand for it too. Glosses of more than {@link MAX_GLOSS_WORDS} content words (explanations)
  * and non-glosses (`CL:` classifiers, `variant of …`, `surname …`, references to other headwords)
  * are skipped. A single character gives at most {@link SINGLE_CHARACTER_SENSES} glosses of its
  * first common-noun reading, a word at most {@link WORD_SENSES}.
  */
 import { isStopWord, type QueryWord, wordTerm } from './analyze';
 import { cedictEntries, cedictHas } from './cedict';
+import glossary from './glossary.json' with { type: 'json' };
 import { synonymsOf } from './synonyms';
 import { splitRuns } from './tokenize';
 
@@ -60,6 +65,14 @@ const NOT_A_GLOSS =
 /** Placeholders of the dictionary's glosses ("to do sth", "to tell sb"). */
 const PLACEHOLDERS = new Set(['sb', 'sth', 'oneself', 'one', 'etc', 'something', 'somebody']);
 
+/** The project's glossary (`glossary.json`): design-tool terms CC-CEDICT lacks → their English names. */
+const GLOSSARY = new Map<string, readonly string[]>(glossary.entries.map((e) => [e.zh, e.en]));
+
+/** Whether the glossary or CC-CEDICT has the headword `word` (lower case, as the query holds it). */
+function dictionaryHas(word: string): boolean {
+  return GLOSSARY.has(word) || cedictHas(word);
+}
+
 /** The terms of one gloss, all required; `whole` for the gloss itself (not a join, part or synonym). */
 interface Gloss {
   terms: string[];
@@ -96,8 +109,10 @@ function glossTerms(senses: readonly string[], limit: number): Gloss[] {
     if (joins) out.push({ terms: [wordTerm(raw.join(''))], share: 1, whole: terms.length === 0 });
     if (terms.length > 1)
       for (const term of terms) out.push({ terms: [term], share: PART_OF_GLOSS, whole: false });
-    if (content.length === 1) {
-      for (const synonym of synonymsOf(content[0]!)) {
+    // The gloss's English synonyms ("transparency" → opacity, "color picker" → eyedropper).
+    const phrase = content.length === 1 ? content[0]! : raw.join(' ');
+    if (content.length === 1 || raw.length <= 3) {
+      for (const synonym of synonymsOf(phrase)) {
         if (!/^[a-z ]+$/.test(synonym)) continue;
         out.push({ terms: synonym.split(' ').map(wordTerm), share: 1, whole: false });
       }
@@ -106,7 +121,10 @@ function glossTerms(senses: readonly string[], limit: number): Gloss[] {
   return out;
 }
 
-/** The usable glosses of a dictionary word: a single character's first reading that has any. */
+/**
+ * The usable glosses of a dictionary word: its glossary names first, then its CC-CEDICT senses; for
+ * a single character, its first CC-CEDICT reading that has any.
+ */
 function wordGlosses(word: string): Gloss[] {
   const entries = cedictEntries(word);
   if (Array.from(word).length === 1) {
@@ -118,10 +136,7 @@ function wordGlosses(word: string): Gloss[] {
     }
     return [];
   }
-  return glossTerms(
-    entries.flatMap((e) => e.senses),
-    WORD_SENSES,
-  );
+  return glossTerms([...(GLOSSARY.get(word) ?? []), ...entries.flatMap((e) => e.senses)], WORD_SENSES);
 }
 
 /**
@@ -138,7 +153,7 @@ function splitIntoDictionaryWords(word: string): string[] | null {
     for (let len = Math.min(LONGEST_PART, i); len >= 1; len--) {
       const prev = best[i - len];
       const part = chars.slice(i - len, i).join('');
-      if (!prev || (len > 1 && !cedictHas(part))) continue;
+      if (!prev || (len > 1 && !dictionaryHas(part))) continue;
       const candidate = { parts: [...prev.parts, part], singles: prev.singles + (len === 1 ? 1 : 0) };
       const current = best[i];
       if (
@@ -190,18 +205,20 @@ export function glossAlternatives(words: readonly QueryWord[]): GlossAlternative
     out.push({ terms, covers, share });
   };
   words.forEach((w, i) => {
-    if (w.kind !== 'cjk') return;
-    // Adjacent Chinese words that make one dictionary word.
+    if (w.kind !== 'cjk' && !(w.raw.length <= 2 && words[i + 1]?.kind === 'cjk')) return;
+    // Adjacent words that make one dictionary word: Chinese words, or a Latin letter or two before
+    // them (k + 线图 → K线图, "candlestick chart").
     for (let last = Math.min(words.length - 1, i + MAX_JOINED_WORDS - 1); last > i; last--) {
       const span = words.slice(i, last + 1);
-      if (span.some((s) => s.kind !== 'cjk')) continue;
+      if (span.some((s, k) => s.kind !== 'cjk' && (k > 0 || s.raw.length > 2))) continue;
       const joined = span.map((s) => s.raw).join('');
-      if (!cedictHas(joined)) continue;
+      if (!dictionaryHas(joined)) continue;
       const covers = span.map((_, k) => i + k);
       for (const g of wordGlosses(joined)) add(g.terms, covers, g.share);
       break;
     }
-    if (cedictHas(w.raw)) {
+    if (w.kind !== 'cjk') return;
+    if (dictionaryHas(w.raw)) {
       // A word of the curated synonym list is bridged there more precisely: its glosses weigh less.
       const curated = synonymsOf(w.raw).length > 0 ? CURATED_WORD : 1;
       for (const g of wordGlosses(w.raw)) add(g.terms, [i], curated * g.share);

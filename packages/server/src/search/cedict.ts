@@ -58,10 +58,16 @@ export function cedictPath(): string {
   return createRequire(import.meta.url).resolve(CEDICT_MODULE);
 }
 
-/** Whether every UTF-16 unit of `word` is CJK (or half of an astral ideograph). */
+/**
+ * Whether `word` is a Chinese headword: CJK characters (or halves of astral ideographs), possibly
+ * after one or two Latin letters (`K线图`, `AA制`), at least one of them Chinese.
+ */
 function isChinese(word: string): boolean {
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) < FIRST_CJK_CODE) return false;
-  return word.length > 0;
+  let i = 0;
+  while (i < word.length && i < 2 && /[A-Za-z]/.test(word[i]!)) i++;
+  if (i === word.length) return false;
+  for (; i < word.length; i++) if (word.charCodeAt(i) < FIRST_CJK_CODE) return false;
+  return true;
 }
 
 /**
@@ -89,7 +95,8 @@ function load(): Dictionary {
       second < end &&
       text.charCodeAt(second + 1) === 91
     ) {
-      const word = text.slice(first + 1, second);
+      // Latin letters lower case, as a parsed query holds them.
+      const word = text.slice(first + 1, second).toLowerCase();
       if (isChinese(word)) {
         const seen = lines.get(word);
         if (seen === undefined) lines.set(word, start);
@@ -132,7 +139,7 @@ function entryAt(text: string, offset: number): CedictEntry {
  * The CC-CEDICT entries of a simplified Chinese word, in dictionary order (`饼图` →
  * `[{ pinyin: 'bing3 tu2', senses: ['pie chart'] }]`); senses are split at `/` and `; ` and kept as
  * written (parenthesised notes, `CL:` classifiers, `variant of …` included). Headwords are
- * Chinese characters only (`3C`, `K线图` are not kept). An empty array when the dictionary has no
+ * Chinese characters, possibly after one or two Latin letters, kept lower case (`k线图`; not `3C`). An empty array when the dictionary has no
  * such headword. Loads the dictionary on the first call.
  */
 export function cedictEntries(word: string): CedictEntry[] {

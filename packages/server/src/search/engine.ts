@@ -6,10 +6,10 @@
  * the arithmetic here, so SQLite and PostgreSQL give the same answer.
  *
  * Ranking (the Meilisearch "words" rule first, then relevance, in the manner of Open VSX's field
- * weights): (1) how many query words a plugin matches, (2) the sum over words of the best
- * alternative's weight × idf × stored BM25F score, an exact-name match counting for every word with a
- * boost, (3) × a mild popularity factor (1 + 0.05 · log10(1 + downloads)) within the first
- * {@link RERANK_DEPTH}, (4) id descending.
+ * weights): (1) how many query words a plugin matches, (2) whether it matches them all without a
+ * dictionary gloss, (3) the sum over words of the best alternative's weight × idf × stored BM25F
+ * score, an exact-name match counting for every word with a boost, (4) × a mild popularity factor
+ * (1 + 0.05 · log10(1 + downloads)) within the first {@link RERANK_DEPTH}, (5) id descending.
  */
 import { PluginSort } from '@plugin-center/contract/schemas';
 import { approvedTotal } from '../db/catalogueStat';
@@ -62,6 +62,8 @@ const WEIGHT = {
 const PREFIX_COMPLETIONS = 8;
 /** Typo corrections kept per word. */
 const TYPO_CORRECTIONS = 4;
+/** Shortest word of a gloss tried as two words of the catalogue (`candlestick` → candle + stick). */
+const MIN_SPLIT_GLOSS = 8;
 
 /** A way to match one or more query words: all of `terms` must be in the plugin. */
 interface Alternative {
@@ -69,6 +71,8 @@ interface Alternative {
   weight: number;
   /** Indexes of the query words it stands for. */
   covers: number[];
+  /** A dictionary gloss (`bridge.ts`): it ranks below the query's own words ({@link Scored.direct}). */
+  gloss?: boolean;
 }
 
 /** What {@link searchPlugins} answers: ranked approved plugin ids and the total. */
@@ -139,7 +143,7 @@ function baseAlternatives(keyword: string, words: readonly QueryWord[]): Alterna
     }
   }
   for (const gloss of glossAlternatives(words)) {
-    alts.push({ terms: gloss.terms, weight: WEIGHT.gloss * gloss.share, covers: gloss.covers });
+    alts.push({ terms: gloss.terms, weight: WEIGHT.gloss * gloss.share, covers: gloss.covers, gloss: true });
   }
   const exact = exactNameTerm(keyword);
   if (exact && words.length > 0) {
@@ -150,16 +154,24 @@ function baseAlternatives(keyword: string, words: readonly QueryWord[]): Alterna
 
 /**
  * The alternatives that need the index: prefix completions of the last word, typo corrections and
- * two-word splits of a word the index does not hold.
+ * two-word splits of a word the index does not hold, and of a one-word gloss it does not hold (at
+ * the gloss's weight).
  */
 async function indexAlternatives(
   db: Database,
   words: readonly QueryWord[],
   known: Map<string, TermRow>,
+  base: readonly Alternative[],
 ): Promise<Alternative[]> {
   const alts: Alternative[] = [];
   const typoWords: { index: number; word: QueryWord; edits: number }[] = [];
-  const splits: { index: number; parts: [string, string] }[] = [];
+  // Each split stands for `alt` with `parts` in place of the term `at` of its terms.
+  const splits: { parts: [string, string]; alt: Alternative; at: number }[] = [];
+  const splitAt = (word: string, alt: Alternative, at: number) => {
+    for (let cut = 2; cut <= word.length - 2; cut++) {
+      splits.push({ parts: [wordTerm(word.slice(0, cut)), wordTerm(word.slice(cut))], alt, at });
+    }
+  };
   for (const [i, w] of words.entries()) {
     // Completions of a word still being typed: those more frequent than the word as typed (for "colo",
     // `color`; for "icon", not the rarer `iconify`).
@@ -174,9 +186,15 @@ async function indexAlternatives(
     if (w.kind !== 'word' || (known.get(w.term)?.df ?? 0) > 0) continue;
     const edits = allowedEdits(w.raw.length);
     if (edits > 0) typoWords.push({ index: i, word: w, edits });
-    for (let cut = 2; cut <= w.raw.length - 2; cut++) {
-      splits.push({ index: i, parts: [wordTerm(w.raw.slice(0, cut)), wordTerm(w.raw.slice(cut))] });
-    }
+    splitAt(w.raw, { terms: [w.term], weight: WEIGHT.split, covers: [i] }, 0);
+  }
+  // A word of a gloss that the catalogue writes as two words ("candlestick" for "candle-stick"):
+  // the gloss with the two words, when it is the gloss's only word the index does not hold.
+  for (const alt of base) {
+    if (!alt.gloss) continue;
+    const unknown = alt.terms.flatMap((t, k) => ((known.get(t)?.df ?? 0) === 0 ? [k] : []));
+    const at = unknown[0];
+    if (unknown.length === 1 && alt.terms[at!]!.length >= MIN_SPLIT_GLOSS) splitAt(alt.terms[at!]!, alt, at!);
   }
   // Typos: the word as typed and its deletions, looked up in the catalogue's words as written.
   const candidates = await wordsByVariant(
@@ -205,9 +223,9 @@ async function indexAlternatives(
       splits.flatMap((s) => s.parts),
     ))
       known.set(row.term, row);
-    for (const { index, parts } of splits) {
+    for (const { parts, alt, at } of splits) {
       if ((known.get(parts[0])?.df ?? 0) > 0 && (known.get(parts[1])?.df ?? 0) > 0) {
-        alts.push({ terms: [...parts], weight: WEIGHT.split, covers: [index] });
+        alts.push({ ...alt, terms: [...new Set(alt.terms.toSpliced(at, 1, ...parts))] });
       }
     }
   }
@@ -222,6 +240,8 @@ function idf(df: number, documents: number): number {
 interface Scored {
   id: number;
   matched: number;
+  /** 1 when every query word is matched by an alternative other than a dictionary gloss, else 0. */
+  direct: number;
   score: number;
 }
 
@@ -236,6 +256,8 @@ function scoreCandidates(
   postings: ReadonlyMap<number, Map<number, number>>,
 ): Scored[] {
   const best = new Map<number, Float64Array>();
+  // Per plugin and word: 1 when a non-gloss alternative matches it.
+  const directly = new Map<number, Uint8Array>();
   for (const alt of alts) {
     const info = alt.terms.map((t) => termInfo.get(t)!);
     const first = postings.get(info[0]!.id);
@@ -259,6 +281,14 @@ function scoreCandidates(
         best.set(pluginId, row);
       }
       for (const w of alt.covers) if (value > row[w]!) row[w] = value;
+      if (!alt.gloss) {
+        let marks = directly.get(pluginId);
+        if (!marks) {
+          marks = new Uint8Array(wordCount);
+          directly.set(pluginId, marks);
+        }
+        for (const w of alt.covers) marks[w] = 1;
+      }
     }
   }
   const out: Scored[] = [];
@@ -271,12 +301,16 @@ function scoreCandidates(
         score += v;
       }
     }
-    out.push({ id, matched, score });
+    const marks = directly.get(id);
+    const direct = marks?.every((m) => m === 1) ? 1 : 0;
+    out.push({ id, matched, direct, score });
   }
   return out;
 }
 
-const byRelevance = (a: Scored, b: Scored) => b.matched - a.matched || b.score - a.score || b.id - a.id;
+/** Matched words, then whether all are matched without a dictionary gloss, then score, then newest id. */
+const byRelevance = (a: Scored, b: Scored) =>
+  b.matched - a.matched || b.direct - a.direct || b.score - a.score || b.id - a.id;
 
 /**
  * Searches the approved catalogue (see the module comment for the ranking). `sort` LATEST or
@@ -296,7 +330,7 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     base.flatMap((a) => a.terms),
   ))
     known.set(row.term, row);
-  const alts = [...base, ...(await indexAlternatives(db, words, known))].filter((a) =>
+  const alts = [...base, ...(await indexAlternatives(db, words, known, base))].filter((a) =>
     a.terms.every((t) => (known.get(t)?.df ?? 0) > 0),
   );
   if (alts.length === 0) return EMPTY;
@@ -379,7 +413,10 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     const popularity = (s: Scored) =>
       s.score * (1 + 0.05 * Math.log10(1 + (keys.get(s.id)?.download_count ?? 0)));
     const final = new Map(head.map((s) => [s.id, popularity(s)]));
-    head.sort((a, b) => b.matched - a.matched || final.get(b.id)! - final.get(a.id)! || b.id - a.id);
+    head.sort(
+      (a, b) =>
+        b.matched - a.matched || b.direct - a.direct || final.get(b.id)! - final.get(a.id)! || b.id - a.id,
+    );
     ordered = [...head, ...results.slice(RERANK_DEPTH)];
   } else {
     const keys = new Map(

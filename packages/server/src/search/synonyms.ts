@@ -4,7 +4,7 @@
  *
  * The data is `synonyms.json` beside this file, curated by hand (bundled into the build, so no file
  * is read at run time):
- * - `groups`: about 135 groups such as `["slice", "slices", "slicing", "切图", "切片"]`; every
+ * - `groups`: about 136 groups such as `["slice", "slices", "slicing", "切图", "切片"]`; every
  *   member is a synonym of every other member of its group, and a phrase may be in several groups
  *   (`标注` is in the annotation group and in the handoff group). Members are lower case, NFKC
  *   normalised, with no leading or trailing space; English members may be several words separated

@@ -11,6 +11,11 @@
  * listing is in English only (字数统计 for Word Count, 折线图 for Line Chart…; kinds `zh→en word`
  * and `zh→en phrase`), written before the Chinese–English dictionary bridge was tuned. It is judged
  * on its own, with its own bar ({@link REQUIRED_CROSS_LANGUAGE_TOP3}).
+ *
+ * `crosslang-heldout.json`: a second, held-out cross-language set of the same kinds (42 queries, none
+ * of them in the other sets), written and measured before the bridge's second round of tuning and
+ * never tuned on: it tells whether what helps the first set helps queries nobody looked at. Its bar
+ * is {@link REQUIRED_HELD_OUT_TOP3}.
  */
 import { readFileSync } from 'node:fs';
 import type { PluginListResult } from '@plugin-center/contract/schemas';
@@ -38,11 +43,22 @@ export interface QueryResult {
 /** Top-3 accuracy the CI test requires in each language. */
 export const REQUIRED_TOP3 = 0.9;
 /**
- * Top-3 accuracy the CI test requires on the cross-language set. The target is 0.9; the CC-CEDICT
- * bridge reaches 0.83, and the misses are words the dictionary does not have (热力图, 等轴测, 迷你图,
- * 纸屑, 用户画像…), so the bar guards what the dictionary does rather than the target.
+ * Top-1 accuracy the CI test requires on the Chinese queries (88.5 % today): a Chinese plugin that
+ * holds every word of a Chinese query comes before English plugins that match it only through
+ * dictionary glosses.
  */
-export const REQUIRED_CROSS_LANGUAGE_TOP3 = 0.8;
+export const REQUIRED_ZH_TOP1 = 0.85;
+/**
+ * Top-3 accuracy the CI test requires on the cross-language set: the 0.9 target (reached: 59 of 65).
+ */
+export const REQUIRED_CROSS_LANGUAGE_TOP3 = 0.9;
+
+/**
+ * Top-3 accuracy the CI test requires on the held-out cross-language set (`crosslang-heldout.json`):
+ * just below the 78.6 % (33 of 42) it reaches. Its misses are words CC-CEDICT lacks (去色, 宽高比) or
+ * glosses in other words than the plugins' (行距 "row spacing" for line height, 更新日志 for changelog).
+ */
+export const REQUIRED_HELD_OUT_TOP3 = 0.78;
 
 /** The test set. */
 export function relevanceQueries(): RelevanceQuery[] {
@@ -52,6 +68,13 @@ export function relevanceQueries(): RelevanceQuery[] {
 /** The cross-language test set (`crosslang.json`). */
 export function crossLanguageQueries(): RelevanceQuery[] {
   return JSON.parse(readFileSync(new URL('./crosslang.json', import.meta.url), 'utf8')) as RelevanceQuery[];
+}
+
+/** The held-out cross-language test set (`crosslang-heldout.json`). */
+export function heldOutCrossLanguageQueries(): RelevanceQuery[] {
+  return JSON.parse(
+    readFileSync(new URL('./crosslang-heldout.json', import.meta.url), 'utf8'),
+  ) as RelevanceQuery[];
 }
 
 /** Runs one query through `GET /api/cmt/plugin/list` (default sort, page_size 20, lang after the query's language). */

@@ -20,6 +20,7 @@ import { createTestPostgresDatabase } from '../../testing/testDatabase';
 import { cedictLoadStats } from '../cedict';
 import {
   crossLanguageQueries,
+  heldOutCrossLanguageQueries,
   type QueryResult,
   type RelevanceQuery,
   relevanceQueries,
@@ -29,12 +30,17 @@ import {
 /** The Fastify instance of a test app. */
 type App = TestApp['app'];
 
-/** A query of either set, with the set it belongs to: `en`, `zh` (queries.json) or `cross` (crosslang.json). */
-type Group = 'en' | 'zh' | 'cross';
+/**
+ * A query's set: `en`, `zh` (queries.json), `cross` (crosslang.json) or `held` (the held-out
+ * crosslang-heldout.json).
+ */
+type Group = 'en' | 'zh' | 'cross' | 'held';
 const queries: RelevanceQuery[] = relevanceQueries();
 const cross: RelevanceQuery[] = crossLanguageQueries();
-const allQueries: RelevanceQuery[] = [...queries, ...cross];
-const groupOf = (q: RelevanceQuery): Group => (cross.includes(q) ? 'cross' : q.lang);
+const held: RelevanceQuery[] = heldOutCrossLanguageQueries();
+const allQueries: RelevanceQuery[] = [...queries, ...cross, ...held];
+const groupOf = (q: RelevanceQuery): Group =>
+  cross.includes(q) ? 'cross' : held.includes(q) ? 'held' : q.lang;
 const dialects = (process.env.RELEVANCE_DIALECTS ?? 'sqlite,postgres').split(',');
 
 async function build(dialect: string): Promise<TestApp> {
@@ -65,7 +71,7 @@ async function unknownKeys(app: App): Promise<string[]> {
 const pct = (n: number, of: number) => (of === 0 ? '   -  ' : `${((100 * n) / of).toFixed(1).padStart(5)}%`);
 
 function report(dialect: string, results: QueryResult[]): void {
-  for (const lang of ['en', 'zh', 'cross'] as const) {
+  for (const lang of ['en', 'zh', 'cross', 'held'] as const) {
     const rs = results.filter((r) => groupOf(r.query) === lang);
     const hit = (k: number) => rs.filter((r) => r.rank !== null && r.rank <= k).length;
     const zero = rs.filter((r) => r.total === 0).length;
@@ -96,7 +102,7 @@ async function main(): Promise<void> {
   console.log(
     `Search relevance: ${queries.length} queries, ` +
       `${queries.filter((q) => q.lang === 'en').length} English, ${queries.filter((q) => q.lang === 'zh').length} Chinese; ` +
-      `cross-language set: ${cross.length} Chinese queries for English-only plugins; read cache off\n`,
+      `cross-language sets: ${cross.length} and ${held.length} (held out) Chinese queries for English-only plugins; read cache off\n`,
   );
   const all = new Map<string, QueryResult[]>();
   for (const dialect of dialects) {
