@@ -1,7 +1,7 @@
 /**
  * The site configuration of this page (SPEC §1, §2): which variant of the site this is
  * (domestic, overseas, private deployment, desktop client), the locales it offers, the workbench URL,
- * whether cookie consent is required and whether login shows. The server writes it into `index.html`
+ * whether cookie consent is required, whether login shows and the analytics collector project. The server writes it into `index.html`
  * as `<meta name="plugin-center-site" content="{…json…}">`; without it (Vite's dev server, component
  * tests) the domestic site's {@link DEFAULT_SITE_CONFIG} applies.
  *
@@ -30,7 +30,8 @@ const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is
  * (never throws). `locales` keeps the known locales in the given order, without repeats; an empty
  * result takes the default's. `workbenchUrl` must be an http(s) URL or a path of this host (no
  * `javascript:`, no protocol-relative `//host`, no spaces, at most {@link MAX_URL_LENGTH} characters)
- * and is `null` when `showLogin` is false; `product` must match `SITE_PRODUCT_PATTERN`.
+ * and is `null` when `showLogin` is false; `product` must match `SITE_PRODUCT_PATTERN`;
+ * `analyticsProject` (the tracker's collector project) must be a project name (`[A-Za-z0-9_-]{1,64}`).
  */
 export function parseSiteConfig(content: string | null | undefined): SiteConfig {
   let raw: Record<string, unknown> = {};
@@ -66,6 +67,10 @@ export function parseSiteConfig(content: string | null | undefined): SiteConfig 
     showLogin,
     product:
       typeof raw.product === 'string' && SITE_PRODUCT_PATTERN.test(raw.product) ? raw.product : d.product,
+    analyticsProject:
+      typeof raw.analyticsProject === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw.analyticsProject)
+        ? raw.analyticsProject
+        : d.analyticsProject,
   };
 }
 

@@ -56,7 +56,10 @@ export const SITE_CONFIG_META = 'plugin-center-site';
  * - `showLogin`: `false` hides login, sign-up and the workbench (SPEC §2, see
  *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES});
  * - `product`: the product's slug in the header's enterprise-edition link `/{product}-enterprise/`
- *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN}).
+ *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN});
+ * - `analyticsProject`: the collector project the marketplace's tracker posts to (`/sa?project=`;
+ *   SPEC §9 "collector by deployment type": `production` on the domestic site and the desktop
+ *   client, `oversea_production` overseas, the test project `default` elsewhere; `ANALYTICS_PROJECT`).
  */
 export interface SiteConfig {
   variant: SiteVariant;
@@ -66,6 +69,7 @@ export interface SiteConfig {
   cookieConsent: boolean;
   showLogin: boolean;
   product: string;
+  analyticsProject: string;
 }
 
 /**
@@ -77,7 +81,10 @@ export const SITE_PRODUCT_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 /** The product slug when none is configured: `pixso` (`/pixso-enterprise/`). */
 export const DEFAULT_SITE_PRODUCT = 'pixso';
 
-/** The site configuration when the server hands none (the Vite dev server, tests): the domestic site. */
+/**
+ * The site configuration when the server hands none (the Vite dev server, tests): the domestic site,
+ * posting analytics to the test project `default`.
+ */
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   variant: 'domestic',
   deploymentType: null,
@@ -86,4 +93,5 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   cookieConsent: false,
   showLogin: true,
   product: DEFAULT_SITE_PRODUCT,
+  analyticsProject: 'default',
 };

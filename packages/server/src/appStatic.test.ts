@@ -106,6 +106,7 @@ describe('the marketplace app under /plugins/', () => {
       cookieConsent: false,
       showLogin: true,
       product: 'pixso',
+      analyticsProject: 'production',
     });
     // /plugins/index.html itself is the same page, not the file without the configuration
     const direct = await served.app.inject('/plugins/index.html');
@@ -138,6 +139,7 @@ describe('the marketplace app under /plugins/', () => {
         variant: 'overseas',
         cookieConsent: true,
         locales: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
+        analyticsProject: 'oversea_production',
       });
       expect(site.workbenchUrl).toBe('/app"><script>alert(1)</script>');
     } finally {
