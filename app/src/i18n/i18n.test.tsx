@@ -165,7 +165,9 @@ describe('the start-up locale', () => {
     );
   });
   it('else en-US (SPEC §1 fallback) when the browser asks only for languages the site does not offer', () => {
-    expect(chooseLocale({ cookie: '', languages: ['fr-FR', 'de'], locales: ['zh-CN', 'en-US'] })).toBe('en-US');
+    expect(chooseLocale({ cookie: '', languages: ['fr-FR', 'de'], locales: ['zh-CN', 'en-US'] })).toBe(
+      'en-US',
+    );
     expect(chooseLocale({ cookie: 'lang=jp', languages: ['de'], locales: ['zh-CN', 'en-US'] })).toBe('en-US');
     // a site without en-US keeps its first locale; nothing asked (or only `*`) keeps the default
     expect(chooseLocale({ cookie: '', languages: ['fr'], locales: ['ru-RU', 'ja-JP'] })).toBe('ru-RU');

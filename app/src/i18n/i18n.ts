@@ -13,9 +13,9 @@
  */
 import type { Locale } from '@plugin-center/api';
 import {
-  chooseOfferedLocale,
   DEFAULT_LOCALE as CONTRACT_DEFAULT_LOCALE,
   FALLBACK_LOCALE as CONTRACT_FALLBACK_LOCALE,
+  chooseOfferedLocale,
   LOCALE_ALIASES,
   LOCALES,
   localeFromCookieValue,

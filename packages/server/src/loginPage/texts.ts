@@ -402,7 +402,6 @@ export const LOGIN_TEXTS: Readonly<Record<Locale, LoginTexts>> = {
   'es-ES': esES,
 };
 
-
 /** What a request says about its language, as the Fastify plugins parse it (see `loginPageRoutes`). */
 export interface LocaleWish {
   /** The `lang` cookie's value (`request.cookies.lang` of `@fastify/cookie`), URL-decoded. */
