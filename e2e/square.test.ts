@@ -237,9 +237,12 @@ describe('plugin detail dialog', () => {
       .toBe(key);
   });
 
-  it('shows that a missing plugin does not exist', async () => {
-    await page.goto(`${env.appUrl}detail/no-such-plugin-key`);
-    await expect.poll(() => page.getByRole('dialog').getByText('该插件不存在或已被删除。').count()).toBe(1);
+  it('shows that a missing plugin does not exist (the page answered 404, noindex)', async () => {
+    const response = await page.goto(`${env.appUrl}detail/no-such-plugin-key`);
+    expect(response?.status()).toBe(404);
+    await expect
+      .poll(() => page.getByRole('dialog').getByText('该插件不存在或已被删除。').count(), { timeout: 10_000 })
+      .toBe(1);
   });
 });
 
