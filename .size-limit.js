@@ -23,12 +23,15 @@ export default [
     // poorly). 3.8 KB since four error codes of the per-account publish limits, the manifest-id
     // ownership and the review race (each a case a client tells apart) and the route table's
     // personal-token and super-administrator marks (what the server's auth and the OpenAPI document's
-    // `security` derive from) were added; the text and link rules went to `./text` instead.
+    // `security` derive from) were added; the text and link rules went to `./text` instead. 4.0 KB
+    // since the one start-up locale rule (chooseOfferedLocale: cookie, browser languages, the en-US
+    // fallback of SPEC §1) that the marketplace and the server's pages both apply, and the site
+    // configuration's analytics project (3.97 KB measured).
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '3.8 KB',
+    limit: '4.0 KB',
   },
   {
     // The one text and link rule (hidden and bidirectional characters, http(s) links, contacts) that
