@@ -25,12 +25,14 @@ export default [
     // personal-token and super-administrator marks (what the server's auth and the OpenAPI document's
     // `security` derive from) were added; the text and link rules went to `./text` instead. 3.9 KB
     // since DEFAULT_SITE_CONFIG carries the header's links (host origin, the parts shown, custom
-    // menus: 42 B).
+    // menus: 42 B). 4.0 KB since the one start-up locale rule (chooseOfferedLocale: cookie, browser languages, the en-US
+    // fallback of SPEC §1) that the marketplace and the server's pages both apply, and the site
+    // configuration's analytics project (3.97 KB measured).
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '3.9 KB',
+    limit: '4.0 KB',
   },
   {
     // The one text and link rule (hidden and bidirectional characters, http(s) links, contacts) that

@@ -84,6 +84,14 @@ describe('the marketplace and the dashboard', () => {
     await expect
       .poll(async () => (await storedCounts()).$pageview ?? 0, { timeout: 10_000 })
       .toBeGreaterThan(before);
+    // The domestic site's collector project (SPEC §9 "www production"), not the test project `default`.
+    const projects = await env.server.db.kysely
+      .selectFrom('analytics_event')
+      .select('project')
+      .distinct()
+      .where('url', 'like', `${env.appUrl}%`)
+      .execute();
+    expect(projects).toEqual([{ project: 'production' }]);
 
     // Sign in as the administrator and open the dashboard.
     await page.goto(`${env.appUrl}backstage-index/analytics`);

@@ -96,6 +96,14 @@ describe('overseas site: consent required', () => {
     await expect.poll(() => footerSettings.evaluate((b) => b === document.activeElement)).toBe(true);
     await expect.poll(() => sa.length, { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => trackerTraces(context, page)).toContain(TRACKER_COOKIE);
+    // The overseas site's collector project (SPEC §9), not the test project `default`.
+    expect(sa.map((url) => new URL(url).searchParams.get('project'))).toEqual(
+      sa.map(() => 'oversea_production'),
+    );
+    // The overseas site's collector project (SPEC §9), not the test project `default`.
+    expect(sa.map((url) => new URL(url).searchParams.get('project'))).toEqual(
+      sa.map(() => 'oversea_production'),
+    );
 
     // The choice survives a reload: no notice, the tracker runs at once.
     const before = sa.length;
@@ -167,6 +175,8 @@ describe('domestic site (default): no consent asked', () => {
     await page.goto(env.appUrl);
     await expect.poll(() => sa.length, { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => trackerTraces(context, page)).toContain(TRACKER_COOKIE);
+    // The domestic site's collector project (SPEC §9 "www production"), not the test project `default`.
+    expect(sa.map((url) => new URL(url).searchParams.get('project'))).toEqual(sa.map(() => 'production'));
     expect(await page.locator('section.consent-notice').count()).toBe(0);
     expect(await page.locator('footer .site-footer-button').isVisible()).toBe(true);
   });

@@ -184,6 +184,48 @@ describe('plugin detail dialog', () => {
     await second.close();
   });
 
+  it('names the plugin in the head of its shared link before JavaScript, in English for a French browser (SPEC §1 fallback)', async () => {
+    const french = await env.browser.newContext({ locale: 'fr-FR' });
+    try {
+      const p = await french.newPage();
+      const response = await p.goto(shareLink);
+      expect(response?.status()).toBe(200);
+      // The page as the server sent it, before any script ran.
+      const head = await p.evaluate(
+        (html) => {
+          const d = new DOMParser().parseFromString(html, 'text/html');
+          const meta = (selector: string) => d.querySelector(selector)?.getAttribute('content') ?? null;
+          return {
+            lang: d.documentElement.lang,
+            title: d.title,
+            ogTitle: meta('meta[property="og:title"]'),
+            description: meta('meta[name="description"]'),
+            ogUrl: meta('meta[property="og:url"]'),
+          };
+        },
+        (await response?.text()) ?? '',
+      );
+      const api = await fetch(
+        `${env.origin}/api/cmt/plugin?plugin_key=${encodeURIComponent(key)}&lang=en-US`,
+      );
+      const plugin = ((await api.json()) as { data: { name: string; intro: string } }).data;
+      expect(head).toEqual({
+        lang: 'en-US',
+        title: `${plugin.name} · Plugin Center`,
+        ogTitle: `${plugin.name} · Plugin Center`,
+        description: plugin.intro.replace(/\s+/g, ' ').trim(),
+        ogUrl: shareLink,
+      });
+      // With JavaScript the app speaks English too.
+      const dialog = p.getByRole('dialog');
+      await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).toBe(plugin.name);
+      expect(await p.locator('html').getAttribute('lang')).toBe('en-US');
+      expect(await p.title()).toBe(`${plugin.name} · Plugin Center`);
+    } finally {
+      await french.close();
+    }
+  });
+
   it('closes with Escape (even right after a toast) back to the square, keeping the scroll, focus on the card', async () => {
     await page.getByRole('button', { name: '复制链接' }).click();
     await expect.poll(() => page.locator('.toast').count()).toBe(1);
@@ -195,9 +237,12 @@ describe('plugin detail dialog', () => {
       .toBe(key);
   });
 
-  it('shows that a missing plugin does not exist', async () => {
-    await page.goto(`${env.appUrl}detail/no-such-plugin-key`);
-    await expect.poll(() => page.getByRole('dialog').getByText('该插件不存在或已被删除。').count()).toBe(1);
+  it('shows that a missing plugin does not exist (the page answered 404, noindex)', async () => {
+    const response = await page.goto(`${env.appUrl}detail/no-such-plugin-key`);
+    expect(response?.status()).toBe(404);
+    await expect
+      .poll(() => page.getByRole('dialog').getByText('该插件不存在或已被删除。').count(), { timeout: 10_000 })
+      .toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The tracker of the marketplace, loaded lazily by `./analytics`: `@plugin-center/analytics` posting
- * to this server's collector (`/sa`, project `default`) with `$pageview` on every route change
+ * to this server's collector (`/sa`, the site's collector project: `site.analyticsProject`, SPEC §9
+ * "collector by deployment type") with `$pageview` on every route change
  * (single-page mode), `$WebClick`, `$WebStay`, `$WebPageLeave`, `$WebPageLoad`, and Sensors' preset
  * properties (`presetsPlugin`: screen, viewport, time zone, traffic source, first day / time).
  * Loaded only once the visitor's cookie consent allows marketing (or to clear what an earlier visit
@@ -14,6 +15,7 @@ import { createTracker } from '@plugin-center/analytics/core';
 import { presetsPlugin } from '@plugin-center/analytics/presets';
 import { connectSession } from '@plugin-center/analytics/session';
 import type { SsoClient } from '@plugin-center/sso';
+import { site } from './site';
 
 /** The started tracker and the consent switches of {@link connectAnalytics}. */
 export interface AnalyticsHandle {
@@ -33,6 +35,7 @@ export interface AnalyticsHandle {
  */
 export function connectAnalytics(sso: SsoClient): AnalyticsHandle {
   const tracker = createAnalytics({
+    project: site.analyticsProject,
     autoTrack: { pageview: { singlePage: true }, deeplink: false },
     plugins: [presetsPlugin()],
   });

@@ -26,6 +26,7 @@ describe('parseSiteConfig', () => {
           pricing: { label: 'Plans', href: 'https://design.example.com/plans' },
         },
       },
+      analyticsProject: 'oversea_production',
     };
     expect(parseSiteConfig(json(config))).toEqual(config);
     expect(
@@ -87,6 +88,7 @@ describe('parseSiteConfig', () => {
           cookieConsent: 'yes',
           showLogin: 1,
           product: { name: 'acme' },
+          analyticsProject: ['production'],
         }),
       ),
     ).toEqual(DEFAULT_SITE_CONFIG);
@@ -133,6 +135,13 @@ describe('parseSiteConfig', () => {
     'drops the product slug %j',
     (product) => {
       expect(parseSiteConfig(json({ product })).product).toBe(DEFAULT_SITE_CONFIG.product);
+    },
+  );
+
+  it.each(['', 'pro duction', 'a\u0000b', 'x'.repeat(65), 42, null])(
+    'takes the test project for the collector project %j',
+    (analyticsProject) => {
+      expect(parseSiteConfig(json({ analyticsProject })).analyticsProject).toBe('default');
     },
   );
 

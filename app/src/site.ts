@@ -1,7 +1,7 @@
 /**
  * The site configuration of this page (SPEC §1, §2): which variant of the site this is
  * (domestic, overseas, private deployment, desktop client), the locales it offers, the workbench URL,
- * whether cookie consent is required and whether login shows. The server writes it into `index.html`
+ * whether cookie consent is required, whether login shows and the analytics collector project. The server writes it into `index.html`
  * as `<meta name="plugin-center-site" content="{…json…}">`; without it (Vite's dev server, component
  * tests) the domestic site's {@link DEFAULT_SITE_CONFIG} applies.
  *
@@ -89,7 +89,8 @@ function parseLinks(raw: unknown): HeaderLinksConfig {
  * `javascript:`, no protocol-relative `//host`, no spaces, at most {@link MAX_URL_LENGTH} characters)
  * and is `null` when `showLogin` is false; `product` must match `SITE_PRODUCT_PATTERN`; `links`
  * keeps an http(s) `hostOrigin`, the known header parts and the custom links whose address is of the
- * workbench URL's kind and whose label is text (see `parseLinks`).
+ * workbench URL's kind and whose label is text (see `parseLinks`);
+ * `analyticsProject` (the tracker's collector project) must be a project name (`[A-Za-z0-9_-]{1,64}`).
  */
 export function parseSiteConfig(content: string | null | undefined): SiteConfig {
   let raw: Record<string, unknown> = {};
@@ -120,6 +121,10 @@ export function parseSiteConfig(content: string | null | undefined): SiteConfig 
     product:
       typeof raw.product === 'string' && SITE_PRODUCT_PATTERN.test(raw.product) ? raw.product : d.product,
     links: parseLinks(raw.links),
+    analyticsProject:
+      typeof raw.analyticsProject === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw.analyticsProject)
+        ? raw.analyticsProject
+        : d.analyticsProject,
   };
 }
 

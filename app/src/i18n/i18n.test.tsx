@@ -164,6 +164,15 @@ describe('the start-up locale', () => {
       'en-US',
     );
   });
+  it('else en-US (SPEC §1 fallback) when the browser asks only for languages the site does not offer', () => {
+    expect(chooseLocale({ cookie: '', languages: ['fr-FR', 'de'], locales: ['zh-CN', 'en-US'] })).toBe(
+      'en-US',
+    );
+    expect(chooseLocale({ cookie: 'lang=jp', languages: ['de'], locales: ['zh-CN', 'en-US'] })).toBe('en-US');
+    // a site without en-US keeps its first locale; nothing asked (or only `*`) keeps the default
+    expect(chooseLocale({ cookie: '', languages: ['fr'], locales: ['ru-RU', 'ja-JP'] })).toBe('ru-RU');
+    expect(chooseLocale({ cookie: '', languages: ['*'], locales: ['zh-CN', 'en-US'] })).toBe('zh-CN');
+  });
   it("else the site's first locale; hostile input never throws", () => {
     expect(chooseLocale({ cookie: 'lang=fr', languages: ['de'], locales: overseas })).toBe('en-US');
     expect(

@@ -13,10 +13,12 @@
  */
 import type { Locale } from '@plugin-center/api';
 import {
+  DEFAULT_LOCALE as CONTRACT_DEFAULT_LOCALE,
+  FALLBACK_LOCALE as CONTRACT_FALLBACK_LOCALE,
+  chooseOfferedLocale,
   LOCALE_ALIASES,
   LOCALES,
   localeFromCookieValue,
-  localeFromLanguageTag,
 } from '@plugin-center/contract';
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
 import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStore } from 'react';
@@ -26,9 +28,9 @@ import type { Messages } from './translation/messages';
 import { texts as zhCN } from './translation/zh-CN';
 
 /** Default interface locale (SPEC §9). */
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
+export const DEFAULT_LOCALE: Locale = CONTRACT_DEFAULT_LOCALE;
 /** Fallback locale for missing keys (SPEC §9); with every locale complete, never used in practice. */
-export const FALLBACK_LOCALE: Locale = 'en-US';
+export const FALLBACK_LOCALE: Locale = CONTRACT_FALLBACK_LOCALE;
 /** i18next's name of the main namespace (`app/src/i18n/translation/<locale>.ts`). */
 export const MAIN_NS = 'translation';
 
@@ -60,10 +62,12 @@ function writeLangCookie(locale: Locale): void {
 }
 
 /**
- * The start-up locale (the login page follows the same rule on the server): the `lang`
- * cookie (SPEC §9 values) when it names one of the site's locales; else the first of the browser's
- * languages (`navigator.languages`, by primary subtag: `en-GB` → en-US) that is one of them; else
- * the site's first locale. Never throws, whatever the inputs hold.
+ * The start-up locale, by the contract's `chooseOfferedLocale` (the server applies the same rule to
+ * the login pages and the app's `index.html`): the `lang` cookie (SPEC §9 values) when it names one
+ * of the site's locales; else the first of the browser's languages (`navigator.languages`, by primary
+ * subtag: `en-GB` → en-US) that is one of them; else en-US (SPEC §1's fallback) when the browser
+ * asks only for languages the site does not offer and the site offers en-US; else the site's first
+ * locale. Never throws, whatever the inputs hold.
  */
 export function chooseLocale({
   cookie,
@@ -77,14 +81,7 @@ export function chooseLocale({
   /** The site's locales (SPEC §1), in its order; the first is the default. */
   locales?: readonly Locale[];
 }): Locale {
-  const offered = (l: Locale | undefined): l is Locale => l !== undefined && locales.includes(l);
-  const fromCookie = readLangCookie(cookie);
-  if (offered(fromCookie)) return fromCookie;
-  for (const tag of languages) {
-    const l = typeof tag === 'string' ? localeFromLanguageTag(tag) : undefined;
-    if (offered(l)) return l;
-  }
-  return locales[0] ?? DEFAULT_LOCALE;
+  return chooseOfferedLocale(readLangCookie(cookie), languages, locales);
 }
 
 /** The i18next instance of the app (initialised synchronously with the bundled zh-CN texts). */

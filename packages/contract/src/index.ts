@@ -39,6 +39,9 @@ export {
 } from './constants';
 export type { Locale } from './locales';
 export {
+  chooseOfferedLocale,
+  DEFAULT_LOCALE,
+  FALLBACK_LOCALE,
   LOCALE_ALIASES,
   LOCALES,
   localeFromCookieValue,

@@ -58,7 +58,10 @@ export const SITE_CONFIG_META = 'plugin-center-site';
  * - `product`: the product's slug in the header's enterprise-edition link `/{product}-enterprise/`
  *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN});
  * - `links`: where the header's product, resource, pricing and help links and the hot picks go
- *   ({@link HeaderLinksConfig}).
+ *   ({@link HeaderLinksConfig});
+ * - `analyticsProject`: the collector project the marketplace's tracker posts to (`/sa?project=`;
+ *   SPEC §9 "collector by deployment type": `production` on the domestic site and the desktop
+ *   client, `oversea_production` overseas, the test project `default` elsewhere; `ANALYTICS_PROJECT`).
  */
 export interface SiteConfig {
   variant: SiteVariant;
@@ -69,6 +72,7 @@ export interface SiteConfig {
   showLogin: boolean;
   product: string;
   links: HeaderLinksConfig;
+  analyticsProject: string;
 }
 
 /**
@@ -121,7 +125,10 @@ export const SITE_PRODUCT_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 /** The product slug when none is configured: `pixso` (`/pixso-enterprise/`). */
 export const DEFAULT_SITE_PRODUCT = 'pixso';
 
-/** The site configuration when the server hands none (the Vite dev server, tests): the domestic site. */
+/**
+ * The site configuration when the server hands none (the Vite dev server, tests): the domestic site,
+ * posting analytics to the test project `default`.
+ */
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   variant: 'domestic',
   deploymentType: null,
@@ -131,4 +138,5 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   showLogin: true,
   product: DEFAULT_SITE_PRODUCT,
   links: { hostOrigin: null, menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'], custom: null },
+  analyticsProject: 'default',
 };

@@ -33,6 +33,7 @@ import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { OPENAPI_OPTIONS } from './openapi';
+import { getShareCard } from './plugins/detail';
 import { pluginsRoutes } from './plugins/routes';
 import { backfillManifestIds } from './publishing/backfill';
 import { PluginManagement } from './publishing/management';
@@ -255,7 +256,9 @@ export async function buildApp(
     tableRoute(app, 'operation', 'health', () => ({ status: 'ok' as const, database: db.dialect }));
     tableRoute(app, 'operation', 'openApi', () => ready.swagger());
     await app.register(loginPageRoutes, { site: config.site });
-    await registerAppStatic(app, config.appDir, config.frameAncestors ?? [], config.site);
+    await registerAppStatic(app, config.appDir, config.frameAncestors ?? [], config.site, (key, lang) =>
+      getShareCard(db, key, lang),
+    );
     await registerTrackerScript(app, config.trackerScript);
     await app.ready();
     void purge();

@@ -60,7 +60,7 @@ describe('the marketplace app under /plugins/', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('fake app');
+      expect(response.body).toContain('<div id="root"></div>');
     },
   );
 
@@ -95,7 +95,7 @@ describe('the marketplace app under /plugins/', () => {
   });
 
   it('writes the site configuration into index.html, with an ETag answered by 304', async () => {
-    const page = await served.app.inject('/plugins/some/page');
+    const page = await served.app.inject('/plugins/');
     const meta = page.body.match(/<meta name="plugin-center-site" content="([^"]*)">/);
     expect(meta).not.toBeNull();
     expect(JSON.parse(meta![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toEqual({
@@ -111,6 +111,7 @@ describe('the marketplace app under /plugins/', () => {
         menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'],
         custom: null,
       },
+      analyticsProject: 'production',
     });
     // /plugins/index.html itself is the same page, not the file without the configuration
     const direct = await served.app.inject('/plugins/index.html');
@@ -136,7 +137,7 @@ describe('the marketplace app under /plugins/', () => {
       const html = (await overseas.app.inject('/plugins/')).body;
       expect(html).not.toContain('<script>');
       const content = html
-        .match(/content="([^"]*)"/)![1]!
+        .match(/<meta name="plugin-center-site" content="([^"]*)"/)![1]!
         .replace(/&quot;/g, '"')
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
@@ -146,6 +147,7 @@ describe('the marketplace app under /plugins/', () => {
         variant: 'overseas',
         cookieConsent: true,
         locales: ['en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'],
+        analyticsProject: 'oversea_production',
       });
       expect(site.workbenchUrl).toBe('/plugins/app"><script>alert(1)</script>');
     } finally {

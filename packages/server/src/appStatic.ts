@@ -6,12 +6,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import fastifyAccepts from '@fastify/accepts';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { SiteConfig } from '@plugin-center/contract';
 import { ApiErrorCode, PAGE_ROUTES } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './errors';
+import { prepareAppPage, renderAppPage, requestOrigin, type ShareCardLookup } from './pageMeta';
 import { markRoutes, tableRoute } from './routeTable';
 import { appPolicy, setAppSecurityHeaders } from './securityHeaders';
 import { injectSiteConfig, resolveSiteConfig } from './site';
@@ -37,7 +40,11 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * `appDir` (hashed `assets/*` with {@link IMMUTABLE_CACHE}, others {@link REVALIDATE_CACHE}); any
  * other GET/HEAD path under `/plugins/` that is not a file answers `index.html` (no-cache) so the
  * app's client-side routes work on reload and shared links — except under `/plugins/assets/`, which
- * answers 404 rather than HTML for a missing asset. Without a built app (`appDir` missing or
+ * answers 404 rather than HTML for a missing asset. That page carries the visitor's language and the
+ * head of a shared link (`pageMeta.ts`: `<html lang>`, title, description, canonical URL, Open Graph
+ * and Twitter card tags of the square, or of the plugin of `/plugins/detail/<key>` through
+ * `shareCard`; an unknown key answers the square's head with status 404), `Vary: Cookie,
+ * Accept-Language` and an ETag of its content (`If-None-Match` → 304). Without a built app (`appDir` missing or
  * without index.html) `/plugins/*` answers a short HTML page saying to run `pnpm build`.
  * Files of 1 KiB or more are compressed (br or gzip, as the client accepts).
  *
@@ -45,12 +52,16 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * headers of `securityHeaders.ts`: a Content-Security-Policy without inline
  * script, `nosniff`, a referrer policy and `frame-ancestors 'self'` plus `frameAncestors`
  * (`FRAME_ANCESTORS`; `X-Frame-Options: SAMEORIGIN` when there are none).
+ *
+ * @param shareCard looks up a plugin's texts and picture for its detail link (one indexed query);
+ *   unset: every detail link gets the square's head
  */
 export async function registerAppStatic(
   app: FastifyInstance,
   appDir: string | undefined,
   frameAncestors: readonly string[] = [],
   site: SiteConfig = resolveSiteConfig(),
+  shareCard?: ShareCardLookup,
 ): Promise<void> {
   const policy = appPolicy(frameAncestors);
   await app.register(async (scope) => {
@@ -68,24 +79,57 @@ export async function registerAppStatic(
       );
       return;
     }
-    await registerAppFiles(scope, appDir, site);
+    await registerAppFiles(scope, appDir, site, shareCard);
   });
 }
 
+/** The request's `Accept-Language` languages, most wanted first; none when it cannot be parsed. */
+function requestLanguages(request: FastifyRequest): string[] {
+  try {
+    return request.languages();
+  } catch {
+    return [];
+  }
+}
+
 /** The built app's files and the history fallback (see {@link registerAppStatic}). */
-async function registerAppFiles(app: FastifyInstance, appDir: string, site: SiteConfig): Promise<void> {
+async function registerAppFiles(
+  app: FastifyInstance,
+  appDir: string,
+  site: SiteConfig,
+  shareCard: ShareCardLookup | undefined,
+): Promise<void> {
   const assetsDir = join(appDir, 'assets') + sep;
-  // index.html with the site configuration, built once; its ETag changes with the file or the site.
-  const indexHtml = injectSiteConfig(readFileSync(join(appDir, 'index.html'), 'utf8'), site);
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', REVALIDATE_CACHE).header('etag', indexEtag);
-    if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  // index.html with the site configuration, cut once; each answer fills in its language and head tags.
+  const template = prepareAppPage(
+    injectSiteConfig(readFileSync(join(appDir, 'index.html'), 'utf8'), site),
+    site,
+  );
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { status, html } = await renderAppPage(
+      template,
+      {
+        path: request.url.split('?')[0] ?? '',
+        origin: requestOrigin(request.protocol, request.host),
+        langCookie: request.cookies.lang,
+        languages: requestLanguages(request),
+      },
+      shareCard,
+    );
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    reply
+      .header('cache-control', REVALIDATE_CACHE)
+      .header('vary', 'Cookie, Accept-Language')
+      .header('etag', etag);
+    if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.code(status).type('text/html; charset=utf-8').send(html);
   };
   await app.register(async (scope) => {
     // The file routes @fastify/static registers are the table's `page.app` entry too.
     markRoutes(scope, 'page', 'app');
+    // request.cookies and request.languages() for the page's language (encapsulated in this scope).
+    await scope.register(fastifyCookie);
+    await scope.register(fastifyAccepts);
     // gzip/br for the app's files only (encapsulated: API answers stay uncompressed and fast).
     await scope.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await scope.register(fastifyStatic, {

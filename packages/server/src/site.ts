@@ -1,11 +1,13 @@
 /**
  * The site variant (SPEC §1, §2): the {@link SiteConfig} the server derives from
  * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL`, `COOKIE_CONSENT`,
- * `SITE_PRODUCT` and the header's links (`SITE_HOST_ORIGIN`, `SITE_HEADER_MENUS`, `SITE_HEADER_MENU_FILE`),
+ * `SITE_PRODUCT`, `ANALYTICS_PROJECT` and the header's links (`SITE_HOST_ORIGIN`, `SITE_HEADER_MENUS`,
+ * `SITE_HEADER_MENU_FILE`),
  * and how it reaches the marketplace: a `<meta name="plugin-center-site">` written into the built
  * `index.html` (read by `app/src/site.ts`), so the app knows its variant at first paint.
  */
 import {
+  AnalyticsProject,
   type CustomHeaderMenus,
   DEFAULT_SITE_PRODUCT,
   type HeaderPart,
@@ -34,7 +36,23 @@ export interface SiteSettings {
   headerMenus?: HeaderPart[] | undefined;
   /** `SITE_HEADER_MENU_FILE`, read: the custom menus (addresses not yet resolved). */
   headerMenuFile?: CustomHeaderMenus | undefined;
+  /** `ANALYTICS_PROJECT`: the tracker's collector project. */
+  analyticsProject?: string | undefined;
 }
+
+/**
+ * The collector project of each variant's marketplace tracker (SPEC §9 "collector by deployment
+ * type (www or oversea production project, test default project)"): the domestic site and the
+ * desktop client (the www product) `production`, the overseas site `oversea_production`, a private
+ * deployment the test project `default`. `ANALYTICS_PROJECT` overrides it (a test deployment of the
+ * domestic site sets `default`).
+ */
+export const VARIANT_ANALYTICS_PROJECT = {
+  domestic: AnalyticsProject.WWW,
+  desktop: AnalyticsProject.WWW,
+  overseas: AnalyticsProject.OVERSEA,
+  private: AnalyticsProject.TEST,
+} as const satisfies Record<SiteVariant, AnalyticsProject>;
 
 /**
  * The site configuration of `settings`: the variant (default `domestic`); for `private`, the
@@ -43,7 +61,8 @@ export interface SiteSettings {
  * workbench URL (none: the link is hidden; a path outside `/plugins/` is on the host origin); cookie
  * consent (default on for `overseas` only); the product slug of the `/{product}-enterprise/` link
  * (`SITE_PRODUCT`, default {@link DEFAULT_SITE_PRODUCT}); the header's links: the host origin (default
- * none), the parts shown (default all) and the custom menus with their addresses resolved.
+ * none), the parts shown (default all) and the custom menus with their addresses resolved; the
+ * tracker's collector project (`ANALYTICS_PROJECT`, else {@link VARIANT_ANALYTICS_PROJECT}).
  *
  * @throws ConfigError (`WORKBENCH_URL`, `SITE_HEADER_MENU_FILE`) for a shown address that is a path
  *   this server does not serve while no host origin is set (see `resolveHostHref`).
@@ -70,6 +89,7 @@ export function resolveSiteConfig(settings: SiteSettings = {}): SiteConfig {
         ? resolveHeaderMenus(settings.headerMenuFile, settings.hostOrigin ?? null)
         : null,
     },
+    analyticsProject: settings.analyticsProject ?? VARIANT_ANALYTICS_PROJECT[variant],
   };
 }
 

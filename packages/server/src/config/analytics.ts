@@ -79,7 +79,7 @@ export interface CollectorConfig {
   deeplinks: Record<string, Record<string, unknown>>;
 }
 
-/** `ANALYTICS_PROJECTS` … `ANALYTICS_DEEPLINKS`. */
+/** `ANALYTICS_PROJECTS`, `ANALYTICS_PROJECT` … `ANALYTICS_DEEPLINKS`. */
 export const ANALYTICS_VARIABLES = {
   ANALYTICS_PROJECTS: Type.Array(Type.String({ pattern: PROJECT_NAME.source }), {
     default: [],
@@ -93,6 +93,20 @@ export const ANALYTICS_VARIABLES = {
         'comma-separated project names `POST /sa?project=` accepts besides `production` (www), `oversea_production` (overseas) and `default` (test), each `[A-Za-z0-9_-]{1,64}`; other projects are refused with 400',
     }),
   }),
+  ANALYTICS_PROJECT: Type.Optional(
+    Type.String({
+      pattern: PROJECT_NAME.source,
+      ...about({
+        group: 'analytics',
+        transform: trim,
+        errorMessage: 'must be a project name ([A-Za-z0-9_-]{1,64})',
+        defaultText: 'by `SITE_VARIANT`',
+        summary: "the collector project of the marketplace's own tracker",
+        description:
+          "the collector project the marketplace's own tracker posts to (`/sa?project=`; SPEC §9): by default `production` on the domestic site and the desktop client, `oversea_production` on the overseas site, the test project `default` on a private deployment. Set `default` on a test deployment. Must be one `POST /sa` accepts (`production`, `oversea_production`, `default` or one of `ANALYTICS_PROJECTS`)",
+      }),
+    }),
+  ),
   ANALYTICS_ALLOWED_ORIGINS: Type.Array(Type.String(), {
     default: [],
     ...about({

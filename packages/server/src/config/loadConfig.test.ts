@@ -394,7 +394,28 @@ describe('site variant', () => {
         menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'],
         custom: null,
       },
+      analyticsProject: 'production',
     });
+  });
+
+  it("picks the marketplace's collector project by deployment (SPEC §9), ANALYTICS_PROJECT overriding", () => {
+    const project = (env: Record<string, string>) => loadConfig(env).site?.analyticsProject;
+    expect(project({})).toBe('production');
+    expect(project({ SITE_VARIANT: 'desktop' })).toBe('production');
+    expect(project({ SITE_VARIANT: 'overseas' })).toBe('oversea_production');
+    expect(project({ SITE_VARIANT: 'private' })).toBe('default');
+    expect(project({ ANALYTICS_PROJECT: ' default ' })).toBe('default');
+    expect(project({ SITE_VARIANT: 'overseas', ANALYTICS_PROJECT: 'production' })).toBe('production');
+    expect(project({ ANALYTICS_PROJECTS: 'staging', ANALYTICS_PROJECT: 'staging' })).toBe('staging');
+    // a project the collector would refuse (400) is refused at start
+    for (const env of [
+      { ANALYTICS_PROJECT: 'staging' },
+      { ANALYTICS_PROJECT: 'pro duction' },
+      { ANALYTICS_PROJECT: 'x'.repeat(65) },
+      { ANALYTICS_PROJECT: 'a\u0000b' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrowError(/^ANALYTICS_PROJECT:/);
+    }
   });
 
   it('reads SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE, SITE_LOCALES (cookie values too), WORKBENCH_URL, COOKIE_CONSENT', () => {
@@ -425,6 +446,7 @@ describe('site variant', () => {
         menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'],
         custom: null,
       },
+      analyticsProject: 'default',
     });
     expect(
       loadConfig({ SITE_VARIANT: 'private', PRIVATE_DEPLOYMENT_TYPE: 'hwdc', WORKBENCH_URL: '/app' }).site,

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import type { CustomHeaderMenus, HeaderPart } from '@plugin-center/contract';
+import { AnalyticsProject } from '@plugin-center/contract';
 import type { LoginStorage } from '@plugin-center/contract/schemas';
 import { resolveSiteConfig } from '../site';
 import { defaultRedirectAllowlist } from './identity';
@@ -14,6 +15,25 @@ import type { LoggerOptions } from './server';
 import type { ServerConfig } from './serverConfig';
 import type { S3StorageConfig } from './storage';
 import { ConfigError } from './values';
+
+/**
+ * `ANALYTICS_PROJECT` when set: the marketplace's tracker posts there, so it must be a project the
+ * collector accepts (an `AnalyticsProject` value or one of `ANALYTICS_PROJECTS`).
+ *
+ * @throws ConfigError `ANALYTICS_PROJECT` naming another project (every post would be refused with 400).
+ */
+function acceptedProject(v: ConfigEnvironment): string | undefined {
+  const project = v.ANALYTICS_PROJECT;
+  if (project === undefined) return undefined;
+  const accepted = [...Object.values(AnalyticsProject), ...v.ANALYTICS_PROJECTS] as string[];
+  if (!accepted.includes(project)) {
+    throw new ConfigError(
+      'ANALYTICS_PROJECT',
+      `${JSON.stringify(project)} is not a project the collector accepts (${accepted.join(', ')}; add it to ANALYTICS_PROJECTS)`,
+    );
+  }
+  return project;
+}
 
 /**
  * The S3 storage settings of an environment read by `readEnvironment`: undefined (local disk)
@@ -69,7 +89,8 @@ export function resolveS3Config(v: ConfigEnvironment): S3StorageConfig | undefin
  *   `REDIRECT_ALLOWLIST` entries that are not http(s) origins, `PRIVATE_LOGIN_CONFIG` /
  *   `OAUTH_PROVIDERS` not of their documented shape, `LOGIN_STORAGE` not 0–2, `ADMIN_EMAIL` not an
  *   email, `ADMIN_PASSWORD` shorter than 8; analytics: `ANALYTICS_PROJECTS` names outside
- *   `[A-Za-z0-9_-]{1,64}`, `ANALYTICS_ALLOWED_ORIGINS` entries that are not http(s) origins,
+ *   `[A-Za-z0-9_-]{1,64}`, `ANALYTICS_PROJECT` not one of the accepted projects, `ANALYTICS_ALLOWED_ORIGINS` entries that are
+ *   not http(s) origins,
  *   `ANALYTICS_VISUAL_CONFIG` / `ANALYTICS_DEEPLINKS` not JSON objects of their documented shape;
  *   publishing: a `PUBLISH_*` limit that is not a whole number in range;
  *   uploads: `S3_BUCKET` / `S3_ENDPOINT` / `S3_REGION` / `S3_PREFIX` of the wrong shape,
@@ -133,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       hostOrigin: v.SITE_HOST_ORIGIN,
       headerMenus: v.SITE_HEADER_MENUS as HeaderPart[],
       headerMenuFile: v.SITE_HEADER_MENU_FILE as CustomHeaderMenus | undefined,
+      analyticsProject: acceptedProject(v),
     }),
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;

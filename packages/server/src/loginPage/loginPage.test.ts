@@ -60,7 +60,7 @@ describe('GET /user/login/', () => {
     expect(zh.documentElement.getAttribute('lang')).toBe('zh-CN');
   });
 
-  it("picks the locale among the domestic site's (zh-CN, en-US): cookie, then Accept-Language q-values, then zh-CN", async () => {
+  it("picks the locale among the domestic site's (zh-CN, en-US): cookie, then Accept-Language q-values, then en-US for other languages, else zh-CN", async () => {
     // Through the route: the headers as browsers send them, parsed by @fastify/cookie and @fastify/accepts.
     const cases: [Record<string, string>, string][] = [
       [{}, 'zh-CN'],
@@ -68,7 +68,8 @@ describe('GET /user/login/', () => {
       [{ cookie: 'lang=zh-CN', 'accept-language': 'en' }, 'zh-CN'],
       [{ 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }, 'zh-CN'],
       [{ 'accept-language': 'zh;q=0.4,en;q=0.8' }, 'en-US'],
-      [{ 'accept-language': 'fr-FR,de;q=0.9' }, 'zh-CN'],
+      // asking only for languages the site does not offer: the fallback en-US (SPEC §1), not zh-CN
+      [{ 'accept-language': 'fr-FR,de;q=0.9' }, 'en-US'],
       // a cookie naming a locale the domestic site does not offer is ignored (never Japanese here)
       [{ cookie: 'lang=jp' }, 'zh-CN'],
       [{ cookie: 'lang=jp', 'accept-language': 'ja,en;q=0.5' }, 'en-US'],
@@ -77,7 +78,8 @@ describe('GET /user/login/', () => {
       [{ cookie: 'a=1; lang=EN%2DUS; b=2' }, 'en-US'],
       [{ 'accept-language': 'en;q=0, zh;q=0.1' }, 'zh-CN'],
       [{ 'accept-language': '*, en;q=0.5' }, 'en-US'],
-      [{ 'accept-language': 'de-DE, ES;q=0.9' }, 'zh-CN'],
+      [{ 'accept-language': 'de-DE, ES;q=0.9' }, 'en-US'],
+      [{ 'accept-language': '*' }, 'zh-CN'],
     ];
     for (const [headers, locale] of cases) {
       const doc = parse(await get('/user/login/', headers));
@@ -94,7 +96,8 @@ describe('GET /user/login/', () => {
     expect(pickLoginLocale({ lang: 'en' }, domestic).locale).toBe('en-US');
     expect(pickLoginLocale({ lang: 'zh-CN', languages: ['en'] }, domestic).locale).toBe('zh-CN');
     expect(pickLoginLocale({ languages: ['en', 'zh'] }, domestic).locale).toBe('en-US');
-    expect(pickLoginLocale({ lang: 'kr', languages: ['ko'] }, domestic).locale).toBe('zh-CN');
+    expect(pickLoginLocale({ lang: 'kr' }, domestic).locale).toBe('zh-CN');
+    expect(pickLoginLocale({ lang: 'kr', languages: ['ko'] }, domestic).locale).toBe('en-US');
     expect(pickLoginLocale({}, overseas).locale).toBe('en-US');
     expect(pickLoginLocale({ lang: 'zh-CN', languages: ['zh-CN', 'zh'] }, overseas).locale).toBe('en-US');
     expect(pickLoginLocale({ lang: 'zh-CN', languages: ['zh', 'ko-KR'] }, overseas).locale).toBe('ko-KR');
@@ -113,6 +116,10 @@ describe('GET /user/login/', () => {
     // a private deployment with one locale, and one with no usable list
     expect(pickLoginLocale({ lang: 'en', languages: ['en'] }, ['ru-RU']).locale).toBe('ru-RU');
     expect(pickLoginLocale({ lang: 'en' }, []).locale).toBe('zh-CN');
+    // only other languages asked: en-US where offered, else the site's first
+    expect(pickLoginLocale({ languages: ['fr'] }, domestic).locale).toBe('en-US');
+    expect(pickLoginLocale({ lang: 'kr', languages: ['de-DE', 'ko'] }, domestic).locale).toBe('en-US');
+    expect(pickLoginLocale({ languages: ['fr'] }, ['ru-RU', 'ja-JP']).locale).toBe('ru-RU');
     // wrong types and oversized values match nothing
     const hostile = { lang: 42, languages: 'en' } as unknown as Parameters<typeof pickLoginLocale>[0];
     expect(pickLoginLocale(hostile, overseas).locale).toBe('en-US');

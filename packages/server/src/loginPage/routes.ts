@@ -102,8 +102,8 @@ function sendAsset(
  * `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`,
  * `Cache-Control: no-store` and `Vary: Cookie, Accept-Language`. Language, among the site's locales
  * (`options.site.locales`): the `lang` cookie (parsed by `@fastify/cookie`) when it names
- * one of them, else the first of them `Accept-Language` asks for (by `@fastify/accepts`), else the
- * site's first (see `pickLoginLocale`); with 2+ locales the page has a language picker offering
+ * one of them, else the first of them `Accept-Language` asks for (by `@fastify/accepts`), else en-US
+ * when it asks only for others, else the site's first (see `pickLoginLocale`); with 2+ locales the page has a language picker offering
  * exactly them. Nothing here fails on bad input: unknown or hostile query text, cookies and
  * `Accept-Language` are escaped, carried or ignored, never interpreted.
  *

@@ -2,10 +2,11 @@
  * Texts of the login pages (SPEC §2 `/user/login/`, `/user/login/bind`) in all six interface locales
  * of SPEC §1, and how a request's locale is chosen: the marketplace's rule on the site's locales
  * (`SiteConfig.locales`): the `lang` cookie (SPEC §9 values zh-CN, en, jp, kr, ru, es) when
- * it names an offered locale, else the first offered `Accept-Language` language, else the site's
- * first locale. So the overseas site never shows Chinese and the domestic one never Japanese.
+ * it names an offered locale, else the first offered `Accept-Language` language, else en-US (SPEC §1's
+ * fallback) when the browser asked only for other languages, else the site's first locale. So the overseas site never shows Chinese and the domestic one
+ * never Japanese.
  */
-import { type Locale, localeFromCookieValue, localeFromLanguageTag } from '@plugin-center/contract';
+import { chooseOfferedLocale, type Locale, localeFromCookieValue } from '@plugin-center/contract';
 
 /**
  * Every text of the login pages in one locale. `{name}` marks a placeholder filled (and
@@ -401,9 +402,6 @@ export const LOGIN_TEXTS: Readonly<Record<Locale, LoginTexts>> = {
   'es-ES': esES,
 };
 
-/** The default locale when a site names none (SPEC §1, §9; the domestic site's first). */
-export const DEFAULT_LOGIN_LOCALE = 'zh-CN' satisfies Locale;
-
 /** What a request says about its language, as the Fastify plugins parse it (see `loginPageRoutes`). */
 export interface LocaleWish {
   /** The `lang` cookie's value (`request.cookies.lang` of `@fastify/cookie`), URL-decoded. */
@@ -424,7 +422,11 @@ export interface LocaleWish {
  *    nothing we know, is ignored;
  * 2. else the first `Accept-Language` language (most wanted first) whose primary subtag is that of
  *    one of `locales` (`en-GB` → en-US, `zh-TW` → zh-CN);
- * 3. else `locales[0]`, the site's default (zh-CN when `locales` is empty).
+ * 3. else, when `Accept-Language` asked only for languages none of `locales` is, en-US (SPEC §1's
+ *    fallback) if offered;
+ * 4. else `locales[0]`, the site's default (zh-CN when `locales` is empty).
+ *
+ * (The contract's `chooseOfferedLocale`, which the marketplace applies at start too.)
  *
  * Never throws: a non-string or oversized value simply matches nothing.
  *
@@ -436,15 +438,8 @@ export function pickLoginLocale(
   wish: LocaleWish,
   locales: readonly Locale[],
 ): { locale: Locale; texts: LoginTexts } {
-  const offered = (locale: Locale | undefined): locale is Locale =>
-    locale !== undefined && locales.includes(locale);
-  const asTag = (value: unknown) => (typeof value === 'string' && value.length <= 64 ? value : undefined);
-  const fromCookie = localeFromCookieValue(asTag(wish.lang));
+  const lang = typeof wish.lang === 'string' && wish.lang.length <= 64 ? wish.lang : undefined;
   const languages = Array.isArray(wish.languages) ? wish.languages : [];
-  const locale =
-    (offered(fromCookie) ? fromCookie : undefined) ??
-    languages.map((tag) => localeFromLanguageTag(asTag(tag))).find(offered) ??
-    locales[0] ??
-    DEFAULT_LOGIN_LOCALE;
+  const locale = chooseOfferedLocale(localeFromCookieValue(lang), languages, locales);
   return { locale, texts: LOGIN_TEXTS[locale] };
 }

@@ -7,7 +7,8 @@ import { ApiErrorCode, type Locale, type PluginDetail } from '@plugin-center/con
 import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { approvedPluginRow, countView, pluginVersions } from './data/detail';
+import type { ShareCard } from '../pageMeta';
+import { approvedPluginRow, approvedShareRow, countView, pluginVersions } from './data/detail';
 import { type SummaryRow, tagsOf, toSummary } from './data/summaries';
 
 function notFound(pluginKey: string): ApiError {
@@ -85,4 +86,27 @@ export async function recordView(
   const count = await countView(db, pluginKey, visitor, now);
   if (count === undefined) throw notFound(pluginKey);
   return count;
+}
+
+/**
+ * The texts and picture of an approved plugin's shared link (the server-rendered `<title>`,
+ * description and Open Graph tags of `/plugins/detail/<key>`), in `lang` where a translation
+ * exists (`ShareCardLookup` of `pageMeta.ts`). One indexed query, uncached (the page is
+ * revalidated on every load).
+ *
+ * @returns undefined when no approved plugin has that key
+ */
+export async function getShareCard(
+  db: Database,
+  pluginKey: string,
+  lang: Locale,
+): Promise<ShareCard | undefined> {
+  const row = await approvedShareRow(db, pluginKey, lang);
+  if (!row) return undefined;
+  return {
+    name: row.t_name ?? row.name,
+    intro: row.t_intro ?? row.intro,
+    image: row.cover_center || row.icon || null,
+    imageIsCover: Boolean(row.cover_center),
+  };
 }

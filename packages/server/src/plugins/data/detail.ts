@@ -106,3 +106,34 @@ export async function countView(
   }
   return outcome.count;
 }
+
+/** What a shared link's preview shows of a plugin: its texts in a locale and its pictures. */
+export interface ShareRow {
+  name: string;
+  intro: string;
+  icon: string | null;
+  cover_center: string | null;
+  t_name: string | null;
+  t_intro: string | null;
+}
+
+/**
+ * The approved plugin with `pluginKey` (undefined when none): name, intro, icon and plugin-center
+ * cover, with its `lang` translation's name and intro (null: none). One query on the unique
+ * `plugin_key` index (and the translation's primary key), no large column read.
+ */
+export async function approvedShareRow(
+  db: Database,
+  pluginKey: string,
+  lang: Locale,
+): Promise<ShareRow | undefined> {
+  return (await db.kysely
+    .selectFrom('plugin as p')
+    .leftJoin('plugin_translation as t', (join) =>
+      join.onRef('t.plugin_id', '=', 'p.id').on('t.locale', '=', lang),
+    )
+    .select(['p.name', 'p.intro', 'p.icon', 'p.cover_center', 't.name as t_name', 't.intro as t_intro'])
+    .where('p.plugin_key', '=', pluginKey)
+    .where('p.review_status', '=', ReviewStatus.APPROVED)
+    .executeTakeFirst()) as ShareRow | undefined;
+}
