@@ -33,6 +33,10 @@ const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 
 export default defineConfig({
   test: {
+    // Two files at a time, whatever the core count: most of a server or browser test is spent waiting
+    // on PostgreSQL, Chromium or a child server, so vitest's default of one worker on a two-core
+    // machine left a core idle for most of the run.
+    maxWorkers: 2,
     projects: [
       {
         ...sourceFirst,

@@ -161,7 +161,7 @@ describe('publish → reject → resubmit → approve', () => {
     await author.getByRole('button', { name: '提交审核' }).click();
     await expect
       .poll(() => author.locator('.field-error').allTextContents())
-      .toContainEqual('请使用不超过 1 MB 的 PNG、JPEG、GIF 或 WebP 图片');
+      .toContainEqual('图标必须是 PNG、JPEG、GIF 或 WebP 图片');
     expect(author.url()).toMatch(/publish-plugin\/new/);
     expect(await plugins()).toBe(before);
   });

@@ -56,6 +56,8 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.editorCode({ plugin_key: 'k 1' }), 'GET', 'plugin/user/editor/code'],
       [() => p.download({ id: 'k 1' }), 'GET', 'manager/plugin/k%201/download'],
       [() => p.batchUpload(form), 'POST', 'manager/plugins/upload'],
+      [() => p.batchStatus({ batch_id: 'b1' }), 'GET', 'manager/plugins/batch'],
+      [() => p.batchRemove({ batch_id: 'b1' }), 'DELETE', 'manager/plugins/batch'],
       [
         () => p.createResourceState({ plugin_key: 'k', start_time: 1, end_time: 2, is_new: true }),
         'POST',

@@ -324,6 +324,7 @@ describe('operations', () => {
         '/api/cmt/plugin/audit/status',
         '/api/cmt/manager/audit-log',
         '/api/cmt/manager/plugin/{id}/download',
+        '/api/cmt/manager/plugins/batch',
         '/api/cmt/manager/plugins/upload',
         '/api/cmt/manager/plugin/owner',
         '/api/cmt/user/tokens',

@@ -84,7 +84,7 @@ async function start(): Promise<string> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`${origin}/healthz`)
@@ -93,7 +93,7 @@ async function start(): Promise<string> {
     if (ok) return origin;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server not healthy within 60 s');
+  throw new Error('server not healthy within 120 s');
 }
 
 /** SIGKILL: no shutdown hook, no flush, no transaction finished by the server. */
