@@ -354,3 +354,75 @@ describe(`a database from before manifest ids were recorded (${TEST_DIALECT})`, 
     ]);
   });
 });
+
+describe(`a publish of a manifest id the account already owns (${TEST_DIALECT})`, () => {
+  const holders = (id: string) =>
+    t.app.db.kysely.selectFrom('plugin').select(['id', 'plugin_key']).where('manifest_id', '=', id).execute();
+  const submissionsOf = (pluginId: number) =>
+    t.app.db.kysely
+      .selectFrom('plugin_submission')
+      .select(['version', 'status'])
+      .where('plugin_id', '=', pluginId)
+      .orderBy('id')
+      .execute();
+  /** A publish or an edit by a new account of its own (the hourly rate and the pending cap are per account). */
+  const as = async (token: string, fields: Parameters<typeof publishFields>[0]) => {
+    const { payload, headers } = await multipart(publishFields(fields));
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/cmt/plugin',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+  };
+  const newAccount = async () => (await signInTestUser(t.app)).access_token;
+
+  it('is a new version of that plugin: one plugin, two submissions, through the version rule', async () => {
+    const id = freshId();
+    const keeper = await newAccount();
+    const first = await as(keeper, { name: 'Stable Id', version: '1.0.0', code_file: manifest(id) });
+    expect(first.statusCode, first.body).toBe(200);
+    const key = submission(first).plugin_key;
+    expect(await approve(key)).toBe(200);
+    // Before: 409 MANIFEST_ID_TAKEN ("publish a new version of that plugin instead").
+    const second = await as(keeper, { name: 'Stable Id', version: '1.1.0', code_file: manifest(id) });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(submission(second)).toMatchObject({ plugin_key: key, version: '1.1.0', review_status: 1 });
+    expect(submission(second).live_version).toBe('1.0.0');
+    const [plugin, ...more] = await holders(id);
+    expect(more).toEqual([]);
+    expect(await submissionsOf(plugin!.id)).toEqual([
+      { version: '1.0.0', status: 2 },
+      { version: '1.1.0', status: 1 },
+    ]);
+    // The version must increase, as for an edit: the same and a lower version are refused.
+    for (const version of ['1.1.0', '1.0.5']) {
+      const refused = await as(keeper, { name: 'Stable Id', version, code_file: manifest(id) });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(error(refused)).toMatchObject({ error: 'VERSION_NOT_INCREASED', field: 'version' });
+    }
+    // Another account still cannot take the id.
+    const taken = await send('POST', 'attacker', {
+      name: 'Stable Id',
+      version: '9.0.0',
+      code_file: manifest(id),
+    });
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(error(taken).error).toBe('MANIFEST_ID_TAKEN');
+    expect(await holders(id)).toHaveLength(1);
+  });
+
+  it('of two publishes of one new id by one account at once, both land on one plugin', async () => {
+    const id = freshId();
+    const twin = await newAccount();
+    const answers = await Promise.all(
+      ['1.0.0', '2.0.0'].map((version) => as(twin, { name: 'Twin Id', version, code_file: manifest(id) })),
+    );
+    // 2.0.0 first leaves 1.0.0 refused as not greater; 1.0.0 first lets 2.0.0 replace it.
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(error(a).error).toBe('VERSION_NOT_INCREASED');
+    expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+    expect(await holders(id)).toHaveLength(1);
+  });
+});
