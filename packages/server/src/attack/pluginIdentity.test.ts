@@ -7,7 +7,13 @@
  * review list shows which other plugins a submission's manifest id, name or repository matches.
  * Both dialects, through the real server.
  */
-import type { BatchUploadResult, ErrorEnvelope, Submission, SubmissionPage } from '@plugin-center/contract';
+import type {
+  BatchUploadResult,
+  ErrorEnvelope,
+  Submission,
+  SubmissionHistory,
+  SubmissionPage,
+} from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -410,6 +416,38 @@ describe(`a publish of a manifest id the account already owns (${TEST_DIALECT})`
     expect(taken.statusCode, taken.body).toBe(409);
     expect(error(taken).error).toBe('MANIFEST_ID_TAKEN');
     expect(await holders(id)).toHaveLength(1);
+
+    // The history its owner reads: both versions with their state, dates and the reject reason.
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: '/api/cmt/plugin/audit/status',
+      headers: auth('admin'),
+      payload: { plugin_key: key, status: 3, reason: 'The icon is blurry' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const history = (token: string, pluginKey = key) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/cmt/plugin/audit/history?plugin_key=${encodeURIComponent(pluginKey)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const mine = await history(keeper);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const data = body<{ data: SubmissionHistory }>(mine).data;
+    expect(data.plugin_key).toBe(key);
+    expect(data.submission_list).toMatchObject([
+      {
+        version: '1.1.0',
+        review_status: 3,
+        reject_reason: 'The icon is blurry',
+        review_time: expect.any(Number),
+      },
+      { version: '1.0.0', review_status: 2, reject_reason: null, review_time: expect.any(Number) },
+    ]);
+    expect(data.submission_list[0]!.create_time).toBeGreaterThanOrEqual(data.submission_list[1]!.create_time);
+    expect((await history(tokens.admin)).statusCode).toBe(200);
+    expect(error(await history(tokens.attacker)).error).toBe('FORBIDDEN');
+    expect((await history(keeper, 'no-such-plugin')).statusCode).toBe(404);
   });
 
   it('of two publishes of one new id by one account at once, both land on one plugin', async () => {

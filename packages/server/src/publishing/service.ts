@@ -15,7 +15,9 @@ import {
   ApiErrorCode,
   type CheckResult,
   ReviewStatus,
+  SUBMISSION_HISTORY_LIMIT,
   type Submission,
+  type SubmissionHistory,
   type SubmissionPage,
 } from '@plugin-center/contract/schemas';
 import type { Transaction } from 'kysely';
@@ -40,6 +42,7 @@ import {
   pendingFileKeys,
   pluginByKey,
   type SubmissionRow,
+  submissionHistoryRows,
   updatePlugin,
 } from './data';
 import type { PublishForm } from './form';
@@ -384,6 +387,25 @@ export class PublishingService {
     pageSize: number | undefined,
   ): Promise<SubmissionPage> {
     return submissionPage(this.db.kysely, { ownerId: user.user_id }, 'mine', cursor, pageSize);
+  }
+
+  /**
+   * `GET plugin/audit/history`: the submissions of the plugin `key` — version, version notes,
+   * review state, submitted and reviewed times, reject reason — newest first, at most
+   * `SUBMISSION_HISTORY_LIMIT`; for its owner or an administrator. A submission replaced while
+   * pending is not kept, so it is not listed.
+   * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (someone else's plugin)
+   */
+  async submissionHistory(user: AuthUser, key: string): Promise<SubmissionHistory> {
+    const plugin = allowedPlugin(await pluginByKey(this.db.kysely, key), key, user);
+    const rows = await submissionHistoryRows(this.db.kysely, plugin.id, SUBMISSION_HISTORY_LIMIT);
+    return {
+      plugin_key: plugin.plugin_key,
+      submission_list: rows.map(({ status, ...row }) => ({
+        ...row,
+        review_status: status as SubmissionHistory['submission_list'][number]['review_status'],
+      })),
+    };
   }
 
   /** One submission on the wire. */
