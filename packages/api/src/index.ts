@@ -91,6 +91,7 @@ export type {
   SpaceSettingResource,
   SpaceTemplate,
   Submission,
+  SubmissionHistory,
   SubmissionPage,
   Suggestion,
   SuggestResult,

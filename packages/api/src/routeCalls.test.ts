@@ -37,6 +37,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.edit(form), 'PUT', 'plugin'],
       [() => p.remove({ plugin_key: 'k' }), 'DELETE', 'plugin'],
       [() => p.userPlugins(), 'GET', 'plugin/audit'],
+      [() => p.submissionHistory({ plugin_key: 'k' }), 'GET', 'plugin/audit/history'],
       [() => p.auditList({ status: 1 }), 'GET', 'plugin/audit/list'],
       [() => p.auditStatus({ plugin_key: 'k', status: 3, reason: 'r' }), 'POST', 'plugin/audit/status'],
       [() => p.auditLog({ plugin_key: 'k' }), 'GET', 'manager/audit-log'],

@@ -18,3 +18,4 @@ export { usePersonalTokens } from './usePersonalTokens';
 export { usePluginAction } from './usePluginAction';
 export { usePublisherAnalytics } from './usePublisherAnalytics';
 export { useResourcePositionList } from './useResourcePositionList';
+export { useSubmissionHistory } from './useSubmissionHistory';

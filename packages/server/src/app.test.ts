@@ -320,6 +320,7 @@ describe('operations', () => {
         '/api/cmt/manager/analytics/overview',
         '/api/cmt/plugin/analytics',
         '/api/cmt/plugin/audit',
+        '/api/cmt/plugin/audit/history',
         '/api/cmt/plugin/audit/list',
         '/api/cmt/plugin/audit/status',
         '/api/cmt/manager/audit-log',

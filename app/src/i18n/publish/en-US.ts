@@ -98,6 +98,12 @@ export const texts = {
     loadMore: 'Load more',
     total_one: '{{n}} plugin',
     total_other: '{{n}} plugins',
+    pluginKey: 'Plugin key',
+    history: 'Submission history',
+    historyLoading: 'Loading the history…',
+    historyError: 'The history could not be loaded.',
+    historyEmpty: 'No submissions yet.',
+    reviewed: 'Reviewed {{time}}',
   },
   audit: {
     title: 'Plugin review',

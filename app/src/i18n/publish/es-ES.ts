@@ -103,6 +103,12 @@ export const texts: PublishMessages = {
     total_one: '{{n}} plugin',
     total_many: '{{n}} plugins',
     total_other: '{{n}} plugins',
+    pluginKey: 'Clave del plugin',
+    history: 'Historial de envíos',
+    historyLoading: 'Cargando el historial…',
+    historyError: 'No se pudo cargar el historial.',
+    historyEmpty: 'Todavía no hay envíos.',
+    reviewed: 'Revisado el {{time}}',
   },
   audit: {
     title: 'Revisión de plugins',

@@ -96,6 +96,12 @@ export const texts: PublishMessages = {
     loadMore: 'さらに読み込む',
     total_one: '{{n}} 個のプラグイン',
     total_other: '{{n}} 個のプラグイン',
+    pluginKey: 'プラグインキー',
+    history: '提出履歴',
+    historyLoading: '履歴を読み込んでいます…',
+    historyError: '履歴を読み込めませんでした。',
+    historyEmpty: 'まだ提出はありません。',
+    reviewed: '{{time}} に審査',
   },
   audit: {
     title: 'プラグイン審査',

@@ -96,6 +96,12 @@ export const texts: PublishMessages = {
     loadMore: '더 보기',
     total_one: '플러그인 {{n}}개',
     total_other: '플러그인 {{n}}개',
+    pluginKey: '플러그인 키',
+    history: '제출 기록',
+    historyLoading: '기록을 불러오는 중…',
+    historyError: '기록을 불러올 수 없습니다.',
+    historyEmpty: '아직 제출 내역이 없습니다.',
+    reviewed: '{{time}} 심사됨',
   },
   audit: {
     title: '플러그인 심사',

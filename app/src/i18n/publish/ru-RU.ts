@@ -102,6 +102,12 @@ export const texts: PublishMessages = {
     total_few: '{{n}} плагина',
     total_many: '{{n}} плагинов',
     total_other: '{{n}} плагина',
+    pluginKey: 'Ключ плагина',
+    history: 'История отправок',
+    historyLoading: 'Загрузка истории…',
+    historyError: 'Не удалось загрузить историю.',
+    historyEmpty: 'Отправок пока нет.',
+    reviewed: 'Проверено {{time}}',
   },
   audit: {
     title: 'Проверка плагинов',

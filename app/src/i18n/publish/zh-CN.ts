@@ -95,6 +95,12 @@ export const texts: PublishMessages = {
     loadMore: '加载更多',
     total_one: '{{n}} 个插件',
     total_other: '{{n}} 个插件',
+    pluginKey: '插件标识',
+    history: '提交记录',
+    historyLoading: '正在加载提交记录…',
+    historyError: '提交记录加载失败。',
+    historyEmpty: '还没有提交记录。',
+    reviewed: '审核于 {{time}}',
   },
   audit: {
     title: '插件审核',

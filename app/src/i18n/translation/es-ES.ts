@@ -187,17 +187,16 @@ export const texts: Messages = {
     developerHint: 'Déjalo vacío para ver tus propios plugins o escribe el nombre de un desarrollador.',
     subjectOwn: 'Los plugins de tu cuenta',
     subjectDeveloper: 'Plugins del desarrollador {{name}}',
-    ownEmptyHint:
-      'Los plugins que publiques aparecerán aquí cuando alguien los vea, los instale o les dé «Me gusta».',
+    ownEmptyHint: 'Aquí aparecen los plugins que publiques, con sus vistas, instalaciones y me gusta.',
     publishPlugin: 'Publicar un plugin',
     show: 'Mostrar',
     viewsPerDay: 'Visitas por día',
     installsPerDay: 'Instalaciones por día',
     totals: 'Totales por plugin',
     chartLimit: 'Los gráficos muestran los {{n}} plugins más vistos; la tabla los incluye todos.',
-    publisherEmpty: 'Aún no hay actividad de plugins en este periodo',
+    publisherEmpty: 'Aún no hay plugins',
     publisherEmptyHint:
-      'Los plugins de este desarrollador aparecerán aquí cuando tengan eventos (visitas, instalaciones o «Me gusta»). Los plugins se asocian por el nombre del desarrollador: {{name}}.',
+      'Este desarrollador aún no tiene plugins aquí. Los plugins se buscan por el nombre del desarrollador: {{name}}.',
     signingIn: 'Te llevamos a iniciar sesión…',
   },
   forbidden: {

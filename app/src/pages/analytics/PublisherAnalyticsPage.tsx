@@ -44,7 +44,7 @@ export function PublisherAnalyticsPage() {
  * views and installs per day (one line per plugin, the {@link CHARTED_PLUGINS} most viewed) and a
  * table of totals. An administrator also gets the developer field (`?developer=`): empty reports on
  * their own plugins, a name on the plugins with exactly that developer text; general users never
- * send `developer`. Empty state: plugins appear once they have events, with a way to publish one.
+ * send `developer`. Empty state (no plugin of the account, or of that developer name): with a way to publish one.
  *
  * @param isAdmin - whether the signed-in user is an administrator (shows the developer field)
  */

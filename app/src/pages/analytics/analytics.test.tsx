@@ -58,7 +58,7 @@ describe('publisher analytics', () => {
   it("shows a general user's empty state pointing to Publish", async () => {
     const net = fakeFetch(() => ok(report([], 'Ada')));
     renderWithClient(net.fetch, <PublisherAnalyticsView />, '/my-analytics');
-    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
+    expect(await screen.findByText('No plugins yet')).toBeTruthy();
     expect(screen.getByText(/Plugins you publish appear here/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Publish a plugin' }).getAttribute('href')).toBe(
       '/publish-plugin/new',
@@ -74,7 +74,7 @@ describe('publisher analytics', () => {
       ),
     );
     renderWithClient(net.fetch, <PublisherAnalyticsView isAdmin />, '/my-analytics');
-    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
+    expect(await screen.findByText('No plugins yet')).toBeTruthy();
     expect(net.requests).toHaveLength(1);
     expect(net.requests[0]!.url.searchParams.has('developer')).toBe(false);
     expect(screen.getByRole('link', { name: 'Publish a plugin' })).toBeTruthy();
@@ -103,8 +103,8 @@ describe('publisher analytics', () => {
   it("explains an administrator's empty developer report with the developer's name", async () => {
     const net = fakeFetch(() => ok(report([], 'Ada Dev')));
     renderWithClient(net.fetch, <PublisherAnalyticsView isAdmin />, '/my-analytics?developer=Ada%20Dev');
-    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
-    expect(screen.getByText(/appear here once they have events.*Ada Dev/)).toBeTruthy();
+    expect(await screen.findByText('No plugins yet')).toBeTruthy();
+    expect(screen.getByText(/has no plugins here.*Ada Dev/)).toBeTruthy();
     expect(net.requests[0]!.url.searchParams.get('developer')).toBe('Ada Dev');
     expect(screen.queryByRole('link', { name: 'Publish a plugin' })).toBeNull();
   });
@@ -132,7 +132,7 @@ describe('publisher analytics page', () => {
     );
     expect(await screen.findByRole('heading', { name: 'My plugin analytics' })).toBeTruthy();
     expect(screen.queryByText('You have no permission to access this page')).toBeNull();
-    expect(await screen.findByText('No plugin activity in this range yet')).toBeTruthy();
+    expect(await screen.findByText('No plugins yet')).toBeTruthy();
     expect(screen.queryByLabelText('Developer')).toBeNull();
   });
 });

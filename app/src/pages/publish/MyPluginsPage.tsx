@@ -14,6 +14,7 @@ import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format';
 import { usePublishTexts } from '../../i18n/publish/texts';
+import { SubmissionHistory } from './SubmissionHistory';
 
 /** Path of the edit form of a plugin (router basename `/plugins`). */
 export const editPath = (pluginKey: string) =>
@@ -39,8 +40,9 @@ export function MyPluginsPage() {
 /**
  * The user's plugins from `plugin.userPlugins()` (SubmissionPage, the latest submission of each,
  * "Load more" with `next_cursor`): icon, name, version ("No version yet" for a catalogue plugin given
- * to the user, which has none), review status badge (SPEC §4), the reject
- * reason when not approved, and an Edit link to the publish form; a link to the personal access
+ * to the user, which has none), review status badge (SPEC §4), the reject reason when not approved,
+ * the plugin key (what `plugin-center publish --plugin-key` and the API name it by), its submission
+ * history ({@link SubmissionHistory}), and an Edit link to the publish form; a link to the personal access
  * tokens (`/my-plugins/tokens`). Loading, error (Retry) and empty
  * (with a "Publish a plugin" button) states.
  */
@@ -105,9 +107,13 @@ function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
           {t('mine.edit')}
         </Link>
       </div>
+      <p className="submission-key">
+        {t('mine.pluginKey')}: <code>{s.plugin_key}</code>
+      </p>
       {s.review_status === ReviewStatus.UNAPPROVED && s.reject_reason && (
         <p className="submission-reason">{t('mine.rejectReason', { reason: s.reject_reason })}</p>
       )}
+      <SubmissionHistory pluginKey={s.plugin_key} />
     </li>
   );
 }

@@ -124,4 +124,60 @@ describe('my plugins', () => {
     expect(await screen.findByText('Grid Helper')).toBeTruthy();
     expect(net.requests).toHaveLength(2);
   });
+
+  it('shows each plugin key and, once opened, its submission history with state, dates and reason', async () => {
+    const submitted = Date.UTC(2024, 4, 2, 9, 30);
+    const net = fakeFetch((req) =>
+      req.url.pathname === '/api/cmt/plugin/audit/history'
+        ? ok({
+            plugin_key: req.url.searchParams.get('plugin_key'),
+            submission_list: [
+              {
+                id: 12,
+                version: '1.1.0',
+                version_content: 'Faster',
+                review_status: 3,
+                reject_reason: 'The icon is blurry',
+                create_time: submitted,
+                review_time: submitted + 3_600_000,
+              },
+              {
+                id: 11,
+                version: '1.0.0',
+                version_content: 'First',
+                review_status: 2,
+                reject_reason: null,
+                create_time: submitted - 86_400_000,
+                review_time: submitted - 80_000_000,
+              },
+            ],
+          })
+        : ok({
+            submission_list: [
+              submission({ id: 12, plugin_key: 'grid-helper-0a1b2c3d4e', name: 'Grid Helper' }),
+            ],
+            total: 1,
+            next_cursor: null,
+          }),
+    );
+    renderView(net.fetch);
+    const [item] = within(await screen.findByTestId('my-plugins')).getAllByRole('listitem') as [HTMLElement];
+    // Before: the key was nowhere on the page, and no history.
+    expect(item.querySelector('.submission-key')!.textContent).toBe('Plugin key: grid-helper-0a1b2c3d4e');
+    expect(net.requests.map((r) => r.url.pathname)).toEqual(['/api/cmt/plugin/audit']);
+    const details = item.querySelector('details')!;
+    expect(within(item).getByText('Submission history').tagName).toBe('SUMMARY');
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    const history = await within(item).findByRole('list');
+    expect(net.requests.at(-1)!.url.searchParams.get('plugin_key')).toBe('grid-helper-0a1b2c3d4e');
+    const rows = within(history).getAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('data-version'))).toEqual(['1.1.0', '1.0.0']);
+    expect(rows[0]!.textContent).toContain('Version 1.1.0');
+    expect(rows[0]!.querySelector('.status-badge')!.textContent).toBe('Not approved');
+    expect(rows[0]!.textContent).toMatch(/Submitted .*2024.* · Reviewed .*2024/);
+    expect(rows[0]!.querySelector('.submission-reason')!.textContent).toBe('Reason: The icon is blurry');
+    expect(rows[1]!.querySelector('.status-badge')!.textContent).toBe('Approved');
+    expect(rows[1]!.querySelector('.submission-reason')).toBeNull();
+  });
 });

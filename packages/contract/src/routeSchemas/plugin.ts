@@ -66,6 +66,8 @@ import {
   PUBLISH_FORM,
   PublishResult,
   RevokePersonalTokenBody,
+  SubmissionHistory,
+  SubmissionHistoryQuery,
   SubmissionPage,
   UserPluginsQuery,
 } from '../wire/publishing';
@@ -228,6 +230,13 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     summary: "The signed-in user's plugins: the latest submission of each, with its review status and reason",
     querystring: UserPluginsQuery,
     response: SubmissionPage,
+  },
+  submissionHistory: {
+    tags: PLUGINS,
+    summary:
+      "A plugin's submissions (its owner, or an administrator): version, review status, dates and reject reason, newest first",
+    querystring: SubmissionHistoryQuery,
+    response: SubmissionHistory,
   },
   auditList: {
     tags: PLUGINS,

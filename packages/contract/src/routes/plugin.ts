@@ -154,6 +154,13 @@ export const PLUGIN_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
+  submissionHistory: {
+    method: 'GET',
+    path: '/api/cmt/plugin/audit/history',
+    access: 'user',
+    request: 'query',
+    response: 'envelope',
+  },
   auditList: {
     method: 'GET',
     path: '/api/cmt/plugin/audit/list',

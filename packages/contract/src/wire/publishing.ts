@@ -223,6 +223,38 @@ export const UserPluginsQuery = Type.Object({
 });
 export type UserPluginsQuery = Static<typeof UserPluginsQuery>;
 
+/** Query of `GET /api/cmt/plugin/audit/history`: the plugin whose submissions to list. */
+export const SubmissionHistoryQuery = Type.Object(
+  { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type SubmissionHistoryQuery = Static<typeof SubmissionHistoryQuery>;
+
+/** One submission of a plugin's history: its version, review state, dates and reject reason. */
+export const SubmissionHistoryEntry = Type.Object({
+  id: Type.Integer(),
+  version: Type.String(),
+  version_content: Type.String(),
+  review_status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  reject_reason: NullableString,
+  create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+  review_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null until reviewed' }),
+});
+export type SubmissionHistoryEntry = Static<typeof SubmissionHistoryEntry>;
+
+/**
+ * Data of `GET /api/cmt/plugin/audit/history` (the plugin's owner, or an administrator): the
+ * plugin's key and its submissions, newest first, at most {@link SUBMISSION_HISTORY_LIMIT}.
+ */
+export const SubmissionHistory = Type.Object({
+  plugin_key: Type.String(),
+  submission_list: Type.Array(SubmissionHistoryEntry),
+});
+export type SubmissionHistory = Static<typeof SubmissionHistory>;
+
+/** How many submissions `GET /api/cmt/plugin/audit/history` lists at most (the newest). */
+export const SUBMISSION_HISTORY_LIMIT = 100;
+
 /**
  * A batch's id: names the plugins one batch upload imported (sent by the uploader, or made by the
  * server), for reading and deleting exactly that batch. Letters, digits, `-` and `_`, 8–64 long.

@@ -45,6 +45,8 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.edit': 'user',
   'plugin.remove': 'admin',
   'plugin.userPlugins': 'user',
+  // The owner's or an administrator's; "another user" (403) is checked in pluginIdentity.test.ts.
+  'plugin.submissionHistory': 'user',
   'plugin.auditList': 'admin',
   'plugin.auditStatus': 'admin',
   'plugin.auditLog': 'admin',

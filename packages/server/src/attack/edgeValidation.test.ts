@@ -38,6 +38,20 @@ const asAdmin = () => admin;
 /** `[name, 'METHOD url', field, caller, body]`: each case of the issue, compactly. */
 const table: [string, string, string, (() => string)?, Record<string, unknown>?][] = [
   ['detail plugin_key', `GET /api/cmt/plugin?plugin_key=${q(key)}`, 'plugin_key'],
+  ['history plugin_key', `GET /api/cmt/plugin/audit/history?plugin_key=${q(key)}`, 'plugin_key', asUser],
+  [
+    'history plugin_key of 10,000 characters',
+    `GET /api/cmt/plugin/audit/history?plugin_key=${'k'.repeat(10_000)}`,
+    'plugin_key',
+    asUser,
+  ],
+  ['history without plugin_key', 'GET /api/cmt/plugin/audit/history', 'plugin_key', asUser],
+  [
+    'history plugin_key twice (an array)',
+    'GET /api/cmt/plugin/audit/history?plugin_key=a&plugin_key=b',
+    'plugin_key',
+    asUser,
+  ],
   ['view plugin_key', 'POST /api/cmt/plugin/view', 'plugin_key', undefined, { plugin_key: key }],
   ['install plugin_key', 'POST /api/cmt/plugin/user', 'plugin_key', asUser, { plugin_key: key }],
   ['uninstall plugin_key', 'DELETE /api/cmt/plugin/user', 'plugin_key', asUser, { plugin_key: key }],

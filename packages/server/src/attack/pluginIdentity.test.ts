@@ -7,7 +7,13 @@
  * review list shows which other plugins a submission's manifest id, name or repository matches.
  * Both dialects, through the real server.
  */
-import type { BatchUploadResult, ErrorEnvelope, Submission, SubmissionPage } from '@plugin-center/contract';
+import type {
+  BatchUploadResult,
+  ErrorEnvelope,
+  Submission,
+  SubmissionHistory,
+  SubmissionPage,
+} from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -352,5 +358,109 @@ describe(`a database from before manifest ids were recorded (${TEST_DIALECT})`, 
     expect(row!.matches).toEqual([
       { plugin_key: submission(first).plugin_key, name: 'Early Bird', fields: ['manifest_id'] },
     ]);
+  });
+});
+
+describe(`a publish of a manifest id the account already owns (${TEST_DIALECT})`, () => {
+  const holders = (id: string) =>
+    t.app.db.kysely.selectFrom('plugin').select(['id', 'plugin_key']).where('manifest_id', '=', id).execute();
+  const submissionsOf = (pluginId: number) =>
+    t.app.db.kysely
+      .selectFrom('plugin_submission')
+      .select(['version', 'status'])
+      .where('plugin_id', '=', pluginId)
+      .orderBy('id')
+      .execute();
+  /** A publish or an edit by a new account of its own (the hourly rate and the pending cap are per account). */
+  const as = async (token: string, fields: Parameters<typeof publishFields>[0]) => {
+    const { payload, headers } = await multipart(publishFields(fields));
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/cmt/plugin',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+  };
+  const newAccount = async () => (await signInTestUser(t.app)).access_token;
+
+  it('is a new version of that plugin: one plugin, two submissions, through the version rule', async () => {
+    const id = freshId();
+    const keeper = await newAccount();
+    const first = await as(keeper, { name: 'Stable Id', version: '1.0.0', code_file: manifest(id) });
+    expect(first.statusCode, first.body).toBe(200);
+    const key = submission(first).plugin_key;
+    expect(await approve(key)).toBe(200);
+    // Before: 409 MANIFEST_ID_TAKEN ("publish a new version of that plugin instead").
+    const second = await as(keeper, { name: 'Stable Id', version: '1.1.0', code_file: manifest(id) });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(submission(second)).toMatchObject({ plugin_key: key, version: '1.1.0', review_status: 1 });
+    expect(submission(second).live_version).toBe('1.0.0');
+    const [plugin, ...more] = await holders(id);
+    expect(more).toEqual([]);
+    expect(await submissionsOf(plugin!.id)).toEqual([
+      { version: '1.0.0', status: 2 },
+      { version: '1.1.0', status: 1 },
+    ]);
+    // The version must increase, as for an edit: the same and a lower version are refused.
+    for (const version of ['1.1.0', '1.0.5']) {
+      const refused = await as(keeper, { name: 'Stable Id', version, code_file: manifest(id) });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(error(refused)).toMatchObject({ error: 'VERSION_NOT_INCREASED', field: 'version' });
+    }
+    // Another account still cannot take the id.
+    const taken = await send('POST', 'attacker', {
+      name: 'Stable Id',
+      version: '9.0.0',
+      code_file: manifest(id),
+    });
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(error(taken).error).toBe('MANIFEST_ID_TAKEN');
+    expect(await holders(id)).toHaveLength(1);
+
+    // The history its owner reads: both versions with their state, dates and the reject reason.
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: '/api/cmt/plugin/audit/status',
+      headers: auth('admin'),
+      payload: { plugin_key: key, status: 3, reason: 'The icon is blurry' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const history = (token: string, pluginKey = key) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/cmt/plugin/audit/history?plugin_key=${encodeURIComponent(pluginKey)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const mine = await history(keeper);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const data = body<{ data: SubmissionHistory }>(mine).data;
+    expect(data.plugin_key).toBe(key);
+    expect(data.submission_list).toMatchObject([
+      {
+        version: '1.1.0',
+        review_status: 3,
+        reject_reason: 'The icon is blurry',
+        review_time: expect.any(Number),
+      },
+      { version: '1.0.0', review_status: 2, reject_reason: null, review_time: expect.any(Number) },
+    ]);
+    expect(data.submission_list[0]!.create_time).toBeGreaterThanOrEqual(data.submission_list[1]!.create_time);
+    expect((await history(tokens.admin)).statusCode).toBe(200);
+    expect(error(await history(tokens.attacker)).error).toBe('FORBIDDEN');
+    expect((await history(keeper, 'no-such-plugin')).statusCode).toBe(404);
+  });
+
+  it('of two publishes of one new id by one account at once, both land on one plugin', async () => {
+    const id = freshId();
+    const twin = await newAccount();
+    const answers = await Promise.all(
+      ['1.0.0', '2.0.0'].map((version) => as(twin, { name: 'Twin Id', version, code_file: manifest(id) })),
+    );
+    // 2.0.0 first leaves 1.0.0 refused as not greater; 1.0.0 first lets 2.0.0 replace it.
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(error(a).error).toBe('VERSION_NOT_INCREASED');
+    expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+    expect(await holders(id)).toHaveLength(1);
   });
 });

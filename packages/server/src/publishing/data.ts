@@ -113,6 +113,26 @@ export function latestSubmission(db: Db, pluginId: number): Promise<SubmissionRo
     .executeTakeFirst();
 }
 
+/** The newest `limit` submissions of a plugin (by id, newest first): what its history shows. */
+export function submissionHistoryRows(
+  db: Db,
+  pluginId: number,
+  limit: number,
+): Promise<
+  Pick<
+    SubmissionRow,
+    'id' | 'version' | 'version_content' | 'status' | 'reject_reason' | 'create_time' | 'review_time'
+  >[]
+> {
+  return db
+    .selectFrom('plugin_submission')
+    .select(['id', 'version', 'version_content', 'status', 'reject_reason', 'create_time', 'review_time'])
+    .where('plugin_id', '=', pluginId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 const listColumns = (db: Db) =>
   db
     .selectFrom('plugin_submission as s')

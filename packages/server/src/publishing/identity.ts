@@ -5,8 +5,9 @@
  * unique, migration 0022), and so to the account owning that plugin. The first publish of an id
  * claims it for its new plugin; an imported catalogue plugin (no owner) holds its catalogue
  * `figma_plugin_id` for the catalogue. A publish or edit whose manifest id another plugin holds is
- * refused with 409 MANIFEST_ID_TAKEN (also for the same account: one id, one listing; it publishes a
- * new version of that plugin instead). Deleting the holding plugin frees the id; reassigning its
+ * refused with 409 MANIFEST_ID_TAKEN; a publish of an id the same account holds is a new version
+ * of that plugin ({@link ownPluginOfManifest}), and an edit of another of its plugins that takes it
+ * is refused (one id, one listing). Deleting the holding plugin frees the id; reassigning its
  * owner hands the id over with it.
  *
  * Review matches (shown to administrators): another plugin with the same manifest id, the same
@@ -17,7 +18,8 @@ import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
-import type { ManifestCheck } from './manifest';
+import type { PublishForm } from './form';
+import { type ManifestCheck, validateManifest } from './manifest';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -47,6 +49,26 @@ export function manifestIdHolder(db: Db, manifestId: string): Promise<ManifestId
     .select(['id', 'plugin_key', 'name', 'owner_id'])
     .where('manifest_id', '=', manifestId)
     .executeTakeFirst();
+}
+
+/**
+ * The key of the plugin of account `userId` that holds the manifest id of `form`'s code file, or
+ * undefined (no code file, an invalid manifest or one without id, a free id, or an id another
+ * account's or the catalogue's plugin holds). A publish of such a form is a new version of that
+ * plugin (as `vsce publish` with an extension's id).
+ */
+export async function ownPluginOfManifest(
+  db: Db,
+  form: PublishForm,
+  userId: number,
+): Promise<string | undefined> {
+  const bytes = form.files.code_file?.[0];
+  if (!bytes) return undefined;
+  const manifest = validateManifest(bytes);
+  const manifestId = manifest.ok ? manifestIdOf(manifest) : null;
+  if (manifestId === null) return undefined;
+  const holder = await manifestIdHolder(db, manifestId);
+  return holder && holder.owner_id === userId ? holder.plugin_key : undefined;
 }
 
 /**

@@ -17,6 +17,14 @@ let t: TestApp;
 let session = '';
 let server = '';
 let folder = '';
+const listing = {
+  name: 'Lint Bot',
+  intro: 'Finds inconsistent styles',
+  tags: ['lint'],
+  version: '2.0.0',
+  version_content: 'From CI',
+  icon: 'icon.png',
+};
 
 beforeAll(async () => {
   t = await createTestApp({ importCatalogueOnEmpty: false });
@@ -28,17 +36,7 @@ beforeAll(async () => {
   await writeFile(join(folder, 'manifest.json'), realManifest());
   await writeFile(join(folder, 'icon.png'), pngBytes(32, 32));
   await writeFile(join(folder, 'README.md'), '# Lint Bot\n\nFinds **inconsistent** styles.');
-  await writeFile(
-    join(folder, 'plugin-center.json'),
-    JSON.stringify({
-      name: 'Lint Bot',
-      intro: 'Finds inconsistent styles',
-      tags: ['lint'],
-      version: '2.0.0',
-      version_content: 'From CI',
-      icon: 'icon.png',
-    }),
-  );
+  await writeFile(join(folder, 'plugin-center.json'), JSON.stringify(listing));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -105,6 +103,19 @@ describe(`personal access tokens and plugin-center publish (${TEST_DIALECT})`, (
     const again = await publish(['--plugin-key', key], token.token);
     expect(again.code).toBe(1);
     expect(again.lines.join('\n')).toMatch(/409 version: must be greater than 2\.0\.0 \[version\]/);
+    // The manifest's id is the plugin's identity: the folder published again without a key is a
+    // new version of the same plugin, under the same rules (before: a second plugin, or 409
+    // MANIFEST_ID_TAKEN).
+    expect(lines.join('\n')).toContain(`The plugin key is ${key}`);
+    const same = await publish([], token.token);
+    expect(same.code).toBe(1);
+    expect(same.lines.join('\n')).toMatch(/409 version: must be greater than 2\.0\.0 \[version\]/);
+    await writeFile(join(folder, 'plugin-center.json'), JSON.stringify({ ...listing, version: '2.1.0' }));
+    const next = await publish([], token.token);
+    expect(next.lines.join('\n')).toContain(`Published Lint Bot 2.1.0 as ${key}: waiting for review`);
+    expect(next.code).toBe(0);
+    const after = body<{ data: SubmissionPage }>(await call('GET', '/api/cmt/plugin/audit', session)).data;
+    expect(after.submission_list.map((s) => [s.plugin_key, s.version])).toEqual([[key, '2.1.0']]);
     const used = body<{ data: PersonalTokenList }>(await call('GET', '/api/cmt/user/tokens', session)).data;
     expect(used.token_list[0]!.last_used_time).toEqual(expect.any(Number));
   });

@@ -8,7 +8,10 @@
  * (`manifest.json` unless the listing names another); a file argument is the listing itself, and
  * its paths are relative to its folder. Options: `--server <url>` (or `PLUGIN_CENTER_SERVER`,
  * default http://localhost:3000), `--token <pcpat_…>` (or `PLUGIN_CENTER_TOKEN`), `--plugin-key
- * <key>` (or `plugin_key` in the listing: a new version of that plugin, else a new plugin).
+ * <key>` (or `plugin_key` in the listing: a new version of that plugin). Without a key, a code
+ * file whose manifest `id` the account's plugin already holds is a new version of that plugin (the
+ * server decides, as `vsce publish` by an extension's id); otherwise it is a new plugin, and the
+ * command prints its key.
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -39,6 +42,22 @@ export interface ListingFile {
   images?: string[];
   /** default `manifest.json` */
   code_file?: string;
+}
+
+/**
+ * What the command says after a publish without a key: the plugin's key, and how the next publish
+ * finds the plugin again — by the manifest's `id` (the server makes a publish of an id the account
+ * owns a new version of that plugin), or, for a manifest without one, by the key written into the
+ * listing.
+ */
+async function keyHint(pluginKey: string, manifestPath: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8').catch(() => 'null')) as {
+    id?: unknown;
+  } | null;
+  const id = manifest?.id;
+  return typeof id === 'string' || typeof id === 'number'
+    ? `The plugin key is ${pluginKey}; publishing a manifest with id ${id} again submits a new version of it.`
+    : `The plugin key is ${pluginKey}; the manifest has no id, so add "plugin_key": "${pluginKey}" to plugin-center.json (or pass --plugin-key) to submit new versions of it.`;
 }
 
 /** Where the command writes. */
@@ -170,6 +189,8 @@ export async function runPublishCommand(
     );
     for (const check of s.checks)
       if (check.status !== 'pass') output.out(`  ${check.status}: ${check.check}: ${check.detail}`);
+    if (!pluginKey)
+      output.out(await keyHint(s.plugin_key, resolve(folder, listing.code_file ?? 'manifest.json')));
     return 0;
   } catch (error) {
     output.err(`error: ${(error as Error).message}`);

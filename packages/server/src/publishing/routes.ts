@@ -38,6 +38,8 @@ const CONTENT_TYPES: Record<string, string> = {
  *   RATE_LIMITED with `Retry-After` beyond `perHour` requests of the two together in an hour
  *   (administrators exempt), 409 PENDING_LIMIT_REACHED and 413 STORAGE_QUOTA_EXCEEDED (service);
  * - `GET /api/cmt/plugin/audit` (signed in) → `SubmissionPage` of the caller's plugins;
+ * - `GET /api/cmt/plugin/audit/history?plugin_key=` (the owner, or an administrator) →
+ *   `SubmissionHistory`: the plugin's submissions, newest first; 403 FORBIDDEN, 404;
  * - `DELETE /api/cmt/plugin`, `POST /api/cmt/manager/plugin/owner`, `POST
  *   /api/cmt/manager/plugins/upload`, `GET /api/cmt/manager/plugin/{id}/download`, `GET` and
  *   `DELETE /api/cmt/manager/plugins/batch` (one batch upload's plugins: count, delete)
@@ -80,6 +82,9 @@ export async function publishingRoutes(
   );
   tableRoute(app, 'plugin', 'userPlugins', (request) =>
     publishing.userPlugins(request.user!, request.query.cursor, request.query.page_size),
+  );
+  tableRoute(app, 'plugin', 'submissionHistory', (request) =>
+    publishing.submissionHistory(request.user!, request.query.plugin_key),
   );
   tableRoute(app, 'plugin', 'assignOwner', (request) =>
     management.assignOwner(request.user!, request.body.plugin_key, request.body.email),

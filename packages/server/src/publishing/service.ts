@@ -10,16 +10,17 @@
  * {@link PublishingService.collectOrphans} once older than {@link ORPHAN_GRACE_MS}.
  */
 import { randomBytes } from 'node:crypto';
-import { isAdminRole, PUBLISH_LIMITS } from '@plugin-center/contract';
+import { isAdminRole } from '@plugin-center/contract';
 import {
   ApiErrorCode,
   type CheckResult,
   ReviewStatus,
+  SUBMISSION_HISTORY_LIMIT,
   type Submission,
+  type SubmissionHistory,
   type SubmissionPage,
 } from '@plugin-center/contract/schemas';
 import type { Transaction } from 'kysely';
-import semver from 'semver';
 import { asciiSlug } from '../catalogue/entry';
 import { PUBLISH_DEFAULTS, type PublishLimits } from '../config/publishing';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
@@ -27,10 +28,9 @@ import type { Database } from '../db/database';
 import type { DatabaseSchema, NewPluginRow } from '../db/schema';
 import { ApiError } from '../errors';
 import type { AuthUser } from '../shared/auth';
-import { keyOf } from '../shared/storage/fileKeys';
 import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { collectOrphans, ORPHAN_GRACE_MS, removeUnreferenced } from '../shared/storage/references';
-import { fail, runChecks, type SubmissionTexts, submissionTexts } from './checks';
+import { runChecks, type SubmissionTexts, submissionTexts } from './checks';
 import {
   deletePendingSubmissions,
   insertPlugin,
@@ -42,12 +42,20 @@ import {
   pendingFileKeys,
   pluginByKey,
   type SubmissionRow,
+  submissionHistoryRows,
   updatePlugin,
 } from './data';
 import type { PublishForm } from './form';
-import { assertManifestIdFree, isManifestIdConflict, manifestIdHolder, manifestIdTaken } from './identity';
+import {
+  assertManifestIdFree,
+  isManifestIdConflict,
+  manifestIdHolder,
+  manifestIdTaken,
+  ownPluginOfManifest,
+} from './identity';
 import { AccountQueue, checkPublishLimits, type Replaced, recordFileSizes, storageUsage } from './quotas';
 import { livePluginColumns, type SubmissionFiles, submissionOf, submissionPage } from './submissions';
+import { allowedPlugin, checkVersionIncreased, editedSubmission } from './versions';
 
 /** A plugin_key for a new plugin: the ASCII slug of the name (as catalogue keys) and 10 random hex digits. */
 function newPluginKey(name: string): string {
@@ -113,13 +121,18 @@ export class PublishingService {
   }
 
   /**
-   * `POST plugin`: publishes a new plugin owned by the caller; it waits for review (not on the
-   * square until approved). The code file is required; the new plugin claims its manifest `id`
-   * (`identity.ts`): an id another plugin holds is refused before anything is stored, and of two
-   * publishes of one new id at once the unique index lets exactly one commit. The caller's limits
-   * are checked before anything is stored (see {@link checkPublishLimits}).
+   * `POST plugin`: publishes a new plugin owned by the caller, or — when the caller's account
+   * already owns the plugin holding the code file's manifest `id` — a new version of that plugin
+   * (`identity.ts` {@link ownPluginOfManifest}; exactly as {@link edit} with its key: the version
+   * must increase, it waits for review, the same limits). Either waits for review (a new plugin is
+   * not on the square until approved). The code file is required; a new plugin claims its manifest
+   * `id`: an id another account's or the catalogue's plugin holds is refused before anything is
+   * stored, and of two publishes of one new id at once the unique index lets exactly one commit
+   * (the other, of the same account, becomes a new version of the plugin that did). The caller's
+   * limits are checked before anything is stored (see {@link checkPublishLimits}).
    * @throws ApiError 400 INVALID_PARAMETER / UPLOAD_REJECTED (with `field`), 409
-   *   MANIFEST_ID_TAKEN / PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED
+   *   MANIFEST_ID_TAKEN / PENDING_LIMIT_REACHED / VERSION_NOT_INCREASED (a new version), 413
+   *   STORAGE_QUOTA_EXCEEDED
    */
   async publish(user: AuthUser, form: PublishForm): Promise<Submission> {
     if (form.fields.plugin_key !== undefined)
@@ -129,6 +142,24 @@ export class PublishingService {
         400,
         'plugin_key',
       );
+    const asVersionOf = (plugin_key: string) =>
+      this.edit(user, { ...form, fields: { ...form.fields, plugin_key } });
+    const own = await ownPluginOfManifest(this.db.kysely, form, user.user_id);
+    if (own !== undefined) return asVersionOf(own);
+    try {
+      return await this.publishNew(user, form);
+    } catch (error) {
+      // Another publish of this account claimed the id between the look-up and the write.
+      if (!(error instanceof ApiError) || error.entry.code !== ApiErrorCode.MANIFEST_ID_TAKEN.code)
+        throw error;
+      const claimed = await ownPluginOfManifest(this.db.kysely, form, user.user_id);
+      if (claimed === undefined) throw error;
+      return asVersionOf(claimed);
+    }
+  }
+
+  /** The publish of a new plugin (see {@link publish}). */
+  private async publishNew(user: AuthUser, form: PublishForm): Promise<Submission> {
     const texts = await submissionTexts(this.db.kysely, user, form.fields);
     const {
       checks,
@@ -358,79 +389,27 @@ export class PublishingService {
     return submissionPage(this.db.kysely, { ownerId: user.user_id }, 'mine', cursor, pageSize);
   }
 
+  /**
+   * `GET plugin/audit/history`: the submissions of the plugin `key` — version, version notes,
+   * review state, submitted and reviewed times, reject reason — newest first, at most
+   * `SUBMISSION_HISTORY_LIMIT`; for its owner or an administrator. A submission replaced while
+   * pending is not kept, so it is not listed.
+   * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (someone else's plugin)
+   */
+  async submissionHistory(user: AuthUser, key: string): Promise<SubmissionHistory> {
+    const plugin = allowedPlugin(await pluginByKey(this.db.kysely, key), key, user);
+    const rows = await submissionHistoryRows(this.db.kysely, plugin.id, SUBMISSION_HISTORY_LIMIT);
+    return {
+      plugin_key: plugin.plugin_key,
+      submission_list: rows.map(({ status, ...row }) => ({
+        ...row,
+        review_status: status as SubmissionHistory['submission_list'][number]['review_status'],
+      })),
+    };
+  }
+
   /** One submission on the wire. */
   submission(id: number): Promise<Submission> {
     return submissionOf(this.db.kysely, id);
   }
-}
-
-/**
- * `plugin` when `user` may edit it (its owner, or an administrator).
- * @throws ApiError 404 PLUGIN_NOT_FOUND (no plugin), 403 FORBIDDEN (someone else's plugin)
- */
-function allowedPlugin(plugin: PluginRow | undefined, key: string, user: AuthUser): PluginRow {
-  if (!plugin) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${key}`);
-  if (plugin.owner_id !== user.user_id && !isAdminRole(user.role))
-    throw new ApiError(ApiErrorCode.FORBIDDEN, 'Current account has no permission');
-  return plugin;
-}
-
-/**
- * Checks that an edit's `version` is greater (semver) than both the plugin's latest submitted one
- * (`previous`) and its live one.
- * @throws ApiError 409 VERSION_NOT_INCREASED (field `version`)
- */
-function checkVersionIncreased(
-  version: string,
-  plugin: PluginRow,
-  previous: SubmissionRow | undefined,
-): void {
-  const last = [previous?.version, plugin.current_version].filter(
-    (v): v is string => !!v && !!semver.valid(v),
-  );
-  const highest = last.sort(semver.rcompare)[0];
-  if (highest && !semver.gt(version, highest))
-    throw new ApiError(
-      ApiErrorCode.VERSION_NOT_INCREASED,
-      `version: must be greater than ${highest}`,
-      409,
-      'version',
-    );
-}
-
-/**
- * The texts and files of an edit of `plugin` whose latest submission is `previous`: files left out
- * are carried over from `previous` (else the live listing); an author's edit keeps the plugin's
- * default-install flag (the administrators' to set, so approving it does not undo
- * `PUT plugin/silent_install`) and its developer unless it names one.
- * @throws ApiError 400 UPLOAD_REJECTED (field `code_file`: no code file at all; field `images`:
- *   more than `PUBLISH_LIMITS.MEDIA` images and videos)
- */
-function editedSubmission(
-  texts: SubmissionTexts,
-  keys: Partial<SubmissionFiles>,
-  plugin: PluginRow,
-  previous: SubmissionRow | undefined,
-  admin: boolean,
-): { texts: SubmissionTexts; files: SubmissionFiles } {
-  const files: SubmissionFiles = {
-    icon: keys.icon ?? previous?.icon ?? keyOf(plugin.icon),
-    cover_center: keys.cover_center ?? previous?.cover_center ?? keyOf(plugin.cover_center),
-    cover_panel: keys.cover_panel ?? previous?.cover_panel ?? keyOf(plugin.cover_panel),
-    video: keys.video ?? previous?.video ?? keyOf(plugin.video),
-    images: keys.images ?? (previous ? (JSON.parse(previous.images) as string[]) : []),
-    code_file: keys.code_file ?? previous?.code_file ?? plugin.code_file,
-  };
-  if (!files.code_file) throw fail('code_file', 'the code file (manifest.json) is required');
-  if (files.images.length + (files.video ? 1 : 0) > PUBLISH_LIMITS.MEDIA)
-    throw fail('images', `at most ${PUBLISH_LIMITS.MEDIA} images and videos in total`);
-  if (admin) return { texts, files };
-  return {
-    texts: {
-      ...texts,
-      is_default_install: plugin.is_default_install,
-      ...(plugin.developer ? { developer: texts.developer ?? plugin.developer } : {}),
-    },
-    files,
-  };
 }

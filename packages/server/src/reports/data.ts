@@ -90,23 +90,21 @@ export async function distinctVisitors(
 }
 
 /**
- * Whose plugins a publisher report covers: the plugins an account owns (`plugin.owner_id`, issue
- * 12), or, for an administrator's query, those with exactly this `developer` name.
+ * Whose plugins a publisher report covers: the plugins an account owns (`plugin.owner_id`), or,
+ * for an administrator's query, those with exactly this `developer` name.
  */
 export type PublisherScope = { ownerId: number } | { developer: string };
 
 /**
  * `PluginView`, `PluginInstall` and `PluginLike` events per plugin key, most viewed first (ties:
  * installs, likes, key), at most `limit` keys; only keys of plugins that exist (anyone can send the
- * collector an event with a made-up key: it must not reach the charts), and of
- * those only the publisher's plugins when `publisher` is given.
+ * collector an event with a made-up key: it must not reach the charts).
  */
 export async function pluginEventCounts(
   db: Database,
   range: ReportRange,
   filter: ReportFilter,
   limit: number,
-  publisher?: PublisherScope,
 ): Promise<PluginEventCounts[]> {
   let q = inRange(
     db.kysely
@@ -122,13 +120,7 @@ export async function pluginEventCounts(
     range,
     filter,
   );
-  q = q.where('plugin_key', 'in', (eb) => {
-    const plugins = eb.selectFrom('plugin').select('plugin.plugin_key');
-    if (!publisher) return plugins;
-    return 'ownerId' in publisher
-      ? plugins.where('plugin.owner_id', '=', publisher.ownerId)
-      : plugins.where('plugin.developer', '=', publisher.developer);
-  });
+  q = q.where('plugin_key', 'in', (eb) => eb.selectFrom('plugin').select('plugin.plugin_key'));
   const rows = await q
     .groupBy('plugin_key')
     .orderBy('views', 'desc')
@@ -195,13 +187,32 @@ export async function namedEventTotal(
   return Number(row.n);
 }
 
-/** `PluginView` and `PluginInstall` events per plugin key and UTC day number (days without events absent). */
-export async function pluginDailyCounts(
+/**
+ * The plugins of a publisher report's scope (any review status), by key, at most `limit`.
+ */
+export async function publisherPluginList(
+  db: Database,
+  publisher: PublisherScope,
+  limit: number,
+): Promise<{ plugin_key: string; name: string }[]> {
+  const q = db.kysely.selectFrom('plugin').select(['plugin_key', 'name']);
+  return (
+    'ownerId' in publisher
+      ? q.where('owner_id', '=', publisher.ownerId)
+      : q.where('developer', '=', publisher.developer)
+  )
+    .orderBy('plugin_key')
+    .limit(limit)
+    .execute();
+}
+
+/** `PluginView` and `PluginLike` events per plugin key and UTC day number (days without events absent). */
+export async function pluginDailyEvents(
   db: Database,
   range: ReportRange,
   filter: ReportFilter,
   keys: readonly string[],
-): Promise<{ plugin_key: string; day: number; views: number; installs: number }[]> {
+): Promise<{ plugin_key: string; day: number; views: number; likes: number }[]> {
   const rows = await inRange(
     db.kysely
       .selectFrom('analytics_event')
@@ -209,10 +220,10 @@ export async function pluginDailyCounts(
         'plugin_key',
         eventDay.as('day'),
         countOf(eb, PluginEvent.VIEW).as('views'),
-        countOf(eb, PluginEvent.INSTALL).as('installs'),
+        countOf(eb, PluginEvent.LIKE).as('likes'),
       ])
       .where('plugin_key', 'in', [...keys])
-      .where('event', 'in', [PluginEvent.VIEW, PluginEvent.INSTALL]),
+      .where('event', 'in', [PluginEvent.VIEW, PluginEvent.LIKE]),
     range,
     filter,
   )
@@ -223,6 +234,33 @@ export async function pluginDailyCounts(
     plugin_key: r.plugin_key as string,
     day: Number(r.day),
     views: Number(r.views),
-    installs: Number(r.installs),
+    likes: Number(r.likes),
   }));
+}
+
+/** The UTC day number of an install row's `create_time` (as {@link eventDay}). */
+const installDay = sql<number>`CAST(${sql.ref('i.create_time')} / ${sql.lit(DAY_MS)} AS INTEGER)`;
+
+/**
+ * Installs per plugin key and UTC day number in the range (days without installs absent): the
+ * `plugin_install` rows, one per user and plugin — those the detail page's `download_count` counts
+ * (kept equal by the triggers of migration 0004), so an install by hand and a default install
+ * (`POST plugin/user/new/silent`, which sends no event) count alike, and an uninstalled one no more.
+ */
+export async function pluginDailyInstalls(
+  db: Database,
+  range: ReportRange,
+  keys: readonly string[],
+): Promise<{ plugin_key: string; day: number; installs: number }[]> {
+  const rows = await db.kysely
+    .selectFrom('plugin_install as i')
+    .innerJoin('plugin as p', 'p.id', 'i.plugin_id')
+    .select((eb) => ['p.plugin_key', installDay.as('day'), eb.fn.countAll<number>().as('installs')])
+    .where('p.plugin_key', 'in', [...keys])
+    .where('i.create_time', '>=', range.from)
+    .where('i.create_time', '<', range.to)
+    .groupBy('p.plugin_key')
+    .groupBy(installDay)
+    .execute();
+  return rows.map((r) => ({ plugin_key: r.plugin_key, day: Number(r.day), installs: Number(r.installs) }));
 }

@@ -61,7 +61,8 @@ describe('GET /api/cmt/plugin/analytics (publisher)', () => {
     add('icon-kit', PluginEvent.VIEW, 1, 1);
     add('other-tool', PluginEvent.VIEW, 0, 9);
     add('color-magic', PluginEvent.VIEW, 4, 7); // after the range
-    // quiet-one (Ada Dev) has no events: it is not listed.
+    // quiet-one (Ada Dev) has no events: it is listed with zeros. The PluginInstall events are not
+    // what installs count (the install rows are, as on the detail page): none here.
     await insertEvents(rows);
   });
 
@@ -111,17 +112,25 @@ describe('GET /api/cmt/plugin/analytics (publisher)', () => {
         plugin_key: 'color-magic',
         name: 'Color Magic',
         views: 8,
-        installs: 2,
+        installs: 0,
         likes: 1,
-        days: perDay([3, 0, 5, 0], [0, 0, 2, 0]),
+        days: perDay([3, 0, 5, 0], [0, 0, 0, 0]),
       },
       {
         plugin_key: 'grid-helper',
         name: 'Grid Helper',
         views: 2,
-        installs: 1,
+        installs: 0,
         likes: 0,
-        days: perDay([0, 2, 0, 0], [0, 0, 0, 1]),
+        days: perDay([0, 2, 0, 0], [0, 0, 0, 0]),
+      },
+      {
+        plugin_key: 'quiet-one',
+        name: 'Quiet One',
+        views: 0,
+        installs: 0,
+        likes: 0,
+        days: perDay([0, 0, 0, 0], [0, 0, 0, 0]),
       },
     ]);
     const narrowed = body<{ data: PublisherAnalytics }>(
@@ -155,7 +164,7 @@ describe('GET /api/cmt/plugin/analytics (publisher)', () => {
     ]);
   });
 
-  it('a developer without events in the range gets an empty list', async () => {
+  it('a developer without plugins gets an empty list; one without events in the range, zeros', async () => {
     const res = await publisher({ ...range, developer: 'Nobody Here' }, adminToken);
     expect(res.statusCode).toBe(200);
     expect(body<{ data: PublisherAnalytics }>(res).data.plugins).toEqual([]);
@@ -163,12 +172,102 @@ describe('GET /api/cmt/plugin/analytics (publisher)', () => {
       { from: d0 + 10 * DAY_MS, to: d0 + 11 * DAY_MS, developer: 'Ada Dev' },
       adminToken,
     );
-    expect(body<{ data: PublisherAnalytics }>(later).data.plugins).toEqual([]);
+    expect(
+      body<{ data: PublisherAnalytics }>(later).data.plugins.map((p) => [
+        p.plugin_key,
+        p.views,
+        p.installs,
+        p.likes,
+      ]),
+    ).toEqual([
+      ['color-magic', 0, 0, 0],
+      ['grid-helper', 0, 0, 0],
+      ['quiet-one', 0, 0, 0],
+    ]);
   });
 
   it('validates the range like the overview', async () => {
     const res = await publisher({ from: d0, to: d0 + 367 * DAY_MS, developer: 'Ada Dev' }, adminToken);
     expect(res.statusCode).toBe(400);
     expect(body<ErrorEnvelope>(res).error).toBe('INVALID_PARAMETER');
+  });
+});
+
+describe('GET /api/cmt/plugin/analytics: every owned plugin, installs as the detail page counts them', () => {
+  it('lists the plugins without events with zeros, and counts a default install like the detail page', async () => {
+    const now = Date.now();
+    const today = now - (now % DAY_MS);
+    const range = { from: today - DAY_MS, to: today + DAY_MS };
+    const owner = await signInTestUser(t.app);
+    const k = t.app.db.kysely;
+    await k
+      .updateTable('plugin')
+      .set({ owner_id: owner.user_info.user_id })
+      .where('plugin_key', 'in', ['quiet-one', 'icon-kit'])
+      .execute();
+    await k
+      .updateTable('plugin')
+      .set({ is_default_install: 1, review_status: 2 })
+      .where('plugin_key', '=', 'icon-kit')
+      .execute();
+    // A new account's default installs, and one install by hand: the detail page counts both.
+    const visitor = await signInTestUser(t.app);
+    const silent = await t.app.inject({
+      method: 'POST',
+      url: '/api/cmt/plugin/user/new/silent',
+      headers: bearer(visitor.access_token),
+    });
+    expect(silent.statusCode, silent.body).toBe(200);
+    const byHand = await t.app.inject({
+      method: 'POST',
+      url: '/api/cmt/plugin/user',
+      headers: bearer(owner.access_token),
+      payload: { plugin_key: 'icon-kit' },
+    });
+    expect(byHand.statusCode, byHand.body).toBe(200);
+    const detail = await t.app.inject({ method: 'GET', url: '/api/cmt/plugin?plugin_key=icon-kit' });
+    const shown = body<{ data: { download_count: number } }>(detail).data.download_count;
+    expect(shown).toBe(2);
+    await k
+      .updateTable('plugin')
+      .set({ is_default_install: 0 })
+      .where('plugin_key', '=', 'icon-kit')
+      .execute();
+
+    const res = await publisher(range, owner.access_token);
+    expect(res.statusCode, res.body).toBe(200);
+    const plugins = body<{ data: PublisherAnalytics }>(res).data.plugins;
+    // Before: only plugins with events in the range were listed (here: none), installs were the
+    // PluginInstall events only (a default install sends none).
+    const day = (offset: number) => new Date(today + offset * DAY_MS).toISOString().slice(0, 10);
+    expect(plugins).toEqual([
+      {
+        plugin_key: 'icon-kit',
+        name: 'Icon Kit',
+        views: 0,
+        installs: shown,
+        likes: 0,
+        days: [
+          { day: day(-1), views: 0, installs: 0 },
+          { day: day(0), views: 0, installs: shown },
+        ],
+      },
+      {
+        plugin_key: 'quiet-one',
+        name: 'Quiet One',
+        views: 0,
+        installs: 0,
+        likes: 0,
+        days: [
+          { day: day(-1), views: 0, installs: 0 },
+          { day: day(0), views: 0, installs: 0 },
+        ],
+      },
+    ]);
+    await k
+      .updateTable('plugin')
+      .set({ owner_id: null })
+      .where('plugin_key', 'in', ['quiet-one', 'icon-kit'])
+      .execute();
   });
 });

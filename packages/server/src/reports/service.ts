@@ -20,9 +20,11 @@ import {
   eventCounts,
   namedEventTotal,
   type PublisherScope,
-  pluginDailyCounts,
+  pluginDailyEvents,
+  pluginDailyInstalls,
   pluginEventCounts,
   pluginNames,
+  publisherPluginList,
   type ReportFilter,
 } from './data';
 import { formatDay, type ReportRange, rangeDays } from './range';
@@ -35,8 +37,8 @@ export const TOP_PLUGINS = 10;
 /** How many event names `events` lists (most frequent first); `total_events` counts them all. */
 export const EVENT_NAMES_LIMIT = 100;
 
-/** How many plugins a publisher report lists (most viewed first). */
-export const PUBLISHER_PLUGINS_LIMIT = 50;
+/** How many plugins a publisher report lists at most (an account with more: the first by key). */
+export const PUBLISHER_PLUGINS_LIMIT = 500;
 
 /** One plugin of a publisher report. */
 export type PublisherPlugin = PublisherAnalytics['plugins'][number];
@@ -56,9 +58,8 @@ async function pluginCounts(
   range: ReportRange,
   filter: ReportFilter,
   limit: number,
-  publisher?: PublisherScope,
 ): Promise<PluginTraffic[]> {
-  const rows = await pluginEventCounts(db, range, filter, limit, publisher);
+  const rows = await pluginEventCounts(db, range, filter, limit);
   const names = await pluginNames(
     db,
     rows.map((r) => r.plugin_key),
@@ -102,10 +103,14 @@ export async function analyticsOverview(
 }
 
 /**
- * A publisher's report (`GET /api/cmt/plugin/analytics`): the publisher's plugins (see
- * {@link PublisherScope}) that have at least one `PluginView`, `PluginInstall` or `PluginLike`
- * event in the range — at most {@link PUBLISHER_PLUGINS_LIMIT}, most viewed first — each with its
- * totals and its `views` / `installs` per UTC day of the range (zero-filled).
+ * A publisher's report (`GET /api/cmt/plugin/analytics`): every plugin of the publisher (see
+ * {@link PublisherScope}; any review status, at most {@link PUBLISHER_PLUGINS_LIMIT}), with zeros
+ * where nothing happened, most viewed first (ties: installs, likes, key), each with its totals and
+ * its `views` / `installs` per UTC day of the range (zero-filled). `views` and `likes` count the
+ * `PluginView` and `PluginLike` events; `installs` count installs as the detail page's
+ * `download_count` does — the users' install rows made in the range ({@link pluginDailyInstalls}),
+ * a default install included — not the `PluginInstall` events (a default install sends none; the
+ * `project` filter applies to the events only).
  */
 export async function publisherPlugins(
   db: Database,
@@ -114,23 +119,36 @@ export async function publisherPlugins(
   filter: ReportFilter = {},
 ): Promise<PublisherPlugin[]> {
   if ('developer' in publisher && publisher.developer === '') return [];
-  const totals = await pluginCounts(db, range, filter, PUBLISHER_PLUGINS_LIMIT, publisher);
-  if (totals.length === 0) return [];
-  const rows = await pluginDailyCounts(
-    db,
-    range,
-    filter,
-    totals.map((p) => p.plugin_key),
-  );
-  const perDay = new Map(rows.map((r) => [`${r.plugin_key}\u0000${r.day}`, r]));
+  const plugins = await publisherPluginList(db, publisher, PUBLISHER_PLUGINS_LIMIT);
+  if (plugins.length === 0) return [];
+  const keys = plugins.map((p) => p.plugin_key);
+  const [events, installs] = await Promise.all([
+    pluginDailyEvents(db, range, filter, keys),
+    pluginDailyInstalls(db, range, keys),
+  ]);
+  const cell = (key: string, day: number) => `${key}\u0000${day}`;
+  const eventsOn = new Map(events.map((r) => [cell(r.plugin_key, r.day), r]));
+  const installsOn = new Map(installs.map((r) => [cell(r.plugin_key, r.day), r.installs]));
   const days = rangeDays(range);
-  return totals.map((p) => ({
-    ...p,
-    days: days.map((day) => {
-      const row = perDay.get(`${p.plugin_key}\u0000${day}`);
-      return { day: formatDay(day), views: row?.views ?? 0, installs: row?.installs ?? 0 };
-    }),
-  }));
+  const report = plugins.map(({ plugin_key, name }): PublisherPlugin => {
+    const totals = { views: 0, installs: 0, likes: 0 };
+    const perDay = days.map((day) => {
+      const e = eventsOn.get(cell(plugin_key, day));
+      const installed = installsOn.get(cell(plugin_key, day)) ?? 0;
+      totals.views += e?.views ?? 0;
+      totals.likes += e?.likes ?? 0;
+      totals.installs += installed;
+      return { day: formatDay(day), views: e?.views ?? 0, installs: installed };
+    });
+    return { plugin_key, name, ...totals, days: perDay };
+  });
+  return report.sort(
+    (a, b) =>
+      b.views - a.views ||
+      b.installs - a.installs ||
+      b.likes - a.likes ||
+      (a.plugin_key < b.plugin_key ? -1 : a.plugin_key > b.plugin_key ? 1 : 0),
+  );
 }
 
 /**
