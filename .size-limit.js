@@ -27,12 +27,14 @@ export default [
     // since DEFAULT_SITE_CONFIG carries the header's links (host origin, the parts shown, custom
     // menus: 42 B). 4.0 KB since the one start-up locale rule (chooseOfferedLocale: cookie, browser languages, the en-US
     // fallback of SPEC §1) that the marketplace and the server's pages both apply, and the site
-    // configuration's analytics project (3.97 KB measured).
+    // configuration's analytics project (3.97 KB measured). 4.1 KB since three routes (a batch upload's count and
+    // undo, a plugin's submission history) and the BATCH_ID_TAKEN code (4.08 KB measured); moving the
+    // locale rule into an entry of its own would take back about 0.17 KB.
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '4.0 KB',
+    limit: '4.1 KB',
   },
   {
     // The one text and link rule (hidden and bidirectional characters, http(s) links, contacts) that
@@ -94,7 +96,8 @@ export default [
     limit: '2 KB',
   },
   {
-    // The back office's thin hooks over the stores of @plugin-center/api/backoffice.
+    // The back office's thin hooks over the stores of @plugin-center/api/backoffice. 1.1 KB since the
+    // submission history of a plugin (useSubmissionHistory: 1.07 KB measured).
     name: '@plugin-center/react/backoffice: back-office hooks, own code',
     path: 'packages/react/dist/backoffice.js',
     import: '*',
@@ -106,7 +109,7 @@ export default [
       '@plugin-center/sso',
     ],
     gzip: true,
-    limit: '1.05 KB',
+    limit: '1.1 KB',
   },
   {
     // The full tracker (every plugin: automatic tracking, batch, visual config, deeplink) and its core
