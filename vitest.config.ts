@@ -44,6 +44,10 @@ export default defineConfig({
           name: 'sdk',
           include: ['packages/{contract,api,react,sso,analytics}/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // one window per worker across files, emptied before each file (freshDom.ts): setting up
+          // happy-dom and the SDKs again for each of 44 files was most of the project's time
+          isolate: false,
+          setupFiles: ['packages/test-fakes/src/freshDom.ts'],
         },
       },
       {

@@ -58,7 +58,8 @@ describe('batch mode (SPEC §7, §9)', () => {
     await tracker.flush();
     expect(await net.records()).toHaveLength(520);
     expect(queued()).toEqual([]);
-  });
+    // 520 tracks each store the whole queue: seconds of work when the machine is busy
+  }, 20_000);
 
   it('sends at once after a $pageview or a track_signup, and on flush()', async () => {
     const { tracker, net } = open();
