@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
+import { type E2eEnvironment, firstApprovedPluginKey, startE2eEnvironment, submitLoginPage } from './support';
 
 const ADMIN = { email: 'a11y-admin@example.com', password: 'a11y-admin-password-1' };
 /** axe-core's browser build, evaluated in each page. */
@@ -155,13 +155,7 @@ function report(page: string, findings: Finding[]): string {
 
 beforeAll(async () => {
   env = await startE2eEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const plugin = await env.server.db.kysely
-    .selectFrom('plugin')
-    .select('plugin_key')
-    .where('review_status', '=', 2)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  pluginKey = plugin.plugin_key;
+  pluginKey = await firstApprovedPluginKey(env);
   for (const who of ['visitor', 'admin'] as const) {
     contexts[who] = await env.newPage();
     contexts[who].page.on('pageerror', (error) => pageErrors.push(`${who}: ${error.message}`));

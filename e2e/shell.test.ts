@@ -10,7 +10,13 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
+import {
+  ARTIFACTS_DIR,
+  type E2eEnvironment,
+  firstApprovedPluginKey,
+  startE2eEnvironment,
+  submitLoginPage,
+} from './support';
 
 const ADMIN = { email: 'shell-admin@example.com', password: 'shell-admin-password-1' };
 const PHONE = { width: 390, height: 844 };
@@ -273,13 +279,7 @@ describe('private hwdc deployment', () => {
       SITE_LOCALES: 'zh-CN',
       WORKBENCH_URL: '/app',
     });
-    const plugin = await hwdc.server.db.kysely
-      .selectFrom('plugin')
-      .select('plugin_key')
-      .where('review_status', '=', 2)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    pluginKey = plugin.plugin_key;
+    pluginKey = await firstApprovedPluginKey(hwdc);
   });
   afterAll(async () => {
     await hwdc?.close();

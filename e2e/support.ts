@@ -57,6 +57,17 @@ export interface E2eEnvironment {
   close(): Promise<void>;
 }
 
+/** The key of the environment's first approved plugin (lowest id): a catalogue plugin any page can open. */
+export async function firstApprovedPluginKey(environment: E2eEnvironment): Promise<string> {
+  const plugin = await environment.server.db.kysely
+    .selectFrom('plugin')
+    .select('plugin_key')
+    .where('review_status', '=', 2)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return plugin.plugin_key;
+}
+
 /**
  * Starts the real server on 127.0.0.1 (random port, production mode, SQLite in a temp folder) with
  * `APP_DIR` = `app/dist`, and launches Chromium. `env` adds server configuration (e.g.
