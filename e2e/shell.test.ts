@@ -338,4 +338,26 @@ describe('private hwdc deployment', () => {
     await header(page).getByRole('navigation').waitFor();
     await context.close();
   });
+  it('tells a visitor on a page that needs an account to sign in to the host product, sending them nowhere', async () => {
+    const { context, page } = await hwdc.newPage();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    for (const path of [
+      'my-plugins',
+      'publish-plugin/new',
+      'my-plugins/tokens',
+      'backstage-index/audit-list',
+    ]) {
+      await page.goto(`${hwdc.appUrl}${path}`);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { message: path })
+        .toBe('此页面需要登录后使用');
+      expect(await page.getByText('请先登录您的工作台，然后重新打开此页面。').count(), path).toBe(1);
+      expect(new URL(page.url()).pathname, path).toBe(`/plugins/${path}`);
+    }
+    expect(visited.filter((p) => p.startsWith('/user/'))).toEqual([]);
+    await context.close();
+  });
 });

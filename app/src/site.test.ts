@@ -17,6 +17,7 @@ describe('parseSiteConfig', () => {
       workbenchUrl: null,
       cookieConsent: true,
       showLogin: false,
+      signInUrl: 'https://design.example.com/sign-in',
       product: 'acme-design',
       links: {
         hostOrigin: 'https://design.example.com',
@@ -120,8 +121,9 @@ describe('parseSiteConfig', () => {
     'https://exa mple.com',
     `/${'a'.repeat(100_000)}`,
     '',
-  ])('drops the workbench URL %j', (workbenchUrl) => {
-    expect(parseSiteConfig(json({ workbenchUrl })).workbenchUrl).toBeNull();
+  ])('drops the workbench URL and the sign-in page %j', (href) => {
+    expect(parseSiteConfig(json({ workbenchUrl: href })).workbenchUrl).toBeNull();
+    expect(parseSiteConfig(json({ signInUrl: href })).signInUrl).toBeNull();
   });
 
   it('hides the workbench with login (showLogin false)', () => {

@@ -55,6 +55,10 @@ export const SITE_CONFIG_META = 'plugin-center-site';
  *   consent (default: on for `overseas`);
  * - `showLogin`: `false` hides login, sign-up and the workbench (SPEC §2, see
  *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES});
+ * - `signInUrl`: where the app sends a person to sign in instead of this server's login page
+ *   (`SITE_SIGN_IN_URL`, an http(s) URL: the host product's sign-in on a site without login, such as
+ *   `hwdc`); `null`: this server's login page when `showLogin`, else no sign-in on this site (pages
+ *   that need an account say so);
  * - `product`: the product's slug in the header's enterprise-edition link `/{product}-enterprise/`
  *   (SPEC §2; `SITE_PRODUCT`, {@link SITE_PRODUCT_PATTERN});
  * - `links`: where the header's product, resource, pricing and help links and the hot picks go
@@ -70,6 +74,7 @@ export interface SiteConfig {
   workbenchUrl: string | null;
   cookieConsent: boolean;
   showLogin: boolean;
+  signInUrl: string | null;
   product: string;
   links: HeaderLinksConfig;
   analyticsProject: string;
@@ -136,6 +141,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   workbenchUrl: null,
   cookieConsent: false,
   showLogin: true,
+  signInUrl: null,
   product: DEFAULT_SITE_PRODUCT,
   links: { hostOrigin: null, menus: ['products', 'resources', 'hotPicks', 'pricing', 'help'], custom: null },
   analyticsProject: 'default',

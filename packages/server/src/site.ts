@@ -1,6 +1,6 @@
 /**
  * The site variant (SPEC §1, §2): the {@link SiteConfig} the server derives from
- * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL`, `COOKIE_CONSENT`,
+ * `SITE_VARIANT`, `PRIVATE_DEPLOYMENT_TYPE`, `SITE_LOCALES`, `WORKBENCH_URL`, `SITE_SIGN_IN_URL`, `COOKIE_CONSENT`,
  * `SITE_PRODUCT`, `ANALYTICS_PROJECT` and the header's links (`SITE_HOST_ORIGIN`, `SITE_HEADER_MENUS`,
  * `SITE_HEADER_MENU_FILE`),
  * and how it reaches the marketplace: a `<meta name="plugin-center-site">` written into the built
@@ -28,6 +28,8 @@ export interface SiteSettings {
   deploymentType?: PrivateDeploymentType | undefined;
   locales?: Locale[] | undefined;
   workbenchUrl?: string | undefined;
+  /** `SITE_SIGN_IN_URL`: the host product's sign-in page. */
+  signInUrl?: string | undefined;
   cookieConsent?: boolean | undefined;
   product?: string | undefined;
   /** `SITE_HOST_ORIGIN`: the host product's origin, `https://host[:port]`. */
@@ -58,13 +60,15 @@ export const VARIANT_ANALYTICS_PROJECT = {
  * The site configuration of `settings`: the variant (default `domestic`); for `private`, the
  * deployment type (default `pri`; {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES} hide login and the
  * workbench); the locales (`SITE_LOCALES`, else the variant's {@link VARIANT_LOCALES}); the
- * workbench URL (none: the link is hidden; a path outside `/plugins/` is on the host origin); cookie
+ * workbench URL (none: the link is hidden; a path outside `/plugins/` is on the host origin); the
+ * sign-in page (`SITE_SIGN_IN_URL`, a path on the host origin or an http(s) URL; none: this server's
+ * login page, or no sign-in where login is hidden); cookie
  * consent (default on for `overseas` only); the product slug of the `/{product}-enterprise/` link
  * (`SITE_PRODUCT`, default {@link DEFAULT_SITE_PRODUCT}); the header's links: the host origin (default
  * none), the parts shown (default all) and the custom menus with their addresses resolved; the
  * tracker's collector project (`ANALYTICS_PROJECT`, else {@link VARIANT_ANALYTICS_PROJECT}).
  *
- * @throws ConfigError (`WORKBENCH_URL`, `SITE_HEADER_MENU_FILE`) for a shown address that is a path
+ * @throws ConfigError (`WORKBENCH_URL`, `SITE_SIGN_IN_URL`, `SITE_HEADER_MENU_FILE`) for a shown address that is a path
  *   this server does not serve while no host origin is set (see `resolveHostHref`).
  */
 export function resolveSiteConfig(settings: SiteSettings = {}): SiteConfig {
@@ -81,6 +85,9 @@ export function resolveSiteConfig(settings: SiteSettings = {}): SiteConfig {
         : null,
     cookieConsent: settings.cookieConsent ?? variant === 'overseas',
     showLogin,
+    signInUrl: settings.signInUrl
+      ? resolveHostHref('SITE_SIGN_IN_URL', settings.signInUrl, settings.hostOrigin)
+      : null,
     product: settings.product ?? DEFAULT_SITE_PRODUCT,
     links: {
       hostOrigin: settings.hostOrigin ?? null,

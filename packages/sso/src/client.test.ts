@@ -332,6 +332,14 @@ describe('state and sign-in', () => {
     );
   });
 
+  it('without a login page (loginPageUrl null) rejects sign-in with NO_LOGIN_PAGE and navigates nowhere', async () => {
+    const { client, navigate } = setup({ loginPageUrl: null });
+    await client.init();
+    const e = await rejection(client.signIn({ page: 'sign_up' }));
+    expect([e.code, e.message]).toEqual(['NO_LOGIN_PAGE', 'no login page']);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('uses a custom user API base', async () => {
     const server = fakeServer();
     server.handle['/sso/api/user/valid'] = () => server.dated({ info: user() });

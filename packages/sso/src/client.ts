@@ -57,8 +57,13 @@ export interface SsoClientOptions {
   redirectUrl: string;
   /** More login page query (SPEC §2): `from`, `channel`, `product`, `ux_mode`, `response_type` (default `'code'`). `product` also names the private-deployment config. */
   loginQuery?: Partial<LoginQuery>;
-  /** The login page, default `LOGIN_PAGE_PATH` (`/user/login/`); absolute for another site. */
-  loginPageUrl?: string;
+  /**
+   * The login page, default `LOGIN_PAGE_PATH` (`/user/login/`); absolute for another site. `null`:
+   * this site has no login page (people sign in elsewhere, e.g. the host product of a private
+   * deployment without login): `signIn()` rejects with `NO_LOGIN_PAGE` and a rejected session is
+   * only cleared, never sent to a login page.
+   */
+  loginPageUrl?: string | null;
   /** Base of the user API, default `USER_API_BASE` (`/api/uc/`). */
   baseURL?: string;
   /**
@@ -119,7 +124,7 @@ export interface SsoClient {
    * A `redirect_uri` in `query` replaces the option's `redirectUrl` (a single-page app signing in
    * from a page it navigated to; that page must exchange the code with the same string, as an app
    * that computes `redirectUrl` from its own address at load does).
-   * @throws `AUTH_NEVER_INIT`
+   * @throws `AUTH_NEVER_INIT`; `NO_LOGIN_PAGE` when `loginPageUrl` is `null`
    */
   signIn(query?: Record<string, string>): Promise<void>;
   /**
@@ -204,8 +209,10 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
   let tabs: TabSync | undefined; // set by init()
 
   const navigate = (url: string) => (o.navigate ? o.navigate(url) : w?.location.assign(url));
-  const loginUrl = (extra?: Record<string, string>) =>
-    buildLoginUrl({ ...o.loginQuery, redirect_uri: o.redirectUrl, ...extra }, o.loginPageUrl);
+  /** Navigates to the login page; false (staying) when there is none (`loginPageUrl: null`). */
+  const toLogin = (extra?: Record<string, string>) =>
+    o.loginPageUrl !== null &&
+    (navigate(buildLoginUrl({ ...o.loginQuery, redirect_uri: o.redirectUrl, ...extra }, o.loginPageUrl)), true);
 
   /** One user API call (10 s timeout): `data` of a success envelope, else an {@link SsoError}. */
   const call = async <T>(path: string, token?: string, query?: object, method = 'GET') => {
@@ -303,7 +310,7 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
             if (code === 'NETWORK' || !(e instanceof SsoError)) schedule(5000);
             else {
               save(null);
-              if (code === 'REFRESH_UNAUTHORIZED') navigate(loginUrl());
+              if (code === 'REFRESH_UNAUTHORIZED') toLogin();
             }
             throw e;
           })
@@ -385,7 +392,7 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
       }))
     ) {
       save(null);
-      if (o.privateDeployment || url?.pathname.includes('/admin')) navigate(loginUrl());
+      if (o.privateDeployment || url?.pathname.includes('/admin')) toLogin();
     }
     await recheck();
     if (error) throw error;
@@ -405,7 +412,7 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
     init: () => (ready ??= start()),
     signIn: async (query) => {
       await need();
-      navigate(loginUrl(query));
+      if (!toLogin(query)) throw new SsoError('NO_LOGIN_PAGE');
     },
     signOut: async () => {
       const rec = await need(true);

@@ -108,6 +108,18 @@ describe('refresh', () => {
     expect(navigate.mock.calls[0]![0]).toMatch(/^\/user\/login\/\?/);
   });
 
+  it('without a login page, a 401 on refresh clears the login and stays on the page', async () => {
+    const server = fakeServer();
+    server.handle['/api/uc/user/refresh_token'] = unauthorized;
+    const { client, stored, navigate } = setup({ server, stored: record(60_000), loginPageUrl: null });
+    await client.init();
+    vi.setSystemTime(T0 + 56_000);
+    expect((await rejection(client.getValidAccessToken())).code).toBe('REFRESH_UNAUTHORIZED');
+    expect(stored()).toBeNull();
+    expect(client.getSnapshot().status).toBe('signed-out');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('retries after 5 s on a network error', async () => {
     const server = fakeServer();
     let fail = true;

@@ -13,6 +13,7 @@ describe('SsoError', () => {
       TOKEN_PARSE: 'TOKEN_PARSE',
       REFRESH_UNAUTHORIZED: 'REFRESH_UNAUTHORIZED',
       NETWORK: 'NETWORK',
+      NO_LOGIN_PAGE: 'NO_LOGIN_PAGE',
     });
     expect(SSO_ERROR_MESSAGES.AUTH_NEVER_INIT).toBe('auth never init');
     expect(SSO_ERROR_MESSAGES.CODE_ERR).toBe('code err');

@@ -1,6 +1,6 @@
 /**
  * The exact sign-in rejection texts of SPEC §8, keyed by the stable code an {@link SsoError} carries.
- * The codes without a SPEC text (TOKEN_PARSE, REFRESH_UNAUTHORIZED) have short texts of their own;
+ * The codes without a SPEC text (TOKEN_PARSE, REFRESH_UNAUTHORIZED, NO_LOGIN_PAGE) have short texts of their own;
  * NETWORK uses SPEC §8's 'Network Error' ("Network Error means retry in 5 s").
  */
 export const SSO_ERROR_MESSAGES = {
@@ -18,6 +18,8 @@ export const SSO_ERROR_MESSAGES = {
   REFRESH_UNAUTHORIZED: 'refresh token rejected',
   /** No answer, the 10 s timeout, an HTTP error other than 401, or an answer that is not a success envelope. */
   NETWORK: 'Network Error',
+  /** `signIn()` on a client without a login page (`loginPageUrl: null`: people sign in elsewhere). */
+  NO_LOGIN_PAGE: 'no login page',
 } as const;
 
 /** A stable code of {@link SsoError}: a key of {@link SSO_ERROR_MESSAGES}. */
@@ -26,7 +28,7 @@ export type SsoErrorCode = keyof typeof SSO_ERROR_MESSAGES;
 /**
  * The stable codes of {@link SsoError} as an `as const`-typed object, each code its own value
  * (`SSO_ERROR_CODES.CODE_ERR === 'CODE_ERR'`): AUTH_NEVER_INIT, CODE_ERR, NO_LOCAL_AUTH_INFO,
- * NO_EXIST_LOCAL_AUTH_INFO, TOKEN_PARSE, REFRESH_UNAUTHORIZED, NETWORK.
+ * NO_EXIST_LOCAL_AUTH_INFO, TOKEN_PARSE, REFRESH_UNAUTHORIZED, NETWORK, NO_LOGIN_PAGE.
  */
 export const SSO_ERROR_CODES = Object.fromEntries(Object.keys(SSO_ERROR_MESSAGES).map((k) => [k, k])) as {
   readonly [K in SsoErrorCode]: K;

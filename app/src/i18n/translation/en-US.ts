@@ -200,6 +200,12 @@ export const texts = {
     message: 'You have no permission to access this page',
     backHome: 'Back to home',
   },
+  signInElsewhere: {
+    title: 'Sign in first',
+    heading: 'This page needs an account',
+    message: 'Sign in to your workspace first, then open this page again.',
+    backHome: 'Back to home',
+  },
   notFound: {
     title: 'Page not found',
     message: 'The page you are looking for does not exist.',

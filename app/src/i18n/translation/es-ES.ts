@@ -204,6 +204,12 @@ export const texts: Messages = {
     message: 'No tienes permiso para acceder a esta página',
     backHome: 'Volver al inicio',
   },
+  signInElsewhere: {
+    title: 'Inicia sesión primero',
+    heading: 'Esta página necesita una cuenta',
+    message: 'Inicia sesión primero en tu espacio de trabajo y vuelve a abrir esta página.',
+    backHome: 'Volver al inicio',
+  },
   notFound: {
     title: 'Página no encontrada',
     message: 'La página que buscas no existe.',

@@ -202,6 +202,12 @@ export const texts: Messages = {
     message: 'このページにアクセスする権限がありません',
     backHome: 'ホームに戻る',
   },
+  signInElsewhere: {
+    title: '先にサインインしてください',
+    heading: 'このページを使うにはアカウントが必要です',
+    message: '先にワークスペースにサインインしてから、このページをもう一度開いてください。',
+    backHome: 'ホームに戻る',
+  },
   notFound: {
     title: 'ページが見つかりません',
     message: 'お探しのページは存在しません。',

@@ -200,6 +200,12 @@ export const texts: Messages = {
     message: '이 페이지에 접근할 권한이 없습니다',
     backHome: '홈으로 돌아가기',
   },
+  signInElsewhere: {
+    title: '먼저 로그인하세요',
+    heading: '이 페이지를 이용하려면 계정이 필요합니다',
+    message: '먼저 워크스페이스에 로그인한 다음 이 페이지를 다시 여세요.',
+    backHome: '홈으로 돌아가기',
+  },
   notFound: {
     title: '페이지를 찾을 수 없음',
     message: '찾으시는 페이지가 존재하지 않습니다.',

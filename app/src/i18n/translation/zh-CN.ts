@@ -199,6 +199,12 @@ export const texts: Messages = {
     message: '您没有权限访问此页面',
     backHome: '返回首页',
   },
+  signInElsewhere: {
+    title: '请先登录',
+    heading: '此页面需要登录后使用',
+    message: '请先登录您的工作台，然后重新打开此页面。',
+    backHome: '返回首页',
+  },
   notFound: {
     title: '页面不存在',
     message: '你要找的页面不存在。',

@@ -1,7 +1,7 @@
 import type { PublisherAnalytics } from '@plugin-center/api';
 import { useSession } from '@plugin-center/react';
 import { usePublisherAnalytics } from '@plugin-center/react/backoffice';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatNumber } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
@@ -12,9 +12,10 @@ import { useReportRange } from '../../reports/useReportRange';
 import { detailPath } from '../../routes';
 import { Button, buttonClass } from '../../ui/Button';
 import { TextInput } from '../../ui/Field';
-import { EmptyState, LoadingState } from '../../ui/States';
+import { EmptyState } from '../../ui/States';
 import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
+import { SignedInRoute } from '../SignedInRoute';
 
 /** How many plugins the per-day charts draw (the most viewed; the totals table lists all). */
 export const CHARTED_PLUGINS = 8;
@@ -28,14 +29,11 @@ export function PublisherAnalyticsPage() {
   const { t } = useTranslation();
   const session = useSession();
   useDocumentTitle(t('analytics.publisherTitle'));
-  const { status, signIn, signedIn } = session;
-  useEffect(() => {
-    if (status === 'signed-out') void signIn().catch(() => {});
-  }, [status, signIn]);
-  if (!signedIn) {
-    return <LoadingState label={status === 'signed-out' ? t('analytics.signingIn') : t('app.loading')} />;
-  }
-  return <PublisherAnalyticsView isAdmin={session.isAdmin} />;
+  return (
+    <SignedInRoute loading={t('app.loading')} signingIn={t('analytics.signingIn')}>
+      <PublisherAnalyticsView isAdmin={session.isAdmin} />
+    </SignedInRoute>
+  );
 }
 
 /**

@@ -1,14 +1,13 @@
 import type { Submission } from '@plugin-center/contract';
 import { ReviewStatus } from '@plugin-center/contract';
-import { useSession } from '@plugin-center/react';
 import { useMyPlugins } from '@plugin-center/react/backoffice';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { buttonClass } from '../../ui/Button';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
+import { SignedInRoute } from '../SignedInRoute';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -26,15 +25,12 @@ export const editPath = (pluginKey: string) =>
  */
 export function MyPluginsPage() {
   const { t } = usePublishTexts();
-  const { status, signIn, signedIn } = useSession();
   useDocumentTitle(t('mine.title'));
-  useEffect(() => {
-    if (status === 'signed-out') void signIn().catch(() => {});
-  }, [status, signIn]);
-  if (!signedIn) {
-    return <LoadingState label={status === 'signed-out' ? t('form.signingIn') : t('mine.loading')} />;
-  }
-  return <MyPluginsView />;
+  return (
+    <SignedInRoute loading={t('mine.loading')} signingIn={t('form.signingIn')}>
+      <MyPluginsView />
+    </SignedInRoute>
+  );
 }
 
 /**

@@ -1,6 +1,5 @@
 import { ReviewStatus } from '@plugin-center/contract';
 import { useSession } from '@plugin-center/react';
-import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { usePublishTexts } from '../../i18n/publish/texts';
 import { Button, buttonClass } from '../../ui/Button';
@@ -8,6 +7,7 @@ import { Check } from '../../ui/Field';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { NotFoundPage } from '../NotFoundPage';
+import { SignedInRoute } from '../SignedInRoute';
 import { FileField, ImagesField, TagsField, TextAreaField, TextField } from './PublishFields';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
@@ -28,20 +28,15 @@ export function PublishPage() {
   const session = useSession();
   const pluginKey = params.get('plugin_key') ?? '';
   useDocumentTitle(type === 'edit' ? t('form.titleEdit') : t('form.titleNew'));
-  const { status, signIn, signedIn } = session;
-  useEffect(() => {
-    if (status === 'signed-out') void signIn().catch(() => {});
-  }, [status, signIn]);
   if ((type !== 'new' && type !== 'edit') || (type === 'edit' && !pluginKey)) return <NotFoundPage />;
-  if (!signedIn) {
-    return <LoadingState label={status === 'signed-out' ? t('form.signingIn') : t('form.loading')} />;
-  }
   return (
-    <PublishForm
-      key={pluginKey}
-      pluginKey={type === 'edit' ? pluginKey : undefined}
-      isAdmin={session.isAdmin}
-    />
+    <SignedInRoute loading={t('form.loading')} signingIn={t('form.signingIn')}>
+      <PublishForm
+        key={pluginKey}
+        pluginKey={type === 'edit' ? pluginKey : undefined}
+        isAdmin={session.isAdmin}
+      />
+    </SignedInRoute>
   );
 }
 

@@ -1,5 +1,4 @@
 import type { CreatedPersonalToken, PersonalToken } from '@plugin-center/contract';
-import { useSession } from '@plugin-center/react';
 import { usePersonalTokens } from '@plugin-center/react/backoffice';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,6 +13,7 @@ import { FormField, fieldControlProps } from '../../ui/FormField';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
+import { SignedInRoute } from '../SignedInRoute';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import './tokens.css';
@@ -32,15 +32,12 @@ export const TOKEN_NAME_MAX = 100;
  */
 export function TokensPage() {
   const { t } = usePublishTexts();
-  const { status, signIn, signedIn } = useSession();
   useDocumentTitle(t('tokens.title'));
-  useEffect(() => {
-    if (status === 'signed-out') void signIn().catch(() => {});
-  }, [status, signIn]);
-  if (!signedIn) {
-    return <LoadingState label={status === 'signed-out' ? t('form.signingIn') : t('tokens.loading')} />;
-  }
-  return <TokensView />;
+  return (
+    <SignedInRoute loading={t('tokens.loading')} signingIn={t('form.signingIn')}>
+      <TokensView />
+    </SignedInRoute>
+  );
 }
 
 /**

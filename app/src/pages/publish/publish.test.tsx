@@ -14,6 +14,7 @@ import { ROUTER_FUTURE } from '../../routes';
 import { submission } from '../../testing/submissions';
 import { dismissToast, type ToastMessage, useToasts } from '../../toast/toastStore';
 import type { UploadOptions, UploadOutcome } from '../../upload';
+import { SignedInRoute } from '../SignedInRoute';
 import { PublishForm, PublishPage } from './PublishPage';
 
 let seenToasts: readonly ToastMessage[] = [];
@@ -532,6 +533,25 @@ describe('the publish route', () => {
     renderRoute('/publish-plugin/new', client);
     expect(screen.getByRole('status').textContent).toContain('Taking you to sign in…');
     await waitFor(() => expect(client.signIn).toHaveBeenCalledTimes(1));
+  });
+
+  it('tells a visitor to sign in to the host product where this site has no sign-in, going nowhere', async () => {
+    const client = sso({ status: 'signed-out', accessToken: null, user: null, isAdmin: false });
+    render(
+      <MemoryRouter future={ROUTER_FUTURE}>
+        <SsoClientProvider client={client}>
+          <SignedInRoute loading="Loading…" signingIn="Taking you to sign in…" canSignIn={false}>
+            <p>secret page</p>
+          </SignedInRoute>
+        </SsoClientProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This page needs an account');
+    expect(screen.getByText('Sign in to your workspace first, then open this page again.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText('secret page')).toBeNull();
+    expect(client.signIn).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.title).toContain('Sign in first'));
   });
 
   it('shows the form to a signed-in user, without the admin-only fields', () => {

@@ -388,6 +388,7 @@ describe('site variant', () => {
       workbenchUrl: null,
       cookieConsent: false,
       showLogin: true,
+      signInUrl: null,
       product: 'pixso',
       links: {
         hostOrigin: null,
@@ -440,6 +441,7 @@ describe('site variant', () => {
       workbenchUrl: 'https://design.example.com/app',
       cookieConsent: true,
       showLogin: true,
+      signInUrl: null,
       product: 'acme-design',
       links: {
         hostOrigin: null,
@@ -454,6 +456,25 @@ describe('site variant', () => {
       showLogin: false,
       workbenchUrl: null,
     });
+    // the host's sign-in page: an http(s) URL as given, a path on the host origin
+    expect(
+      loadConfig({
+        SITE_VARIANT: 'private',
+        PRIVATE_DEPLOYMENT_TYPE: 'hwdc',
+        SITE_SIGN_IN_URL: ' https://design.example.com/sign-in?x=1 ',
+      }).site,
+    ).toMatchObject({ showLogin: false, signInUrl: 'https://design.example.com/sign-in?x=1' });
+    expect(
+      loadConfig({
+        SITE_VARIANT: 'private',
+        PRIVATE_DEPLOYMENT_TYPE: 'hwdc',
+        SITE_HOST_ORIGIN: 'https://design.example.com',
+        SITE_SIGN_IN_URL: '/sign-in',
+      }).site?.signInUrl,
+    ).toBe('https://design.example.com/sign-in');
+    expect(
+      loadConfig({ SITE_VARIANT: 'private', PRIVATE_DEPLOYMENT_TYPE: 'hwdc' }).site?.signInUrl,
+    ).toBeNull();
     // a deployment type outside a private deployment means nothing
     expect(loadConfig({ PRIVATE_DEPLOYMENT_TYPE: 'hwdc' }).site).toMatchObject({
       deploymentType: null,
@@ -470,6 +491,10 @@ describe('site variant', () => {
     ['WORKBENCH_URL', 'javascript:alert(1)'],
     ['WORKBENCH_URL', 'app'],
     ['WORKBENCH_URL', '//evil.example/app'],
+    ['SITE_SIGN_IN_URL', 'javascript:alert(1)'],
+    ['SITE_SIGN_IN_URL', '//evil.example/sign-in'],
+    ['SITE_SIGN_IN_URL', 'sign\u0000in'],
+    ['SITE_SIGN_IN_URL', '/sign-in'],
     ['COOKIE_CONSENT', 'maybe'],
     ['SITE_PRODUCT', '../admin'],
     ['SITE_PRODUCT', 'a'.repeat(41)],

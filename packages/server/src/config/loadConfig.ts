@@ -149,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       deploymentType: v.PRIVATE_DEPLOYMENT_TYPE,
       locales: v.SITE_LOCALES,
       workbenchUrl: v.WORKBENCH_URL,
+      signInUrl: v.SITE_SIGN_IN_URL,
       cookieConsent: v.COOKIE_CONSENT,
       product: v.SITE_PRODUCT,
       hostOrigin: v.SITE_HOST_ORIGIN,

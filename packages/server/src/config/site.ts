@@ -41,6 +41,9 @@ export function parseSiteLocales(variable: string, value: string): Locale[] {
   return out;
 }
 
+/** An address in a site variable: an http(s) URL or a path starting with `/` (not `//`, another host). */
+const HREF_PATTERN = '^(https?://[^\\s]+|/(?!/)[^\\s]*)$';
+
 /** `SITE_VARIANT` … `SITE_PRODUCT`, then the header's links (`headerLinks.ts`). */
 export const SITE_VARIABLES = {
   SITE_VARIANT: Type.Enum(SITE_VARIANTS, {
@@ -84,7 +87,7 @@ export const SITE_VARIABLES = {
   ),
   WORKBENCH_URL: Type.Optional(
     Type.String({
-      pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)$',
+      pattern: HREF_PATTERN,
       ...about({
         group: 'site',
         transform: trim,
@@ -93,6 +96,20 @@ export const SITE_VARIABLES = {
         summary: "the header's workbench link for signed-in people",
         description:
           "where the header's workbench link (SPEC §2 `/app`) goes: an http(s) URL or a path on this host. Unset: the link is not shown",
+      }),
+    }),
+  ),
+  SITE_SIGN_IN_URL: Type.Optional(
+    Type.String({
+      pattern: HREF_PATTERN,
+      ...about({
+        group: 'site',
+        transform: trim,
+        errorMessage: 'must be an http(s) URL or a path starting with / (not //)',
+        defaultText: "unset (this server's login page; none on `hwdc`)",
+        summary: "the host product's sign-in page (instead of /user/login/)",
+        description:
+          "where the app sends a person to sign in instead of this server's login page `/user/login/`: an http(s) URL, or a path on `SITE_HOST_ORIGIN`. The app appends the login query of SPEC §2 (`response_type`, `redirect_uri` as an absolute URL of the page to come back to, `from`). Meant for a private deployment without login (`hwdc`), whose host product signs people in: unset there, a page that needs an account tells the visitor to sign in to the host product first instead of sending them anywhere",
       }),
     }),
   ),
