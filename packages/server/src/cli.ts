@@ -31,6 +31,7 @@ import { runAdminCommand } from './identity/adminCommand';
 import { runKeysCommand } from './identity/keysCommand';
 import { runPublishCommand } from './publishing/publishCommand';
 import { runAuditCommand } from './review/auditCommand';
+import { preloadCedict } from './search/cedict';
 import { ensureSearchIndex } from './search/indexer';
 
 /** The usage text: the commands, then the environment variables as `CONFIG_SCHEMA` describes them. */
@@ -89,6 +90,8 @@ async function start(config: ServerConfig): Promise<void> {
     `Plugin Center is running (${describeDatabase(config)}; ${describeUploads(config)})\n`,
   );
   process.stdout.write(`  http://localhost:${port}/plugins/\n`);
+  // The zh→en dictionary of the search, indexed between requests, so no query waits for it.
+  void preloadCedict();
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

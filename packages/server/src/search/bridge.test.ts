@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseQuery } from './analyze';
 import { glossAlternatives } from './bridge';
-import { cedictEntries, cedictHas, cedictLoadStats } from './cedict';
+import {
+  cedictEntries,
+  cedictHas,
+  cedictLoadStats,
+  indexCedictText,
+  preloadCedict,
+  readCedictFile,
+} from './cedict';
 
 /** The alternatives of a keyword as "covers:terms" strings. */
 function alternatives(keyword: string): string[] {
@@ -29,6 +36,38 @@ describe('CC-CEDICT', () => {
     expect(cedictHas('阿拉伯语')).toBe(true);
     expect(cedictEntries('不是一个词语吧')).toEqual([]);
     expect(cedictHas('3C')).toBe(false);
+  });
+});
+
+describe('loading CC-CEDICT', () => {
+  it('indexes in slices with turns of the event loop between them, to the same headwords as at once', async () => {
+    await preloadCedict();
+    const stats = cedictLoadStats();
+    const text = readFileSync(stats.path, 'utf8');
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const lines = await indexCedictText(text);
+    counting = false;
+    expect(lines.size).toBe(stats.headwords);
+    expect(lines.has('折线图')).toBe(true);
+    // Over 120,000 lines in slices of 4,000: other work ran between the slices.
+    expect(turns).toBeGreaterThanOrEqual(25);
+  });
+
+  it('goes on without the dictionary when its file cannot be read, with one warning', () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    try {
+      expect(readCedictFile('/nonexistent/cedict_ts.u8.js')).toBeNull();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/^CC-CEDICT could not be read \(ENOENT/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 
