@@ -39,6 +39,7 @@ export type {
   FeaturedResult,
   FeaturedSlot,
   FieldChange,
+  FieldChangeKind,
   Health,
   IconfontBody,
   IconfontConfig,

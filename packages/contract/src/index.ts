@@ -166,6 +166,7 @@ export type {
   CreatedPersonalToken,
   CreatePersonalTokenBody,
   FieldChange,
+  FieldChangeKind,
   MatchField,
   PersonalToken,
   PersonalTokenList,

@@ -121,12 +121,46 @@ export const CheckResult = Type.Object(
 );
 export type CheckResult = Static<typeof CheckResult>;
 
-/** A field that differs between a submission and the live (last approved) version. */
-export const FieldChange = Type.Object({
-  field: Type.String(),
-  before: NullableString,
-  after: NullableString,
-});
+/**
+ * What a {@link FieldChange} compares, so a client knows how to show it: `text` a text (a list of
+ * tags joined by `, `; cut to 500 characters with `…`), `image` one stored image's URL (`icon`,
+ * `cover_center`, `cover_panel`), `images` the gallery (the URL lists in `before_list` /
+ * `after_list`), `video` the demo video's URL, `file` the code file's content key (`<sha256>.json`,
+ * which says only that the file was replaced; download the code to read it).
+ */
+export const FieldChangeKind = Type.Union([
+  Type.Literal('text'),
+  Type.Literal('image'),
+  Type.Literal('images'),
+  Type.Literal('video'),
+  Type.Literal('file'),
+]);
+export type FieldChangeKind = Static<typeof FieldChangeKind>;
+
+/**
+ * A field that differs between a submission and the live (last approved) version: `before` the
+ * live value, `after` the submitted one, null for none; `kind` says what they are
+ * ({@link FieldChangeKind}). Media fields compare what the square shows: `cover_panel` is the
+ * center cover when `reuse_center_cover` is set, `images` the gallery in order. For `images`,
+ * `before` and `after` hold the URLs one per line (null for an empty gallery) and `before_list` /
+ * `after_list` the same URLs as arrays; no other kind has the lists.
+ */
+export const FieldChange = Type.Object(
+  {
+    field: Type.String({
+      description:
+        'version, name, intro, description, tags, icon, cover_center, cover_panel, images, video, code_file, contact, developer or technical_support_link',
+    }),
+    kind: FieldChangeKind,
+    before: NullableString,
+    after: NullableString,
+    before_list: Type.Optional(Type.Array(Type.String(), { description: 'images only: the live gallery' })),
+    after_list: Type.Optional(
+      Type.Array(Type.String(), { description: 'images only: the submitted gallery' }),
+    ),
+  },
+  { $id: 'FieldChange' },
+);
 export type FieldChange = Static<typeof FieldChange>;
 
 /** How a submission resembles another plugin: the same manifest id, name or repository. */

@@ -4,7 +4,13 @@
  * submission sets when it goes live.
  */
 import { PAGE_SIZE } from '@plugin-center/contract';
-import type { CheckResult, FieldChange, Submission, SubmissionPage } from '@plugin-center/contract/schemas';
+import type {
+  CheckResult,
+  FieldChange,
+  FieldChangeKind,
+  Submission,
+  SubmissionPage,
+} from '@plugin-center/contract/schemas';
 import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
@@ -154,24 +160,52 @@ function toWire(row: SubmissionListRow, plugin: PluginRow, liveTags: readonly st
     review_time: row.review_time === null ? null : Number(row.review_time),
   };
 }
-/** The fields in which a submission differs from the live listing (texts cut to 500 characters). */
+
+/**
+ * The fields in which a submission differs from the live listing, each with its kind: texts (cut to
+ * 500 characters), the icon and covers (URLs; the panel cover as shown, the center cover when
+ * `reuse_center_cover` is set), the gallery (URLs one per line, and as lists), the video (URL) and
+ * the code file (content keys).
+ */
 function changesOf(row: SubmissionRow, plugin: PluginRow, liveTags: readonly string[]): FieldChange[] {
   const cut = (v: string | null) => (v === null ? null : v.length > 500 ? `${v.slice(0, 500)}…` : v);
   const out: FieldChange[] = [];
-  const compare = (field: string, before: string | null, after: string | null) => {
-    if ((before ?? '') !== (after ?? '')) out.push({ field, before: cut(before), after: cut(after) });
+  const compare = (field: string, kind: FieldChangeKind, before: string | null, after: string | null) => {
+    if ((before ?? '') === (after ?? '')) return;
+    if (kind === 'text') out.push({ field, kind, before: cut(before), after: cut(after) });
+    else out.push({ field, kind, before: before || null, after: after || null });
   };
-  compare('version', plugin.current_version, row.version);
-  compare('name', plugin.name, row.name);
-  compare('intro', plugin.intro, row.intro);
-  compare('description', plugin.description, row.description);
-  compare('tags', liveTags.join(', '), (JSON.parse(row.tags) as string[]).join(', '));
-  compare('icon', plugin.icon, fileUrl(row.icon));
-  compare('cover_center', plugin.cover_center, fileUrl(row.cover_center));
-  compare('video', plugin.video, fileUrl(row.video));
-  compare('code_file', plugin.code_file, row.code_file);
-  compare('contact', plugin.contact, row.contact);
-  compare('developer', plugin.developer, row.developer);
-  compare('technical_support_link', plugin.technical_support_link, row.technical_support_link);
+  const text = (field: string, before: string | null, after: string | null) =>
+    compare(field, 'text', before, after);
+  text('version', plugin.current_version, row.version);
+  text('name', plugin.name, row.name);
+  text('intro', plugin.intro, row.intro);
+  text('description', plugin.description, row.description);
+  text('tags', liveTags.join(', '), (JSON.parse(row.tags) as string[]).join(', '));
+  compare('icon', 'image', plugin.icon, fileUrl(row.icon));
+  compare('cover_center', 'image', plugin.cover_center, fileUrl(row.cover_center));
+  compare(
+    'cover_panel',
+    'image',
+    plugin.reuse_center_cover ? plugin.cover_center : plugin.cover_panel,
+    fileUrl(row.reuse_center_cover ? row.cover_center : row.cover_panel),
+  );
+  const liveImages = JSON.parse(plugin.images) as string[];
+  const images = (JSON.parse(row.images) as string[]).map((key) => fileUrl(key)!);
+  if (liveImages.join('\n') !== images.join('\n')) {
+    out.push({
+      field: 'images',
+      kind: 'images',
+      before: liveImages.join('\n') || null,
+      after: images.join('\n') || null,
+      before_list: liveImages,
+      after_list: images,
+    });
+  }
+  compare('video', 'video', plugin.video, fileUrl(row.video));
+  compare('code_file', 'file', plugin.code_file, row.code_file);
+  text('contact', plugin.contact, row.contact);
+  text('developer', plugin.developer, row.developer);
+  text('technical_support_link', plugin.technical_support_link, row.technical_support_link);
   return out;
 }

@@ -152,14 +152,16 @@ describe.each(STORAGES)('on %s storage', (storage) => {
         tags: ['accessibility', 'contrast'],
         version: '1.1.0',
         version_content: 'Intro',
+        reuse_center_cover: '1',
       });
       expect(edited.statusCode).toBe(200);
       const pending = body<{ data: Submission }>(edited).data;
       expect(pending.live_version).toBe('1.0.1');
       expect(pending.changes).toEqual([
-        { field: 'version', before: '1.0.1', after: '1.1.0' },
+        { field: 'version', kind: 'text', before: '1.0.1', after: '1.1.0' },
         {
           field: 'intro',
+          kind: 'text',
           before: 'Checks text contrast against WCAG 2.2 AA and AAA',
           after: 'A different intro',
         },
@@ -204,6 +206,55 @@ describe.each(STORAGES)('on %s storage', (storage) => {
       expect(user.statusCode).toBe(403);
       const log = await json<AuditLogPage>('GET', `/api/cmt/manager/audit-log?plugin_key=${key}`, 'admin');
       expect(log.body.data.entry_list[0]!.action).toBe('download');
+    });
+
+    it('shows the reviewer a new panel cover, gallery and code file as media changes', async () => {
+      const live = (await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`)).body.data;
+      // The same manifest (its id is the plugin's) in other bytes: a new code file.
+      const compact = Buffer.from(JSON.stringify(JSON.parse(code.toString('utf8'))));
+      const edited = await send('PUT', 'author', {
+        plugin_key: key,
+        name: live.name,
+        intro: live.intro,
+        description: live.description,
+        tags: ['accessibility', 'contrast'],
+        version: '1.2.0',
+        version_content: 'Screenshots',
+        reuse_center_cover: '0',
+        cover_panel: { bytes: pngBytes(320, 180, [40, 40, 200]), name: 'panel.png' },
+        images: [
+          { bytes: pngBytes(64, 40, [10, 200, 10]), name: 'a.png', type: 'image/png' },
+          { bytes: pngBytes(64, 40, [10, 10, 200]), name: 'b.png', type: 'image/png' },
+        ],
+        code_file: { bytes: compact, name: 'manifest.json', type: 'application/json' },
+      });
+      expect(edited.statusCode).toBe(200);
+      const pending = body<{ data: Submission }>(edited).data;
+      expect(pending.images).toHaveLength(2);
+      expect(pending.cover_panel).not.toBe(live.cover.center);
+      const contentKey = expect.stringMatching(/^[0-9a-f]{64}\.json$/);
+      expect(pending.changes).toEqual([
+        { field: 'version', kind: 'text', before: '1.1.0', after: '1.2.0' },
+        { field: 'cover_panel', kind: 'image', before: live.cover.center, after: pending.cover_panel },
+        {
+          field: 'images',
+          kind: 'images',
+          before: live.images.join('\n'),
+          after: pending.images.join('\n'),
+          before_list: live.images,
+          after_list: pending.images,
+        },
+        { field: 'code_file', kind: 'file', before: contentKey, after: contentKey },
+      ]);
+      for (const url of [pending.cover_panel, ...pending.images]) expect(url).toMatch(/^\/api\/cmt\/file\//);
+      const codeChange = pending.changes.find((c) => c.field === 'code_file')!;
+      expect(codeChange.after).not.toBe(codeChange.before);
+      // The review list carries the same changes; the listing stays as approved meanwhile.
+      const list = await json<SubmissionPage>('GET', '/api/cmt/plugin/audit/list?status=1', 'admin');
+      const listed = list.body.data.submission_list.find((s) => s.plugin_key === key)!;
+      expect(listed.changes).toEqual(pending.changes);
+      const still = (await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`)).body.data;
+      expect(still.images).toEqual(live.images);
     });
 
     it('deletes it with its files, tag counts back, and the log kept (append-only)', async () => {
