@@ -135,7 +135,8 @@ describe('reads as a native product', () => {
   /**
    * en-US texts that are fragments inside other texts or ARIA role descriptions, so rightly start in
    * lower case ('by {{developer}}' under a card's name; 'carousel', 'slide': `aria-roledescription`; 'required': the field marker;
-   * the match fields of a similar-name flag; the UI kit's message type names; a placeholder's "e.g.").
+   * the match fields of a similar-name flag; the side of a review change in a thumbnail's alt text,
+   * 'Icon (before)'; the UI kit's message type names; a placeholder's "e.g.").
    */
   const LOWER_CASE_FRAGMENTS = new Set([
     'translation:card.by',
@@ -147,6 +148,8 @@ describe('reads as a native product', () => {
     'publish:audit.matchField.manifest_id',
     'publish:audit.matchField.name',
     'publish:audit.matchField.repository',
+    'publish:audit.sideBefore',
+    'publish:audit.sideAfter',
     'publish:tokens.namePlaceholder',
     'uiKit:typeSuccess',
     'uiKit:typeError',

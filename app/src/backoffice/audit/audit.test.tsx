@@ -32,8 +32,23 @@ const pending = submission({
     { check: 'secrets', status: 'fail', detail: 'an AWS key in the code file' },
   ],
   changes: [
-    { field: 'intro', before: 'Grids', after: 'Grids in one click' },
-    { field: 'contact', before: null, after: 'ada@example.com' },
+    { field: 'intro', kind: 'text', before: 'Grids', after: 'Grids in one click' },
+    {
+      field: 'cover_center',
+      kind: 'image',
+      before: '/api/cmt/file/old-cover.png',
+      after: '/api/cmt/file/cover.png',
+    },
+    {
+      field: 'images',
+      kind: 'images',
+      before: '/api/cmt/file/old-shot.png',
+      after: '/api/cmt/file/one.png\n/api/cmt/file/two.png',
+      before_list: ['/api/cmt/file/old-shot.png'],
+      after_list: ['/api/cmt/file/one.png', '/api/cmt/file/two.png'],
+    },
+    { field: 'code_file', kind: 'file', before: `${'a'.repeat(64)}.json`, after: `${'b'.repeat(64)}.json` },
+    { field: 'contact', kind: 'text', before: null, after: 'ada@example.com' },
   ],
 });
 const rejected = submission({
@@ -156,19 +171,129 @@ describe('audit list', () => {
         .map((r) => [...r.children].map((c) => c.textContent)),
     ).toEqual([
       ['intro', 'Grids', 'Grids in one click'],
+      ['cover_center', '', ''],
+      ['images', '', ''],
+      ['code_file', 'Code file replaced: use Download code to read the new one.'],
       ['contact', '(empty)', 'ada@example.com'],
     ]);
-    expect(
-      within(grid)
+    // Images as thumbnails, named by field and side: the cover before and after, the gallery as rows.
+    const row = (field: string) => grid.querySelector<HTMLElement>(`tr[data-field="${field}"]`)!;
+    const thumbs = (field: string) =>
+      within(row(field))
         .getAllByRole('img')
-        .map((i) => i.getAttribute('src')),
-    ).toContain('/api/cmt/file/one.png');
-    expect(grid.querySelector('video')!.getAttribute('src')).toBe('/api/cmt/file/demo.mp4');
+        .map((img) => [img.getAttribute('alt'), img.getAttribute('src')]);
+    expect(thumbs('cover_center')).toEqual([
+      ['Plugin center cover (before)', '/api/cmt/file/old-cover.png'],
+      ['Plugin center cover (after)', '/api/cmt/file/cover.png'],
+    ]);
+    expect(thumbs('images')).toEqual([
+      ['Images 1 of 1 (before)', '/api/cmt/file/old-shot.png'],
+      ['Images 1 of 2 (after)', '/api/cmt/file/one.png'],
+      ['Images 2 of 2 (after)', '/api/cmt/file/two.png'],
+    ]);
+    expect(row('code_file').textContent).not.toContain('aaaa');
+    // The preview of an edit starts closed, and holds the gallery and the video as the detail shows them.
+    const preview = grid.querySelector<HTMLDetailsElement>('details.audit-preview')!;
+    expect(preview.open).toBe(false);
+    expect(within(preview).getByRole('img', { name: 'Grid Helper, image 1 of 1' }).getAttribute('src')).toBe(
+      '/api/cmt/file/one.png',
+    );
+    expect(preview.querySelector('video')!.getAttribute('src')).toBe('/api/cmt/file/demo.mp4');
     // Approve and Reject only for the unreviewed one; Download needs a code file.
     expect(within(item('colors')).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(
       (within(item('colors')).getByRole('button', { name: 'Download code' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('previews a new plugin’s whole listing as the square will show it', async () => {
+    const fresh = submission({
+      id: 14,
+      plugin_key: 'palette-pal',
+      name: 'Palette Pal',
+      intro: 'Pick palettes from any image',
+      description:
+        '# Usage\n\n- Select an image\n- Press **Pick**\n\n<script>alert("x")</script>\n\n[Docs](javascript:alert(1))',
+      tags: ['color', 'accessibility'],
+      version: '1.0.0',
+      version_content: 'First release\nSee https://example.com/notes',
+      contact: 'WeChat: palette_pal',
+      technical_support_link: 'https://example.com/support',
+      developer: 'Ada Studio',
+      copyright_type: 'custom',
+      copyright_name: 'Ada Ltd.',
+      cover_center: '/api/cmt/file/center.png',
+      cover_panel: '/api/cmt/file/panel.png',
+      reuse_center_cover: false,
+      images: ['/api/cmt/file/shot.png'],
+      live_version: null,
+    });
+    const net = fakeFetch(() => ok({ submission_list: [fresh], total: 1, next_cursor: null }));
+    renderWith(net.fetch, <AuditListView />);
+    await screen.findByTestId('audit-list');
+    const card = item('palette-pal');
+    expect(within(card).getByText('No changes')).toBeTruthy();
+    const details = card.querySelector<HTMLDetailsElement>('details.audit-preview')!;
+    expect(details.querySelector('summary')!.textContent).toBe('Preview of the listing');
+    expect(details.open).toBe(true);
+    const preview = within(details);
+    // Name (a heading under the card's), developer and intro.
+    expect(preview.getByRole('heading', { level: 4, name: 'Palette Pal' })).toBeTruthy();
+    expect(preview.getByText('Ada Studio')).toBeTruthy();
+    expect(preview.getByText('Pick palettes from any image')).toBeTruthy();
+    // The description as rendered, sanitised Markdown: headings nest under the section's, no script runs.
+    const description = details.querySelector<HTMLElement>('[data-testid="detail-description"]')!;
+    expect(within(description).getByRole('heading', { level: 5, name: 'Description' })).toBeTruthy();
+    expect(within(description).getByRole('heading', { level: 6, name: 'Usage' })).toBeTruthy();
+    expect(
+      within(description)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Select an image', 'Press Pick']);
+    expect(description.querySelector('strong')!.textContent).toBe('Pick');
+    expect(details.querySelector('script')).toBeNull();
+    expect(description.textContent).toContain('<script>alert("x")</script>');
+    expect(within(description).getByText('Docs').getAttribute('href')).not.toMatch(/javascript/i);
+    // Tags, gallery, version notes (links live), version, copyright holder, support link.
+    expect(
+      within(preview.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Color', 'Accessibility']);
+    expect(preview.getByRole('img', { name: 'Palette Pal, image 1 of 1' }).getAttribute('src')).toBe(
+      '/api/cmt/file/shot.png',
+    );
+    const notes = preview.getByRole('heading', { name: 'What is new' }).parentElement!;
+    expect(notes.textContent).toContain('First release');
+    expect(within(notes).getByRole('link', { name: 'https://example.com/notes' })).toBeTruthy();
+    const facts = (section: string) => {
+      const dl = preview.getByRole('heading', { name: section }).parentElement!.querySelector('dl')!;
+      return new Map(
+        [...dl.querySelectorAll('div')].map((row) => [
+          row.querySelector('dt')!.textContent,
+          row.querySelector('dd')!,
+        ]),
+      );
+    };
+    const listed = facts('Details');
+    expect(listed.get('Current version')!.textContent).toBe('1.0.0');
+    expect(listed.get('Copyright holder')!.textContent).toBe('Ada Ltd.');
+    expect(listed.get('Created')).toBeUndefined();
+    expect(within(listed.get('Technical support')!).getByRole('link').getAttribute('href')).toBe(
+      'https://example.com/support',
+    );
+    // What the detail dialog does not show: the contact and both covers.
+    const more = facts('Covers and contact');
+    expect(more.get('Contact')!.textContent).toBe('WeChat: palette_pal');
+    expect(within(more.get('Plugin center cover')!).getByRole('img').getAttribute('src')).toBe(
+      '/api/cmt/file/center.png',
+    );
+    expect(within(more.get('Panel cover')!).getByRole('img').getAttribute('src')).toBe(
+      '/api/cmt/file/panel.png',
+    );
+    // The summary opens and closes it.
+    fireEvent.click(details.querySelector('summary')!);
+    await waitFor(() => expect(details.open).toBe(false));
   });
 
   it('approves, toasts and reloads the list', async () => {

@@ -2,6 +2,7 @@ import type { PluginDetail } from '@plugin-center/api';
 import { formatDate } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
 import { type Fact, FactList } from '../../ui/FactList';
+import { DetailHeading } from './DetailHeading';
 
 /** An http(s) URL as a link without its scheme and trailing slash; anything else as text, or the 'none' text (—). */
 function ExternalLink({ href }: { href: string | null }) {
@@ -31,18 +32,23 @@ function SourceLink({ source }: { source: string | null }) {
  * The 'Details' section of the dialog (SPEC §3 fields): current version, create and update time
  * (dates in the current locale), copyright holder (its name, else the developer when the holder is
  * the author), license, technical support link, homepage and source; the 'none' text (—) for what is missing.
+ * With `preview` (a submission not yet live, see `DetailPreview`) the dates are left out: the
+ * approval sets them.
  */
-export function DetailFacts({ plugin }: { plugin: PluginDetail }) {
+export function DetailFacts({ plugin, preview = false }: { plugin: PluginDetail; preview?: boolean }) {
   const { t, locale } = useTranslation();
   const none = t('detail.none');
   const holder =
     plugin.copyright_holder.name ||
     (plugin.copyright_holder.type === 'author' ? plugin.developer : null) ||
     none;
-  const fields: Fact[] = [
-    [t('detail.currentVersion'), plugin.current_version || none],
+  const dates: Fact[] = [
     [t('detail.createTime'), formatDate(plugin.create_time, locale, none)],
     [t('detail.updateTime'), formatDate(plugin.update_time, locale, none)],
+  ];
+  const fields: Fact[] = [
+    [t('detail.currentVersion'), plugin.current_version || none],
+    ...(preview ? [] : dates),
     [t('detail.copyrightHolder'), holder],
     [t('detail.license'), plugin.license || none],
     [t('detail.technicalSupport'), <ExternalLink key="s" href={plugin.technical_support_link} />],
@@ -51,7 +57,7 @@ export function DetailFacts({ plugin }: { plugin: PluginDetail }) {
   ];
   return (
     <section className="detail-section">
-      <h3>{t('detail.details')}</h3>
+      <DetailHeading>{t('detail.details')}</DetailHeading>
       <FactList facts={fields} />
     </section>
   );

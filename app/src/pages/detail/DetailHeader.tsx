@@ -2,24 +2,32 @@ import type { PluginDetail } from '@plugin-center/api';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { useTranslation } from '../../i18n/i18n';
 import { DialogTitle } from '../../ui/Dialog';
+import { DetailHeading } from './DetailHeading';
 
 /**
  * The head of the detail dialog: the plugin's icon (64 px), its name as the dialog's title, its
  * developer ('Unknown developer' when empty), then its intro (`#plugin-intro`, the dialog's
- * description).
+ * description). With `preview` (outside the dialog, see `DetailPreview`) the name is a heading one
+ * level above the sections ({@link DetailHeading}) and the intro has no id.
  */
-export function DetailHeader({ plugin }: { plugin: PluginDetail }) {
+export function DetailHeader({ plugin, preview = false }: { plugin: PluginDetail; preview?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
       <header className="detail-head">
         <PluginAvatar name={plugin.name} icon={plugin.icon} size={64} />
         <div className="detail-title">
-          <DialogTitle className="dialog-title">{plugin.name}</DialogTitle>
+          {preview ? (
+            <DetailHeading name className="dialog-title">
+              {plugin.name}
+            </DetailHeading>
+          ) : (
+            <DialogTitle className="dialog-title">{plugin.name}</DialogTitle>
+          )}
           <p className="card-developer">{plugin.developer || t('card.unknownDeveloper')}</p>
         </div>
       </header>
-      <p id="plugin-intro" className="detail-intro">
+      <p id={preview ? undefined : 'plugin-intro'} className="detail-intro">
         {plugin.intro}
       </p>
     </>

@@ -1,6 +1,8 @@
 import type { PluginDetail } from '@plugin-center/api';
+import { useContext } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import './detail.css';
+import { DetailHeading, DetailHeadingLevelContext } from './DetailHeading';
 import { Linkified } from './Linkified';
 import { Markdown } from './Markdown';
 
@@ -8,7 +10,7 @@ import { Markdown } from './Markdown';
 function TextSection({ title, text }: { title: string; text: string }) {
   return (
     <section className="detail-section">
-      <h3>{title}</h3>
+      <DetailHeading>{title}</DetailHeading>
       <p className="prewrap">
         <Linkified text={text} />
       </p>
@@ -23,12 +25,13 @@ function TextSection({ title, text }: { title: string; text: string }) {
  */
 export function DetailTexts({ plugin }: { plugin: PluginDetail }) {
   const { t } = useTranslation();
+  const level = useContext(DetailHeadingLevelContext);
   return (
     <>
       {plugin.description && plugin.description.trim() !== plugin.intro.trim() && (
         <section className="detail-section" data-testid="detail-description">
-          <h3>{t('detail.description')}</h3>
-          <Markdown text={plugin.description} headingOffset={3} />
+          <DetailHeading>{t('detail.description')}</DetailHeading>
+          <Markdown text={plugin.description} headingOffset={level} />
         </section>
       )}
       <DetailMedia plugin={plugin} />
@@ -50,7 +53,7 @@ export function DetailMedia({ plugin }: { plugin: PluginDetail }) {
   if (images.length === 0 && !plugin.video) return null;
   return (
     <section className="detail-section" data-testid="detail-media">
-      <h3>{t('detail.gallery')}</h3>
+      <DetailHeading>{t('detail.gallery')}</DetailHeading>
       {images.length > 0 && (
         <ul className="detail-gallery">
           {images.map((src, i) => (

@@ -1,6 +1,7 @@
 import type { PluginDetail } from '@plugin-center/api';
 import { formatDate } from '../../format';
 import { useTranslation } from '../../i18n/i18n';
+import { DetailHeading } from './DetailHeading';
 import { Linkified } from './Linkified';
 
 /**
@@ -11,7 +12,7 @@ export function VersionHistory({ versions }: { versions: PluginDetail['versions'
   const { t, locale } = useTranslation();
   return (
     <section className="detail-section">
-      <h3>{t('detail.history')}</h3>
+      <DetailHeading>{t('detail.history')}</DetailHeading>
       {versions.length === 0 ? (
         <p className="state-hint">{t('detail.noHistory')}</p>
       ) : (
