@@ -221,6 +221,22 @@ describe('publish → reject → resubmit → approve', () => {
     const card = await openAuditList('未审核');
     await expect.poll(() => card.count()).toBe(1);
     await expect.poll(() => card.textContent()).toContain('自动检查');
+    // Before approval the card previews the listing (open for a new plugin): the intro and the
+    // description rendered from its Markdown, as the detail will show them.
+    const preview = card.locator('details.audit-preview');
+    expect(await preview.getAttribute('open')).not.toBeNull();
+    expect(await preview.getByText('Checks text contrast against WCAG', { exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(
+      await preview
+        .locator('.markdown')
+        .getByRole('heading', { name: 'Contrast Lens', exact: true })
+        .isVisible(),
+    ).toBe(true);
+    expect(await preview.locator('.markdown strong').textContent()).toBe('contrast ratio');
+    expect(await preview.getByText('First release', { exact: true }).isVisible()).toBe(true);
+    await card.screenshot({ path: join(ARTIFACTS_DIR, 'audit-preview.png') });
     await card.getByRole('button', { name: '驳回', exact: true }).click();
     const dialog = admin.getByRole('dialog');
     const confirm = dialog.getByRole('button', { name: '驳回', exact: true });
