@@ -97,7 +97,7 @@ export function SubmissionCard(props: SubmissionCardProps) {
           </ul>
         )}
       </div>
-      <SubmissionChanges changes={s.changes} t={t} />
+      {s.live_version !== null && <SubmissionChanges changes={s.changes} t={t} />}
       <ListingPreview s={s} t={t} />
       <div className="submission-actions">
         {s.review_status === ReviewStatus.UNREVIEWED && (
