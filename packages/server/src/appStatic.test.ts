@@ -105,6 +105,7 @@ describe('the marketplace app under /plugins/', () => {
       workbenchUrl: null,
       cookieConsent: false,
       showLogin: true,
+      signInUrl: null,
       product: 'pixso',
       links: {
         hostOrigin: null,

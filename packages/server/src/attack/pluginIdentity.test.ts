@@ -29,10 +29,14 @@ const ZEBRA_ID = '806578669827234193';
 const THEMER_ID = '731176732337510831';
 
 let t: TestApp;
-const tokens: Record<'attacker' | 'owner' | 'rival' | 'admin', string> = {
+// racerA and racerB only race each other: the winners' pending submissions (up to 5) count
+// against no other test's pending limit.
+const tokens: Record<'attacker' | 'owner' | 'rival' | 'racerA' | 'racerB' | 'admin', string> = {
   attacker: '',
   owner: '',
   rival: '',
+  racerA: '',
+  racerB: '',
   admin: '',
 };
 
@@ -41,6 +45,8 @@ beforeAll(async () => {
   tokens.attacker = (await signInTestUser(t.app)).access_token;
   tokens.owner = (await signInTestUser(t.app)).access_token;
   tokens.rival = (await signInTestUser(t.app)).access_token;
+  tokens.racerA = (await signInTestUser(t.app)).access_token;
+  tokens.racerB = (await signInTestUser(t.app)).access_token;
   tokens.admin = (await signInTestUser(t.app, { role: Role.GENERAL_ADMIN })).access_token;
 }, 60_000);
 afterAll(async () => t?.close());
@@ -152,7 +158,7 @@ describe(`a listed plugin's manifest id (${TEST_DIALECT})`, () => {
     for (let round = 0; round < 5; round++) {
       const id = freshId();
       const answers = await Promise.all(
-        (['owner', 'rival'] as const).map((who) =>
+        (['racerA', 'racerB'] as const).map((who) =>
           send('POST', who, { name: `Race ${round} ${who}`, code_file: manifest(id) }),
         ),
       );
