@@ -16,6 +16,11 @@
  * of them in the other sets), written and measured before the bridge's second round of tuning and
  * never tuned on: it tells whether what helps the first set helps queries nobody looked at. Its bar
  * is {@link REQUIRED_HELD_OUT_TOP3}.
+ *
+ * `crosslang-heldout2.json`: a third cross-language set (46 queries of designers' everyday needs:
+ * typography, colour, layout, export, code handoff, localisation…; none of them in the other sets),
+ * written and measured before the glossary of design-tool UI terms was extended and never tuned on:
+ * the honest figure of how the bridge generalises. Its bar is {@link REQUIRED_HELD_OUT2_TOP3}.
  */
 import { readFileSync } from 'node:fs';
 import type { PluginListResult } from '@plugin-center/contract/schemas';
@@ -60,6 +65,12 @@ export const REQUIRED_CROSS_LANGUAGE_TOP3 = 0.9;
  */
 export const REQUIRED_HELD_OUT_TOP3 = 0.78;
 
+/**
+ * Top-3 accuracy the CI test requires on the second held-out cross-language set
+ * (`crosslang-heldout2.json`): its figure rounded down to 0.01 (73.9 %, 34 of 46, when written).
+ */
+export const REQUIRED_HELD_OUT2_TOP3 = 0.73;
+
 /** The test set. */
 export function relevanceQueries(): RelevanceQuery[] {
   return JSON.parse(readFileSync(new URL('./queries.json', import.meta.url), 'utf8')) as RelevanceQuery[];
@@ -74,6 +85,13 @@ export function crossLanguageQueries(): RelevanceQuery[] {
 export function heldOutCrossLanguageQueries(): RelevanceQuery[] {
   return JSON.parse(
     readFileSync(new URL('./crosslang-heldout.json', import.meta.url), 'utf8'),
+  ) as RelevanceQuery[];
+}
+
+/** The second held-out cross-language test set (`crosslang-heldout2.json`). */
+export function heldOut2CrossLanguageQueries(): RelevanceQuery[] {
+  return JSON.parse(
+    readFileSync(new URL('./crosslang-heldout2.json', import.meta.url), 'utf8'),
   ) as RelevanceQuery[];
 }
 

@@ -20,6 +20,7 @@ import { createTestPostgresDatabase } from '../../testing/testDatabase';
 import { cedictLoadStats } from '../cedict';
 import {
   crossLanguageQueries,
+  heldOut2CrossLanguageQueries,
   heldOutCrossLanguageQueries,
   type QueryResult,
   type RelevanceQuery,
@@ -31,16 +32,17 @@ import {
 type App = TestApp['app'];
 
 /**
- * A query's set: `en`, `zh` (queries.json), `cross` (crosslang.json) or `held` (the held-out
- * crosslang-heldout.json).
+ * A query's set: `en`, `zh` (queries.json), `cross` (crosslang.json), `held` (the held-out
+ * crosslang-heldout.json) or `held2` (the second held-out crosslang-heldout2.json).
  */
-type Group = 'en' | 'zh' | 'cross' | 'held';
+type Group = 'en' | 'zh' | 'cross' | 'held' | 'held2';
 const queries: RelevanceQuery[] = relevanceQueries();
 const cross: RelevanceQuery[] = crossLanguageQueries();
 const held: RelevanceQuery[] = heldOutCrossLanguageQueries();
-const allQueries: RelevanceQuery[] = [...queries, ...cross, ...held];
+const held2: RelevanceQuery[] = heldOut2CrossLanguageQueries();
+const allQueries: RelevanceQuery[] = [...queries, ...cross, ...held, ...held2];
 const groupOf = (q: RelevanceQuery): Group =>
-  cross.includes(q) ? 'cross' : held.includes(q) ? 'held' : q.lang;
+  cross.includes(q) ? 'cross' : held.includes(q) ? 'held' : held2.includes(q) ? 'held2' : q.lang;
 const dialects = (process.env.RELEVANCE_DIALECTS ?? 'sqlite,postgres').split(',');
 
 async function build(dialect: string): Promise<TestApp> {
@@ -71,7 +73,7 @@ async function unknownKeys(app: App): Promise<string[]> {
 const pct = (n: number, of: number) => (of === 0 ? '   -  ' : `${((100 * n) / of).toFixed(1).padStart(5)}%`);
 
 function report(dialect: string, results: QueryResult[]): void {
-  for (const lang of ['en', 'zh', 'cross', 'held'] as const) {
+  for (const lang of ['en', 'zh', 'cross', 'held', 'held2'] as const) {
     const rs = results.filter((r) => groupOf(r.query) === lang);
     const hit = (k: number) => rs.filter((r) => r.rank !== null && r.rank <= k).length;
     const zero = rs.filter((r) => r.total === 0).length;
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
   console.log(
     `Search relevance: ${queries.length} queries, ` +
       `${queries.filter((q) => q.lang === 'en').length} English, ${queries.filter((q) => q.lang === 'zh').length} Chinese; ` +
-      `cross-language sets: ${cross.length} and ${held.length} (held out) Chinese queries for English-only plugins; read cache off\n`,
+      `cross-language sets: ${cross.length}, ${held.length} and ${held2.length} (both held out) Chinese queries for English-only plugins; read cache off\n`,
   );
   const all = new Map<string, QueryResult[]>();
   for (const dialect of dialects) {
