@@ -5,8 +5,9 @@
  * time only: the index holds the listings' own words, and a new dictionary needs no rebuild.
  *
  * The dictionary is CC-CEDICT and, before it, the project's glossary of design-tool terms CC-CEDICT
- * lacks (`glossary.json`: chart type names, UX methods, tool names; at most 60 entries, each with its
- * source). For the Chinese words of a query (as {@link parseQuery} segments them with jieba):
+ * lacks or has only in other senses (`glossary.json`: chart type names, UX methods, the tool, menu and
+ * panel names of design tools' Chinese interfaces, 行距 "line height" where CC-CEDICT says "row
+ * spacing"; at most 120 entries, each with its source). For the Chinese words of a query (as {@link parseQuery} segments them with jieba):
  * - two or three adjacent Chinese words that together are a dictionary word (便利 + 贴 → 便利贴,
  *   "sticky note"), or a Latin letter or two before them (k + 线图 → K线图, "candlestick chart"),
  *   give that word's glosses, covering all of them;
@@ -65,7 +66,7 @@ const NOT_A_GLOSS =
 /** Placeholders of the dictionary's glosses ("to do sth", "to tell sb"). */
 const PLACEHOLDERS = new Set(['sb', 'sth', 'oneself', 'one', 'etc', 'something', 'somebody']);
 
-/** The project's glossary (`glossary.json`): design-tool terms CC-CEDICT lacks → their English names. */
+/** The project's glossary (`glossary.json`): design-tool terms → the English names the tools use. */
 const GLOSSARY = new Map<string, readonly string[]>(glossary.entries.map((e) => [e.zh, e.en]));
 
 /** Whether the glossary or CC-CEDICT has the headword `word` (lower case, as the query holds it). */
