@@ -12,10 +12,10 @@
  * and `zh→en phrase`), written before the Chinese–English dictionary bridge was tuned. It is judged
  * on its own, with its own bar ({@link REQUIRED_CROSS_LANGUAGE_TOP3}).
  *
- * `crosslang-heldout.json`: a second, held-out cross-language set of the same kinds (42 queries, none
- * of them in the other sets), written and measured before the bridge's second round of tuning and
- * never tuned on: it tells whether what helps the first set helps queries nobody looked at. Its bar
- * is {@link REQUIRED_HELD_OUT_TOP3}.
+ * `crosslang-heldout.json`: a second cross-language set of the same kinds (42 queries, none of them
+ * in the other sets), written and measured before the bridge's second round of tuning and held out
+ * of it (78.6 % top-3); its misses then guided the glossary of design-tools' Chinese UI names, so it
+ * is no longer held out. Its bar is {@link REQUIRED_HELD_OUT_TOP3}.
  *
  * `crosslang-heldout2.json`: a third cross-language set (46 queries of designers' everyday needs:
  * typography, colour, layout, export, code handoff, localisation…; none of them in the other sets),
@@ -59,15 +59,18 @@ export const REQUIRED_ZH_TOP1 = 0.85;
 export const REQUIRED_CROSS_LANGUAGE_TOP3 = 0.9;
 
 /**
- * Top-3 accuracy the CI test requires on the held-out cross-language set (`crosslang-heldout.json`):
- * just below the 78.6 % (33 of 42) it reaches. Its misses are words CC-CEDICT lacks (去色, 宽高比) or
- * glosses in other words than the plugins' (行距 "row spacing" for line height, 更新日志 for changelog).
+ * Top-3 accuracy the CI test requires on the first held-out cross-language set
+ * (`crosslang-heldout.json`): just below the 90.5 % (38 of 42) it reaches since the glossary has the
+ * design tools' Chinese UI names (78.6 % before: 去色, 宽高比, 行距, 更新日志, 九宫格 missed).
  */
-export const REQUIRED_HELD_OUT_TOP3 = 0.78;
+export const REQUIRED_HELD_OUT_TOP3 = 0.9;
 
 /**
  * Top-3 accuracy the CI test requires on the second held-out cross-language set
- * (`crosslang-heldout2.json`): its figure rounded down to 0.01 (73.9 %, 34 of 46, when written).
+ * (`crosslang-heldout2.json`, never tuned on): its figure rounded down to 0.01. It was 73.9 % (34 of
+ * 46) when written and still is after the glossary round: the design tools' UI names the glossary
+ * gained are not what these queries miss (演示文稿, 十六进制颜色, 中英文混排: ranking and words
+ * neither source has).
  */
 export const REQUIRED_HELD_OUT2_TOP3 = 0.73;
 
