@@ -14,7 +14,10 @@ import { defineConfig } from 'vitest/config';
  *
  * The server projects share one module graph per worker across files (`isolate: false`): each file
  * builds its own app with `createTestApp`, so no state lives in modules between files, and loading
- * the server's graph again for every file cost about 270 s of a two-core run.
+ * the server's graph again for every file cost about 270 s of a two-core run. The `sdk` and `app`
+ * projects share one happy-dom window per worker the same way, emptied before each file
+ * (test-fakes/src/freshDom.ts; app/src/testing/freshApp.ts resets the app's language, toasts and
+ * markup): the `app` project took 85 s isolated and 20–27 s shared on a busy machine.
  */
 const sourceFirst = {
   resolve: { conditions: ['@plugin-center/source', 'module', 'browser', 'development|production'] },
@@ -82,6 +85,10 @@ export default defineConfig({
           name: 'app',
           include: ['app/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // as `sdk`: one window per worker across files, emptied before each file (freshDom.ts)
+          // and the app's own state reset (freshApp.ts: language, toasts, rendered markup)
+          isolate: false,
+          setupFiles: ['packages/test-fakes/src/freshDom.ts', 'app/src/testing/freshApp.ts'],
         },
       },
       {

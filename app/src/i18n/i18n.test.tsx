@@ -46,6 +46,8 @@ describe('useTranslation', () => {
   });
 
   it('loads a locale on demand, complete: nothing falls back to en-US', async () => {
+    // Another file in this worker's window may have loaded Japanese: start without it.
+    i18n.removeResourceBundle('ja-JP', 'translation');
     render(<Probe />);
     expect(i18n.hasResourceBundle('ja-JP', 'translation')).toBe(false);
     await act(() => setLanguage('ja-JP'));

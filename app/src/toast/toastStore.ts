@@ -42,6 +42,12 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** Empties the queue (a test file starting in a window another file used). */
+export function clearToasts(): void {
+  toasts = [];
+  emit();
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
