@@ -97,6 +97,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // the catalogue imported once per run (SQLite), copied into each environment (support.ts)
+          globalSetup: ['packages/server/src/testing/testTemplate.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // a page's first render in Chromium can take seconds while the server projects load

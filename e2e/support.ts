@@ -6,12 +6,13 @@
  * @packageDocumentation
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loadConfig } from '@plugin-center/server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /** The server `buildApp` returns. */
 type Server = Awaited<ReturnType<typeof buildApp>>;
@@ -91,6 +92,13 @@ export async function startE2eEnvironment(
     throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk).`);
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-e2e-'));
+  // The shipped catalogue as the first start imports it, copied from the run's template database
+  // (packages/server/src/testing/testTemplate.ts, the e2e project's global setup) instead of
+  // imported again for each environment; the server then starts as on an empty database.
+  const template = inject('serverTemplate');
+  const ownData = env.DATA_DIR || env.DATABASE_URL || env.CATALOGUE_DIR || env.IMPORT_CATALOGUE_ON_EMPTY;
+  if (template?.dialect === 'sqlite' && !ownData)
+    await copyFile(template.file, join(dataDir, 'plugin-center.db'));
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: '', // always SQLite here
