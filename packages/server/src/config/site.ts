@@ -41,8 +41,23 @@ export function parseSiteLocales(variable: string, value: string): Locale[] {
   return out;
 }
 
-/** An address in a site variable: an http(s) URL or a path starting with `/` (not `//`, another host). */
-const HREF_PATTERN = '^(https?://[^\\s]+|/(?!/)[^\\s]*)$';
+/**
+ * An optional address variable of the site: an http(s) URL or a path starting with `/` (not `//`,
+ * another host), trimmed; `about` gives its default, summary and description.
+ */
+function hrefVariable(text: { defaultText: string; summary: string; description: string }) {
+  return Type.Optional(
+    Type.String({
+      pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)$',
+      ...about({
+        group: 'site',
+        transform: trim,
+        errorMessage: 'must be an http(s) URL or a path starting with / (not //)',
+        ...text,
+      }),
+    }),
+  );
+}
 
 /** `SITE_VARIANT` … `SITE_PRODUCT`, then the header's links (`headerLinks.ts`). */
 export const SITE_VARIABLES = {
@@ -85,34 +100,18 @@ export const SITE_VARIABLES = {
       }),
     }),
   ),
-  WORKBENCH_URL: Type.Optional(
-    Type.String({
-      pattern: HREF_PATTERN,
-      ...about({
-        group: 'site',
-        transform: trim,
-        errorMessage: 'must be an http(s) URL or a path starting with / (not //)',
-        defaultText: 'unset (no workbench link)',
-        summary: "the header's workbench link for signed-in people",
-        description:
-          "where the header's workbench link (SPEC §2 `/app`) goes: an http(s) URL or a path on this host. Unset: the link is not shown",
-      }),
-    }),
-  ),
-  SITE_SIGN_IN_URL: Type.Optional(
-    Type.String({
-      pattern: HREF_PATTERN,
-      ...about({
-        group: 'site',
-        transform: trim,
-        errorMessage: 'must be an http(s) URL or a path starting with / (not //)',
-        defaultText: "unset (this server's login page; none on `hwdc`)",
-        summary: "the host product's sign-in page (instead of /user/login/)",
-        description:
-          "where the app sends a person to sign in instead of this server's login page `/user/login/`: an http(s) URL, or a path on `SITE_HOST_ORIGIN`. The app appends the login query of SPEC §2 (`response_type`, `redirect_uri` as an absolute URL of the page to come back to, `from`). Meant for a private deployment without login (`hwdc`), whose host product signs people in: unset there, a page that needs an account tells the visitor to sign in to the host product first instead of sending them anywhere",
-      }),
-    }),
-  ),
+  WORKBENCH_URL: hrefVariable({
+    defaultText: 'unset (no workbench link)',
+    summary: "the header's workbench link for signed-in people",
+    description:
+      "where the header's workbench link (SPEC §2 `/app`) goes: an http(s) URL or a path on this host. Unset: the link is not shown",
+  }),
+  SITE_SIGN_IN_URL: hrefVariable({
+    defaultText: "unset (this server's login page; none on `hwdc`)",
+    summary: "the host product's sign-in page (instead of /user/login/)",
+    description:
+      "where the app sends a person to sign in instead of this server's login page `/user/login/`: an http(s) URL, or a path on `SITE_HOST_ORIGIN`. The app appends the login query of SPEC §2 (`response_type`, `redirect_uri` as an absolute URL of the page to come back to, `from`). Meant for a private deployment without login (`hwdc`), whose host product signs people in: unset there, a page that needs an account tells the visitor to sign in to the host product first instead of sending them anywhere",
+  }),
   COOKIE_CONSENT: Type.Optional(
     Type.Boolean({
       ...about({
