@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019_file_sizes';
 import * as m0021 from './migrations/0021_audit_chain';
 import * as m0022 from './migrations/0022_manifest_id';
 import * as m0024 from './migrations/0024_batch_id';
+import * as m0025 from './migrations/0025_search_top_lists';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0021_audit_chain': m0021,
   '0022_manifest_id': m0022,
   '0024_batch_id': m0024,
+  '0025_search_top_lists': m0025,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

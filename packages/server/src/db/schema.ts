@@ -66,7 +66,7 @@ export interface PluginTable {
   update_time: number | null;
   /** Sort helper: `COALESCE(update_time, 0)`, kept in step by the data layer. */
   sort_time: number;
-  /** Ids of the search terms posted for the plugin, space-separated (migration 0012; '' when none). */
+  /** The search terms posted for the plugin with their scores, `term_id:score` space-separated (migrations 0012, 0025; '' when none). */
   search_terms: Generated<string>;
   /** The owning account (publisher, or assigned by an administrator); null for imported plugins. */
   owner_id: number | null;

@@ -10,6 +10,10 @@ export interface SearchTermTable {
   term: string;
   /** Approved plugins holding the term. */
   df: number;
+  /** Its best postings packed (migration 0025, `search/data.ts`); null when not built or stale. */
+  top: Buffer | null;
+  /** Bumped with every change to the term's postings (a top list is stored only for the generation it was read at). */
+  top_gen: Generated<number>;
 }
 
 /** `search_word`: a Latin word as written, under itself and each single-character deletion (the typo index). */

@@ -216,6 +216,12 @@ describe('the index follows the catalogue', () => {
     expect(published.statusCode, published.body).toBe(200);
     const key = body<{ data: { plugin_key: string } }>(published).data.plugin_key;
     expect((await search({ keyword: 'quokkaflux' })).total).toBe(0);
+    // A word other plugins hold, searched before the change: its answer follows the change too.
+    const keys = (r: PluginListResult) => r.plugin_list.map((p) => p.plugin_key);
+    const swatches = await search({ keyword: 'swatches', page_size: 100 });
+    expect(swatches.total).toBeGreaterThan(0);
+    expect(swatches.total).toBeLessThan(100);
+    expect(keys(swatches)).not.toContain(key);
 
     const approve = await t.app.inject({
       method: 'POST',
@@ -226,6 +232,9 @@ describe('the index follows the catalogue', () => {
     expect(approve.statusCode, approve.body).toBe(200);
     expect((await search({ keyword: 'quokkaflux' })).plugin_list.map((p) => p.plugin_key)).toEqual([key]);
     expect((await search({ keyword: 'quokkaflx' })).plugin_list.map((p) => p.plugin_key)).toEqual([key]);
+    const withIt = await search({ keyword: 'swatches', page_size: 100 });
+    expect(withIt.total).toBe(swatches.total + 1);
+    expect(keys(withIt)).toContain(key);
     expect(await driftedTerms()).toEqual([]);
 
     const removed = await t.app.inject({
@@ -236,6 +245,7 @@ describe('the index follows the catalogue', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await search({ keyword: 'quokkaflux' })).total).toBe(0);
+    expect(await search({ keyword: 'swatches', page_size: 100 })).toEqual(swatches);
     expect(await driftedTerms()).toEqual([]);
   });
 

@@ -48,6 +48,17 @@ export async function termsByValue(kysely: Executor, terms: readonly string[]): 
   return out;
 }
 
+/** Terms scanned in the prefix range of a word being typed (the index on `term`). */
+export const PREFIX_SCAN = 200;
+
+/** The `limit` most frequent of `rows` held by at least one approved plugin (ties: term order). */
+export function mostFrequent(rows: readonly TermRow[], limit: number): TermRow[] {
+  return rows
+    .filter((r) => r.df > 0)
+    .sort((a, b) => b.df - a.df || (a.term < b.term ? -1 : 1))
+    .slice(0, limit);
+}
+
 /**
  * Terms starting with `prefix` held by at least one approved plugin, most frequent first, at most
  * `limit`; reads at most `scan` terms of the prefix range (the index on `term`).
@@ -56,7 +67,7 @@ export async function termsByPrefix(
   db: Database,
   prefix: string,
   limit: number,
-  scan = 200,
+  scan = PREFIX_SCAN,
 ): Promise<TermRow[]> {
   // The range [prefix, prefix + U+FFFF): code-point order on SQLite (BINARY) and PostgreSQL ("C").
   const rows = await db.kysely
@@ -67,10 +78,7 @@ export async function termsByPrefix(
     .orderBy('term')
     .limit(scan)
     .execute();
-  return rows
-    .filter((r) => r.df > 0)
-    .sort((a, b) => b.df - a.df || (a.term < b.term ? -1 : 1))
-    .slice(0, limit);
+  return mostFrequent(rows, limit);
 }
 
 /** A catalogue word sharing a deletion variant with a query word, with the term it stems to. */
@@ -117,32 +125,183 @@ export async function bestPostings(
   }));
 }
 
-/** Parameters of one probe statement at most (terms × plugins), under both databases' limits. */
-const PROBE_PARAMETERS = 5000;
+/** Postings a top list holds at most: the most any search reads of one term. */
+export const TOP_LIST_SIZE = 1000;
+
+/** A term with its packed top list as stored (migration 0025). */
+export interface TermTopRow extends TermRow {
+  /** {@link packTopList} bytes, or null when not built yet or stale. */
+  top: Uint8Array | null;
+  top_gen: number;
+}
+
+/** Packs postings of one term, best first, as little-endian int32 pairs (plugin id, score). */
+export function packTopList(rows: readonly PostingRow[]): Buffer {
+  const out = Buffer.alloc(rows.length * 8);
+  rows.forEach((r, i) => {
+    out.writeInt32LE(r.plugin_id, i * 8);
+    out.writeInt32LE(r.score, i * 8 + 4);
+  });
+  return out;
+}
+
+/** Adds the first `limit` postings of a packed top list to `into` (plugin id → score). */
+export function unpackTopList(top: Uint8Array, limit: number, into: Map<number, number>): void {
+  const view = new DataView(top.buffer, top.byteOffset, top.byteLength);
+  const n = Math.min(limit, Math.floor(top.byteLength / 8));
+  for (let i = 0; i < n; i++) into.set(view.getInt32(i * 8, true), view.getInt32(i * 8 + 4, true));
+}
+
+const topColumns = ['id', 'term', 'df', 'top', 'top_gen'] as const;
+
+function toTopRow(r: {
+  id: number;
+  term: string;
+  df: number;
+  top: Uint8Array | null;
+  top_gen: number;
+}): TermTopRow {
+  return { id: r.id, term: r.term, df: Number(r.df), top: r.top, top_gen: Number(r.top_gen) };
+}
+
+/** What {@link firstLookup} reads. */
+export interface FirstLookup {
+  /** The terms among those asked that the index holds (any df), with their top lists. */
+  terms: TermTopRow[];
+  /** The first {@link PREFIX_SCAN} terms of the prefix range, when a prefix was asked (any df). */
+  prefixed: TermRow[];
+  /** Approved plugins (the `approved_plugins` counter). */
+  documents: number;
+}
 
 /**
- * The postings of `termIds` in `pluginIds`: primary-key probes, one `term_id = ? AND plugin_id IN
- * (…)` per term joined by UNION ALL. Written per term because with `term_id IN (…)` too, SQLite's
- * planner walks every posting of the terms (60 ms for a term in 400,000 plugins at 1,000,000)
- * instead of probing the key (under 1 ms).
+ * The first statement of a search: the query's terms with their top lists, the prefix range of
+ * the word being typed (`prefix`, or null) and the number of approved plugins, as one `UNION ALL`.
  */
-export async function probePostings(
+export async function firstLookup(
   db: Database,
-  termIds: readonly number[],
-  pluginIds: readonly number[],
-): Promise<PostingRow[]> {
-  if (termIds.length === 0 || pluginIds.length === 0) return [];
-  const terms = [...new Set(termIds)];
-  const out: PostingRow[] = [];
-  for (const part of chunks(pluginIds, Math.max(1, Math.floor(PROBE_PARAMETERS / terms.length)))) {
-    const ids = sql.join(part);
-    const parts = terms.map(
-      (termId) =>
-        sql`SELECT term_id, plugin_id, score FROM search_posting WHERE term_id = ${termId} AND plugin_id IN (${ids})`,
+  terms: readonly string[],
+  prefix: string | null,
+): Promise<FirstLookup> {
+  const unique = [...new Set(terms)];
+  const parts = [
+    sql`SELECT 2 AS part, 0 AS id, '' AS term, value AS df, NULL AS top, 0 AS top_gen FROM catalogue_stat WHERE name = 'approved_plugins'`,
+  ];
+  if (unique.length > 0) {
+    parts.push(
+      sql`SELECT 0 AS part, id, term, df, top, top_gen FROM search_term WHERE term IN (${sql.join(unique)})`,
     );
-    const result = await sql<PostingRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
-    for (const r of result.rows) {
-      out.push({ term_id: Number(r.term_id), plugin_id: Number(r.plugin_id), score: Number(r.score) });
+  }
+  if (prefix !== null) {
+    // The range [prefix, prefix + U+FFFF): code-point order on SQLite (BINARY) and PostgreSQL ("C").
+    parts.push(
+      sql`SELECT 1 AS part, id, term, df, NULL AS top, 0 AS top_gen FROM (SELECT id, term, df FROM search_term WHERE term > ${prefix} AND term < ${`${prefix}\uffff`} ORDER BY term LIMIT ${PREFIX_SCAN}) AS p`,
+    );
+  }
+  const result = await sql<{
+    part: number;
+    id: number;
+    term: string;
+    df: number;
+    top: Uint8Array | null;
+    top_gen: number;
+  }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
+  const out: FirstLookup = { terms: [], prefixed: [], documents: 0 };
+  for (const r of result.rows) {
+    const part = Number(r.part);
+    if (part === 2) out.documents = Number(r.df);
+    else if (part === 1) out.prefixed.push({ id: Number(r.id), term: r.term, df: Number(r.df) });
+    else out.terms.push(toTopRow(r));
+  }
+  return out;
+}
+
+/** The top lists of the terms `ids`: one statement. */
+export async function topListsByIds(db: Database, ids: readonly number[]): Promise<TermTopRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.kysely
+    .selectFrom('search_term')
+    .select(topColumns)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map(toTopRow);
+}
+
+/**
+ * Stores built top lists, each only if its term's postings have not changed since `gen` was read
+ * (the indexer bumps `top_gen` in the transaction that changes them): one statement.
+ */
+export async function storeTopLists(
+  db: Database,
+  lists: ReadonlyArray<{ id: number; gen: number; top: Buffer }>,
+): Promise<void> {
+  for (const part of chunks(lists, 100)) {
+    const values = sql.join(
+      part.map(
+        (l) =>
+          sql`(CAST(${l.id} AS integer), CAST(${l.gen} AS integer), CAST(${l.top} AS ${sql.raw(db.dialect === 'postgres' ? 'bytea' : 'blob')}))`,
+      ),
+    );
+    await sql`UPDATE search_term SET top = v.column3 FROM (VALUES ${values}) AS v WHERE search_term.id = v.column1 AND search_term.top_gen = v.column2`.execute(
+      db.kysely,
+    );
+  }
+}
+
+/** A plugin's sort keys and its posted terms as stored (`term_id:score …`). */
+export interface PluginPostings {
+  id: number;
+  sort_time: number;
+  download_count: number;
+  search_terms: string;
+}
+
+/** Parses `plugin.search_terms` (`term_id:score …`; a bare `term_id` has score 0). */
+export function parsePostedTerms(text: string): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!text) return out;
+  for (const item of text.split(' ')) {
+    const colon = item.indexOf(':');
+    if (colon < 0) out.set(Number(item), 0);
+    else out.set(Number(item.slice(0, colon)), Number(item.slice(colon + 1)));
+  }
+  return out;
+}
+
+/** The score of term `termId` in a plugin's `search_terms` text, or undefined when it is not posted. */
+export function postedScore(text: string, termId: number): number | undefined {
+  const key = `${termId}:`;
+  let at = text.startsWith(key) ? 0 : -1;
+  if (at < 0) {
+    const inner = text.indexOf(` ${key}`);
+    if (inner < 0) return undefined;
+    at = inner + 1;
+  }
+  const start = at + key.length;
+  const end = text.indexOf(' ', start);
+  return Number(end < 0 ? text.slice(start) : text.slice(start, end));
+}
+
+/**
+ * Sort keys, popularity and postings of the approved plugins among `ids`: one primary-key read of
+ * their rows (the probe of the leading candidates for the terms read partially).
+ */
+export async function pluginPostings(db: Database, ids: readonly number[]): Promise<PluginPostings[]> {
+  const out: PluginPostings[] = [];
+  for (const part of chunks(ids)) {
+    if (part.length === 0) continue;
+    const rows = await db.kysely
+      .selectFrom('plugin')
+      .select(['id', 'sort_time', 'download_count', 'search_terms'])
+      .where('id', 'in', part)
+      .execute();
+    for (const r of rows) {
+      out.push({
+        id: r.id,
+        sort_time: Number(r.sort_time),
+        download_count: Number(r.download_count),
+        search_terms: r.search_terms,
+      });
     }
   }
   return out;
@@ -242,15 +401,17 @@ export async function ensureWords(
   }
 }
 
-/** Adds `delta` to the df of each term (one statement per chunk). */
+/**
+ * Adds `delta` to the df of each term whose postings changed (a delta of 0: a score changed), drops
+ * its top list and bumps its `top_gen` (one statement per chunk).
+ */
 export async function adjustDocumentCounts(
   trx: Executor,
   deltas: ReadonlyMap<number, number>,
 ): Promise<void> {
-  const entries = [...deltas].filter(([, d]) => d !== 0);
-  for (const part of chunks(entries)) {
+  for (const part of chunks([...deltas])) {
     const values = sql.join(part.map(([id, d]) => sql`(CAST(${id} AS integer), CAST(${d} AS integer))`));
-    await sql`UPDATE search_term SET df = df + v.column2 FROM (VALUES ${values}) AS v WHERE search_term.id = v.column1`.execute(
+    await sql`UPDATE search_term SET df = df + v.column2, top = NULL, top_gen = top_gen + 1 FROM (VALUES ${values}) AS v WHERE search_term.id = v.column1`.execute(
       trx,
     );
   }
@@ -276,7 +437,7 @@ export async function deletePostings(
   }
 }
 
-/** The posted term ids of plugins (their `search_terms` column). */
+/** The posted term ids of plugins (from their `search_terms` column). */
 export async function postedTerms(
   trx: Executor,
   pluginIds: readonly number[],
@@ -288,19 +449,22 @@ export async function postedTerms(
       .select(['id', 'search_terms'])
       .where('id', 'in', part)
       .execute();
-    for (const r of rows) out.set(r.id, r.search_terms ? r.search_terms.split(' ').map(Number) : []);
+    for (const r of rows) out.set(r.id, [...parsePostedTerms(r.search_terms).keys()]);
   }
   return out;
 }
 
-/** Records the posted term ids of plugins (one statement per chunk). */
+/** Records the posted terms of plugins with their scores, `term_id:score …` (one statement per chunk). */
 export async function setPostedTerms(
   trx: Executor,
-  posted: ReadonlyArray<{ pluginId: number; termIds: readonly number[] }>,
+  posted: ReadonlyArray<{ pluginId: number; postings: ReadonlyArray<{ termId: number; score: number }> }>,
 ): Promise<void> {
   for (const part of chunks(posted)) {
     const values = sql.join(
-      part.map((p) => sql`(CAST(${p.pluginId} AS integer), CAST(${p.termIds.join(' ')} AS text))`),
+      part.map(
+        (p) =>
+          sql`(CAST(${p.pluginId} AS integer), CAST(${p.postings.map((x) => `${x.termId}:${x.score}`).join(' ')} AS text))`,
+      ),
     );
     await sql`UPDATE plugin SET search_terms = v.column2 FROM (VALUES ${values}) AS v WHERE plugin.id = v.column1`.execute(
       trx,

@@ -12,19 +12,28 @@
  * (1 + 0.05 · log10(1 + downloads)) within the first {@link RERANK_DEPTH}, (5) id descending.
  */
 import { PluginSort } from '@plugin-center/contract/schemas';
-import { approvedTotal } from '../db/catalogueStat';
 import type { Database } from '../db/database';
 import { exactNameTerm, parseQuery, type QueryWord, SCORE_SCALE, wordTerm } from './analyze';
 import { glossAlternatives } from './bridge';
 import {
   bestPostings,
+  firstLookup,
+  mostFrequent,
+  type PluginPostings,
   type PostingRow,
+  packTopList,
+  pluginPostings,
   pluginSortKeys,
   pluginsWithTag,
-  probePostings,
+  postedScore,
+  storeTopLists,
   type TermRow,
+  type TermTopRow,
+  TOP_LIST_SIZE,
   termsByPrefix,
   termsByValue,
+  topListsByIds,
+  unpackTopList,
   wordsByVariant,
 } from './data';
 import { synonymsOf } from './synonyms';
@@ -162,6 +171,7 @@ async function indexAlternatives(
   words: readonly QueryWord[],
   known: Map<string, TermRow>,
   base: readonly Alternative[],
+  prefixed: ReadonlyMap<string, readonly TermRow[]>,
 ): Promise<Alternative[]> {
   const alts: Alternative[] = [];
   const typoWords: { index: number; word: QueryWord; edits: number }[] = [];
@@ -177,7 +187,11 @@ async function indexAlternatives(
     // `color`; for "icon", not the rarer `iconify`).
     if (w.prefix && w.raw.length >= 2) {
       const typed = known.get(w.term)?.df ?? 0;
-      for (const t of await termsByPrefix(db, w.raw, PREFIX_COMPLETIONS)) {
+      const range = prefixed.get(w.raw);
+      const completions = range
+        ? mostFrequent(range, PREFIX_COMPLETIONS)
+        : await termsByPrefix(db, w.raw, PREFIX_COMPLETIONS);
+      for (const t of completions) {
         if (t.term === w.term || t.df <= typed) continue;
         known.set(t.term, t);
         alts.push({ terms: [t.term], weight: WEIGHT.prefix, covers: [i] });
@@ -325,17 +339,25 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   if (words.length === 0) return EMPTY;
   const base = baseAlternatives(req.keyword, words);
   const known = new Map<string, TermRow>();
-  for (const row of await termsByValue(
-    db.kysely,
+  const tops = new Map<number, TermTopRow>();
+  // One statement: the terms with their top lists, the prefix range of the last word, the count.
+  const typing = words.find((w) => w.prefix && w.raw.length >= 2);
+  const first = await firstLookup(
+    db,
     base.flatMap((a) => a.terms),
-  ))
+    typing ? typing.raw : null,
+  );
+  for (const row of first.terms) {
     known.set(row.term, row);
-  const alts = [...base, ...(await indexAlternatives(db, words, known, base))].filter((a) =>
+    tops.set(row.id, row);
+  }
+  const prefixed = new Map(typing ? [[typing.raw, first.prefixed]] : []);
+  const alts = [...base, ...(await indexAlternatives(db, words, known, base, prefixed))].filter((a) =>
     a.terms.every((t) => (known.get(t)?.df ?? 0) > 0),
   );
   if (alts.length === 0) return EMPTY;
 
-  const documents = Math.max(1, await approvedTotal(db));
+  const documents = Math.max(1, first.documents);
   const termInfo = new Map<string, { id: number; idf: number; df: number }>();
   for (const t of new Set(alts.flatMap((a) => a.terms))) {
     const row = known.get(t)!;
@@ -343,32 +365,64 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   }
   const primary = new Set(alts.filter((a) => a.weight >= WEIGHT.exact).flatMap((a) => a.terms));
   const limitOf = (term: string) => (primary.has(term) ? POSTINGS_PER_TERM : POSTINGS_PER_ALTERNATIVE_TERM);
-  const reads = [...termInfo].map(([term, t]) => ({ id: t.id, limit: limitOf(term) }));
   const postings = new Map<number, Map<number, number>>();
-  const add = (rows: readonly PostingRow[]) => {
-    for (const r of rows) {
-      let m = postings.get(r.term_id);
-      if (!m) {
-        m = new Map();
-        postings.set(r.term_id, m);
-      }
-      m.set(r.plugin_id, r.score);
+  const postingsOf = (termId: number) => {
+    let m = postings.get(termId);
+    if (!m) {
+      m = new Map();
+      postings.set(termId, m);
     }
+    return m;
   };
-  add(await bestPostings(db, reads));
+  // Each term's best postings from its stored top list (one row); top lists not built yet, or
+  // dropped by a change to the term, are built from the postings and stored.
+  const unread = [...termInfo.values()].filter((t) => !tops.has(t.id)).map((t) => t.id);
+  for (const row of await topListsByIds(db, unread)) tops.set(row.id, row);
+  const stale = [...termInfo.values()].filter((t) => !tops.get(t.id)?.top);
+  if (stale.length > 0) {
+    const built = new Map<number, PostingRow[]>(stale.map((t) => [t.id, []]));
+    for (const r of await bestPostings(
+      db,
+      stale.map((t) => ({ id: t.id, limit: TOP_LIST_SIZE })),
+    ))
+      built.get(r.term_id)!.push(r);
+    const lists = stale.map((t) => ({
+      id: t.id,
+      gen: tops.get(t.id)?.top_gen ?? 0,
+      top: packTopList(built.get(t.id)!),
+    }));
+    for (const l of lists) {
+      const row = tops.get(l.id);
+      if (row) tops.set(l.id, { ...row, top: l.top });
+    }
+    // Stored only when read with the term's generation (a term found later has none: not stored).
+    await storeTopLists(
+      db,
+      lists.filter((l) => tops.has(l.id)),
+    );
+  }
+  for (const [term, t] of termInfo) {
+    const top = tops.get(t.id)?.top;
+    if (top) unpackTopList(top, limitOf(term), postingsOf(t.id));
+  }
   const partial = [...termInfo].filter(([term, t]) => t.df > limitOf(term)).map(([, t]) => t.id);
 
   let scored = scoreCandidates(alts, words.length, termInfo, postings);
+  // Rows of the leading candidates read for the probe: their sort keys come with them.
+  const probed = new Map<number, PluginPostings>();
   if (partial.length > 0) {
     // The leading candidates may hold a frequent term below its best postings: probe them.
     scored.sort(byRelevance);
-    add(
-      await probePostings(
-        db,
-        partial,
-        scored.slice(0, RERANK_DEPTH).map((s) => s.id),
-      ),
-    );
+    for (const p of await pluginPostings(
+      db,
+      scored.slice(0, RERANK_DEPTH).map((s) => s.id),
+    )) {
+      probed.set(p.id, p);
+      for (const termId of partial) {
+        const score = postedScore(p.search_terms, termId);
+        if (score !== undefined) postingsOf(termId).set(p.id, score);
+      }
+    }
     scored = scoreCandidates(alts, words.length, termInfo, postings);
   }
   if (req.tagId > 0) {
@@ -402,14 +456,12 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   let ordered: Scored[];
   if (req.sort === PluginSort.RELEVANCE) {
     const head = results.slice(0, RERANK_DEPTH);
-    const keys = new Map(
-      (
-        await pluginSortKeys(
-          db,
-          head.map((s) => s.id),
-        )
-      ).map((k) => [k.id, k]),
-    );
+    const keys = new Map<number, { download_count: number }>(probed);
+    for (const k of await pluginSortKeys(
+      db,
+      head.filter((s) => !keys.has(s.id)).map((s) => s.id),
+    ))
+      keys.set(k.id, k);
     const popularity = (s: Scored) =>
       s.score * (1 + 0.05 * Math.log10(1 + (keys.get(s.id)?.download_count ?? 0)));
     const final = new Map(head.map((s) => [s.id, popularity(s)]));

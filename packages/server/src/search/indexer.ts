@@ -89,21 +89,21 @@ export async function indexPlugins(
   await ensureWords(trx, words, (word) => deletionVariants(word));
   const deltas = new Map<number, number>();
   const postings: PostingRow[] = [];
-  const postedByPlugin: { pluginId: number; termIds: number[] }[] = [];
+  const postedByPlugin: { pluginId: number; postings: { termId: number; score: number }[] }[] = [];
   for (const b of built) {
     const previous = old.get(b.id) ?? [];
     if (previous.length > 0) {
       await deletePostings(trx, b.id, previous);
       for (const id of previous) deltas.set(id, (deltas.get(id) ?? 0) - 1);
     }
-    const posted: number[] = [];
+    const posted: { termId: number; score: number }[] = [];
     for (const [term, score] of b.terms) {
       const termId = ids.get(term)!;
-      posted.push(termId);
+      posted.push({ termId, score });
       postings.push({ term_id: termId, plugin_id: b.id, score });
       deltas.set(termId, (deltas.get(termId) ?? 0) + 1);
     }
-    if (posted.length > 0 || previous.length > 0) postedByPlugin.push({ pluginId: b.id, termIds: posted });
+    if (posted.length > 0 || previous.length > 0) postedByPlugin.push({ pluginId: b.id, postings: posted });
   }
   await setPostedTerms(trx, postedByPlugin);
   await insertPostings(trx, postings);
