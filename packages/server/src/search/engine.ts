@@ -1,7 +1,7 @@
 /**
  * The search engine of `GET plugin/list?keyword=` (docs/search.md explains it for plugin
  * authors): query words → alternatives (the word's term, prefix completions, typo corrections,
- * synonyms in both languages, English glosses of Chinese words, joined words, the exact name) → best-first posting reads → BM25F
+ * synonyms in both languages, English glosses of Chinese words, joined words, the exact name) → best-first posting reads (stored top lists, migration 0025) → BM25F
  * scores → matched-word ranking. Every step reads the plain index tables of migration 0012 and does
  * the arithmetic here, so SQLite and PostgreSQL give the same answer.
  *
@@ -330,9 +330,12 @@ const byRelevance = (a: Scored, b: Scored) =>
  * Searches the approved catalogue (see the module comment for the ranking). `sort` LATEST or
  * MOST_POPULAR orders the same matches by update time or downloads instead (then id descending).
  *
- * Cost: 3–6 indexed statements whatever the catalogue's size: term look-ups, at most
- * {@link POSTINGS_PER_TERM} postings per term read best first, probes of the first
- * {@link RERANK_DEPTH} candidates for the terms read partially, their popularity.
+ * Cost: 2–5 indexed statements whatever the catalogue's size: the terms with their top lists
+ * (at most {@link POSTINGS_PER_TERM} postings of a term, best first, in one stored value), the
+ * prefix range and the plugin count in one statement; top lists of completions, typo and split
+ * look-ups when needed; one read of the first {@link RERANK_DEPTH} candidates' rows (postings of
+ * the terms read partially, popularity). A top list dropped by a change to its term is built here
+ * from the postings and stored (`storeTopLists`).
  */
 export async function searchPlugins(db: Database, req: SearchRequest): Promise<SearchResult> {
   const words = parseQuery(req.keyword);
