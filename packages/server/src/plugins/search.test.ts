@@ -13,6 +13,7 @@ import {
 } from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOP_LIST_MIN_DF } from '../search/data';
 import { MAX_SEARCH_RESULTS } from '../search/engine';
 import {
   body,
@@ -222,6 +223,13 @@ describe('the index follows the catalogue', () => {
     expect(swatches.total).toBeGreaterThan(0);
     expect(swatches.total).toBeLessThan(100);
     expect(keys(swatches)).not.toContain(key);
+    // A frequent word, whose best postings a search reads from the term's stored top list.
+    const exporter = await search({ keyword: 'exporter', page_size: 100 });
+    const df = await sql<{ df: number }>`SELECT df FROM search_term WHERE term = 'export'`.execute(
+      t.app.db.kysely,
+    );
+    expect(Number(df.rows[0]?.df)).toBeGreaterThan(TOP_LIST_MIN_DF);
+    expect(exporter.total_relation ?? 'eq').toBe('eq');
 
     const approve = await t.app.inject({
       method: 'POST',
@@ -235,6 +243,7 @@ describe('the index follows the catalogue', () => {
     const withIt = await search({ keyword: 'swatches', page_size: 100 });
     expect(withIt.total).toBe(swatches.total + 1);
     expect(keys(withIt)).toContain(key);
+    expect((await search({ keyword: 'exporter', page_size: 100 })).total).toBe(exporter.total + 1);
     expect(await driftedTerms()).toEqual([]);
 
     const removed = await t.app.inject({
@@ -246,6 +255,7 @@ describe('the index follows the catalogue', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await search({ keyword: 'quokkaflux' })).total).toBe(0);
     expect(await search({ keyword: 'swatches', page_size: 100 })).toEqual(swatches);
+    expect(await search({ keyword: 'exporter', page_size: 100 })).toEqual(exporter);
     expect(await driftedTerms()).toEqual([]);
   });
 

@@ -127,6 +127,11 @@ export async function bestPostings(
 
 /** Postings a top list holds at most: the most any search reads of one term. */
 export const TOP_LIST_SIZE = 1000;
+/**
+ * Terms held by at most this many plugins have no stored top list: their postings are read whole
+ * (a few rows), so only frequent terms are written back by searches.
+ */
+export const TOP_LIST_MIN_DF = 100;
 
 /** A term with its packed top list as stored (migration 0025). */
 export interface TermTopRow extends TermRow {
@@ -152,7 +157,29 @@ export function unpackTopList(top: Uint8Array, limit: number, into: Map<number, 
   for (let i = 0; i < n; i++) into.set(view.getInt32(i * 8, true), view.getInt32(i * 8 + 4, true));
 }
 
-const topColumns = ['id', 'term', 'df', 'top', 'top_gen'] as const;
+/** A row of the `UNION ALL` reads below: `part` says which branch it comes from. */
+interface LookupRow {
+  part: number;
+  id: number;
+  term: string;
+  df: number;
+  top: Uint8Array | null;
+  top_gen: number;
+  plugin_id: number | null;
+  score: number | null;
+}
+
+/** Branches of the look-ups: a term, a term of the prefix range, the plugin count, a posting. */
+const PART = { term: 0, prefix: 1, count: 2, posting: 3 } as const;
+
+/** The postings of the terms `ids` held by at most {@link TOP_LIST_MIN_DF} plugins, whole (a `UNION ALL` branch). */
+function smallPostingsById(ids: readonly number[]) {
+  return sql`SELECT ${PART.posting} AS part, term_id AS id, '' AS term, 0 AS df, NULL AS top, 0 AS top_gen, plugin_id, score FROM search_posting WHERE term_id IN (${sql.join(ids)})`;
+}
+
+function toPosting(r: LookupRow): PostingRow {
+  return { term_id: Number(r.id), plugin_id: Number(r.plugin_id), score: Number(r.score) };
+}
 
 function toTopRow(r: {
   id: number;
@@ -172,11 +199,14 @@ export interface FirstLookup {
   prefixed: TermRow[];
   /** Approved plugins (the `approved_plugins` counter). */
   documents: number;
+  /** All postings of the terms found held by at most {@link TOP_LIST_MIN_DF} plugins. */
+  postings: PostingRow[];
 }
 
 /**
- * The first statement of a search: the query's terms with their top lists, the prefix range of
- * the word being typed (`prefix`, or null) and the number of approved plugins, as one `UNION ALL`.
+ * The first statement of a search, one `UNION ALL`: the query's terms with their top lists, the
+ * postings of those held by at most {@link TOP_LIST_MIN_DF} plugins, the prefix range of the word
+ * being typed (`prefix`, or null) and the number of approved plugins.
  */
 export async function firstLookup(
   db: Database,
@@ -185,46 +215,57 @@ export async function firstLookup(
 ): Promise<FirstLookup> {
   const unique = [...new Set(terms)];
   const parts = [
-    sql`SELECT 2 AS part, 0 AS id, '' AS term, value AS df, NULL AS top, 0 AS top_gen FROM catalogue_stat WHERE name = 'approved_plugins'`,
+    sql`SELECT ${PART.count} AS part, 0 AS id, '' AS term, value AS df, NULL AS top, 0 AS top_gen, CAST(NULL AS integer) AS plugin_id, CAST(NULL AS integer) AS score FROM catalogue_stat WHERE name = 'approved_plugins'`,
   ];
   if (unique.length > 0) {
+    const list = sql.join(unique);
     parts.push(
-      sql`SELECT 0 AS part, id, term, df, top, top_gen FROM search_term WHERE term IN (${sql.join(unique)})`,
+      sql`SELECT ${PART.term} AS part, id, term, df, top, top_gen, NULL AS plugin_id, NULL AS score FROM search_term WHERE term IN (${list})`,
+      sql`SELECT ${PART.posting} AS part, p.term_id AS id, '' AS term, 0 AS df, NULL AS top, 0 AS top_gen, p.plugin_id, p.score FROM search_term t INNER JOIN search_posting p ON p.term_id = t.id WHERE t.term IN (${list}) AND t.df <= ${TOP_LIST_MIN_DF}`,
     );
   }
   if (prefix !== null) {
     // The range [prefix, prefix + U+FFFF): code-point order on SQLite (BINARY) and PostgreSQL ("C").
     parts.push(
-      sql`SELECT 1 AS part, id, term, df, NULL AS top, 0 AS top_gen FROM (SELECT id, term, df FROM search_term WHERE term > ${prefix} AND term < ${`${prefix}\uffff`} ORDER BY term LIMIT ${PREFIX_SCAN}) AS p`,
+      sql`SELECT ${PART.prefix} AS part, id, term, df, NULL AS top, 0 AS top_gen, NULL AS plugin_id, NULL AS score FROM (SELECT id, term, df FROM search_term WHERE term > ${prefix} AND term < ${`${prefix}\uffff`} ORDER BY term LIMIT ${PREFIX_SCAN}) AS p`,
     );
   }
-  const result = await sql<{
-    part: number;
-    id: number;
-    term: string;
-    df: number;
-    top: Uint8Array | null;
-    top_gen: number;
-  }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
-  const out: FirstLookup = { terms: [], prefixed: [], documents: 0 };
+  const result = await sql<LookupRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
+  const out: FirstLookup = { terms: [], prefixed: [], documents: 0, postings: [] };
   for (const r of result.rows) {
     const part = Number(r.part);
-    if (part === 2) out.documents = Number(r.df);
-    else if (part === 1) out.prefixed.push({ id: Number(r.id), term: r.term, df: Number(r.df) });
+    if (part === PART.count) out.documents = Number(r.df);
+    else if (part === PART.prefix) out.prefixed.push({ id: Number(r.id), term: r.term, df: Number(r.df) });
+    else if (part === PART.posting) out.postings.push(toPosting(r));
     else out.terms.push(toTopRow(r));
   }
   return out;
 }
 
-/** The top lists of the terms `ids`: one statement. */
-export async function topListsByIds(db: Database, ids: readonly number[]): Promise<TermTopRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.kysely
-    .selectFrom('search_term')
-    .select(topColumns)
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return rows.map(toTopRow);
+/**
+ * The top lists of the terms `frequent` and all postings of the terms `small` (held by at most
+ * {@link TOP_LIST_MIN_DF} plugins): one statement.
+ */
+export async function topListsAndPostings(
+  db: Database,
+  frequent: readonly number[],
+  small: readonly number[],
+): Promise<{ terms: TermTopRow[]; postings: PostingRow[] }> {
+  const out = { terms: [] as TermTopRow[], postings: [] as PostingRow[] };
+  const parts = [];
+  if (frequent.length > 0) {
+    parts.push(
+      sql`SELECT ${PART.term} AS part, id, term, df, top, top_gen, CAST(NULL AS integer) AS plugin_id, CAST(NULL AS integer) AS score FROM search_term WHERE id IN (${sql.join([...new Set(frequent)])})`,
+    );
+  }
+  if (small.length > 0) parts.push(smallPostingsById([...new Set(small)]));
+  if (parts.length === 0) return out;
+  const result = await sql<LookupRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
+  for (const r of result.rows) {
+    if (Number(r.part) === PART.posting) out.postings.push(toPosting(r));
+    else out.terms.push(toTopRow(r));
+  }
+  return out;
 }
 
 /**

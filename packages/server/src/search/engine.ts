@@ -29,10 +29,11 @@ import {
   storeTopLists,
   type TermRow,
   type TermTopRow,
+  TOP_LIST_MIN_DF,
   TOP_LIST_SIZE,
   termsByPrefix,
   termsByValue,
-  topListsByIds,
+  topListsAndPostings,
   unpackTopList,
   wordsByVariant,
 } from './data';
@@ -377,11 +378,23 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     }
     return m;
   };
-  // Each term's best postings from its stored top list (one row); top lists not built yet, or
-  // dropped by a change to the term, are built from the postings and stored.
-  const unread = [...termInfo.values()].filter((t) => !tops.has(t.id)).map((t) => t.id);
-  for (const row of await topListsByIds(db, unread)) tops.set(row.id, row);
-  const stale = [...termInfo.values()].filter((t) => !tops.get(t.id)?.top);
+  // A frequent term's best postings come from its stored top list (one row); a top list not built
+  // yet, or dropped by a change to the term, is built from the postings and stored. A term held by
+  // few plugins is read whole (with the terms, or in the statement that reads the other top lists).
+  const small = [...termInfo.values()].filter((t) => t.df <= TOP_LIST_MIN_DF);
+  const frequent = [...termInfo.values()].filter((t) => t.df > TOP_LIST_MIN_DF);
+  const smallRead = new Set(first.terms.filter((t) => t.df <= TOP_LIST_MIN_DF).map((t) => t.id));
+  const more = await topListsAndPostings(
+    db,
+    frequent.filter((t) => !tops.has(t.id)).map((t) => t.id),
+    small.filter((t) => !smallRead.has(t.id)).map((t) => t.id),
+  );
+  for (const row of more.terms) tops.set(row.id, row);
+  const smallIds = new Set(small.map((t) => t.id));
+  for (const r of [...first.postings, ...more.postings]) {
+    if (smallIds.has(r.term_id)) postingsOf(r.term_id).set(r.plugin_id, r.score);
+  }
+  const stale = frequent.filter((t) => !tops.get(t.id)?.top);
   if (stale.length > 0) {
     const built = new Map<number, PostingRow[]>(stale.map((t) => [t.id, []]));
     for (const r of await bestPostings(
@@ -398,14 +411,11 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
       const row = tops.get(l.id);
       if (row) tops.set(l.id, { ...row, top: l.top });
     }
-    // Stored only when read with the term's generation (a term found later has none: not stored).
-    await storeTopLists(
-      db,
-      lists.filter((l) => tops.has(l.id)),
-    );
+    // Stored only if the term's generation is still the one read with it.
+    await storeTopLists(db, lists);
   }
   for (const [term, t] of termInfo) {
-    const top = tops.get(t.id)?.top;
+    const top = t.df > TOP_LIST_MIN_DF ? tops.get(t.id)?.top : null;
     if (top) unpackTopList(top, limitOf(term), postingsOf(t.id));
   }
   const partial = [...termInfo].filter(([term, t]) => t.df > limitOf(term)).map(([, t]) => t.id);
