@@ -210,9 +210,11 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
 
   const navigate = (url: string) => (o.navigate ? o.navigate(url) : w?.location.assign(url));
   /** Navigates to the login page; false (staying) when there is none (`loginPageUrl: null`). */
-  const toLogin = (extra?: Record<string, string>) =>
-    o.loginPageUrl !== null &&
-    (navigate(buildLoginUrl({ ...o.loginQuery, redirect_uri: o.redirectUrl, ...extra }, o.loginPageUrl)), true);
+  const toLogin = (extra?: Record<string, string>) => {
+    if (o.loginPageUrl === null) return false;
+    navigate(buildLoginUrl({ ...o.loginQuery, redirect_uri: o.redirectUrl, ...extra }, o.loginPageUrl));
+    return true;
+  };
 
   /** One user API call (10 s timeout): `data` of a success envelope, else an {@link SsoError}. */
   const call = async <T>(path: string, token?: string, query?: object, method = 'GET') => {
