@@ -19,6 +19,7 @@ const ACCESS_TEXT: Record<RouteDefinition['access'], string> = {
   user: 'signed in',
   admin: 'administrator',
   refresh_token: 'refresh token',
+  metrics_token: 'metrics token',
 };
 
 /**

@@ -276,6 +276,14 @@ describe('operations', () => {
     expect(body(response)).toEqual({ status: 'ok', database: TEST_DIALECT });
   });
 
+  it('does not serve GET /metrics without METRICS_TOKEN: 404 in the envelope, whatever is sent', async () => {
+    for (const headers of [{}, { authorization: 'Bearer any-token-at-all-0123' }]) {
+      const response = await t.app.inject({ url: '/metrics', headers });
+      expect(response.statusCode).toBe(404);
+      expect(body(response)).toMatchObject({ code: 40401, error: 'ROUTE_NOT_FOUND', data: null });
+    }
+  });
+
   it('publishes an OpenAPI 3 document generated from the route schemas', async () => {
     const response = await t.app.inject('/api/openapi.json');
     expect(response.statusCode).toBe(200);
@@ -348,6 +356,7 @@ describe('operations', () => {
         '/config/visualized/Web.conf',
         '/sdk/deeplink/param',
         '/healthz',
+        '/metrics',
         // Settings.
         '/api/pix/mst/spaces/setting',
         '/api/pix/mst/spaces/setting/resource',

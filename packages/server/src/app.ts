@@ -32,6 +32,7 @@ import { identityRoutes } from './identity/routes';
 import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
+import { registerMetrics } from './metrics';
 import { OPENAPI_OPTIONS } from './openapi';
 import { getShareCard } from './plugins/detail';
 import { pluginsRoutes } from './plugins/routes';
@@ -111,7 +112,8 @@ function loggerOptions(logger: ServerConfig['logger']): false | Record<string, u
  * (`analytics-report`) under `/api/cmt/`, the analytics collector (`/sa`,
  * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
- * `GET /api/openapi.json`, the built app under `/plugins/` (`/` redirects there), and the tracker's
+ * `GET /api/openapi.json`, the Prometheus metrics at `GET /metrics` (with `config.metricsToken`;
+ * `metrics.ts`), the built app under `/plugins/` (`/` redirects there), and the tracker's
  * script-tag build at `/sdk/analytics.iife.js` (`config.trackerScript`). Uploaded files go to the
  * storage `createFileStorage` picks (`config.s3`, else `<dataDir>/uploads`). Resolves once
  * the instance is ready; closing the instance closes the database and the storage's connections.
@@ -222,6 +224,8 @@ export async function buildApp(
     installErrorHandling(app, config.site);
     await app.register(fastifySwagger, OPENAPI_OPTIONS);
     await app.register(authPlugin, { verifier: identity });
+    // Before the domains, so its request hook reaches their routes (METRICS_TOKEN; metrics.ts).
+    registerMetrics(app, db, config.metricsToken);
     await app.register(pluginsRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     const clock = options.clock ? { clock: options.clock } : {};
     await app.register(publishingRoutes, {

@@ -11,6 +11,7 @@
 import { LRUCache } from 'lru-cache';
 import { catalogueGeneration, pluginGeneration } from './db/changes';
 import type { Database } from './db/database';
+import { countCacheLookup } from './metrics';
 
 /** How long a cached count (or page of ids) is trusted when another process might have written, ms. */
 export const COUNT_CACHE_TTL_MS = 5_000;
@@ -60,7 +61,8 @@ export function setReadCache(db: Database, enabled: boolean): void {
  * The cached answer of `key` for `db`, or `compute()`'s, which is then kept for `options.ttl` ms
  * (measured from when the computation started) unless a change is marked meanwhile in
  * `db/changes.ts` (any catalogue change; with `pluginKey`, also that plugin's changes). Failures
- * are not cached (the error propagates). With the cache off, always `compute()`.
+ * are not cached (the error propagates). With the cache off, always `compute()`. Each lookup counts
+ * as a hit or a miss in the metrics of `db` (`metrics.ts`; nothing is counted with the cache off).
  */
 export async function cachedRead<T>(
   db: Database,
@@ -79,7 +81,11 @@ export async function cachedRead<T>(
   const pluginGen = options.pluginKey === undefined ? 0 : pluginGeneration(db, options.pluginKey);
   const start = performance.now();
   const hit = cache.get(key);
-  if (hit && hit.generation === generation && hit.pluginGeneration === pluginGen) return hit.value as T;
+  if (hit && hit.generation === generation && hit.pluginGeneration === pluginGen) {
+    countCacheLookup(db, key, true);
+    return hit.value as T;
+  }
+  countCacheLookup(db, key, false);
   const value = await compute();
   cache.set(
     key,

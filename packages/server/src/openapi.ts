@@ -14,7 +14,7 @@ import type { TSchema } from 'typebox';
 export const SERVER_VERSION = '0.1.0';
 
 /**
- * The credentials the server accepts, as OpenAPI security schemes. All three travel as
+ * The credentials the server accepts, as OpenAPI security schemes. All four travel as
  * `Authorization: Bearer <token>`; which one an operation takes is its `security`.
  */
 export const SECURITY_SCHEMES = {
@@ -38,6 +38,13 @@ export const SECURITY_SCHEMES = {
     bearerFormat: 'opaque',
     description:
       'The refresh token of a session (`refresh_token` of the sign-in answer), for the session calls that list this scheme.',
+  },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'opaque',
+    description:
+      "The server's scrape token, `METRICS_TOKEN` of its configuration (docs/deployment.md, Monitoring), for `GET /metrics` only.",
   },
 } as const;
 
@@ -72,6 +79,8 @@ export function operationSecurity(definition: RouteDefinition): Record<string, s
       return [{ accessToken: [] }];
     case 'refresh_token':
       return [{ refreshToken: [] }];
+    case 'metrics_token':
+      return [{ metricsToken: [] }];
   }
 }
 

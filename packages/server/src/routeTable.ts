@@ -81,7 +81,7 @@ export function fastifyPath(path: string): string {
 function accessCheck(app: FastifyInstance, access: Access): preHandlerAsyncHookHandler | undefined {
   if (access === 'user') return app.requireUser;
   if (access === 'admin') return app.requireAdmin;
-  return undefined; // public; refresh-token routes read their token in the handler
+  return undefined; // public; refresh-token and metrics-token routes read their token in the handler
 }
 
 function responseSchema(

@@ -30,4 +30,10 @@ export const PAGE_ROUTE_SCHEMAS = {
 export const OPERATION_ROUTE_SCHEMAS = {
   health: { tags: OPERATIONS, summary: 'Ready: migrations and first import done', response: Health },
   openApi: { tags: OPERATIONS, summary: 'This OpenAPI document', hide: true },
+  metrics: {
+    tags: OPERATIONS,
+    summary: 'Prometheus metrics of this process (text format 0.0.4)',
+    description:
+      'For a Prometheus scraper: `Authorization: Bearer <METRICS_TOKEN>`. 200 `text/plain; version=0.0.4` with the request, database pool, read cache, search and collector metrics of this process and the Node.js process metrics (docs/deployment.md, Monitoring). 401 UNAUTHORIZED without the token or with another one (access tokens included); 404 ROUTE_NOT_FOUND while the server has no `METRICS_TOKEN`.',
+  },
 } as const satisfies SchemasOf<typeof ROUTES.operation>;

@@ -13,13 +13,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
  * - `admin`: a signed-in caller whose current role is 1 or 2, else 401 `UNAUTHORIZED` or 403
  *   `FORBIDDEN` 'Current account has no permission';
  * - `refresh_token`: the refresh token as `Authorization: Bearer <refresh token>` (SPEC §7 user API
- *   "(refresh token)" calls), else 401 `UNAUTHORIZED`.
+ *   "(refresh token)" calls), else 401 `UNAUTHORIZED`;
+ * - `metrics_token`: the server's scrape token (`METRICS_TOKEN`) as `Authorization: Bearer <token>`,
+ *   else 401 `UNAUTHORIZED` (no account's token opens it); while the server has none configured the
+ *   route is not served (404 `ROUTE_NOT_FOUND`).
  */
 export const Access = {
   PUBLIC: 'public',
   USER: 'user',
   ADMIN: 'admin',
   REFRESH_TOKEN: 'refresh_token',
+  METRICS_TOKEN: 'metrics_token',
 } as const;
 /** A value of {@link Access}. */
 export type Access = (typeof Access)[keyof typeof Access];
@@ -38,7 +42,8 @@ export type RequestKind = 'none' | 'query' | 'body' | 'multipart';
  * What a route answers with:
  * - `envelope`: JSON `{ code: 0, data }` (SPEC §3), failures the error envelope;
  * - `blob`: a file (downloads);
- * - `raw`: JSON or script that is not enveloped (the Sensors Data SDK's own shapes);
+ * - `raw`: JSON, script or text that is not enveloped (the Sensors Data SDK's own shapes, the
+ *   Prometheus text format);
  * - `image`: the collector's 1×1 GIF; `empty`: no body (CORS preflight, 204);
  * - `html`: a page; `redirect`: a 3xx; `asset`: a static file (script, style, the built app).
  */

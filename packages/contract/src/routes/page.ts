@@ -1,6 +1,6 @@
 /**
- * The `page` and `operation` groups of the route table: pages and files for browsers, health and the
- * OpenAPI document.
+ * The `page` and `operation` groups of the route table: pages and files for browsers, health, the
+ * OpenAPI document and the metrics.
  */
 import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '../constants';
 import type { RouteDefinition } from './definition';
@@ -63,8 +63,9 @@ export const PAGE_ROUTES = {
   },
 } as const satisfies Record<string, RouteDefinition>;
 
-/** Operations: health and the OpenAPI document. */
+/** Operations: health, the OpenAPI document and the Prometheus metrics. */
 export const OPERATION_ROUTES = {
   health: { method: 'GET', path: '/healthz', access: 'public', request: 'none', response: 'raw' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'public', request: 'none', response: 'raw' },
+  metrics: { method: 'GET', path: '/metrics', access: 'metrics_token', request: 'none', response: 'raw' },
 } as const satisfies Record<string, RouteDefinition>;

@@ -7,7 +7,9 @@
  * every signed-in role passes; `admin` — visitor 401, general users exactly 403 'Current account has
  * no permission', both administrator roles pass; `super` — as `admin`, but general
  * administrators get 403 too; `refresh` — the caller's refresh token as bearer
- * (none: 401); `planned` — 404 for everyone until its issue lands. "Another user" also checks that
+ * (none: 401); `metrics` — the server's scrape token only (`METRICS_TOKEN`, set here): every caller
+ * of the matrix gets 401, an administrator's access token included; `planned` — 404 for everyone
+ * until its issue lands. "Another user" also checks that
  * per-user resources stay the caller's own: identity, installed list and likes.
  */
 import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
@@ -17,7 +19,7 @@ import { body, createTestApp, signInTestUser, type TestApp } from '../testing/te
 import { TEST_DIALECT } from '../testing/testDatabase';
 
 // 'super' (settings): super admins only; general admins get 403 like general users.
-type Expectation = 'public' | 'user' | 'admin' | 'super' | 'refresh' | 'planned';
+type Expectation = 'public' | 'user' | 'admin' | 'super' | 'refresh' | 'metrics' | 'planned';
 type Caller = 'visitor' | 'user' | 'other' | 'admin' | 'super';
 const CALLERS: readonly Caller[] = ['visitor', 'user', 'other', 'admin', 'super'];
 
@@ -121,6 +123,7 @@ const EXPECTED: Record<string, Expectation> = {
   'page.trackerSourceMap': 'public',
   'operation.health': 'public',
   'operation.openApi': 'public',
+  'operation.metrics': 'metrics',
 };
 
 let t: TestApp;
@@ -135,7 +138,7 @@ const tableRoutes: [string, RouteDefinition][] = Object.entries(ROUTES).flatMap(
 );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ metricsToken: 'scrape-token-of-the-matrix' });
   pluginKey = (
     await t.app.db.kysely
       .selectFrom('plugin')
@@ -195,6 +198,8 @@ function allowed(expectation: Expectation, caller: Caller, status: number): bool
   switch (expectation) {
     case 'planned':
       return status === 404;
+    case 'metrics':
+      return status === 401;
     case 'public':
       return status !== 401 && status !== 403;
     case 'user':

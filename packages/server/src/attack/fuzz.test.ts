@@ -26,6 +26,9 @@ import {
   securitySchemesOf,
 } from '../testing/testFuzzRequests';
 
+/** The app's `METRICS_TOKEN`: `GET /metrics` is served, so the fuzzer reaches it with and without. */
+const METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
+
 /** Requests per dialect (at least 10,000). */
 export const FUZZ_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 /** Requests in flight at once. */
@@ -50,6 +53,8 @@ const credentials: Record<string, Partial<Record<Account, string>>> = {};
 const MINT: Record<string, (account: Account) => Promise<string | undefined>> = {
   accessToken: async (account) => (await t.app.identity.startSession(accountIds[account]!)).access_token,
   refreshToken: async (account) => (await t.app.identity.startSession(accountIds[account]!)).refresh_token,
+  // The server's scrape token, the same whoever sends it.
+  metricsToken: async () => METRICS_TOKEN,
   personalAccessToken: async (account) => {
     const current = credentials.personalAccessToken?.[account];
     if (current && typeof (await t.app.identity.verifyPersonalToken(current)) !== 'string') return current;
@@ -64,7 +69,7 @@ const MINT: Record<string, (account: Account) => Promise<string | undefined>> = 
 beforeAll(async () => {
   // The hourly publish rate and the pending cap are off, so that generated publishes also reach the
   // code behind them (attack/publishQuotas.test.ts tests the limits); the storage quota stays on.
-  t = await createTestApp({ publishLimits: { perHour: 0, pendingMax: 0 } });
+  t = await createTestApp({ publishLimits: { perHour: 0, pendingMax: 0 }, metricsToken: METRICS_TOKEN });
   for (const account of ACCOUNTS) {
     accountIds[account] = (await signInTestUser(t.app, { role: ROLES[account] })).user_info.user_id;
   }
@@ -195,4 +200,54 @@ describe(`fuzzing every operation of the OpenAPI document (${TEST_DIALECT})`, ()
     },
     Math.max(240_000, FUZZ_REQUESTS * 120),
   );
+
+  it('opens GET /metrics to the scrape token alone, and labels the fuzzed requests by route pattern only', async () => {
+    const session = await t.app.identity.startSession(accountIds.super!);
+    const refused: Record<string, string | undefined> = {
+      none: undefined,
+      empty: '',
+      'scheme alone': 'Bearer',
+      'NUL after the token': `Bearer ${METRICS_TOKEN}\u0000`,
+      'NUL inside the token': `Bearer ${METRICS_TOKEN.slice(0, 5)}\u0000${METRICS_TOKEN.slice(5)}`,
+      'control characters': 'Bearer \u0001\u001f\u007f',
+      'one character short': `Bearer ${METRICS_TOKEN.slice(0, -1)}`,
+      'one character more': `Bearer ${METRICS_TOKEN}x`,
+      'two tokens': `Bearer ${METRICS_TOKEN} ${METRICS_TOKEN}`,
+      'huge header': `Bearer ${'m'.repeat(256 * 1024)}`,
+      'basic scheme': `Basic ${Buffer.from(`metrics:${METRICS_TOKEN}`).toString('base64')}`,
+      'token without scheme': METRICS_TOKEN,
+      "a super administrator's access token": `Bearer ${session.access_token}`,
+      'a refresh token': `Bearer ${session.refresh_token}`,
+      'a personal access token': `Bearer pcpat_${'A'.repeat(43)}`,
+    };
+    for (const [name, authorization] of Object.entries(refused)) {
+      // A token in the query string is no credential either.
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/metrics?token=${METRICS_TOKEN}`,
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(response.statusCode, name).toBe(401);
+      expect(JSON.parse(response.body), name).toMatchObject({ code: 401, error: 'UNAUTHORIZED', data: null });
+    }
+    // The scheme's name is case-insensitive (RFC 9110 §11.1).
+    const scraped = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `bearer ${METRICS_TOKEN}` },
+    });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    // After the fuzzer's hostile paths and queries: every route label is a registered pattern.
+    const patterns = new Set([...t.app.routeRegistry.map((r) => r.url), 'unmatched']);
+    const routes = new Set(
+      [
+        ...scraped.body.matchAll(
+          /^plugin_center_http_request_duration_seconds_count\{[^}]*route="([^"]*)"/gm,
+        ),
+      ].map((m) => m[1]!),
+    );
+    expect(routes.size).toBeGreaterThan(20);
+    expect([...routes].filter((route) => !patterns.has(route))).toEqual([]);
+  });
 });

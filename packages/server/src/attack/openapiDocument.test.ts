@@ -58,7 +58,12 @@ describe(`the OpenAPI document (${TEST_DIALECT})`, () => {
   it('is valid OpenAPI 3 and declares the bearer security schemes', async () => {
     await SwaggerParser.validate(structuredClone(document) as never);
     const schemes = document.components?.securitySchemes ?? {};
-    expect(Object.keys(schemes).sort()).toEqual(['accessToken', 'personalAccessToken', 'refreshToken']);
+    expect(Object.keys(schemes).sort()).toEqual([
+      'accessToken',
+      'metricsToken',
+      'personalAccessToken',
+      'refreshToken',
+    ]);
     for (const scheme of Object.values(schemes))
       expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -83,6 +88,12 @@ describe(`the OpenAPI document (${TEST_DIALECT})`, () => {
       expect(security, id).not.toContainEqual({});
       expect(security!.length, id).toBeGreaterThan(0);
       const schemes = security!.flatMap((alternative) => Object.keys(alternative));
+      if (route.access === 'metrics_token') {
+        // The scrape token alone, and no role: no account's token opens it.
+        expect(schemes, id).toEqual(['metricsToken']);
+        expect(operation['x-required-role'], id).toBeUndefined();
+        continue;
+      }
       if (route.access === 'refresh_token') expect(schemes, id).toEqual(['refreshToken']);
       else expect(schemes, id).toContain('accessToken');
       expect(schemes.includes('personalAccessToken'), id).toBe(route.personalToken === true);

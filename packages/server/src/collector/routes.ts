@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectorConfig } from '../config/analytics';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
+import { countCollectedEvents } from '../metrics';
 import { tableRoute } from '../routeTable';
 import { EventWriter } from './data';
 import { type EncodedPayload, parseFormText } from './encoding';
@@ -77,6 +78,8 @@ export async function collectorRoutes(
   { db, settings, clock = Date.now }: CollectorRoutesOptions,
 ): Promise<void> {
   const writer = new EventWriter(db);
+  // Records stored and refused, for /metrics (nothing is kept without METRICS_TOKEN).
+  const tally = (accepted: number, rejected: number) => countCollectedEvents(db, accepted, rejected);
   // Any content type is form text here: ajax posts urlencoded, sendBeacon text/plain.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
@@ -129,7 +132,7 @@ export async function collectorRoutes(
     const project = resolveProject(settings.projects, request.query.project);
     const body = (request.body ?? {}) as EncodedPayload;
     const payload = body.data || body.data_list ? fields(body) : fields(request.query);
-    return collect(writer, project, payload, clock());
+    return collect(writer, project, payload, clock(), tally);
   });
 
   const collectByImage = async (
@@ -137,7 +140,7 @@ export async function collectorRoutes(
     reply: FastifyReply,
   ) => {
     const project = resolveProject(settings.projects, request.query.project);
-    await collect(writer, project, fields(request.query), clock());
+    await collect(writer, project, fields(request.query), clock(), tally);
     return reply.type('image/gif').send(PIXEL_GIF);
   };
   // A HEAD must not store records.

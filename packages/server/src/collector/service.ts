@@ -78,6 +78,9 @@ function listReasons(rejected: CollectResult['rejected'], refused: number): stri
  * requests arriving at the same time), so the stored count equals `accepted`.
  *
  * @param now - the server's clock, ms: `received_at` and the reference of the `time` checks.
+ * @param tally - told how many records were stored and how many refused by validation, once the
+ *   good ones are committed or every one was refused (the collector metrics, `metrics.ts`); not
+ *   called for a payload refused whole.
  * @returns `{ accepted, rejected: [{ index, reason }] }` — at least one accepted, or an empty batch.
  * @throws ApiError INVALID_PARAMETER (400) — payload-level faults (`data or data_list is required`,
  *   `crc mismatch`, `gzip=9 … is not supported`, `batch has more than 500 records`, …) and when every record was refused (message
@@ -89,6 +92,7 @@ export async function collect(
   project: string,
   payload: EncodedPayload,
   now: number,
+  tally?: (accepted: number, rejected: number) => void,
 ): Promise<CollectResult> {
   let records: unknown[];
   // The encoded text's length: the request's body is at least this long.
@@ -124,11 +128,13 @@ export async function collect(
     if (budget >= 0) rejected.push(entry);
   }
   if (rows.length === 0 && refused > 0) {
+    tally?.(0, refused);
     throw new ApiError(
       ApiErrorCode.INVALID_PARAMETER,
       `no record accepted: ${listReasons(rejected, refused)}`,
     );
   }
   await writer.write(rows);
+  tally?.(rows.length, refused);
   return { accepted: rows.length, rejected };
 }

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.s3).toBeUndefined();
+    expect(config.metricsToken).toBeUndefined();
     expect(defaultCatalogueDir()).toMatch(/packages[\\/]server[\\/]catalogue$/);
   });
 
@@ -34,8 +35,10 @@ describe('loadConfig', () => {
       APP_DIR: '/srv/app',
       IMPORT_CATALOGUE_ON_EMPTY: 'false',
       NODE_ENV: 'production',
+      METRICS_TOKEN: ' 0123456789abcdef/+=._~- ',
     });
     expect(config).toMatchObject({
+      metricsToken: '0123456789abcdef/+=._~-',
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/tmp/pc',
@@ -153,6 +156,10 @@ describe('loadConfig', () => {
     ],
     [{ READ_CACHE: ' ' }, 'READ_CACHE: expected true or false, got " "'],
     [{ HOST: ' ' }, 'HOST: must not be empty'],
+    ...['short-token', 'has spaces inside 0123456789', `${'t'.repeat(512)}x`].map((token) => [
+      { METRICS_TOKEN: token },
+      'METRICS_TOKEN: expected 16–512 characters of A–Z, a–z, 0–9 and . _ ~ + / = - (e.g. `openssl rand -hex 32`)',
+    ]),
     [
       { DATABASE_URL: 'mysql://x' },
       'DATABASE_URL: expected a postgres:// or postgresql:// URL (unset it to use SQLite)',

@@ -84,8 +84,9 @@ export function resolveS3Config(v: ConfigEnvironment): S3StorageConfig | undefin
  * @param env - the environment, `process.env` by default.
  * @throws ConfigError naming the first variable (in schema order) whose value does not fit its
  *   schema: `PORT` not an integer in 0–65535, `DATABASE_URL` not a postgres URL, `LOG_LEVEL` not a
- *   pino level, a boolean flag that is not true/false, a blank `HOST`; identity: `JWT_SECRET`
- *   shorter than 32 bytes, a TTL or rate limit that is not a whole number in range,
+ *   pino level, a boolean flag that is not true/false, a blank `HOST`, a `METRICS_TOKEN` that is
+ *   not 16–512 token characters (the message never shows it); identity: `JWT_SECRET` shorter than
+ *   32 bytes, a TTL or rate limit that is not a whole number in range,
  *   `REDIRECT_ALLOWLIST` entries that are not http(s) origins, `PRIVATE_LOGIN_CONFIG` /
  *   `OAUTH_PROVIDERS` not of their documented shape, `LOGIN_STORAGE` not 0–2, `ADMIN_EMAIL` not an
  *   email, `ADMIN_PASSWORD` shorter than 8; analytics: `ANALYTICS_PROJECTS` names outside
@@ -160,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
   if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;
+  if (v.METRICS_TOKEN !== undefined) config.metricsToken = v.METRICS_TOKEN;
   const s3 = resolveS3Config(v);
   if (s3) config.s3 = s3;
   if (appDir !== undefined) config.appDir = appDir;

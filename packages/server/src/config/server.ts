@@ -1,6 +1,6 @@
 /**
  * The server's own variables (group `server`): where it listens, what it serves from disk, the
- * read cache, framing, proxies and logging.
+ * read cache, framing, proxies, logging and metrics.
  */
 import { isIP } from 'node:net';
 import { Type } from 'typebox';
@@ -153,7 +153,7 @@ export const SERVER_VARIABLES = {
   }),
 };
 
-/** Which proxies the server believes and how it logs: `TRUST_PROXY`, `LOG_LEVEL`, `NODE_ENV`. */
+/** Which proxies the server believes, how it logs and who may read its metrics: `TRUST_PROXY` … `METRICS_TOKEN`. */
 export const PROXY_AND_LOG_VARIABLES = {
   TRUST_PROXY: Type.Union([Type.Boolean(), Type.Array(Type.String())], {
     default: false,
@@ -184,6 +184,21 @@ export const PROXY_AND_LOG_VARIABLES = {
         group: 'server',
         summary: 'production: quiet logger, no per-request logs',
         description: '`production`: quiet logger, no per-request logs',
+      }),
+    }),
+  ),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9._~+/=-]{16,512}$',
+      ...about({
+        group: 'server',
+        transform: trim,
+        errorMessage:
+          'expected 16–512 characters of A–Z, a–z, 0–9 and . _ ~ + / = - (e.g. `openssl rand -hex 32`)',
+        defaultText: 'unset (`/metrics` not served)',
+        summary: 'bearer token of GET /metrics (unset: not served)',
+        description:
+          'bearer token a Prometheus scraper sends to `GET /metrics` (`Authorization: Bearer <token>`, compared in constant time; another or none: 401): 16–512 characters of `A–Z a–z 0–9 . _ ~ + / = -`, e.g. `openssl rand -hex 32`. Unset: `/metrics` answers 404 and no metric is kept (see [Monitoring](#monitoring))',
       }),
     }),
   ),

@@ -67,6 +67,11 @@ export interface ServerConfig {
   logger: boolean | LoggerOptions;
   /** `NODE_ENV === 'production'`: quiet logger, no request logging. */
   production: boolean;
+  /**
+   * `METRICS_TOKEN`: the bearer token of `GET /metrics` (`metrics.ts`); unset → the route answers
+   * 404 and no metric is kept.
+   */
+  metricsToken?: string | undefined;
 
   /**
    * Per-account publishing limits: `PUBLISH_RATE_LIMIT` (per hour), `PUBLISH_PENDING_MAX`,

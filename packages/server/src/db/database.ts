@@ -11,10 +11,27 @@ import type { DatabaseSchema } from './schema';
 export const Dialect = { SQLITE: 'sqlite', POSTGRES: 'postgres' } as const;
 export type Dialect = (typeof Dialect)[keyof typeof Dialect];
 
+/** How a connection pool is used at one moment (PostgreSQL's `pg.Pool`). */
+export interface PoolUse {
+  /** Connections open, idle or busy. */
+  total: number;
+  /** Open connections no query holds. */
+  idle: number;
+  /** Queries waiting for a connection (all `max` busy). */
+  waiting: number;
+  /** Most connections the pool opens (`PG_POOL_MAX`). */
+  max: number;
+}
+
 /** An open database: the Kysely instance, which dialect it speaks, and how to close it. */
 export interface Database {
   kysely: Kysely<DatabaseSchema>;
   dialect: Dialect;
+  /**
+   * The pool's use now (PostgreSQL); absent on SQLite, which has one in-process connection and no
+   * pool (a query waiting for it shows as request latency).
+   */
+  poolUse?(): PoolUse;
   /** Closes the connection (SQLite) or drains the pool (PostgreSQL). Idempotent. */
   close(): Promise<void>;
 }
@@ -147,6 +164,12 @@ export function openPostgres(
   return {
     kysely,
     dialect: Dialect.POSTGRES,
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     async close() {
       if (closed) return;
       closed = true;

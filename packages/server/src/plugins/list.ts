@@ -12,6 +12,7 @@ import { type Locale, type PluginListResult, PluginSort, type Tag } from '@plugi
 import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import { approvedTotal } from '../db/catalogueStat';
 import type { Database } from '../db/database';
+import { timeSearch } from '../metrics';
 import { type SearchResult, searchPlugins } from '../search/engine';
 import { normalizeKeyword } from '../search/keyword';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
@@ -71,7 +72,8 @@ interface PageQuery {
  *
  * Counts, page ids and search rankings are cached per process (stale on any catalogue write in
  * this process, and after {@link COUNT_CACHE_TTL_MS}); the complete answer is reused for
- * {@link LIST_RESULT_TTL_MS} (counters in it may lag by that much).
+ * {@link LIST_RESULT_TTL_MS} (counters in it may lag by that much). A ranking computed by the
+ * engine is timed in the search histogram of `/metrics` (`metrics.ts` timeSearch).
  *
  * @throws ApiError INVALID_CURSOR (400) for a cursor that is forged or belongs to another query.
  */
@@ -101,7 +103,7 @@ export async function listPlugins(db: Database, params: ListParams): Promise<Plu
         searching
           ? searchPage(
               await cachedRead<SearchResult>(db, `search\u0000${fingerprint}`, () =>
-                searchPlugins(db, { keyword, tagId: params.tag_id, sort }),
+                timeSearch(db, () => searchPlugins(db, { keyword, tagId: params.tag_id, sort })),
               ),
               query,
             )
