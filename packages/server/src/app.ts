@@ -41,7 +41,7 @@ import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
 import { analyticsReportRoutes } from './reports/routes';
-import { RedactingLogController, serializeRequest } from './requestLog';
+import { echoRequestId, RedactingLogController, requestId, serializeRequest } from './requestLog';
 import { reviewRoutes } from './review/routes';
 import { ReviewService } from './review/service';
 import { recordRoutes, tableRoute } from './routeTable';
@@ -115,7 +115,9 @@ function loggerOptions(logger: ServerConfig['logger']): false | Record<string, u
  * `GET /api/openapi.json`, the Prometheus metrics at `GET /metrics` (with `config.metricsToken`;
  * `metrics.ts`), the built app under `/plugins/` (`/` redirects there), and the tracker's
  * script-tag build at `/sdk/analytics.iife.js` (`config.trackerScript`). Uploaded files go to the
- * storage `createFileStorage` picks (`config.s3`, else `<dataDir>/uploads`). Resolves once
+ * storage `createFileStorage` picks (`config.s3`, else `<dataDir>/uploads`). Every request gets an
+ * id (`requestLog.ts` requestId: a well-formed `X-Request-Id` or a random UUID) that its log lines
+ * carry as `reqId` and its answer as `X-Request-Id`. Resolves once
  * the instance is ready; closing the instance closes the database and the storage's connections.
  *
  * @throws MigrationError / CatalogueFileError when the database or the catalogue cannot be set up
@@ -154,6 +156,8 @@ export async function buildApp(
       logger: loggerOptions(config.logger),
       // Login codes and tokens of query strings are blanked in every logged URL (requestLog.ts).
       logController: new RedactingLogController({ disableRequestLogging: config.production }),
+      // Every log line of a request carries its id: a well-formed X-Request-Id, else a random one.
+      genReqId: requestId,
       bodyLimit: BODY_LIMIT,
       return503OnClosing: true,
       // Who the client is behind reverse proxies (TRUST_PROXY): request.ip, rate limits.
@@ -161,6 +165,7 @@ export async function buildApp(
       frameworkErrors,
     }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
     app.setValidatorCompiler(validatorCompiler);
+    app.addHook('onRequest', echoRequestId);
     recordRoutes(app);
     app.decorate('db', db);
     app.decorate('identity', identity);

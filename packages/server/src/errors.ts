@@ -8,6 +8,7 @@ import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@plugin-center/contract';
 import { ApiErrorCode, type ErrorEnvelope } from '@plugin-center/contract/schemas';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFoundPage, wantsHtmlPage } from './notFoundPage';
+import { REQUEST_ID_HEADER } from './requestLog';
 
 /** One entry of the wire's `ApiErrorCode`. */
 export type ApiErrorEntry = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
@@ -206,11 +207,16 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorEn
  * handler runs — FST_ERR_BAD_URL (a path with a malformed percent escape or one that is not UTF-8)
  * and FST_ERR_MAX_PARAM_LENGTH (a path parameter over Fastify's 100 characters) — answered in the
  * SPEC §8 envelope like every other error: 400 INVALID_PARAMETER (found by the fuzzer of `attack/fuzz.test.ts`;
- * Fastify's own answer was `{ error, code: 'FST_…', message }`).
+ * Fastify's own answer was `{ error, code: 'FST_…', message }`), with the request's `X-Request-Id`.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = toErrorResponse(error);
-  void reply.code(status).type('application/json; charset=utf-8').send(body);
+  // No hook runs before these: the request id is answered here (requestLog.ts echoRequestId).
+  void reply
+    .code(status)
+    .header(REQUEST_ID_HEADER, request.id)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
- * `GET /metrics` through the real server on the selected dialect: the scrape token, the request
- * histogram by route pattern (never a URL), the read-cache, search and collector counters moving,
- * the pool gauges (PostgreSQL), one registry per app. Without `METRICS_TOKEN` the route answers 404
- * (`app.test.ts`); hostile credentials are in `attack/fuzz.test.ts`.
+ * `GET /metrics` and request ids through the real server on the selected dialect: the scrape
+ * token, the request histogram by route pattern (never a URL), the read-cache, search and
+ * collector counters moving, the pool gauges (PostgreSQL), one registry per app; ids taken from a
+ * well-formed `X-Request-Id` or made, answered, and written into the request's log lines. Without
+ * `METRICS_TOKEN` the route answers 404 (`app.test.ts`); hostile credentials are in
+ * `attack/fuzz.test.ts`.
  */
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/database';
 import { createServerMetrics } from './metrics';
@@ -12,12 +15,18 @@ import { TEST_DIALECT } from './testing/testDatabase';
 import { sdkBatchTrackData, sdkRecord } from './testing/testSdkEncoding';
 
 const TOKEN = 'metrics-test-token-0123456789';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/** The server's log, one JSON line per entry. */
+const logLines: string[] = [];
 let t: TestApp;
 let key: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ metricsToken: TOKEN });
+  t = await createTestApp({
+    metricsToken: TOKEN,
+    logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
+  });
   [key] = (await approvedPluginKeys(t.app, 1)) as [string];
 }, 60_000);
 afterAll(async () => t?.close());
@@ -116,5 +125,56 @@ describe(`GET /metrics with METRICS_TOKEN (${TEST_DIALECT})`, () => {
     other.requests.observe({ method: 'GET', route: '/elsewhere', status_code: '200' }, 0.001);
     expect(await other.registry.metrics()).toContain('route="/elsewhere"');
     expect(await scrape()).not.toContain('route="/elsewhere"');
+  });
+});
+
+describe(`request ids (${TEST_DIALECT})`, () => {
+  const send = (id?: string | string[], url = '/healthz'): Promise<LightMyRequestResponse> =>
+    t.app.inject({ url, headers: id === undefined ? {} : { 'x-request-id': id } });
+
+  it('answers a well-formed X-Request-Id as sent, and a random UUID when none is sent', async () => {
+    const sent = `proxy-1.abc_${'Z'.repeat(100)}`;
+    expect((await send(sent)).headers['x-request-id']).toBe(sent);
+    const [a, b] = [(await send()).headers['x-request-id'], (await send()).headers['x-request-id']];
+    expect(a).toMatch(UUID);
+    expect(b).toMatch(UUID);
+    expect(a).not.toBe(b);
+    // The router's own errors (a malformed escape) carry it too.
+    const bad = await send('bad-url-1', '/api/cmt/file/%E0%A4%A');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-request-id']).toBe('bad-url-1');
+  });
+
+  it('replaces hostile ids (too long, NUL, control characters, spaces, several) and never logs them', async () => {
+    const hostile: (string | string[])[] = [
+      `hostile-marker-${'x'.repeat(120)}`,
+      'hostile-marker\u0000',
+      'hostile-marker\u001b[31m',
+      'hostile-marker\t1',
+      'hostile marker',
+      'hostile-marker-é',
+      '',
+      ['hostile-marker-1', 'hostile-marker-2'],
+    ];
+    for (const id of hostile) {
+      const response = await send(id, '/api/cmt/plugin/tag/list');
+      expect(response.statusCode, JSON.stringify(id)).toBe(200);
+      expect(response.headers['x-request-id'], JSON.stringify(id)).toMatch(UUID);
+    }
+    expect(logLines.filter((line) => line.includes('hostile'))).toEqual([]);
+  });
+
+  it("writes the id into every log line of the request, the URL's secrets still blanked", async () => {
+    const id = 'trace-7f3a.log_test';
+    await send(id, '/api/cmt/plugin/list?page_size=1&token=s3cret-in-url');
+    const entries = logLines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    const mine = logLines.filter((_line, i) => entries[i]!.reqId === id);
+    expect(mine.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
+    expect(mine.join('\n')).toContain('token=[redacted]');
+    // No line of the log shows the secret, whichever request it belongs to.
+    expect(logLines.filter((line) => line.includes('s3cret-in-url'))).toEqual([]);
   });
 });

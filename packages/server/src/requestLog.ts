@@ -1,12 +1,41 @@
 /**
- * What the request log may hold: URLs with their one-time and bearer secrets blanked. A login
+ * What the request log may hold: every line of a request carries its id (`reqId`, also answered
+ * as `X-Request-Id`), and URLs have their one-time and bearer secrets blanked. A login
  * code arrives in the query of the page it signs in to (`/plugins/?code=…`) and of the code
  * exchange (`user/login/code/user?code=…`), an OAuth provider sends `code` and `state` back the
  * same way, and a client may put a token in a query string: the log is kept longer and read by
  * more people than the codes live, so these values never reach it (the parameter name stays, so
  * the line still says what was asked).
  */
-import { type FastifyRequest, LogController } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/** The header a request id arrives in (from a proxy or a caller) and is answered in. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A request id taken as sent: 1–128 characters of `A–Z a–z 0–9 . _ -`. */
+export const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The id of a request (Fastify's `genReqId`): its `X-Request-Id` when well formed
+ * ({@link WELL_FORMED_REQUEST_ID}), so a proxy's id follows the request into this log; otherwise a
+ * random UUID. A hostile id (too long, control characters, NUL, several headers) is replaced,
+ * never logged or echoed.
+ */
+export function requestId(raw: Pick<IncomingMessage, 'headers'>): string {
+  const sent = raw.headers[REQUEST_ID_HEADER];
+  return typeof sent === 'string' && WELL_FORMED_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/**
+ * An `onRequest` hook that answers the request's id in `X-Request-Id` (every answer of a route or
+ * of the not-found handler; `errors.ts` adds it to the router's own errors).
+ */
+export function echoRequestId(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header(REQUEST_ID_HEADER, request.id);
+  done();
+}
 
 /** Query parameters (compared in lower case) whose values are left out of the log. */
 export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
