@@ -156,10 +156,12 @@ describe('loadConfig', () => {
     ],
     [{ READ_CACHE: ' ' }, 'READ_CACHE: expected true or false, got " "'],
     [{ HOST: ' ' }, 'HOST: must not be empty'],
-    ...['short-token', 'has spaces inside 0123456789', `${'t'.repeat(512)}x`].map((token) => [
-      { METRICS_TOKEN: token },
-      'METRICS_TOKEN: expected 16–512 characters of A–Z, a–z, 0–9 and . _ ~ + / = - (e.g. `openssl rand -hex 32`)',
-    ]),
+    ...['short-token', 'has spaces inside 0123456789', `${'t'.repeat(512)}x`].map(
+      (token): [Record<string, string>, string] => [
+        { METRICS_TOKEN: token },
+        'METRICS_TOKEN: expected 16–512 characters of A–Z, a–z, 0–9 and . _ ~ + / = - (e.g. `openssl rand -hex 32`)',
+      ],
+    ),
     [
       { DATABASE_URL: 'mysql://x' },
       'DATABASE_URL: expected a postgres:// or postgresql:// URL (unset it to use SQLite)',
