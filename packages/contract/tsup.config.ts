@@ -1,3 +1,8 @@
 import { defineLibraryConfig } from '../../tsup.base';
 
-export default defineLibraryConfig({ index: 'src/index.ts', schemas: 'src/schemas.ts', text: 'src/text.ts' });
+export default defineLibraryConfig({
+  index: 'src/index.ts',
+  schemas: 'src/schemas.ts',
+  text: 'src/text.ts',
+  locales: 'src/localeChoice.ts',
+});

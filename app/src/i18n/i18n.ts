@@ -15,11 +15,11 @@ import type { Locale } from '@plugin-center/api';
 import {
   DEFAULT_LOCALE as CONTRACT_DEFAULT_LOCALE,
   FALLBACK_LOCALE as CONTRACT_FALLBACK_LOCALE,
-  chooseOfferedLocale,
   LOCALE_ALIASES,
   LOCALES,
   localeFromCookieValue,
 } from '@plugin-center/contract';
+import { chooseOfferedLocale } from '@plugin-center/contract/locales';
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
 import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStore } from 'react';
 import { readCookie, writeCookie } from '../cookies';

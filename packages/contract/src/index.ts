@@ -39,7 +39,6 @@ export {
 } from './constants';
 export type { Locale } from './locales';
 export {
-  chooseOfferedLocale,
   DEFAULT_LOCALE,
   FALLBACK_LOCALE,
   LOCALE_ALIASES,

@@ -6,12 +6,8 @@
  * `index.html` is prepared once ({@link prepareAppPage}); each request only joins strings around one
  * indexed plugin lookup for a detail link ({@link renderAppPage}).
  */
-import {
-  chooseOfferedLocale,
-  type Locale,
-  localeFromCookieValue,
-  type SiteConfig,
-} from '@plugin-center/contract';
+import { type Locale, localeFromCookieValue, type SiteConfig } from '@plugin-center/contract';
+import { chooseOfferedLocale } from '@plugin-center/contract/locales';
 import { escapeHtml } from './shared/html';
 
 /**

@@ -6,7 +6,8 @@
  * fallback) when the browser asked only for other languages, else the site's first locale. So the overseas site never shows Chinese and the domestic one
  * never Japanese.
  */
-import { chooseOfferedLocale, type Locale, localeFromCookieValue } from '@plugin-center/contract';
+import { type Locale, localeFromCookieValue } from '@plugin-center/contract';
+import { chooseOfferedLocale } from '@plugin-center/contract/locales';
 
 /**
  * Every text of the login pages in one locale. `{name}` marks a placeholder filled (and
