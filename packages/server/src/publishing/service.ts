@@ -230,6 +230,7 @@ export class PublishingService {
     const admin = isAdminRole(user.role);
     const plugin = allowedPlugin(await pluginByKey(this.db.kysely, key), key, user);
     const texts = await submissionTexts(this.db.kysely, user, form.fields);
+    const reuseGiven = form.fields.reuse_center_cover !== undefined;
     // Checked first on what is read now, so that a refused edit stores nothing; checked again in the
     // transaction that writes, on the plugin row locked there (another edit, a review or an owner
     // change may have committed in between).
@@ -245,7 +246,7 @@ export class PublishingService {
     const manifestOf = (current: PluginRow, latest: SubmissionRow | undefined) =>
       uploadedId === undefined ? (latest?.manifest_id ?? current.manifest_id) : uploadedId;
     const submission = {
-      ...editedSubmission(texts, keys, plugin, previous, admin),
+      ...editedSubmission(texts, keys, plugin, previous, admin, reuseGiven),
       manifestId: manifestOf(plugin, previous),
     };
     const replaced: Replaced = {
@@ -265,7 +266,7 @@ export class PublishingService {
         const current = allowedPlugin(await lockPluginByKey(trx, this.db.dialect, key), key, user);
         const latest = await latestSubmission(trx, current.id);
         checkVersionIncreased(texts.version, current, latest);
-        const row = editedSubmission(texts, keys, current, latest, admin);
+        const row = editedSubmission(texts, keys, current, latest, admin, reuseGiven);
         freed = await pendingFileKeys(trx, current.id, !isApproved(current));
         await deletePendingSubmissions(trx, current.id);
         if (uploadedId && uploadedId !== current.manifest_id)

@@ -51,7 +51,9 @@ export function checkVersionIncreased(
  * The texts and files of an edit of `plugin` whose latest submission is `previous`: files left out
  * are carried over from `previous` (else the live listing); an author's edit keeps the plugin's
  * default-install flag (the administrators' to set, so approving it does not undo
- * `PUT plugin/silent_install`) and its developer unless it names one.
+ * `PUT plugin/silent_install`) and its developer unless it names one. `reuseGiven` false (the form
+ * left `reuse_center_cover` out, as the CLI does when its listing does not say): the previous choice
+ * of reusing the centre cover as the panel cover is kept, like a file left out.
  * @throws ApiError 400 UPLOAD_REJECTED (field `code_file`: no code file at all; field `images`:
  *   more than `PUBLISH_LIMITS.MEDIA` images and videos)
  */
@@ -61,7 +63,10 @@ export function editedSubmission(
   plugin: PluginRow,
   previous: SubmissionRow | undefined,
   admin: boolean,
+  reuseGiven = true,
 ): { texts: SubmissionTexts; files: SubmissionFiles } {
+  if (!reuseGiven)
+    texts = { ...texts, reuse_center_cover: previous?.reuse_center_cover ?? plugin.reuse_center_cover };
   const files: SubmissionFiles = {
     icon: keys.icon ?? previous?.icon ?? keyOf(plugin.icon),
     cover_center: keys.cover_center ?? previous?.cover_center ?? keyOf(plugin.cover_center),

@@ -152,10 +152,12 @@ describe.each(STORAGES)('on %s storage', (storage) => {
         tags: ['accessibility', 'contrast'],
         version: '1.1.0',
         version_content: 'Intro',
-        reuse_center_cover: '1',
+        // reuse_center_cover left out, as the CLI does: the plugin keeps reusing its centre cover
       });
       expect(edited.statusCode).toBe(200);
       const pending = body<{ data: Submission }>(edited).data;
+      expect(pending.reuse_center_cover).toBe(true);
+      expect(pending.cover_panel).toBe(pending.cover_center);
       expect(pending.live_version).toBe('1.0.1');
       expect(pending.changes).toEqual([
         { field: 'version', kind: 'text', before: '1.0.1', after: '1.1.0' },
