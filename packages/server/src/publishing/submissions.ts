@@ -161,11 +161,16 @@ function toWire(row: SubmissionListRow, plugin: PluginRow, liveTags: readonly st
   };
 }
 
+/** Who holds the copyright as the listing says it: `author` (the developer) or the custom holder's name. */
+const copyrightOf = (r: Pick<PluginRow, 'copyright_type' | 'copyright_name'>) =>
+  r.copyright_type === 'custom' ? (r.copyright_name ?? '') : 'author';
+
 /**
  * The fields in which a submission differs from the live listing, each with its kind: texts (cut to
  * 500 characters), the icon and covers (URLs; the panel cover as shown, the center cover when
  * `reuse_center_cover` is set), the gallery (URLs one per line, and as lists), the video (URL) and
- * the code file (content keys).
+ * the code file (content keys), the copyright holder (`author` or the custom name). Not the version
+ * notes: each version has its own (the preview shows them).
  */
 function changesOf(row: SubmissionRow, plugin: PluginRow, liveTags: readonly string[]): FieldChange[] {
   const cut = (v: string | null) => (v === null ? null : v.length > 500 ? `${v.slice(0, 500)}…` : v);
@@ -206,6 +211,7 @@ function changesOf(row: SubmissionRow, plugin: PluginRow, liveTags: readonly str
   compare('code_file', 'file', plugin.code_file, row.code_file);
   text('contact', plugin.contact, row.contact);
   text('developer', plugin.developer, row.developer);
+  text('copyright', copyrightOf(plugin), copyrightOf(row));
   text('technical_support_link', plugin.technical_support_link, row.technical_support_link);
   return out;
 }

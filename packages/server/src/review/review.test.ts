@@ -210,7 +210,7 @@ describe.each(STORAGES)('on %s storage', (storage) => {
       expect(log.body.data.entry_list[0]!.action).toBe('download');
     });
 
-    it('shows the reviewer a new panel cover, gallery and code file as media changes', async () => {
+    it('shows the reviewer a new panel cover, gallery and code file as media changes, and a new copyright holder', async () => {
       const live = (await json<PluginDetail>('GET', `/api/cmt/plugin?plugin_key=${key}`)).body.data;
       // The same manifest (its id is the plugin's) in other bytes: a new code file.
       const compact = Buffer.from(JSON.stringify(JSON.parse(code.toString('utf8'))));
@@ -222,6 +222,8 @@ describe.each(STORAGES)('on %s storage', (storage) => {
         tags: ['accessibility', 'contrast'],
         version: '1.2.0',
         version_content: 'Screenshots',
+        copyright_type: 'custom',
+        copyright_name: 'Contrast Labs Ltd.',
         reuse_center_cover: '0',
         cover_panel: { bytes: pngBytes(320, 180, [40, 40, 200]), name: 'panel.png' },
         images: [
@@ -247,6 +249,7 @@ describe.each(STORAGES)('on %s storage', (storage) => {
           after_list: pending.images,
         },
         { field: 'code_file', kind: 'file', before: contentKey, after: contentKey },
+        { field: 'copyright', kind: 'text', before: 'author', after: 'Contrast Labs Ltd.' },
       ]);
       for (const url of [pending.cover_panel, ...pending.images]) expect(url).toMatch(/^\/api\/cmt\/file\//);
       const codeChange = pending.changes.find((c) => c.field === 'code_file')!;
