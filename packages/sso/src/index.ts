@@ -7,8 +7,8 @@
  * @packageDocumentation
  */
 
-export type { SsoClient, SsoClientOptions, SsoState, SsoStatus, SsoWindow, StorageLike } from './client';
 export { createSsoClient } from './client';
+export type { SsoClient, SsoClientOptions, SsoState, SsoStatus, SsoWindow, StorageLike } from './clientTypes';
 export type { SsoErrorCode } from './errors';
 export { SSO_ERROR_CODES, SSO_ERROR_MESSAGES, SsoError } from './errors';
 export type { LoginRecord } from './record';

@@ -5,7 +5,8 @@
  */
 import { fakeServer, fakeWindow, memoryTabs } from '@plugin-center/test-fakes/sso';
 import { afterEach, beforeEach, type Mock, vi } from 'vitest';
-import { createSsoClient, type SsoClient, type SsoClientOptions } from './client';
+import { createSsoClient } from './client';
+import type { SsoClient, SsoClientOptions } from './clientTypes';
 import type { SsoError } from './errors';
 import { LOGIN_RECORD_KEY, type LoginRecord } from './record';
 

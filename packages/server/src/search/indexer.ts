@@ -11,6 +11,7 @@ import { readCatalogueStat, writeCatalogueStat } from '../db/catalogueStat';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ANALYZER_VERSION, buildSearchTerms, type SearchTexts } from './analyze';
+import type { PostingRow } from './data';
 import {
   adjustDocumentCounts,
   approvedPluginIdsAfter,
@@ -20,10 +21,9 @@ import {
   ensureWords,
   indexSources,
   insertPostings,
-  type PostingRow,
   postedTerms,
   setPostedTerms,
-} from './data';
+} from './indexWrites';
 import { tagNameZh } from './tagNames';
 import { deletionVariants, hasVariants } from './typo';
 
