@@ -151,13 +151,6 @@ export function packTopList(rows: readonly PostingRow[]): Buffer {
   return out;
 }
 
-/** Adds the first `limit` postings of a packed top list to `into` (plugin id → score). */
-export function unpackTopList(top: Uint8Array, limit: number, into: Map<number, number>): void {
-  const view = new DataView(top.buffer, top.byteOffset, top.byteLength);
-  const n = Math.min(limit, Math.floor(top.byteLength / 8));
-  for (let i = 0; i < n; i++) into.set(view.getInt32(i * 8, true), view.getInt32(i * 8 + 4, true));
-}
-
 /** A row of the `UNION ALL` reads below: `part` says which branch it comes from. */
 interface LookupRow {
   part: number;

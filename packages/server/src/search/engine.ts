@@ -14,7 +14,7 @@
 import { PluginSort } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { type Alternative, baseAlternatives, indexAlternatives, WEIGHT } from './alternatives';
-import { parseQuery, SCORE_SCALE } from './analyze';
+import { parseQuery } from './analyze';
 import {
   bestPostings,
   firstLookup,
@@ -31,8 +31,8 @@ import {
   TOP_LIST_MIN_DF,
   TOP_LIST_SIZE,
   topListsAndPostings,
-  unpackTopList,
 } from './data';
+import { byRelevance, PostingTable, type Scored } from './scoring';
 
 /** Results a search can page through (the Meilisearch `maxTotalHits` idea): deeper pages end. */
 export const MAX_SEARCH_RESULTS = 1000;
@@ -68,81 +68,6 @@ const EMPTY: SearchResult = { ids: [], total: 0, relation: 'eq' };
 function idf(df: number, documents: number): number {
   return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
 }
-
-interface Scored {
-  id: number;
-  matched: number;
-  /** 1 when every query word is matched by an alternative other than a dictionary gloss, else 0. */
-  direct: number;
-  score: number;
-}
-
-/**
- * Scores candidates: per query word the best covering alternative whose terms the plugin all holds
- * (weight × Σ idf × score / terms, shared among the words it covers), summed.
- */
-function scoreCandidates(
-  alts: readonly Alternative[],
-  wordCount: number,
-  termInfo: ReadonlyMap<string, { id: number; idf: number }>,
-  postings: ReadonlyMap<number, Map<number, number>>,
-): Scored[] {
-  const best = new Map<number, Float64Array>();
-  // Per plugin and word: 1 when a non-gloss alternative matches it.
-  const directly = new Map<number, Uint8Array>();
-  for (const alt of alts) {
-    const info = alt.terms.map((t) => termInfo.get(t)!);
-    const first = postings.get(info[0]!.id);
-    if (!first) continue;
-    for (const [pluginId, score0] of first) {
-      let sum = info[0]!.idf * score0;
-      let all = true;
-      for (let k = 1; k < info.length; k++) {
-        const s = postings.get(info[k]!.id)?.get(pluginId);
-        if (s === undefined) {
-          all = false;
-          break;
-        }
-        sum += info[k]!.idf * s;
-      }
-      if (!all) continue;
-      const value = (alt.weight * sum) / info.length / SCORE_SCALE / alt.covers.length;
-      let row = best.get(pluginId);
-      if (!row) {
-        row = new Float64Array(wordCount).fill(-1);
-        best.set(pluginId, row);
-      }
-      for (const w of alt.covers) if (value > row[w]!) row[w] = value;
-      if (!alt.gloss) {
-        let marks = directly.get(pluginId);
-        if (!marks) {
-          marks = new Uint8Array(wordCount);
-          directly.set(pluginId, marks);
-        }
-        for (const w of alt.covers) marks[w] = 1;
-      }
-    }
-  }
-  const out: Scored[] = [];
-  for (const [id, row] of best) {
-    let matched = 0;
-    let score = 0;
-    for (const v of row) {
-      if (v >= 0) {
-        matched++;
-        score += v;
-      }
-    }
-    const marks = directly.get(id);
-    const direct = marks?.every((m) => m === 1) ? 1 : 0;
-    out.push({ id, matched, direct, score });
-  }
-  return out;
-}
-
-/** Matched words, then whether all are matched without a dictionary gloss, then score, then newest id. */
-const byRelevance = (a: Scored, b: Scored) =>
-  b.matched - a.matched || b.direct - a.direct || b.score - a.score || b.id - a.id;
 
 /**
  * Searches the approved catalogue (see the module comment for the ranking). `sort` LATEST or
@@ -186,15 +111,7 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   }
   const primary = new Set(alts.filter((a) => a.weight >= WEIGHT.exact).flatMap((a) => a.terms));
   const limitOf = (term: string) => (primary.has(term) ? POSTINGS_PER_TERM : POSTINGS_PER_ALTERNATIVE_TERM);
-  const postings = new Map<number, Map<number, number>>();
-  const postingsOf = (termId: number) => {
-    let m = postings.get(termId);
-    if (!m) {
-      m = new Map();
-      postings.set(termId, m);
-    }
-    return m;
-  };
+  const postings = new PostingTable();
   // A frequent term's best postings come from its stored top list (one row); a top list not built
   // yet, or dropped by a change to the term, is built from the postings and stored. A term held by
   // few plugins is read whole (with the terms, or in the statement that reads the other top lists).
@@ -209,7 +126,7 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   for (const row of more.terms) tops.set(row.id, row);
   const smallIds = new Set(small.map((t) => t.id));
   for (const r of [...first.postings, ...more.postings]) {
-    if (smallIds.has(r.term_id)) postingsOf(r.term_id).set(r.plugin_id, r.score);
+    if (smallIds.has(r.term_id)) postings.add(r.term_id, r.plugin_id, r.score);
   }
   const stale = frequent.filter((t) => !tops.get(t.id)?.top);
   if (stale.length > 0) {
@@ -233,11 +150,11 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
   }
   for (const [term, t] of termInfo) {
     const top = t.df > TOP_LIST_MIN_DF ? tops.get(t.id)?.top : null;
-    if (top) unpackTopList(top, limitOf(term), postingsOf(t.id));
+    if (top) postings.addPacked(t.id, top, limitOf(term));
   }
   const partial = [...termInfo].filter(([term, t]) => t.df > limitOf(term)).map(([, t]) => t.id);
 
-  let scored = scoreCandidates(alts, words.length, termInfo, postings);
+  let scored = postings.score(alts, words.length, termInfo);
   // Rows of the leading candidates read for the probe: their sort keys come with them.
   const probed = new Map<number, PluginPostings>();
   if (partial.length > 0) {
@@ -250,10 +167,10 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
       probed.set(p.id, p);
       for (const termId of partial) {
         const score = postedScore(p.search_terms, termId);
-        if (score !== undefined) postingsOf(termId).set(p.id, score);
+        if (score !== undefined && !postings.has(termId, p.id)) postings.add(termId, p.id, score);
       }
     }
-    scored = scoreCandidates(alts, words.length, termInfo, postings);
+    scored = postings.score(alts, words.length, termInfo);
   }
   if (req.tagId > 0) {
     const tagged = await pluginsWithTag(
