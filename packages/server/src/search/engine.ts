@@ -13,7 +13,7 @@
  */
 import { PluginSort } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
-import { type Alternative, baseAlternatives, indexAlternatives, WEIGHT } from './alternatives';
+import { baseAlternatives, indexAlternatives, WEIGHT } from './alternatives';
 import { parseQuery } from './analyze';
 import {
   bestPostings,
