@@ -42,7 +42,7 @@ export function parseSecretsKeys(text: string): Buffer[] {
   });
 }
 
-/** `DATABASE_URL`, `DATA_DIR`, `SECRETS_KEY`, `PG_POOL_MAX`. */
+/** `DATABASE_URL`, `DATA_DIR`, `SECRETS_KEY`, `PG_POOL_MAX`, `PG_PREPARED_STATEMENTS`. */
 export const DATABASE_VARIABLES = {
   DATABASE_URL: Type.Optional(
     Type.String({
@@ -94,6 +94,17 @@ export const DATABASE_VARIABLES = {
       readBy: 'createDatabase (db/database.ts)',
       summary: 'PostgreSQL connections per process',
       description: 'PostgreSQL connections per process',
+    }),
+  }),
+  PG_PREPARED_STATEMENTS: Type.Integer({
+    minimum: 0,
+    default: 200,
+    ...about({
+      group: 'database',
+      readBy: 'createDatabase (db/database.ts)',
+      summary: 'statements prepared per PostgreSQL connection (0: off)',
+      description:
+        'how many distinct statement texts (of at most 64 parameters) run as named prepared statements, parsed and planned once per connection; 0 turns it off, as a pooler in transaction mode (PgBouncer before 1.21) needs',
     }),
   }),
 };

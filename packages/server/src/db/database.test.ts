@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
+import { openPostgres, SQLITE_MMAP_BYTES } from './database';
 
 let t: TestApp;
 
@@ -46,5 +47,42 @@ describe('database connections', () => {
     const again = await list();
     expect(again.statusCode).toBe(200);
     expect(body<{ data: { plugin_list: unknown[] } }>(again).data.plugin_list).toHaveLength(1);
+  });
+});
+
+describe('statement reuse', () => {
+  it('prepares repeated statements once per PostgreSQL connection, up to PG_PREPARED_STATEMENTS, never long IN lists; maps SQLite into memory', async () => {
+    if (TEST_DIALECT === 'sqlite') {
+      const { rows } = await sql<{ mmap_size: number }>`PRAGMA mmap_size`.execute(t.app.db.kysely);
+      expect(Number(rows[0]!.mmap_size)).toBe(SQLITE_MMAP_BYTES);
+      return;
+    }
+    const prepared = async (limit: number) => {
+      const db = openPostgres(t.config.databaseUrl!, 1, limit);
+      try {
+        const ids = Array.from({ length: 100 }, (_, i) => i + 1);
+        for (let i = 0; i < 3; i++) {
+          await db.kysely.selectFrom('plugin').select('id').where('id', '=', 1).execute();
+          await db.kysely.selectFrom('tag').select('id').where('id', '=', 1).execute();
+          await db.kysely.selectFrom('plugin').select('id').where('id', 'in', ids).execute();
+        }
+        const { rows } = await sql<{ statement: string; plans: number }>`
+            SELECT statement, generic_plans + custom_plans AS plans FROM pg_prepared_statements
+            WHERE NOT from_sql ORDER BY statement`.execute(db.kysely);
+        // This look-up itself is prepared on its first run (it is counted only after it).
+        return rows
+          .filter((r) => !r.statement.includes('pg_prepared_statements'))
+          .map((r) => [r.statement, Number(r.plans)]);
+      } finally {
+        await db.close();
+      }
+    };
+    expect(await prepared(200)).toEqual([
+      ['select "id" from "plugin" where "id" = $1', 3],
+      ['select "id" from "tag" where "id" = $1', 3],
+    ]);
+    // The first text takes the only name; the other runs unnamed.
+    expect(await prepared(1)).toEqual([['select "id" from "plugin" where "id" = $1', 3]]);
+    expect(await prepared(0)).toEqual([]);
   });
 });

@@ -36,6 +36,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Bytes of a SQLite database read through memory mapping (`PRAGMA mmap_size`) rather than a `pread`
+ * system call per page: the page look-ups of a search's candidates cost about a tenth less CPU
+ * (docs/benchmarks.md). Address space only; the operating system's page cache holds the pages.
+ */
+export const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
+
 /** Prepared statements kept per SQLite connection (least recently used dropped first, `lru-cache`). */
 const STATEMENT_CACHE_SIZE = 256;
 
@@ -60,15 +67,52 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** Statement texts named (prepared once per connection) by default: `PG_PREPARED_STATEMENTS`. */
+export const DEFAULT_PREPARED_STATEMENTS = 200;
+
+/** Most parameters of a statement that is named: longer `IN` lists vary in length and rarely repeat. */
+const MAX_NAMED_PARAMETERS = 64;
+
+/**
+ * Makes the pool's connections run repeated statements as named prepared statements (PostgreSQL's
+ * extended protocol: `Parse` once per connection, then only `Bind`/`Execute`), so PostgreSQL keeps
+ * their parse trees and plans instead of parsing and planning every query again: about a fifth of
+ * the database's CPU per search request (docs/benchmarks.md). The first `limit` distinct texts with at most
+ * {@link MAX_NAMED_PARAMETERS} parameters get a name, for the life of the process, so each
+ * connection holds at most `limit` prepared statements; other texts run unnamed as before. 0 turns
+ * it off (needed behind a pooler in transaction mode, such as PgBouncer before 1.21, where a
+ * connection's prepared statements are not the session's).
+ */
+function namePreparedStatements(pool: pg.Pool, limit: number): void {
+  if (limit <= 0) return;
+  const names = new Map<string, string>();
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+    // Kysely's PostgreSQL connection calls `query(text, values)`: the other forms pass through.
+    (client as unknown as { query: typeof query }).query = (text, values) => {
+      if (typeof text !== 'string' || !Array.isArray(values) || values.length > MAX_NAMED_PARAMETERS) {
+        return query(text, values);
+      }
+      let name = names.get(text);
+      if (name === undefined && names.size < limit) {
+        name = `pc${names.size}`;
+        names.set(text, name);
+      }
+      return name === undefined ? query(text, values) : query({ name, text, values });
+    };
+  });
+}
+
 /** OID of PostgreSQL's int8 (BIGINT, and the type of `count(*)`). */
 const INT8_OID = 20;
 
 /**
  * Opens the database the configuration names: PostgreSQL when `databaseUrl` is set (a `pg.Pool` of
  * at most `PG_POOL_MAX` (default 10) connections whose BIGINT values come back as JS numbers — ms
- * times and counts stay far below 2^53), otherwise SQLite in `<dataDir>/plugin-center.db` (created
- * with its folder; its files mode 0600, see {@link openSqlite}), opened with WAL journaling, `synchronous=NORMAL`, foreign keys on and a 5 s
- * busy timeout. Does not migrate: call `migrate` next.
+ * times and counts stay far below 2^53 — and which prepare the first `PG_PREPARED_STATEMENTS`
+ * repeated statement texts, see {@link namePreparedStatements}), otherwise SQLite in `<dataDir>/plugin-center.db` (created
+ * with its folder; its files mode 0600, see {@link openSqlite}), opened with WAL journaling, `synchronous=NORMAL`, foreign keys on, a 5 s
+ * busy timeout and memory-mapped reads ({@link SQLITE_MMAP_BYTES}). Does not migrate: call `migrate` next.
  */
 export function createDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Database {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
@@ -119,6 +163,7 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
+  sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   restrictSqliteFiles(file);
   const kysely = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
@@ -142,6 +187,9 @@ export function openSqlite(file: string): Database {
 export function openPostgres(
   connectionString: string,
   max = Number(process.env.PG_POOL_MAX) || 10,
+  preparedStatements = process.env.PG_PREPARED_STATEMENTS === undefined
+    ? DEFAULT_PREPARED_STATEMENTS
+    : Number(process.env.PG_PREPARED_STATEMENTS) || 0,
 ): Database {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -159,6 +207,7 @@ export function openPostgres(
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== '57P01') process.emitWarning(`idle PostgreSQL connection failed: ${error.message}`);
   });
+  namePreparedStatements(pool, preparedStatements);
   const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
