@@ -7,7 +7,7 @@
 import type { Database } from '../db/database';
 import { exactNameTerm, type QueryWord, wordTerm } from './analyze';
 import { glossAlternatives } from './bridge';
-import { mostFrequent, type TermRow, termsByPrefix, termsByValue, wordsByVariant } from './data';
+import { mostFrequent, PREFIX_COMPLETIONS, type TermRow, termsByPrefix, variantsAndTerms } from './data';
 import { synonymsOf } from './synonyms';
 import { splitRuns } from './tokenize';
 import { allowedEdits, deletionVariants, editDistance } from './typo';
@@ -28,8 +28,6 @@ export const WEIGHT = {
   exactName: 2,
 } as const;
 
-/** Prefix completions kept for the last word. */
-const PREFIX_COMPLETIONS = 8;
 /** Typo corrections kept per word. */
 const TYPO_CORRECTIONS = 4;
 /** Shortest word of a gloss tried as two words of the catalogue (`candlestick` → candle + stick). */
@@ -153,14 +151,19 @@ export async function indexAlternatives(
     const at = unknown[0];
     if (unknown.length === 1 && alt.terms[at!]!.length >= MIN_SPLIT_GLOSS) splitAt(alt.terms[at!]!, alt, at!);
   }
-  // Typos: the word as typed and its deletions, looked up in the catalogue's words as written.
-  const candidates = await wordsByVariant(
-    db,
-    typoWords.flatMap(({ word, edits }) => deletionVariants(word.raw, edits)),
-  );
+  // Typos: the word as typed and its deletions, looked up in the catalogue's words as written; and
+  // the halves of run-together words. One statement, which also brings their top lists.
+  const found =
+    typoWords.length > 0 || splits.length > 0
+      ? await variantsAndTerms(
+          db,
+          typoWords.flatMap(({ word, edits }) => deletionVariants(word.raw, edits)),
+          splits.flatMap((s) => s.parts),
+        )
+      : { words: [], terms: [] };
   for (const { index, word, edits } of typoWords) {
     const best = new Map<string, { t: TermRow; d: number }>();
-    for (const c of candidates) {
+    for (const c of found.words) {
       const d = editDistance(word.raw, c.word, edits);
       const seen = best.get(c.term);
       if (d <= edits && (!seen || d < seen.d)) best.set(c.term, { t: c, d });
@@ -169,17 +172,13 @@ export async function indexAlternatives(
       .sort((a, b) => a.d - b.d || b.t.df - a.t.df || (a.t.term < b.t.term ? -1 : 1))
       .slice(0, TYPO_CORRECTIONS);
     for (const { t, d } of close) {
-      known.set(t.term, { id: t.id, term: t.term, df: t.df });
+      known.set(t.term, t);
       alts.push({ terms: [t.term], weight: d === 1 ? WEIGHT.typo1 : WEIGHT.typo2, covers: [index] });
     }
   }
   // Run-together words ("colorpicker" → color + picker) when both halves are terms.
   if (splits.length > 0) {
-    for (const row of await termsByValue(
-      db.kysely,
-      splits.flatMap((s) => s.parts),
-    ))
-      known.set(row.term, row);
+    for (const row of found.terms) known.set(row.term, row);
     for (const { parts, alt, at } of splits) {
       if ((known.get(parts[0])?.df ?? 0) > 0 && (known.get(parts[1])?.df ?? 0) > 0) {
         alts.push({ ...alt, terms: [...new Set(alt.terms.toSpliced(at, 1, ...parts))] });

@@ -52,6 +52,9 @@ export async function termsByValue(kysely: Executor, terms: readonly string[]): 
 /** Terms scanned in the prefix range of a word being typed (the index on `term`). */
 export const PREFIX_SCAN = 200;
 
+/** Completions of a word being typed: the most frequent terms of its prefix range. */
+export const PREFIX_COMPLETIONS = 8;
+
 /** The `limit` most frequent of `rows` held by at least one approved plugin (ties: term order). */
 export function mostFrequent(rows: readonly TermRow[], limit: number): TermRow[] {
   return rows
@@ -189,8 +192,11 @@ function toTopRow(r: {
 export interface FirstLookup {
   /** The terms among those asked that the index holds (any df), with their top lists. */
   terms: TermTopRow[];
-  /** The first {@link PREFIX_SCAN} terms of the prefix range, when a prefix was asked (any df). */
-  prefixed: TermRow[];
+  /**
+   * The {@link PREFIX_COMPLETIONS} most frequent terms held by a plugin among the first
+   * {@link PREFIX_SCAN} of the prefix range, with their top lists, when a prefix was asked.
+   */
+  prefixed: TermTopRow[];
   /** Approved plugins (the `approved_plugins` counter). */
   documents: number;
   /** All postings of the terms found held by at most {@link TOP_LIST_MIN_DF} plugins. */
@@ -220,8 +226,10 @@ export async function firstLookup(
   }
   if (prefix !== null) {
     // The range [prefix, prefix + U+FFFF): code-point order on SQLite (BINARY) and PostgreSQL ("C").
+    // The most frequent of the range with their top lists (as `mostFrequent` picks them), so the
+    // completions need no second statement.
     parts.push(
-      sql`SELECT ${PART.prefix} AS part, id, term, df, NULL AS top, 0 AS top_gen, NULL AS plugin_id, NULL AS score FROM (SELECT id, term, df FROM search_term WHERE term > ${prefix} AND term < ${`${prefix}\uffff`} ORDER BY term LIMIT ${PREFIX_SCAN}) AS p`,
+      sql`SELECT ${PART.prefix} AS part, t.id, t.term, t.df, t.top, t.top_gen, NULL AS plugin_id, NULL AS score FROM (SELECT id, term, df FROM (SELECT id, term, df FROM search_term WHERE term > ${prefix} AND term < ${`${prefix}\uffff`} ORDER BY term LIMIT ${PREFIX_SCAN}) AS r WHERE df > 0 ORDER BY df DESC, term LIMIT ${PREFIX_COMPLETIONS}) AS p INNER JOIN search_term t ON t.id = p.id`,
     );
   }
   const result = await sql<LookupRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db.kysely);
@@ -229,7 +237,7 @@ export async function firstLookup(
   for (const r of result.rows) {
     const part = Number(r.part);
     if (part === PART.count) out.documents = Number(r.df);
-    else if (part === PART.prefix) out.prefixed.push({ id: Number(r.id), term: r.term, df: Number(r.df) });
+    else if (part === PART.prefix) out.prefixed.push(toTopRow(r));
     else if (part === PART.posting) out.postings.push(toPosting(r));
     else out.terms.push(toTopRow(r));
   }
@@ -258,6 +266,56 @@ export async function topListsAndPostings(
   for (const r of result.rows) {
     if (Number(r.part) === PART.posting) out.postings.push(toPosting(r));
     else out.terms.push(toTopRow(r));
+  }
+  return out;
+}
+
+/** A word of the catalogue sharing a deletion variant with a query word, with its term's top list. */
+export interface WordTopRow extends TermTopRow {
+  word: string;
+}
+
+/**
+ * The typo and split look-ups of a query in one statement: the catalogue words sharing a deletion
+ * variant among `variants` (as {@link wordsByVariant}) and the terms among `terms` (as
+ * {@link termsByValue}), each with its term's top list. Falls back to those two (in chunks, without
+ * top lists) when the lists are longer than one statement takes.
+ */
+export async function variantsAndTerms(
+  db: Database,
+  variants: readonly string[],
+  terms: readonly string[],
+): Promise<{ words: (WordRow | WordTopRow)[]; terms: (TermRow | TermTopRow)[] }> {
+  const v = [...new Set(variants)];
+  const t = [...new Set(terms)];
+  if (v.length + t.length > CHUNK) {
+    // Without top lists: the engine reads those it needs in its next statement.
+    const [words, found] = await Promise.all([wordsByVariant(db, v), termsByValue(db.kysely, t)]);
+    return { words, terms: found };
+  }
+  const parts = [];
+  if (v.length > 0) {
+    parts.push(
+      sql`SELECT ${PART.posting} AS part, w.word, t.id, t.term, t.df, t.top, t.top_gen FROM search_word w INNER JOIN search_term t ON t.id = w.term_id WHERE w.variant IN (${sql.join(v)}) AND t.df > 0`,
+    );
+  }
+  if (t.length > 0) {
+    parts.push(
+      sql`SELECT ${PART.term} AS part, '' AS word, id, term, df, top, top_gen FROM search_term WHERE term IN (${sql.join(t)})`,
+    );
+  }
+  const out = { words: [] as WordTopRow[], terms: [] as TermTopRow[] };
+  if (parts.length === 0) return out;
+  const result = await sql<LookupRow & { word: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(
+    db.kysely,
+  );
+  const seen = new Set<string>();
+  for (const r of result.rows) {
+    if (Number(r.part) === PART.term) out.terms.push(toTopRow(r));
+    else if (!seen.has(r.word)) {
+      seen.add(r.word);
+      out.words.push({ ...toTopRow(r), word: r.word });
+    }
   }
   return out;
 }

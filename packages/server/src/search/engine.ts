@@ -97,11 +97,16 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     known.set(row.term, row);
     tops.set(row.id, row);
   }
+  // The completions' top lists came with them.
+  for (const row of first.prefixed) tops.set(row.id, row);
   const prefixed = new Map(typing ? [[typing.raw, first.prefixed]] : []);
   const alts = [...base, ...(await indexAlternatives(db, words, known, base, prefixed))].filter((a) =>
     a.terms.every((t) => (known.get(t)?.df ?? 0) > 0),
   );
   if (alts.length === 0) return EMPTY;
+  // Corrections and split halves looked up with their top lists.
+  for (const row of known.values())
+    if ('top' in row && !tops.has(row.id)) tops.set(row.id, row as TermTopRow);
 
   const documents = Math.max(1, first.documents);
   const termInfo = new Map<string, { id: number; idf: number; df: number }>();
