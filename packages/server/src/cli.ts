@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { CatalogueFileError, importEntries, readCatalogueFile } from './catalogue/import';
+import { isClusterWorker, runPrimary } from './cluster';
 import { renderConfigHelp } from './config/docs';
 import { loadConfig } from './config/loadConfig';
 import type { ServerConfig } from './config/serverConfig';
@@ -82,14 +83,33 @@ function describeUploads(config: ServerConfig): string {
 }
 
 async function start(config: ServerConfig): Promise<void> {
+  const workers = config.webConcurrency ?? 1;
+  if (workers > 1 && !isClusterWorker()) {
+    await runPrimary({
+      workers,
+      // Everything buildApp does once for a database (migrations, index, keys, first import).
+      prepare: async () => {
+        const app = await buildApp({ ...config, logger: false });
+        await app.close();
+      },
+      write: (line) => process.stdout.write(`${line}\n`),
+    });
+    process.stdout.write(
+      `Plugin Center is running in ${workers} processes (${describeDatabase(config)}; ${describeUploads(config)})\n`,
+    );
+    process.stdout.write(`  http://localhost:${config.port}/plugins/\n`);
+    return;
+  }
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(
-    `Plugin Center is running (${describeDatabase(config)}; ${describeUploads(config)})\n`,
-  );
-  process.stdout.write(`  http://localhost:${port}/plugins/\n`);
+  if (!isClusterWorker()) {
+    process.stdout.write(
+      `Plugin Center is running (${describeDatabase(config)}; ${describeUploads(config)})\n`,
+    );
+    process.stdout.write(`  http://localhost:${port}/plugins/\n`);
+  }
   // The zh→en dictionary of the search, indexed between requests, so no query waits for it.
   void preloadCedict();
   let closing = false;

@@ -30,7 +30,7 @@ describe('the configuration schema', () => {
     // SITE_LOCALES, WORKBENCH_URL, SITE_SIGN_IN_URL, COOKIE_CONSENT, SITE_PRODUCT), 3 of the header's links
     // (SITE_HOST_ORIGIN, SITE_HEADER_MENUS, SITE_HEADER_MENU_FILE), and 3 of the publishing limits
     // (PUBLISH_RATE_LIMIT, PUBLISH_PENDING_MAX, PUBLISH_STORAGE_QUOTA_MB).
-    expect(variables.length).toBe(58);
+    expect(variables.length).toBe(59);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

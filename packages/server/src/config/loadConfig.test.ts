@@ -94,6 +94,13 @@ describe('loadConfig', () => {
     [{ PORT: '-1' }, 'PORT'],
     [{ PORT: '80.5' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '2.5' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '2\u0000' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '9'.repeat(400) }, 'WEB_CONCURRENCY'],
+    // More than one process needs PostgreSQL.
+    [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ IMPORT_CATALOGUE_ON_EMPTY: 'maybe' }, 'IMPORT_CATALOGUE_ON_EMPTY'],
     [{ HOST: ' ' }, 'HOST'],

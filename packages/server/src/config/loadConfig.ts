@@ -116,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: v.TRUST_PROXY,
     host: v.HOST,
     port: v.PORT,
+    webConcurrency: v.WEB_CONCURRENCY,
     logger: level === 'silent' ? false : { level },
     production,
     jwtSecret: v.JWT_SECRET,
@@ -166,5 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (s3) config.s3 = s3;
   if (appDir !== undefined) config.appDir = appDir;
   if (trackerScript !== undefined) config.trackerScript = trackerScript;
+  if (v.WEB_CONCURRENCY > 1 && v.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      'WEB_CONCURRENCY',
+      "more than 1 process needs DATABASE_URL (PostgreSQL): SQLite is one process's database",
+    );
+  }
   return config;
 }

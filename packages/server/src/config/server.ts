@@ -87,6 +87,19 @@ export const SERVER_VARIABLES = {
       description: 'interface to listen on',
     }),
   }),
+  WEB_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 1,
+    ...about({
+      group: 'server',
+      transform: trim,
+      blank: 'invalid',
+      summary: 'server processes sharing PORT (>1: PostgreSQL and Redis)',
+      description:
+        "server processes `plugin-center start` runs on this machine, sharing `PORT` (Node's `cluster`; the primary prepares the database once, then starts them and restarts one that dies). More than 1 needs `DATABASE_URL` (PostgreSQL) and `REDIS_URL`, which the processes share",
+    }),
+  }),
   APP_DIR: Type.Optional(
     Type.String({
       ...about({

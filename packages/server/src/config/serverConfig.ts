@@ -63,6 +63,8 @@ export interface ServerConfig {
   host: string;
   /** `PORT`, 0–65535. */
   port: number;
+  /** `WEB_CONCURRENCY`: server processes `plugin-center start` runs (`cluster.ts`; default 1). */
+  webConcurrency?: number;
   /** Fastify logger: `false`, `true`, or pino options; `LOG_LEVEL` sets the level (`silent` → false). */
   logger: boolean | LoggerOptions;
   /** `NODE_ENV === 'production'`: quiet logger, no request logging. */

@@ -1,0 +1,143 @@
+/**
+ * `WEB_CONCURRENCY`: the real `cli.ts start` as a child process. On PostgreSQL it runs a primary
+ * and two workers sharing one port; a worker killed is replaced while the other keeps answering, and
+ * `SIGTERM` to the primary ends them all with exit code 0. On SQLite more than one process is
+ * refused at start with a message naming the variable.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestPostgresDatabase, TEST_DIALECT } from './testing/testDatabase';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+let dataDir: string;
+let databaseUrl: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+let primary: ChildProcess | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-cluster-'));
+  if (TEST_DIALECT === 'postgres') {
+    const database = await createTestPostgresDatabase();
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+  }
+});
+
+afterAll(async () => {
+  if (primary && primary.exitCode === null) {
+    for (const pid of await childrenOf(primary.pid!)) process.kill(pid, 'SIGKILL');
+    primary.kill('SIGKILL');
+  }
+  await dropDatabase?.();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** The node processes whose parent is `pid` (from /proc). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (Number(fields[1]) === pid && command.startsWith('node')) out.push(Number(entry));
+  }
+  return out.sort((a, b) => a - b);
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: not within ${ms} ms`);
+}
+
+function start(env: NodeJS.ProcessEnv, port: number): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@plugin-center/source', '--import', 'tsx', CLI, 'start'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  return { child, output: () => output };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+
+it('runs WEB_CONCURRENCY workers on one port on PostgreSQL, replaces a dead one, stops on SIGTERM; refuses it on SQLite', async () => {
+  const port = await freePort();
+  if (TEST_DIALECT === 'sqlite') {
+    const { child, output } = start({ WEB_CONCURRENCY: '2', DATABASE_URL: '' }, port);
+    expect(await exited(child)).toBe(1);
+    expect(output()).toContain('WEB_CONCURRENCY');
+    expect(output()).toContain('DATABASE_URL');
+    return;
+  }
+  const started = start({ WEB_CONCURRENCY: '2', DATABASE_URL: databaseUrl! }, port);
+  primary = started.child;
+  const origin = `http://127.0.0.1:${port}`;
+  await until('both workers listening', async () =>
+    started.output().includes('running in 2 processes') ? true : undefined,
+  );
+  const workers = await childrenOf(primary.pid!);
+  expect(workers).toHaveLength(2);
+  expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+
+  process.kill(workers[0]!, 'SIGKILL');
+  // The other worker answers meanwhile.
+  for (let i = 0; i < 5; i++)
+    expect((await fetch(`${origin}/api/cmt/plugin/list?page_size=1`)).status).toBe(200);
+  const replaced = await until('a new worker', async () => {
+    const now = await childrenOf(primary!.pid!);
+    return now.length === 2 && !now.includes(workers[0]!) ? now : undefined;
+  });
+  expect(replaced).toContain(workers[1]);
+  expect(started.output()).toContain(`worker ${workers[0]} exited (SIGKILL)`);
+
+  primary.kill('SIGTERM');
+  expect(await exited(primary)).toBe(0);
+  expect(await childrenOf(primary.pid!)).toEqual([]);
+  await expect(fetch(`${origin}/healthz`)).rejects.toThrow();
+}, 180_000);
