@@ -1,10 +1,13 @@
 /**
- * Data access of the collector: appends rows to `analytics_event` (migration 0005). Nothing here
- * updates or deletes: the table is append-only.
+ * Data access of the collector: appends rows to `analytics_event` (migrations 0005 and 0026: on
+ * PostgreSQL a table partitioned by month, see `partitions.ts`), whose triggers keep the daily
+ * rollups the dashboards read in the same statement. Nothing here updates or deletes: the table is
+ * append-only (the retention of `partitions.ts` removes whole old periods).
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database';
 import type { DatabaseSchema, NewAnalyticsEventRow } from '../db/schema';
+import { PartitionKeeper } from './partitions';
 
 /** The inserted columns, in statement order (`id` is generated). */
 const COLUMNS = [
@@ -22,67 +25,85 @@ const COLUMNS = [
 ] as const satisfies readonly (keyof NewAnalyticsEventRow)[];
 
 /**
- * Rows per INSERT statement: 11 parameters a row keeps one statement far under SQLite's and
- * PostgreSQL's parameter limits (32,766 / 65,535), and the collector's batch limit fits in one.
+ * Rows per SQLite INSERT statement: 11 parameters a row keeps one statement far under SQLite's
+ * parameter limit (32,766), and the collector's batch limit fits in one.
  */
 export const INSERT_CHUNK_ROWS = 500;
 
-/** Statement texts by dialect and row count (batches repeat their sizes, so this stays small). */
-const statements = new Map<string, string>();
+/**
+ * Rows per PostgreSQL INSERT statement: the rows travel as one JSON parameter, so only the size of
+ * one statement bounds them; 5,000 rows of ~1 KB are ~5 MB.
+ */
+export const PG_INSERT_CHUNK_ROWS = 5000;
+
+/** Statement texts by row count (SQLite; batches repeat their sizes, so this stays small). */
+const statements = new Map<number, string>();
 
 /**
- * `INSERT INTO analytics_event (…) VALUES (…), (…)` for `rows` rows, with `?` (SQLite) or `$n`
- * (PostgreSQL) placeholders. Built once per size: composing a 50-row insert through Kysely's query
- * builder costs about a third of the statement's own execution, on every batch.
+ * `INSERT INTO analytics_event (…) VALUES (?, …), (…)` for `rows` rows (SQLite). Built once per size:
+ * composing a 50-row insert through Kysely's query builder costs about a third of the statement's
+ * own execution, on every batch.
  */
-function insertStatement(dialect: Dialect, rows: number): string {
-  const key = `${dialect}:${rows}`;
-  let text = statements.get(key);
+function sqliteInsert(rows: number): string {
+  let text = statements.get(rows);
   if (text === undefined) {
-    const tuples: string[] = [];
-    let n = 0;
-    for (let r = 0; r < rows; r++) {
-      const slots = COLUMNS.map(() => (dialect === 'postgres' ? `$${++n}` : '?'));
-      tuples.push(`(${slots.join(', ')})`);
-    }
-    text = `insert into "analytics_event" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
+    const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
+    text = `insert into "analytics_event" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${Array(rows).fill(tuple).join(', ')}`;
     if (statements.size >= 1024) statements.clear();
-    statements.set(key, text);
+    statements.set(rows, text);
   }
   return text;
 }
 
-/** Runs one multi-row INSERT of `rows` (at most {@link INSERT_CHUNK_ROWS}). */
+/**
+ * The PostgreSQL insert: every row of a chunk in one JSON array parameter, expanded by
+ * `json_to_recordset` — one constant statement text whatever the number of rows (nothing to parse
+ * per size, no 11 bind parameters a row), and one statement, so the rollup trigger aggregates the
+ * whole chunk in one upsert per rollup.
+ */
+const PG_INSERT = `insert into "analytics_event" (${COLUMNS.map((c) => `"${c}"`).join(', ')})
+  select ${COLUMNS.map((c) => `r."${c}"`).join(', ')} from json_to_recordset($1::json) as r(
+    "project" text, "type" text, "event" text, "distinct_id" text, "login_id" text,
+    "anonymous_id" text, "time" bigint, "received_at" bigint, "plugin_key" text, "url" text,
+    "properties" text)`;
+
+/** Runs one INSERT of `rows` (at most {@link INSERT_CHUNK_ROWS} on SQLite, {@link PG_INSERT_CHUNK_ROWS} on PostgreSQL). */
 async function insertChunk(
   kysely: Kysely<DatabaseSchema>,
   dialect: Dialect,
   rows: readonly NewAnalyticsEventRow[],
 ): Promise<void> {
+  if (dialect === 'postgres') {
+    await kysely.executeQuery(CompiledQuery.raw(PG_INSERT, [JSON.stringify(rows)]));
+    return;
+  }
   const parameters: unknown[] = new Array(rows.length * COLUMNS.length);
   let i = 0;
   for (const row of rows) {
     for (const column of COLUMNS) parameters[i++] = row[column] ?? null;
   }
-  await kysely.executeQuery(CompiledQuery.raw(insertStatement(dialect, rows.length), parameters));
+  await kysely.executeQuery(CompiledQuery.raw(sqliteInsert(rows.length), parameters));
 }
 
 /**
- * Appends `rows` to `analytics_event` in one transaction, as multi-row INSERTs of at most
- * {@link INSERT_CHUNK_ROWS} rows — one statement (atomic on its own) for any batch the collector
- * accepts — so the rows are stored all or none. The statement text depends only on the number of
- * rows, so it is prepared once per size (SQLite's statement cache; PostgreSQL sees the same text).
+ * Appends `rows` to `analytics_event`, stored all or none: one INSERT when they fit in one chunk
+ * ({@link INSERT_CHUNK_ROWS} rows on SQLite, {@link PG_INSERT_CHUNK_ROWS} on PostgreSQL — any
+ * request the collector accepts, and any group of {@link EventWriter} on PostgreSQL), else one
+ * transaction of such INSERTs. The rollups of migration 0026 are kept by the table's trigger in the
+ * same statement.
  *
  * @returns the number of rows written.
  */
 export async function insertEvents(db: Database, rows: readonly NewAnalyticsEventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  if (rows.length <= INSERT_CHUNK_ROWS) {
+  const chunk = db.dialect === 'postgres' ? PG_INSERT_CHUNK_ROWS : INSERT_CHUNK_ROWS;
+  if (rows.length <= chunk) {
     await insertChunk(db.kysely, db.dialect, rows);
     return rows.length;
   }
   await db.kysely.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
-      await insertChunk(trx, db.dialect, rows.slice(i, i + INSERT_CHUNK_ROWS));
+    for (let i = 0; i < rows.length; i += chunk) {
+      await insertChunk(trx, db.dialect, rows.slice(i, i + chunk));
     }
   });
   return rows.length;
@@ -97,7 +118,8 @@ interface PendingWrite {
 
 /**
  * Group commit for the collector: the rows of requests that arrive while a write is in progress
- * are committed together in the next transaction (one multi-row INSERT per request inside it).
+ * are committed together in the next write ({@link insertEvents} of all their rows: one statement on
+ * PostgreSQL, so one commit and one rollup upsert per rollup for the whole group).
  * Under a burst this turns many small commits into a few larger ones — on SQLite fewer WAL frames
  * and checkpoints, on PostgreSQL fewer WAL flushes — while each request still gets its own rows
  * stored all or none, and its promise settles only once they are committed.
@@ -120,7 +142,14 @@ export class EventWriter {
   constructor(
     private readonly db: Database,
     private readonly maxGroupRows = 5000,
+    /** Creates the month partitions of new months before their events are stored (PostgreSQL). */
+    readonly partitions: PartitionKeeper = new PartitionKeeper(db),
   ) {}
+
+  /** The `time` of every row of `group`. */
+  private static *times(group: readonly PendingWrite[]): Iterable<number> {
+    for (const write of group) for (const row of write.rows) yield row.time;
+  }
 
   /** Stores `rows` (all or none); resolves once they are committed. */
   write(rows: readonly NewAnalyticsEventRow[]): Promise<void> {
@@ -148,17 +177,8 @@ export class EventWriter {
       }
       const group = this.pending.splice(0, take);
       try {
-        if (group.length === 1) {
-          await insertEvents(this.db, group[0]!.rows);
-        } else {
-          await this.db.kysely.transaction().execute(async (trx) => {
-            for (const { rows } of group) {
-              for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
-                await insertChunk(trx, this.db.dialect, rows.slice(i, i + INSERT_CHUNK_ROWS));
-              }
-            }
-          });
-        }
+        await this.partitions.ensure(EventWriter.times(group));
+        await insertEvents(this.db, group.length === 1 ? group[0]!.rows : group.flatMap((w) => w.rows));
         for (const write of group) write.resolve();
       } catch (error) {
         if (group.length === 1) {

@@ -18,6 +18,7 @@ import { countCollectedEvents } from '../metrics';
 import { tableRoute } from '../routeTable';
 import { EventWriter } from './data';
 import { type EncodedPayload, parseFormText } from './encoding';
+import { maintainEvents, retentionCutoff } from './partitions';
 import { collect, resolveProject } from './service';
 
 /** Options of {@link collectorRoutes}. */
@@ -27,6 +28,9 @@ export interface CollectorRoutesOptions {
   /** Current time, ms (default `Date.now`): `received_at` and the `time` checks. */
   clock?: () => number;
 }
+
+/** How often the event store's upkeep (partitions, retention) runs, ms. */
+export const MAINTENANCE_INTERVAL_MS = 3_600_000;
 
 /** The image-pixel path the SDK uses for its image transport (`/sa` → `/sa.gif`). */
 export const COLLECTOR_PIXEL_PATH = `${COLLECTOR_PATH}.gif`;
@@ -78,6 +82,23 @@ export async function collectorRoutes(
   { db, settings, clock = Date.now }: CollectorRoutesOptions,
 ): Promise<void> {
   const writer = new EventWriter(db);
+  // The event store's upkeep (partitions ahead, retention): at start, then every hour.
+  const maintain = () =>
+    maintainEvents(db, writer.partitions, settings.retentionDays, clock()).catch((error: unknown) => {
+      app.log.error({ err: error }, 'analytics event store upkeep failed');
+    });
+  let upkeep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await maintain();
+    upkeep = setInterval(() => void maintain(), MAINTENANCE_INTERVAL_MS);
+    upkeep.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (upkeep) clearInterval(upkeep);
+  });
+  // Records older than the retention are refused (they would be removed at once).
+  const oldest = () =>
+    settings.retentionDays > 0 ? retentionCutoff(settings.retentionDays, clock()) : undefined;
   // Records stored and refused, for /metrics (nothing is kept without METRICS_TOKEN).
   const tally = (accepted: number, rejected: number) => countCollectedEvents(db, accepted, rejected);
   // Any content type is form text here: ajax posts urlencoded, sendBeacon text/plain.
@@ -132,7 +153,7 @@ export async function collectorRoutes(
     const project = resolveProject(settings.projects, request.query.project);
     const body = (request.body ?? {}) as EncodedPayload;
     const payload = body.data || body.data_list ? fields(body) : fields(request.query);
-    return collect(writer, project, payload, clock(), tally);
+    return collect(writer, project, payload, clock(), tally, oldest());
   });
 
   const collectByImage = async (
@@ -140,7 +161,7 @@ export async function collectorRoutes(
     reply: FastifyReply,
   ) => {
     const project = resolveProject(settings.projects, request.query.project);
-    await collect(writer, project, fields(request.query), clock(), tally);
+    await collect(writer, project, fields(request.query), clock(), tally, oldest());
     return reply.type('image/gif').send(PIXEL_GIF);
   };
   // A HEAD must not store records.

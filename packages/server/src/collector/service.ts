@@ -78,6 +78,8 @@ function listReasons(rejected: CollectResult['rejected'], refused: number): stri
  * requests arriving at the same time), so the stored count equals `accepted`.
  *
  * @param now - the server's clock, ms: `received_at` and the reference of the `time` checks.
+ * @param oldest - the retention cutoff, ms: records whose `time` is before it are refused
+ *   (`time is invalid: older than the retention`); none when undefined.
  * @param tally - told how many records were stored and how many refused by validation, once the
  *   good ones are committed or every one was refused (the collector metrics, `metrics.ts`); not
  *   called for a payload refused whole.
@@ -93,6 +95,7 @@ export async function collect(
   payload: EncodedPayload,
   now: number,
   tally?: (accepted: number, rejected: number) => void,
+  oldest?: number,
 ): Promise<CollectResult> {
   let records: unknown[];
   // The encoded text's length: the request's body is at least this long.
@@ -116,7 +119,7 @@ export async function collect(
   let budget = Math.max(MIN_REJECTED_BYTES, REJECTED_BYTES_PER_BODY_BYTE * sent);
   let refused = 0;
   for (let index = 0; index < records.length; index++) {
-    const check = validateRecord(records[index], project, now);
+    const check = validateRecord(records[index], project, now, oldest);
     if (check.row) {
       rows.push(check.row);
       continue;

@@ -168,8 +168,10 @@ export type RecordCheck =
  * `properties` as JSON text.
  *
  * @param now - the server's clock, ms (`received_at` of the row).
+ * @param oldest - the retention cutoff (`ANALYTICS_RETENTION_DAYS`), ms: a `time` before it is
+ *   refused with `time is invalid: older than the retention`, checked after the 2-year limit.
  */
-export function validateRecord(record: unknown, project: string, now: number): RecordCheck {
+export function validateRecord(record: unknown, project: string, now: number, oldest?: number): RecordCheck {
   if (!isObject(record)) return { reason: 'record is invalid: expected a JSON object' };
   const type = record.type;
   if (type === undefined) return { reason: "type's is undefined" };
@@ -200,6 +202,9 @@ export function validateRecord(record: unknown, project: string, now: number): R
     return { reason: 'time is invalid: more than 1 day in the future' };
   }
   if (time < now - ANALYTICS_LIMITS.PAST_MS) return { reason: 'time is invalid: older than 2 years' };
+  if (oldest !== undefined && time < oldest) {
+    return { reason: 'time is invalid: older than the retention' };
+  }
   const properties = record.properties;
   if (properties === undefined) return { reason: "properties's is undefined" };
   if (!isObject(properties)) return { reason: 'properties is invalid' };

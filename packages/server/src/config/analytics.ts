@@ -77,6 +77,8 @@ export interface CollectorConfig {
   visualConfig: Record<string, unknown> | null;
   /** Deeplink parameters by key. */
   deeplinks: Record<string, Record<string, unknown>>;
+  /** Days of events kept (`ANALYTICS_RETENTION_DAYS`); 0: kept forever. */
+  retentionDays: number;
 }
 
 /** `ANALYTICS_PROJECTS`, `ANALYTICS_PROJECT` … `ANALYTICS_DEEPLINKS`. */
@@ -135,6 +137,17 @@ export const ANALYTICS_VARIABLES = {
       },
     ),
   ),
+  ANALYTICS_RETENTION_DAYS: Type.Integer({
+    minimum: 0,
+    default: 0,
+    ...about({
+      group: 'analytics',
+      defaultText: '0 (kept forever)',
+      summary: 'days of analytics events kept (0: forever)',
+      description:
+        'days of analytics events kept; 0 keeps them forever. Older events and their daily rollups are removed at start and every hour: on PostgreSQL whole month partitions once their month ends before the cutoff (00:00 UTC of the day `N` days ago), on SQLite the rows before the cutoff in batches. `POST /sa` refuses records older than the cutoff (`time is invalid: older than the retention`)',
+    }),
+  }),
   ANALYTICS_DEEPLINKS: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
     default: {},
     ...about({

@@ -24,13 +24,13 @@ function sourceFiles(dir: string): string[] {
 describe('the configuration schema', () => {
   it('describes every variable: group, one-line summary, description', () => {
     const variables = configVariables();
-    // 41 of the server (METRICS_TOKEN among them), database, uploads, identity (JWT_SECRET_PREVIOUS
-    // among them) and analytics (ANALYTICS_PROJECT among them), 2 of curation (CONTACT_QR_CODES,
+    // 42 of the server (METRICS_TOKEN among them), database, uploads, identity (JWT_SECRET_PREVIOUS
+    // among them) and analytics (ANALYTICS_PROJECT, ANALYTICS_RETENTION_DAYS among them), 2 of curation (CONTACT_QR_CODES,
     // ACTIVITIES), SECRETS_KEY, and 7 of the site variant (SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE,
     // SITE_LOCALES, WORKBENCH_URL, SITE_SIGN_IN_URL, COOKIE_CONSENT, SITE_PRODUCT), 3 of the header's links
     // (SITE_HOST_ORIGIN, SITE_HEADER_MENUS, SITE_HEADER_MENU_FILE), and 3 of the publishing limits
     // (PUBLISH_RATE_LIMIT, PUBLISH_PENDING_MAX, PUBLISH_STORAGE_QUOTA_MB).
-    expect(variables.length).toBe(59);
+    expect(variables.length).toBe(60);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

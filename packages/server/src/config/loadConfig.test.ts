@@ -363,6 +363,7 @@ describe('analytics collector settings', () => {
       allowedOrigins: [],
       visualConfig: null,
       deeplinks: {},
+      retentionDays: 0,
     });
     // A hand-built config (tests) gets the same.
     expect(resolveCollectorConfig({ ...config, analyticsProjects: undefined } as never).projects).toEqual([
@@ -378,13 +379,16 @@ describe('analytics collector settings', () => {
       ANALYTICS_ALLOWED_ORIGINS: 'https://Docs.Example.com, http://localhost:5173/',
       ANALYTICS_VISUAL_CONFIG: '{"version":3,"os":"Web","events":[]}',
       ANALYTICS_DEEPLINKS: '{"summer":{"utm_source":"mail"}}',
+      ANALYTICS_RETENTION_DAYS: '400',
     });
     expect(config).toMatchObject({
       analyticsProjects: ['staging', 'default', 'docs_site'],
       analyticsAllowedOrigins: ['https://docs.example.com', 'http://localhost:5173'],
       analyticsVisualConfig: { version: 3, os: 'Web', events: [] },
       analyticsDeeplinks: { summer: { utm_source: 'mail' } },
+      analyticsRetentionDays: 400,
     });
+    expect(resolveCollectorConfig(config).retentionDays).toBe(400);
     expect(resolveCollectorConfig(config).projects).toEqual([
       'production',
       'oversea_production',

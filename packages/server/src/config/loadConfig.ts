@@ -144,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsAllowedOrigins: v.ANALYTICS_ALLOWED_ORIGINS,
     analyticsVisualConfig: v.ANALYTICS_VISUAL_CONFIG,
     analyticsDeeplinks: v.ANALYTICS_DEEPLINKS,
+    analyticsRetentionDays: v.ANALYTICS_RETENTION_DAYS,
     contactQrCodes: v.CONTACT_QR_CODES,
     activities: v.ACTIVITIES,
     site: resolveSiteConfig({

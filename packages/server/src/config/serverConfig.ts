@@ -118,6 +118,8 @@ export interface ServerConfig {
   analyticsVisualConfig?: Record<string, unknown> | undefined;
   /** `ANALYTICS_DEEPLINKS`: `{ "<key>": { …params } }` answered by `GET /sdk/deeplink/param?key=`. */
   analyticsDeeplinks?: Record<string, Record<string, unknown>>;
+  /** `ANALYTICS_RETENTION_DAYS`: days of analytics events kept; 0 or unset → forever. */
+  analyticsRetentionDays?: number;
 
   // Contact QR codes and activities; unset → none.
   /** `CONTACT_QR_CODES`: answered by `GET /api/cmt/manager/qr-code/list` (see `curation.ts`). */
@@ -165,5 +167,6 @@ export function resolveCollectorConfig(config: ServerConfig): CollectorConfig {
     allowedOrigins: config.analyticsAllowedOrigins ?? [],
     visualConfig: config.analyticsVisualConfig ?? null,
     deeplinks: config.analyticsDeeplinks ?? {},
+    retentionDays: config.analyticsRetentionDays ?? 0,
   };
 }

@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021_audit_chain';
 import * as m0022 from './migrations/0022_manifest_id';
 import * as m0024 from './migrations/0024_batch_id';
 import * as m0025 from './migrations/0025_search_top_lists';
+import * as m0026 from './migrations/0026_analytics_rollups';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022_manifest_id': m0022,
   '0024_batch_id': m0024,
   '0025_search_top_lists': m0025,
+  '0026_analytics_rollups': m0026,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

@@ -149,6 +149,9 @@ export interface DatabaseSchema {
   plugin_praise: PluginUserTable;
   plugin_view: PluginViewTable;
   analytics_event: AnalyticsEventTable;
+  analytics_daily_event: AnalyticsDailyEventTable;
+  analytics_daily_plugin: AnalyticsDailyPluginTable;
+  analytics_daily_visitor: AnalyticsDailyVisitorTable;
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
   personal_access_token: PersonalAccessTokenTable;
@@ -309,6 +312,41 @@ export interface AnalyticsEventTable {
   url: string | null;
   /** The record's properties, JSON text of an object. */
   properties: string;
+}
+
+/**
+ * `analytics_daily_event` (migration 0026): named events per UTC day number
+ * (`floor(time / 86 400 000)`), project and event name; kept by a trigger on `analytics_event`.
+ */
+export interface AnalyticsDailyEventTable {
+  day: number;
+  project: string;
+  event: string;
+  /** Events (a bigint on PostgreSQL: read it through `Number()`). */
+  n: number;
+}
+
+/**
+ * `analytics_daily_plugin` (migration 0026): `PluginView` / `PluginInstall` / `PluginLike` events
+ * with a `plugin_key`, per UTC day number, project and key; kept by a trigger on `analytics_event`.
+ */
+export interface AnalyticsDailyPluginTable {
+  day: number;
+  project: string;
+  plugin_key: string;
+  views: number;
+  installs: number;
+  likes: number;
+}
+
+/**
+ * `analytics_daily_visitor` (migration 0026): one row per `distinct_id` with a `$pageview` on that
+ * UTC day number in that project; kept by a trigger on `analytics_event`.
+ */
+export interface AnalyticsDailyVisitorTable {
+  day: number;
+  project: string;
+  distinct_id: string;
 }
 
 /** A `plugin` row as read. */

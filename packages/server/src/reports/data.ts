@@ -1,16 +1,18 @@
 /**
- * The queries of the analytics dashboards (the rules are in `service.ts`): aggregates over
- * `analytics_event`, the append-only table the collector (`POST /sa`) writes, and the plugin names.
- * Every number is a `count(*)` of stored events, so the dashboards equal the stored rows exactly.
+ * The queries of the analytics dashboards (the rules are in `service.ts`): aggregates over the daily
+ * rollups of migration 0026 (`analytics_daily_event`, `analytics_daily_plugin`,
+ * `analytics_daily_visitor`), which triggers keep equal to the events of `analytics_event` in the
+ * transaction of each insert, and over the events themselves only for the partial first and last
+ * UTC day of a range ({@link splitRange}). So a year of events costs a year of days, while every
+ * number is still a count of stored events, equal to a `count(*)` over `analytics_event`.
  *
  * Days are UTC days, bucketed in SQL as `CAST(time / 86400000 AS INTEGER)` — integer division of a
- * non-negative BIGINT, identical on SQLite and PostgreSQL — and formatted in JavaScript
- * (`range.ts`).
+ * non-negative BIGINT, identical on SQLite and PostgreSQL, and the rollups' `day` — and formatted in
+ * JavaScript (`range.ts`).
  */
 import { PluginEvent } from '@plugin-center/contract/schemas';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
-import type { DatabaseSchema } from '../db/schema';
 import { DAY_MS, type ReportRange } from './range';
 
 /** The Sensors page-view event (SPEC §3 events). */
@@ -30,21 +32,48 @@ export interface PluginEventCounts {
   likes: number;
 }
 
-type EventQuery<O> = SelectQueryBuilder<DatabaseSchema, 'analytics_event', O>;
-
-/** The UTC day number of an event's `time`, the same expression on both dialects (no parameter). */
-const eventDay = sql<number>`CAST(${sql.ref('time')} / ${sql.lit(DAY_MS)} AS INTEGER)`;
-
-/** Restricts a query on `analytics_event` to the range and the filter. */
-function inRange<O>(q: EventQuery<O>, range: ReportRange, filter: ReportFilter): EventQuery<O> {
-  let out = q.where('time', '>=', range.from).where('time', '<', range.to);
-  if (filter.project !== undefined) out = out.where('project', '=', filter.project);
-  return out;
+/**
+ * A range cut into the whole UTC days the rollups answer and the partial edges read from events:
+ * `days` is `[from, to)` in day numbers (null when the range holds no whole day), `edges` the at most
+ * two `[from, to)` ms intervals before and after them (the whole range when `days` is null).
+ */
+export interface RangeSplit {
+  days: { from: number; to: number } | null;
+  edges: { from: number; to: number }[];
 }
 
-/** `count(*)` of the rows whose event is `event` (an aggregate with a FILTER clause). */
-const countOf = (eb: ExpressionBuilder<DatabaseSchema, 'analytics_event'>, event: PluginEvent) =>
-  eb.fn.countAll<number>().filterWhere('event', '=', event);
+/** Cuts `range` into whole UTC days and partial edges (see {@link RangeSplit}). */
+export function splitRange(range: ReportRange): RangeSplit {
+  const first = Math.ceil(range.from / DAY_MS);
+  const end = Math.floor(range.to / DAY_MS);
+  if (first >= end) return { days: null, edges: [{ from: range.from, to: range.to }] };
+  const edges: RangeSplit['edges'] = [];
+  if (range.from < first * DAY_MS) edges.push({ from: range.from, to: first * DAY_MS });
+  if (end * DAY_MS < range.to) edges.push({ from: end * DAY_MS, to: range.to });
+  return { days: { from: first, to: end }, edges };
+}
+
+const EMPTY = sql``;
+
+/** ` AND project = $project` when the filter names one. */
+const projectIs = (filter: ReportFilter) =>
+  filter.project === undefined ? EMPTY : sql` AND project = ${filter.project}`;
+
+/** A rollup row's day in the whole days of the split (call only when `split.days` is set). */
+const dayIn = (split: RangeSplit) => sql`day >= ${split.days!.from} AND day < ${split.days!.to}`;
+
+/** An event's `time` in one of the split's edges (call only when there are edges). */
+const timeIn = (split: RangeSplit) =>
+  sql`(${sql.join(
+    split.edges.map((e) => sql`("time" >= ${e.from} AND "time" < ${e.to})`),
+    sql` OR `,
+  )})`;
+
+/** The UTC day number of an event's `time`, the same expression on both dialects. */
+const EVENT_DAY = sql.raw(`CAST("time" / ${DAY_MS} AS INTEGER)`);
+
+/** `parts` joined by UNION ALL (at least one). */
+const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` UNION ALL `);
 
 /** `$pageview` events and distinct `distinct_id`s per UTC day number, days without events absent. */
 export async function dailyPageviews(
@@ -52,25 +81,54 @@ export async function dailyPageviews(
   range: ReportRange,
   filter: ReportFilter,
 ): Promise<{ day: number; pageviews: number; visitors: number }[]> {
-  const rows = await inRange(
-    db.kysely
-      .selectFrom('analytics_event')
-      .select((eb) => [
-        eventDay.as('day'),
-        eb.fn.countAll<number>().as('pageviews'),
-        eb.fn.count<number>('distinct_id').distinct().as('visitors'),
-      ])
-      .where('event', '=', PAGEVIEW_EVENT),
-    range,
-    filter,
-  )
-    .groupBy(eventDay)
-    .execute();
-  return rows.map((r) => ({
-    day: Number(r.day),
-    pageviews: Number(r.pageviews),
-    visitors: Number(r.visitors),
-  }));
+  const split = splitRange(range);
+  const out = new Map<number, { day: number; pageviews: number; visitors: number }>();
+  const at = (day: number) => {
+    const found = out.get(day);
+    if (found) return found;
+    const row = { day, pageviews: 0, visitors: 0 };
+    out.set(day, row);
+    return row;
+  };
+  const reads: Promise<void>[] = [];
+  if (split.days) {
+    reads.push(
+      sql<{ day: number; n: string | number }>`SELECT day, sum(n) AS n FROM analytics_daily_event
+        WHERE ${dayIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)} GROUP BY day`
+        .execute(db.kysely)
+        .then((r) => {
+          for (const row of r.rows) at(Number(row.day)).pageviews = Number(row.n);
+        }),
+    );
+    // With a project, (day, project, distinct_id) is unique: a plain count.
+    const visitors = filter.project === undefined ? sql`count(DISTINCT distinct_id)` : sql`count(*)`;
+    reads.push(
+      sql<{ day: number; n: string | number }>`SELECT day, ${visitors} AS n FROM analytics_daily_visitor
+        WHERE ${dayIn(split)}${projectIs(filter)} GROUP BY day`
+        .execute(db.kysely)
+        .then((r) => {
+          for (const row of r.rows) at(Number(row.day)).visitors = Number(row.n);
+        }),
+    );
+  }
+  if (split.edges.length > 0) {
+    reads.push(
+      sql<{ day: number; pageviews: string | number; visitors: string | number }>`
+        SELECT ${EVENT_DAY} AS day, count(*) AS pageviews, count(DISTINCT distinct_id) AS visitors
+        FROM analytics_event WHERE ${timeIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}
+        GROUP BY ${EVENT_DAY}`
+        .execute(db.kysely)
+        .then((r) => {
+          for (const row of r.rows) {
+            const day = at(Number(row.day));
+            day.pageviews = Number(row.pageviews);
+            day.visitors = Number(row.visitors);
+          }
+        }),
+    );
+  }
+  await Promise.all(reads);
+  return [...out.values()];
 }
 
 /** Distinct `distinct_id`s with a `$pageview` in the range. */
@@ -79,14 +137,23 @@ export async function distinctVisitors(
   range: ReportRange,
   filter: ReportFilter,
 ): Promise<number> {
-  const row = await inRange(
-    db.kysely.selectFrom('analytics_event').where('event', '=', PAGEVIEW_EVENT),
-    range,
-    filter,
-  )
-    .select((eb) => eb.fn.count<number>('distinct_id').distinct().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const split = splitRange(range);
+  const parts: RawBuilder<unknown>[] = [];
+  if (split.days) {
+    parts.push(
+      sql`SELECT distinct_id FROM analytics_daily_visitor WHERE ${dayIn(split)}${projectIs(filter)}`,
+    );
+  }
+  if (split.edges.length > 0) {
+    parts.push(
+      sql`SELECT distinct_id FROM analytics_event
+        WHERE ${timeIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}`,
+    );
+  }
+  // GROUP BY, not count(DISTINCT): PostgreSQL may hash instead of sorting every id.
+  const r = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (
+      SELECT distinct_id FROM (${unionAll(parts)}) AS v GROUP BY distinct_id) AS u`.execute(db.kysely);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /**
@@ -94,6 +161,34 @@ export async function distinctVisitors(
  * for an administrator's query, those with exactly this `developer` name.
  */
 export type PublisherScope = { ownerId: number } | { developer: string };
+
+/** `1` when an event row's `event` is `name`, else `0` (a summable flag, both dialects). */
+const flag = (name: string) => sql`CASE WHEN event = ${name} THEN 1 ELSE 0 END`;
+
+/** The plugin events of the rollup `analytics_daily_plugin`. */
+const PLUGIN_EVENTS = [PluginEvent.VIEW, PluginEvent.INSTALL, PluginEvent.LIKE];
+
+/**
+ * Rows `(plugin_key, day, views, installs, likes)` of the split: rollup rows for whole days, events
+ * of the edges counted per key and day; `keys` limits the keys when given.
+ */
+function pluginRows(split: RangeSplit, filter: ReportFilter, keys?: readonly string[]) {
+  const parts: RawBuilder<unknown>[] = [];
+  if (split.days) {
+    const keyIn = keys ? sql` AND plugin_key IN (${sql.join([...keys])})` : EMPTY;
+    parts.push(sql`SELECT plugin_key, day, views, installs, likes FROM analytics_daily_plugin
+      WHERE ${dayIn(split)}${projectIs(filter)}${keyIn}`);
+  }
+  if (split.edges.length > 0) {
+    const keyIn = keys ? sql` AND plugin_key IN (${sql.join([...keys])})` : sql` AND plugin_key IS NOT NULL`;
+    parts.push(sql`SELECT plugin_key, ${EVENT_DAY} AS day, sum(${flag(PluginEvent.VIEW)}) AS views,
+        sum(${flag(PluginEvent.INSTALL)}) AS installs, sum(${flag(PluginEvent.LIKE)}) AS likes
+      FROM analytics_event
+      WHERE ${timeIn(split)} AND event IN (${sql.join(PLUGIN_EVENTS)})${projectIs(filter)}${keyIn}
+      GROUP BY plugin_key, ${EVENT_DAY}`);
+  }
+  return unionAll(parts);
+}
 
 /**
  * `PluginView`, `PluginInstall` and `PluginLike` events per plugin key, most viewed first (ties:
@@ -106,31 +201,15 @@ export async function pluginEventCounts(
   filter: ReportFilter,
   limit: number,
 ): Promise<PluginEventCounts[]> {
-  let q = inRange(
-    db.kysely
-      .selectFrom('analytics_event')
-      .select((eb) => [
-        'plugin_key',
-        countOf(eb, PluginEvent.VIEW).as('views'),
-        countOf(eb, PluginEvent.INSTALL).as('installs'),
-        countOf(eb, PluginEvent.LIKE).as('likes'),
-      ])
-      .where('plugin_key', 'is not', null)
-      .where('event', 'in', [PluginEvent.VIEW, PluginEvent.INSTALL, PluginEvent.LIKE]),
-    range,
-    filter,
-  );
-  q = q.where('plugin_key', 'in', (eb) => eb.selectFrom('plugin').select('plugin.plugin_key'));
-  const rows = await q
-    .groupBy('plugin_key')
-    .orderBy('views', 'desc')
-    .orderBy('installs', 'desc')
-    .orderBy('likes', 'desc')
-    .orderBy('plugin_key')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    plugin_key: r.plugin_key as string,
+  const rows = await sql<{ plugin_key: string; views: string; installs: string; likes: string }>`
+    SELECT plugin_key, sum(views) AS views, sum(installs) AS installs, sum(likes) AS likes
+    FROM (${pluginRows(splitRange(range), filter)}) AS r
+    WHERE plugin_key IN (SELECT plugin.plugin_key FROM plugin)
+    GROUP BY plugin_key
+    ORDER BY views DESC, installs DESC, likes DESC, plugin_key
+    LIMIT ${limit}`.execute(db.kysely);
+  return rows.rows.map((r) => ({
+    plugin_key: r.plugin_key,
     views: Number(r.views),
     installs: Number(r.installs),
     likes: Number(r.likes),
@@ -150,6 +229,19 @@ export async function pluginNames(db: Database, keys: readonly string[]): Promis
   return names;
 }
 
+/** Rows `(event, n)` of the split: rollup rows for whole days, named events of the edges. */
+function eventRows(split: RangeSplit, filter: ReportFilter) {
+  const parts: RawBuilder<unknown>[] = [];
+  if (split.days) {
+    parts.push(sql`SELECT event, n FROM analytics_daily_event WHERE ${dayIn(split)}${projectIs(filter)}`);
+  }
+  if (split.edges.length > 0) {
+    parts.push(sql`SELECT event, count(*) AS n FROM analytics_event
+      WHERE ${timeIn(split)} AND event IS NOT NULL${projectIs(filter)} GROUP BY event`);
+  }
+  return unionAll(parts);
+}
+
 /** Events per name (events with a name only), most first, then by name, at most `limit` names. */
 export async function eventCounts(
   db: Database,
@@ -157,18 +249,10 @@ export async function eventCounts(
   filter: ReportFilter,
   limit: number,
 ): Promise<{ event: string; count: number }[]> {
-  const rows = await inRange(
-    db.kysely.selectFrom('analytics_event').where('event', 'is not', null),
-    range,
-    filter,
-  )
-    .select((eb) => ['event', eb.fn.countAll<number>().as('count')])
-    .groupBy('event')
-    .orderBy('count', 'desc')
-    .orderBy('event')
-    .limit(limit)
-    .execute();
-  return rows.map((e) => ({ event: e.event as string, count: Number(e.count) }));
+  const rows = await sql<{ event: string; count: string | number }>`
+    SELECT event, sum(n) AS count FROM (${eventRows(splitRange(range), filter)}) AS r
+    GROUP BY event ORDER BY count DESC, event LIMIT ${limit}`.execute(db.kysely);
+  return rows.rows.map((e) => ({ event: e.event, count: Number(e.count) }));
 }
 
 /** All events with a name in the range (`track` and `track_signup` records). */
@@ -177,14 +261,9 @@ export async function namedEventTotal(
   range: ReportRange,
   filter: ReportFilter,
 ): Promise<number> {
-  const row = await inRange(
-    db.kysely.selectFrom('analytics_event').where('event', 'is not', null),
-    range,
-    filter,
-  )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const r = await sql<{ n: string | number | null }>`
+    SELECT sum(n) AS n FROM (${eventRows(splitRange(range), filter)}) AS r`.execute(db.kysely);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /**
@@ -213,25 +292,11 @@ export async function pluginDailyEvents(
   filter: ReportFilter,
   keys: readonly string[],
 ): Promise<{ plugin_key: string; day: number; views: number; likes: number }[]> {
-  const rows = await inRange(
-    db.kysely
-      .selectFrom('analytics_event')
-      .select((eb) => [
-        'plugin_key',
-        eventDay.as('day'),
-        countOf(eb, PluginEvent.VIEW).as('views'),
-        countOf(eb, PluginEvent.LIKE).as('likes'),
-      ])
-      .where('plugin_key', 'in', [...keys])
-      .where('event', 'in', [PluginEvent.VIEW, PluginEvent.LIKE]),
-    range,
-    filter,
-  )
-    .groupBy('plugin_key')
-    .groupBy(eventDay)
-    .execute();
-  return rows.map((r) => ({
-    plugin_key: r.plugin_key as string,
+  const rows = await sql<{ plugin_key: string; day: number; views: string | number; likes: string | number }>`
+    SELECT plugin_key, day, views, likes FROM (${pluginRows(splitRange(range), filter, keys)}) AS r
+    WHERE views > 0 OR likes > 0`.execute(db.kysely);
+  return rows.rows.map((r) => ({
+    plugin_key: r.plugin_key,
     day: Number(r.day),
     views: Number(r.views),
     likes: Number(r.likes),

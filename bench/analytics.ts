@@ -1,0 +1,593 @@
+/**
+ * Dashboard benchmark of the analytics reports (`pnpm bench`, part `analytics`): a year of
+ * realistic tracker events — 10,000,000 by default — loaded into PostgreSQL and into SQLite, then
+ * every dashboard route timed through the built server over HTTP, read cache off, with many distinct
+ * ranges and filters on 8 concurrent connections: p50 / p95 / p99 per route and range length, against
+ * the target p95 ≤ 200 ms on PostgreSQL.
+ *
+ * Data set (deterministic, seeded): sessions of visitors over the 365 UTC days before
+ * {@link DATA_END}, with a weekly rhythm, growth over the year and a day/night curve. A visitor pool
+ * where a few return often (Zipf); a session is `$pageview`s of the square, the detail page and
+ * search, with `PluginView` of the plugin on a detail page, `$WebClick`, `$WebStay`, `$WebPageLeave`,
+ * and now and then `PluginInstall`, `PluginLike`, `PluginUninstall`, `PluginUnlike`, a `$SignUp`
+ * (`track_signup`) or a `profile_set` — the events and properties of the site's tracker (the Sensors
+ * web SDK presets and `plugin_key`). Plugins are the catalogue's real keys (the shipped catalogue the
+ * server imports on its first start), picked by a Zipf law; projects `production` (85 %) and
+ * `oversea_production`.
+ *
+ * Loading: the server's first start makes the schema (all migrations) and imports the catalogue;
+ * then the events go in through bulk multi-row INSERTs into `analytics_event` (PostgreSQL:
+ * `INSERT … SELECT FROM unnest($1::text[], …)` of 10,000 rows, two connections; SQLite: prepared
+ * multi-row INSERTs of 500 rows in transactions of 20,000) with the rollup triggers on, so the
+ * rollups are built as the load goes, exactly as the collector's inserts build them. On PostgreSQL
+ * the month partitions of the year are created first, as the collector would. The load time is
+ * printed. A loaded data set is reused when its `bench_analytics_meta` row says the same data version
+ * and size.
+ *
+ * Environment: `ANALYTICS_EVENTS` (PostgreSQL, default 10,000,000), `ANALYTICS_SQLITE_EVENTS`
+ * (default the same), `ANALYTICS_REQUESTS` (timed requests per scenario, default 160),
+ * `BENCH_CONNECTIONS` (default 8), `BENCH_DIALECTS` (default `sqlite,postgres`),
+ * `BENCH_PG_ADMIN_URL`. Databases: `pc_bench_events_v<version>_<events>` (PostgreSQL) and
+ * `bench/.cache/analytics-v<version>-<events>/` (SQLite). Only 127.0.0.1 is targeted. Run:
+ * `pnpm build && BENCH_PARTS=analytics pnpm bench`, or `node --import tsx bench/analytics.ts`.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { startServer, stopServer } from './server';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bumped whenever the generated events change, so loaded data sets are rebuilt. */
+export const ANALYTICS_DATA_VERSION = 1;
+
+/** The end (exclusive) of the year of events: 00:00 UTC, 2026-11-01. */
+export const DATA_END = Date.UTC(2026, 10, 1);
+const DAY_MS = 86_400_000;
+const DAYS = 365;
+const DATA_START = DATA_END - DAYS * DAY_MS;
+
+/** The target of the issue: every dashboard query p95 ≤ 200 ms on PostgreSQL. */
+export const TARGET_P95_MS = 200;
+
+const ADMIN_EMAIL = 'bench-admin@localhost';
+const ADMIN_PASSWORD = 'bench-password';
+
+/** A small deterministic generator (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Cumulative weights of a Zipf law over `n` ranks with exponent `s`. */
+function zipf(n: number, s: number): Float64Array {
+  const c = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    sum += 1 / (i + 1) ** s;
+    c[i] = sum;
+  }
+  for (let i = 0; i < n; i++) c[i]! /= sum;
+  return c;
+}
+
+/** The rank a uniform `u` falls on in cumulative weights `c`. */
+function pick(c: Float64Array, u: number): number {
+  let lo = 0;
+  let hi = c.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (c[mid]! < u) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** One `analytics_event` row as the collector stores it (columns in insert order). */
+export type EventRow = [
+  project: string,
+  type: string,
+  event: string | null,
+  distinctId: string,
+  loginId: string | null,
+  anonymousId: string | null,
+  time: number,
+  receivedAt: number,
+  pluginKey: string | null,
+  url: string | null,
+  properties: string,
+];
+
+const COLUMNS =
+  'project, type, event, distinct_id, login_id, anonymous_id, time, received_at, plugin_key, url, properties';
+
+const PAGES = ['/plugins/', '/plugins/detail', '/plugins/search', '/plugins/tag', '/plugins/workbench'];
+const HOSTS = { production: 'https://plugins.example.cn', oversea_production: 'https://plugins.example.com' };
+
+/**
+ * The events of the data set, `total` of them, day by day over the year, in time order within a
+ * day. Deterministic for a given `total`.
+ */
+export function* generateEvents(total: number, pluginKeys: readonly string[]): Generator<EventRow> {
+  const random = rng(20261101);
+  const visitorsPool = Math.max(1000, Math.round(total / 16));
+  const visitorRank = zipf(visitorsPool, 0.9);
+  const pluginRank = zipf(pluginKeys.length, 1.1);
+  // Day weights: growth over the year, quieter weekends, a little noise.
+  const weights = Array.from({ length: DAYS }, (_, d) => {
+    const weekday = new Date(DATA_START + d * DAY_MS).getUTCDay();
+    return (0.7 + (0.6 * d) / DAYS) * (weekday === 0 || weekday === 6 ? 0.65 : 1) * (0.9 + 0.2 * random());
+  });
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  let emitted = 0;
+  let carry = 0;
+  for (let d = 0; d < DAYS; d++) {
+    const exact = (total * weights[d]!) / weightSum + carry;
+    const quota = d === DAYS - 1 ? total - emitted : Math.floor(exact);
+    carry = exact - quota;
+    let today = 0;
+    const dayStart = DATA_START + d * DAY_MS;
+    const rows: EventRow[] = [];
+    while (today < quota) {
+      const v = pick(visitorRank, random());
+      const visitor = `${(0x18c2f000000 + v * 7919).toString(16)}-0${(v * 104729).toString(16).padStart(7, '0')}-17525560-2073600-${(v % 9973).toString(16)}`;
+      const login = v % 5 === 0 ? `user-${v}` : null;
+      const project = v % 7 === 0 ? 'oversea_production' : 'production';
+      const host = HOSTS[project];
+      // Sessions mostly in the (UTC+8) daytime.
+      const hour = (random() < 0.8 ? 1 + random() * 13 : random() * 24) % 24;
+      let t = dayStart + Math.floor(hour * 3_600_000);
+      const events = 2 + Math.floor(random() * 12);
+      let referrer = random() < 0.5 ? 'https://www.example.com/' : '';
+      for (let i = 0; i < events && today < quota; i++) {
+        const page = PAGES[random() < 0.45 ? 1 : Math.floor(random() * PAGES.length)]!;
+        const key = page === '/plugins/detail' ? pluginKeys[pick(pluginRank, random())]! : null;
+        const url = `${host}${page}${key ? `?plugin_key=${encodeURIComponent(key)}` : ''}`;
+        const base: Record<string, unknown> = {
+          $timezone_offset: project === 'production' ? -480 : 0,
+          $screen_height: 1080,
+          $screen_width: 1920,
+          $lib: 'js',
+          $lib_version: '1.27.11',
+          $latest_traffic_source_type: referrer ? '引荐流量' : '直接流量',
+          $referrer: referrer,
+          $url: url,
+          $url_path: page,
+          $title: '插件广场 – Plugin Center',
+          $is_first_day: random() < 0.2,
+          product: 'plugin-center',
+        };
+        if (key) base.plugin_key = key;
+        const push = (event: string | null, type = 'track', extra?: Record<string, unknown>) => {
+          if (today >= quota) return;
+          const props = extra ? { ...base, ...extra } : base;
+          rows.push([
+            project,
+            type,
+            event,
+            login && type !== 'profile_set' ? login : visitor,
+            login,
+            login ? visitor : null,
+            Math.min(t, dayStart + DAY_MS - 1),
+            Math.min(t, dayStart + DAY_MS - 1) + 200 + Math.floor(random() * 800),
+            typeof props.plugin_key === 'string' ? (props.plugin_key as string) : null,
+            url,
+            JSON.stringify(props),
+          ]);
+          today += 1;
+          t += 1000 + Math.floor(random() * 30_000);
+        };
+        push('$pageview');
+        if (key) {
+          push('PluginView');
+          const r = random();
+          if (r < 0.08) push('PluginInstall');
+          else if (r < 0.11) push('PluginLike');
+          else if (r < 0.12) push('PluginUninstall');
+          else if (r < 0.123) push('PluginUnlike');
+        }
+        const r = random();
+        if (r < 0.35) push('$WebClick', 'track', { $element_type: 'button', $element_content: '安装' });
+        else if (r < 0.6) push('$WebStay', 'track', { event_duration: Math.round(random() * 600) / 10 });
+        else if (r < 0.7) push('$WebPageLeave', 'track', { event_duration: Math.round(random() * 900) / 10 });
+        else if (r < 0.702) push('$SignUp', 'track_signup');
+        else if (r < 0.705) push(null, 'profile_set', { locale: 'zh-CN' });
+        referrer = url;
+      }
+    }
+    rows.sort((a, b) => a[6] - b[6]);
+    for (const row of rows) yield row;
+    emitted += today;
+  }
+}
+
+/** The server's first start on an empty database: migrations, the catalogue and the administrator. */
+async function firstStart(env: NodeJS.ProcessEnv): Promise<void> {
+  const { child } = await startServer({
+    ...env,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    IMPORT_CATALOGUE_ON_EMPTY: 'true',
+  });
+  await stopServer(child);
+}
+
+/** The PostgreSQL URL of database `name` next to `adminUrl`'s. */
+function pgDatabaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Loads (or reuses) the PostgreSQL data set; returns the server environment for it. */
+async function preparePostgres(events: number, adminUrl: string): Promise<NodeJS.ProcessEnv> {
+  const name = `pc_bench_events_v${ANALYTICS_DATA_VERSION}_${events}`;
+  const url = pgDatabaseUrl(adminUrl, name);
+  const env = { DATABASE_URL: url, DATA_DIR: join(root, 'bench/.cache', `${name}-data`) };
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+  if (exists) {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const meta = await c
+      .query('SELECT events FROM bench_analytics_meta')
+      .then((r) => Number(r.rows[0]?.events ?? -1))
+      .catch(() => -1);
+    await c.end();
+    if (meta === events) {
+      await admin.end();
+      console.log(`postgres: reusing ${name} (${events.toLocaleString('en-US')} events)`);
+      return env;
+    }
+    // This bench's own database, left half-loaded: made again.
+    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  rmSync(env.DATA_DIR, { recursive: true, force: true });
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  await firstStart(env);
+  const started = Date.now();
+  const clients = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+  for (const c of clients) await c.connect();
+  const db = clients[0]!;
+  const keys = (await db.query('SELECT plugin_key FROM plugin ORDER BY id')).rows.map((r) => r.plugin_key);
+  for (let m = new Date(DATA_START); m.getTime() < DATA_END + 31 * DAY_MS; ) {
+    const y = m.getUTCFullYear();
+    const mo = m.getUTCMonth();
+    const from = Date.UTC(y, mo, 1);
+    const to = Date.UTC(y, mo + 1, 1);
+    await db.query(
+      `CREATE TABLE IF NOT EXISTS analytics_event_y${y}m${String(mo + 1).padStart(2, '0')}
+       PARTITION OF analytics_event FOR VALUES FROM (${from}) TO (${to})`,
+    );
+    m = new Date(to);
+  }
+  const insert = `INSERT INTO analytics_event (${COLUMNS}) SELECT * FROM unnest($1::text[], $2::text[],
+    $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::text[])`;
+  const chunk = 10_000;
+  let loaded = 0;
+  let next = 0;
+  const inFlight: Promise<unknown>[] = [];
+  const columns = () => Array.from({ length: 11 }, () => [] as unknown[]);
+  let cols = columns();
+  const flush = async () => {
+    const c = clients[next++ % clients.length]!;
+    const batch = cols;
+    cols = columns();
+    if (inFlight.length >= clients.length) await inFlight.shift();
+    inFlight.push(c.query(insert, batch));
+  };
+  for (const row of generateEvents(events, keys)) {
+    for (let i = 0; i < 11; i++) cols[i]!.push(row[i]);
+    if (cols[0]!.length === chunk) {
+      await flush();
+      loaded += chunk;
+      if (loaded % 1_000_000 === 0) {
+        console.log(
+          `postgres: ${loaded.toLocaleString('en-US')} events, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        );
+      }
+    }
+  }
+  if (cols[0]!.length > 0) await flush();
+  await Promise.all(inFlight);
+  const loadS = (Date.now() - started) / 1000;
+  await db.query('VACUUM ANALYZE analytics_daily_event, analytics_daily_plugin, analytics_daily_visitor');
+  await db.query('ANALYZE analytics_event');
+  await db.query('CREATE TABLE bench_analytics_meta (events bigint NOT NULL, load_seconds real NOT NULL)');
+  await db.query('INSERT INTO bench_analytics_meta VALUES ($1, $2)', [events, loadS]);
+  for (const c of clients) await c.end();
+  console.log(
+    `postgres: loaded ${events.toLocaleString('en-US')} events in ${loadS.toFixed(0)} s ` +
+      `(${Math.round(events / loadS).toLocaleString('en-US')} events/s, rollups by the trigger as it went)`,
+  );
+  return env;
+}
+
+/** Loads (or reuses) the SQLite data set; returns the server environment for it. */
+async function prepareSqlite(events: number): Promise<NodeJS.ProcessEnv> {
+  const dir = join(root, 'bench/.cache', `analytics-v${ANALYTICS_DATA_VERSION}-${events}`);
+  const env = { DATABASE_URL: '', DATA_DIR: dir };
+  const file = join(dir, 'plugin-center.db');
+  if (existsSync(file)) {
+    const db = new Database(file, { readonly: true });
+    let meta = -1;
+    try {
+      meta = Number(
+        (db.prepare('SELECT events FROM bench_analytics_meta').get() as { events: number }).events,
+      );
+    } catch {
+      meta = -1;
+    }
+    db.close();
+    if (meta === events) {
+      console.log(`sqlite: reusing ${dir} (${events.toLocaleString('en-US')} events)`);
+      return env;
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await firstStart(env);
+  if (!existsSync(file)) throw new Error(`sqlite: ${file} was not created by the first start`);
+  const started = Date.now();
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const keys = (
+    db.prepare('SELECT plugin_key FROM plugin ORDER BY id').all() as { plugin_key: string }[]
+  ).map((r) => r.plugin_key);
+  const perStatement = 500;
+  const statement = db.prepare(
+    `INSERT INTO analytics_event (${COLUMNS}) VALUES ${Array.from({ length: perStatement }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+  );
+  const single = db.prepare(
+    `INSERT INTO analytics_event (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  let buffer: unknown[] = [];
+  let pending: unknown[][] = [];
+  const commit = db.transaction((groups: unknown[][]) => {
+    for (const g of groups) statement.run(g);
+  });
+  let loaded = 0;
+  for (const row of generateEvents(events, keys)) {
+    buffer.push(...row);
+    if (buffer.length === perStatement * 11) {
+      pending.push(buffer);
+      buffer = [];
+      if (pending.length === 40) {
+        commit(pending);
+        pending = [];
+      }
+    }
+    loaded += 1;
+    if (loaded % 1_000_000 === 0) {
+      console.log(
+        `sqlite: ${loaded.toLocaleString('en-US')} events, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
+    }
+  }
+  commit(pending);
+  db.transaction(() => {
+    for (let i = 0; i < buffer.length; i += 11) single.run(buffer.slice(i, i + 11));
+  })();
+  const loadS = (Date.now() - started) / 1000;
+  db.exec('ANALYZE');
+  db.exec('CREATE TABLE bench_analytics_meta (events INTEGER NOT NULL, load_seconds REAL NOT NULL)');
+  db.prepare('INSERT INTO bench_analytics_meta VALUES (?, ?)').run(events, loadS);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  console.log(
+    `sqlite: loaded ${events.toLocaleString('en-US')} events in ${loadS.toFixed(0)} s ` +
+      `(${Math.round(events / loadS).toLocaleString('en-US')} events/s, rollups by the trigger as it went)`,
+  );
+  return env;
+}
+
+/** An access token of the bench administrator (password sign-in, then the code exchange). */
+async function adminToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/uc/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, redirect_uri: '/plugins/' }),
+  });
+  const signIn = (await res.json()) as { data?: { redirect_to: string } };
+  if (!signIn.data) throw new Error(`bench admin sign-in failed: ${JSON.stringify(signIn)}`);
+  const code = new URL(signIn.data.redirect_to, 'http://x.invalid').searchParams.get('code');
+  const ex = await fetch(
+    `${base}/api/uc/user/login/code/user?code=${encodeURIComponent(code ?? '')}&redirect_uri=%2Fplugins%2F`,
+  );
+  const login = (await ex.json()) as { data?: { access_token: string } };
+  if (!login.data) throw new Error(`bench admin code exchange failed: ${JSON.stringify(login)}`);
+  return login.data.access_token;
+}
+
+/** One timed scenario: a name and its distinct request paths. */
+interface DashboardScenario {
+  name: string;
+  paths: string[];
+}
+
+/**
+ * The scenarios: each route over ranges of 1, 7, 30, 90 and 365 days ending on distinct days of the
+ * year, half on whole UTC days and half ending at a time of day (as the default range ending "now"
+ * does), a third of them with a `project` filter; the publisher report for the catalogue's
+ * developers with the most plugins and for random ones.
+ */
+function scenarios(requests: number, developers: readonly string[]): DashboardScenario[] {
+  const random = rng(7);
+  const out: DashboardScenario[] = [];
+  for (const days of [1, 7, 30, 90, 365]) {
+    const range = () => {
+      const endDay = DAYS - Math.floor(random() * Math.min(DAYS - days + 1, 120));
+      let to = DATA_START + endDay * DAY_MS;
+      if (random() < 0.5) to -= Math.floor(random() * DAY_MS);
+      const from = days === 365 && random() < 0.5 ? to - 366 * DAY_MS + 1 : to - days * DAY_MS;
+      const project =
+        random() < 0.33 ? `&project=${random() < 0.7 ? 'production' : 'oversea_production'}` : '';
+      return `from=${Math.max(0, from)}&to=${to}${project}`;
+    };
+    out.push({
+      name: `overview, ${days} d`,
+      paths: Array.from({ length: requests }, () => `/api/cmt/manager/analytics/overview?${range()}`),
+    });
+    out.push({
+      name: `publisher, ${days} d`,
+      paths: Array.from({ length: requests }, (_, i) => {
+        const dev = developers[i % 3 === 0 ? i % 10 : Math.floor(random() * developers.length)]!;
+        return `/api/cmt/plugin/analytics?${range()}&developer=${encodeURIComponent(dev)}`;
+      }),
+    });
+  }
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Runs `paths` on `connections` workers (each request once); latencies in ms. */
+async function timePaths(
+  base: string,
+  token: string,
+  paths: string[],
+  connections: number,
+): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      const t0 = performance.now();
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return latencies.sort((a, b) => a - b);
+}
+
+/** Figures of one scenario. */
+export interface DashboardResult {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+}
+
+/** Starts the server on a prepared data set (read cache off) and times every scenario. */
+async function timeDashboards(
+  dialect: string,
+  env: NodeJS.ProcessEnv,
+  requests: number,
+  connections: number,
+): Promise<DashboardResult[]> {
+  const { port, child } = await startServer({
+    ...env,
+    READ_CACHE: 'false',
+    IMPORT_CATALOGUE_ON_EMPTY: 'false',
+    RATE_LIMIT_SIGNIN: '0',
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const token = await adminToken(base);
+    const devRes = await fetch(
+      `${base}/api/cmt/manager/analytics/overview?from=${DATA_END - DAY_MS}&to=${DATA_END}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    if (devRes.status !== 200) throw new Error(`overview: HTTP ${devRes.status}`);
+    const developers = await developersOf(env);
+    const results: DashboardResult[] = [];
+    for (const s of scenarios(requests, developers)) {
+      await timePaths(base, token, s.paths.slice(0, connections), connections); // warm-up
+      const l = await timePaths(base, token, s.paths, connections);
+      results.push({
+        name: s.name,
+        p50: percentile(l, 50),
+        p95: percentile(l, 95),
+        p99: percentile(l, 99),
+        requests: l.length,
+      });
+      const r = results.at(-1)!;
+      console.log(
+        `${dialect.padEnd(8)} ${r.name.padEnd(18)} p50 ${r.p50.toFixed(1).padStart(7)}  p95 ${r.p95.toFixed(1).padStart(7)}  ` +
+          `p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.requests} requests)` +
+          (dialect === 'postgres' ? (r.p95 <= TARGET_P95_MS ? '  ✓ p95 ≤ 200' : '  ✗ p95 > 200') : ''),
+      );
+    }
+    return results;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/** The catalogue's developers, those with the most plugins first. */
+async function developersOf(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const q = `SELECT developer FROM plugin WHERE developer <> '' GROUP BY developer ORDER BY count(*) DESC, developer LIMIT 400`;
+  if (env.DATABASE_URL) {
+    const c = new pg.Client({ connectionString: env.DATABASE_URL });
+    await c.connect();
+    const r = await c.query(q);
+    await c.end();
+    return r.rows.map((x) => x.developer as string);
+  }
+  const db = new Database(join(env.DATA_DIR!, 'plugin-center.db'), { readonly: true });
+  const rows = db.prepare(q).all() as { developer: string }[];
+  db.close();
+  return rows.map((x) => x.developer);
+}
+
+/** Options of {@link benchAnalytics}. */
+export interface AnalyticsBenchOptions {
+  dialects: string[];
+  pgAdminUrl: string;
+  connections: number;
+}
+
+/**
+ * The analytics part of `pnpm bench`: prepares the data sets (see the module comment) and prints
+ * the dashboard figures per dialect.
+ */
+export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<void> {
+  const pgEvents = Number(process.env.ANALYTICS_EVENTS ?? 10_000_000);
+  const sqliteEvents = Number(process.env.ANALYTICS_SQLITE_EVENTS ?? pgEvents);
+  const requests = Number(process.env.ANALYTICS_REQUESTS ?? 160);
+  for (const dialect of options.dialects) {
+    const events = dialect === 'postgres' ? pgEvents : sqliteEvents;
+    const env =
+      dialect === 'postgres'
+        ? await preparePostgres(events, options.pgAdminUrl)
+        : await prepareSqlite(events);
+    console.log(
+      `\nanalytics dashboards, ${dialect}, ${events.toLocaleString('en-US')} events over ${DAYS} days, ` +
+        `${options.connections} connections, read cache off (target on PostgreSQL: p95 ≤ ${TARGET_P95_MS} ms)`,
+    );
+    await timeDashboards(dialect, env, requests, options.connections);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchAnalytics({
+    dialects: (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(','),
+    pgAdminUrl: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 8),
+  }).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
