@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, openSqlite } from '../db/database';
 import * as m0005 from '../db/migrations/0005_analytics';
 import * as m0026 from '../db/migrations/0026_analytics_rollups';
+import * as m0029 from '../db/migrations/0029_analytics_visitors';
 import type { NewAnalyticsEventRow } from '../db/schema';
 import { createTestApp, signedInHeaders } from '../testing/testApp';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
@@ -130,8 +131,8 @@ describe('the daily rollups', () => {
   });
 });
 
-describe('migration 0026 on stored events', () => {
-  it('rolls up the events already stored and keeps their ids (PostgreSQL: in month partitions)', async () => {
+describe('migrations 0026 and 0029 on stored events', () => {
+  it('roll up the events already stored and keep their ids (PostgreSQL: in month partitions)', async () => {
     let drop: (() => Promise<void>) | undefined;
     let dir: string | undefined;
     let db: ReturnType<typeof openSqlite>;
@@ -156,6 +157,16 @@ describe('migration 0026 on stored events', () => {
         .orderBy('id')
         .execute();
       await m0026.up(db.kysely, db.dialect);
+      await m0029.up(db.kysely, db.dialect);
+      // Each visitor's first page-view day has no previous day, in all projects and per project.
+      const firsts = await sql<{ a: string | number; p: string | number }>`SELECT
+        (SELECT count(*) FROM analytics_daily_visitor_all WHERE prev IS NULL) AS a,
+        (SELECT count(*) FROM analytics_daily_visitor WHERE prev IS NULL) AS p`.execute(db.kysely);
+      const pageviews = rows.filter((r) => r.event === '$pageview');
+      expect([Number(firsts.rows[0]?.a), Number(firsts.rows[0]?.p)]).toEqual([
+        new Set(pageviews.map((r) => r.distinct_id)).size,
+        new Set(pageviews.map((r) => `${r.project} ${r.distinct_id}`)).size,
+      ]);
       const after = await db.kysely
         .selectFrom('analytics_event')
         .select(['id', 'time'])

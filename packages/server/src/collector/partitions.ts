@@ -170,7 +170,12 @@ export async function maintainEvents(
 
 /** Deletes the rollup rows of the UTC days before `day`. */
 async function deleteRollupsBefore(db: Database, day: number): Promise<void> {
-  for (const table of ['analytics_daily_event', 'analytics_daily_plugin', 'analytics_daily_visitor']) {
+  for (const table of [
+    'analytics_daily_event',
+    'analytics_daily_plugin',
+    'analytics_daily_visitor',
+    'analytics_daily_visitor_all',
+  ]) {
     await sql`DELETE FROM ${sql.table(table)} WHERE day < ${day}`.execute(db.kysely);
   }
 }

@@ -23,6 +23,7 @@ import * as m0022 from './migrations/0022_manifest_id';
 import * as m0024 from './migrations/0024_batch_id';
 import * as m0025 from './migrations/0025_search_top_lists';
 import * as m0026 from './migrations/0026_analytics_rollups';
+import * as m0029 from './migrations/0029_analytics_visitors';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0024_batch_id': m0024,
   '0025_search_top_lists': m0025,
   '0026_analytics_rollups': m0026,
+  '0029_analytics_visitors': m0029,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

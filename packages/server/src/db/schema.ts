@@ -152,6 +152,7 @@ export interface DatabaseSchema {
   analytics_daily_event: AnalyticsDailyEventTable;
   analytics_daily_plugin: AnalyticsDailyPluginTable;
   analytics_daily_visitor: AnalyticsDailyVisitorTable;
+  analytics_daily_visitor_all: AnalyticsDailyVisitorAllTable;
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
   personal_access_token: PersonalAccessTokenTable;
@@ -347,6 +348,19 @@ export interface AnalyticsDailyVisitorTable {
   day: number;
   project: string;
   distinct_id: string;
+  /** The previous day with a `$pageview` of this id in this project (migration 0029); null: none. */
+  prev: number | null;
+}
+
+/**
+ * `analytics_daily_visitor_all` (migration 0029): one row per `distinct_id` with a `$pageview` on
+ * that UTC day in any project, with the previous such day (`prev`, null: none); kept by a trigger
+ * on `analytics_event`.
+ */
+export interface AnalyticsDailyVisitorAllTable {
+  day: number;
+  distinct_id: string;
+  prev: number | null;
 }
 
 /** A `plugin` row as read. */

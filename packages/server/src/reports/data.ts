@@ -100,11 +100,13 @@ export async function dailyPageviews(
           for (const row of r.rows) at(Number(row.day)).pageviews = Number(row.n);
         }),
     );
-    // With a project, (day, project, distinct_id) is unique: a plain count.
-    const visitors = filter.project === undefined ? sql`count(DISTINCT distinct_id)` : sql`count(*)`;
+    // One row per visitor and day: of the project, or across projects.
+    const visitorDays =
+      filter.project === undefined
+        ? sql`analytics_daily_visitor_all WHERE ${dayIn(split)}`
+        : sql`analytics_daily_visitor WHERE ${dayIn(split)}${projectIs(filter)}`;
     reads.push(
-      sql<{ day: number; n: string | number }>`SELECT day, ${visitors} AS n FROM analytics_daily_visitor
-        WHERE ${dayIn(split)}${projectIs(filter)} GROUP BY day`
+      sql<{ day: number; n: string | number }>`SELECT day, count(*) AS n FROM ${visitorDays} GROUP BY day`
         .execute(db.kysely)
         .then((r) => {
           for (const row of r.rows) at(Number(row.day)).visitors = Number(row.n);
@@ -131,28 +133,36 @@ export async function dailyPageviews(
   return [...out.values()];
 }
 
-/** Distinct `distinct_id`s with a `$pageview` in the range. */
+/**
+ * Distinct `distinct_id`s with a `$pageview` in the range. Whole days: the visitor-days whose
+ * previous page-view day (`prev`, migration 0029) is before the first whole day — each visitor once,
+ * on their first day of the range — a count of rows, not of distinct ids. Partial edge days: their
+ * visitors from the events, less those already counted on a whole day.
+ */
 export async function distinctVisitors(
   db: Database,
   range: ReportRange,
   filter: ReportFilter,
 ): Promise<number> {
   const split = splitRange(range);
+  const visitorDays =
+    filter.project === undefined ? sql`analytics_daily_visitor_all` : sql`analytics_daily_visitor`;
   const parts: RawBuilder<unknown>[] = [];
   if (split.days) {
-    parts.push(
-      sql`SELECT distinct_id FROM analytics_daily_visitor WHERE ${dayIn(split)}${projectIs(filter)}`,
-    );
+    parts.push(sql`(SELECT count(*) FROM ${visitorDays} WHERE ${dayIn(split)}${projectIs(filter)}
+      AND (prev IS NULL OR prev < ${split.days.from}))`);
   }
   if (split.edges.length > 0) {
-    parts.push(
-      sql`SELECT distinct_id FROM analytics_event
-        WHERE ${timeIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}`,
-    );
+    const counted = split.days
+      ? sql` WHERE NOT EXISTS (SELECT 1 FROM ${visitorDays} AS w
+          WHERE w.distinct_id = e.distinct_id AND w.day >= ${split.days.from} AND w.day < ${split.days.to}${
+            filter.project === undefined ? EMPTY : sql` AND w.project = ${filter.project}`
+          })`
+      : EMPTY;
+    parts.push(sql`(SELECT count(*) FROM (SELECT DISTINCT distinct_id FROM analytics_event
+        WHERE ${timeIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}) AS e${counted})`);
   }
-  // GROUP BY, not count(DISTINCT): PostgreSQL may hash instead of sorting every id.
-  const r = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (
-      SELECT distinct_id FROM (${unionAll(parts)}) AS v GROUP BY distinct_id) AS u`.execute(db.kysely);
+  const r = await sql<{ n: string | number }>`SELECT ${sql.join(parts, sql` + `)} AS n`.execute(db.kysely);
   return Number(r.rows[0]?.n ?? 0);
 }
 
