@@ -58,7 +58,21 @@ async function overviewFromEvents(
     SELECT CAST("time" / 86400000 AS INTEGER) AS day, count(*) AS n, count(DISTINCT distinct_id) AS v
     FROM analytics_event WHERE "time" >= ${from} AND "time" < ${to} AND event = '$pageview'${p}
     GROUP BY CAST("time" / 86400000 AS INTEGER)`.execute(k);
+  const plugins = await sql<{
+    plugin_key: string;
+    v: string | number;
+    i: string | number;
+    l: string | number;
+  }>`
+    SELECT plugin_key, sum(CASE WHEN event = 'PluginView' THEN 1 ELSE 0 END) AS v,
+      sum(CASE WHEN event = 'PluginInstall' THEN 1 ELSE 0 END) AS i,
+      sum(CASE WHEN event = 'PluginLike' THEN 1 ELSE 0 END) AS l
+    FROM analytics_event WHERE "time" >= ${from} AND "time" < ${to}${p}
+      AND event IN ('PluginView', 'PluginInstall', 'PluginLike')
+      AND plugin_key IN (SELECT plugin_key FROM plugin)
+    GROUP BY plugin_key ORDER BY v DESC, i DESC, l DESC, plugin_key LIMIT 10`.execute(k);
   return {
+    top: plugins.rows.map((r) => [r.plugin_key, Number(r.v), Number(r.i), Number(r.l)]),
     events: Object.fromEntries(byName.rows.map((r) => [r.event, Number(r.n)])),
     visitors: Number(visitors.rows[0]?.n ?? 0),
     pageviews: Object.fromEntries(days.rows.map((r) => [Number(r.day), [Number(r.n), Number(r.v)]])),
@@ -96,11 +110,13 @@ describe('the daily rollups', () => {
         visitors: number;
         events: { event: string; count: number }[];
         total_events: number;
+        top_plugins: { plugin_key: string; views: number; installs: number; likes: number }[];
       };
       const truth = await overviewFromEvents(server, from, to, project);
       expect(Object.fromEntries(answer.events.map((e) => [e.event, e.count]))).toEqual(truth.events);
       expect(answer.total_events).toBe(Object.values(truth.events).reduce((a, b) => a + b, 0));
       expect(answer.visitors).toBe(truth.visitors);
+      expect(answer.top_plugins.map((t) => [t.plugin_key, t.views, t.installs, t.likes])).toEqual(truth.top);
       const nonZero = answer.days
         .filter((d) => d.pageviews > 0)
         .map((d) => [Date.parse(`${d.day}T00:00:00Z`) / DAY, [d.pageviews, d.visitors]]);

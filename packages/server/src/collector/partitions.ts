@@ -168,14 +168,30 @@ export async function maintainEvents(
   return result;
 }
 
-/** Deletes the rollup rows of the UTC days before `day`. */
+/**
+ * Deletes the rollup rows of the UTC days before `day`; the monthly plugin rollup of `day`'s month,
+ * when `day` is not its 1st, is summed again from the daily rows left.
+ */
 async function deleteRollupsBefore(db: Database, day: number): Promise<void> {
   for (const table of [
     'analytics_daily_event',
     'analytics_daily_plugin',
     'analytics_daily_visitor',
     'analytics_daily_visitor_all',
+    'analytics_daily_visitors',
   ]) {
     await sql`DELETE FROM ${sql.table(table)} WHERE day < ${day}`.execute(db.kysely);
+  }
+  const month = monthPartition(day * DAY_MS);
+  const first = month.from / DAY_MS;
+  await sql`DELETE FROM analytics_monthly_plugin WHERE month < ${first}`.execute(db.kysely);
+  if (first < day) {
+    await db.kysely.transaction().execute(async (trx) => {
+      await sql`DELETE FROM analytics_monthly_plugin WHERE month = ${first}`.execute(trx);
+      await sql`INSERT INTO analytics_monthly_plugin (month, project, plugin_key, views, installs, likes)
+        SELECT ${first}, project, plugin_key, sum(views), sum(installs), sum(likes)
+        FROM analytics_daily_plugin WHERE day >= ${first} AND day < ${month.to / DAY_MS}
+        GROUP BY project, plugin_key`.execute(trx);
+    });
   }
 }

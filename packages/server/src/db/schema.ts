@@ -153,6 +153,8 @@ export interface DatabaseSchema {
   analytics_daily_plugin: AnalyticsDailyPluginTable;
   analytics_daily_visitor: AnalyticsDailyVisitorTable;
   analytics_daily_visitor_all: AnalyticsDailyVisitorAllTable;
+  analytics_daily_visitors: AnalyticsDailyVisitorsTable;
+  analytics_monthly_plugin: AnalyticsMonthlyPluginTable;
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
   personal_access_token: PersonalAccessTokenTable;
@@ -361,6 +363,26 @@ export interface AnalyticsDailyVisitorAllTable {
   day: number;
   distinct_id: string;
   prev: number | null;
+}
+
+/** `analytics_daily_visitors` (migration 0029): visitors per UTC day and project (`''`: all projects). */
+export interface AnalyticsDailyVisitorsTable {
+  day: number;
+  project: string;
+  n: number;
+}
+
+/**
+ * `analytics_monthly_plugin` (migration 0029): `analytics_daily_plugin` summed per UTC calendar
+ * month (`month`: the day number of its 1st).
+ */
+export interface AnalyticsMonthlyPluginTable {
+  month: number;
+  project: string;
+  plugin_key: string;
+  views: number;
+  installs: number;
+  likes: number;
 }
 
 /** A `plugin` row as read. */

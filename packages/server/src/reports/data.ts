@@ -100,13 +100,10 @@ export async function dailyPageviews(
           for (const row of r.rows) at(Number(row.day)).pageviews = Number(row.n);
         }),
     );
-    // One row per visitor and day: of the project, or across projects.
-    const visitorDays =
-      filter.project === undefined
-        ? sql`analytics_daily_visitor_all WHERE ${dayIn(split)}`
-        : sql`analytics_daily_visitor WHERE ${dayIn(split)}${projectIs(filter)}`;
+    // The visitors of each day: of the project, or across projects (project '').
     reads.push(
-      sql<{ day: number; n: string | number }>`SELECT day, count(*) AS n FROM ${visitorDays} GROUP BY day`
+      sql<{ day: number; n: string | number }>`SELECT day, n FROM analytics_daily_visitors
+        WHERE ${dayIn(split)} AND project = ${filter.project ?? ''}`
         .execute(db.kysely)
         .then((r) => {
           for (const row of r.rows) at(Number(row.day)).visitors = Number(row.n);
@@ -178,19 +175,76 @@ const flag = (name: string) => sql`CASE WHEN event = ${name} THEN 1 ELSE 0 END`;
 /** The plugin events of the rollup `analytics_daily_plugin`. */
 const PLUGIN_EVENTS = [PluginEvent.VIEW, PluginEvent.INSTALL, PluginEvent.LIKE];
 
+/** The day number of the 1st of the UTC month of day number `day`. */
+function monthStart(day: number): number {
+  const d = new Date(day * DAY_MS);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / DAY_MS;
+}
+
+/** The day number of the 1st of the UTC month after the one starting on day number `month`. */
+function nextMonth(month: number): number {
+  const d = new Date(month * DAY_MS);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / DAY_MS;
+}
+
 /**
- * Rows `(plugin_key, day, views, installs, likes)` of the split: rollup rows for whole days, events
- * of the edges counted per key and day; `keys` limits the keys when given.
+ * The whole UTC months `[from, to)` (day numbers of their 1sts) inside the whole days of a split,
+ * and the days left around them; null when no month is whole.
  */
-function pluginRows(split: RangeSplit, filter: ReportFilter, keys?: readonly string[]) {
+export function splitMonths(days: {
+  from: number;
+  to: number;
+}): { months: { from: number; to: number }; days: { from: number; to: number }[] } | null {
+  const first = monthStart(days.from) === days.from ? days.from : nextMonth(monthStart(days.from));
+  let end = first;
+  while (nextMonth(end) <= days.to) end = nextMonth(end);
+  if (end === first) return null;
+  const rest: { from: number; to: number }[] = [];
+  if (days.from < first) rest.push({ from: days.from, to: first });
+  if (end < days.to) rest.push({ from: end, to: days.to });
+  return { months: { from: first, to: end }, days: rest };
+}
+
+/**
+ * Rows `(plugin_key, views, installs, likes)` of the split: `analytics_monthly_plugin` rows for the
+ * whole months, `analytics_daily_plugin` rows for the other whole days, events of the edges.
+ */
+function pluginTotals(split: RangeSplit, filter: ReportFilter) {
   const parts: RawBuilder<unknown>[] = [];
   if (split.days) {
-    const keyIn = keys ? sql` AND plugin_key IN (${sql.join([...keys])})` : EMPTY;
+    const months = splitMonths(split.days);
+    const dayRanges = months ? months.days : [split.days];
+    if (months) {
+      parts.push(sql`SELECT plugin_key, views, installs, likes FROM analytics_monthly_plugin
+        WHERE month >= ${months.months.from} AND month < ${months.months.to}${projectIs(filter)}`);
+    }
+    for (const d of dayRanges) {
+      parts.push(sql`SELECT plugin_key, views, installs, likes FROM analytics_daily_plugin
+        WHERE day >= ${d.from} AND day < ${d.to}${projectIs(filter)}`);
+    }
+  }
+  if (split.edges.length > 0) {
+    parts.push(sql`SELECT plugin_key, ${flag(PluginEvent.VIEW)} AS views,
+        ${flag(PluginEvent.INSTALL)} AS installs, ${flag(PluginEvent.LIKE)} AS likes
+      FROM analytics_event
+      WHERE ${timeIn(split)} AND event IN (${sql.join(PLUGIN_EVENTS)})${projectIs(filter)}
+        AND plugin_key IS NOT NULL`);
+  }
+  return unionAll(parts);
+}
+
+/**
+ * Rows `(plugin_key, day, views, installs, likes)` of the split for the plugins `keys`: rollup rows
+ * for whole days, events of the edges counted per key and day.
+ */
+function pluginRows(split: RangeSplit, filter: ReportFilter, keys: readonly string[]) {
+  const parts: RawBuilder<unknown>[] = [];
+  const keyIn = sql` AND plugin_key IN (${sql.join([...keys])})`;
+  if (split.days) {
     parts.push(sql`SELECT plugin_key, day, views, installs, likes FROM analytics_daily_plugin
       WHERE ${dayIn(split)}${projectIs(filter)}${keyIn}`);
   }
   if (split.edges.length > 0) {
-    const keyIn = keys ? sql` AND plugin_key IN (${sql.join([...keys])})` : sql` AND plugin_key IS NOT NULL`;
     parts.push(sql`SELECT plugin_key, ${EVENT_DAY} AS day, sum(${flag(PluginEvent.VIEW)}) AS views,
         sum(${flag(PluginEvent.INSTALL)}) AS installs, sum(${flag(PluginEvent.LIKE)}) AS likes
       FROM analytics_event
@@ -211,11 +265,15 @@ export async function pluginEventCounts(
   filter: ReportFilter,
   limit: number,
 ): Promise<PluginEventCounts[]> {
+  // Summed per key first, then only the keys of existing plugins: the existence check runs once a
+  // key, not once a rollup row (LIMIT -1 OFFSET 0 keeps both databases from pushing it inside).
   const rows = await sql<{ plugin_key: string; views: string; installs: string; likes: string }>`
-    SELECT plugin_key, sum(views) AS views, sum(installs) AS installs, sum(likes) AS likes
-    FROM (${pluginRows(splitRange(range), filter)}) AS r
+    SELECT plugin_key, views, installs, likes FROM (
+      SELECT plugin_key, sum(views) AS views, sum(installs) AS installs, sum(likes) AS likes
+      FROM (${pluginTotals(splitRange(range), filter)}) AS r
+      GROUP BY plugin_key
+      ${db.dialect === 'postgres' ? sql`OFFSET 0` : sql`LIMIT -1 OFFSET 0`}) AS t
     WHERE plugin_key IN (SELECT plugin.plugin_key FROM plugin)
-    GROUP BY plugin_key
     ORDER BY views DESC, installs DESC, likes DESC, plugin_key
     LIMIT ${limit}`.execute(db.kysely);
   return rows.rows.map((r) => ({

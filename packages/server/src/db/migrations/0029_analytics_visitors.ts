@@ -10,6 +10,12 @@
  * - `analytics_daily_visitor_all (day, distinct_id, prev)`: the same across all projects (one row
  *   per visitor and day whatever the project), for the dashboards without a `project` filter: its
  *   rows per day are the visitors of the day.
+ * - `analytics_daily_visitors (day, project, n)`: the visitors of each day, per project and, under
+ *   the project `''`, across projects (the rows of the two visitor-day tables per day), so a
+ *   year of daily visitor counts is 365 rows.
+ * - `analytics_monthly_plugin (month, project, plugin_key, views, installs, likes)`: the plugin
+ *   rollup per UTC calendar month (`month`: the day number of its 1st), so a year of top plugins
+ *   reads twelve months and the remaining days.
  * - A covering index on `analytics_event (time)` with `event`, `project`, `plugin_key` and
  *   `distinct_id`: the events of a range's partial first and last day are read from the index, not
  *   from the ~1 KB rows.
@@ -43,26 +49,47 @@ BEGIN
     ON CONFLICT (day, project, plugin_key) DO UPDATE
       SET views = r.views + excluded.views, installs = r.installs + excluded.installs,
           likes = r.likes + excluded.likes;
+  INSERT INTO analytics_monthly_plugin AS r (month, project, plugin_key, views, installs, likes)
+    SELECT analytics_month_start(CAST(s.time / 86400000 AS INTEGER)), s.project, s.plugin_key,
+      count(*) FILTER (WHERE s.event = 'PluginView'),
+      count(*) FILTER (WHERE s.event = 'PluginInstall'),
+      count(*) FILTER (WHERE s.event = 'PluginLike')
+    FROM analytics_event_new s
+    WHERE s.plugin_key IS NOT NULL AND s.event IN ('PluginView', 'PluginInstall', 'PluginLike')
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (month, project, plugin_key) DO UPDATE
+      SET views = r.views + excluded.views, installs = r.installs + excluded.installs,
+          likes = r.likes + excluded.likes;
   -- Visitor-days: one writer per visitor at a time (several processes), in key order.
   PERFORM pg_advisory_xact_lock(260029, hashtext(v.distinct_id))
     FROM (SELECT DISTINCT s.distinct_id FROM analytics_event_new s WHERE s.event = '$pageview'
           ORDER BY 1) AS v;
-  INSERT INTO analytics_daily_visitor (day, project, distinct_id, prev)
-    SELECT n.day, n.project, n.distinct_id,
-      (SELECT max(p.day) FROM analytics_daily_visitor p
-        WHERE p.project = n.project AND p.distinct_id = n.distinct_id AND p.day < n.day)
-    FROM (SELECT DISTINCT CAST(s.time / 86400000 AS INTEGER) AS day, s.project, s.distinct_id
-          FROM analytics_event_new s WHERE s.event = '$pageview') AS n
-    ORDER BY 1, 2, 3
-    ON CONFLICT DO NOTHING;
-  INSERT INTO analytics_daily_visitor_all (day, distinct_id, prev)
-    SELECT n.day, n.distinct_id,
-      (SELECT max(p.day) FROM analytics_daily_visitor_all p
-        WHERE p.distinct_id = n.distinct_id AND p.day < n.day)
-    FROM (SELECT DISTINCT CAST(s.time / 86400000 AS INTEGER) AS day, s.distinct_id
-          FROM analytics_event_new s WHERE s.event = '$pageview') AS n
-    ORDER BY 1, 2
-    ON CONFLICT DO NOTHING;
+  WITH added AS (
+    INSERT INTO analytics_daily_visitor (day, project, distinct_id, prev)
+      SELECT n.day, n.project, n.distinct_id,
+        (SELECT max(p.day) FROM analytics_daily_visitor p
+          WHERE p.project = n.project AND p.distinct_id = n.distinct_id AND p.day < n.day)
+      FROM (SELECT DISTINCT CAST(s.time / 86400000 AS INTEGER) AS day, s.project, s.distinct_id
+            FROM analytics_event_new s WHERE s.event = '$pageview') AS n
+      ORDER BY 1, 2, 3
+      ON CONFLICT DO NOTHING
+      RETURNING day, project)
+  INSERT INTO analytics_daily_visitors AS c (day, project, n)
+    SELECT day, project, count(*) FROM added GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (day, project) DO UPDATE SET n = c.n + excluded.n;
+  WITH added AS (
+    INSERT INTO analytics_daily_visitor_all (day, distinct_id, prev)
+      SELECT n.day, n.distinct_id,
+        (SELECT max(p.day) FROM analytics_daily_visitor_all p
+          WHERE p.distinct_id = n.distinct_id AND p.day < n.day)
+      FROM (SELECT DISTINCT CAST(s.time / 86400000 AS INTEGER) AS day, s.distinct_id
+            FROM analytics_event_new s WHERE s.event = '$pageview') AS n
+      ORDER BY 1, 2
+      ON CONFLICT DO NOTHING
+      RETURNING day)
+  INSERT INTO analytics_daily_visitors AS c (day, project, n)
+    SELECT day, '', count(*) FROM added GROUP BY 1 ORDER BY 1
+    ON CONFLICT (day, project) DO UPDATE SET n = c.n + excluded.n;
   -- Later days of a visitor who got an earlier day now (or two new days in one statement).
   UPDATE analytics_daily_visitor t
     SET prev = (SELECT max(p.day) FROM analytics_daily_visitor p
@@ -94,6 +121,14 @@ BEGIN
     ON CONFLICT (day, project, plugin_key) DO UPDATE
       SET views = views + excluded.views, installs = installs + excluded.installs,
           likes = likes + excluded.likes;
+  INSERT INTO analytics_monthly_plugin (month, project, plugin_key, views, installs, likes)
+    SELECT CAST(strftime('%s', date(NEW.time / 1000, 'unixepoch', 'start of month')) AS INTEGER) / 86400,
+      NEW.project, NEW.plugin_key,
+      NEW.event = 'PluginView', NEW.event = 'PluginInstall', NEW.event = 'PluginLike'
+    WHERE NEW.plugin_key IS NOT NULL AND NEW.event IN ('PluginView', 'PluginInstall', 'PluginLike')
+    ON CONFLICT (month, project, plugin_key) DO UPDATE
+      SET views = views + excluded.views, installs = installs + excluded.installs,
+          likes = likes + excluded.likes;
   INSERT OR IGNORE INTO analytics_daily_visitor (day, project, distinct_id, prev)
     SELECT CAST(NEW.time / 86400000 AS INTEGER), NEW.project, NEW.distinct_id,
       (SELECT max(p.day) FROM analytics_daily_visitor p WHERE p.project = NEW.project
@@ -116,6 +151,20 @@ BEGIN
       AND (prev IS NULL OR prev < CAST(NEW.time / 86400000 AS INTEGER));
 END`;
 
+/** SQLite: a new visitor-day counts one more visitor of its day (its project's, and '' for all). */
+const SQLITE_COUNT_TRIGGERS = [
+  `CREATE TRIGGER analytics_daily_visitor_count AFTER INSERT ON analytics_daily_visitor
+  BEGIN
+    INSERT INTO analytics_daily_visitors (day, project, n) VALUES (NEW.day, NEW.project, 1)
+      ON CONFLICT (day, project) DO UPDATE SET n = n + 1;
+  END`,
+  `CREATE TRIGGER analytics_daily_visitor_all_count AFTER INSERT ON analytics_daily_visitor_all
+  BEGIN
+    INSERT INTO analytics_daily_visitors (day, project, n) VALUES (NEW.day, '', 1)
+      ON CONFLICT (day, project) DO UPDATE SET n = n + 1;
+  END`,
+];
+
 /** The visitor table across projects, `prev` on both, their indexes, the triggers, the covering index. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the untyped schema of their time
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
@@ -137,6 +186,40 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
           FROM analytics_daily_visitor) AS w
     WHERE analytics_daily_visitor.day = w.day AND analytics_daily_visitor.project = w.project
       AND analytics_daily_visitor.distinct_id = w.distinct_id AND w.prev IS NOT NULL`.execute(db);
+  await db.schema
+    .createTable('analytics_daily_visitors')
+    .addColumn('day', 'integer', (c) => c.notNull())
+    .addColumn('project', 'text', (c) => c.notNull())
+    .addColumn('n', pg ? 'bigint' : 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('analytics_daily_visitors_pk', ['day', 'project'])
+    .execute();
+  await sql`INSERT INTO analytics_daily_visitors (day, project, n)
+    SELECT day, project, count(*) FROM analytics_daily_visitor GROUP BY day, project
+    UNION ALL SELECT day, '', count(*) FROM analytics_daily_visitor_all GROUP BY day`.execute(db);
+  const count = pg ? 'bigint' : 'integer';
+  await db.schema
+    .createTable('analytics_monthly_plugin')
+    .addColumn('month', 'integer', (c) => c.notNull())
+    .addColumn('project', 'text', (c) => c.notNull())
+    .addColumn('plugin_key', 'text', (c) => c.notNull())
+    .addColumn('views', count, (c) => c.notNull())
+    .addColumn('installs', count, (c) => c.notNull())
+    .addColumn('likes', count, (c) => c.notNull())
+    .addPrimaryKeyConstraint('analytics_monthly_plugin_pk', ['month', 'project', 'plugin_key'])
+    .execute();
+  if (pg) {
+    await sql`CREATE FUNCTION analytics_month_start(day integer) RETURNS integer
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      RETURN CAST(extract(epoch FROM date_trunc('month', to_timestamp(day * 86400.0) AT TIME ZONE 'UTC')) / 86400 AS integer)`.execute(
+      db,
+    );
+  }
+  const monthOf = pg
+    ? sql`analytics_month_start(day)`
+    : sql`CAST(strftime('%s', date(day * 86400, 'unixepoch', 'start of month')) AS INTEGER) / 86400`;
+  await sql`INSERT INTO analytics_monthly_plugin (month, project, plugin_key, views, installs, likes)
+    SELECT ${monthOf}, project, plugin_key, sum(views), sum(installs), sum(likes)
+    FROM analytics_daily_plugin GROUP BY 1, 2, 3`.execute(db);
   // A visitor's days (prev lookups), and the counts of first days in a range.
   await sql`CREATE INDEX analytics_daily_visitor_id_idx ON analytics_daily_visitor (project, distinct_id, day)`.execute(
     db,
@@ -151,7 +234,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     db,
   );
   if (pg) {
-    await sql`CREATE INDEX analytics_event_time_cover_idx ON analytics_event (time)
+    await sql`CREATE INDEX IF NOT EXISTS analytics_event_time_cover_idx ON analytics_event (time)
       INCLUDE (event, project, plugin_key, distinct_id)`.execute(db);
     await sql
       .raw(
@@ -165,5 +248,6 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       ON analytics_event (time, event, project, plugin_key, distinct_id)`.execute(db);
     await sql`DROP TRIGGER analytics_event_rollup`.execute(db);
     await sql.raw(SQLITE_TRIGGER).execute(db);
+    for (const trigger of SQLITE_COUNT_TRIGGERS) await sql.raw(trigger).execute(db);
   }
 }
