@@ -150,11 +150,13 @@ export async function distinctVisitors(
       AND (prev IS NULL OR prev < ${split.days.from}))`);
   }
   if (split.edges.length > 0) {
+    // One index probe per edge visitor (LIMIT … OFFSET keeps the planners from turning it into a
+    // join that reads every visitor-day of the range).
     const counted = split.days
       ? sql` WHERE NOT EXISTS (SELECT 1 FROM ${visitorDays} AS w
           WHERE w.distinct_id = e.distinct_id AND w.day >= ${split.days.from} AND w.day < ${split.days.to}${
             filter.project === undefined ? EMPTY : sql` AND w.project = ${filter.project}`
-          })`
+          } LIMIT 1 OFFSET 0)`
       : EMPTY;
     parts.push(sql`(SELECT count(*) FROM (SELECT DISTINCT distinct_id FROM analytics_event
         WHERE ${timeIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}) AS e${counted})`);
