@@ -12,6 +12,7 @@ import { setReadCache } from './cache';
 import { hasAnyPlugin } from './catalogue/data';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
+import { DEFAULT_REDIS_KEY_PREFIX } from './config/database';
 import {
   resolveCollectorConfig,
   resolveIdentityConfig,
@@ -25,6 +26,7 @@ import { BannerService } from './curation/banners';
 import { qrCodesRoutes } from './curation/qrCodesRoutes';
 import { curationRoutes } from './curation/routes';
 import { installDefaultsOnAccountCreated } from './curation/silentInstall';
+import { shareChanges } from './db/changes';
 import { createDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { frameworkErrors, installErrorHandling } from './errors';
@@ -51,6 +53,7 @@ import { settingsRoutes } from './settings/routes';
 import { loadSecretBox } from './settings/secrets';
 import { SettingsService } from './settings/service';
 import { authPlugin } from './shared/auth';
+import { attachCoordination, Coordination, databaseName } from './shared/coordination';
 import { createFileStorage } from './shared/storage/createFileStorage';
 import { resolveSiteConfig } from './site';
 import { validatorCompiler } from './validation';
@@ -190,6 +193,18 @@ export async function buildApp(
     if (secrets.warning) app.log.warn(secrets.warning);
     for (const problem of await settings.unreadableSecrets()) app.log.error(problem);
     setReadCache(db, config.readCache !== false);
+    // Several processes on one database: invalidation and rate limits through Redis (REDIS_URL).
+    const coordination = config.redisUrl
+      ? new Coordination({
+          url: config.redisUrl,
+          keyPrefix: config.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX,
+          log: app.log,
+        })
+      : undefined;
+    if (coordination) {
+      attachCoordination(db, coordination);
+      shareChanges(db, coordination, databaseName(config));
+    }
     const purge = () => {
       identity
         .purgeExpired()
@@ -202,6 +217,7 @@ export async function buildApp(
     purgeTimer.unref();
     app.addHook('onClose', async () => {
       clearInterval(purgeTimer);
+      await coordination?.close();
       storage.close?.();
       await db.close();
     });

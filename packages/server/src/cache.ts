@@ -2,8 +2,9 @@
  * The server's read cache (one cache, in one place): per-process, per-database, least
  * recently used entries with a time to live, on `lru-cache`. Entries remember the generations of
  * `db/changes.ts` they were computed at and are stale as soon as a writer of this process marks a
- * change there; writes of other processes are seen after the entry's TTL. Nothing else drops
- * entries.
+ * change there; writes of other processes are seen when their invalidation arrives through Redis
+ * (`REDIS_URL`, milliseconds), else (no Redis, or Redis unreachable) after the entry's TTL.
+ * Nothing else drops entries.
  *
  * Used by the plugin reads (`plugins/list.ts`, `plugins/detail.ts`): counts and page ids for
  * {@link COUNT_CACHE_TTL_MS}, complete list/search/detail answers for {@link LIST_RESULT_TTL_MS}.
@@ -13,7 +14,10 @@ import { catalogueGeneration, pluginGeneration } from './db/changes';
 import type { Database } from './db/database';
 import { countCacheLookup } from './metrics';
 
-/** How long a cached count (or page of ids) is trusted when another process might have written, ms. */
+/**
+ * How long a cached count (or page of ids) is trusted when another process might have written
+ * without this process hearing of it (no Redis, or Redis unreachable), ms.
+ */
 export const COUNT_CACHE_TTL_MS = 5_000;
 /**
  * How long a complete list, search or detail answer (rows included) is reused, ms: a micro-cache

@@ -1,7 +1,7 @@
 /**
  * The server's Prometheus metrics (`GET /metrics`, prom-client): what a scraper reads about this
- * process — requests by route pattern, the PostgreSQL pool, the read cache, search and the
- * collector — next to prom-client's Node.js process metrics. Kept only when `METRICS_TOKEN` is set
+ * process — requests by route pattern, the PostgreSQL pool, the read cache, search, the
+ * collector and, with `REDIS_URL`, Redis (reachable or not, invalidations received) — next to prom-client's Node.js process metrics. Kept only when `METRICS_TOKEN` is set
  * (`config.metricsToken`); unset, nothing is counted, no hook runs and the route answers 404.
  *
  * Each app instance has its own registry (never prom-client's global one, so tests that build many
@@ -17,6 +17,7 @@ import type { Database, PoolUse } from './db/database';
 import { ApiError } from './errors';
 import { tableRoute } from './routeTable';
 import { bearerToken } from './shared/auth';
+import { coordinationOf } from './shared/coordination';
 
 /** Prefix of the server's own metric names (the process metrics keep prom-client's names). */
 export const METRIC_PREFIX = 'plugin_center_';
@@ -52,6 +53,11 @@ export interface ServerMetrics {
   readonly search: Histogram;
   /** Collector records by `outcome`: `accepted` (stored) or `rejected` (refused by validation). */
   readonly collectorEvents: Counter<'outcome'>;
+  /**
+   * Invalidations received from other processes through Redis (`db/changes.ts`), by `kind`
+   * (`catalogue`, `plugin`, `sessions`).
+   */
+  readonly invalidationsReceived: Counter<'kind'>;
 }
 
 const byDatabase = new WeakMap<Database, ServerMetrics>();
@@ -92,7 +98,35 @@ export function createServerMetrics(db: Database): ServerMetrics {
       labelNames: ['outcome'],
       registers,
     }),
+    invalidationsReceived: new Counter({
+      name: `${METRIC_PREFIX}invalidations_received_total`,
+      help: 'Cache invalidations received from other server processes through Redis, by kind',
+      labelNames: ['kind'],
+      registers,
+    }),
   };
+  // Read at scrape time: the app's coordination is attached after its metrics are created.
+  new Gauge({
+    name: `${METRIC_PREFIX}redis_up`,
+    help: 'Redis (REDIS_URL) reachable: 1 both connections up, 0 unreachable (local fallback), absent without REDIS_URL',
+    registers,
+    collect() {
+      const coordination = coordinationOf(db);
+      if (coordination) this.set(coordination.healthy ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: `${METRIC_PREFIX}redis_resyncs_total`,
+    help: 'Times the invalidation channel was subscribed again after Redis was unreachable (every cached read then made stale)',
+    registers,
+    collect() {
+      const coordination = coordinationOf(db);
+      if (coordination) {
+        this.reset();
+        this.inc(coordination.resyncs);
+      }
+    },
+  });
   const poolUse = db.poolUse?.bind(db);
   if (poolUse) {
     const gauge = (name: string, help: string, read: (use: PoolUse) => number) =>
@@ -154,6 +188,14 @@ export function countCollectedEvents(db: Database, accepted: number, rejected: n
   if (!metrics) return;
   if (accepted > 0) metrics.collectorEvents.inc({ outcome: 'accepted' }, accepted);
   if (rejected > 0) metrics.collectorEvents.inc({ outcome: 'rejected' }, rejected);
+}
+
+/**
+ * Counts one invalidation received from another process through Redis (`db/changes.ts`), by
+ * kind. Nothing when `db` keeps no metrics.
+ */
+export function countInvalidationReceived(db: Database, kind: 'catalogue' | 'plugin' | 'sessions'): void {
+  byDatabase.get(db)?.invalidationsReceived.inc({ kind });
 }
 
 /** SHA-256 of a token: equal-length digests for {@link timingSafeEqual}. */

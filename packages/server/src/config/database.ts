@@ -1,11 +1,14 @@
 /**
  * Where the data lives (group `database`): the database, the data folder, the key of the stored
  * secrets ({@link parseSecretsKeys}, read here at start and by `settings/secrets.ts` when it seals
- * and opens) and the PostgreSQL pool.
+ * and opens), the PostgreSQL pool, and the Redis that several processes on one database share.
  */
 import { Type } from 'typebox';
 import { ConfigError } from './values';
 import { about, trim } from './variables';
+
+/** `REDIS_KEY_PREFIX` when unset. */
+export const DEFAULT_REDIS_KEY_PREFIX = 'plugin-center:';
 
 /** Bytes of a secrets key (AES-256). */
 const KEY_BYTES = 32;
@@ -42,7 +45,7 @@ export function parseSecretsKeys(text: string): Buffer[] {
   });
 }
 
-/** `DATABASE_URL`, `DATA_DIR`, `SECRETS_KEY`, `PG_POOL_MAX`, `PG_PREPARED_STATEMENTS`. */
+/** `DATABASE_URL`, `DATA_DIR`, `SECRETS_KEY`, `PG_POOL_MAX`, `PG_PREPARED_STATEMENTS`, `REDIS_URL`, `REDIS_KEY_PREFIX`. */
 export const DATABASE_VARIABLES = {
   DATABASE_URL: Type.Optional(
     Type.String({
@@ -107,4 +110,32 @@ export const DATABASE_VARIABLES = {
         'how many distinct statement texts (of at most 64 parameters) run as named prepared statements, parsed and planned once per connection; 0 turns it off, as a pooler in transaction mode (PgBouncer before 1.21) needs',
     }),
   }),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      pattern: '^[Rr][Ee][Dd][Ii][Ss][Ss]?://',
+      ...about({
+        group: 'database',
+        transform: trim,
+        errorMessage: 'expected a redis:// or rediss:// URL (unset it to keep the state in each process)',
+        defaultText: 'unset (each process keeps its own cache invalidation and rate-limit counts)',
+        summary: 'redis://… shares invalidation and rate limits across processes',
+        description:
+          "`redis://[user:password@]host:port[/db]` (or `rediss://` for TLS): the Redis that several server processes on one database share. Writes on one process reach the cached reads and session checks of the others within milliseconds (pub/sub), and rate limits count the requests of all processes. While Redis is unreachable every request is still answered: each process counts its own rate limits and sees the others' writes when its cache entries expire (at most 5 s), logs one warning, reconnects, and drops its whole cache once Redis is back (see [Production layout](#production-layout))",
+      }),
+    }),
+  ),
+  REDIS_KEY_PREFIX: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      ...about({
+        group: 'database',
+        transform: trim,
+        defaultText: `\`${DEFAULT_REDIS_KEY_PREFIX}\``,
+        summary: 'prefix of the Redis keys and channels',
+        description:
+          'prefix of every Redis key (rate-limit counters) and channel (invalidations) the server uses: give each deployment sharing one Redis its own prefix; every process of one deployment must use the same',
+      }),
+    }),
+  ),
 };

@@ -164,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
   if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;
   if (v.METRICS_TOKEN !== undefined) config.metricsToken = v.METRICS_TOKEN;
+  if (v.REDIS_URL !== undefined) config.redisUrl = v.REDIS_URL;
+  if (v.REDIS_KEY_PREFIX !== undefined) config.redisKeyPrefix = v.REDIS_KEY_PREFIX;
   const s3 = resolveS3Config(v);
   if (s3) config.s3 = s3;
   if (appDir !== undefined) config.appDir = appDir;

@@ -57,6 +57,13 @@ export interface ServerConfig {
   readCache: boolean;
   /** `FRAME_ANCESTORS`: origins that may frame `/plugins/` besides this one (default none). */
   frameAncestors?: string[];
+  /**
+   * `REDIS_URL`: the Redis several processes on one database share (invalidation, rate limits;
+   * `shared/coordination.ts`); unset → every process keeps its own.
+   */
+  redisUrl?: string | undefined;
+  /** `REDIS_KEY_PREFIX`: prefix of the Redis keys and channels (default `plugin-center:`). */
+  redisKeyPrefix?: string;
   /** `TRUST_PROXY`: Fastify's `trustProxy` (which proxies' `X-Forwarded-*` to believe; default false). */
   trustProxy?: boolean | string[];
   /** `HOST`. */

@@ -16,6 +16,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { IdentityConfig } from '../config/identity';
+import { markSessionsChanged, sessionsGeneration } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';
@@ -74,7 +75,9 @@ export function unauthorized(message: string): ApiError {
  * How long one process trusts a session check, ms (a signed-out session must end everywhere within
  * seconds). The database is the source of truth shared by every server process,
  * so a logout, reset_token, account deletion, disabling or role change made by one process is seen
- * by the others within this time, and by the process that made it at once (it drops its cache).
+ * by the others within this time, and by the process that made it at once (it drops its cache);
+ * with Redis (`REDIS_URL`) the others drop theirs when the invalidation reaches them
+ * (`db/changes.ts` markSessionsChanged), in milliseconds.
  */
 export const SESSION_CHECK_TTL_MS = 2000;
 
@@ -85,7 +88,7 @@ export const SESSION_CHECK_MAX = 10_000;
 export class IdentityCore implements AuthVerifier {
   readonly clock: () => number;
   /** Session checks by `userId:sid` (see {@link SESSION_CHECK_TTL_MS}). */
-  private readonly sessions: LRUCache<string, { answer: Role | SessionEnd }>;
+  private readonly sessions: LRUCache<string, { answer: Role | SessionEnd; generation: number }>;
   /** Session checks answered from the cache and from the database (for the figures of `pnpm bench`). */
   readonly sessionChecks = { hits: 0, misses: 0 };
   /** Personal access tokens for publishing from a terminal. */
@@ -156,8 +159,9 @@ export class IdentityCore implements AuthVerifier {
    */
   async sessionRole(userId: number, sid: string): Promise<Role | SessionEnd> {
     const key = `${userId}:${sid}`;
+    const generation = sessionsGeneration(this.db);
     const cached = this.sessions.get(key);
-    if (cached) {
+    if (cached && cached.generation === generation) {
       this.sessionChecks.hits += 1;
       return cached.answer;
     }
@@ -169,13 +173,18 @@ export class IdentityCore implements AuthVerifier {
         : Number(row.live) !== 1
           ? 'signed-out'
           : (row.role as Role);
-    this.sessions.set(key, { answer });
+    this.sessions.set(key, { answer, generation });
     return answer;
   }
 
-  /** Drops this process's session checks, so a change it just made applies to its next request. */
+  /**
+   * Drops the session checks, so a change just committed applies to the next request: at once in
+   * this process, and in the others as soon as they hear of it (`db/changes.ts`
+   * markSessionsChanged: with Redis, milliseconds; without, {@link SESSION_CHECK_TTL_MS}).
+   */
   forgetSessions(): void {
     this.sessions.clear();
+    markSessionsChanged(this.db);
   }
 
   /** The account's current role; null when it does not exist or is disabled (staff_status 0). */

@@ -1,0 +1,375 @@
+/**
+ * Two real server processes (`cli.ts start`, children) on one database and one Redis of the
+ * test's own (`redis-server` on a free port, no persistence, killed and started again): a
+ * catalogue write on A makes B's cached list stale within 1 s; a rate limit counts the requests
+ * of both; a sign-out on A ends the session on B (access token and refresh refused); with Redis
+ * killed both keep answering, each logs one warning, and every acknowledged write is in the
+ * database; with Redis back, both report it in `/metrics` and invalidation works again.
+ * Runs on the dialect of the test project: one PostgreSQL database (a copy of the run's template),
+ * or one SQLite file that both processes open.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type Database } from './db/database';
+import { createTestPostgresDatabase, TEST_DIALECT } from './testing/testDatabase';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const REDIS_SERVER = '/usr/bin/redis-server';
+const ADMIN_EMAIL = 'admin@multi.test';
+const ADMIN_PASSWORD = 'multi-process-admin-password';
+const METRICS_TOKEN = 'multi-process-metrics-token';
+/** Sign-in attempts per minute per address and email (RATE_LIMIT_SIGNIN). */
+const SIGN_IN_LIMIT = 3;
+/** How soon a write on one process must be seen by the other, ms. */
+const PROPAGATION_MS = 1000;
+
+let dataDir: string;
+let databaseUrl: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+let redisPort: number;
+let redis: ChildProcess | undefined;
+const servers: Server[] = [];
+
+interface Server {
+  origin: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout (its log lines). */
+  output: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether Redis at `port` answers PING. */
+function pings(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+  });
+}
+
+/** Starts the test's Redis on `redisPort` (no RDB, no AOF: a restart starts empty). */
+async function startRedis(): Promise<void> {
+  redis = spawn(
+    REDIS_SERVER,
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (await pings(redisPort)) return;
+    await sleep(50);
+  }
+  throw new Error('redis-server did not answer within 10 s');
+}
+
+async function killRedis(): Promise<void> {
+  const running = redis;
+  if (!running || running.exitCode !== null || running.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    running.once('exit', () => resolve());
+    running.kill('SIGKILL');
+  });
+}
+
+/** Starts one server process on the shared database and Redis; resolves once `/healthz` answers. */
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@plugin-center/source', '--import', 'tsx', CLI, 'start'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        SECRETS_KEY: 'a'.repeat(64),
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        REDIS_KEY_PREFIX: `pc-test-${process.pid}:`,
+        METRICS_TOKEN,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        RATE_LIMIT_SIGNIN: String(SIGN_IN_LIMIT),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const output: string[] = [];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
+  const server = { origin: `http://127.0.0.1:${port}`, child, output };
+  servers.push(server);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output.join('')}`);
+    const ok = await fetch(`${server.origin}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return server;
+    await sleep(100);
+  }
+  throw new Error('server not healthy within 120 s');
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+interface Reply {
+  status: number;
+  data: unknown;
+}
+
+async function call(
+  server: Server,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<Reply> {
+  const res = await fetch(server.origin + path, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await res.text();
+  let parsed: { data?: unknown } | undefined;
+  try {
+    parsed = JSON.parse(text) as { data?: unknown };
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, data: parsed?.data ?? text };
+}
+
+interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+/** Signs in (or, without a password, signs up) on `server` and exchanges the login code there. */
+async function session(server: Server, email: string, password?: string): Promise<Tokens> {
+  const first = await call(server, 'POST', `/api/uc/user/${password ? 'login' : 'sign_up'}`, {
+    body: { email, password: password ?? 'multi-process password', redirect_uri: '/plugins/' },
+  });
+  expect(first.status, JSON.stringify(first.data)).toBe(200);
+  const code = /code=([A-Za-z0-9_-]+)/.exec(JSON.stringify(first.data))?.[1];
+  const exchange = await call(
+    server,
+    'GET',
+    `/api/uc/user/login/code/user?code=${code}&redirect_uri=${encodeURIComponent('/plugins/')}`,
+  );
+  expect(exchange.status).toBe(200);
+  const data = exchange.data as { access_token: string; refresh_token: string };
+  return { access: data.access_token, refresh: data.refresh_token };
+}
+
+interface Page {
+  total: number;
+  keys: string[];
+}
+
+async function firstPage(server: Server): Promise<Page> {
+  const reply = await call(server, 'GET', '/api/cmt/plugin/list?page_size=20');
+  expect(reply.status).toBe(200);
+  const data = reply.data as { total: number; plugin_list: { plugin_key: string }[] };
+  return { total: data.total, keys: data.plugin_list.map((p) => p.plugin_key) };
+}
+
+/**
+ * Polls `check` until it holds or `ms` passed; returns how long it took, ms (Infinity when it never
+ * held).
+ */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const start = performance.now();
+  do {
+    if (await check()) return performance.now() - start;
+    await sleep(25);
+  } while (performance.now() - start < ms);
+  return (await check()) ? performance.now() - start : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Deletes the first plugin of B's (cached) first page through A and answers how long B took to
+ * stop listing it (total one less, key gone).
+ */
+async function deleteSeenAcross(a: Server, b: Server, admin: string): Promise<{ key: string; ms: number }> {
+  await firstPage(b);
+  const before = await firstPage(b); // the page ids and the count now cached in B
+  const key = before.keys[0]!;
+  const removed = await call(a, 'DELETE', '/api/cmt/plugin', { token: admin, body: { plugin_key: key } });
+  expect(removed.status, JSON.stringify(removed.data)).toBe(200);
+  const ms = await within(PROPAGATION_MS, async () => {
+    const page = await firstPage(b);
+    return page.total === before.total - 1 && !page.keys.includes(key);
+  });
+  return { key, ms };
+}
+
+async function redisUp(server: Server): Promise<string | undefined> {
+  const res = await fetch(`${server.origin}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  return /^plugin_center_redis_up (\d)/m.exec(await res.text())?.[1];
+}
+
+function openDirect(): Database {
+  return createDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-multi-'));
+  const template = inject('serverTemplate');
+  if (TEST_DIALECT === 'postgres') {
+    const database = await createTestPostgresDatabase({
+      prefix: 'pc_multi',
+      template: template?.dialect === 'postgres' ? template.database : undefined,
+    });
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+  } else if (template?.dialect === 'sqlite') {
+    await copyFile(template.file, join(dataDir, 'plugin-center.db'));
+  }
+  redisPort = await freePort();
+  await startRedis();
+});
+
+afterAll(async () => {
+  for (const server of servers) await stopServer(server);
+  await killRedis();
+  await dropDatabase?.();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe(`two server processes on one database and one Redis (${TEST_DIALECT})`, () => {
+  it('share invalidation, rate limits and sign-outs, and keep answering while Redis is away', async () => {
+    // A first: it creates the administrator and the signing keys that B then reads.
+    const a = await startServer();
+    const b = await startServer();
+    expect(await redisUp(a)).toBe('1');
+    expect(await redisUp(b)).toBe('1');
+    const admin = (await session(a, ADMIN_EMAIL, ADMIN_PASSWORD)).access;
+
+    // A catalogue write on A: B's cached list (ids cached 5 s) is stale within 1 s.
+    const first = await deleteSeenAcross(a, b, admin);
+    expect(first.ms).toBeLessThan(PROPAGATION_MS);
+
+    // One sign-in limit for both processes: the attempts on A and B add up.
+    const attempt = (server: Server) =>
+      call(server, 'POST', '/api/uc/user/login', {
+        body: { email: 'limited@multi.test', password: 'wrong password', redirect_uri: '/plugins/' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_LIMIT; i += 1) statuses.push((await attempt(i % 2 === 0 ? a : b)).status);
+    expect(statuses).not.toContain(429);
+    expect((await attempt(b)).status).toBe(429);
+    expect((await attempt(a)).status).toBe(429);
+
+    // A sign-out on A: B refuses the access token within 1 s (its session check was cached) and
+    // the refresh token at once (the family is revoked in the database).
+    const user = await session(a, 'signed-out@multi.test');
+    expect((await call(b, 'GET', '/api/uc/user/userinfo', { token: user.access })).status).toBe(200);
+    expect((await call(a, 'POST', '/api/uc/user/logout', { token: user.refresh })).status).toBe(200);
+    const refused = await within(
+      PROPAGATION_MS,
+      async () => (await call(b, 'GET', '/api/uc/user/userinfo', { token: user.access })).status === 401,
+    );
+    expect(refused).toBeLessThan(PROPAGATION_MS);
+    expect((await call(b, 'POST', '/api/uc/user/refresh_token', { token: user.refresh })).status).toBe(401);
+
+    // Redis goes away: both keep answering; what they acknowledge is in the database.
+    await killRedis();
+    const liker = await session(b, 'liker@multi.test');
+    const listed = await firstPage(b);
+    const liked = listed.keys[0]!;
+    const like = await call(b, 'POST', '/api/cmt/plugin/user/praise', {
+      token: liker.access,
+      body: { plugin_key: liked, praise: 1 },
+    });
+    expect(like.status, JSON.stringify(like.data)).toBe(200);
+    const deleted = listed.keys[1]!;
+    const removed = await call(a, 'DELETE', '/api/cmt/plugin', {
+      token: admin,
+      body: { plugin_key: deleted },
+    });
+    expect(removed.status).toBe(200);
+    for (const server of [a, b]) {
+      expect((await call(server, 'GET', '/api/cmt/plugin/list?page_size=20')).status).toBe(200);
+      expect((await call(server, 'GET', `/api/cmt/plugin?plugin_key=${liked}`)).status).toBe(200);
+      // rate-limited routes count in the process meanwhile: a wrong password is a 401, not an error
+      expect((await attempt(server)).status).not.toBe(500);
+      expect(await redisUp(server)).toBe('0');
+    }
+    const db = openDirect();
+    try {
+      const likes = await db.kysely
+        .selectFrom('plugin_praise as r')
+        .innerJoin('plugin as p', 'p.id', 'r.plugin_id')
+        .select('p.plugin_key')
+        .where('p.plugin_key', '=', liked)
+        .execute();
+      expect(likes).toHaveLength(1);
+      const gone = await db.kysely
+        .selectFrom('plugin')
+        .select('id')
+        .where('plugin_key', 'in', [first.key, deleted])
+        .execute();
+      expect(gone).toEqual([]);
+    } finally {
+      await db.close();
+    }
+
+    // Redis comes back: both use it again, and invalidation works as before.
+    await startRedis();
+    for (const server of [a, b]) {
+      const back = await within(5000, async () => (await redisUp(server)) === '1');
+      expect(back).toBeLessThan(5000);
+    }
+    const again = await deleteSeenAcross(a, b, admin);
+    expect(again.ms).toBeLessThan(PROPAGATION_MS);
+    const backwards = await deleteSeenAcross(b, a, admin);
+    expect(backwards.ms).toBeLessThan(PROPAGATION_MS);
+
+    // One warning per process for the outage, one note when Redis was back.
+    for (const server of [a, b]) {
+      const log = server.output.join('');
+      expect(log.match(/Redis is unreachable/g)).toHaveLength(1);
+      expect(log).toMatch(/Redis is reachable again/);
+    }
+  });
+});
