@@ -10,16 +10,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from './db/database';
 import { createTestPostgresDatabase, TEST_DIALECT } from './testing/testDatabase';
+import { freePort, TestRedis } from './testing/testRedis';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const REDIS_SERVER = '/usr/bin/redis-server';
 const ADMIN_EMAIL = 'admin@multi.test';
 const ADMIN_PASSWORD = 'multi-process-admin-password';
 const METRICS_TOKEN = 'multi-process-metrics-token';
@@ -31,8 +30,7 @@ const PROPAGATION_MS = 1000;
 let dataDir: string;
 let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
-let redisPort: number;
-let redis: ChildProcess | undefined;
+let redis: TestRedis;
 const servers: Server[] = [];
 
 interface Server {
@@ -42,60 +40,7 @@ interface Server {
   output: string[];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Whether Redis at `port` answers PING. */
-function pings(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-  });
-}
-
-/** Starts the test's Redis on `redisPort` (no RDB, no AOF: a restart starts empty). */
-async function startRedis(): Promise<void> {
-  redis = spawn(
-    REDIS_SERVER,
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (await pings(redisPort)) return;
-    await sleep(50);
-  }
-  throw new Error('redis-server did not answer within 10 s');
-}
-
-async function killRedis(): Promise<void> {
-  const running = redis;
-  if (!running || running.exitCode !== null || running.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    running.once('exit', () => resolve());
-    running.kill('SIGKILL');
-  });
-}
 
 /** Starts one server process on the shared database and Redis; resolves once `/healthz` answers. */
 async function startServer(): Promise<Server> {
@@ -113,7 +58,7 @@ async function startServer(): Promise<Server> {
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? '',
         SECRETS_KEY: 'a'.repeat(64),
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        REDIS_URL: redis.url,
         REDIS_KEY_PREFIX: `pc-test-${process.pid}:`,
         METRICS_TOKEN,
         ADMIN_EMAIL,
@@ -265,13 +210,13 @@ beforeAll(async () => {
   } else if (template?.dialect === 'sqlite') {
     await copyFile(template.file, join(dataDir, 'plugin-center.db'));
   }
-  redisPort = await freePort();
-  await startRedis();
+  redis = await TestRedis.create();
+  await redis.start();
 });
 
 afterAll(async () => {
   for (const server of servers) await stopServer(server);
-  await killRedis();
+  await redis?.kill();
   await dropDatabase?.();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -313,7 +258,7 @@ describe(`two server processes on one database and one Redis (${TEST_DIALECT})`,
     expect((await call(b, 'POST', '/api/uc/user/refresh_token', { token: user.refresh })).status).toBe(401);
 
     // Redis goes away: both keep answering; what they acknowledge is in the database.
-    await killRedis();
+    await redis.kill();
     const liker = await session(b, 'liker@multi.test');
     const listed = await firstPage(b);
     const liked = listed.keys[0]!;
@@ -355,7 +300,7 @@ describe(`two server processes on one database and one Redis (${TEST_DIALECT})`,
     }
 
     // Redis comes back: both use it again, and invalidation works as before.
-    await startRedis();
+    await redis.start();
     for (const server of [a, b]) {
       const back = await within(5000, async () => (await redisUp(server)) === '1');
       expect(back).toBeLessThan(5000);

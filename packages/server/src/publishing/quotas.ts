@@ -15,8 +15,10 @@ import { ApiErrorCode, ReviewStatus } from '@plugin-center/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { PublishLimits } from '../config/publishing';
 import { chunks } from '../db/chunks';
+import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
+import { coordinationOf } from '../shared/coordination';
 import { FILE_URL_PREFIX } from '../shared/storage/fileKeys';
 import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { FILE_COLUMNS, fileKeysOf } from '../shared/storage/references';
@@ -207,16 +209,24 @@ export async function checkPublishLimits(
 
 /**
  * Runs `task` for one account after that account's earlier tasks have settled, so that the limits
- * checked at its start still hold when it writes (in this process; several processes on one database
- * may each let one submission through at once).
+ * checked at its start still hold when it writes: in this process by a queue per account, and
+ * across the processes on the database by the lock `publish:<account id>` in Redis when the
+ * database has a coordination (`REDIS_URL`, `shared/coordination.ts` withLock). Without Redis (or
+ * while it is unreachable) several processes may each let one submission of an account through at
+ * once.
  */
 export class AccountQueue {
   private readonly tails = new Map<number, Promise<unknown>>();
 
+  /** @param db - whose coordination (if any) holds the cross-process lock */
+  constructor(private readonly db?: Database) {}
+
   /** Runs `task` once the earlier tasks of `accountId` have settled; its result or error. */
   async run<T>(accountId: number, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(accountId) ?? Promise.resolve();
-    const result = previous.then(task, task);
+    const coordination = this.db ? coordinationOf(this.db) : undefined;
+    const locked = coordination ? () => coordination.withLock(`publish:${accountId}`, task) : task;
+    const result = previous.then(locked, locked);
     const tail = result.catch(() => undefined);
     this.tails.set(accountId, tail);
     try {

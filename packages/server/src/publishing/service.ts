@@ -91,14 +91,15 @@ export class PublishingService {
   private readonly clock: () => number;
   /** The per-account limits in force. */
   readonly limits: PublishLimits;
-  /** Each account's submissions, one at a time: a limit checked holds until the write. */
-  private readonly queue = new AccountQueue();
+  /** Each account's submissions, one at a time (across processes with Redis): a limit checked holds until the write. */
+  private readonly queue: AccountQueue;
 
   constructor(
     private readonly db: Database,
     readonly storage: FileStorage,
     options: PublishingOptions = {},
   ) {
+    this.queue = new AccountQueue(db);
     this.clock = options.clock ?? Date.now;
     this.limits = options.limits ?? PUBLISH_DEFAULTS;
   }

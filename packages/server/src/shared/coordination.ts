@@ -1,7 +1,8 @@
 /**
  * What several server processes on one database share through Redis (`REDIS_URL`, ioredis): the
- * invalidation messages of `db/changes.ts` (pub/sub) and the rate-limit counters of
- * `shared/rateLimit.ts`. Without `REDIS_URL` there is no coordination and every process keeps its
+ * invalidation messages of `db/changes.ts` (pub/sub), the rate-limit counters of
+ * `shared/rateLimit.ts` and the per-account publish lock of `publishing/quotas.ts`
+ * ({@link Coordination.withLock}). Without `REDIS_URL` there is no coordination and every process keeps its
  * own state, as a single process always did.
  *
  * Redis is a helper, never a dependency of an answer: commands fail fast while it is unreachable
@@ -23,6 +24,14 @@ import type { Database } from '../db/database';
 export const COMMAND_TIMEOUT_MS = 500;
 /** Longest wait between two reconnection attempts, ms (attempt n waits min(50·n, this)). */
 export const RECONNECT_MAX_MS = 1000;
+/** How long a lock of {@link Coordination.withLock} lives without renewal, ms. */
+export const LOCK_TTL_MS = 15_000;
+/** How often a process waiting for a lock tries again, ms. */
+export const LOCK_POLL_MS = 25;
+/** Deletes the lock only when it still holds this process's token. */
+const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+/** Extends the lock only when it still holds this process's token. */
+const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 /** Longest time a connection attempt may take, ms. */
 const CONNECT_TIMEOUT_MS = 2000;
 
@@ -130,6 +139,43 @@ export class Coordination {
     list.push(subscription);
     this.subscriptions.set(name, list);
     if (this.subscriber.status === 'ready') void this.resubscribe();
+  }
+
+  /**
+   * Runs `task` while holding the lock `name` (prefixed `lock:`) across processes: `SET NX PX` with
+   * a random token, renewed every third of {@link LOCK_TTL_MS} while the task runs, released by a
+   * compare-and-delete (a lock that expired and was taken by another process is left alone). Waits
+   * for a lock another process holds, polling every {@link LOCK_POLL_MS}; a holder that died frees it
+   * within {@link LOCK_TTL_MS}. While Redis is unreachable (or a command fails) the task runs without
+   * the lock: the callers keep their in-process exclusion, and an answer never waits for Redis.
+   * @returns the task's result (its error propagates)
+   */
+  async withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+    const key = `${this.keyPrefix}lock:${name}`;
+    const token = randomUUID();
+    let held = false;
+    const deadline = Date.now() + LOCK_TTL_MS + COMMAND_TIMEOUT_MS;
+    while (this.available && Date.now() < deadline) {
+      try {
+        held = (await this.client.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) === 'OK';
+      } catch (error) {
+        this.outage(error as Error);
+        break;
+      }
+      if (held) break;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+    if (!held) return task();
+    const renew = setInterval(() => {
+      this.client.eval(RENEW_SCRIPT, 1, key, token, LOCK_TTL_MS).catch(() => {});
+    }, LOCK_TTL_MS / 3);
+    renew.unref();
+    try {
+      return await task();
+    } finally {
+      clearInterval(renew);
+      await this.client.eval(RELEASE_SCRIPT, 1, key, token).catch(() => {});
+    }
   }
 
   /** Closes both connections (the app's `onClose`). */
