@@ -54,7 +54,7 @@ async function startServer(): Promise<Server> {
         PORT: String(port),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? '',
         SECRETS_KEY: 'a'.repeat(64),

@@ -149,7 +149,7 @@ export const SERVER_VARIABLES = {
       blank: 'invalid',
       summary: 'per-process read cache (counts 5 s, answers 1 s)',
       description:
-        "per-process read cache: counts 5 s, whole list/search/detail answers 1 s, dropped at once by this process's writes (other processes' writes show after the TTL); `false` reads the database every time",
+        "per-process read cache: counts 5 s, whole list/search/detail answers 1 s, dropped at once by this process's writes (other processes' writes: within milliseconds with `REDIS_URL`, else after the TTL); `false` reads the database every time",
     }),
   }),
   FRAME_ANCESTORS: Type.Array(Type.String(), {

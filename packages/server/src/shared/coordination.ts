@@ -35,10 +35,13 @@ const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis
 /** Longest time a connection attempt may take, ms. */
 const CONNECT_TIMEOUT_MS = 2000;
 
-/** Where {@link Coordination} reports outages and recoveries (a pino logger fits). */
+/**
+ * Where {@link Coordination} reports outages and recoveries (a pino logger fits). Both are
+ * warnings, so that the line saying Redis is back shows wherever the outage showed (production
+ * logs at `warn`).
+ */
 export interface CoordinationLog {
   warn(object: object, message: string): void;
-  info(object: object, message: string): void;
 }
 
 /** Options of {@link Coordination}. */
@@ -102,7 +105,7 @@ export class Coordination {
     this.subscriber.on('error', (error: Error) => this.outage(error));
     this.client.on('ready', () => {
       if (this.wasReady || this.outageLogged)
-        this.log?.info({}, 'Redis is reachable again: shared state back on');
+        this.log?.warn({}, 'Redis is reachable again: shared state back on');
       this.wasReady = true;
       this.outageLogged = false;
     });
