@@ -4,6 +4,7 @@
 #   - chromium: the browser tests drive Debian's Chromium through playwright-core (no browser download)
 #   - fonts-noto-cjk: without CJK fonts Chinese text renders as empty boxes in the browser tests
 #   - PostgreSQL at 127.0.0.1:5432 (user postgres, trust): the server-postgres test project
+#   - redis-server: the multi-process and coordination tests start (and kill) a Redis of their own
 set -euo pipefail
 
 SUDO=""
@@ -11,6 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/redis-server ] || need+=(redis-server)
 if ! { command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; }; then
   need+=(fonts-noto-cjk fontconfig)
 fi

@@ -105,28 +105,27 @@ export function createServerMetrics(db: Database): ServerMetrics {
       registers,
     }),
   };
-  // Read at scrape time: the app's coordination is attached after its metrics are created.
-  new Gauge({
-    name: `${METRIC_PREFIX}redis_up`,
-    help: 'Redis (REDIS_URL) reachable: 1 both connections up, 0 unreachable (local fallback), absent without REDIS_URL',
-    registers,
-    collect() {
-      const coordination = coordinationOf(db);
-      if (coordination) this.set(coordination.healthy ? 1 : 0);
-    },
-  });
-  new Counter({
-    name: `${METRIC_PREFIX}redis_resyncs_total`,
-    help: 'Times the invalidation channel was subscribed again after Redis was unreachable (every cached read then made stale)',
-    registers,
-    collect() {
-      const coordination = coordinationOf(db);
-      if (coordination) {
+  // With REDIS_URL (the app attaches its coordination before it creates its metrics): read at scrape time.
+  const coordination = coordinationOf(db);
+  if (coordination) {
+    new Gauge({
+      name: `${METRIC_PREFIX}redis_up`,
+      help: 'Redis (REDIS_URL) reachable: 1 both connections up, 0 unreachable (each process works alone meanwhile)',
+      registers,
+      collect() {
+        this.set(coordination.healthy ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: `${METRIC_PREFIX}redis_resyncs_total`,
+      help: 'Times the invalidation channel was subscribed (again after Redis was unreachable: every cached read made stale)',
+      registers,
+      collect() {
         this.reset();
         this.inc(coordination.resyncs);
-      }
-    },
-  });
+      },
+    });
+  }
   const poolUse = db.poolUse?.bind(db);
   if (poolUse) {
     const gauge = (name: string, help: string, read: (use: PoolUse) => number) =>

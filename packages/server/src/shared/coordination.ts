@@ -181,10 +181,12 @@ export class Coordination {
     }
   }
 
-  /** Closes both connections (the app's `onClose`). */
+  /**
+   * Closes both connections at once, without reconnecting (the app's `onClose`): nothing is
+   * waited for, so a shutdown while Redis is unreachable is not delayed.
+   */
   async close(): Promise<void> {
     this.outageLogged = true; // closing is not an outage worth a warning
-    await Promise.all([this.client.quit().catch(() => {}), this.subscriber.quit().catch(() => {})]);
     this.client.disconnect();
     this.subscriber.disconnect();
   }

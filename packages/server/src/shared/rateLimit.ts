@@ -43,6 +43,18 @@ return {current, ttl}
 `;
 
 type Count = { current: number; ttl: number };
+
+/** The name {@link INCR_SCRIPT} is defined under on the command connection (sent by SHA after the first call). */
+const INCR_COMMAND = 'pluginCenterRateIncr';
+
+/** {@link INCR_SCRIPT} as a command of `coordination.client` (defined on first use). */
+function rateIncr(coordination: Coordination): (key: string, windowMs: number) => Promise<unknown> {
+  const client = coordination.client as unknown as Record<string, unknown>;
+  if (typeof client[INCR_COMMAND] !== 'function')
+    coordination.client.defineCommand(INCR_COMMAND, { numberOfKeys: 1, lua: INCR_SCRIPT });
+  const command = client[INCR_COMMAND] as (key: string, windowMs: number) => Promise<unknown>;
+  return command.bind(coordination.client);
+}
 type Callback = (error: Error | null, result?: Count) => void;
 
 /**
@@ -67,15 +79,13 @@ export class SharedCountStore implements FastifyRateLimitStore {
       callback(null, this.countLocally(key, timeWindow));
       return;
     }
-    coordination.client
-      .eval(INCR_SCRIPT, 1, `${coordination.keyPrefix}rate:${this.limit}:${key}`, timeWindow)
-      .then(
-        (result) => {
-          const [current, ttl] = result as [number, number];
-          callback(null, { current, ttl });
-        },
-        () => callback(null, this.countLocally(key, timeWindow)),
-      );
+    rateIncr(coordination)(`${coordination.keyPrefix}rate:${this.limit}:${key}`, timeWindow).then(
+      (result) => {
+        const [current, ttl] = result as [number, number];
+        callback(null, { current, ttl });
+      },
+      () => callback(null, this.countLocally(key, timeWindow)),
+    );
   }
 
   child(routeOptions: {
