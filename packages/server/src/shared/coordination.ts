@@ -83,9 +83,12 @@ export class Coordination {
   private outageLogged = false;
   /** Whether the command connection was ready once (a later `ready` is a recovery). */
   private wasReady = false;
-  /** Times the subscriptions were put in place again after an outage (for the metrics). */
+  /**
+   * Times the subscriptions were put in place: once at start, then once after each outage
+   * (`plugin_center_redis_resyncs_total`).
+   */
   resyncs = 0;
-  /** Messages of other processes received (for the metrics). */
+  /** Messages of other processes received on any channel. */
   received = 0;
 
   constructor(options: CoordinationOptions) {
