@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One vitest run, several projects:
@@ -58,6 +58,9 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: ['packages/server/src/**/*.test.ts'],
+          // Several server processes on one database need PostgreSQL (SQLite is one process's
+          // database; WEB_CONCURRENCY refuses it): their test runs in server-postgres only.
+          exclude: [...configDefaults.exclude, 'packages/server/src/multiProcess.test.ts'],
           environment: 'node',
           isolate: false,
           globalSetup: ['packages/server/src/testing/testTemplate.ts'],

@@ -6,17 +6,17 @@
  * account's publishes sent to both at once are checked one at a time (the pending cap holds); with Redis
  * killed both keep answering, each logs one warning, and every acknowledged write is in the
  * database; with Redis back, both report it in `/metrics` and invalidation works again.
- * Runs on the dialect of the test project: one PostgreSQL database (a copy of the run's template),
- * or one SQLite file that both processes open.
+ * On one PostgreSQL database (a copy of the run's template): the server-postgres project only
+ * (`vitest.config.ts`), as several processes need PostgreSQL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from './db/database';
-import { createTestPostgresDatabase, TEST_DIALECT } from './testing/testDatabase';
+import { createTestPostgresDatabase } from './testing/testDatabase';
 import { multipart, publishFields } from './testing/testFiles';
 import { freePort, TestRedis } from './testing/testRedis';
 
@@ -37,7 +37,7 @@ const START_TIMEOUT_MS = 150_000;
 const PROPAGATION_MS = 1000;
 
 let dataDir: string;
-let databaseUrl: string | undefined;
+let databaseUrl: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 let redis: TestRedis;
 const servers: Server[] = [];
@@ -68,7 +68,7 @@ async function startServer(): Promise<Server> {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? '',
+        DATABASE_URL: databaseUrl,
         SECRETS_KEY: 'a'.repeat(64),
         REDIS_URL: redis.url,
         REDIS_KEY_PREFIX: `pc-test-${process.pid}:`,
@@ -207,22 +207,18 @@ async function redisUp(server: Server): Promise<string | undefined> {
 }
 
 function openDirect(): Database {
-  return createDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+  return createDatabase({ dataDir, databaseUrl });
 }
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'plugin-center-multi-'));
   const template = inject('serverTemplate');
-  if (TEST_DIALECT === 'postgres') {
-    const database = await createTestPostgresDatabase({
-      prefix: 'pc_multi',
-      template: template?.dialect === 'postgres' ? template.database : undefined,
-    });
-    databaseUrl = database.url;
-    dropDatabase = database.drop;
-  } else if (template?.dialect === 'sqlite') {
-    await copyFile(template.file, join(dataDir, 'plugin-center.db'));
-  }
+  const database = await createTestPostgresDatabase({
+    prefix: 'pc_multi',
+    template: template?.dialect === 'postgres' ? template.database : undefined,
+  });
+  databaseUrl = database.url;
+  dropDatabase = database.drop;
   redis = await TestRedis.create();
   await redis.start();
   // A first: it creates the administrator and the signing keys that B then reads.
@@ -237,7 +233,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe(`two server processes on one database and one Redis (${TEST_DIALECT})`, () => {
+describe('two server processes on one PostgreSQL database and one Redis', () => {
   it(
     'share invalidation, rate limits and sign-outs, and keep answering while Redis is away',
     async () => {

@@ -14,8 +14,8 @@
  * processes are seen when a cache entry's TTL runs out.
  *
  * Why Redis pub/sub and not PostgreSQL `LISTEN/NOTIFY`: Redis already carries the shared rate
- * limits, so one connection and one failure mode cover both; it works on SQLite too; and a
- * listener would hold a PostgreSQL connection per process outside the pool. What NOTIFY would add
+ * limits, so one connection and one failure mode cover both, and a listener would hold a
+ * PostgreSQL connection per process outside the pool. What NOTIFY would add
  * (delivery only on commit) is what the callers already do: they mark after the commit.
  */
 import { countInvalidationReceived } from '../metrics';
