@@ -99,8 +99,10 @@ describe('loadConfig', () => {
     [{ WEB_CONCURRENCY: '2.5' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: '2\u0000' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: '9'.repeat(400) }, 'WEB_CONCURRENCY'],
-    // More than one process needs PostgreSQL.
+    // More than one process needs PostgreSQL and Redis.
     [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://localhost/pc' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '2', REDIS_URL: 'redis://127.0.0.1:6379' }, 'WEB_CONCURRENCY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ IMPORT_CATALOGUE_ON_EMPTY: 'maybe' }, 'IMPORT_CATALOGUE_ON_EMPTY'],
     [{ HOST: ' ' }, 'HOST'],

@@ -176,5 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       "more than 1 process needs DATABASE_URL (PostgreSQL): SQLite is one process's database",
     );
   }
+  if (v.WEB_CONCURRENCY > 1 && v.REDIS_URL === undefined) {
+    throw new ConfigError(
+      'WEB_CONCURRENCY',
+      'more than 1 process needs REDIS_URL: the processes share rate limits, invalidation and sign-outs through it',
+    );
+  }
   return config;
 }
