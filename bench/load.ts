@@ -32,12 +32,17 @@ export function percentile(sorted: number[], p: number): number {
 
 /**
  * Runs `scenario` against `http://127.0.0.1:<port>` for `seconds` with `connections` concurrent
- * keep-alive connections, after a 1 s warm-up that is not counted.
+ * keep-alive connections, after a 1 s warm-up that is not counted; `onStart` (when given) runs
+ * between the warm-up and the measured run (to read counters the run is compared with).
  */
 export async function runLoad(
   port: number,
   scenario: Scenario,
-  { seconds = 6, connections = 8 }: { seconds?: number; connections?: number } = {},
+  {
+    seconds = 6,
+    connections = 8,
+    onStart,
+  }: { seconds?: number; connections?: number; onStart?: () => Promise<void> } = {},
 ): Promise<LoadResult> {
   const url = `http://127.0.0.1:${port}`;
   const rotate = (offset: number) => {
@@ -48,6 +53,7 @@ export async function runLoad(
     };
   };
   await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: rotate(0) }] });
+  await onStart?.();
 
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

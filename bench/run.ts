@@ -21,6 +21,10 @@
  *    distinct queries from the catalogue's vocabulary, each sent once, read cache off then on.
  * 6b. Analytics dashboards (`bench/analytics.ts`, part `analytics`, not in the default): 10,000,000
  *    events loaded once per dialect, every dashboard route timed over many ranges, read cache off.
+ * 6c. Scale (`bench/scaleLoad.ts`, part `scale`, not in the default): list (every sort, tag filter,
+ *    deep cursors), detail, search by kind, suggestions and list-vs-plain-http with distinct
+ *    requests, read cache off at 1, 8 and 32 connections (`BENCH_SCALE_CONCURRENCIES`) and on at 8
+ *    (`BENCH_SCALE_CACHED_CONCURRENCIES`, with the hit ratio), beside the targets.
  * 7. Lighthouse on the square (`bench/lighthouse.ts`, part `lighthouse`): mobile, simulated
  *    throttling, 3 runs on the shipped catalogue: performance and accessibility scores, FCP, LCP, TBT,
  *    CLS, Speed Index and the JavaScript transferred.
@@ -44,7 +48,9 @@ import { benchAnalytics } from './analytics';
 import { benchIngest, formatIngest } from './ingest';
 import { benchLighthouse } from './lighthouse';
 import { formatTable, type LoadResult, runLoad, type Scenario } from './load';
+import { benchCounts, bulkPrepare } from './prepare';
 import { scaleCatalogue, scaledEntries } from './scale';
+import { benchScale } from './scaleLoad';
 import { benchSearch } from './search';
 import { freePort, SERVER_CLI, startServer, stopServer } from './server';
 import { benchTrackers } from './tracker';
@@ -66,6 +72,12 @@ const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
  * data sets only).
  */
 const searchConcurrency = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 4);
+/**
+ * How a missing data set is prepared: `bulk` (default; `bench/prepare.ts`, the import's rows
+ * written in bulk, checked by `bench/prepareCheck.ts`) or `import` (`plugin-center import` of
+ * files of {@link IMPORT_CHUNK}, as before).
+ */
+const bulk = (process.env.BENCH_PREPARE ?? 'bulk') !== 'import';
 const parts = (process.env.BENCH_PARTS ?? 'catalogue,ingest,trackers,lighthouse').split(',');
 
 /** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
@@ -153,11 +165,24 @@ async function prepareSqlite(): Promise<NodeJS.ProcessEnv> {
   if (!existsSync(marker)) {
     mkdirSync(dataDir, { recursive: true });
     const started = performance.now();
-    importCatalogue('sqlite', env);
-    const db = new Database(join(dataDir, 'plugin-center.db'));
-    db.exec(COUNTS_SQL);
-    db.close();
-    console.log(`sqlite: data prepared (${size} plugins, import and counts) in ${seconds1(started)} s`);
+    if (bulk) {
+      await bulkPrepare({
+        databaseUrl: '',
+        dataDir,
+        size,
+        now: Date.now(),
+        counts: benchCounts,
+        log: console.log,
+      });
+    } else {
+      importCatalogue('sqlite', env);
+      const db = new Database(join(dataDir, 'plugin-center.db'));
+      db.exec(COUNTS_SQL);
+      db.close();
+    }
+    console.log(
+      `sqlite: data prepared (${size} plugins, ${bulk ? 'bulk load' : 'import and counts'}) in ${seconds1(started)} s`,
+    );
     writeFileSync(marker, new Date().toISOString());
   }
   return env;
@@ -183,11 +208,22 @@ async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
     .catch(() => false);
   if (!ready) {
     const started = performance.now();
-    importCatalogue('postgres', env);
-    await client.query(COUNTS_SQL);
-    await client.query('ANALYZE');
+    if (bulk) {
+      await bulkPrepare({
+        databaseUrl: pgUrl,
+        dataDir: env.DATA_DIR,
+        size,
+        now: Date.now(),
+        counts: benchCounts,
+        log: console.log,
+      });
+    } else {
+      importCatalogue('postgres', env);
+      await client.query(COUNTS_SQL);
+      await client.query('ANALYZE');
+    }
     console.log(
-      `postgres: data prepared (${size} plugins, import, counts, ANALYZE) in ${seconds1(started)} s`,
+      `postgres: data prepared (${size} plugins, ${bulk ? 'bulk load' : 'import, counts, ANALYZE'}) in ${seconds1(started)} s`,
     );
   }
   await client.end();
@@ -403,11 +439,28 @@ async function main(): Promise<void> {
       }
     }
   }
+  // Scale (bench/scaleLoad.ts): distinct requests at several concurrencies, beside the targets.
+  if (parts.includes('scale')) {
+    const levels = (name: string, fallback: string) =>
+      (process.env[name] ?? fallback).split(',').filter(Boolean).map(Number);
+    for (const dialect of dialects) {
+      const env = dialect === 'postgres' ? await preparePostgres() : await prepareSqlite();
+      await benchScale(dialect, env, {
+        size,
+        seconds: Number(process.env.BENCH_SECONDS ?? 5),
+        concurrencies: levels('BENCH_SCALE_CONCURRENCIES', '1,8,32'),
+        cachedConcurrencies: levels('BENCH_SCALE_CACHED_CONCURRENCIES', '8'),
+        databaseUrl: dialect === 'postgres' ? pgUrl : undefined,
+      });
+    }
+  }
   if (parts.includes('ingest')) for (const dialect of dialects) await ingest(dialect);
   if (parts.includes('analytics')) await benchAnalytics({ dialects, pgAdminUrl, connections });
   if (parts.includes('trackers')) await trackers();
   if (parts.includes('lighthouse')) await benchLighthouse();
-  console.log('\ntargets: list and detail p99 ≤ 15 ms; search p95 ≤ 40 ms; list ≥ 40 % of the plain server');
+  console.log(
+    '\ntargets: list and detail p99 ≤ 15 ms; search p95 ≤ 40 ms; suggestions p95 ≤ 10 ms; list ≥ 40 % of the plain server',
+  );
   console.log('         analytics ingest ≥ 20,000 events/s in batches on PostgreSQL (≥ 5,000 on SQLite)');
   console.log(
     '         analytics dashboards (part analytics): p95 ≤ 200 ms at 10,000,000 events on PostgreSQL',

@@ -25,7 +25,9 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts `cli start` (a `.ts` entry runs through tsx) on 127.0.0.1 with `env` over the current
- * environment, in production mode, and waits until `GET /healthz` answers 200.
+ * environment, in production mode, and waits until `GET /healthz` answers 200. With
+ * `BENCH_CPU_PROF=<folder>` the server runs under `node --cpu-prof` and writes its CPU profile
+ * into that folder when it stops (open it in Chrome DevTools).
  *
  * @throws Error when the process exits first or is not healthy within 120 s.
  */
@@ -34,7 +36,10 @@ export async function startServer(
   cli: string = SERVER_CLI,
 ): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const args = cli.endsWith('.ts') ? ['--import', 'tsx', cli, 'start'] : [cli, 'start'];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const args = [...profile, ...(cli.endsWith('.ts') ? ['--import', 'tsx', cli, 'start'] : [cli, 'start'])];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -60,6 +60,12 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** The batch upload's id, stored on every plugin this import creates (default none). */
   batchId?: string;
+  /**
+   * Whether an import of {@link BULK_THRESHOLD} plugins or more refreshes the planner statistics
+   * at its end (default true); false when the caller loads in several imports and refreshes them
+   * once after the last (the bench's bulk preparation).
+   */
+  analyze?: boolean;
 }
 
 /** Thrown when a catalogue file cannot be read or is not a JSON array. */
@@ -228,7 +234,7 @@ export async function importEntries(
     report.translations += added;
     report.skipped += translations.length - added;
   }
-  if (report.added >= BULK_THRESHOLD) await optimizeAfterBulkLoad(db);
+  if (report.added >= BULK_THRESHOLD && options.analyze !== false) await optimizeAfterBulkLoad(db);
   return report;
 }
 

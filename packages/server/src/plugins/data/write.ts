@@ -107,23 +107,11 @@ async function bumpTagCounts(trx: Kysely<DatabaseSchema>, deltas: Map<number, nu
 }
 
 /**
- * Inserts plugins with their tags and translations in one transaction, computing each plugin's
- * search index entries and bumping the tags' approved-plugin counts. A plugin whose `plugin_key`
- * already exists is skipped (left untouched), which makes imports idempotent; so is one whose
- * `manifest_id` another plugin holds (callers report those beforehand, see `importEntries`).
- *
- * @returns plugin_key → new id, for the plugins actually inserted.
+ * The stored `plugin` row of a new plugin (without its id and `search_terms`): the defaults of
+ * {@link NewPlugin} applied, platforms as JSON, `sort_time` = update_time or 0.
  */
-export async function createPlugins(
-  db: Database,
-  plugins: readonly NewPlugin[],
-): Promise<Map<string, number>> {
-  if (plugins.length === 0) return new Map();
-  const inserted = await db.kysely.transaction().execute(async (trx) => {
-    const tagCodes = plugins.map((p) => [...new Set((p.tags ?? []).map(normalizeTagCode).filter(Boolean))]);
-    const tags = await ensureTags(trx, tagCodes.flat());
-    const rows: NewPluginRow[] = plugins.map((p, i) => {
-      return {
+export function pluginRow(p: NewPlugin): NewPluginRow {
+  return {
         plugin_key: p.plugin_key,
         name: p.name,
         intro: p.intro ?? '',
@@ -157,7 +145,33 @@ export async function createPlugins(
         manifest_id: p.manifest_id ?? null,
         batch_id: p.batch_id ?? null,
       };
-    });
+}
+
+/**
+ * The distinct normalised tag codes of a new plugin, in its order (the tags {@link createPlugins}
+ * links it to).
+ */
+export function pluginTagCodes(p: NewPlugin): string[] {
+  return [...new Set((p.tags ?? []).map(normalizeTagCode).filter(Boolean))];
+}
+
+/**
+ * Inserts plugins with their tags and translations in one transaction, computing each plugin's
+ * search index entries and bumping the tags' approved-plugin counts. A plugin whose `plugin_key`
+ * already exists is skipped (left untouched), which makes imports idempotent; so is one whose
+ * `manifest_id` another plugin holds (callers report those beforehand, see `importEntries`).
+ *
+ * @returns plugin_key → new id, for the plugins actually inserted.
+ */
+export async function createPlugins(
+  db: Database,
+  plugins: readonly NewPlugin[],
+): Promise<Map<string, number>> {
+  if (plugins.length === 0) return new Map();
+  const inserted = await db.kysely.transaction().execute(async (trx) => {
+    const tagCodes = plugins.map(pluginTagCodes);
+    const tags = await ensureTags(trx, tagCodes.flat());
+    const rows: NewPluginRow[] = plugins.map(pluginRow);
 
     const ids = new Map<string, number>();
     for (const part of chunks(rows, INSERT_CHUNK)) {
