@@ -8,8 +8,8 @@ import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import type { ShareCard } from '../pageMeta';
-import { approvedPluginRow, approvedShareRow, countView, pluginVersions } from './data/detail';
-import { type SummaryRow, tagsOf, toSummary } from './data/summaries';
+import { approvedPluginDetailRow, approvedShareRow, countView, parseVersionsJson } from './data/detail';
+import { parseTagsJson, type SummaryRow, toSummary } from './data/summaries';
 
 function notFound(pluginKey: string): ApiError {
   return new ApiError(
@@ -21,8 +21,8 @@ function notFound(pluginKey: string): ApiError {
 /**
  * The detail of an approved plugin (`GET plugin`, SPEC §3): every field, tags, history versions
  * newest first; texts in `lang` when a translation exists. `is_praise` / `is_installed` are false
- * here (the route fills in the caller's, see `userActions.ts`). Three indexed queries (row, tags,
- * versions), the answer reused for {@link LIST_RESULT_TTL_MS} unless this process writes the
+ * here (the route fills in the caller's, see `userActions.ts`). One statement (the row with its tags
+ * and versions as JSON, `data/detail.ts` approvedPluginDetailRow), the answer reused for {@link LIST_RESULT_TTL_MS} unless this process writes the
  * catalogue or marks the plugin changed (a view, install or like; `db/changes.ts`).
  *
  * @throws ApiError PLUGIN_NOT_FOUND (404) when no approved plugin has that key.
@@ -40,11 +40,11 @@ export async function getPluginDetail(db: Database, pluginKey: string, lang?: Lo
 }
 
 async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale): Promise<PluginDetail> {
-  const row = await approvedPluginRow(db, pluginKey, lang);
+  const row = await approvedPluginDetailRow(db, pluginKey, lang);
   if (!row) throw notFound(pluginKey);
-  const [tags, versions] = await Promise.all([tagsOf(db, [row.id]), pluginVersions(db, row.id)]);
+  const versions = parseVersionsJson(row.versions_json);
   return {
-    ...toSummary(row as SummaryRow, tags.get(row.id) ?? []),
+    ...toSummary(row as SummaryRow, parseTagsJson(row.tags_json)),
     description: row.t_description ?? row.description,
     video: row.video,
     images: JSON.parse(String(row.images)) as string[],

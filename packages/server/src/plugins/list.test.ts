@@ -147,6 +147,32 @@ describe('GET /api/cmt/plugin/list', () => {
     expect(keys((await list({ sort: 0, page_size: 20 })).plugin_list)).toEqual(keys(latest.slice(0, 20)));
   });
 
+  it('pages a tag filter by popularity through ties as the whole list orders it', async () => {
+    await t.app.db.kysely
+      .updateTable('plugin')
+      .set((eb) => ({ download_count: eb('id', '%', 3) }))
+      .execute();
+    markCatalogueChanged(t.app.db);
+    const whole = await walk({ sort: 1, page_size: 100 });
+    const tags = body<{ data: TagListResult }>(await t.app.inject('/api/cmt/plugin/tag/list')).data.tag_list;
+    for (const code of ['color', 'export']) {
+      const tag = tags.find((x) => x.code === code)!;
+      const got = await walk({ tag_id: tag.id, sort: 1, page_size: 7 });
+      expect(keys(got)).toEqual(keys(whole.filter((p) => p.tags.some((x) => x.code === code))));
+    }
+    expect(keys(await walk({ sort: 1, page_size: 3 }))).toEqual(keys(whole));
+  });
+
+  it("shows each plugin's tags, ordered by code, as its detail does", async () => {
+    const page = await list({ page_size: 50 });
+    for (const p of page.plugin_list) {
+      const detail = await t.app.inject({ url: '/api/cmt/plugin', query: { plugin_key: p.plugin_key } });
+      expect(p.tags).toEqual(body<{ data: { tags: unknown } }>(detail).data.tags);
+      const codes = p.tags.map((x) => x.code);
+      expect(codes).toEqual([...codes].sort());
+    }
+  });
+
   it('returns translated texts for lang when a translation exists', async () => {
     const wireframe = expected.find((p) => p.name === 'Wireframe' && p.translations.length > 0)!;
     const find = async (lang?: string) => {

@@ -3,28 +3,20 @@
  * rules — order, keyset cursors, what is cached — over the queries of `data/list.ts`, and search
  * through the engine of `search/engine.ts`. Answers in wire shapes and shows approved plugins only.
  *
- * Hot paths stay at 1–3 indexed queries: a list page is one page query + one query for the page's
- * tags (+ a count that is cached for the unfiltered list and read from the denormalised
- * `tag.plugin_count` for a tag filter).
+ * A list page is one statement: the keyset walk of one index with the page's summaries, tags and
+ * the list's count (kept as the data changes: `catalogue_stat.approved_plugins`, `tag.plugin_count`),
+ * never counted per request.
  */
 import { pluginListSort } from '@plugin-center/contract';
 import { type Locale, type PluginListResult, PluginSort, type Tag } from '@plugin-center/contract/schemas';
 import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
-import { approvedTotal } from '../db/catalogueStat';
 import type { Database } from '../db/database';
 import { timeSearch } from '../metrics';
 import { type SearchResult, searchPlugins } from '../search/engine';
 import { normalizeKeyword } from '../search/keyword';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
-import {
-  type KeyRow,
-  listPageKeys,
-  type SortColumn,
-  tagPageKeys,
-  tagPluginCount,
-  tagsInUse,
-} from './data/list';
-import { summariesByIds } from './data/summaries';
+import { approvedCount, type KeyRow, listPageRows, type SortColumn, tagsInUse } from './data/list';
+import { parseTagsJson, summariesByIds, toSummary } from './data/summaries';
 
 /** Parameters of {@link listPlugins} (the query of `GET plugin/list` with defaults applied). */
 export interface ListParams {
@@ -62,7 +54,8 @@ interface PageQuery {
  * Without a keyword: latest = `COALESCE(update_time, 0)` desc, then id desc; most popular =
  * download_count desc, then latest; keyset pagination (`next_cursor` continues after the last row,
  * so plugins added between pages cause no duplicates and no skipped rows; `null` on the last page);
- * `total` exact.
+ * `total` exact (the counts kept as the data changes). A page is one statement (`data/list.ts`
+ * listPageRows).
  *
  * With a keyword: the search engine's ranked matches (`search/engine.ts`, docs/search.md) in
  * relevance order (the default) or the chosen sort; at most `MAX_SEARCH_RESULTS` can be paged
@@ -70,7 +63,7 @@ interface PageQuery {
  * `total_relation: 'gte'` when a frequent term was read partially. A keyword with no letter or digit
  * matches nothing (total 0).
  *
- * Counts, page ids and search rankings are cached per process (stale on any catalogue write in
+ * Search rankings and their pages' ids are cached per process (stale on any catalogue write in
  * this process, and after {@link COUNT_CACHE_TTL_MS}); the complete answer is reused for
  * {@link LIST_RESULT_TTL_MS} (counters in it may lag by that much). A ranking computed by the
  * engine is timed in the search histogram of `/metrics` (`metrics.ts` timeSearch).
@@ -99,15 +92,14 @@ export async function listPlugins(db: Database, params: ListParams): Promise<Plu
     db,
     `result\u0000${pageKey}\u0000${params.lang ?? ''}`,
     async () => {
+      if (!searching) return listPage(db, query, params.lang);
       const page = await cachedRead<PageIds>(db, pageKey, async () =>
-        searching
-          ? searchPage(
-              await cachedRead<SearchResult>(db, `search\u0000${fingerprint}`, () =>
-                timeSearch(db, () => searchPlugins(db, { keyword, tagId: params.tag_id, sort })),
-              ),
-              query,
-            )
-          : listPageIds(db, query),
+        searchPage(
+          await cachedRead<SearchResult>(db, `search\u0000${fingerprint}`, () =>
+            timeSearch(db, () => searchPlugins(db, { keyword, tagId: params.tag_id, sort })),
+          ),
+          query,
+        ),
       );
       return {
         plugin_list: await summariesByIds(db, page.ids, params.lang),
@@ -124,26 +116,26 @@ function sortKey(row: KeyRow, sortColumns: readonly SortColumn[]): number[] {
   return [...sortColumns.map((c) => Number(row[c])), row.id];
 }
 
-/** Ids of one page of the plain or tag-filtered list: a keyset walk of one index. */
-async function listPageIds(db: Database, q: PageQuery): Promise<PageIds> {
-  const walk = { sortColumns: q.sortColumns, after: q.after, limit: q.pageSize + 1 };
-  let rows: KeyRow[];
-  let total: number;
-  if (q.tagId > 0) {
-    total = await tagPluginCount(db, q.tagId);
-    if (total === 0) return { ids: [], next_cursor: null, total: 0 };
-    rows = await tagPageKeys(db, { ...walk, tagId: q.tagId });
-  } else {
-    total = await approvedTotal(db);
-    rows = await listPageKeys(db, walk);
-  }
+/**
+ * One page of the plain or tag-filtered list: one statement (`data/list.ts` listPageRows: the keyset
+ * walk of one index, the page's summaries, tags and the list's count), and one more for the count
+ * only when the page is empty.
+ */
+async function listPage(db: Database, q: PageQuery, lang: Locale | undefined): Promise<PluginListResult> {
+  const rows = await listPageRows(db, {
+    tagId: q.tagId,
+    sortColumns: q.sortColumns,
+    after: q.after,
+    limit: q.pageSize + 1,
+    lang,
+  });
   const page = rows.slice(0, q.pageSize);
   const last = page[page.length - 1];
   return {
-    ids: page.map((r) => r.id),
+    plugin_list: page.map((row) => toSummary(row, parseTagsJson(row.tags_json))),
+    total: rows.length > 0 ? Number(rows[0]!.total ?? 0) : await approvedCount(db, q.tagId),
     next_cursor:
       rows.length > q.pageSize && last ? encodeCursor(q.fingerprint, sortKey(last, q.sortColumns)) : null,
-    total,
   };
 }
 

@@ -4,9 +4,11 @@
  * versions, and the atomic view count.
  */
 import { type Locale, ReviewStatus } from '@plugin-center/contract/schemas';
+import { sql } from 'kysely';
 import { markPluginChanged } from '../../db/changes';
 import type { Database } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
+import { tagsJson } from './summaries';
 
 /** A plugin row with its id and, when a locale was asked, the translated texts (null: none). */
 export type DetailRow = DatabaseSchema['plugin'] & {
@@ -16,15 +18,34 @@ export type DetailRow = DatabaseSchema['plugin'] & {
   t_description?: string | null;
 };
 
-/** The approved plugin with `pluginKey` (undefined when none), joined to its `lang` translation. */
-export async function approvedPluginRow(
+/** A history version of a plugin as the detail shows it. */
+export interface VersionRow {
+  version: string;
+  version_content: string;
+  create_time: number;
+}
+
+/**
+ * The approved plugin with `pluginKey` (undefined when none), joined to its `lang` translation,
+ * with its tags (`tags_json`, see `summaries.ts` tagsJson) and history versions newest first
+ * (`versions_json`, see {@link parseVersionsJson}) in the same statement: a detail is one round trip.
+ */
+export async function approvedPluginDetailRow(
   db: Database,
   pluginKey: string,
   lang?: Locale,
-): Promise<DetailRow | undefined> {
+): Promise<(DetailRow & { tags_json: unknown; versions_json: unknown }) | undefined> {
+  const versions =
+    db.dialect === 'sqlite'
+      ? sql`(SELECT json_group_array(json_array(v.version, v.version_content, v.create_time)) FROM
+          (SELECT version, version_content, create_time FROM plugin_version WHERE plugin_id = p.id
+           ORDER BY create_time DESC, id DESC) v)`
+      : sql`(SELECT coalesce(json_agg(json_build_array(v.version, v.version_content, v.create_time)
+          ORDER BY v.create_time DESC, v.id DESC), '[]') FROM plugin_version v WHERE v.plugin_id = p.id)`;
   const q = db.kysely
     .selectFrom('plugin as p')
     .selectAll('p')
+    .select([tagsJson(db, sql`p.id`).as('tags_json'), versions.as('versions_json')])
     .where('p.plugin_key', '=', pluginKey)
     .where('p.review_status', '=', ReviewStatus.APPROVED);
   const query = lang
@@ -34,21 +55,19 @@ export async function approvedPluginRow(
         )
         .select(['t.name as t_name', 't.intro as t_intro', 't.description as t_description'])
     : q;
-  return (await query.executeTakeFirst()) as DetailRow | undefined;
+  return (await query.executeTakeFirst()) as
+    | (DetailRow & { tags_json: unknown; versions_json: unknown })
+    | undefined;
 }
 
-/** History versions of a plugin, newest first (create_time, then insertion). */
-export function pluginVersions(
-  db: Database,
-  pluginId: number,
-): Promise<{ version: string; version_content: string; create_time: number }[]> {
-  return db.kysely
-    .selectFrom('plugin_version')
-    .select(['version', 'version_content', 'create_time'])
-    .where('plugin_id', '=', pluginId)
-    .orderBy('create_time', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+/** The versions of a `versions_json` column (text on SQLite, parsed JSON on PostgreSQL). */
+export function parseVersionsJson(value: unknown): VersionRow[] {
+  const list = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [string, string, number][];
+  return list.map(([version, version_content, create_time]) => ({
+    version,
+    version_content,
+    create_time: Number(create_time),
+  }));
 }
 
 /** One UTC day, ms. */

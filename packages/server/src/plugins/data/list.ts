@@ -1,13 +1,15 @@
 /**
- * The queries of the plugin list and search (`GET plugin/list`, `GET plugin/tag/list`; the rules
- * that combine them are in `../list.ts`): keyset walks of the plugin sort index, of the per-tag
- * sort index of `plugin_tag` and of the search plans, the counts, and the tags in use. Every query
- * shows approved plugins only (`review_status = 2`).
+ * The queries of the plugin list (`GET plugin/list`, `GET plugin/tag/list`; the rules that combine
+ * them are in `../list.ts`): a page — a keyset walk of the plugin sort index or of the per-tag sort
+ * index of `plugin_tag`, with the page's summaries, tags and count — the counts, and the tags in
+ * use. Every query shows approved plugins only (`review_status = 2`).
  * (Search reads its own index: `search/data.ts`.)
  */
-import { ReviewStatus } from '@plugin-center/contract/schemas';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Locale, ReviewStatus } from '@plugin-center/contract/schemas';
+import { type RawBuilder, sql } from 'kysely';
+import { approvedTotal } from '../../db/catalogueStat';
 import type { Database } from '../../db/database';
+import { type SummaryRow, tagsJson } from './summaries';
 
 /** Sort key columns of a list order (all descending, then the plugin id). */
 export type SortColumn = 'sort_time' | 'download_count';
@@ -27,11 +29,6 @@ export interface KeysetQuery {
   limit: number;
 }
 
-/** `(a, b, …) < (x, y, …)` over columns and values (keyset continuation, all orders descending). */
-function rowLessThan(columns: readonly string[], values: readonly number[]): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) < (${sql.join(values.map((v) => sql.val(v)))})`;
-}
-
 /** Approved plugins carrying the tag: its denormalised `plugin_count` (0 for an unknown tag). */
 export async function tagPluginCount(db: Database, tagId: number): Promise<number> {
   const tag = await db.kysely
@@ -40,36 +37,6 @@ export async function tagPluginCount(db: Database, tagId: number): Promise<numbe
     .where('id', '=', tagId)
     .executeTakeFirst();
   return tag?.plugin_count ?? 0;
-}
-
-/** Keys of a page of the tag-filtered list: one walk of `plugin_tag`'s per-tag sort index. */
-export function tagPageKeys(db: Database, q: KeysetQuery & { tagId: number }): Promise<KeyRow[]> {
-  let query = db.kysely
-    .selectFrom('plugin_tag as pt')
-    .select(['pt.plugin_id as id', 'pt.sort_time', 'pt.download_count'])
-    .where('pt.tag_id', '=', q.tagId)
-    .where('pt.review_status', '=', ReviewStatus.APPROVED);
-  if (q.after)
-    query = query.where(rowLessThan([...q.sortColumns.map((c) => `pt.${c}`), 'pt.plugin_id'], q.after));
-  for (const c of q.sortColumns) query = query.orderBy(sql.ref(`pt.${c}`), 'desc');
-  return query.orderBy('pt.plugin_id', 'desc').limit(q.limit).execute();
-}
-
-/** Keys of a page of approved plugins meeting `conditions`, in the keyset order. */
-function approvedKeys(db: Database, q: KeysetQuery, conditions: readonly Expression<SqlBool>[] = []) {
-  let query = db.kysely
-    .selectFrom('plugin as p')
-    .select(['p.id', 'p.sort_time', 'p.download_count'])
-    .where('p.review_status', '=', ReviewStatus.APPROVED);
-  for (const condition of conditions) query = query.where(condition);
-  if (q.after) query = query.where(rowLessThan([...q.sortColumns.map((c) => `p.${c}`), 'p.id'], q.after));
-  for (const c of q.sortColumns) query = query.orderBy(sql.ref(`p.${c}`), 'desc');
-  return query.orderBy('p.id', 'desc').limit(q.limit).execute();
-}
-
-/** Keys of a page of the unfiltered list: one walk of the plugin sort index. */
-export function listPageKeys(db: Database, q: KeysetQuery): Promise<KeyRow[]> {
-  return approvedKeys(db, q);
 }
 
 /** Tags carrying at least one approved plugin, with their denormalised `plugin_count` (unordered). */
@@ -81,4 +48,87 @@ export function tagsInUse(
     .select(['id', 'name', 'code', 'plugin_count'])
     .where('plugin_count', '>', 0)
     .execute();
+}
+
+/** A row of {@link listPageRows}: the summary columns, the tags as JSON, the count of its list. */
+export type PageRow = SummaryRow & { tags_json: unknown; total: number };
+
+/**
+ * The keyset condition `(c1, …, ck) < (v1, …, vk)` of a page after `after`, as the branches that
+ * find its rows by index seeks. PostgreSQL compares row values in a B-tree scan, so one branch. SQLite
+ * does not seek on a row value that ends with the rowid (`plugin.id`): it seeks on the first
+ * column only and scans the rest of its ties (the 45 % of the bench catalogue with no update date
+ * share sort_time 0: a deep page read tens of thousands of index entries), so there it is the
+ * union of k seeks `c1 = v1 … c(j-1) = v(j-1) AND cj < vj`.
+ */
+function keysetBranches(
+  db: Database,
+  columns: readonly string[],
+  after: readonly number[] | null,
+): RawBuilder<unknown>[] {
+  if (!after) return [sql`TRUE`];
+  if (db.dialect === 'postgres') {
+    return [sql`(${sql.join(columns.map((c) => sql.raw(c)))}) < (${sql.join(after.map((v) => sql.val(v)))})`];
+  }
+  return columns.map((c, j) =>
+    sql.join(
+      [
+        ...columns.slice(0, j).map((e, i) => sql`${sql.raw(e)} = ${sql.val(after[i])}`),
+        sql`${sql.raw(c)} < ${sql.val(after[j])}`,
+      ],
+      sql` AND `,
+    ),
+  );
+}
+
+/**
+ * One page of the plain or tag-filtered list in one statement: the next `limit` approved plugins
+ * after `after` in the keyset order (a walk of the plugin sort index, or of `plugin_tag`'s per-tag
+ * sort index for `tagId` > 0), each with its summary columns, its `lang` texts, its tags
+ * ({@link tagsJson}) and the list's count (`catalogue_stat.approved_plugins`, or the tag's
+ * `plugin_count`: kept as the data changes, never counted here). No rows on an empty page (the count
+ * then comes from {@link approvedCount}).
+ */
+export async function listPageRows(
+  db: Database,
+  q: KeysetQuery & { tagId: number; lang?: Locale | undefined },
+): Promise<PageRow[]> {
+  const tagged = q.tagId > 0;
+  const keyTable = tagged ? sql`plugin_tag k` : sql`plugin k`;
+  const idColumn = tagged ? 'k.plugin_id' : 'k.id';
+  const columns = [...q.sortColumns.map((c) => `k.${c}`), idColumn];
+  const base = tagged
+    ? sql`k.tag_id = ${q.tagId} AND k.review_status = ${ReviewStatus.APPROVED}`
+    : sql`k.review_status = ${ReviewStatus.APPROVED}`;
+  const order = sql.raw([...q.sortColumns.map((c) => `${c} DESC`), 'id DESC'].join(', '));
+  const keyOrder = sql.raw(columns.map((c) => `${c} DESC`).join(', '));
+  const branches = keysetBranches(db, columns, q.after).map(
+    (condition) =>
+      sql`SELECT * FROM (SELECT ${sql.raw(idColumn)} AS id, k.sort_time, k.download_count FROM ${keyTable}
+        WHERE ${base} AND ${condition} ORDER BY ${keyOrder} LIMIT ${q.limit}) b`,
+  );
+  const total = tagged
+    ? sql`(SELECT plugin_count FROM tag WHERE id = ${q.tagId})`
+    : sql`(SELECT value FROM catalogue_stat WHERE name = 'approved_plugins')`;
+  const translation = q.lang
+    ? sql`, t.name AS t_name, t.intro AS t_intro`
+    : sql``;
+  const translationJoin = q.lang
+    ? sql`LEFT JOIN plugin_translation t ON t.plugin_id = p.id AND t.locale = ${q.lang}`
+    : sql``;
+  const result = await sql<PageRow>`WITH page AS (${sql.join(branches, sql` UNION ALL `)} ORDER BY ${order} LIMIT ${q.limit})
+    SELECT p.id, p.plugin_key, p.name, p.intro, p.icon, p.developer, p.platforms, p.current_version,
+      p.download_count, p.view_count, p.praise_count, p.create_time, p.update_time, p.sort_time${translation},
+      ${tagsJson(db, sql`p.id`)} AS tags_json, ${total} AS total
+    FROM page JOIN plugin p ON p.id = page.id ${translationJoin}
+    WHERE p.review_status = ${ReviewStatus.APPROVED}
+    ORDER BY ${sql.raw([...q.sortColumns.map((c) => `page.${c} DESC`), 'page.id DESC'].join(', '))}`.execute(
+    db.kysely,
+  );
+  return result.rows;
+}
+
+/** The count of a list: approved plugins, or those carrying `tagId` (0 for an unknown tag). */
+export function approvedCount(db: Database, tagId: number): Promise<number> {
+  return tagId > 0 ? tagPluginCount(db, tagId) : approvedTotal(db);
 }
