@@ -24,7 +24,8 @@
  * 6c. Scale (`bench/scaleLoad.ts`, part `scale`, not in the default): list (every sort, tag filter,
  *    deep cursors), detail, search by kind, suggestions and list-vs-plain-http with distinct
  *    requests, read cache off at 1, 8 and 32 connections (`BENCH_SCALE_CONCURRENCIES`) and on at 8
- *    (`BENCH_SCALE_CACHED_CONCURRENCIES`, with the hit ratio), beside the targets.
+ *    (`BENCH_SCALE_CACHED_CONCURRENCIES`, with the hit ratio), beside the targets;
+ *    `BENCH_SCALE_ONLY=list,detail` runs the scenarios whose names start so.
  * 7. Lighthouse on the square (`bench/lighthouse.ts`, part `lighthouse`): mobile, simulated
  *    throttling, 3 runs on the shipped catalogue: performance and accessibility scores, FCP, LCP, TBT,
  *    CLS, Speed Index and the JavaScript transferred.
@@ -451,6 +452,7 @@ async function main(): Promise<void> {
         concurrencies: levels('BENCH_SCALE_CONCURRENCIES', '1,8,32'),
         cachedConcurrencies: levels('BENCH_SCALE_CACHED_CONCURRENCIES', '8'),
         databaseUrl: dialect === 'postgres' ? pgUrl : undefined,
+        only: process.env.BENCH_SCALE_ONLY?.split(','),
       });
     }
   }

@@ -45,6 +45,8 @@ export interface ScaleOptions {
   walkPages?: number;
   /** Distinct search queries drawn (default 3,000). */
   searchQueryCount?: number;
+  /** Only the scenarios whose name starts with one of these (default all; the plain-http pair always runs). */
+  only?: readonly string[];
 }
 
 /** Which target a scenario is held to. */
@@ -301,7 +303,9 @@ export async function benchScale(
       if (levels.length === 0) continue;
       const { port, child } = await startServer({ ...env, READ_CACHE: readCache, METRICS_TOKEN });
       try {
-        const list = await scenarios(port, options);
+        const list = (await scenarios(port, options)).filter(
+          (s) => !options.only || options.only.some((prefix) => s.name.startsWith(prefix)),
+        );
         console.log(
           `\n${dialect}, read cache ${readCache}: ${options.size} plugins; ` +
             list.map((s) => `${s.name.split(' (')[0]} ${s.paths.length}`).join(', ') +

@@ -55,19 +55,21 @@ export type PageRow = SummaryRow & { tags_json: unknown; total: number };
 
 /**
  * The keyset condition `(c1, …, ck) < (v1, …, vk)` of a page after `after`, as the branches that
- * find its rows by index seeks. PostgreSQL compares row values in a B-tree scan, so one branch. SQLite
- * does not seek on a row value that ends with the rowid (`plugin.id`): it seeks on the first
- * column only and scans the rest of its ties (the 45 % of the bench catalogue with no update date
- * share sort_time 0: a deep page read tens of thousands of index entries), so there it is the
+ * find its rows by index seeks. A B-tree seeks on a row value — PostgreSQL always, SQLite when the
+ * last column is an ordinary one (`plugin_tag.plugin_id`) — so one branch. SQLite does not seek on a
+ * row value that ends with the rowid (`plugin.id`): it seeks on the first column only and scans
+ * the rest of its ties (the 45 % of the bench catalogue with no update date share sort_time 0: a
+ * deep page read tens of thousands of index entries, 7 ms at 100,000 plugins), so there it is the
  * union of k seeks `c1 = v1 … c(j-1) = v(j-1) AND cj < vj`.
  */
 function keysetBranches(
   db: Database,
   columns: readonly string[],
   after: readonly number[] | null,
+  endsWithRowid: boolean,
 ): RawBuilder<unknown>[] {
   if (!after) return [sql`TRUE`];
-  if (db.dialect === 'postgres') {
+  if (db.dialect === 'postgres' || !endsWithRowid) {
     return [sql`(${sql.join(columns.map((c) => sql.raw(c)))}) < (${sql.join(after.map((v) => sql.val(v)))})`];
   }
   return columns.map((c, j) =>
@@ -81,47 +83,65 @@ function keysetBranches(
   );
 }
 
+/** The columns of a page row (`p`: the plugin; the translation `t` when a locale is asked). */
+function pageColumns(db: Database, lang: Locale | undefined, total: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`p.id, p.plugin_key, p.name, p.intro, p.icon, p.developer, p.platforms, p.current_version,
+    p.download_count, p.view_count, p.praise_count, p.create_time, p.update_time, p.sort_time
+    ${lang ? sql`, t.name AS t_name, t.intro AS t_intro` : sql``},
+    ${tagsJson(db, sql`p.id`)} AS tags_json, ${total} AS total`;
+}
+
 /**
  * One page of the plain or tag-filtered list in one statement: the next `limit` approved plugins
  * after `after` in the keyset order (a walk of the plugin sort index, or of `plugin_tag`'s per-tag
- * sort index for `tagId` > 0), each with its summary columns, its `lang` texts, its tags
- * ({@link tagsJson}) and the list's count (`catalogue_stat.approved_plugins`, or the tag's
- * `plugin_count`: kept as the data changes, never counted here). No rows on an empty page (the count
- * then comes from {@link approvedCount}).
+ * sort index for `tagId` > 0, joined to the plugin by primary key), each with its summary columns,
+ * its `lang` texts, its tags ({@link tagsJson}) and the list's count (`catalogue_stat.approved_plugins`,
+ * or the tag's `plugin_count`: kept as the data changes, never counted here). No rows on an empty
+ * page (the count then comes from {@link approvedCount}). The statement is kept flat — one ordered,
+ * limited walk — where one branch does (PostgreSQL plans every statement it is sent: 0.23 ms for
+ * this form against 0.36 ms for the nested one, warm, at 100,000 plugins), and is a union of seeks
+ * only on SQLite's plugin index ({@link keysetBranches}).
  */
 export async function listPageRows(
   db: Database,
   q: KeysetQuery & { tagId: number; lang?: Locale | undefined },
 ): Promise<PageRow[]> {
   const tagged = q.tagId > 0;
-  const keyTable = tagged ? sql`plugin_tag k` : sql`plugin k`;
-  const idColumn = tagged ? 'k.plugin_id' : 'k.id';
-  const columns = [...q.sortColumns.map((c) => `k.${c}`), idColumn];
-  const base = tagged
-    ? sql`k.tag_id = ${q.tagId} AND k.review_status = ${ReviewStatus.APPROVED}`
-    : sql`k.review_status = ${ReviewStatus.APPROVED}`;
-  const order = sql.raw([...q.sortColumns.map((c) => `${c} DESC`), 'id DESC'].join(', '));
+  const k = tagged ? 'k' : 'p';
+  const idColumn = tagged ? 'k.plugin_id' : 'p.id';
+  const columns = [...q.sortColumns.map((c) => `${k}.${c}`), idColumn];
   const keyOrder = sql.raw(columns.map((c) => `${c} DESC`).join(', '));
-  const branches = keysetBranches(db, columns, q.after).map(
-    (condition) =>
-      sql`SELECT * FROM (SELECT ${sql.raw(idColumn)} AS id, k.sort_time, k.download_count FROM ${keyTable}
-        WHERE ${base} AND ${condition} ORDER BY ${keyOrder} LIMIT ${q.limit}) b`,
-  );
+  const approved = ReviewStatus.APPROVED;
+  const base = tagged
+    ? sql`k.tag_id = ${q.tagId} AND k.review_status = ${approved}`
+    : sql`p.review_status = ${approved}`;
   const total = tagged
     ? sql`(SELECT plugin_count FROM tag WHERE id = ${q.tagId})`
     : sql`(SELECT value FROM catalogue_stat WHERE name = 'approved_plugins')`;
-  const translation = q.lang
-    ? sql`, t.name AS t_name, t.intro AS t_intro`
-    : sql``;
   const translationJoin = q.lang
     ? sql`LEFT JOIN plugin_translation t ON t.plugin_id = p.id AND t.locale = ${q.lang}`
     : sql``;
-  const result = await sql<PageRow>`WITH page AS (${sql.join(branches, sql` UNION ALL `)} ORDER BY ${order} LIMIT ${q.limit})
-    SELECT p.id, p.plugin_key, p.name, p.intro, p.icon, p.developer, p.platforms, p.current_version,
-      p.download_count, p.view_count, p.praise_count, p.create_time, p.update_time, p.sort_time${translation},
-      ${tagsJson(db, sql`p.id`)} AS tags_json, ${total} AS total
+  const branches = keysetBranches(db, columns, q.after, !tagged);
+  if (branches.length === 1) {
+    const from = tagged ? sql`plugin_tag k JOIN plugin p ON p.id = k.plugin_id` : sql`plugin p`;
+    const result = await sql<PageRow>`SELECT ${pageColumns(db, q.lang, total)}
+      FROM ${from} ${translationJoin}
+      WHERE ${base} AND ${branches[0]!} AND p.review_status = ${approved}
+      ORDER BY ${keyOrder} LIMIT ${q.limit}`.execute(db.kysely);
+    return result.rows;
+  }
+  // SQLite, plugin index, after a cursor: the seeks' keys merged, then the page's rows.
+  const seeks = branches.map(
+    (condition) =>
+      sql`SELECT * FROM (SELECT p.id, p.sort_time, p.download_count FROM plugin p
+        WHERE ${base} AND ${condition} ORDER BY ${keyOrder} LIMIT ${q.limit}) b`,
+  );
+  const order = [...q.sortColumns.map((c) => `${c} DESC`), 'id DESC'].join(', ');
+  const result = await sql<PageRow>`WITH page AS (${sql.join(seeks, sql` UNION ALL `)}
+      ORDER BY ${sql.raw(order)} LIMIT ${q.limit})
+    SELECT ${pageColumns(db, q.lang, total)}
     FROM page JOIN plugin p ON p.id = page.id ${translationJoin}
-    WHERE p.review_status = ${ReviewStatus.APPROVED}
+    WHERE p.review_status = ${approved}
     ORDER BY ${sql.raw([...q.sortColumns.map((c) => `page.${c} DESC`), 'page.id DESC'].join(', '))}`.execute(
     db.kysely,
   );
