@@ -4,9 +4,10 @@
  * own process with the read cache off, then on, and at each concurrency (default 1, 8 and 32
  * connections, autocannon, `seconds` a scenario after a 1 s warm-up):
  *
- * - list, latest and most popular: page 1 and deep pages — every cursor of a walk of the list 100
- *   plugins a page (`BENCH_SCALE_WALK` pages), so each request is a distinct page;
- * - list, tag filter: every tag in use, both sorts, plus deep cursors of the largest tags;
+ * - list, latest and most popular: page 1, every cursor of a walk of the list 100 plugins a page,
+ *   and as many cursors spread over the whole list (deep pages and the ties of undated plugins), so
+ *   each request is a distinct page;
+ * - list, tag filter: every tag in use, both sorts, plus walked and spread cursors of the largest tags;
  * - detail: the plugin keys met on that walk (tens of thousands, distinct);
  * - search: distinct queries of `bench/queries.ts` by kind — broad single English words, multi-word,
  *   Chinese, prefixes (as typed);
@@ -24,7 +25,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seededRandom } from '@plugin-center/server';
 import pg from 'pg';
+import { encodeCursor, queryFingerprint } from '../packages/server/src/shared/cursor';
 import { type LoadResult, runLoad, type Scenario } from './load';
 import { type BenchQuery, type QueryKind, searchQueries, suggestPrefixes } from './queries';
 import { freePort, startServer, stopServer } from './server';
@@ -144,6 +147,26 @@ async function walk(
   return { cursors, keys };
 }
 
+/**
+ * `count` cursors spread over the whole of a list (a cursor is any position of its order, see
+ * `shared/cursor.ts`): sort keys drawn over the bench catalogue's ranges — update times over
+ * 2015–2026 or 0 (undated, 45 %), download counts 0–4,999 (`bench/prepare.ts` benchCounts), ids up
+ * to `size` — so that deep pages, the ties of undated plugins included, are asked as often as
+ * the first ones.
+ */
+function spreadCursors(sort: 0 | 1, tagId: number, size: number, count: number, seed: number): string[] {
+  const random = seededRandom(seed);
+  const fingerprint = queryFingerprint([sort, tagId, '']);
+  const time = () =>
+    random() < 0.45
+      ? 0
+      : Date.UTC(2015, 0, 1) + Math.floor(random() * (Date.UTC(2026, 9, 1) - Date.UTC(2015, 0, 1)));
+  const id = () => 1 + Math.floor(random() * size);
+  return Array.from({ length: count }, () =>
+    encodeCursor(fingerprint, sort === 0 ? [time(), id()] : [Math.floor(random() * 5000), time(), id()]),
+  );
+}
+
 const withCursor = (query: string, cursor: string) => `${LIST}?${query}&cursor=${encodeURIComponent(cursor)}`;
 
 function searchPath(q: BenchQuery): string {
@@ -165,9 +188,12 @@ async function scenarios(port: number, options: ScaleOptions): Promise<ScaleScen
   const tags = (await getData<{ tag_list: { id: number }[] }>(port, '/api/cmt/plugin/tag/list')).tag_list;
   const tagPaths = tags.flatMap((t) => [`${LIST}?tag_id=${t.id}`, `${LIST}?tag_id=${t.id}&sort=1`]);
   for (const t of tags.slice(0, 8)) {
-    for (const sort of [0, 1]) {
+    for (const sort of [0, 1] as const) {
       const q = `tag_id=${t.id}&sort=${sort}`;
-      tagPaths.push(...(await walk(port, q, 20)).cursors.map((c) => withCursor(q, c)));
+      tagPaths.push(...(await walk(port, q, 10)).cursors.map((c) => withCursor(q, c)));
+      tagPaths.push(
+        ...spreadCursors(sort, t.id, options.size, 40, t.id * 2 + sort).map((c) => withCursor(q, c)),
+      );
     }
   }
   const queries = searchQueries(13, options.searchQueryCount ?? 3000);
@@ -175,13 +201,21 @@ async function scenarios(port: number, options: ScaleOptions): Promise<ScaleScen
   return [
     {
       name: 'list, latest (page 1 + deep cursors)',
-      paths: [`${LIST}?sort=0`, ...latest.cursors.map((c) => withCursor('sort=0', c))],
+      paths: [
+        `${LIST}?sort=0`,
+        ...latest.cursors.map((c) => withCursor('sort=0', c)),
+        ...spreadCursors(0, 0, options.size, 300, 1).map((c) => withCursor('sort=0', c)),
+      ],
       target: 'p99 ≤ 15',
       cacheKind: 'result',
     },
     {
       name: 'list, most popular (deep cursors)',
-      paths: [`${LIST}?sort=1`, ...popular.cursors.map((c) => withCursor('sort=1', c))],
+      paths: [
+        `${LIST}?sort=1`,
+        ...popular.cursors.map((c) => withCursor('sort=1', c)),
+        ...spreadCursors(1, 0, options.size, 300, 2).map((c) => withCursor('sort=1', c)),
+      ],
       target: 'p99 ≤ 15',
       cacheKind: 'result',
     },

@@ -8,8 +8,10 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built CLI of `@plugin-center/server` (run `pnpm build` first). */
-export const SERVER_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'packages/server/dist/cli.js');
+/** The built CLI of `@plugin-center/server` (run `pnpm build` first; `BENCH_SERVER_CLI` names another build, e.g. of an older commit, to compare). */
+export const SERVER_CLI =
+  process.env.BENCH_SERVER_CLI ??
+  join(dirname(fileURLToPath(import.meta.url)), '..', 'packages/server/dist/cli.js');
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {

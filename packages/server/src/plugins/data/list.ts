@@ -60,7 +60,7 @@ export type PageRow = SummaryRow & { tags_json: unknown; total: number };
  * row value that ends with the rowid (`plugin.id`): it seeks on the first column only and scans
  * the rest of its ties (the 45 % of the bench catalogue with no update date share sort_time 0: a
  * deep page read tens of thousands of index entries, 7 ms at 100,000 plugins), so there it is the
- * union of k seeks `c1 = v1 … c(j-1) = v(j-1) AND cj < vj`.
+ * union of two seeks: `(c1, …, c(k-1)) < (v1, …, v(k-1))` and `c1 = v1 … c(k-1) = v(k-1) AND id < vk`.
  */
 function keysetBranches(
   db: Database,
@@ -69,18 +69,22 @@ function keysetBranches(
   endsWithRowid: boolean,
 ): RawBuilder<unknown>[] {
   if (!after) return [sql`TRUE`];
-  if (db.dialect === 'postgres' || !endsWithRowid) {
-    return [sql`(${sql.join(columns.map((c) => sql.raw(c)))}) < (${sql.join(after.map((v) => sql.val(v)))})`];
-  }
-  return columns.map((c, j) =>
+  const rowValue = (cs: readonly string[], vs: readonly number[]) =>
+    cs.length === 1
+      ? sql`${sql.raw(cs[0]!)} < ${sql.val(vs[0])}`
+      : sql`(${sql.join(cs.map((c) => sql.raw(c)))}) < (${sql.join(vs.map((v) => sql.val(v)))})`;
+  if (db.dialect === 'postgres' || !endsWithRowid) return [rowValue(columns, after)];
+  const k = columns.length - 1;
+  return [
+    rowValue(columns.slice(0, k), after.slice(0, k)),
     sql.join(
       [
-        ...columns.slice(0, j).map((e, i) => sql`${sql.raw(e)} = ${sql.val(after[i])}`),
-        sql`${sql.raw(c)} < ${sql.val(after[j])}`,
+        ...columns.slice(0, k).map((c, i) => sql`${sql.raw(c)} = ${sql.val(after[i])}`),
+        sql`${sql.raw(columns[k]!)} < ${sql.val(after[k])}`,
       ],
       sql` AND `,
     ),
-  );
+  ];
 }
 
 /** The columns of a page row (`p`: the plugin; the translation `t` when a locale is asked). */

@@ -133,21 +133,25 @@ export async function summariesByIds(
 
 /**
  * A scalar subquery of the tags of the plugin `pluginId` (an SQL expression of the outer query)
- * as a JSON array of `[id, name, code]`, ordered by code (byte order, as {@link tagsOf} orders
- * them): SQLite answers it as text, PostgreSQL as parsed JSON; {@link parseTagsJson} reads both.
- * Lets a page's rows come with their tags in the same statement.
+ * as a JSON array of `[id, name, code]`, unordered: SQLite answers it as text, PostgreSQL as
+ * parsed JSON; {@link parseTagsJson} reads both and orders them. Lets a page's rows come with their
+ * tags in the same statement.
  */
 export function tagsJson(db: Database, pluginId: RawBuilder<unknown>): RawBuilder<unknown> {
   return db.dialect === 'sqlite'
-    ? sql`(SELECT json_group_array(json_array(x.id, x.name, x.code)) FROM (SELECT tg.id, tg.name, tg.code
-        FROM plugin_tag tg_l JOIN tag tg ON tg.id = tg_l.tag_id WHERE tg_l.plugin_id = ${pluginId}
-        ORDER BY tg.code) x)`
-    : sql`(SELECT coalesce(json_agg(json_build_array(tg.id, tg.name, tg.code) ORDER BY tg.code COLLATE "C"), '[]')
+    ? sql`(SELECT json_group_array(json_array(tg.id, tg.name, tg.code))
+        FROM plugin_tag tg_l JOIN tag tg ON tg.id = tg_l.tag_id WHERE tg_l.plugin_id = ${pluginId})`
+    : sql`(SELECT coalesce(json_agg(json_build_array(tg.id, tg.name, tg.code)), '[]')
         FROM plugin_tag tg_l JOIN tag tg ON tg.id = tg_l.tag_id WHERE tg_l.plugin_id = ${pluginId})`;
 }
 
-/** The tags of a {@link tagsJson} column (text on SQLite, parsed JSON on PostgreSQL). */
+/**
+ * The tags of a {@link tagsJson} column (text on SQLite, parsed JSON on PostgreSQL), ordered by
+ * code as {@link tagsOf} orders them.
+ */
 export function parseTagsJson(value: unknown): PluginSummary['tags'] {
   const list = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [number, string, string][];
-  return list.map(([id, name, code]) => ({ id, name, code }));
+  return list
+    .map(([id, name, code]) => ({ id, name, code }))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
