@@ -134,10 +134,13 @@ export async function listPageRows(
       ORDER BY ${keyOrder} LIMIT ${q.limit}`.execute(db.kysely);
     return result.rows;
   }
-  // SQLite, plugin index, after a cursor: the seeks' keys merged, then the page's rows.
+  // SQLite, plugin index, after a cursor: the seeks' keys merged, then the page's rows. Each seek
+  // selects only its order's key, which its index covers: with another column SQLite can prefer a
+  // skip-scan of another index that covers it (59 ms at 1,000,000 plugins).
+  const keys = sql.raw([...q.sortColumns.map((c) => `p.${c}`), 'p.id'].join(', '));
   const seeks = branches.map(
     (condition) =>
-      sql`SELECT * FROM (SELECT p.id, p.sort_time, p.download_count FROM plugin p
+      sql`SELECT * FROM (SELECT ${keys} FROM plugin p
         WHERE ${base} AND ${condition} ORDER BY ${keyOrder} LIMIT ${q.limit}) b`,
   );
   const order = [...q.sortColumns.map((c) => `${c} DESC`), 'id DESC'].join(', ');
