@@ -30,9 +30,10 @@
  *    throttling, 3 runs on the shipped catalogue: performance and accessibility scores, FCP, LCP, TBT,
  *    CLS, Speed Index and the JavaScript transferred.
  *
- * `BENCH_PARTS` (default `catalogue,ingest,trackers,lighthouse`; also `search`, `analytics`, and `prepare` to only
- * prepare the data sets) picks what runs. Above 100,000 plugins the scaled catalogue is imported in files of
- * 100,000 (see IMPORT_CHUNK).
+ * `BENCH_PARTS` (default `catalogue,ingest,trackers,lighthouse`; also `search`, `analytics`, `scale`, and
+ * `prepare` to only prepare the data sets) picks what runs. A missing data set is prepared by the bulk
+ * load of `bench/prepare.ts` (`BENCH_PREPARE=import`: through `plugin-center import`, in files of
+ * 100,000 above that size, see IMPORT_CHUNK).
  *
  * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
  * Needs `pnpm build` first. Targets: list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
@@ -69,8 +70,9 @@ const pgUrl =
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 /**
  * What to run: `catalogue` (list, search, detail), `ingest` (analytics), `trackers` (side by side),
- * `search` (long tail), `analytics` (the dashboards at 10,000,000 events), `lighthouse` (the square in Lighthouse), `prepare` (the
- * data sets only).
+ * `search` (long tail), `analytics` (the dashboards at 10,000,000 events), `scale` (distinct
+ * requests at several concurrencies), `lighthouse` (the square in Lighthouse), `prepare` (the data
+ * sets only).
  */
 const searchConcurrency = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 4);
 /**
