@@ -73,34 +73,10 @@ export function toSummary(row: SummaryRow, tags: PluginSummary['tags']): PluginS
   };
 }
 
-/** Tags of several plugins in one query, each plugin's tags ordered by code. */
-export async function tagsOf(
-  db: Database,
-  ids: readonly number[],
-): Promise<Map<number, PluginSummary['tags']>> {
-  const out = new Map<number, PluginSummary['tags']>();
-  if (ids.length === 0) return out;
-  const rows = await db.kysely
-    .selectFrom('plugin_tag as pt')
-    .innerJoin('tag as t', 't.id', 'pt.tag_id')
-    .select(['pt.plugin_id', 't.id', 't.name', 't.code'])
-    .where('pt.plugin_id', 'in', ids)
-    .execute();
-  rows.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  for (const row of rows) {
-    let list = out.get(row.plugin_id);
-    if (!list) {
-      list = [];
-      out.set(row.plugin_id, list);
-    }
-    list.push({ id: row.id, name: row.name, code: row.code });
-  }
-  return out;
-}
-
 /**
- * Summaries of the given approved plugins in the given order (one query + one for their tags);
- * ids of missing or not approved plugins are left out. Texts in `lang` when a translation exists.
+ * Summaries of the given approved plugins in the given order, with their tags ({@link tagsJson}), in
+ * one statement; ids of missing or not approved plugins are left out. Texts in `lang` when a
+ * translation exists.
  */
 export async function summariesByIds(
   db: Database,
@@ -111,23 +87,21 @@ export async function summariesByIds(
   const q = db.kysely
     .selectFrom('plugin as p')
     .select(SUMMARY_COLUMNS)
+    .select(tagsJson(db, sql`p.id`).as('tags_json'))
     .where('p.id', 'in', ids)
     .where('p.review_status', '=', ReviewStatus.APPROVED);
-  const rowsPromise = (
-    lang
-      ? q
-          .leftJoin('plugin_translation as t', (join) =>
-            join.onRef('t.plugin_id', '=', 'p.id').on('t.locale', '=', lang),
-          )
-          .select(['t.name as t_name', 't.intro as t_intro'])
-          .execute()
-      : q.execute()
-  ) as Promise<SummaryRow[]>;
-  const [rows, tags] = await Promise.all([rowsPromise, tagsOf(db, ids)]);
+  const rows = (await (lang
+    ? q
+        .leftJoin('plugin_translation as t', (join) =>
+          join.onRef('t.plugin_id', '=', 'p.id').on('t.locale', '=', lang),
+        )
+        .select(['t.name as t_name', 't.intro as t_intro'])
+        .execute()
+    : q.execute())) as (SummaryRow & { tags_json: unknown })[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toSummary(row, tags.get(id) ?? [])] : [];
+    return row ? [toSummary(row, parseTagsJson(row.tags_json))] : [];
   });
 }
 
@@ -147,7 +121,7 @@ export function tagsJson(db: Database, pluginId: RawBuilder<unknown>): RawBuilde
 
 /**
  * The tags of a {@link tagsJson} column (text on SQLite, parsed JSON on PostgreSQL), ordered by
- * code as {@link tagsOf} orders them.
+ * code (the order of a plugin's tags everywhere it shows them).
  */
 export function parseTagsJson(value: unknown): PluginSummary['tags'] {
   const list = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [number, string, string][];
