@@ -21,7 +21,7 @@ export const SERVER_NON_DOMAINS = ['shared', 'db', 'config', 'testing', 'attack'
  * line, the package's entry point); every other top-level file is a shared
  * concern and imports no domain.
  */
-export const SERVER_COMPOSITION_FILES = ['app.ts', 'cli.ts', 'index.ts'];
+export const SERVER_COMPOSITION_FILES = ['app.ts', 'cli.ts', 'index.ts', 'bench.ts'];
 
 const SERVER = '^packages/server/src/';
 const nonDomains = SERVER_NON_DOMAINS.join('|');

@@ -9,13 +9,17 @@
  * `node --import tsx bench/explainList.ts` with `DATABASE_URL` (PostgreSQL) or `DATA_DIR` (SQLite)
  * of a data set `pnpm bench` prepared (e.g. bench/.cache/sqlite-v3-100000).
  */
+
+import {
+  createDatabase,
+  encodeCursor,
+  getPluginDetail,
+  listPlugins,
+  queryFingerprint,
+  setReadCache,
+} from '@plugin-center/server/bench';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { setReadCache } from '../packages/server/src/cache';
-import { createDatabase } from '../packages/server/src/db/database';
-import { getPluginDetail } from '../packages/server/src/plugins/detail';
-import { listPlugins } from '../packages/server/src/plugins/list';
-import { encodeCursor, queryFingerprint } from '../packages/server/src/shared/cursor';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
 const dataDir = process.env.DATA_DIR ?? 'bench/.cache/sqlite-v3-100000';

@@ -22,18 +22,26 @@
  * by row. Entries the bulk path does not model (translations by `en_ref`, a plugin_key or manifest
  * id twice, a record the import rejects) stop it with an error rather than differ.
  */
+
+import {
+  buildSearchTerms,
+  createDatabase,
+  deletionVariants,
+  ensureSearchIndex,
+  hasVariants,
+  migrate,
+  type NewPlugin,
+  parseCatalogueEntry,
+  pluginRow,
+  pluginTagCodes,
+  recordToPlugin,
+  type Database as ServerDatabase,
+  searchTexts,
+  tagDisplayName,
+} from '@plugin-center/server/bench';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { parseCatalogueEntry } from '../packages/server/src/catalogue/entry';
-import { recordToPlugin } from '../packages/server/src/catalogue/import';
-import { createDatabase, type Database as ServerDatabase } from '../packages/server/src/db/database';
-import { migrate } from '../packages/server/src/db/migrate';
-import { type NewPlugin, pluginRow, pluginTagCodes } from '../packages/server/src/plugins/data/write';
-import { buildSearchTerms } from '../packages/server/src/search/analyze';
-import { ensureSearchIndex, searchTexts } from '../packages/server/src/search/indexer';
-import { deletionVariants, hasVariants } from '../packages/server/src/search/typo';
-import { tagDisplayName } from '../packages/server/src/shared/tags';
 import { scaledEntries } from './scale';
 
 /** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */

@@ -14,12 +14,15 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createDatabase,
+  type Database,
+  ensureSearchIndex,
+  importEntries,
+  migrate,
+} from '@plugin-center/server/bench';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { importEntries } from '../packages/server/src/catalogue/import';
-import { createDatabase, type Database } from '../packages/server/src/db/database';
-import { migrate } from '../packages/server/src/db/migrate';
-import { ensureSearchIndex } from '../packages/server/src/search/indexer';
 import { benchCounts, bulkPrepare, COUNTS_SQL, SLICE } from './prepare';
 import { scaledEntries } from './scale';
 

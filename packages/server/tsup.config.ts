@@ -2,7 +2,7 @@ import { defineLibraryConfig } from '../../tsup.base';
 import { writeLoginPageFiles } from './src/loginPage/assetBuild';
 
 export default defineLibraryConfig(
-  { index: 'src/index.ts', cli: 'src/cli.ts' },
+  { index: 'src/index.ts', cli: 'src/cli.ts', bench: 'src/bench.ts' },
   {
     platform: 'node',
     target: 'node20',

@@ -4,17 +4,15 @@
  * `SIGTERM` to the primary ends them all with exit code 0. On SQLite more than one process is
  * refused at start with a message naming the variable.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestPostgresDatabase, TEST_DIALECT } from './testing/testDatabase';
 import { freePort, TestRedis } from './testing/testRedis';
-
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+import { spawnServerProcess } from './testing/testServerProcess';
 
 let dataDir: string;
 let databaseUrl: string | undefined;
@@ -81,32 +79,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   throw new Error(`${what}: not within ${ms} ms`);
 }
 
-function start(env: NodeJS.ProcessEnv, port: number): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@plugin-center/source', '--import', 'tsx', CLI, 'start'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  return { child, output: () => output };
-}
+const start = (env: NodeJS.ProcessEnv, port: number) =>
+  spawnServerProcess(port, { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {

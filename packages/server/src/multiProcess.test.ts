@@ -9,18 +9,17 @@
  * On one PostgreSQL database (a copy of the run's template): the server-postgres project only
  * (`vitest.config.ts`), as several processes need PostgreSQL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from './db/database';
 import { createTestPostgresDatabase } from './testing/testDatabase';
 import { multipart, publishFields } from './testing/testFiles';
 import { freePort, TestRedis } from './testing/testRedis';
+import { spawnServerProcess } from './testing/testServerProcess';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const ADMIN_EMAIL = 'admin@multi.test';
 const ADMIN_PASSWORD = 'multi-process-admin-password';
 const METRICS_TOKEN = 'multi-process-metrics-token';
@@ -48,8 +47,8 @@ let b: Server;
 interface Server {
   origin: string;
   child: ChildProcess;
-  /** Everything the process wrote to stdout (its log lines). */
-  output: string[];
+  /** Everything the process wrote (its log lines). */
+  output(): string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,37 +56,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Starts one server process on the shared database and Redis; resolves once `/healthz` answers. */
 async function startServer(): Promise<Server> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@plugin-center/source', '--import', 'tsx', CLI, 'start'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        SECRETS_KEY: 'a'.repeat(64),
-        REDIS_URL: redis.url,
-        REDIS_KEY_PREFIX: `pc-test-${process.pid}:`,
-        METRICS_TOKEN,
-        ADMIN_EMAIL,
-        ADMIN_PASSWORD,
-        RATE_LIMIT_SIGNIN: String(SIGN_IN_LIMIT),
-        PUBLISH_PENDING_MAX: '1',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const output: string[] = [];
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
+  const { child, output } = spawnServerProcess(port, {
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SECRETS_KEY: 'a'.repeat(64),
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: `pc-test-${process.pid}:`,
+    METRICS_TOKEN,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    RATE_LIMIT_SIGNIN: String(SIGN_IN_LIMIT),
+    PUBLISH_PENDING_MAX: '1',
+  });
   const server = { origin: `http://127.0.0.1:${port}`, child, output };
   servers.push(server);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output.join('')}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output()}`);
     const ok = await fetch(`${server.origin}/healthz`)
       .then((r) => r.ok)
       .catch(() => false);
@@ -340,7 +326,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
 
       // One warning per process for the outage, one note when Redis was back.
       for (const server of [a, b]) {
-        const log = server.output.join('');
+        const log = server.output();
         expect(log.match(/Redis is unreachable/g)).toHaveLength(1);
         expect(log).toMatch(/Redis is reachable again/);
       }
