@@ -139,6 +139,7 @@ export const ANALYTICS_VARIABLES = {
   ),
   ANALYTICS_RETENTION_DAYS: Type.Integer({
     minimum: 0,
+    maximum: 36_500,
     default: 0,
     ...about({
       group: 'analytics',

@@ -101,6 +101,7 @@ export const DATABASE_VARIABLES = {
   }),
   PG_PREPARED_STATEMENTS: Type.Integer({
     minimum: 0,
+    maximum: 10_000,
     default: 200,
     ...about({
       group: 'database',
@@ -112,7 +113,8 @@ export const DATABASE_VARIABLES = {
   }),
   REDIS_URL: Type.Optional(
     Type.String({
-      pattern: '^[Rr][Ee][Dd][Ii][Ss][Ss]?://',
+      // redis:// or rediss://, in any case, and no blank or control character.
+      pattern: '^[Rr][Ee][Dd][Ii][Ss][Ss]?://[^\\s\\x00-\\x1f\\x7f]+$',
       ...about({
         group: 'database',
         transform: trim,

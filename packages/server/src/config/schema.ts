@@ -90,8 +90,8 @@ function expected(schema: VariableSchema, raw: string): string {
 }
 
 /**
- * Reads every variable of {@link CONFIG_SCHEMA} that the server reads itself (not those with
- * `readBy`) from `env`, by the rules of {@link VariableKeywords}. Unset variables get the schema's
+ * Reads every variable of {@link CONFIG_SCHEMA} from `env`, by the rules of {@link VariableKeywords},
+ * and returns those the server reads itself (a variable with `readBy` is checked, not returned). Unset variables get the schema's
  * `default` (a fresh copy) or stay undefined.
  *
  * @throws ConfigError naming the first variable (in schema order) whose value does not fit.
@@ -99,17 +99,17 @@ function expected(schema: VariableSchema, raw: string): string {
 export function readEnvironment(env: NodeJS.ProcessEnv): ConfigEnvironment {
   const out: Record<string, unknown> = {};
   for (const [name, schema] of configVariables()) {
-    if (schema.readBy) continue;
     const raw = env[name];
     let text = raw ?? '';
     for (const method of schema.transform ?? []) text = text[method]();
     if (raw === undefined || raw === '' || (text === '' && schema.blank !== 'invalid')) {
-      if (schema.default !== undefined) out[name] = structuredClone(schema.default);
+      if (schema.default !== undefined && !schema.readBy) out[name] = structuredClone(schema.default);
       continue;
     }
     const value = schema.parse ? schema.parse(name, text) : convert(schema, text);
     if (!checks.get(name)!.Check(value)) throw new ConfigError(name, expected(schema, raw));
-    out[name] = value;
+    // Checked like the others, so a bad value stops the start; read where `readBy` says.
+    if (!schema.readBy) out[name] = value;
   }
   return out as ConfigEnvironment;
 }
