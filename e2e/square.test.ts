@@ -86,8 +86,9 @@ describe('plugin square', () => {
     await search.fill('复制'); // no Enter: the debounced search runs
     await page.waitForURL(/\?q=%E5%A4%8D%E5%88%B6$/);
     await expect.poll(() => resultCount(page).textContent()).toMatch(/^共 \d+ 个结果$/);
+    // The count of the previous search may still show while this one's cards load.
+    await expect.poll(() => listCards(page).locator('.card-name').allTextContents()).toContain('复制与替换');
     const names = await listCards(page).locator('.card-name').allTextContents();
-    expect(names).toContain('复制与替换');
     // The count covers every match (the synonyms bring English "copy" plugins too), not just the first page.
     expect(await countOf(page)).toBeGreaterThanOrEqual(names.length);
 
