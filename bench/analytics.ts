@@ -34,6 +34,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '@plugin-center/server';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startServer, stopServer } from './server';
@@ -54,18 +55,6 @@ export const TARGET_P95_MS = 200;
 
 const ADMIN_EMAIL = 'bench-admin@localhost';
 const ADMIN_PASSWORD = 'bench-password';
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Cumulative weights of a Zipf law over `n` ranks with exponent `s`. */
 function zipf(n: number, s: number): Float64Array {
@@ -117,7 +106,7 @@ const HOSTS = { production: 'https://plugins.example.cn', oversea_production: 'h
  * day. Deterministic for a given `total`.
  */
 export function* generateEvents(total: number, pluginKeys: readonly string[]): Generator<EventRow> {
-  const random = rng(20261101);
+  const random = seededRandom(20261101);
   const visitorsPool = Math.max(1000, Math.round(total / 16));
   const visitorRank = zipf(visitorsPool, 0.9);
   const pluginRank = zipf(pluginKeys.length, 1.1);
@@ -429,7 +418,7 @@ interface DashboardScenario {
  * developers with the most plugins and for random ones.
  */
 function scenarios(requests: number, developers: readonly string[]): DashboardScenario[] {
-  const random = rng(7);
+  const random = seededRandom(7);
   const out: DashboardScenario[] = [];
   for (const days of [1, 7, 30, 90, 365]) {
     const range = () => {

@@ -39,7 +39,7 @@
  * Needs `pnpm build` first. Targets: list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
  * throughput ≥ 40 % of the plain server; Lighthouse performance ≥ 0.95, accessibility 1.0.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -54,7 +54,7 @@ import { benchCounts, bulkPrepare } from './prepare';
 import { scaleCatalogue, scaledEntries } from './scale';
 import { benchScale } from './scaleLoad';
 import { benchSearch } from './search';
-import { freePort, SERVER_CLI, startServer, stopServer } from './server';
+import { SERVER_CLI, startPlainServer, startServer, stopServer } from './server';
 import { benchTrackers } from './tracker';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -288,26 +288,6 @@ async function scenarios(port: number): Promise<Scenario[]> {
     { name: 'search, Chinese (1-2 chars)', paths: CHINESE_TERMS.map(q) },
     { name: 'detail', paths: detailKeys.map((k) => `/api/cmt/plugin?plugin_key=${encodeURIComponent(k)}`) },
   ];
-}
-
-/** A plain `http` server in its own process answering every request with the same bytes. */
-async function startPlainServer(
-  body: Buffer,
-  contentType: string,
-): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const file = join(cache, 'plain-body.bin');
-  writeFileSync(file, body);
-  const source = `
-    const http = require('node:http');
-    const body = require('node:fs').readFileSync(${JSON.stringify(file)});
-    http.createServer((req, res) => {
-      res.writeHead(200, { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length });
-      res.end(body);
-    }).listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));`;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
-  return { port, child };
 }
 
 async function benchDialect(name: string, env: NodeJS.ProcessEnv): Promise<LoadResult[]> {

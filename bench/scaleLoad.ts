@@ -1,36 +1,11 @@
-/**
- * `BENCH_PARTS=scale`: the catalogue at scale under concurrent load, side by side with the targets
- * (docs/benchmarks.md "Scale"). For one dialect and a prepared data set, the built server in its
- * own process with the read cache off, then on, and at each concurrency (default 1, 8 and 32
- * connections, autocannon, `seconds` a scenario after a 1 s warm-up):
- *
- * - list, latest and most popular: page 1, every cursor of a walk of the list 100 plugins a page,
- *   and as many cursors spread over the whole list (deep pages and the ties of undated plugins), so
- *   each request is a distinct page;
- * - list, tag filter: every tag in use, both sorts, plus walked and spread cursors of the largest tags;
- * - detail: the plugin keys met on that walk (tens of thousands, distinct);
- * - search: distinct queries of `bench/queries.ts` by kind — broad single English words, multi-word,
- *   Chinese, prefixes (as typed);
- * - suggestions: distinct prefixes of `bench/queries.ts` (`GET plugin/suggest`);
- * - list page 1 against a plain Node `http` server answering the same bytes (throughput ratio).
- *
- * Besides latency and throughput, each row shows the server's CPU time per request (its process's
- * user + system time over the run, from /proc) and, on PostgreSQL, the statements per request
- * (`pg_stat_database` transactions of the bench database over the run: every read of these routes
- * runs in autocommit, one transaction per statement). With the read cache on, the row also shows the
- * read cache's hit ratio over the run, from the server's `GET /metrics` (`METRICS_TOKEN`).
- * Only 127.0.0.1 is targeted.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { seededRandom } from '@plugin-center/server';
 import { encodeCursor, queryFingerprint } from '@plugin-center/server/bench';
 import pg from 'pg';
 import { type LoadResult, runLoad, type Scenario } from './load';
 import { type BenchQuery, type QueryKind, searchQueries, suggestPrefixes } from './queries';
-import { freePort, startServer, stopServer } from './server';
+import { startPlainServer, startServer, stopServer } from './server';
 
 /** Options of {@link benchScale}. */
 export interface ScaleOptions {
@@ -243,26 +218,6 @@ async function scenarios(port: number, options: ScaleOptions): Promise<ScaleScen
       cacheKind: 'suggest',
     },
   ];
-}
-
-/** A plain `http` server in its own process answering every request with the same bytes. */
-async function startPlainServer(
-  body: Buffer,
-  contentType: string,
-): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const file = join(tmpdir(), `plugin-center-plain-${process.pid}.bin`);
-  writeFileSync(file, body);
-  const source = `
-    const http = require('node:http');
-    const body = require('node:fs').readFileSync(${JSON.stringify(file)});
-    http.createServer((req, res) => {
-      res.writeHead(200, { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length });
-      res.end(body);
-    }).listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));`;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
-  return { port, child };
 }
 
 function meets(target: Target, r: LoadResult): boolean | null {

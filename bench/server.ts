@@ -1,10 +1,13 @@
 /**
  * The benchmarks' server processes: a free port on 127.0.0.1, the built server
  * (`packages/server/dist/cli.js start`, `NODE_ENV=production`) in its own process until `/healthz`
- * answers, and a clean stop. Used by `bench/run.ts` and `bench/ingest.ts`.
+ * answers, a plain Node `http` server answering fixed bytes (the machine's limit), and a clean stop.
+ * Used by `bench/run.ts`, `bench/scaleLoad.ts` and `bench/ingest.ts`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,4 +69,27 @@ export async function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * A plain `http` server in its own process answering every request with `body` (as `contentType`):
+ * what this machine serves when a request costs nothing but its bytes. Stop it with {@link stopServer}.
+ */
+export async function startPlainServer(
+  body: Buffer,
+  contentType: string,
+): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const file = join(tmpdir(), `plugin-center-plain-${process.pid}.bin`);
+  writeFileSync(file, body);
+  const source = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(${JSON.stringify(file)});
+    http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return { port, child };
 }

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestPostgresDatabase, TEST_DIALECT } from './testing/testDatabase';
-import { freePort, TestRedis } from './testing/testRedis';
-import { spawnServerProcess } from './testing/testServerProcess';
+import { TestRedis } from './testing/testRedis';
+import { freePort, spawnServerProcess } from './testing/testServerProcess';
 
 let dataDir: string;
 let databaseUrl: string | undefined;

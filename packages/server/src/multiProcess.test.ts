@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from './db/database';
 import { createTestPostgresDatabase } from './testing/testDatabase';
 import { multipart, publishFields } from './testing/testFiles';
-import { freePort, TestRedis } from './testing/testRedis';
-import { spawnServerProcess } from './testing/testServerProcess';
+import { TestRedis } from './testing/testRedis';
+import { freePort, spawnServerProcess } from './testing/testServerProcess';
 
 const ADMIN_EMAIL = 'admin@multi.test';
 const ADMIN_PASSWORD = 'multi-process-admin-password';

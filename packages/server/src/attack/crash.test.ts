@@ -13,7 +13,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { seededRandom } from '../random';
 import { LocalFileStorage } from '../shared/storage/localStorage';
 import { type Acknowledged, ADMIN_EMAIL, load } from '../testing/testCrashLoad';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
+import { freePort } from '../testing/testServerProcess';
 
 /** Crash rounds per dialect (three). */
 const ROUNDS = 3;
@@ -48,18 +48,6 @@ afterAll(async () => {
   await dropDatabase?.();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Starts the server on the test's data and waits for `/healthz`; returns its origin. */
 async function start(): Promise<string> {

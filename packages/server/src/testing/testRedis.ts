@@ -3,23 +3,11 @@
  * AOF), which the test can kill and start again on the same port (it comes back empty).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from './testServerProcess';
 
 /** The binary the tests start. */
 export const REDIS_SERVER = '/usr/bin/redis-server';
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Whether Redis at `port` answers PING within 500 ms. */
 function pings(port: number): Promise<boolean> {

@@ -3,9 +3,23 @@
  * cluster): `cli.ts start` through tsx on the sources (no build needed), listening on 127.0.0.1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
 
 /** A started `plugin-center start` process and what it has written so far. */
 export interface ServerProcess {
