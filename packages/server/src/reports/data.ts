@@ -312,28 +312,26 @@ function eventRows(split: RangeSplit, filter: ReportFilter) {
   return unionAll(parts);
 }
 
-/** Events per name (events with a name only), most first, then by name, at most `limit` names. */
+/**
+ * Events per name (events with a name only), most first, then by name, at most `limit` names, and
+ * `total`: all events with a name in the range (`track` and `track_signup` records), the names past
+ * `limit` included. One statement: the total is a window sum over the grouped rows, computed before
+ * the LIMIT, so the rollups and the edge events are read once for both.
+ */
 export async function eventCounts(
   db: Database,
   range: ReportRange,
   filter: ReportFilter,
   limit: number,
-): Promise<{ event: string; count: number }[]> {
-  const rows = await sql<{ event: string; count: string | number }>`
-    SELECT event, sum(n) AS count FROM (${eventRows(splitRange(range), filter)}) AS r
+): Promise<{ events: { event: string; count: number }[]; total: number }> {
+  const rows = await sql<{ event: string; count: string | number; total: string | number }>`
+    SELECT event, sum(n) AS count, sum(sum(n)) OVER () AS total
+    FROM (${eventRows(splitRange(range), filter)}) AS r
     GROUP BY event ORDER BY count DESC, event LIMIT ${limit}`.execute(db.kysely);
-  return rows.rows.map((e) => ({ event: e.event, count: Number(e.count) }));
-}
-
-/** All events with a name in the range (`track` and `track_signup` records). */
-export async function namedEventTotal(
-  db: Database,
-  range: ReportRange,
-  filter: ReportFilter,
-): Promise<number> {
-  const r = await sql<{ n: string | number | null }>`
-    SELECT sum(n) AS n FROM (${eventRows(splitRange(range), filter)}) AS r`.execute(db.kysely);
-  return Number(r.rows[0]?.n ?? 0);
+  return {
+    events: rows.rows.map((e) => ({ event: e.event, count: Number(e.count) })),
+    total: Number(rows.rows[0]?.total ?? 0),
+  };
 }
 
 /**

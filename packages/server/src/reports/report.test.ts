@@ -193,6 +193,24 @@ describe('GET /api/cmt/manager/analytics/overview', () => {
     expect(data.total_events).toBe(1500);
   });
 
+  it('lists the 100 most frequent event names and counts every named event in total_events', async () => {
+    const d0 = utc(2021, 8, 1);
+    // 105 names, name i sent i + 1 times, on a whole day and on the partial day after it.
+    const rows: NewAnalyticsEventRow[] = [];
+    for (let i = 0; i < 105; i += 1) {
+      for (let k = 0; k <= i; k += 1) {
+        const time = d0 + (k % 2 === 0 ? k : DAY_MS + k);
+        rows.push(event({ time, distinct_id: `v${k}`, event: `Event${String(i).padStart(3, '0')}` }));
+      }
+    }
+    await insertEvents(rows);
+    const data = await overviewData({ from: d0, to: d0 + DAY_MS + 60_000 });
+    expect(data.events).toHaveLength(100);
+    expect(data.events[0]).toEqual({ event: 'Event104', count: 105 });
+    expect(data.events[99]).toEqual({ event: 'Event005', count: 6 });
+    expect(data.total_events).toBe(rows.length); // 5,565, the five least frequent names included
+  });
+
   it('filters by project', async () => {
     const d0 = utc(2021, 9, 1);
     await insertEvents([

@@ -18,7 +18,6 @@ import {
   dailyPageviews,
   distinctVisitors,
   eventCounts,
-  namedEventTotal,
   type PublisherScope,
   pluginDailyEvents,
   pluginDailyInstalls,
@@ -92,14 +91,21 @@ export async function analyticsOverview(
   range: ReportRange,
   filter: ReportFilter = {},
 ): Promise<AnalyticsOverview> {
-  const [days, visitors, top_plugins, events, total_events] = await Promise.all([
+  const [days, visitors, top_plugins, named] = await Promise.all([
     dailyTraffic(db, range, filter),
     distinctVisitors(db, range, filter),
     pluginCounts(db, range, filter, TOP_PLUGINS),
     eventCounts(db, range, filter, EVENT_NAMES_LIMIT),
-    namedEventTotal(db, range, filter),
   ]);
-  return { from: range.from, to: range.to, days, visitors, top_plugins, events, total_events };
+  return {
+    from: range.from,
+    to: range.to,
+    days,
+    visitors,
+    top_plugins,
+    events: named.events,
+    total_events: named.total,
+  };
 }
 
 /**
