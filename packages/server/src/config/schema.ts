@@ -42,9 +42,13 @@ export const CONFIG_SCHEMA = Type.Object({
 
 /**
  * The environment read with {@link CONFIG_SCHEMA}: typed values, defaults applied; without
- * `PG_POOL_MAX` and `PG_PREPARED_STATEMENTS`, which `createDatabase` reads itself (`readBy`).
+ * `PG_POOL_MAX`, `PG_PREPARED_STATEMENTS` and `PG_PARALLEL_WORKERS`, which `createDatabase` reads
+ * itself (`readBy`).
  */
-export type ConfigEnvironment = Omit<Static<typeof CONFIG_SCHEMA>, 'PG_POOL_MAX' | 'PG_PREPARED_STATEMENTS'>;
+export type ConfigEnvironment = Omit<
+  Static<typeof CONFIG_SCHEMA>,
+  'PG_POOL_MAX' | 'PG_PREPARED_STATEMENTS' | 'PG_PARALLEL_WORKERS'
+>;
 
 /** The name of a variable of {@link CONFIG_SCHEMA}. */
 export type ConfigVariable = keyof typeof CONFIG_SCHEMA.properties;

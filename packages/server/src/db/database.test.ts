@@ -85,4 +85,20 @@ describe('statement reuse', () => {
     expect(await prepared(1)).toEqual([['select "id" from "plugin" where "id" = $1', 3]]);
     expect(await prepared(0)).toEqual([]);
   });
+
+  it('runs PostgreSQL queries without parallel workers unless PG_PARALLEL_WORKERS asks for them', async () => {
+    if (TEST_DIALECT === 'sqlite') return;
+    const workers = async (db: ReturnType<typeof openPostgres>) => {
+      try {
+        const { rows } = await sql<{
+          w: string;
+        }>`SELECT current_setting('max_parallel_workers_per_gather') AS w`.execute(db.kysely);
+        return rows[0]!.w;
+      } finally {
+        await db.close();
+      }
+    };
+    expect(await workers(openPostgres(t.config.databaseUrl!, 1))).toBe('0');
+    expect(await workers(openPostgres(t.config.databaseUrl!, 1, 0, 3))).toBe('3');
+  });
 });

@@ -110,7 +110,8 @@ const INT8_OID = 20;
  * Opens the database the configuration names: PostgreSQL when `databaseUrl` is set (a `pg.Pool` of
  * at most `PG_POOL_MAX` (default 10) connections whose BIGINT values come back as JS numbers — ms
  * times and counts stay far below 2^53 — and which prepare the first `PG_PREPARED_STATEMENTS`
- * repeated statement texts, see {@link namePreparedStatements}), otherwise SQLite in `<dataDir>/plugin-center.db` (created
+ * repeated statement texts, see {@link namePreparedStatements}; `max_parallel_workers_per_gather`
+ * set to `PG_PARALLEL_WORKERS`, default 0, on each new connection), otherwise SQLite in `<dataDir>/plugin-center.db` (created
  * with its folder; its files mode 0600, see {@link openSqlite}), opened with WAL journaling, `synchronous=NORMAL`, foreign keys on, a 5 s
  * busy timeout and memory-mapped reads ({@link SQLITE_MMAP_BYTES}). Does not migrate: call `migrate` next.
  */
@@ -182,7 +183,9 @@ export function openSqlite(file: string): Database {
 
 /**
  * Opens a pool on a PostgreSQL URL; int8 values are parsed to numbers on this pool only. A failing
- * idle connection is dropped and reported as a process warning, never an uncaught error.
+ * idle connection is dropped and reported as a process warning, never an uncaught error. Each new
+ * connection first sets `max_parallel_workers_per_gather` to `parallelWorkers` (a session `SET`,
+ * which poolers pass through, unlike a startup `options` parameter).
  */
 export function openPostgres(
   connectionString: string,
@@ -190,6 +193,7 @@ export function openPostgres(
   preparedStatements = process.env.PG_PREPARED_STATEMENTS === undefined
     ? DEFAULT_PREPARED_STATEMENTS
     : Number(process.env.PG_PREPARED_STATEMENTS) || 0,
+  parallelWorkers = Math.max(0, Math.trunc(Number(process.env.PG_PARALLEL_WORKERS) || 0)),
 ): Database {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -206,6 +210,10 @@ export function openPostgres(
   // expected and stays quiet.
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== '57P01') process.emitWarning(`idle PostgreSQL connection failed: ${error.message}`);
+  });
+  // Queued on the new client before the query that opened it, so it applies to every statement.
+  pool.on('connect', (client) => {
+    client.query(`SET max_parallel_workers_per_gather = ${parallelWorkers}`).catch(() => {});
   });
   namePreparedStatements(pool, preparedStatements);
   const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
