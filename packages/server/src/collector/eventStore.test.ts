@@ -96,6 +96,12 @@ describe('the daily rollups', () => {
       [utc(2025, 3, 20) + 7_000_000, utc(2025, 3, 20) + 9_000_000],
       [utc(2025, 3, 20) + 7_000_000, utc(2025, 3, 21) + 9_000_000, 'production'],
       [utc(2025, 3, 1), utc(2025, 6, 1)],
+      // Edges of more than half a day: the day's rollup less the events of the rest of it.
+      [utc(2025, 3, 20) + 3_600_000, utc(2025, 3, 20) + 23 * 3_600_000],
+      [utc(2025, 3, 18) + 20 * 3_600_000, utc(2025, 3, 25) + 20 * 3_600_000, 'production'],
+      // Months more than half covered: the monthly rollup less the days outside the range.
+      [utc(2025, 3, 5), utc(2025, 4, 25) + 13 * 3_600_000],
+      [utc(2025, 3, 14), utc(2025, 4, 9), 'default'],
     ];
     for (const [from, to, project] of ranges) {
       const res = await server.t.app.inject({
@@ -144,6 +150,39 @@ describe('the daily rollups', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(rolled.n)).toBe(Number(visitorDays.rows[0]?.n));
+  });
+
+  it('count the visitor-days per day and previous day, late events on earlier days included', async () => {
+    const k = server.t.app.db.kysely;
+    // A visitor seen on the 5th, then events of the 3rd and 1st arrive late (each its own statement).
+    const d = utc(2025, 5, 1);
+    for (const day of [4, 2, 0, 4, 3]) {
+      await session.insertEvents([event({ time: d + day * DAY + 1000, distinct_id: 'late-visitor' })]);
+    }
+    const recount = await sql<{ project: string; day: number; prev: number; n: string | number }>`
+      SELECT project, day, coalesce(prev, -1) AS prev, count(*) AS n FROM analytics_daily_visitor
+      GROUP BY 1, 2, 3
+      UNION ALL SELECT '', day, coalesce(prev, -1), count(*) FROM analytics_daily_visitor_all GROUP BY 1, 2, 3
+      ORDER BY 1, 2, 3`.execute(k);
+    const gaps = await sql<{ project: string; day: number; prev: number; n: string | number }>`
+      SELECT project, day, prev, n FROM analytics_visitor_gaps WHERE n <> 0 ORDER BY 1, 2, 3`.execute(k);
+    const rows = (r: typeof gaps.rows) =>
+      r.map((x) => [x.project, Number(x.day), Number(x.prev), Number(x.n)]);
+    expect(rows(gaps.rows)).toEqual(rows(recount.rows));
+    const late = await sql<{
+      day: number;
+      prev: number | null;
+    }>`SELECT day, prev FROM analytics_daily_visitor_all
+      WHERE distinct_id = 'late-visitor' ORDER BY day`.execute(k);
+    const first = d / DAY;
+    expect(
+      late.rows.map((r) => [Number(r.day) - first, r.prev === null ? null : Number(r.prev) - first]),
+    ).toEqual([
+      [0, null],
+      [2, 0],
+      [3, 2],
+      [4, 3],
+    ]);
   });
 });
 

@@ -179,6 +179,7 @@ async function deleteRollupsBefore(db: Database, day: number): Promise<void> {
     'analytics_daily_visitor',
     'analytics_daily_visitor_all',
     'analytics_daily_visitors',
+    'analytics_visitor_gaps',
   ]) {
     await sql`DELETE FROM ${sql.table(table)} WHERE day < ${day}`.execute(db.kysely);
   }

@@ -24,6 +24,7 @@ import * as m0024 from './migrations/0024_batch_id';
 import * as m0025 from './migrations/0025_search_top_lists';
 import * as m0026 from './migrations/0026_analytics_rollups';
 import * as m0029 from './migrations/0029_analytics_visitors';
+import * as m0030 from './migrations/0030_visitor_gaps';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0025_search_top_lists': m0025,
   '0026_analytics_rollups': m0026,
   '0029_analytics_visitors': m0029,
+  '0030_visitor_gaps': m0030,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

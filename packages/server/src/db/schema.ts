@@ -154,6 +154,7 @@ export interface DatabaseSchema {
   analytics_daily_visitor: AnalyticsDailyVisitorTable;
   analytics_daily_visitor_all: AnalyticsDailyVisitorAllTable;
   analytics_daily_visitors: AnalyticsDailyVisitorsTable;
+  analytics_visitor_gaps: AnalyticsVisitorGapsTable;
   analytics_monthly_plugin: AnalyticsMonthlyPluginTable;
   plugin_submission: PluginSubmissionTable;
   audit_log: AuditLogTable;
@@ -369,6 +370,18 @@ export interface AnalyticsDailyVisitorAllTable {
 export interface AnalyticsDailyVisitorsTable {
   day: number;
   project: string;
+  n: number;
+}
+
+/**
+ * `analytics_visitor_gaps` (migration 0030): `n` visitor-days of `project` (`''`: across projects)
+ * on `day` whose previous page-view day is `prev` (`-1`: none before); kept by triggers on the two
+ * visitor-day tables.
+ */
+export interface AnalyticsVisitorGapsTable {
+  project: string;
+  day: number;
+  prev: number;
   n: number;
 }
 

@@ -35,7 +35,7 @@ export interface PluginEventCounts {
 /**
  * A range cut into the whole UTC days the rollups answer and the partial edges read from events:
  * `days` is `[from, to)` in day numbers (null when the range holds no whole day), `edges` the at most
- * two `[from, to)` ms intervals before and after them (the whole range when `days` is null).
+ * two `[from, to)` ms intervals before and after them, each inside one UTC day.
  */
 export interface RangeSplit {
   days: { from: number; to: number } | null;
@@ -46,11 +46,51 @@ export interface RangeSplit {
 export function splitRange(range: ReportRange): RangeSplit {
   const first = Math.ceil(range.from / DAY_MS);
   const end = Math.floor(range.to / DAY_MS);
-  if (first >= end) return { days: null, edges: [{ from: range.from, to: range.to }] };
+  if (first > end) return { days: null, edges: [{ from: range.from, to: range.to }] };
   const edges: RangeSplit['edges'] = [];
   if (range.from < first * DAY_MS) edges.push({ from: range.from, to: first * DAY_MS });
   if (end * DAY_MS < range.to) edges.push({ from: end * DAY_MS, to: range.to });
-  return { days: { from: first, to: end }, edges };
+  return { days: first < end ? { from: first, to: end } : null, edges };
+}
+
+/** A `[from, to)` ms interval of events whose counts are added (`sign` 1) or taken away (-1). */
+export interface SignedSpan {
+  from: number;
+  to: number;
+  sign: 1 | -1;
+}
+
+/**
+ * How a count over a range is summed (counts only: a number of distinct visitors is not a sum):
+ * the rollups of the whole days `days`, plus or minus the events of `spans`. An edge covering more
+ * than half of its UTC day is read as the whole day's rollup less the events of the rest of that
+ * day, so no edge reads more than half a day of events — and a range ending "now" (nothing stored
+ * after it) reads none for its last day.
+ */
+export interface CountPlan {
+  days: { from: number; to: number } | null;
+  spans: SignedSpan[];
+}
+
+/** The {@link CountPlan} of `range`. */
+export function countPlan(range: ReportRange): CountPlan {
+  const split = splitRange(range);
+  let days = split.days;
+  const spans: SignedSpan[] = [];
+  for (const edge of split.edges) {
+    if (edge.to - edge.from <= DAY_MS / 2) {
+      spans.push({ ...edge, sign: 1 });
+      continue;
+    }
+    // The edge's day is next to the whole days (or the range is inside it): extend them by it.
+    const day = Math.floor(edge.from / DAY_MS);
+    days = days
+      ? { from: Math.min(days.from, day), to: Math.max(days.to, day + 1) }
+      : { from: day, to: day + 1 };
+    if (day * DAY_MS < edge.from) spans.push({ from: day * DAY_MS, to: edge.from, sign: -1 });
+    if (edge.to < (day + 1) * DAY_MS) spans.push({ from: edge.to, to: (day + 1) * DAY_MS, sign: -1 });
+  }
+  return { days, spans };
 }
 
 const EMPTY = sql``;
@@ -62,18 +102,23 @@ const projectIs = (filter: ReportFilter) =>
 /** A rollup row's day in the whole days of the split (call only when `split.days` is set). */
 const dayIn = (split: RangeSplit) => sql`day >= ${split.days!.from} AND day < ${split.days!.to}`;
 
-/** An event's `time` in one of the split's edges (call only when there are edges). */
-const timeIn = (split: RangeSplit) =>
-  sql`(${sql.join(
-    split.edges.map((e) => sql`("time" >= ${e.from} AND "time" < ${e.to})`),
-    sql` OR `,
-  )})`;
+/** `parts` joined by UNION ALL (at least one). */
+const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` UNION ALL `);
+
+/**
+ * `select(edge)` for each edge of the split, joined by UNION ALL: one range of `time` a statement
+ * part, which both databases answer from the covering time index alone (an OR of two ranges made
+ * PostgreSQL read the table through a bitmap instead).
+ */
+const perEdge = (split: RangeSplit, select: (edge: { from: number; to: number }) => RawBuilder<unknown>) =>
+  unionAll(split.edges.map(select));
+
+/** An event's `time` in one span. */
+const timeInSpan = (span: { from: number; to: number }) =>
+  sql`"time" >= ${span.from} AND "time" < ${span.to}`;
 
 /** The UTC day number of an event's `time`, the same expression on both dialects. */
 const EVENT_DAY = sql.raw(`CAST("time" / ${DAY_MS} AS INTEGER)`);
-
-/** `parts` joined by UNION ALL (at least one). */
-const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` UNION ALL `);
 
 /** `$pageview` events and distinct `distinct_id`s per UTC day number, days without events absent. */
 export async function dailyPageviews(
@@ -112,10 +157,13 @@ export async function dailyPageviews(
   }
   if (split.edges.length > 0) {
     reads.push(
-      sql<{ day: number; pageviews: string | number; visitors: string | number }>`
-        SELECT ${EVENT_DAY} AS day, count(*) AS pageviews, count(DISTINCT distinct_id) AS visitors
-        FROM analytics_event WHERE ${timeIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}
-        GROUP BY ${EVENT_DAY}`
+      sql<{ day: number; pageviews: string | number; visitors: string | number }>`${perEdge(
+        split,
+        (edge) => sql`SELECT ${EVENT_DAY} AS day, count(*) AS pageviews,
+            count(DISTINCT distinct_id) AS visitors
+          FROM analytics_event WHERE ${timeInSpan(edge)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}
+          GROUP BY ${EVENT_DAY}`,
+      )}`
         .execute(db.kysely)
         .then((r) => {
           for (const row of r.rows) {
@@ -133,7 +181,8 @@ export async function dailyPageviews(
 /**
  * Distinct `distinct_id`s with a `$pageview` in the range. Whole days: the visitor-days whose
  * previous page-view day (`prev`, migration 0029) is before the first whole day — each visitor once,
- * on their first day of the range — a count of rows, not of distinct ids. Partial edge days: their
+ * on their first day of the range — summed from their counts per day and `prev`
+ * (`analytics_visitor_gaps`, migration 0030), not counted row by row. Partial edge days: their
  * visitors from the events, less those already counted on a whole day.
  */
 export async function distinctVisitors(
@@ -146,8 +195,8 @@ export async function distinctVisitors(
     filter.project === undefined ? sql`analytics_daily_visitor_all` : sql`analytics_daily_visitor`;
   const parts: RawBuilder<unknown>[] = [];
   if (split.days) {
-    parts.push(sql`(SELECT count(*) FROM ${visitorDays} WHERE ${dayIn(split)}${projectIs(filter)}
-      AND (prev IS NULL OR prev < ${split.days.from}))`);
+    parts.push(sql`(SELECT coalesce(sum(n), 0) FROM analytics_visitor_gaps
+      WHERE project = ${filter.project ?? ''} AND ${dayIn(split)} AND prev < ${split.days.from})`);
   }
   if (split.edges.length > 0) {
     // One index probe per edge visitor (LIMIT … OFFSET keeps the planners from turning it into a
@@ -158,8 +207,14 @@ export async function distinctVisitors(
             filter.project === undefined ? EMPTY : sql` AND w.project = ${filter.project}`
           } LIMIT 1 OFFSET 0)`
       : EMPTY;
-    parts.push(sql`(SELECT count(*) FROM (SELECT DISTINCT distinct_id FROM analytics_event
-        WHERE ${timeIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}) AS e${counted})`);
+    const edgeVisitors = sql.join(
+      split.edges.map(
+        (edge) => sql`SELECT DISTINCT distinct_id FROM analytics_event
+          WHERE ${timeInSpan(edge)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}`,
+      ),
+      sql` UNION `,
+    );
+    parts.push(sql`(SELECT count(*) FROM (${edgeVisitors}) AS e${counted})`);
   }
   const r = await sql<{ n: string | number }>`SELECT ${sql.join(parts, sql` + `)} AS n`.execute(db.kysely);
   return Number(r.rows[0]?.n ?? 0);
@@ -189,48 +244,71 @@ function nextMonth(month: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / DAY_MS;
 }
 
-/**
- * The whole UTC months `[from, to)` (day numbers of their 1sts) inside the whole days of a split,
- * and the days left around them; null when no month is whole.
- */
-export function splitMonths(days: {
+/** A `[from, to)` range of day numbers whose rollup rows are added (`sign` 1) or taken away (-1). */
+export interface SignedDays {
   from: number;
   to: number;
-}): { months: { from: number; to: number }; days: { from: number; to: number }[] } | null {
-  const first = monthStart(days.from) === days.from ? days.from : nextMonth(monthStart(days.from));
-  let end = first;
-  while (nextMonth(end) <= days.to) end = nextMonth(end);
-  if (end === first) return null;
-  const rest: { from: number; to: number }[] = [];
-  if (days.from < first) rest.push({ from: days.from, to: first });
-  if (end < days.to) rest.push({ from: end, to: days.to });
-  return { months: { from: first, to: end }, days: rest };
+  sign: 1 | -1;
 }
 
 /**
- * Rows `(plugin_key, views, installs, likes)` of the split: `analytics_monthly_plugin` rows for the
- * whole months, `analytics_daily_plugin` rows for the other whole days, events of the edges.
+ * Whole days `[from, to)` (day numbers) read as monthly rollups where they can be: the months
+ * `[from, to)` (day numbers of their 1sts; null when none is used) plus or minus daily rollup
+ * ranges. A whole month is read as its monthly row; a month more than half covered, as its monthly
+ * row less the daily rows of its days outside the range; a month half covered or less, as daily
+ * rows. So at most half of each of the two end months is read day by day.
  */
-function pluginTotals(split: RangeSplit, filter: ReportFilter) {
+export function monthPlan(days: { from: number; to: number }): {
+  months: { from: number; to: number } | null;
+  days: SignedDays[];
+} {
+  let months: { from: number; to: number } | null = null;
+  const out: SignedDays[] = [];
+  for (let month = monthStart(days.from); month < days.to; month = nextMonth(month)) {
+    const next = nextMonth(month);
+    const from = Math.max(month, days.from);
+    const to = Math.min(next, days.to);
+    if (2 * (to - from) <= next - month) {
+      out.push({ from, to, sign: 1 });
+      continue;
+    }
+    months = months ? { from: months.from, to: next } : { from: month, to: next };
+    if (month < from) out.push({ from: month, to: from, sign: -1 });
+    if (to < next) out.push({ from: to, to: next, sign: -1 });
+  }
+  return { months, days: out };
+}
+
+/** `column` or `-column` (a rollup row counted with `sign`). */
+const signed = (sign: 1 | -1, column: string) => sql.raw(sign === 1 ? column : `-${column}`);
+
+/**
+ * Rows `(plugin_key, views, installs, likes)` whose sums per key are the counts of the range (see
+ * {@link countPlan} and {@link monthPlan}): `analytics_monthly_plugin` rows, `analytics_daily_plugin`
+ * rows and events counted per key, each added or taken away.
+ */
+function pluginTotals(plan: CountPlan, filter: ReportFilter) {
   const parts: RawBuilder<unknown>[] = [];
-  if (split.days) {
-    const months = splitMonths(split.days);
-    const dayRanges = months ? months.days : [split.days];
+  if (plan.days) {
+    const { months, days } = monthPlan(plan.days);
     if (months) {
       parts.push(sql`SELECT plugin_key, views, installs, likes FROM analytics_monthly_plugin
-        WHERE month >= ${months.months.from} AND month < ${months.months.to}${projectIs(filter)}`);
+        WHERE month >= ${months.from} AND month < ${months.to}${projectIs(filter)}`);
     }
-    for (const d of dayRanges) {
-      parts.push(sql`SELECT plugin_key, views, installs, likes FROM analytics_daily_plugin
-        WHERE day >= ${d.from} AND day < ${d.to}${projectIs(filter)}`);
+    for (const d of days) {
+      parts.push(sql`SELECT plugin_key, ${signed(d.sign, 'views')} AS views,
+          ${signed(d.sign, 'installs')} AS installs, ${signed(d.sign, 'likes')} AS likes
+        FROM analytics_daily_plugin WHERE day >= ${d.from} AND day < ${d.to}${projectIs(filter)}`);
     }
   }
-  if (split.edges.length > 0) {
-    parts.push(sql`SELECT plugin_key, ${flag(PluginEvent.VIEW)} AS views,
-        ${flag(PluginEvent.INSTALL)} AS installs, ${flag(PluginEvent.LIKE)} AS likes
+  for (const span of plan.spans) {
+    const sum = (name: string) => sql`${sql.lit(span.sign)} * sum(${flag(name)})`;
+    parts.push(sql`SELECT plugin_key, ${sum(PluginEvent.VIEW)} AS views,
+        ${sum(PluginEvent.INSTALL)} AS installs, ${sum(PluginEvent.LIKE)} AS likes
       FROM analytics_event
-      WHERE ${timeIn(split)} AND event IN (${sql.join(PLUGIN_EVENTS)})${projectIs(filter)}
-        AND plugin_key IS NOT NULL`);
+      WHERE ${timeInSpan(span)} AND event IN (${sql.join(PLUGIN_EVENTS)})${projectIs(filter)}
+        AND plugin_key IS NOT NULL
+      GROUP BY plugin_key`);
   }
   return unionAll(parts);
 }
@@ -247,11 +325,16 @@ function pluginRows(split: RangeSplit, filter: ReportFilter, keys: readonly stri
       WHERE ${dayIn(split)}${projectIs(filter)}${keyIn}`);
   }
   if (split.edges.length > 0) {
-    parts.push(sql`SELECT plugin_key, ${EVENT_DAY} AS day, sum(${flag(PluginEvent.VIEW)}) AS views,
-        sum(${flag(PluginEvent.INSTALL)}) AS installs, sum(${flag(PluginEvent.LIKE)}) AS likes
-      FROM analytics_event
-      WHERE ${timeIn(split)} AND event IN (${sql.join(PLUGIN_EVENTS)})${projectIs(filter)}${keyIn}
-      GROUP BY plugin_key, ${EVENT_DAY}`);
+    parts.push(
+      perEdge(
+        split,
+        (edge) => sql`SELECT plugin_key, ${EVENT_DAY} AS day, sum(${flag(PluginEvent.VIEW)}) AS views,
+            sum(${flag(PluginEvent.INSTALL)}) AS installs, sum(${flag(PluginEvent.LIKE)}) AS likes
+          FROM analytics_event
+          WHERE ${timeInSpan(edge)} AND event IN (${sql.join(PLUGIN_EVENTS)})${projectIs(filter)}${keyIn}
+          GROUP BY plugin_key, ${EVENT_DAY}`,
+      ),
+    );
   }
   return unionAll(parts);
 }
@@ -269,11 +352,13 @@ export async function pluginEventCounts(
 ): Promise<PluginEventCounts[]> {
   // Summed per key first, then only the keys of existing plugins: the existence check runs once a
   // key, not once a rollup row (LIMIT -1 OFFSET 0 keeps both databases from pushing it inside).
+  // A key whose events all fell in the parts taken away sums to zero: it had none in the range.
   const rows = await sql<{ plugin_key: string; views: string; installs: string; likes: string }>`
     SELECT plugin_key, views, installs, likes FROM (
       SELECT plugin_key, sum(views) AS views, sum(installs) AS installs, sum(likes) AS likes
-      FROM (${pluginTotals(splitRange(range), filter)}) AS r
+      FROM (${pluginTotals(countPlan(range), filter)}) AS r
       GROUP BY plugin_key
+      HAVING sum(views) <> 0 OR sum(installs) <> 0 OR sum(likes) <> 0
       ${db.dialect === 'postgres' ? sql`OFFSET 0` : sql`LIMIT -1 OFFSET 0`}) AS t
     WHERE plugin_key IN (SELECT plugin.plugin_key FROM plugin)
     ORDER BY views DESC, installs DESC, likes DESC, plugin_key
@@ -299,15 +384,19 @@ export async function pluginNames(db: Database, keys: readonly string[]): Promis
   return names;
 }
 
-/** Rows `(event, n)` of the split: rollup rows for whole days, named events of the edges. */
-function eventRows(split: RangeSplit, filter: ReportFilter) {
+/**
+ * Rows `(event, n)` whose sums per name are the counts of the range (see {@link countPlan}): rollup
+ * rows of the whole days, named events of the spans counted per name, each added or taken away.
+ */
+function eventRows(plan: CountPlan, filter: ReportFilter) {
   const parts: RawBuilder<unknown>[] = [];
-  if (split.days) {
-    parts.push(sql`SELECT event, n FROM analytics_daily_event WHERE ${dayIn(split)}${projectIs(filter)}`);
+  if (plan.days) {
+    parts.push(sql`SELECT event, n FROM analytics_daily_event
+      WHERE day >= ${plan.days.from} AND day < ${plan.days.to}${projectIs(filter)}`);
   }
-  if (split.edges.length > 0) {
-    parts.push(sql`SELECT event, count(*) AS n FROM analytics_event
-      WHERE ${timeIn(split)} AND event IS NOT NULL${projectIs(filter)} GROUP BY event`);
+  for (const span of plan.spans) {
+    parts.push(sql`SELECT event, ${sql.lit(span.sign)} * count(*) AS n FROM analytics_event
+      WHERE ${timeInSpan(span)} AND event IS NOT NULL${projectIs(filter)} GROUP BY event`);
   }
   return unionAll(parts);
 }
@@ -326,8 +415,8 @@ export async function eventCounts(
 ): Promise<{ events: { event: string; count: number }[]; total: number }> {
   const rows = await sql<{ event: string; count: string | number; total: string | number }>`
     SELECT event, sum(n) AS count, sum(sum(n)) OVER () AS total
-    FROM (${eventRows(splitRange(range), filter)}) AS r
-    GROUP BY event ORDER BY count DESC, event LIMIT ${limit}`.execute(db.kysely);
+    FROM (${eventRows(countPlan(range), filter)}) AS r
+    GROUP BY event HAVING sum(n) <> 0 ORDER BY count DESC, event LIMIT ${limit}`.execute(db.kysely);
   return {
     events: rows.rows.map((e) => ({ event: e.event, count: Number(e.count) })),
     total: Number(rows.rows[0]?.total ?? 0),

@@ -141,6 +141,44 @@ describe('GET /api/cmt/manager/analytics/overview', () => {
     expect(data.days.map((d) => d.pageviews)).toEqual([0, 0, 0]);
   });
 
+  it('leaves out names and plugins whose events all fall outside a range covering most of a day', async () => {
+    const d0 = utc(2021, 6, 1);
+    const hour = 3_600_000;
+    await insertEvents([
+      event({
+        time: d0 + 10 * 60_000,
+        event: PluginEvent.VIEW,
+        plugin_key: 'icon-kit',
+        distinct_id: 'early',
+      }),
+      event({ time: d0 + 20 * 60_000, event: '$WebStay', distinct_id: 'early' }),
+      event({
+        time: d0 + 12 * hour,
+        event: PluginEvent.VIEW,
+        plugin_key: 'color-magic',
+        distinct_id: 'noon',
+      }),
+      event({ time: d0 + 12 * hour + 1, distinct_id: 'noon' }),
+      event({
+        time: d0 + 23 * hour + 30 * 60_000,
+        event: PluginEvent.LIKE,
+        plugin_key: 'icon-kit',
+        distinct_id: 'late',
+      }),
+    ]);
+    const data = await overviewData({ from: d0 + hour, to: d0 + 23 * hour });
+    expect(data.top_plugins).toEqual([
+      { plugin_key: 'color-magic', name: 'Color Magic', views: 1, installs: 0, likes: 0 },
+    ]);
+    expect(data.events).toEqual([
+      { event: '$pageview', count: 1 },
+      { event: PluginEvent.VIEW, count: 1 },
+    ]);
+    expect(data.total_events).toBe(2);
+    expect(data.days).toEqual([{ day: '2021-06-01', pageviews: 1, visitors: 1 }]);
+    expect(data.visitors).toBe(1);
+  });
+
   it('equals a recount of 1,500 random events (both dialects bucket the same UTC days)', async () => {
     const d0 = utc(2021, 7, 1);
     const random = seededRandom(42);
