@@ -120,12 +120,28 @@ const timeInSpan = (span: { from: number; to: number }) =>
 /** The UTC day number of an event's `time`, the same expression on both dialects. */
 const EVENT_DAY = sql.raw(`CAST("time" / ${DAY_MS} AS INTEGER)`);
 
-/** `$pageview` events and distinct `distinct_id`s per UTC day number, days without events absent. */
-export async function dailyPageviews(
+/** Page views and visitors of a range: per UTC day number (days without page views absent) and in all. */
+export interface VisitorTraffic {
+  days: { day: number; pageviews: number; visitors: number }[];
+  /** Distinct `distinct_id`s with a `$pageview` anywhere in the range. */
+  visitors: number;
+}
+
+/**
+ * `$pageview` events and distinct `distinct_id`s per UTC day, and the distinct visitors of the
+ * whole range. Whole days come from the rollups: page views from `analytics_daily_event`, visitors
+ * per day from `analytics_daily_visitors`, and the range's visitors as the visitor-days whose
+ * previous page-view day (`prev`, migration 0029) is before the first whole day — each visitor once,
+ * on their first day of the range — summed from their counts per day and `prev`
+ * (`analytics_visitor_gaps`, migration 0030), not counted row by row. The partial edge days are read
+ * from the events once, in one statement: their page views and visitors per day, and how many of
+ * their visitors no whole day of the range has.
+ */
+export async function visitorTraffic(
   db: Database,
   range: ReportRange,
   filter: ReportFilter,
-): Promise<{ day: number; pageviews: number; visitors: number }[]> {
+): Promise<VisitorTraffic> {
   const split = splitRange(range);
   const out = new Map<number, { day: number; pageviews: number; visitors: number }>();
   const at = (day: number) => {
@@ -135,38 +151,59 @@ export async function dailyPageviews(
     out.set(day, row);
     return row;
   };
+  let visitors = 0;
   const reads: Promise<void>[] = [];
   if (split.days) {
+    const days = split.days;
+    // Page views and visitors per day (project '': across projects), and the first visitor-days.
     reads.push(
-      sql<{ day: number; n: string | number }>`SELECT day, sum(n) AS n FROM analytics_daily_event
-        WHERE ${dayIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)} GROUP BY day`
+      sql<{ kind: string; day: number; n: string | number }>`
+        SELECT 'p' AS kind, day, sum(n) AS n FROM analytics_daily_event
+          WHERE ${dayIn(split)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)} GROUP BY day
+        UNION ALL
+        SELECT 'v', day, n FROM analytics_daily_visitors WHERE ${dayIn(split)} AND project = ${filter.project ?? ''}
+        UNION ALL
+        SELECT 'f', NULL, coalesce(sum(n), 0) FROM analytics_visitor_gaps
+          WHERE project = ${filter.project ?? ''} AND ${dayIn(split)} AND prev < ${days.from}`
         .execute(db.kysely)
         .then((r) => {
-          for (const row of r.rows) at(Number(row.day)).pageviews = Number(row.n);
-        }),
-    );
-    // The visitors of each day: of the project, or across projects (project '').
-    reads.push(
-      sql<{ day: number; n: string | number }>`SELECT day, n FROM analytics_daily_visitors
-        WHERE ${dayIn(split)} AND project = ${filter.project ?? ''}`
-        .execute(db.kysely)
-        .then((r) => {
-          for (const row of r.rows) at(Number(row.day)).visitors = Number(row.n);
+          for (const row of r.rows) {
+            if (row.kind === 'f') visitors += Number(row.n);
+            else if (row.kind === 'p') at(Number(row.day)).pageviews = Number(row.n);
+            else at(Number(row.day)).visitors = Number(row.n);
+          }
         }),
     );
   }
   if (split.edges.length > 0) {
+    const visitorDays =
+      filter.project === undefined ? sql`analytics_daily_visitor_all` : sql`analytics_daily_visitor`;
+    // The edge visitors no whole day has: one index probe each (LIMIT … OFFSET keeps the planners
+    // from turning it into a join that reads every visitor-day of the range).
+    const fresh = split.days
+      ? sql` WHERE NOT EXISTS (SELECT 1 FROM ${visitorDays} AS w
+          WHERE w.distinct_id = v.distinct_id AND w.day >= ${split.days.from} AND w.day < ${split.days.to}${
+            filter.project === undefined ? EMPTY : sql` AND w.project = ${filter.project}`
+          } LIMIT 1 OFFSET 0)`
+      : EMPTY;
     reads.push(
-      sql<{ day: number; pageviews: string | number; visitors: string | number }>`${perEdge(
-        split,
-        (edge) => sql`SELECT ${EVENT_DAY} AS day, count(*) AS pageviews,
-            count(DISTINCT distinct_id) AS visitors
-          FROM analytics_event WHERE ${timeInSpan(edge)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}
-          GROUP BY ${EVENT_DAY}`,
-      )}`
+      sql<{ day: number | null; pageviews: string | number; visitors: string | number }>`
+        WITH e AS (${perEdge(
+          split,
+          (edge) => sql`SELECT ${EVENT_DAY} AS day, distinct_id, count(*) AS pageviews
+            FROM analytics_event WHERE ${timeInSpan(edge)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}
+            GROUP BY ${EVENT_DAY}, distinct_id`,
+        )})
+        SELECT day, sum(pageviews) AS pageviews, count(*) AS visitors FROM e GROUP BY day
+        UNION ALL
+        SELECT NULL, 0, count(*) FROM (SELECT DISTINCT distinct_id FROM e) AS v${fresh}`
         .execute(db.kysely)
         .then((r) => {
           for (const row of r.rows) {
+            if (row.day === null) {
+              visitors += Number(row.visitors);
+              continue;
+            }
             const day = at(Number(row.day));
             day.pageviews = Number(row.pageviews);
             day.visitors = Number(row.visitors);
@@ -175,49 +212,7 @@ export async function dailyPageviews(
     );
   }
   await Promise.all(reads);
-  return [...out.values()];
-}
-
-/**
- * Distinct `distinct_id`s with a `$pageview` in the range. Whole days: the visitor-days whose
- * previous page-view day (`prev`, migration 0029) is before the first whole day — each visitor once,
- * on their first day of the range — summed from their counts per day and `prev`
- * (`analytics_visitor_gaps`, migration 0030), not counted row by row. Partial edge days: their
- * visitors from the events, less those already counted on a whole day.
- */
-export async function distinctVisitors(
-  db: Database,
-  range: ReportRange,
-  filter: ReportFilter,
-): Promise<number> {
-  const split = splitRange(range);
-  const visitorDays =
-    filter.project === undefined ? sql`analytics_daily_visitor_all` : sql`analytics_daily_visitor`;
-  const parts: RawBuilder<unknown>[] = [];
-  if (split.days) {
-    parts.push(sql`(SELECT coalesce(sum(n), 0) FROM analytics_visitor_gaps
-      WHERE project = ${filter.project ?? ''} AND ${dayIn(split)} AND prev < ${split.days.from})`);
-  }
-  if (split.edges.length > 0) {
-    // One index probe per edge visitor (LIMIT … OFFSET keeps the planners from turning it into a
-    // join that reads every visitor-day of the range).
-    const counted = split.days
-      ? sql` WHERE NOT EXISTS (SELECT 1 FROM ${visitorDays} AS w
-          WHERE w.distinct_id = e.distinct_id AND w.day >= ${split.days.from} AND w.day < ${split.days.to}${
-            filter.project === undefined ? EMPTY : sql` AND w.project = ${filter.project}`
-          } LIMIT 1 OFFSET 0)`
-      : EMPTY;
-    const edgeVisitors = sql.join(
-      split.edges.map(
-        (edge) => sql`SELECT DISTINCT distinct_id FROM analytics_event
-          WHERE ${timeInSpan(edge)} AND event = ${PAGEVIEW_EVENT}${projectIs(filter)}`,
-      ),
-      sql` UNION `,
-    );
-    parts.push(sql`(SELECT count(*) FROM (${edgeVisitors}) AS e${counted})`);
-  }
-  const r = await sql<{ n: string | number }>`SELECT ${sql.join(parts, sql` + `)} AS n`.execute(db.kysely);
-  return Number(r.rows[0]?.n ?? 0);
+  return { days: [...out.values()], visitors };
 }
 
 /**

@@ -15,8 +15,6 @@ import {
 import type { Database } from '../db/database';
 import { accountName } from '../shared/accounts';
 import {
-  dailyPageviews,
-  distinctVisitors,
   eventCounts,
   type PublisherScope,
   pluginDailyEvents,
@@ -25,6 +23,7 @@ import {
   pluginNames,
   publisherPluginList,
   type ReportFilter,
+  visitorTraffic,
 } from './data';
 import { formatDay, type ReportRange, rangeDays } from './range';
 
@@ -42,13 +41,22 @@ export const PUBLISHER_PLUGINS_LIMIT = 500;
 /** One plugin of a publisher report. */
 export type PublisherPlugin = PublisherAnalytics['plugins'][number];
 
-/** `pageviews` and `visitors` per UTC day of the range, zero-filled, oldest first. */
-async function dailyTraffic(db: Database, range: ReportRange, filter: ReportFilter): Promise<DailyTraffic[]> {
-  const byDay = new Map((await dailyPageviews(db, range, filter)).map((r) => [r.day, r]));
-  return rangeDays(range).map((day) => {
+/**
+ * `pageviews` and `visitors` per UTC day of the range, zero-filled, oldest first, and the distinct
+ * visitors of the whole range.
+ */
+async function traffic(
+  db: Database,
+  range: ReportRange,
+  filter: ReportFilter,
+): Promise<{ days: DailyTraffic[]; visitors: number }> {
+  const counted = await visitorTraffic(db, range, filter);
+  const byDay = new Map(counted.days.map((r) => [r.day, r]));
+  const days = rangeDays(range).map((day) => {
     const row = byDay.get(day);
     return { day: formatDay(day), pageviews: row?.pageviews ?? 0, visitors: row?.visitors ?? 0 };
   });
+  return { days, visitors: counted.visitors };
 }
 
 /** Views, installs and likes per plugin key, most viewed first, named (the key for an unknown plugin). */
@@ -91,9 +99,8 @@ export async function analyticsOverview(
   range: ReportRange,
   filter: ReportFilter = {},
 ): Promise<AnalyticsOverview> {
-  const [days, visitors, top_plugins, named] = await Promise.all([
-    dailyTraffic(db, range, filter),
-    distinctVisitors(db, range, filter),
+  const [{ days, visitors }, top_plugins, named] = await Promise.all([
+    traffic(db, range, filter),
     pluginCounts(db, range, filter, TOP_PLUGINS),
     eventCounts(db, range, filter, EVENT_NAMES_LIMIT),
   ]);
