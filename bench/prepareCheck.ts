@@ -1,7 +1,7 @@
 /**
  * Checks that the bench's bulk preparation (`bench/prepare.ts`) makes the same data set as the
  * import it replaces: for each dialect, a data set of `BENCH_CHECK_SIZE` plugins (default 10,000)
- * made (a) the way `bench/run.ts` prepared it before — the scaled catalogue imported in files of
+ * made (a) the way `bench/dataSets.ts` prepares it with `BENCH_PREPARE=import` — the scaled catalogue imported in files of
  * 100,000 through `importEntries` (what `plugin-center import <file>` runs, here in-process so that
  * both take the same import time), then the bench's counts and `ANALYZE` — and (b) by
  * `bulkPrepare`; then every row of every table (the migration bookkeeping and SQLite's statistics
@@ -32,7 +32,7 @@ const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.
 const NOW = Date.UTC(2026, 10, 1);
 const SKIP = new Set(['kysely_migration', 'kysely_migration_lock', 'sqlite_stat1', 'sqlite_stat4']);
 
-/** The way `bench/run.ts` prepared a data set through the import, in files of {@link SLICE}. */
+/** The way `bench/dataSets.ts` prepares a data set through the import (`BENCH_PREPARE=import`), in files of {@link SLICE}. */
 async function referencePrepare(databaseUrl: string, dataDir: string): Promise<void> {
   const db = createDatabase({ databaseUrl, dataDir });
   try {

@@ -4,8 +4,8 @@
  *
  * 1. A catalogue scaled from the real one to BENCH_SIZE plugins (default 100,000), imported once into
  *    SQLite (bench/.cache) and into a PostgreSQL database (BENCH_DATABASE_URL, default
- *    postgres://postgres@127.0.0.1:5432/pc_bench_<size>), with download and view counts spread over
- *    the rows so "most popular" has something to sort.
+ *    postgres://postgres@127.0.0.1:5432/pc_bench_v<version>_<size>), with download and view counts
+ *    spread over the rows so "most popular" has something to sort (`bench/dataSets.ts`).
  * 2. For each dialect, the built server (`packages/server/dist/cli.js start`, NODE_ENV=production) in
  *    its own process, and autocannon load from this process: list (each sort, over the first pages by
  *    cursor), tag filter, search (English, Chinese), detail. p50/p95/p99 latency and requests/s.
@@ -33,40 +33,28 @@
  * `BENCH_PARTS` (default `catalogue,ingest,trackers,lighthouse`; also `search`, `analytics`, `scale`, and
  * `prepare` to only prepare the data sets) picks what runs. A missing data set is prepared by the bulk
  * load of `bench/prepare.ts` (`BENCH_PREPARE=import`: through `plugin-center import`, in files of
- * 100,000 above that size, see IMPORT_CHUNK).
+ * 100,000 above that size, see IMPORT_CHUNK in `bench/dataSets.ts`).
  *
  * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
  * Needs `pnpm build` first. Targets: list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
  * throughput ≥ 40 % of the plain server; Lighthouse performance ≥ 0.95, accessibility 1.0.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { benchAnalytics } from './analytics';
+import { cache, pgAdminUrl, pgUrl, preparePostgres, prepareSqlite, size } from './dataSets';
 import { benchIngest, formatIngest } from './ingest';
 import { benchLighthouse } from './lighthouse';
 import { formatTable, type LoadResult, runLoad, type Scenario } from './load';
-import { benchCounts, bulkPrepare } from './prepare';
-import { scaleCatalogue, scaledEntries } from './scale';
 import { benchScale } from './scaleLoad';
 import { benchSearch } from './search';
 import { SERVER_CLI, startPlainServer, startServer, stopServer } from './server';
 import { benchTrackers } from './tracker';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const size = Number(process.env.BENCH_SIZE ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const cache = join(root, 'bench/.cache');
-/** Bumped whenever the scaled catalogue or what an import writes changes (3: the search index), so cached data sets are rebuilt. */
-const DATA_VERSION = 3;
-const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/pc_bench_v${DATA_VERSION}_${size}`;
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 /**
  * What to run: `catalogue` (list, search, detail), `ingest` (analytics), `trackers` (side by side),
@@ -75,163 +63,7 @@ const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
  * sets only).
  */
 const searchConcurrency = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 4);
-/**
- * How a missing data set is prepared: `bulk` (default; `bench/prepare.ts`, the import's rows
- * written in bulk, checked by `bench/prepareCheck.ts`) or `import` (`plugin-center import` of
- * files of {@link IMPORT_CHUNK}, as before).
- */
-const bulk = (process.env.BENCH_PREPARE ?? 'bulk') !== 'import';
 const parts = (process.env.BENCH_PARTS ?? 'catalogue,ingest,trackers,lighthouse').split(',');
-
-/** Counts spread over the rows by a fixed formula, so "most popular" has a real order (both dialects). */
-const COUNTS_SQL =
-  'UPDATE plugin SET download_count = (id % 9973) * 7 % 5000, view_count = (id % 99991) * 13 % 40000';
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): void {
-  const res = spawnSync(process.execPath, [SERVER_CLI, ...args], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) {
-    throw new Error(`plugin-center ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
-  }
-}
-
-/**
- * Entries per import file. A catalogue larger than this is written and imported in files of this
- * many entries: 1,000,000 entries are about 720 MB of JSON, over V8's 512 MB string limit, so neither
- * `JSON.stringify` here nor the import's `readFile(…, 'utf8')` + `JSON.parse` can take it in one file.
- */
-const IMPORT_CHUNK = 100_000;
-
-/**
- * Writes the scaled catalogue once and returns the paths of its import files: one plugins.json up
- * to {@link IMPORT_CHUNK} entries, else plugins-<k>.json files of that many entries each.
- */
-function catalogueFiles(): string[] {
-  const dir = join(cache, `catalogue-v${DATA_VERSION}-${size}`);
-  if (size <= IMPORT_CHUNK) {
-    const file = join(dir, 'plugins.json');
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(file, JSON.stringify(scaleCatalogue(size)));
-      writeFileSync(join(dir, 'zh.json'), '[]');
-    }
-    return [file];
-  }
-  const count = Math.ceil(size / IMPORT_CHUNK);
-  const files = Array.from({ length: count }, (_, k) => join(dir, `plugins-${k}.json`));
-  const complete = join(dir, '.complete');
-  if (!existsSync(complete)) {
-    mkdirSync(dir, { recursive: true });
-    const started = performance.now();
-    let chunk: unknown[] = [];
-    let k = 0;
-    for (const entry of scaledEntries(size)) {
-      chunk.push(entry);
-      if (chunk.length === IMPORT_CHUNK) {
-        writeFileSync(files[k++]!, JSON.stringify(chunk));
-        chunk = [];
-      }
-    }
-    if (chunk.length > 0) writeFileSync(files[k]!, JSON.stringify(chunk));
-    writeFileSync(complete, new Date().toISOString());
-    console.log(`catalogue: wrote ${size} entries in ${count} files in ${seconds1(started)} s`);
-  }
-  return files;
-}
-
-function seconds1(started: number): string {
-  return ((performance.now() - started) / 1000).toFixed(1);
-}
-
-/** Imports the scaled catalogue's files one after the other through `plugin-center import`. */
-function importCatalogue(dialect: string, env: NodeJS.ProcessEnv): void {
-  const files = catalogueFiles();
-  const started = performance.now();
-  for (const [k, file] of files.entries()) {
-    const one = performance.now();
-    runCli(['import', file], env);
-    if (files.length > 1) {
-      console.log(
-        `${dialect}: imported file ${k + 1}/${files.length} in ${seconds1(one)} s (load average ${loadavg()[0]!.toFixed(1)})`,
-      );
-    }
-  }
-  console.log(`${dialect}: import of ${size} plugins took ${seconds1(started)} s`);
-}
-
-async function prepareSqlite(): Promise<NodeJS.ProcessEnv> {
-  const dataDir = join(cache, `sqlite-v${DATA_VERSION}-${size}`);
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '', IMPORT_CATALOGUE_ON_EMPTY: 'false' };
-  const marker = join(dataDir, '.bench-ready');
-  if (!existsSync(marker)) {
-    mkdirSync(dataDir, { recursive: true });
-    const started = performance.now();
-    if (bulk) {
-      await bulkPrepare({
-        databaseUrl: '',
-        dataDir,
-        size,
-        now: Date.now(),
-        counts: benchCounts,
-        log: console.log,
-      });
-    } else {
-      importCatalogue('sqlite', env);
-      const db = new Database(join(dataDir, 'plugin-center.db'));
-      db.exec(COUNTS_SQL);
-      db.close();
-    }
-    console.log(
-      `sqlite: data prepared (${size} plugins, ${bulk ? 'bulk load' : 'import and counts'}) in ${seconds1(started)} s`,
-    );
-    writeFileSync(marker, new Date().toISOString());
-  }
-  return env;
-}
-
-async function preparePostgres(): Promise<NodeJS.ProcessEnv> {
-  const env = {
-    DATABASE_URL: pgUrl,
-    DATA_DIR: join(cache, `pg-files-v${DATA_VERSION}-${size}`),
-    IMPORT_CATALOGUE_ON_EMPTY: 'false',
-  };
-  const name = new URL(pgUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '')}"`);
-  await admin.end();
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  const ready = await client
-    .query<{ n: string }>('SELECT count(*) AS n FROM plugin')
-    .then((r) => Number(r.rows[0]?.n) >= size)
-    .catch(() => false);
-  if (!ready) {
-    const started = performance.now();
-    if (bulk) {
-      await bulkPrepare({
-        databaseUrl: pgUrl,
-        dataDir: env.DATA_DIR,
-        size,
-        now: Date.now(),
-        counts: benchCounts,
-        log: console.log,
-      });
-    } else {
-      importCatalogue('postgres', env);
-      await client.query(COUNTS_SQL);
-      await client.query('ANALYZE');
-    }
-    console.log(
-      `postgres: data prepared (${size} plugins, ${bulk ? 'bulk load' : 'import, counts, ANALYZE'}) in ${seconds1(started)} s`,
-    );
-  }
-  await client.end();
-  return env;
-}
 
 async function getData<T>(port: number, path: string): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`);
