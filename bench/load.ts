@@ -90,8 +90,16 @@ export function formatTable(title: string, rows: LoadResult[]): string {
     String(r.errors),
     String(r.non2xx),
   ]);
+  return textTable(title, head, body);
+}
+
+/**
+ * An aligned text table: `title` on a line of its own after a blank one, the `head` cells, a rule,
+ * then each row of `body`; the first column left-aligned, the others right-aligned.
+ */
+export function textTable(title: string, head: readonly string[], body: readonly string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) =>
+  const line = (cells: readonly string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [`\n${title}`, line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }

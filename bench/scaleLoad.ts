@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { seededRandom } from '@plugin-center/server';
 import { encodeCursor, queryFingerprint } from '@plugin-center/server/bench';
 import pg from 'pg';
-import { type LoadResult, runLoad, type Scenario } from './load';
+import { type LoadResult, runLoad, type Scenario, textTable } from './load';
 import { type BenchQuery, type QueryKind, searchQueries, suggestPrefixes } from './queries';
 import { startPlainServer, startServer, stopServer } from './server';
 
@@ -257,10 +257,7 @@ export function formatScale(title: string, rows: readonly ScaleRow[]): string {
     Number.isNaN(r.hitRatio) ? '' : `${(r.hitRatio * 100).toFixed(1)} %`,
     String(r.errors + r.non2xx),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [`\n${title}`, line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+  return textTable(title, head, body);
 }
 
 /**

@@ -9,7 +9,7 @@
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { seededRandom } from '@plugin-center/server';
-import { percentile } from './load';
+import { percentile, textTable } from './load';
 import { type BenchPrefix, type BenchQuery, mixSummary, searchQueries, suggestPrefixes } from './queries';
 import { startServer, stopServer } from './server';
 
@@ -144,10 +144,7 @@ export function formatPasses(title: string, rows: readonly PassResult[]): string
     String(r.failed),
     r.empty === undefined ? '' : String(r.empty),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [`\n${title}`, line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+  return textTable(title, head, body);
 }
 
 function searchPath(q: BenchQuery, cursor?: string): string {
