@@ -26,14 +26,21 @@
  *    requests, read cache off at 1, 8 and 32 connections (`BENCH_SCALE_CONCURRENCIES`) and on at 8
  *    (`BENCH_SCALE_CACHED_CONCURRENCIES`, with the hit ratio), beside the targets;
  *    `BENCH_SCALE_ONLY=list,detail` runs the scenarios whose names start so.
+ * 6d. Several processes (`bench/processes.ts`, part `processes`, not in the default): on the
+ *    PostgreSQL data set and the Redis at REDIS_URL (default redis://127.0.0.1:6379), the server
+ *    with 1 process and with 2 (`WEB_CONCURRENCY=2`), read cache off and on, side by side: list
+ *    (deep cursors), detail and English search at 8 and 32 connections
+ *    (`BENCH_PROCESSES_CONCURRENCIES`), hit ratios beside the cached figures; then two processes on
+ *    their own ports: how soon a like through one is seen by the other's cached detail
+ *    (`BENCH_PROPAGATION_WRITES`, default 20), target ≤ 1 s.
  * 7. Lighthouse on the square (`bench/lighthouse.ts`, part `lighthouse`): mobile, simulated
  *    throttling, 3 runs on the shipped catalogue: performance and accessibility scores, FCP, LCP, TBT,
  *    CLS, Speed Index and the JavaScript transferred.
  *
- * `BENCH_PARTS` (default `catalogue,ingest,trackers,lighthouse`; also `search`, `analytics`, `scale`, and
- * `prepare` to only prepare the data sets) picks what runs. A missing data set is prepared by the bulk
- * load of `bench/prepare.ts` (`BENCH_PREPARE=import`: through `plugin-center import`, in files of
- * 100,000 above that size, see IMPORT_CHUNK in `bench/dataSets.ts`).
+ * `BENCH_PARTS` (default `catalogue,ingest,trackers,lighthouse`; also `search`, `analytics`, `scale`,
+ * `processes`, and `prepare` to only prepare the data sets) picks what runs. A missing data set is
+ * prepared by the bulk load of `bench/prepare.ts` (`BENCH_PREPARE=import`: through `plugin-center
+ * import`, in files of 100,000 above that size, see IMPORT_CHUNK in `bench/dataSets.ts`).
  *
  * Only 127.0.0.1 is targeted; every run is bounded in time (BENCH_SECONDS per scenario, default 6).
  * Needs `pnpm build` first. Targets: list and detail p99 ≤ 15 ms, search p95 ≤ 40 ms, list
@@ -48,6 +55,7 @@ import { cache, pgAdminUrl, pgUrl, preparePostgres, prepareSqlite, size } from '
 import { benchIngest, formatIngest } from './ingest';
 import { benchLighthouse } from './lighthouse';
 import { formatTable, type LoadResult, runLoad, type Scenario } from './load';
+import { benchProcesses } from './processes';
 import { benchScale } from './scaleLoad';
 import { benchSearch } from './search';
 import { SERVER_CLI, startPlainServer, startServer, stopServer } from './server';
@@ -56,14 +64,19 @@ import { benchTrackers } from './tracker';
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const searchConcurrency = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 4);
 /**
  * What to run: `catalogue` (list, search, detail), `ingest` (analytics), `trackers` (side by side),
  * `search` (long tail), `analytics` (the dashboards at 10,000,000 events), `scale` (distinct
- * requests at several concurrencies), `lighthouse` (the square in Lighthouse), `prepare` (the data
- * sets only).
+ * requests at several concurrencies), `processes` (1 vs 2 server processes, and a write's
+ * propagation between them), `lighthouse` (the square in Lighthouse), `prepare` (the data sets only).
  */
-const searchConcurrency = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 4);
 const parts = (process.env.BENCH_PARTS ?? 'catalogue,ingest,trackers,lighthouse').split(',');
+
+/** A list of numbers from the variable `name` (comma-separated), else from `fallback`. */
+function levels(name: string, fallback: string): number[] {
+  return (process.env[name] ?? fallback).split(',').filter(Boolean).map(Number);
+}
 
 async function getData<T>(port: number, path: string): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`);
@@ -256,8 +269,6 @@ async function main(): Promise<void> {
   }
   // Scale (bench/scaleLoad.ts): distinct requests at several concurrencies, beside the targets.
   if (parts.includes('scale')) {
-    const levels = (name: string, fallback: string) =>
-      (process.env[name] ?? fallback).split(',').filter(Boolean).map(Number);
     for (const dialect of dialects) {
       const env = dialect === 'postgres' ? await preparePostgres() : await prepareSqlite();
       await benchScale(dialect, env, {
@@ -269,6 +280,16 @@ async function main(): Promise<void> {
         only: process.env.BENCH_SCALE_ONLY?.split(','),
       });
     }
+  }
+  // Several processes (bench/processes.ts): 1 vs 2 on the PostgreSQL data set and Redis.
+  if (parts.includes('processes')) {
+    await benchProcesses(await preparePostgres(), {
+      size,
+      seconds: Number(process.env.BENCH_SECONDS ?? 5),
+      concurrencies: levels('BENCH_PROCESSES_CONCURRENCIES', '8,32'),
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      writes: Number(process.env.BENCH_PROPAGATION_WRITES ?? 20),
+    });
   }
   if (parts.includes('ingest')) for (const dialect of dialects) await ingest(dialect);
   if (parts.includes('analytics')) await benchAnalytics({ dialects, pgAdminUrl, connections });

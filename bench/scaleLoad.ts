@@ -30,7 +30,8 @@ export interface ScaleOptions {
 /** Which target a scenario is held to. */
 type Target = 'p99 ≤ 15' | 'p95 ≤ 40' | 'p95 ≤ 10' | '≥ 40 %' | '';
 
-interface ScaleScenario extends Scenario {
+/** A scale scenario: its paths, the target it is held to and the read-cache kind its hit ratio reads. */
+export interface ScaleScenario extends Scenario {
   target: Target;
   /** The read-cache kind (metrics label) of the outermost lookup of this route. */
   cacheKind: 'result' | 'detail' | 'suggest';
@@ -49,7 +50,8 @@ export interface ScaleRow extends LoadResult {
   hitRatio: number;
 }
 
-const METRICS_TOKEN = 'bench-scale-metrics-token-0123456789';
+/** The `METRICS_TOKEN` the bench's servers are started with, to read their `/metrics`. */
+export const METRICS_TOKEN = 'bench-scale-metrics-token-0123456789';
 const CLOCK_TICKS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,14 +67,10 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
-/** Read-cache lookups by `kind|result` from the server's Prometheus text. */
-async function cacheCounters(port: number): Promise<Map<string, number>> {
+/** Read-cache lookups by `kind|result` (`plugin_center_read_cache_lookups_total`) in a server's Prometheus text. */
+export function parseCacheCounters(metrics: string): Map<string, number> {
   const out = new Map<string, number>();
-  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  if (!res.ok) return out;
-  for (const line of (await res.text()).split('\n')) {
+  for (const line of metrics.split('\n')) {
     const m = /^plugin_center_read_cache_lookups_total\{([^}]*)\} (\S+)/.exec(line);
     if (!m) continue;
     const kind = /kind="([^"]*)"/.exec(m[1]!)?.[1];
@@ -80,6 +78,29 @@ async function cacheCounters(port: number): Promise<Map<string, number>> {
     out.set(`${kind}|${result}`, Number(m[2]));
   }
   return out;
+}
+
+/** Read-cache lookups by `kind|result` of the server on `port` (empty when `/metrics` refuses). */
+async function cacheCounters(port: number): Promise<Map<string, number>> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  return res.ok ? parseCacheCounters(await res.text()) : new Map();
+}
+
+/**
+ * The hit ratio (0–1) of the read-cache lookups of `kind` between two readings of
+ * {@link parseCacheCounters}; NaN when there was no lookup of that kind.
+ */
+export function hitRatioBetween(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+  kind: string,
+): number {
+  const delta = (k: string) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
+  const hits = delta(`${kind}|hit`);
+  const misses = delta(`${kind}|miss`);
+  return hits + misses > 0 ? hits / (hits + misses) : Number.NaN;
 }
 
 async function getData<T>(port: number, path: string): Promise<T> {
@@ -156,7 +177,16 @@ const SEARCH_GROUPS: { name: string; kinds: readonly QueryKind[] }[] = [
   { name: 'search, prefix (as typed)', kinds: ['en-prefix'] },
 ];
 
-async function scenarios(port: number, options: ScaleOptions): Promise<ScaleScenario[]> {
+/**
+ * The scale scenarios against the server on `port` (described in `bench/run.ts`, 6c):
+ * the lists' paths from walks of the running server and cursors spread over the data set's ranges,
+ * detail keys met on the walks, the search queries of `bench/queries.ts` by kind, the suggestion
+ * prefixes. Every path is distinct within its scenario.
+ */
+export async function scaleScenarios(
+  port: number,
+  options: Pick<ScaleOptions, 'size' | 'walkPages' | 'searchQueryCount'>,
+): Promise<ScaleScenario[]> {
   const walkPages = options.walkPages ?? 300;
   const latest = await walk(port, 'sort=0', walkPages);
   const popular = await walk(port, 'sort=1', Math.ceil(walkPages / 3));
@@ -289,7 +319,7 @@ export async function benchScale(
       if (levels.length === 0) continue;
       const { port, child } = await startServer({ ...env, READ_CACHE: readCache, METRICS_TOKEN });
       try {
-        const list = (await scenarios(port, options)).filter(
+        const list = (await scaleScenarios(port, options)).filter(
           (s) => !options.only || options.only.some((prefix) => s.name.startsWith(prefix)),
         );
         console.log(
@@ -323,14 +353,10 @@ export async function benchScale(
               if (stats) await sleep(1200);
               // The first count read's own statement is left out.
               const tx = (await transactions()) - tx0 - 1;
-              let hitRatio = Number.NaN;
-              if (readCache === 'on') {
-                const c = await cacheCounters(port);
-                const delta = (k: string) => (c.get(k) ?? 0) - (counters0.get(k) ?? 0);
-                const hits = delta(`${s.cacheKind}|hit`);
-                const misses = delta(`${s.cacheKind}|miss`);
-                hitRatio = hits + misses > 0 ? hits / (hits + misses) : Number.NaN;
-              }
+              const hitRatio =
+                readCache === 'on'
+                  ? hitRatioBetween(counters0, await cacheCounters(port), s.cacheKind)
+                  : Number.NaN;
               const served = r.requests;
               return {
                 ...r,
