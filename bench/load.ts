@@ -33,7 +33,9 @@ export function percentile(sorted: number[], p: number): number {
 /**
  * Runs `scenario` against `http://127.0.0.1:<port>` for `seconds` with `connections` concurrent
  * keep-alive connections, after a 1 s warm-up that is not counted; `onStart` (when given) runs
- * between the warm-up and the measured run (to read counters the run is compared with).
+ * between the warm-up and the measured run (to read counters the run is compared with). The paths
+ * are asked in turn, the run continuing where the warm-up stopped (a path comes back only once the
+ * whole list has been asked).
  */
 export async function runLoad(
   port: number,
@@ -45,20 +47,20 @@ export async function runLoad(
   }: { seconds?: number; connections?: number; onStart?: () => Promise<void> } = {},
 ): Promise<LoadResult> {
   const url = `http://127.0.0.1:${port}`;
-  const rotate = (offset: number) => {
-    let i = offset;
-    return (req: autocannon.Request) => {
-      req.path = scenario.paths[i++ % scenario.paths.length]!;
-      return req;
-    };
+  // One rotation for the warm-up and the run: the run goes on from the path after the warm-up's
+  // last, so it does not ask again (and find in the read cache) what the warm-up just asked.
+  let next = 0;
+  const rotate = () => (req: autocannon.Request) => {
+    req.path = scenario.paths[next++ % scenario.paths.length]!;
+    return req;
   };
-  await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: rotate(0) }] });
+  await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: rotate() }] });
   await onStart?.();
 
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url, connections, duration: seconds, requests: [{ setupRequest: rotate(7) }] },
+      { url, connections, duration: seconds, requests: [{ setupRequest: rotate() }] },
       (error, res) => (error ? reject(error) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => {

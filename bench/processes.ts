@@ -67,12 +67,6 @@ const CONFIGS = [
   { processes: 2, readCache: 'on' },
 ] as const;
 
-/**
- * Pause between the warm-up and a cached run, ms: longer than the 1 s a list, search or detail answer
- * is kept (`cache.ts` LIST_RESULT_TTL_MS): the run starts its rotation 7 paths after the warm-up
- * started (`load.ts` runLoad), so it would otherwise count the warm-up's answers as hits.
- */
-const WARM_UP_EXPIRY_MS = 1100;
 /** How soon a write on one process is to be seen on the other, ms (issue 25). */
 const PROPAGATION_TARGET_MS = 1000;
 /** A poll that has not seen the write after this long gives up, ms. */
@@ -285,10 +279,7 @@ export async function benchProcesses(
             seconds: options.seconds,
             connections,
             onStart: async () => {
-              if (!cached) return;
-              // The warm-up's answers expire first: the run asks its paths again at once.
-              await sleep(WARM_UP_EXPIRY_MS);
-              before = await cacheCountersOf(port, pids);
+              if (cached) before = await cacheCountersOf(port, pids);
             },
           });
           const hitRatio = cached
