@@ -1,6 +1,7 @@
 /**
  * `WEB_CONCURRENCY`: the real `cli.ts start` as a child process. On PostgreSQL, with a Redis of the
- * test's own, it runs a primary and two workers sharing one port; a worker killed is replaced while the other keeps answering, and
+ * test's own, it runs a primary and two workers sharing one port; `GET /metrics` on either counts
+ * the requests of both; a worker killed is replaced while the other keeps answering, and
  * `SIGTERM` to the primary ends them all with exit code 0. On SQLite more than one process is
  * refused at start with a message naming the variable.
  */
@@ -97,7 +98,15 @@ it('runs WEB_CONCURRENCY workers on one port on PostgreSQL, replaces a dead one,
     expect(output()).toContain('DATABASE_URL');
     return;
   }
-  const started = start({ WEB_CONCURRENCY: '2', DATABASE_URL: databaseUrl!, REDIS_URL: redis!.url }, port);
+  const started = start(
+    {
+      WEB_CONCURRENCY: '2',
+      DATABASE_URL: databaseUrl!,
+      REDIS_URL: redis!.url,
+      METRICS_TOKEN: 'cluster-metrics-token',
+    },
+    port,
+  );
   primary = started.child;
   const origin = `http://127.0.0.1:${port}`;
   await until('both workers listening', async () =>
@@ -106,6 +115,19 @@ it('runs WEB_CONCURRENCY workers on one port on PostgreSQL, replaces a dead one,
   const workers = await childrenOf(primary.pid!);
   expect(workers).toHaveLength(2);
   expect(await status(`${origin}/healthz`)).toBe(200);
+
+  // A scrape reaching either worker counts the requests both answered.
+  const tags = `${origin}/api/cmt/plugin/tag/list`;
+  for (let i = 0; i < 10; i++) expect(await status(tags)).toBe(200);
+  const counted =
+    /plugin_center_http_request_duration_seconds_count\{[^}]*route="\/api\/cmt\/plugin\/tag\/list"[^}]*\} (\d+)/;
+  for (let i = 0; i < 4; i++) {
+    const res = await fetch(`${origin}/metrics`, {
+      headers: { authorization: 'Bearer cluster-metrics-token' },
+    });
+    expect(res.status).toBe(200);
+    expect(counted.exec(await res.text())?.[1]).toBe('10');
+  }
 
   process.kill(workers[0]!, 'SIGKILL');
   // The other worker answers meanwhile (a connection handed to the dying one may fail once).

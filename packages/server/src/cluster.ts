@@ -15,6 +15,7 @@
  * which is why more than one process needs it (`loadConfig` refuses otherwise).
  */
 import cluster, { type Worker } from 'node:cluster';
+import { serveClusterMetrics } from './clusterMetrics';
 
 /** Wait before starting again a worker that died, ms. */
 export const RESTART_DELAY_MS = 1000;
@@ -39,11 +40,13 @@ export interface PrimaryOptions {
 /**
  * Runs this process as the primary: {@link PrimaryOptions.prepare}, then `workers` workers running
  * this same script with the same arguments and environment, restarted when they die (see the module
- * comment). Resolves when the workers are listening; the process then lives until a signal or a crash
+ * comment), and the primary gathers the workers' metrics for a scrape of any one of them
+ * (`clusterMetrics.ts`). Resolves when the workers are listening; the process then lives until a signal or a crash
  * loop ends it.
  */
 export async function runPrimary(options: PrimaryOptions): Promise<void> {
   await options.prepare();
+  serveClusterMetrics();
   let stopping = false;
   const deaths: number[] = [];
   const start = (): Worker => {

@@ -9,10 +9,12 @@
  * `collector/`) find it by their database, as the read cache keeps its entries: a per-database
  * `WeakMap`.
  */
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiErrorCode } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterMetrics, joinClusterMetrics } from './clusterMetrics';
 import type { Database, PoolUse } from './db/database';
 import { ApiError } from './errors';
 import { tableRoute } from './routeTable';
@@ -213,6 +215,8 @@ function digest(text: string): Buffer {
  * (compared in constant time) → 200 in Prometheus text format 0.0.4 (`text/plain; version=0.0.4`,
  * `Cache-Control: no-store`); without it or with another token → 401 UNAUTHORIZED in the envelope.
  * Without `token`: nothing is kept and the route answers 404 ROUTE_NOT_FOUND like an unknown path.
+ * In a worker of `WEB_CONCURRENCY` the answer covers every worker of the machine, gathered by the
+ * primary (`clusterMetrics.ts`; 500 INTERNAL when the primary does not answer within 6 s).
  *
  * @returns the metrics, or undefined without `token`
  */
@@ -240,6 +244,7 @@ export function registerMetrics(
       if (byDatabase.get(db) === metrics) byDatabase.delete(db);
       done();
     });
+    if (cluster.isWorker) joinClusterMetrics(metrics.registry);
   }
   tableRoute(app, 'operation', 'metrics', async (request, reply) => {
     if (!metrics || !expected) {
@@ -252,7 +257,7 @@ export function registerMetrics(
         'send the metrics token of the server (METRICS_TOKEN) as Authorization: Bearer <token>',
       );
     }
-    const text = await metrics.registry.metrics();
+    const text = cluster.isWorker ? await clusterMetrics() : await metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
   });
   return metrics;
