@@ -7,9 +7,9 @@
  *    the scale part's distinct requests (`bench/scaleLoad.ts` scaleScenarios) for list (deep
  *    cursors), detail and English search, at 8 and 32 connections; printed side by side, with the
  *    read cache's hit ratio next to every cached figure. Every configuration has the same Redis, so
- *    the number of processes is the only difference. Each worker keeps its own cache and answers
- *    `/metrics` for itself, so the hit ratio sums the counters of every worker, each read over a
- *    connection that worker holds (its owner found in /proc, Linux only).
+ *    the number of processes is the only difference. Each worker keeps its own cache; the server's
+ *    `/metrics` sums the counters of every worker (its primary gathers them), so one scrape gives
+ *    the hit ratio of the whole cluster.
  * 2. Propagation: two server processes on ports of their own (not a cluster) on the same database
  *    and Redis, read cache on. A like, then an unlike, of a plugin through A while B has just cached
  *    that plugin's detail (answers reused 1 s); B polled until its detail shows A's count: the time
@@ -18,10 +18,17 @@
  *    not by the cache entry's age. The bench's own account (signed up on first use) unlikes what it
  *    liked, so the counts end as they were.
  */
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { type LoadResult, percentile, runLoad, textTable } from './load';
-import { cacheCountersOf, scrapeEach, servingPids } from './processMetrics';
-import { hitRatioBetween, METRICS_TOKEN, type ScaleScenario, scaleScenarios } from './scaleLoad';
+import {
+  cacheCounters,
+  hitRatioBetween,
+  METRICS_TOKEN,
+  metricsText,
+  type ScaleScenario,
+  scaleScenarios,
+} from './scaleLoad';
 import { startServer, stopServer } from './server';
 
 /** Options of {@link benchProcesses}. */
@@ -118,14 +125,41 @@ function pluginInvalidations(metrics: string): number {
 }
 
 /**
- * Checks that every process in `pids` (serving `port`) reaches Redis (`plugin_center_redis_up 1`).
+ * Checks that all `processes` processes serving `port` reach Redis: `plugin_center_redis_up`, a
+ * gauge of 0 or 1 per process, summed over the workers of a cluster by the server's `/metrics`.
  *
  * @throws Error naming the Redis otherwise: without it the processes share nothing.
  */
-async function expectRedis(port: number, pids: readonly number[], redisUrl: string): Promise<void> {
-  for (const text of (await scrapeEach(port, pids)).values()) {
-    if (!/^plugin_center_redis_up 1/m.test(text))
-      throw new Error(`the server on :${port} cannot reach ${redisUrl}`);
+async function expectRedis(port: number, processes: number, redisUrl: string): Promise<void> {
+  const up = Number(/^plugin_center_redis_up (\S+)/m.exec(await metricsText(port))?.[1] ?? 0);
+  if (up !== processes)
+    throw new Error(`the server on :${port}: ${up} of ${processes} processes reach ${redisUrl}`);
+}
+
+/** The child processes of `pid` (Linux /proc; empty elsewhere). */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Waits until the server started as `pid` runs `processes` processes: the workers of a cluster
+ * (its children in /proc), or the process itself.
+ *
+ * @throws Error when the workers are not all running within 60 s.
+ */
+async function waitForWorkers(pid: number, processes: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (processes > 1 && childPids(pid).length !== processes) {
+    if (Date.now() > deadline) throw new Error(`${processes} workers did not start within 60 s`);
+    await sleep(100);
   }
 }
 
@@ -140,7 +174,7 @@ async function measurePropagation(env: NodeJS.ProcessEnv, writes: number): Promi
     throw error;
   });
   try {
-    for (const s of [a, b]) await expectRedis(s.port, [s.child.pid!], env.REDIS_URL!);
+    for (const s of [a, b]) await expectRedis(s.port, 1, env.REDIS_URL!);
     const token = await signIn(a.port);
     const pairs = Math.ceil(writes / 2);
     const list = await call<{ plugin_list: { plugin_key: string }[] }>(
@@ -160,7 +194,7 @@ async function measurePropagation(env: NodeJS.ProcessEnv, writes: number): Promi
     // Whatever an interrupted run left liked is unliked first, untimed.
     for (const key of keys) await praise(key, -1);
     await sleep(1500);
-    const invalidations0 = pluginInvalidations((await scrapeEach(b.port, [b.child.pid!])).get(b.child.pid!)!);
+    const invalidations0 = pluginInvalidations(await metricsText(b.port));
     const ms: number[] = [];
     for (const key of keys) {
       for (const value of [1, -1] as const) {
@@ -178,8 +212,7 @@ async function measurePropagation(env: NodeJS.ProcessEnv, writes: number): Promi
         ms.push(took);
       }
     }
-    const invalidations =
-      pluginInvalidations((await scrapeEach(b.port, [b.child.pid!])).get(b.child.pid!)!) - invalidations0;
+    const invalidations = pluginInvalidations(await metricsText(b.port)) - invalidations0;
     return { ms, invalidations };
   } finally {
     await stopServer(b.child);
@@ -260,8 +293,8 @@ export async function benchProcesses(
       WEB_CONCURRENCY: String(config.processes),
     });
     try {
-      const pids = await servingPids(child.pid!, config.processes);
-      await expectRedis(port, pids, options.redisUrl); // and every worker listening
+      await waitForWorkers(child.pid!, config.processes);
+      await expectRedis(port, config.processes, options.redisUrl); // and every worker listening
       scenarios ??= (await scaleScenarios(port, { size: options.size })).filter((s) =>
         SCENARIOS.some((prefix) => s.name.startsWith(prefix)),
       );
@@ -279,11 +312,11 @@ export async function benchProcesses(
             seconds: options.seconds,
             connections,
             onStart: async () => {
-              if (cached) before = await cacheCountersOf(port, pids);
+              if (cached) before = await cacheCounters(port);
             },
           });
           const hitRatio = cached
-            ? hitRatioBetween(before, await cacheCountersOf(port, pids), s.cacheKind)
+            ? hitRatioBetween(before, await cacheCounters(port), s.cacheKind)
             : Number.NaN;
           measured.push({ ...r, connections, hitRatio });
         }

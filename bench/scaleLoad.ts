@@ -80,12 +80,17 @@ export function parseCacheCounters(metrics: string): Map<string, number> {
   return out;
 }
 
-/** Read-cache lookups by `kind|result` of the server on `port` (empty when `/metrics` refuses). */
-async function cacheCounters(port: number): Promise<Map<string, number>> {
+/** The `/metrics` text of the server on `port` ('' when it refuses); every worker's, summed, under `WEB_CONCURRENCY`. */
+export async function metricsText(port: number): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
-  return res.ok ? parseCacheCounters(await res.text()) : new Map();
+  return res.ok ? await res.text() : '';
+}
+
+/** Read-cache lookups by `kind|result` of the server on `port` (empty when `/metrics` refuses). */
+export async function cacheCounters(port: number): Promise<Map<string, number>> {
+  return parseCacheCounters(await metricsText(port));
 }
 
 /**
