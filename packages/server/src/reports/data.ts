@@ -262,8 +262,9 @@ export function monthPlan(days: { from: number; to: number }): {
   for (let month = monthStart(days.from); month < days.to; month = nextMonth(month)) {
     const next = nextMonth(month);
     const from = Math.max(month, days.from);
-    const to = Math.min(next, days.to);
-    if (2 * (to - from) <= next - month) {
+    // The last month a Date holds (September 275760) has no next one: its days are read as days.
+    const to = Number.isNaN(next) ? days.to : Math.min(next, days.to);
+    if (Number.isNaN(next) || 2 * (to - from) <= next - month) {
       out.push({ from, to, sign: 1 });
       continue;
     }
