@@ -74,7 +74,7 @@ const CONFIGS = [
   { processes: 2, readCache: 'on' },
 ] as const;
 
-/** How soon a write on one process is to be seen on the other, ms (issue 25). */
+/** How soon a write on one process is to be seen on the other, ms. */
 const PROPAGATION_TARGET_MS = 1000;
 /** A poll that has not seen the write after this long gives up, ms. */
 const PROPAGATION_GIVE_UP_MS = 10_000;
