@@ -58,9 +58,14 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: ['packages/server/src/**/*.test.ts'],
-          // Several server processes on one database need PostgreSQL (SQLite is one process's
-          // database; WEB_CONCURRENCY refuses it): their test runs in server-postgres only.
-          exclude: [...configDefaults.exclude, 'packages/server/src/multiProcess.test.ts'],
+          // Several server processes on one database, and a read replica, need PostgreSQL (SQLite
+          // is one process's database; WEB_CONCURRENCY and DATABASE_REPLICA_URL refuse it): their
+          // tests run in server-postgres only.
+          exclude: [
+            ...configDefaults.exclude,
+            'packages/server/src/multiProcess.test.ts',
+            'packages/server/src/db/readReplica.test.ts',
+          ],
           environment: 'node',
           isolate: false,
           globalSetup: ['packages/server/src/testing/testTemplate.ts'],

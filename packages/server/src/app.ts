@@ -27,8 +27,9 @@ import { qrCodesRoutes } from './curation/qrCodesRoutes';
 import { curationRoutes } from './curation/routes';
 import { installDefaultsOnAccountCreated } from './curation/silentInstall';
 import { shareChanges } from './db/changes';
-import { createDatabase, type Database } from './db/database';
+import { createDatabase, type Database, openPostgres } from './db/database';
 import { migrate } from './db/migrate';
+import { attachReplica, ReadReplica, replicaOf } from './db/readReplica';
 import { frameworkErrors, installErrorHandling } from './errors';
 import { identityRoutes } from './identity/routes';
 import { IdentityService } from './identity/service';
@@ -205,6 +206,13 @@ export async function buildApp(
       attachCoordination(db, coordination);
       shareChanges(db, coordination, databaseName(config));
     }
+    // A streaming replica for the public reads and the dashboards (DATABASE_REPLICA_URL).
+    if (config.databaseReplicaUrl && db.dialect === 'postgres') {
+      attachReplica(
+        db,
+        new ReadReplica(db, openPostgres(config.databaseReplicaUrl), config.databaseReplicaMaxLagMs),
+      );
+    }
     const purge = () => {
       identity
         .purgeExpired()
@@ -219,6 +227,7 @@ export async function buildApp(
       clearInterval(purgeTimer);
       await coordination?.close();
       storage.close?.();
+      await replicaOf(db)?.close();
       await db.close();
     });
 

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { clusterMetrics, joinClusterMetrics } from './clusterMetrics';
 import type { Database, PoolUse } from './db/database';
+import { replicaOf } from './db/readReplica';
 import { ApiError } from './errors';
 import { tableRoute } from './routeTable';
 import { bearerToken } from './shared/auth';
@@ -107,6 +108,17 @@ export function createServerMetrics(db: Database): ServerMetrics {
       registers,
     }),
   };
+  /** A counter whose value another module keeps, read at scrape time. */
+  const countedAtScrape = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name: `${METRIC_PREFIX}${name}`,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
   // With REDIS_URL (the app attaches its coordination before it creates its metrics): read at scrape time.
   const coordination = coordinationOf(db);
   if (coordination) {
@@ -118,15 +130,41 @@ export function createServerMetrics(db: Database): ServerMetrics {
         this.set(coordination.healthy ? 1 : 0);
       },
     });
+    countedAtScrape(
+      'redis_resyncs_total',
+      'Times the invalidation channel was subscribed (again after Redis was unreachable: every cached read made stale)',
+      () => coordination.resyncs,
+    );
+  }
+  // With DATABASE_REPLICA_URL (attached before the metrics are created): read at scrape time.
+  const replica = replicaOf(db);
+  if (replica) {
     new Counter({
-      name: `${METRIC_PREFIX}redis_resyncs_total`,
-      help: 'Times the invalidation channel was subscribed (again after Redis was unreachable: every cached read made stale)',
+      name: `${METRIC_PREFIX}db_reads_total`,
+      help: 'Public and dashboard reads by where they went: replica, primary (replica not fresh enough or down), fallback (failed on the replica, ran again on the primary)',
+      labelNames: ['target'],
       registers,
       collect() {
         this.reset();
-        this.inc(coordination.resyncs);
+        this.inc({ target: 'replica' }, replica.reads.replica);
+        this.inc({ target: 'primary' }, replica.reads.primary);
+        this.inc({ target: 'fallback' }, replica.reads.fallback);
       },
     });
+    new Gauge({
+      name: `${METRIC_PREFIX}db_replica_lag_seconds`,
+      help: 'How far behind the primary the read replica is known to be, seconds (+Inf until a probe finds it in step)',
+      registers,
+      aggregator: 'max',
+      collect() {
+        this.set(replica.lagMs() / 1000);
+      },
+    });
+    countedAtScrape(
+      'db_replica_probe_failures_total',
+      'Probes of the read replica that failed (unreachable, or not in recovery)',
+      () => replica.probeFailures,
+    );
   }
   const poolUse = db.poolUse?.bind(db);
   if (poolUse) {

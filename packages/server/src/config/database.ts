@@ -46,7 +46,7 @@ export function parseSecretsKeys(text: string): Buffer[] {
 }
 
 /**
- * `DATABASE_URL`, `DATA_DIR`, `SECRETS_KEY`, `PG_POOL_MAX`, `PG_PREPARED_STATEMENTS`,
+ * `DATABASE_URL`, `DATABASE_REPLICA_URL`, `DATABASE_REPLICA_LAG_MS`, `DATA_DIR`, `SECRETS_KEY`, `PG_POOL_MAX`, `PG_PREPARED_STATEMENTS`,
  * `PG_PARALLEL_WORKERS`, `REDIS_URL`, `REDIS_KEY_PREFIX`.
  */
 export const DATABASE_VARIABLES = {
@@ -63,6 +63,32 @@ export const DATABASE_VARIABLES = {
       }),
     }),
   ),
+  DATABASE_REPLICA_URL: Type.Optional(
+    Type.String({
+      // postgres:// or postgresql://, in any case, and no blank or control character
+      pattern: '^[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]([Qq][Ll])?://[^\\s\\x00-\\x1f\\x7f]+$',
+      ...about({
+        group: 'database',
+        transform: trim,
+        errorMessage: 'expected a postgres:// or postgresql:// URL of a streaming replica of DATABASE_URL',
+        defaultText: 'unset (all reads on `DATABASE_URL`)',
+        summary: 'postgres://… of a streaming replica for public reads',
+        description:
+          "a PostgreSQL streaming replica (hot standby) of `DATABASE_URL`: the square's public reads (list, search, suggestions, tags, details, recommendations) and the analytics dashboards go to it whenever it has replayed every change the process has seen (WAL positions probed every 200 ms); everything else, and any read while it lags, is down or is not in recovery, goes to the primary. Needs `DATABASE_URL` (see [Production layout](#production-layout))",
+      }),
+    }),
+  ),
+  DATABASE_REPLICA_LAG_MS: Type.Integer({
+    minimum: 0,
+    maximum: 3_600_000,
+    default: 5000,
+    ...about({
+      group: 'database',
+      summary: 'replica lag the analytics dashboards accept, ms',
+      description:
+        'how far behind the primary (ms) `DATABASE_REPLICA_URL` may be for the analytics dashboards to read it (events arrive all the time, so the dashboards accept a short lag); the square never reads a replica that has not replayed the changes the process has seen',
+    }),
+  }),
   DATA_DIR: Type.String({
     default: './data',
     ...about({

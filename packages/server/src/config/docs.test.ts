@@ -30,8 +30,9 @@ describe('the configuration schema', () => {
     // SITE_LOCALES, WORKBENCH_URL, SITE_SIGN_IN_URL, COOKIE_CONSENT, SITE_PRODUCT), 3 of the header's links
     // (SITE_HOST_ORIGIN, SITE_HEADER_MENUS, SITE_HEADER_MENU_FILE), 3 of the publishing limits
     // (PUBLISH_RATE_LIMIT, PUBLISH_PENDING_MAX, PUBLISH_STORAGE_QUOTA_MB), PG_PREPARED_STATEMENTS,
-    // PG_PARALLEL_WORKERS, WEB_CONCURRENCY, and 2 of the Redis several processes share (REDIS_URL, REDIS_KEY_PREFIX).
-    expect(variables.length).toBe(63);
+    // PG_PARALLEL_WORKERS, WEB_CONCURRENCY, 2 of the Redis several processes share (REDIS_URL, REDIS_KEY_PREFIX)
+    // and 2 of the read replica (DATABASE_REPLICA_URL, DATABASE_REPLICA_LAG_MS).
+    expect(variables.length).toBe(65);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

@@ -50,6 +50,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads a read replica of the PostgreSQL primary, with the dashboards’ default lag', () => {
+    const primary = 'postgres://u@primary:5432/db';
+    const replica = 'postgres://u@replica:5432/db';
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: ` ${replica} ` })).toMatchObject({
+      databaseUrl: primary,
+      databaseReplicaUrl: replica,
+      databaseReplicaMaxLagMs: 5000,
+    });
+    expect(
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica, DATABASE_REPLICA_LAG_MS: '250' })
+        .databaseReplicaMaxLagMs,
+    ).toBe(250);
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReplicaUrl).toBeUndefined();
+  });
+
   it('stores uploads in S3 when S3_BUCKET is set, with the documented defaults', () => {
     expect(loadConfig({ S3_BUCKET: 'plugin-center', ...S3_KEYS }).s3).toEqual({
       bucket: 'plugin-center',
@@ -108,6 +123,18 @@ describe('loadConfig', () => {
     [{ PG_PARALLEL_WORKERS: '-1' }, 'PG_PARALLEL_WORKERS'],
     [{ PG_PARALLEL_WORKERS: 'two\u0000' }, 'PG_PARALLEL_WORKERS'],
     [{ PG_PARALLEL_WORKERS: '1025' }, 'PG_PARALLEL_WORKERS'],
+    [{ DATABASE_URL: 'postgres://h/pc', DATABASE_REPLICA_URL: 'mysql://replica/pc' }, 'DATABASE_REPLICA_URL'],
+    [
+      { DATABASE_URL: 'postgres://h/pc', DATABASE_REPLICA_URL: 'postgres://r/pc\u0000' },
+      'DATABASE_REPLICA_URL',
+    ],
+    // A replica without its primary: SQLite has none.
+    [{ DATABASE_REPLICA_URL: 'postgres://replica/pc' }, 'DATABASE_REPLICA_URL'],
+    [{ DATABASE_URL: 'postgres://h/pc', DATABASE_REPLICA_LAG_MS: '-1' }, 'DATABASE_REPLICA_LAG_MS'],
+    [
+      { DATABASE_URL: 'postgres://h/pc', DATABASE_REPLICA_LAG_MS: '9'.repeat(400) },
+      'DATABASE_REPLICA_LAG_MS',
+    ],
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL'],
     [{ REDIS_URL: 'redis://' }, 'REDIS_URL'],
     [{ REDIS_URL: 'redis://127.0.0.1:6379\u0000' }, 'REDIS_URL'],

@@ -162,6 +162,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }),
   };
   if (v.DATABASE_URL !== undefined) config.databaseUrl = v.DATABASE_URL;
+  if (v.DATABASE_REPLICA_URL !== undefined) {
+    if (v.DATABASE_URL === undefined) {
+      throw new ConfigError(
+        'DATABASE_REPLICA_URL',
+        'a read replica needs DATABASE_URL (its PostgreSQL primary): SQLite has no replica',
+      );
+    }
+    config.databaseReplicaUrl = v.DATABASE_REPLICA_URL;
+    config.databaseReplicaMaxLagMs = v.DATABASE_REPLICA_LAG_MS;
+  }
   if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;
   if (v.METRICS_TOKEN !== undefined) config.metricsToken = v.METRICS_TOKEN;
   if (v.REDIS_URL !== undefined) config.redisUrl = v.REDIS_URL;

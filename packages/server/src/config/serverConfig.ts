@@ -33,6 +33,10 @@ import type { S3StorageConfig } from './storage';
 export interface ServerConfig {
   /** `DATABASE_URL`: a `postgres://` / `postgresql://` URL selects PostgreSQL; absent → SQLite. */
   databaseUrl?: string;
+  /** `DATABASE_REPLICA_URL`: a streaming replica of `databaseUrl` for public reads (`db/readReplica.ts`). */
+  databaseReplicaUrl?: string;
+  /** `DATABASE_REPLICA_LAG_MS`: the replica's staleness the dashboards accept, ms (default 5000). */
+  databaseReplicaMaxLagMs?: number;
   /**
    * `DATA_DIR`, resolved against the working directory; SQLite file `<dataDir>/plugin-center.db`,
    * uploaded files in `<dataDir>/uploads` unless {@link s3} is set.

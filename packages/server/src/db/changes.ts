@@ -21,6 +21,7 @@
 import { countInvalidationReceived } from '../metrics';
 import type { Coordination } from '../shared/coordination';
 import type { Database } from './database';
+import { noteChange } from './readReplica';
 
 const generations = new WeakMap<Database, number>();
 const pluginGenerations = new WeakMap<Database, Map<string, number>>();
@@ -43,6 +44,7 @@ function decode(message: string): Change | undefined {
 }
 
 function apply(db: Database, change: Change): void {
+  noteChange(db, change);
   if (change.kind === 'catalogue') generations.set(db, (generations.get(db) ?? 0) + 1);
   else if (change.kind === 'sessions') sessionGenerations.set(db, (sessionGenerations.get(db) ?? 0) + 1);
   else {

@@ -32,6 +32,11 @@ export interface Database {
    * pool (a query waiting for it shows as request latency).
    */
   poolUse?(): PoolUse;
+  /**
+   * Set on a read replica's view only (`readReplica.ts`): the primary this replica serves reads
+   * for, where its reader's writes go (`primaryOf`).
+   */
+  primary?: Database;
   /** Closes the connection (SQLite) or drains the pool (PostgreSQL). Idempotent. */
   close(): Promise<void>;
 }

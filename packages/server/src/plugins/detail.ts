@@ -6,6 +6,7 @@
 import { ApiErrorCode, type Locale, type PluginDetail } from '@plugin-center/contract/schemas';
 import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import type { Database } from '../db/database';
+import { readFromReplica } from '../db/readReplica';
 import { ApiError } from '../errors';
 import type { ShareCard } from '../pageMeta';
 import { approvedPluginDetailRow, approvedShareRow, countView, parseVersionsJson } from './data/detail';
@@ -31,7 +32,10 @@ export async function getPluginDetail(db: Database, pluginKey: string, lang?: Lo
   return cachedRead(
     db,
     `detail\u0000${pluginKey}\u0000${lang ?? ''}`,
-    () => readPluginDetail(db, pluginKey, lang),
+    () =>
+      readFromReplica(db, { kind: 'plugin', key: pluginKey }, (reader) =>
+        readPluginDetail(reader, pluginKey, lang),
+      ),
     {
       ttl: LIST_RESULT_TTL_MS,
       pluginKey,
@@ -101,7 +105,9 @@ export async function getShareCard(
   pluginKey: string,
   lang: Locale,
 ): Promise<ShareCard | undefined> {
-  const row = await approvedShareRow(db, pluginKey, lang);
+  const row = await readFromReplica(db, { kind: 'plugin', key: pluginKey }, (reader) =>
+    approvedShareRow(reader, pluginKey, lang),
+  );
   if (!row) return undefined;
   return {
     name: row.t_name ?? row.name,

@@ -11,6 +11,7 @@ import { pluginListSort } from '@plugin-center/contract';
 import { type Locale, type PluginListResult, PluginSort, type Tag } from '@plugin-center/contract/schemas';
 import { COUNT_CACHE_TTL_MS, cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import type { Database } from '../db/database';
+import { CATALOGUE, readFromReplica } from '../db/readReplica';
 import { timeSearch } from '../metrics';
 import { type SearchResult, searchPlugins } from '../search/engine';
 import { normalizeKeyword } from '../search/keyword';
@@ -92,17 +93,23 @@ export async function listPlugins(db: Database, params: ListParams): Promise<Plu
     db,
     `result\u0000${pageKey}\u0000${params.lang ?? ''}`,
     async () => {
-      if (!searching) return listPage(db, query, params.lang);
+      if (!searching) return readFromReplica(db, CATALOGUE, (reader) => listPage(reader, query, params.lang));
       const page = await cachedRead<PageIds>(db, pageKey, async () =>
         searchPage(
           await cachedRead<SearchResult>(db, `search\u0000${fingerprint}`, () =>
-            timeSearch(db, () => searchPlugins(db, { keyword, tagId: params.tag_id, sort })),
+            timeSearch(db, () =>
+              readFromReplica(db, CATALOGUE, (reader) =>
+                searchPlugins(reader, { keyword, tagId: params.tag_id, sort }),
+              ),
+            ),
           ),
           query,
         ),
       );
       return {
-        plugin_list: await summariesByIds(db, page.ids, params.lang),
+        plugin_list: await readFromReplica(db, CATALOGUE, (reader) =>
+          summariesByIds(reader, page.ids, params.lang),
+        ),
         total: page.total,
         next_cursor: page.next_cursor,
         ...(page.total_relation ? { total_relation: page.total_relation } : {}),
@@ -156,7 +163,7 @@ function searchPage(result: SearchResult, q: PageQuery): PageIds {
  * then name, then id (`GET plugin/tag/list`). Reads the denormalised counts: one query.
  */
 export async function listTags(db: Database): Promise<Tag[]> {
-  const rows = await tagsInUse(db);
+  const rows = await readFromReplica(db, CATALOGUE, (reader) => tagsInUse(reader));
   return rows.sort(
     (a, b) => b.plugin_count - a.plugin_count || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id),
   );

@@ -5,6 +5,7 @@
  */
 import type { Locale, PluginSummary } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
+import { CATALOGUE, readFromReplica } from '../db/readReplica';
 import { seededRandom } from '../random';
 import { approvedAmong, curatedPluginIds, mostViewedIds } from './data/recommendations';
 import { summariesByIds } from './data/summaries';
@@ -21,6 +22,13 @@ export const RECOMMENDATION_POOL = 200;
  * sample (the app's refresh), the same seed the same answer. Not cached (2–3 small queries).
  */
 export async function recommendPlugins(
+  db: Database,
+  options: { count: number; seed?: number | undefined; lang?: Locale | undefined },
+): Promise<PluginSummary[]> {
+  return readFromReplica(db, CATALOGUE, (reader) => recommendFrom(reader, options));
+}
+
+async function recommendFrom(
   db: Database,
   options: { count: number; seed?: number | undefined; lang?: Locale | undefined },
 ): Promise<PluginSummary[]> {

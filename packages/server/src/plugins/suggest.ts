@@ -6,6 +6,7 @@
 import type { Locale, Suggestion } from '@plugin-center/contract/schemas';
 import { cachedRead } from '../cache';
 import type { Database } from '../db/database';
+import { CATALOGUE, readFromReplica } from '../db/readReplica';
 import { foldText } from '../search/keyword';
 import { tagNameZh } from '../search/tagNames';
 import { tagsInUse } from './data/list';
@@ -68,9 +69,17 @@ export async function suggest(db: Database, q: string, lang?: Locale): Promise<S
   if (text === null) return [];
   const translated = lang !== undefined && TRANSLATED_LOCALES.has(lang);
   const [base, local, tags] = await Promise.all([
-    pluginsByNamePrefix(db, text, SUGGEST_LIMIT, translated ? lang : undefined),
-    translated ? pluginsByTranslatedNamePrefix(db, lang, text, SUGGEST_LIMIT) : [],
-    cachedRead(db, 'suggest\u0000tags', () => tagsInUse(db), { ttl: SUGGEST_TAGS_TTL_MS }),
+    readFromReplica(db, CATALOGUE, (reader) =>
+      pluginsByNamePrefix(reader, text, SUGGEST_LIMIT, translated ? lang : undefined),
+    ),
+    translated
+      ? readFromReplica(db, CATALOGUE, (reader) =>
+          pluginsByTranslatedNamePrefix(reader, lang, text, SUGGEST_LIMIT),
+        )
+      : [],
+    cachedRead(db, 'suggest\u0000tags', () => readFromReplica(db, CATALOGUE, (reader) => tagsInUse(reader)), {
+      ttl: SUGGEST_TAGS_TTL_MS,
+    }),
   ]);
 
   const plugins = new Map<number, SuggestPluginRow>();

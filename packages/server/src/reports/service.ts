@@ -13,6 +13,7 @@ import {
   type PublisherAnalytics,
 } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
+import { DASHBOARD, readFromReplica } from '../db/readReplica';
 import { accountName } from '../shared/accounts';
 import {
   eventCounts,
@@ -99,11 +100,13 @@ export async function analyticsOverview(
   range: ReportRange,
   filter: ReportFilter = {},
 ): Promise<AnalyticsOverview> {
-  const [{ days, visitors }, top_plugins, named] = await Promise.all([
-    traffic(db, range, filter),
-    pluginCounts(db, range, filter, TOP_PLUGINS),
-    eventCounts(db, range, filter, EVENT_NAMES_LIMIT),
-  ]);
+  const [{ days, visitors }, top_plugins, named] = await readFromReplica(db, DASHBOARD, (reader) =>
+    Promise.all([
+      traffic(reader, range, filter),
+      pluginCounts(reader, range, filter, TOP_PLUGINS),
+      eventCounts(reader, range, filter, EVENT_NAMES_LIMIT),
+    ]),
+  );
   return {
     from: range.from,
     to: range.to,
@@ -132,13 +135,18 @@ export async function publisherPlugins(
   filter: ReportFilter = {},
 ): Promise<PublisherPlugin[]> {
   if ('developer' in publisher && publisher.developer === '') return [];
-  const plugins = await publisherPluginList(db, publisher, PUBLISHER_PLUGINS_LIMIT);
-  if (plugins.length === 0) return [];
-  const keys = plugins.map((p) => p.plugin_key);
-  const [events, installs] = await Promise.all([
-    pluginDailyEvents(db, range, filter, keys),
-    pluginDailyInstalls(db, range, keys),
-  ]);
+  const read = await readFromReplica(db, DASHBOARD, async (reader) => {
+    const plugins = await publisherPluginList(reader, publisher, PUBLISHER_PLUGINS_LIMIT);
+    if (plugins.length === 0) return undefined;
+    const keys = plugins.map((p) => p.plugin_key);
+    const [events, installs] = await Promise.all([
+      pluginDailyEvents(reader, range, filter, keys),
+      pluginDailyInstalls(reader, range, keys),
+    ]);
+    return { plugins, events, installs };
+  });
+  if (!read) return [];
+  const { plugins, events, installs } = read;
   const cell = (key: string, day: number) => `${key}\u0000${day}`;
   const eventsOn = new Map(events.map((r) => [cell(r.plugin_key, r.day), r]));
   const installsOn = new Map(installs.map((r) => [cell(r.plugin_key, r.day), r.installs]));

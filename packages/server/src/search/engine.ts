@@ -13,6 +13,7 @@
  */
 import { PluginSort } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
+import { primaryOf } from '../db/readReplica';
 import { baseAlternatives, indexAlternatives, WEIGHT } from './alternatives';
 import { parseQuery } from './analyze';
 import {
@@ -150,8 +151,9 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
       const row = tops.get(l.id);
       if (row) tops.set(l.id, { ...row, top: l.top });
     }
-    // Stored only if the term's generation is still the one read with it.
-    await storeTopLists(db, lists);
+    // Stored only if the term's generation is still the one read with it; on the primary when the
+    // search reads a replica (the stored list reaches the replica by replication).
+    await storeTopLists(primaryOf(db), lists);
   }
   for (const [term, t] of termInfo) {
     const top = t.df > TOP_LIST_MIN_DF ? tops.get(t.id)?.top : null;
