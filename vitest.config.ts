@@ -59,12 +59,13 @@ export default defineConfig({
           name: 'server-sqlite',
           include: ['packages/server/src/**/*.test.ts'],
           // Several server processes on one database, and a read replica, need PostgreSQL (SQLite
-          // is one process's database; WEB_CONCURRENCY and DATABASE_REPLICA_URL refuse it): their
-          // tests run in server-postgres only.
+          // is one process's database; WEB_CONCURRENCY and DATABASE_REPLICA_URL refuse it); the
+          // plans PostgreSQL keeps per connection are its own: those tests run in server-postgres only.
           exclude: [
             ...configDefaults.exclude,
             'packages/server/src/multiProcess.test.ts',
             'packages/server/src/db/readReplica.test.ts',
+            'packages/server/src/collector/ingestPlans.test.ts',
           ],
           environment: 'node',
           isolate: false,
