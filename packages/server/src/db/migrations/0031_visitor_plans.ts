@@ -22,10 +22,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database';
 
-/** 0029's trigger body, the visitor-day statements through `EXECUTE`. */
-const PG_TRIGGER_BODY = `
-BEGIN
-  INSERT INTO analytics_daily_event AS r (day, project, event, n)
+/** The rollup upserts and the visitor lock of 0029's trigger, unchanged. */
+const ROLLUPS = `  INSERT INTO analytics_daily_event AS r (day, project, event, n)
     SELECT CAST(s.time / 86400000 AS INTEGER), s.project, s.event, count(*)
     FROM analytics_event_new s WHERE s.event IS NOT NULL
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
@@ -56,92 +54,15 @@ BEGIN
   PERFORM pg_advisory_xact_lock(260029, hashtext(v.distinct_id))
     FROM (SELECT DISTINCT s.distinct_id FROM analytics_event_new s WHERE s.event = '$pageview'
           ORDER BY 1) AS v;
-  EXECUTE $q$
-    WITH added AS (
-      INSERT INTO analytics_daily_visitor (day, project, distinct_id, prev)
-        SELECT n.day, n.project, n.distinct_id,
-          (SELECT max(p.day) FROM analytics_daily_visitor p
-            WHERE p.project = n.project AND p.distinct_id = n.distinct_id AND p.day < n.day)
-        FROM (SELECT DISTINCT CAST(s.time / 86400000 AS INTEGER) AS day, s.project, s.distinct_id
-              FROM analytics_event_new s WHERE s.event = '$pageview') AS n
-        ORDER BY 1, 2, 3
-        ON CONFLICT DO NOTHING
-        RETURNING day, project)
-    INSERT INTO analytics_daily_visitors AS c (day, project, n)
-      SELECT day, project, count(*) FROM added GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (day, project) DO UPDATE SET n = c.n + excluded.n
-  $q$;
-  EXECUTE $q$
-    WITH added AS (
-      INSERT INTO analytics_daily_visitor_all (day, distinct_id, prev)
-        SELECT n.day, n.distinct_id,
-          (SELECT max(p.day) FROM analytics_daily_visitor_all p
-            WHERE p.distinct_id = n.distinct_id AND p.day < n.day)
-        FROM (SELECT DISTINCT CAST(s.time / 86400000 AS INTEGER) AS day, s.distinct_id
-              FROM analytics_event_new s WHERE s.event = '$pageview') AS n
-        ORDER BY 1, 2
-        ON CONFLICT DO NOTHING
-        RETURNING day)
-    INSERT INTO analytics_daily_visitors AS c (day, project, n)
-      SELECT day, '', count(*) FROM added GROUP BY 1 ORDER BY 1
-      ON CONFLICT (day, project) DO UPDATE SET n = c.n + excluded.n
-  $q$;
-  -- Later days of a visitor who got an earlier day now (or two new days in one statement).
-  EXECUTE $q$
-    UPDATE analytics_daily_visitor t
-      SET prev = (SELECT max(p.day) FROM analytics_daily_visitor p
-                  WHERE p.project = t.project AND p.distinct_id = t.distinct_id AND p.day < t.day)
-      FROM (SELECT s.project, s.distinct_id, min(CAST(s.time / 86400000 AS INTEGER)) AS first
-            FROM analytics_event_new s WHERE s.event = '$pageview' GROUP BY 1, 2) AS n
-      WHERE t.project = n.project AND t.distinct_id = n.distinct_id AND t.day > n.first
-  $q$;
-  EXECUTE $q$
-    UPDATE analytics_daily_visitor_all t
-      SET prev = (SELECT max(p.day) FROM analytics_daily_visitor_all p
-                  WHERE p.distinct_id = t.distinct_id AND p.day < t.day)
-      FROM (SELECT s.distinct_id, min(CAST(s.time / 86400000 AS INTEGER)) AS first
-            FROM analytics_event_new s WHERE s.event = '$pageview' GROUP BY 1) AS n
-      WHERE t.distinct_id = n.distinct_id AND t.day > n.first
-  $q$;
-  RETURN NULL;
-END
 `;
 
-/** 0029's trigger body, for `down`. */
-const PG_TRIGGER_BODY_0029 = `
-BEGIN
-  INSERT INTO analytics_daily_event AS r (day, project, event, n)
-    SELECT CAST(s.time / 86400000 AS INTEGER), s.project, s.event, count(*)
-    FROM analytics_event_new s WHERE s.event IS NOT NULL
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (day, project, event) DO UPDATE SET n = r.n + excluded.n;
-  INSERT INTO analytics_daily_plugin AS r (day, project, plugin_key, views, installs, likes)
-    SELECT CAST(s.time / 86400000 AS INTEGER), s.project, s.plugin_key,
-      count(*) FILTER (WHERE s.event = 'PluginView'),
-      count(*) FILTER (WHERE s.event = 'PluginInstall'),
-      count(*) FILTER (WHERE s.event = 'PluginLike')
-    FROM analytics_event_new s
-    WHERE s.plugin_key IS NOT NULL AND s.event IN ('PluginView', 'PluginInstall', 'PluginLike')
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (day, project, plugin_key) DO UPDATE
-      SET views = r.views + excluded.views, installs = r.installs + excluded.installs,
-          likes = r.likes + excluded.likes;
-  INSERT INTO analytics_monthly_plugin AS r (month, project, plugin_key, views, installs, likes)
-    SELECT analytics_month_start(CAST(s.time / 86400000 AS INTEGER)), s.project, s.plugin_key,
-      count(*) FILTER (WHERE s.event = 'PluginView'),
-      count(*) FILTER (WHERE s.event = 'PluginInstall'),
-      count(*) FILTER (WHERE s.event = 'PluginLike')
-    FROM analytics_event_new s
-    WHERE s.plugin_key IS NOT NULL AND s.event IN ('PluginView', 'PluginInstall', 'PluginLike')
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (month, project, plugin_key) DO UPDATE
-      SET views = r.views + excluded.views, installs = r.installs + excluded.installs,
-          likes = r.likes + excluded.likes;
-  -- Visitor-days: one writer per visitor at a time (several processes), in key order.
-  PERFORM pg_advisory_xact_lock(260029, hashtext(v.distinct_id))
-    FROM (SELECT DISTINCT s.distinct_id FROM analytics_event_new s WHERE s.event = '$pageview'
-          ORDER BY 1) AS v;
-  WITH added AS (
+/**
+ * 0029's visitor-day statements: the visitor-days added with their previous day (per project, and
+ * across projects), then the later days of a visitor who got an earlier day now (or two new days in
+ * one statement).
+ */
+const VISITOR_STATEMENTS = [
+  `  WITH added AS (
     INSERT INTO analytics_daily_visitor (day, project, distinct_id, prev)
       SELECT n.day, n.project, n.distinct_id,
         (SELECT max(p.day) FROM analytics_daily_visitor p
@@ -153,8 +74,8 @@ BEGIN
       RETURNING day, project)
   INSERT INTO analytics_daily_visitors AS c (day, project, n)
     SELECT day, project, count(*) FROM added GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (day, project) DO UPDATE SET n = c.n + excluded.n;
-  WITH added AS (
+    ON CONFLICT (day, project) DO UPDATE SET n = c.n + excluded.n`,
+  `  WITH added AS (
     INSERT INTO analytics_daily_visitor_all (day, distinct_id, prev)
       SELECT n.day, n.distinct_id,
         (SELECT max(p.day) FROM analytics_daily_visitor_all p
@@ -166,23 +87,36 @@ BEGIN
       RETURNING day)
   INSERT INTO analytics_daily_visitors AS c (day, project, n)
     SELECT day, '', count(*) FROM added GROUP BY 1 ORDER BY 1
-    ON CONFLICT (day, project) DO UPDATE SET n = c.n + excluded.n;
-  -- Later days of a visitor who got an earlier day now (or two new days in one statement).
-  UPDATE analytics_daily_visitor t
+    ON CONFLICT (day, project) DO UPDATE SET n = c.n + excluded.n`,
+  `  UPDATE analytics_daily_visitor t
     SET prev = (SELECT max(p.day) FROM analytics_daily_visitor p
                 WHERE p.project = t.project AND p.distinct_id = t.distinct_id AND p.day < t.day)
     FROM (SELECT s.project, s.distinct_id, min(CAST(s.time / 86400000 AS INTEGER)) AS first
           FROM analytics_event_new s WHERE s.event = '$pageview' GROUP BY 1, 2) AS n
-    WHERE t.project = n.project AND t.distinct_id = n.distinct_id AND t.day > n.first;
-  UPDATE analytics_daily_visitor_all t
+    WHERE t.project = n.project AND t.distinct_id = n.distinct_id AND t.day > n.first`,
+  `  UPDATE analytics_daily_visitor_all t
     SET prev = (SELECT max(p.day) FROM analytics_daily_visitor_all p
                 WHERE p.distinct_id = t.distinct_id AND p.day < t.day)
     FROM (SELECT s.distinct_id, min(CAST(s.time / 86400000 AS INTEGER)) AS first
           FROM analytics_event_new s WHERE s.event = '$pageview' GROUP BY 1) AS n
-    WHERE t.distinct_id = n.distinct_id AND t.day > n.first;
+    WHERE t.distinct_id = n.distinct_id AND t.day > n.first`,
+];
+
+/** The trigger body: the rollups, then each visitor-day statement as `run` writes it. */
+function triggerBody(run: (statement: string) => string): string {
+  return `
+BEGIN
+${ROLLUPS}${VISITOR_STATEMENTS.map(run).join('\n')}
   RETURN NULL;
 END
 `;
+}
+
+/** This migration's body: the visitor-day statements planned on each run. */
+const PG_TRIGGER_BODY = triggerBody((statement) => `  EXECUTE $q$\n${statement}\n  $q$;`);
+
+/** 0029's body, for `down`. */
+const PG_TRIGGER_BODY_0029 = triggerBody((statement) => `${statement};`);
 
 /** Replaces the trigger function on PostgreSQL. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the untyped schema of their time
