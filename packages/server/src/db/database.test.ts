@@ -2,9 +2,11 @@
  * The server survives losing its database connections: on PostgreSQL, the idle pooled connections
  * are terminated by the database (as a restart or an administrator would); the pool must drop them
  * quietly (an unhandled pool `error` would crash the process, and vitest reports it as a failure)
- * and the next request must open a new one. SQLite has one in-process connection and nothing to
+ * and the next request must open a new one; a connection cut while a query holds it fails that
+ * query only, without an uncaught `error` event. SQLite has one in-process connection and nothing to
  * terminate; the same requests must simply keep working.
  */
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +49,48 @@ describe('database connections', () => {
     const again = await list();
     expect(again.statusCode).toBe(200);
     expect(body<{ data: { plugin_list: unknown[] } }>(again).data.plugin_list).toHaveLength(1);
+  });
+});
+
+describe('a connection lost in the middle of a query', () => {
+  it('fails that query only and keeps the process and the pool running', async () => {
+    if (TEST_DIALECT === 'sqlite') return;
+    // A TCP relay between the pool and PostgreSQL, whose sockets the test cuts while a query holds
+    // its connection (as a network failure or an immediate shutdown does: no goodbye message). The
+    // client's `error` event then fires while the pool does not listen (it listens to idle clients
+    // only); unheard, it would crash the process, and vitest reports that as a failure.
+    const target = new URL(t.config.databaseUrl!);
+    const sockets = new Set<Socket>();
+    const relay = createServer((incoming) => {
+      const outgoing = connect(Number(target.port || 5432), target.hostname);
+      for (const socket of [incoming, outgoing]) {
+        sockets.add(socket);
+        socket.on('error', () => {});
+        socket.on('close', () => sockets.delete(socket));
+      }
+      incoming.pipe(outgoing).pipe(incoming);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const url = new URL(target);
+    url.hostname = '127.0.0.1';
+    url.port = String((relay.address() as AddressInfo).port);
+    const db = openPostgres(url.toString(), 1);
+    try {
+      const sleeping = sql`SELECT pg_sleep(10)`.execute(db.kysely).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const socket of sockets) socket.destroy();
+      expect(String(await sleeping)).toMatch(/terminated/i);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely);
+      expect(again.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 });
 

@@ -188,7 +188,8 @@ export function openSqlite(file: string): Database {
 
 /**
  * Opens a pool on a PostgreSQL URL; int8 values are parsed to numbers on this pool only. A failing
- * idle connection is dropped and reported as a process warning, never an uncaught error. Each new
+ * idle connection is dropped and reported as a process warning, never an uncaught error; one lost
+ * while a query holds it fails that query only (the pool drops it on release). Each new
  * connection first sets `max_parallel_workers_per_gather` to `parallelWorkers` (a session `SET`,
  * which poolers pass through, unlike a startup `options` parameter).
  */
@@ -216,8 +217,12 @@ export function openPostgres(
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== '57P01') process.emitWarning(`idle PostgreSQL connection failed: ${error.message}`);
   });
-  // Queued on the new client before the query that opened it, so it applies to every statement.
   pool.on('connect', (client) => {
+    // A connection lost while a query holds it (the pool listens only to idle ones): the query
+    // rejects with the error and the pool drops the client when it is released; without this
+    // listener the client's `error` event would crash the process.
+    client.on('error', () => {});
+    // Queued on the new client before the query that opened it, so it applies to every statement.
     client.query(`SET max_parallel_workers_per_gather = ${parallelWorkers}`).catch(() => {});
   });
   namePreparedStatements(pool, preparedStatements);
