@@ -24,7 +24,9 @@ function notFound(pluginKey: string): ApiError {
  * newest first; texts in `lang` when a translation exists. `is_praise` / `is_installed` are false
  * here (the route fills in the caller's, see `userActions.ts`). One statement (the row with its tags
  * and versions as JSON, `data/detail.ts` approvedPluginDetailRow), the answer reused for {@link LIST_RESULT_TTL_MS} unless this process writes the
- * catalogue or marks the plugin changed (a view, install or like; `db/changes.ts`).
+ * catalogue or marks the plugin changed (a view, install or like; `db/changes.ts`). Read from the
+ * read replica when it has replayed every change of the catalogue and of this plugin the process
+ * has seen (`db/readReplica.ts`), else from the primary.
  *
  * @throws ApiError PLUGIN_NOT_FOUND (404) when no approved plugin has that key.
  */

@@ -64,6 +64,9 @@ interface PageQuery {
  * `total_relation: 'gte'` when a frequent term was read partially. A keyword with no letter or digit
  * matches nothing (total 0).
  *
+ * The rows are read from the read replica when it has replayed every catalogue change the process
+ * has seen (`db/readReplica.ts`, scope `catalogue`), else from the primary.
+ *
  * Search rankings and their pages' ids are cached per process (stale on any catalogue write in
  * this process, and after {@link COUNT_CACHE_TTL_MS}); the complete answer is reused for
  * {@link LIST_RESULT_TTL_MS} (counters in it may lag by that much). A ranking computed by the

@@ -94,6 +94,9 @@ async function pluginCounts(
  * - `events`: events per name, most first (then by name), at most {@link EVENT_NAMES_LIMIT} names;
  * - `total_events`: all events with a name (`track` and `track_signup` records; profile records
  *   have none).
+ *
+ * Read from the read replica (`DATABASE_REPLICA_URL`) when it is at most `DATABASE_REPLICA_LAG_MS`
+ * behind the primary (`db/readReplica.ts`, scope `dashboard`), else from the primary.
  */
 export async function analyticsOverview(
   db: Database,
