@@ -10,6 +10,12 @@ import { about, trim } from './variables';
 /** `REDIS_KEY_PREFIX` when unset. */
 export const DEFAULT_REDIS_KEY_PREFIX = 'plugin-center:';
 
+/**
+ * `DATABASE_REPLICA_LAG_MS` when unset: how far behind the primary (ms) the read replica may be for
+ * the analytics dashboards to read it (`db/readReplica.ts`).
+ */
+export const DEFAULT_REPLICA_LAG_MS = 5000;
+
 /** Bytes of a secrets key (AES-256). */
 const KEY_BYTES = 32;
 
@@ -81,7 +87,7 @@ export const DATABASE_VARIABLES = {
   DATABASE_REPLICA_LAG_MS: Type.Integer({
     minimum: 0,
     maximum: 3_600_000,
-    default: 5000,
+    default: DEFAULT_REPLICA_LAG_MS,
     ...about({
       group: 'database',
       summary: 'replica lag the analytics dashboards accept, ms',

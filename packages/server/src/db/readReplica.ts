@@ -25,13 +25,11 @@
  * a read that fails on it with a connection error or a recovery conflict runs again on the primary.
  */
 import { sql } from 'kysely';
+import { DEFAULT_REPLICA_LAG_MS } from '../config/database';
 import type { Database } from './database';
 
 /** How often the replica's freshness is probed, ms (also right after each change seen). */
 export const REPLICA_PROBE_MS = 200;
-
-/** `DATABASE_REPLICA_LAG_MS` when unset: the staleness dashboards accept, ms. */
-export const DEFAULT_REPLICA_MAX_LAG_MS = 5000;
 
 /** What a read needs to be fresh for (see the module comment). */
 export type ReadScope = { kind: 'catalogue' } | { kind: 'plugin'; key: string } | { kind: 'dashboard' };
@@ -112,7 +110,7 @@ export class ReadReplica {
   constructor(
     readonly primary: Database,
     private readonly replica: Database,
-    private readonly maxLagMs = DEFAULT_REPLICA_MAX_LAG_MS,
+    private readonly maxLagMs = DEFAULT_REPLICA_LAG_MS,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.view = {

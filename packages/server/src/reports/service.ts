@@ -129,7 +129,9 @@ export async function analyticsOverview(
  * `PluginView` and `PluginLike` events; `installs` count installs as the detail page's
  * `download_count` does — the users' install rows made in the range ({@link pluginDailyInstalls}),
  * a default install included — not the `PluginInstall` events (a default install sends none; the
- * `project` filter applies to the events only).
+ * `project` filter applies to the events only). Read, the plugin list included, from the read replica
+ * when it is at most `DATABASE_REPLICA_LAG_MS` behind the primary (scope `dashboard`), else from the
+ * primary.
  */
 export async function publisherPlugins(
   db: Database,

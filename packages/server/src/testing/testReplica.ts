@@ -72,16 +72,7 @@ export class TestReplicaPair {
     const pair = new TestReplicaPair(folder, postgresBinaries(), account, await freePort(), await freePort());
     try {
       await pair.exec('initdb', ['-D', pair.dir('primary'), '-U', 'postgres', '-A', 'trust', '--no-sync']);
-      await pair.exec('pg_ctl', [
-        '-D',
-        pair.dir('primary'),
-        '-w',
-        '-l',
-        pair.dir('primary.log'),
-        '-o',
-        pair.options(pair.primaryPort),
-        'start',
-      ]);
+      await pair.startServer('primary', pair.primaryPort);
       await pair.exec('pg_basebackup', [
         '-h',
         '127.0.0.1',
@@ -111,23 +102,33 @@ export class TestReplicaPair {
     return `-p ${port} -c listen_addresses=127.0.0.1 -k ${this.folder} -c fsync=off -c max_connections=60`;
   }
 
-  /** Starts (again) the replica and waits until it accepts connections. */
-  async startReplica(): Promise<void> {
+  /** Starts one of the two servers and waits until it accepts connections. */
+  private async startServer(name: 'primary' | 'replica', port: number): Promise<void> {
     await this.exec('pg_ctl', [
       '-D',
-      this.dir('replica'),
+      this.dir(name),
       '-w',
       '-l',
-      this.dir('replica.log'),
+      this.dir(`${name}.log`),
       '-o',
-      this.options(this.replicaPort),
+      this.options(port),
       'start',
     ]);
   }
 
+  /** Stops one of the two servers at once (`-m immediate`: its clients' connections drop); nothing when it is not running. */
+  private async stopServer(name: 'primary' | 'replica'): Promise<void> {
+    await this.exec('pg_ctl', ['-D', this.dir(name), '-m', 'immediate', 'stop']).catch(() => {});
+  }
+
+  /** Starts (again) the replica and waits until it accepts connections. */
+  async startReplica(): Promise<void> {
+    await this.startServer('replica', this.replicaPort);
+  }
+
   /** Stops the replica at once (`-m immediate`: its clients' connections drop). */
   async stopReplica(): Promise<void> {
-    await this.exec('pg_ctl', ['-D', this.dir('replica'), '-m', 'immediate', 'stop']).catch(() => {});
+    await this.stopServer('replica');
   }
 
   /** Runs one statement on the replica's `postgres` database, as its superuser. */
@@ -143,10 +144,8 @@ export class TestReplicaPair {
 
   /** Stops both servers and removes their folders. */
   async close(): Promise<void> {
-    await this.stopReplica();
-    if (existsSync(this.dir('primary'))) {
-      await this.exec('pg_ctl', ['-D', this.dir('primary'), '-m', 'immediate', 'stop']).catch(() => {});
-    }
+    await this.stopServer('replica');
+    await this.stopServer('primary');
     await rm(this.folder, { recursive: true, force: true });
   }
 }
