@@ -68,6 +68,20 @@ export const ApiErrorCode = {
   /** A third-party (OAuth2/OIDC) provider refused or failed; `message` carries its response body (HTTP 502). */
   THIRD_PARTY_FAILED: { code: 50200, error: 'THIRD_PARTY_FAILED' },
   /**
+   * A directory sign-in (LDAP, OIDC, SAML, custom SSO) whose answer fails a check: an unsigned or
+   * wrongly signed assertion, another audience or recipient, outside its time window, replayed, a
+   * state or nonce that does not match, a forged or expired ticket. `message` names the check
+   * (HTTP 401).
+   */
+  SSO_REJECTED: { code: 40102, error: 'SSO_REJECTED' },
+  /**
+   * A directory account that is disabled or no longer in the directory: it cannot sign in or
+   * refresh (HTTP 403).
+   */
+  ACCOUNT_DISABLED: { code: 40301, error: 'ACCOUNT_DISABLED' },
+  /** A sign-in method (ldap, oidc, saml, custom_sso) that this deployment has not enabled (HTTP 404). */
+  LOGIN_METHOD_DISABLED: { code: 40413, error: 'LOGIN_METHOD_DISABLED' },
+  /**
    * An uploaded file or a publish field refused by the automated checks: a type sniffed
    * from the bytes that is not allowed, too large, wrong dimensions, a manifest that fails its schema.
    * `field` names the form field (HTTP 400).

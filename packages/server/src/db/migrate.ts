@@ -26,6 +26,7 @@ import * as m0026 from './migrations/0026_analytics_rollups';
 import * as m0029 from './migrations/0029_analytics_visitors';
 import * as m0030 from './migrations/0030_visitor_gaps';
 import * as m0031 from './migrations/0031_visitor_plans';
+import * as m0032 from './migrations/0032_sso';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0029_analytics_visitors': m0029,
   '0030_visitor_gaps': m0030,
   '0031_visitor_plans': m0031,
+  '0032_sso': m0032,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

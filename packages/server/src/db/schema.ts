@@ -19,6 +19,8 @@ import type {
   PersonalAccessTokenTable,
   RefreshTokenTable,
   ServerSecretTable,
+  SsoAssertionTable,
+  SsoRequestTable,
   ThirdPartyAccountTable,
   UserAccountTable,
 } from './schemaIdentity';
@@ -155,6 +157,8 @@ export interface DatabaseSchema {
   refresh_token: RefreshTokenTable;
   login_code: LoginCodeTable;
   third_party_account: ThirdPartyAccountTable;
+  sso_request: SsoRequestTable;
+  sso_assertion: SsoAssertionTable;
   server_secret: ServerSecretTable;
   plugin_install: PluginUserTable;
   plugin_praise: PluginUserTable;

@@ -98,3 +98,25 @@ export interface ServerSecretTable {
   name: string;
   value: string;
 }
+
+/** `sso_request` (migration 0032): a directory sign-in waiting for the provider's answer, spent once. */
+export interface SsoRequestTable {
+  /** SHA-256 (base64url) of the state, AuthnRequest id or request id. */
+  id_hash: string;
+  /** `oidc`, `saml` or `custom_sso`. */
+  method: string;
+  /** JSON of what the flow needs back (redirect_uri, nonce, PKCE verifier). */
+  payload: string;
+  /** ms */
+  expires_at: number;
+  /** ms; non-null once answered. */
+  used_at: number | null;
+}
+
+/** `sso_assertion` (migration 0032): assertion and ticket ids accepted, kept until they expire (replay check). */
+export interface SsoAssertionTable {
+  method: string;
+  assertion_id: string;
+  /** ms */
+  expires_at: number;
+}

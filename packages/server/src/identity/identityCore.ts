@@ -31,6 +31,7 @@ import {
   toUserInfo,
 } from './data/accounts';
 import { insertRefreshToken } from './data/sessions';
+import type { DirectoryCheck } from './directoryAccounts';
 import { hashPassword } from './passwords';
 import { PersonalTokens } from './personalTokens';
 import type { AccessTokens } from './tokens';
@@ -95,6 +96,11 @@ export class IdentityCore implements AuthVerifier {
   readonly personalTokens: PersonalTokens;
   /** See {@link AccountCreatedHook}. */
   onAccountCreated: AccountCreatedHook | undefined;
+  /**
+   * The directory checks refresh asks, by link source (`dir:ldap`): each directory method that can
+   * look a person up registers one (see `directoryAccounts.ts` checkDirectoryAccount).
+   */
+  readonly directoryChecks = new Map<string, DirectoryCheck>();
 
   protected constructor(
     readonly db: Database,

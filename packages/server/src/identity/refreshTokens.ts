@@ -15,6 +15,8 @@ import {
   revokeFamily,
   revokeUserTokens,
 } from './data/sessions';
+import { purgeExpiredSso } from './data/sso';
+import { checkDirectoryAccount } from './directoryAccounts';
 import { type IdentityCore, unauthorized } from './identityCore';
 
 /** Message of a refused refresh token. */
@@ -49,6 +51,8 @@ export async function refresh(identity: IdentityCore, refreshToken: string): Pro
     return { state: 'reused' as const };
   });
   if (outcome.state !== 'rotated') throw unauthorized(INVALID_REFRESH_MESSAGE);
+  // A directory account the directory no longer knows (or has disabled) loses its sessions here.
+  if (!(await checkDirectoryAccount(identity, outcome.user_id))) throw unauthorized(INVALID_REFRESH_MESSAGE);
   const access = await identity.accessTokens.sign({
     user_id: outcome.user_id,
     role: outcome.role,
@@ -121,9 +125,11 @@ export async function resetToken(identity: IdentityCore, userId: number, eId: st
   return identity.startSession(userId);
 }
 
-/** Deletes login codes and refresh tokens that expired more than a day ago. */
-export function purgeExpired(identity: IdentityCore): Promise<void> {
-  return purgeExpiredRows(identity.db.kysely, identity.clock() - 24 * 3600 * 1000);
+/** Deletes login codes, refresh tokens and directory sign-in state that expired more than a day ago. */
+export async function purgeExpired(identity: IdentityCore): Promise<void> {
+  const before = identity.clock() - 24 * 3600 * 1000;
+  await purgeExpiredRows(identity.db.kysely, before);
+  await purgeExpiredSso(identity.db.kysely, before);
 }
 
 /** Thrown inside the rotation transaction to roll it back when another request rotated first. */

@@ -23,6 +23,7 @@ import type { IdentityConfig } from '../config/identity';
 import type { Database } from '../db/database';
 import type { SecretBox } from '../settings/secrets';
 import { ensureAdministrator, type SetAdministratorResult, setAdministrator } from './administrators';
+import { type DirectoryProfile, directorySignIn } from './directoryAccounts';
 import { IdentityCore, type IdentityServiceOptions } from './identityCore';
 import { exchangeCode, issueLoginCode, signIn, signUp } from './passwordLogin';
 import { logout, purgeExpired, refresh, resetToken, validate } from './refreshTokens';
@@ -141,6 +142,14 @@ export class IdentityService extends IdentityCore {
   /** The account of a provider's subject (see `thirdPartyAccounts.ts` {@link thirdPartyAccount}). */
   thirdPartyAccount(profile: ThirdPartyProfile): Promise<number> {
     return thirdPartyAccount(this, profile);
+  }
+
+  /**
+   * The end of a directory sign-in (LDAP, OIDC, SAML, custom SSO): the person's account, created or
+   * updated (see `directoryAccounts.ts` {@link directorySignIn}), and `redirectUri` with a one-time code.
+   */
+  directorySignIn(profile: DirectoryProfile, redirectUri: string): Promise<SignInResult> {
+    return directorySignIn(this, profile, redirectUri);
   }
 
   /** `POST 3rd-party/bind`: binds a provider account to the signed-in user (see {@link bindThirdParty}). */

@@ -256,3 +256,64 @@ export async function countAccounts(db: Executor, filter: AccountFilter): Promis
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+// Directory accounts ------------------------------------------------------------------------------
+
+/** What a directory sign-in writes to its account (see `directoryAccounts.ts`). */
+export interface DirectoryFields {
+  user_name: string;
+  nick_name: string;
+  department: string | null;
+  e_id: string | null;
+  staff_status: number;
+  role?: number;
+  email?: string | null;
+}
+
+/**
+ * Updates a directory account's fields; the email only when no other account holds it (answers
+ * whether the email was written).
+ */
+export async function updateDirectoryAccount(
+  db: Executor,
+  id: number,
+  fields: DirectoryFields,
+): Promise<void> {
+  const { email, ...rest } = fields;
+  await db.updateTable('user_account').set(rest).where('id', '=', id).execute();
+  if (email !== undefined) {
+    await db
+      .updateTable('user_account')
+      .set({ email })
+      .where('id', '=', id)
+      .where((eb) =>
+        email === null
+          ? eb.lit(true)
+          : eb.not(
+              eb.exists(
+                eb.selectFrom('user_account as other').select('other.id').where('other.email', '=', email).where('other.id', '<>', id),
+              ),
+            ),
+      )
+      .execute();
+  }
+}
+
+/** Sets the account's `staff_status` (1 active, 0 disabled). */
+export async function setStaffStatus(db: Executor, id: number, staffStatus: number): Promise<void> {
+  await db.updateTable('user_account').set({ staff_status: staffStatus }).where('id', '=', id).execute();
+}
+
+/** The directory links (`source`, `subject`) of an account among `sources`. */
+export function subjectsOf(
+  db: Executor,
+  userId: number,
+  sources: readonly string[],
+): Promise<{ source: string; subject: string }[]> {
+  return db
+    .selectFrom('third_party_account')
+    .select(['source', 'subject'])
+    .where('user_id', '=', userId)
+    .where('source', 'in', sources)
+    .execute();
+}

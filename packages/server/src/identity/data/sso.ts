@@ -1,0 +1,80 @@
+/**
+ * Data access of directory sign-in's one-time state (tables of migration 0032): requests waiting
+ * for a provider's answer, and the ids of assertions already accepted. Times are ms since the epoch
+ * and always passed in (the service's clock), never read here.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema';
+import { hashSecret } from './accounts';
+
+type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+/** Stores a request of `method` under `id` (stored hashed) with its `payload` until `expiresAt`. */
+export async function insertSsoRequest(
+  db: Executor,
+  method: string,
+  id: string,
+  payload: unknown,
+  expiresAt: number,
+): Promise<void> {
+  await db
+    .insertInto('sso_request')
+    .values({ id_hash: hashSecret(id), method, payload: JSON.stringify(payload), expires_at: expiresAt, used_at: null })
+    .execute();
+}
+
+/**
+ * Spends the request `id` of `method` — atomically, so of two answers only one gets it — when it is
+ * unused and not expired at `now`. Answers its payload, or null (unknown, used, expired or of
+ * another method).
+ */
+export async function consumeSsoRequest(
+  db: Executor,
+  method: string,
+  id: string,
+  now: number,
+): Promise<unknown | null> {
+  const row = await db
+    .updateTable('sso_request')
+    .set({ used_at: now })
+    .where('id_hash', '=', hashSecret(id))
+    .where('method', '=', method)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('payload')
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.payload) as unknown) : null;
+}
+
+/**
+ * Records that assertion (or ticket) `assertionId` of `method` was accepted, kept until
+ * `expiresAt`. Answers false when it was recorded before and has not expired: a replay.
+ */
+export async function recordSsoAssertion(
+  db: Executor,
+  method: string,
+  assertionId: string,
+  expiresAt: number,
+  now: number,
+): Promise<boolean> {
+  // An expired record no longer blocks (the assertion itself is outside its window by then).
+  await db
+    .deleteFrom('sso_assertion')
+    .where('method', '=', method)
+    .where('assertion_id', '=', assertionId)
+    .where('expires_at', '<=', now)
+    .execute();
+  const row = await db
+    .insertInto('sso_assertion')
+    .values({ method, assertion_id: assertionId, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(['method', 'assertion_id']).doNothing())
+    .returning('assertion_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes requests and assertion records that expired before `before` (ms). */
+export async function purgeExpiredSso(db: Executor, before: number): Promise<void> {
+  await db.deleteFrom('sso_request').where('expires_at', '<', before).execute();
+  await db.deleteFrom('sso_assertion').where('expires_at', '<', before).execute();
+}

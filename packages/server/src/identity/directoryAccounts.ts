@@ -1,0 +1,182 @@
+/**
+ * Accounts from a directory (SPEC §1 private-deployment SSO: ldap, oidc, saml, custom_sso; §3 User
+ * `department`, `e_id`, `staff_status`): created on first sign-in (just in time), updated on every
+ * sign-in, and linked by the directory's stable subject in `third_party_account` under the source
+ * `dir:<method>` — never by e-mail, so a directory entry that carries someone else's address cannot
+ * take over their account. The directory is authoritative for its accounts' status: a sign-in
+ * writes `staff_status` 1, and a directory check that finds the person disabled or gone writes 0 and
+ * ends their sessions (refresh asks the method's check, see {@link checkDirectoryAccount}).
+ */
+import { ApiErrorCode, isAdminRole, Role, type SignInResult } from '@plugin-center/contract/schemas';
+import { ApiError } from '../errors';
+import {
+  accountById,
+  bindSubject,
+  boundUserId,
+  normalizeEmail,
+  setStaffStatus,
+  subjectsOf,
+  updateDirectoryAccount,
+} from './data/accounts';
+import { insertLoginCode, revokeUserTokens } from './data/sessions';
+import type { IdentityCore } from './identityCore';
+import { appendCode, checkRedirectUri } from './redirect';
+
+/** The directory sign-in methods of SPEC §1 (besides OAuth2 third-party accounts). */
+export type DirectoryMethod = 'ldap' | 'oidc' | 'saml' | 'custom_sso';
+
+/** The `third_party_account.source` of a directory method's links (`:` never occurs in an OAuth source). */
+export function directorySource(method: DirectoryMethod): string {
+  return `dir:${method}`;
+}
+
+/** A person as the directory describes them at sign-in. */
+export interface DirectoryProfile {
+  method: DirectoryMethod;
+  /** The directory's stable id of the person (LDAP entryUUID, OIDC `sub`, SAML NameID, …). */
+  subject: string;
+  /** Login name (`user_name`). */
+  username: string;
+  email: string | null;
+  /** Display name (`nick_name`); the username when null. */
+  displayName: string | null;
+  department: string | null;
+  /** Employee id (`e_id`). */
+  employeeId: string | null;
+  /**
+   * Group mapping: true → at least general administrator (2), false → a general administrator
+   * becomes a general user (a super administrator stays); undefined: the role is left alone.
+   */
+  administrator?: boolean | undefined;
+}
+
+/** Message of {@link ApiErrorCode.ACCOUNT_DISABLED}. */
+export const ACCOUNT_DISABLED_MESSAGE = 'this account is disabled or no longer in the directory';
+
+/** Longest text kept of a directory attribute, characters. */
+const MAX_FIELD = 256;
+
+function clip(value: string | null | undefined): string | null {
+  const text = value?.replace(/\p{Cc}/gu, '').trim();
+  return text ? text.slice(0, MAX_FIELD) : null;
+}
+
+/**
+ * The account of a directory person: the linked one, updated from `profile`; else a new general
+ * user (just in time) linked to the subject. Race-safe: of two concurrent first sign-ins of one
+ * subject, one links and the other uses that account.
+ * @returns the account id
+ */
+export async function directoryAccount(identity: IdentityCore, profile: DirectoryProfile): Promise<number> {
+  const source = directorySource(profile.method);
+  const subject = profile.subject.slice(0, 512);
+  const username = clip(profile.username) ?? subject.slice(0, MAX_FIELD);
+  const email = profile.email ? normalizeEmail(profile.email) : null;
+  const now = identity.clock();
+  let userId = await boundUserId(identity.db.kysely, source, subject);
+  if (userId === undefined) {
+    const afterCommit: (() => void)[] = [];
+    userId = await identity.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        const row =
+          (email
+            ? await identity.insertNewAccount(
+                trx,
+                { email, password_hash: null, user_name: username },
+                now,
+                afterCommit,
+              )
+            : null) ??
+          (await identity.insertNewAccount(
+            trx,
+            { email: null, password_hash: null, user_name: username },
+            now,
+            afterCommit,
+          ));
+        const linked = await bindSubject(trx, { source, subject, user_id: row!.id }, now);
+        if (!linked) throw new LinkConflict();
+        return row!.id;
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof LinkConflict)) throw error;
+        afterCommit.length = 0;
+        return (await boundUserId(identity.db.kysely, source, subject))!;
+      });
+    for (const after of afterCommit) after();
+  }
+  const current = await accountById(identity.db.kysely, userId);
+  let role: number | undefined;
+  if (current && profile.administrator !== undefined) {
+    const now = current.role as Role;
+    if (profile.administrator && !isAdminRole(now)) role = Role.GENERAL_ADMIN;
+    if (!profile.administrator && now === Role.GENERAL_ADMIN) role = Role.GENERAL_USER;
+  }
+  await updateDirectoryAccount(identity.db.kysely, userId, {
+    user_name: username,
+    nick_name: clip(profile.displayName) ?? username,
+    department: clip(profile.department),
+    e_id: clip(profile.employeeId),
+    staff_status: 1,
+    ...(role !== undefined ? { role } : {}),
+    ...(email ? { email } : {}),
+  });
+  if (role !== undefined || current?.staff_status === 0) identity.forgetSessions();
+  return userId;
+}
+
+/**
+ * The end of every directory sign-in: the account of `profile` (see {@link directoryAccount}) and
+ * where to send the browser, `redirectUri` with a one-time login code, as the password login answers.
+ * @throws ApiError REDIRECT_NOT_ALLOWED (400) for a redirect_uri off the allowlist.
+ */
+export async function directorySignIn(
+  identity: IdentityCore,
+  profile: DirectoryProfile,
+  redirectUri: string,
+): Promise<SignInResult> {
+  const redirect = checkRedirectUri(redirectUri, identity.settings.redirectAllowlist);
+  const userId = await directoryAccount(identity, profile);
+  const code = await insertLoginCode(identity.db.kysely, userId, redirect.uri, identity.codeExpiry());
+  return { redirect_to: appendCode(redirect, code) };
+}
+
+/**
+ * Asks whether a directory person is still there and active: `'active'`, `'gone'` (removed or
+ * disabled), or `'unknown'` (the directory could not be asked; the session goes on).
+ */
+export type DirectoryCheck = (subject: string) => Promise<'active' | 'gone' | 'unknown'>;
+
+/**
+ * The check of refresh and sign-in for an account linked to a directory whose method registered a
+ * {@link DirectoryCheck} (`identity.directoryChecks`): when the directory says the person is gone,
+ * the account is disabled (`staff_status` 0) and every session of it revoked.
+ * @returns false when the account was disabled by this check
+ */
+export async function checkDirectoryAccount(identity: IdentityCore, userId: number): Promise<boolean> {
+  if (identity.directoryChecks.size === 0) return true;
+  const links = await subjectsOf(identity.db.kysely, userId, [...identity.directoryChecks.keys()]);
+  for (const link of links) {
+    const verdict = await identity.directoryChecks.get(link.source)!(link.subject);
+    if (verdict === 'gone') {
+      await disableDirectoryAccount(identity, userId);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Disables an account (`staff_status` 0) and revokes all its sessions at once. */
+export async function disableDirectoryAccount(identity: IdentityCore, userId: number): Promise<void> {
+  await setStaffStatus(identity.db.kysely, userId, 0);
+  await revokeUserTokens(identity.db.kysely, userId, identity.clock());
+  identity.forgetSessions();
+}
+
+/** The error of a directory account that may not sign in. */
+export function accountDisabled(): ApiError {
+  return new ApiError(ApiErrorCode.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE);
+}
+
+/** Rolls back a first directory sign-in that lost the race to link the same subject. */
+class LinkConflict extends Error {}
