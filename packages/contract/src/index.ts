@@ -196,10 +196,15 @@ export type {
 } from './wire/review';
 export type {
   AdminUser,
+  DirectoryMethodName,
   IconfontBody,
   IconfontConfig,
+  LoginMethodList,
+  LoginMethodSetting,
+  LoginMethodVariable,
   PexelsBody,
   PexelsConfig,
+  SaveLoginMethodBody,
   SecretStatus,
   SetUserRoleBody,
   SpaceBrand,

@@ -6,6 +6,7 @@
 
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { LOGIN_PAGE_PATH } from '@plugin-center/contract';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { registerAppStatic, registerTrackerScript } from './appStatic';
 import { setReadCache } from './cache';
@@ -13,6 +14,7 @@ import { hasAnyPlugin } from './catalogue/data';
 import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { DEFAULT_REDIS_KEY_PREFIX } from './config/database';
+import { DIRECTORY_METHODS, METHOD_FIELD } from './config/loginMethods';
 import {
   resolveCollectorConfig,
   resolveIdentityConfig,
@@ -50,6 +52,7 @@ import { ReviewService } from './review/service';
 import { recordRoutes, tableRoute } from './routeTable';
 import { ensureSearchIndex } from './search/indexer';
 // Settings.
+import { LoginMethodSettings } from './settings/loginMethods';
 import { settingsRoutes } from './settings/routes';
 import { loadSecretBox } from './settings/secrets';
 import { SettingsService } from './settings/service';
@@ -85,6 +88,11 @@ export interface BuildAppOptions {
   announce?: (line: string) => void;
   /** More Fastify plugins registered on the root after the built-in routes (embedding, tests). */
   plugins?: FastifyPluginAsync[];
+  /**
+   * The environment the configuration was read from (default `process.env`): the back office shows
+   * its directory-method variables beside the saved ones, and reads saved values on top of it.
+   */
+  environment?: NodeJS.ProcessEnv;
 }
 
 /** How often expired login codes and refresh tokens are deleted, ms. */
@@ -185,6 +193,25 @@ export async function buildApp(
       ...(options.clock ? { clock: options.clock } : {}),
     });
     app.decorate('settings', settings);
+    // Directory sign-in methods saved in the back office replace the environment's per method.
+    const environmentAccess = structuredClone(identity.settings.privateLoginConfig);
+    const environmentConfigured = new Set(
+      DIRECTORY_METHODS.filter(
+        (method) =>
+          (identity.settings as unknown as Record<string, unknown>)[METHOD_FIELD[method]] !== undefined,
+      ),
+    );
+    const loginMethods = new LoginMethodSettings(db, secrets.box, {
+      environment: {
+        values: options.environment ?? process.env,
+        configured: (method) => environmentConfigured.has(method),
+        access: (method) =>
+          environmentAccess[method] ?? { enable: true, logout_mode: 'default', logout_url: null },
+      },
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    identity.directorySettingsLoader = () => loginMethods.saved();
+    await identity.refreshDirectorySettings(true);
     if (secrets.source === 'generated') {
       app.log.info(
         { file: secrets.file, key_id: secrets.box.keyId },
@@ -273,7 +300,17 @@ export async function buildApp(
       identity,
       providers: new ThirdPartyProviders(identity.settings.oauthProviders),
     });
-    await app.register(settingsRoutes, { settings });
+    await app.register(settingsRoutes, {
+      settings,
+      loginMethods,
+      onLoginMethodSaved: () => identity.refreshDirectorySettings(true),
+    });
+    // Sign-in reads the directory methods the back office saved, at most 2 s old.
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/uc/') || request.url.startsWith(LOGIN_PAGE_PATH)) {
+        await identity.refreshDirectorySettings();
+      }
+    });
     await app.register(collectorRoutes, {
       db,
       settings: resolveCollectorConfig(config),

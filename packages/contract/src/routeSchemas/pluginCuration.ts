@@ -31,8 +31,11 @@ import {
   AdminUser,
   IconfontBody,
   IconfontConfig,
+  LoginMethodList,
+  LoginMethodSetting,
   PexelsBody,
   PexelsConfig,
+  SaveLoginMethodBody,
   SetUserRoleBody,
   SpaceSetting,
   SpaceSettingBody,
@@ -144,6 +147,20 @@ export const PLUGIN_CURATION_ROUTE_SCHEMAS = {
     description: `${SECRET_RULES} Both fields empty remove the account; a client id without a secret (sent or stored), or a secret without a client id: 400 INVALID_PARAMETER with \`field\`. Answers the saved account, masked.`,
     body: IconfontBody,
     response: IconfontConfig,
+  },
+  loginMethodList: {
+    tags: SETTINGS,
+    summary:
+      'The directory sign-in methods (LDAP, OIDC, SAML, custom SSO) and their variables (admin; secrets masked)',
+    description: `${SECRET_RULES} Each method: where its settings come from (back office, environment, none), whether they make a working method, and what \`config/private/standard\` answers for it.`,
+    response: LoginMethodList,
+  },
+  saveLoginMethod: {
+    tags: SETTINGS,
+    summary: 'Save one sign-in method (super administrator; audit-logged, never with a secret)',
+    description: `${SECRET_RULES} The values are checked as the server's start checks its environment: a value that does not pass answers 400 INVALID_PARAMETER with \`field\` naming the variable, and nothing is saved. A general administrator gets 403 FORBIDDEN. Takes effect at once in this process and within 2 s in the others. \`use_environment: true\` deletes the saved settings.`,
+    body: SaveLoginMethodBody,
+    response: LoginMethodSetting,
   },
   getPexels: {
     tags: SETTINGS,

@@ -351,6 +351,21 @@ export const PLUGIN_ROUTES = {
     request: 'body',
     response: 'envelope',
   },
+  // Settings: the sign-in methods of a private deployment (saves: super administrators only).
+  loginMethodList: {
+    method: 'GET',
+    path: '/api/cmt/manager/login-methods',
+    access: 'admin',
+    request: 'none',
+    response: 'envelope',
+  },
+  saveLoginMethod: {
+    method: 'PUT',
+    path: '/api/cmt/manager/login-methods',
+    access: 'admin',
+    request: 'body',
+    response: 'envelope',
+  },
   activityInfo: {
     method: 'GET',
     path: '/api/cmt/activity/activity/info',

@@ -257,3 +257,80 @@ export const SetUserRoleBody = Type.Object(
   { additionalProperties: false },
 );
 export type SetUserRoleBody = Static<typeof SetUserRoleBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in methods of a private deployment (SPEC §1 ldap, oidc, saml, custom_sso): each method's
+// variables (the names of its environment variables), saved in the back office with the secrets
+// sealed, and whether and how it is offered (SPEC §7 `logout_mode`, `logout_url`).
+// ---------------------------------------------------------------------------------------------
+
+/** A directory sign-in method the back office configures. */
+export const DirectoryMethodName = Type.Union([
+  Type.Literal('ldap'),
+  Type.Literal('oidc'),
+  Type.Literal('saml'),
+  Type.Literal('custom_sso'),
+]);
+export type DirectoryMethodName = Static<typeof DirectoryMethodName>;
+
+/** One variable of a sign-in method as the back office shows it. */
+export const LoginMethodVariable = Type.Object({
+  /** The environment variable's name (`LDAP_URL`). */
+  name: Type.String(),
+  /** One line saying what it is (the `--help` text). */
+  summary: Type.String(),
+  /** A secret: `value` and `environment` are masked (`SECRET_MASK_PREFIX` + last 4), never in clear. */
+  secret: Type.Boolean(),
+  /** The value saved in the back office; empty when none is saved. */
+  value: Type.String(),
+  /** The value the server's environment gives (masked for a secret); empty when unset. */
+  environment: Type.String(),
+});
+export type LoginMethodVariable = Static<typeof LoginMethodVariable>;
+
+/**
+ * A sign-in method's settings: `source` `back_office` when an administrator saved them (they
+ * replace the environment's for this method), `environment` when the variables of the server's
+ * environment configure it, `none` otherwise; `configured` says whether the settings in force
+ * make a working method; `enable` / `logout_mode` / `logout_url` are what
+ * `GET /api/uc/config/private/standard/{product}` answers for it.
+ */
+export const LoginMethodSetting = Type.Object({
+  method: DirectoryMethodName,
+  source: Type.Union([Type.Literal('back_office'), Type.Literal('environment'), Type.Literal('none')]),
+  configured: Type.Boolean(),
+  enable: Type.Boolean(),
+  logout_mode: Type.Union([Type.Literal('default'), Type.Literal('redirect')]),
+  logout_url: NullableString,
+  variables: Type.Array(LoginMethodVariable),
+  secret_status: SecretStatus,
+  update_time: UpdateTime,
+});
+export type LoginMethodSetting = Static<typeof LoginMethodSetting>;
+
+/** Data of `GET /api/cmt/manager/login-methods` (admin): every directory method, in SPEC §1 order. */
+export const LoginMethodList = Type.Object({ method_list: Type.Array(LoginMethodSetting) });
+export type LoginMethodList = Static<typeof LoginMethodList>;
+
+/**
+ * Body of `PUT /api/cmt/manager/login-methods` (super administrator): the method's values by
+ * variable name (only its own variables; an empty value is unset; a secret sent back exactly as the
+ * masked text it was shown keeps the stored one), whether it is offered and how logout works.
+ * `use_environment: true` deletes the saved settings: the environment's apply again.
+ */
+export const SaveLoginMethodBody = Type.Object(
+  {
+    method: DirectoryMethodName,
+    use_environment: Type.Optional(Type.Boolean()),
+    enable: Type.Boolean(),
+    logout_mode: Type.Union([Type.Literal('default'), Type.Literal('redirect')]),
+    logout_url: Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()]),
+    variables: Type.Record(
+      Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,63}$' }),
+      Type.String({ maxLength: 65536 }),
+      { maxProperties: 64 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SaveLoginMethodBody = Static<typeof SaveLoginMethodBody>;

@@ -82,6 +82,8 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.saveSpaceSetting': 'admin',
   'plugin.userList': 'admin',
   'plugin.setUserRole': 'super',
+  'plugin.loginMethodList': 'admin',
+  'plugin.saveLoginMethod': 'super',
   'user.mstSpaceSetting': 'public',
   'user.mstSpaceSettingResource': 'public',
   // --- end of settings
@@ -173,6 +175,15 @@ function requestOf(definition: RouteDefinition): { url: string; payload?: Record
     '/api/uc/user/reset_token': { e_id: 'enterprise-1' },
     // Settings: a valid role change (the user stays a general user).
     '/api/cmt/manager/users/role': { user_id: accounts.user, role: 0 },
+    // Settings: back to the environment's LDAP settings (a valid save that changes nothing).
+    '/api/cmt/manager/login-methods': {
+      method: 'ldap',
+      use_environment: true,
+      enable: false,
+      logout_mode: 'default',
+      logout_url: null,
+      variables: {},
+    },
   };
   if (definition.path === '/api/cmt/plugin' && definition.method === 'GET') {
     return { url: `${path}?plugin_key=${encodeURIComponent(pluginKey)}` };

@@ -16,6 +16,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { IdentityConfig } from '../config/identity';
+import { METHOD_FIELD } from '../config/loginMethods';
 import { markSessionsChanged, sessionsGeneration } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, UserAccountRow } from '../db/schema';
@@ -82,6 +83,18 @@ export function unauthorized(message: string): ApiError {
  */
 export const SESSION_CHECK_TTL_MS = 2000;
 
+/** How long one process trusts its copy of the back office's directory methods, ms. */
+export const DIRECTORY_SETTINGS_TTL_MS = 2000;
+
+/** A directory method saved in the back office (see `settings/loginMethods.ts`). */
+export interface SavedDirectoryMethod {
+  /** The settings its values make; undefined: they make no working method. */
+  config: unknown;
+  enable: boolean;
+  logout_mode: 'default' | 'redirect';
+  logout_url: string | null;
+}
+
 /** Most sessions whose check one process keeps (least recently used dropped first). */
 export const SESSION_CHECK_MAX = 10_000;
 
@@ -101,6 +114,21 @@ export class IdentityCore implements AuthVerifier {
    * look a person up registers one (see `directoryAccounts.ts` checkDirectoryAccount).
    */
   readonly directoryChecks = new Map<string, DirectoryCheck>();
+  /**
+   * Reads the directory methods saved in the back office (set by the composition, `app.ts`): by
+   * method, the settings their values make (undefined: none) and how the method is offered.
+   */
+  directorySettingsLoader: (() => Promise<ReadonlyMap<string, SavedDirectoryMethod>>) | undefined;
+  /** The environment's directory settings, restored when the back office's are deleted. */
+  private readonly environmentDirectory: {
+    fields: Record<string, unknown>;
+    access: IdentityConfig['privateLoginConfig'];
+  };
+  /** When {@link refreshDirectorySettings} last read the saved methods (ms); pending read. */
+  private directoryRead: { at: number; pending: Promise<void> | undefined } = {
+    at: -Infinity,
+    pending: undefined,
+  };
 
   protected constructor(
     readonly db: Database,
@@ -110,6 +138,10 @@ export class IdentityCore implements AuthVerifier {
   ) {
     this.clock = clock;
     this.personalTokens = new PersonalTokens(db.kysely, clock);
+    const fields: Record<string, unknown> = {};
+    for (const field of Object.values(METHOD_FIELD))
+      fields[field] = (settings as unknown as Record<string, unknown>)[field];
+    this.environmentDirectory = { fields, access: structuredClone(settings.privateLoginConfig) };
     this.sessions = new LRUCache({
       max: SESSION_CHECK_MAX,
       ttl: SESSION_CHECK_TTL_MS,
@@ -145,6 +177,52 @@ export class IdentityCore implements AuthVerifier {
       .execute((trx) => this.insertNewAccount(trx, account, now, afterCommit));
     for (const after of afterCommit) after();
     return row;
+  }
+
+  /**
+   * Puts the back office's directory methods in force: a saved method's settings replace the
+   * environment's (`settings.ldap`, `settings.oidc`, `settings.saml`, `settings.customSso`, and its
+   * entry of `settings.privateLoginConfig`); a method no longer saved gets the environment's back.
+   */
+  applyDirectorySettings(saved: ReadonlyMap<string, SavedDirectoryMethod>): void {
+    const settings = this.settings as unknown as Record<string, unknown>;
+    const access = { ...this.environmentDirectory.access };
+    for (const [method, field] of Object.entries(METHOD_FIELD)) {
+      const entry = saved.get(method);
+      if (entry) {
+        settings[field] = entry.config;
+        access[method] = {
+          enable: entry.enable,
+          logout_mode: entry.logout_mode,
+          logout_url: entry.logout_url,
+        };
+      } else {
+        settings[field] = this.environmentDirectory.fields[field];
+      }
+    }
+    this.settings.privateLoginConfig = access;
+  }
+
+  /**
+   * Reads the back office's directory methods again when the last read is older than
+   * {@link DIRECTORY_SETTINGS_TTL_MS} (or `force`), and applies them ({@link applyDirectorySettings}):
+   * a save made by another process takes effect here within that time. One read at a time.
+   */
+  async refreshDirectorySettings(force = false): Promise<void> {
+    const loader = this.directorySettingsLoader;
+    if (!loader) return;
+    const read = this.directoryRead;
+    if (read.pending) return read.pending;
+    if (!force && this.clock() - read.at < DIRECTORY_SETTINGS_TTL_MS) return;
+    read.pending = loader()
+      .then((saved) => {
+        this.applyDirectorySettings(saved);
+        read.at = this.clock();
+      })
+      .finally(() => {
+        read.pending = undefined;
+      });
+    return read.pending;
   }
 
   /** @throws ApiError UNAUTHORIZED (401) for any token that is not a valid, unexpired access token. */

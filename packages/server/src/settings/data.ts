@@ -9,7 +9,7 @@ import type { DatabaseSchema } from '../db/schema';
 type Db = Kysely<DatabaseSchema>;
 
 /** The names of the stored settings. */
-export type SettingName = 'space' | 'iconfont' | 'pexels';
+export type SettingName = 'space' | 'iconfont' | 'pexels' | 'login_methods';
 
 /** A stored setting: its parsed JSON document and when it was saved (ms). */
 export interface StoredSetting<T> {
