@@ -142,14 +142,8 @@ export async function directorySignIn(
 }
 
 /**
- * Asks whether a directory person is still there and active: `'active'`, `'gone'` (removed or
- * disabled), or `'unknown'` (the directory could not be asked; the session goes on).
- */
-export type DirectoryCheck = (subject: string) => Promise<'active' | 'gone' | 'unknown'>;
-
-/**
  * The check of refresh and sign-in for an account linked to a directory whose method registered a
- * {@link DirectoryCheck} (`identity.directoryChecks`): when the directory says the person is gone,
+ * `DirectoryCheck` (`identity.directoryChecks`, identityCore.ts): when the directory says the person is gone,
  * the account is disabled (`staff_status` 0) and every session of it revoked.
  * @returns false when the account was disabled by this check
  */

@@ -32,7 +32,6 @@ import {
   toUserInfo,
 } from './data/accounts';
 import { insertRefreshToken } from './data/sessions';
-import type { DirectoryCheck } from './directoryAccounts';
 import { hashPassword } from './passwords';
 import { PersonalTokens } from './personalTokens';
 import type { AccessTokens } from './tokens';
@@ -82,6 +81,13 @@ export function unauthorized(message: string): ApiError {
  * (`db/changes.ts` markSessionsChanged), in milliseconds.
  */
 export const SESSION_CHECK_TTL_MS = 2000;
+
+/**
+ * Asks whether a directory person is still there and active: `'active'`, `'gone'` (removed or
+ * disabled), or `'unknown'` (the directory could not be asked; the session goes on). See
+ * `directoryAccounts.ts` checkDirectoryAccount.
+ */
+export type DirectoryCheck = (subject: string) => Promise<'active' | 'gone' | 'unknown'>;
 
 /** How long one process trusts its copy of the back office's directory methods, ms. */
 export const DIRECTORY_SETTINGS_TTL_MS = 2000;
