@@ -57,10 +57,29 @@ export function userFilter(template: string, username: string): string {
   return template.replaceAll(USERNAME_PLACEHOLDER, escapeFilterValue(username));
 }
 
+/**
+ * The text of a directory failure: for an LDAP result (RFC 4511 §4.1.9) its name, code and the
+ * server's diagnostic message (`invalid credentials (result 49): …`); else the socket's or TLS
+ * library's message.
+ */
+export function ldapErrorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as Partial<ResultCodeError>).code;
+  if (typeof code !== 'number') return error.message;
+  const name = error.name
+    .replace(/Error$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  const diagnostic = error.message.replace(/\s*Code: 0x[0-9a-f]+$/i, '').trim();
+  return `${name} (result ${code})${diagnostic ? `: ${diagnostic}` : ''}`;
+}
+
 /** The 502 THIRD_PARTY_FAILED of a directory failure, with the LDAP server's (or socket's) message. */
 function directoryFailed(what: string, error: unknown): ApiError {
-  const detail = error instanceof Error ? error.message : String(error);
-  return new ApiError(ApiErrorCode.THIRD_PARTY_FAILED, `LDAP: ${what}: ${detail}`.slice(0, MAX_DETAIL + 64));
+  return new ApiError(
+    ApiErrorCode.THIRD_PARTY_FAILED,
+    `LDAP: ${what}: ${ldapErrorText(error)}`.slice(0, MAX_DETAIL + 64),
+  );
 }
 
 function invalidCredentials(): ApiError {
