@@ -181,18 +181,21 @@ export const LDAP_VARIABLES = {
       }),
     }),
   ),
-  LDAP_SEARCH_FILTER: Type.String({
-    maxLength: 1024,
-    default: LDAP_DEFAULT_FILTER,
-    ...about({
-      group: 'identity',
-      transform: trim,
-      parse: parseLdapFilter,
-      summary: 'LDAP filter finding a person; {username} is the login name',
-      description:
-        'RFC 4515 filter finding the person signing in; `{username}` is replaced by the login name, escaped (RFC 4515 §3). Exclude disabled people here, e.g. `(&(uid={username})(!(employeeType=disabled)))`; Active Directory: `(&(sAMAccountName={username})(objectCategory=person)(!(userAccountControl:1.2.840.113556.1.4.803:=2)))`',
+  // No schema default: `--help` would show it in the name column and widen every line.
+  LDAP_SEARCH_FILTER: Type.Optional(
+    Type.String({
+      maxLength: 1024,
+      ...about({
+        group: 'identity',
+        transform: trim,
+        parse: parseLdapFilter,
+        defaultText: `\`${LDAP_DEFAULT_FILTER}\``,
+        summary: 'LDAP filter finding a person by {username} (default: by uid)',
+        description:
+          'RFC 4515 filter finding the person signing in; `{username}` is replaced by the login name, escaped (RFC 4515 §3). Exclude disabled people here, e.g. `(&(uid={username})(!(employeeType=disabled)))`; Active Directory: `(&(sAMAccountName={username})(objectCategory=person)(!(userAccountControl:1.2.840.113556.1.4.803:=2)))`',
+      }),
     }),
-  }),
+  ),
   LDAP_ATTRIBUTES: Type.Object(
     {
       subject: Type.Array(Type.String()),
@@ -305,7 +308,7 @@ export function resolveLdapConfig(v: LdapEnvironment): LdapConfig | undefined {
     bindDn: v.LDAP_BIND_DN,
     bindPassword: v.LDAP_BIND_PASSWORD,
     searchBase: v.LDAP_SEARCH_BASE,
-    searchFilter: v.LDAP_SEARCH_FILTER,
+    searchFilter: v.LDAP_SEARCH_FILTER ?? LDAP_DEFAULT_FILTER,
     attributes: v.LDAP_ATTRIBUTES,
     adminGroup: v.LDAP_ADMIN_GROUP,
     startTls: v.LDAP_START_TLS,

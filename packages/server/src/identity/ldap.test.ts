@@ -13,6 +13,7 @@ import type {
   TokenPair,
   UserInfo,
 } from '@plugin-center/contract/schemas';
+import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { Attribute, Change } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,6 +320,39 @@ describe('LDAP refusals', () => {
     for (let i = 0; i < 7; i++) answers.push((await signIn('limited', 'x')).statusCode);
     expect(answers.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
     expect(answers[6]).toBe(429);
+  });
+});
+
+describe('LDAP sign-in fuzzed', () => {
+  it('answers every login name and password with an envelope error, never a 5xx or a session', async () => {
+    const special = fc.constantFrom(
+      '*',
+      '(',
+      ')',
+      '\\',
+      '\u0000',
+      '=',
+      ',',
+      '+',
+      '"',
+      '#',
+      ';',
+      '<',
+      '>',
+      '王',
+      '\u202e',
+    );
+    const text = fc.array(fc.oneof(special, fc.string({ maxLength: 4, unit: 'grapheme' })), {
+      maxLength: 12,
+    });
+    await fc.assert(
+      fc.asyncProperty(text, text, async (name, password) => {
+        const res = await signIn(`fz${name.join('')}`, password.join(''));
+        expect([400, 401, 429], res.body).toContain(res.statusCode);
+        expect(body<ErrorEnvelope>(res)).toMatchObject({ data: null });
+      }),
+      { numRuns: 120, seed: 26 },
+    );
   });
 });
 
