@@ -42,10 +42,13 @@ let t: TestApp;
 /** Apps whose directory is reached with StartTLS, with and without the CA. */
 let tls: TestApp;
 let tlsNoCa: TestApp;
-/** Apps whose directory is down, refuses the service account, or is not configured. */
+/** An app reaching the directory with ldaps://. */
+let ldaps: TestApp;
+/** Apps whose directory is down, refuses the service account, is not configured, or is turned off. */
 let down: TestApp;
 let badService: TestApp;
 let off: TestApp;
+let turnedOff: TestApp;
 
 function ldapConfig(overrides: Partial<LdapConfig> = {}): LdapConfig {
   return {
@@ -67,17 +70,26 @@ beforeAll(async () => {
   ldap = await TestLdap.start();
   const closedPort = await freePort();
   const base = { importCatalogueOnEmpty: false, rateLimits: { signIn: 6, signUp: 10, codeExchange: 100 } };
-  [t, tls, tlsNoCa, down, badService, off] = await Promise.all([
+  [t, tls, tlsNoCa, ldaps, down, badService, off, turnedOff] = await Promise.all([
     createTestApp({ ...base, ldap: ldapConfig() }),
     createTestApp({ ...base, ldap: ldapConfig({ startTls: true, tlsCaFile: ldap.caFile }) }),
     createTestApp({ ...base, ldap: ldapConfig({ startTls: true }) }),
+    createTestApp({ ...base, ldap: ldapConfig({ url: ldap.ldapsUrl, tlsCaFile: ldap.caFile }) }),
     createTestApp({ ...base, ldap: ldapConfig({ url: `ldap://127.0.0.1:${closedPort}` }) }),
     createTestApp({ ...base, ldap: ldapConfig({ bindPassword: 'not the password' }) }),
     createTestApp(base),
+    createTestApp({
+      ...base,
+      ldap: ldapConfig(),
+      privateLoginConfig: {
+        password: { enable: true, logout_mode: 'default', logout_url: null },
+        ldap: { enable: false, logout_mode: 'default', logout_url: null },
+      },
+    }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([t, tls, tlsNoCa, down, badService, off].map((app) => app?.close()));
+  await Promise.all([t, tls, tlsNoCa, ldaps, down, badService, off, turnedOff].map((app) => app?.close()));
   await ldap?.stop();
 });
 
@@ -403,8 +415,27 @@ describe('LDAP transport and availability', () => {
     expect(envelope.message).toBe('LDAP: the service account was refused: invalid credentials (result 49)');
   });
 
-  it('answers 404 LOGIN_METHOD_DISABLED when LDAP is not configured', async () => {
+  it('signs in over ldaps:// with the CA file', async () => {
+    const login = await session('alice', 'alice-password', ldaps);
+    expect(login.user_info).toMatchObject({ user_name: 'alice', e_id: 'E1001' });
+  });
+
+  it('answers 404 LOGIN_METHOD_DISABLED when LDAP is not configured or turned off', async () => {
     expectError(await signIn('alice', 'alice-password', off), 404, 'LOGIN_METHOD_DISABLED');
+    expectError(await signIn('alice', 'alice-password', turnedOff), 404, 'LOGIN_METHOD_DISABLED');
+  });
+
+  it('keeps sessions going while the directory cannot be asked, and signs in again once it is back', async () => {
+    const login = await session('wang', 'wang-password', tls);
+    await ldap.halt();
+    try {
+      const refreshed = await refresh(login.refresh_token, tls);
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+      expectError(await signIn('wang', 'wang-password', tls), 502, 'THIRD_PARTY_FAILED');
+    } finally {
+      await ldap.resume();
+    }
+    await session('wang', 'wang-password', tls);
   });
 });
 

@@ -2,9 +2,11 @@
  * An OpenLDAP server of a test's own: Debian's `slapd` (`/usr/sbin/slapd`, package `slapd`, see
  * `scripts/install-system-deps.sh`) in a temporary folder with a temporary `slapd.conf` (mdb
  * backend, the core/cosine/nis/inetorgperson schemas), a directory seeded with `slapadd` (see
- * {@link LDAP_PEOPLE}), listening on a free port of 127.0.0.1 with StartTLS offered (a self-signed
- * certificate made with `openssl`, {@link TestLdap.caFile}). Starts in about a second; {@link
- * TestLdap.stop} ends the process it started (by its PID) and deletes the folder.
+ * {@link LDAP_PEOPLE}), listening on free ports of 127.0.0.1: `ldap://` with StartTLS offered and
+ * `ldaps://`, both with a self-signed certificate made with `openssl` ({@link TestLdap.caFile}).
+ * Starts in about a second; {@link TestLdap.halt} and {@link TestLdap.resume} stop and start the
+ * process on the same ports and data; {@link TestLdap.stop} ends the process it started (by its
+ * PID) and deletes the folder.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -160,15 +162,22 @@ function listening(port: number): Promise<boolean> {
 
 /** One started test directory. */
 export class TestLdap {
+  private child: ChildProcess | undefined;
+
   private constructor(
     private readonly dir: string,
-    private readonly child: ChildProcess,
     readonly port: number,
+    readonly ldapsPort: number,
   ) {}
 
-  /** `ldap://127.0.0.1:<port>`. */
+  /** `ldap://127.0.0.1:<port>` (StartTLS offered). */
   get url(): string {
     return `ldap://127.0.0.1:${this.port}`;
+  }
+
+  /** `ldaps://127.0.0.1:<ldapsPort>`. */
+  get ldapsUrl(): string {
+    return `ldaps://127.0.0.1:${this.ldapsPort}`;
   }
 
   /** The PEM of the self-signed certificate slapd offers with StartTLS (`LDAP_TLS_CA_FILE`). */
@@ -178,7 +187,7 @@ export class TestLdap {
 
   /** The PID of the slapd process. */
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.child?.pid;
   }
 
   /**
@@ -219,27 +228,55 @@ export class TestLdap {
         ]),
         run(SLAPADD, ['-q', '-f', conf, '-l', join(dir, 'seed.ldif')]),
       ]);
-      const port = await freePort();
-      const child = spawn(SLAPD, ['-f', conf, '-h', `ldap://127.0.0.1:${port}/`, '-d', '0'], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let output = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-4000);
-      });
-      const server = new TestLdap(dir, child, port);
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        if (child.exitCode !== null) break;
-        if (await listening(port)) return server;
-        await new Promise((resolve) => setTimeout(resolve, 30));
+      const server = new TestLdap(dir, await freePort(), await freePort());
+      try {
+        await server.resume();
+      } catch (error) {
+        await server.halt();
+        throw error;
       }
-      await server.stop();
-      throw new Error(`slapd did not listen on 127.0.0.1:${port} within 10 s: ${output}`);
+      return server;
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       throw error;
     }
+  }
+
+  /**
+   * Starts slapd on the folder's configuration and data; waits until both ports accept connections.
+   * @throws Error when it does not within 10 s (with its output).
+   */
+  async resume(): Promise<void> {
+    const urls = `ldap://127.0.0.1:${this.port}/ ldaps://127.0.0.1:${this.ldapsPort}/`;
+    const child = spawn(SLAPD, ['-f', join(this.dir, 'slapd.conf'), '-h', urls, '-d', '0'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    this.child = child;
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    });
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) break;
+      if ((await listening(this.port)) && (await listening(this.ldapsPort))) return;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    throw new Error(`slapd did not listen on ${urls} within 10 s: ${output}`);
+  }
+
+  /** Stops slapd (SIGTERM, SIGKILL after 5 s) and waits for it to exit; the data stay. */
+  async halt(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
   }
 
   /** A connection bound as the root DN (for changing the directory); unbind it when done. */
@@ -249,19 +286,9 @@ export class TestLdap {
     return client;
   }
 
-  /** Stops slapd (SIGTERM, SIGKILL after 5 s), waits for it to exit, deletes the folder. */
+  /** Stops slapd ({@link halt}) and deletes the folder. */
   async stop(): Promise<void> {
-    const child = this.child;
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
-    }
+    await this.halt();
     await rm(this.dir, { recursive: true, force: true });
   }
 }
