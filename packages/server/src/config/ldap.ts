@@ -125,7 +125,9 @@ export function parseLdapFilter(variable: string, text: string): string {
     throw new ConfigError(variable, `must contain ${USERNAME_PLACEHOLDER}`);
   }
   try {
+    // As a sign-in searches, and as the refresh check does (`{username}` as `*`).
     FilterParser.parseString(text.replaceAll(USERNAME_PLACEHOLDER, 'probe'));
+    FilterParser.parseString(text.replaceAll(USERNAME_PLACEHOLDER, '*'));
   } catch (error) {
     throw new ConfigError(variable, `is not an LDAP filter (RFC 4515): ${(error as Error).message}`);
   }
@@ -266,11 +268,9 @@ export const LDAP_VARIABLES = {
   }),
 };
 
+const LDAP_SCHEMA = Type.Object(LDAP_VARIABLES);
 /** The LDAP variables as `readEnvironment` answers them. */
-export type LdapEnvironment = Static<ReturnType<typeof ldapEnvironment>>;
-function ldapEnvironment() {
-  return Type.Object(LDAP_VARIABLES);
-}
+export type LdapEnvironment = Static<typeof LDAP_SCHEMA>;
 
 /**
  * {@link LdapConfig} of the environment: undefined when `LDAP_URL` is unset.
