@@ -5,6 +5,7 @@
 #   - fonts-noto-cjk: without CJK fonts Chinese text renders as empty boxes in the browser tests
 #   - PostgreSQL at 127.0.0.1:5432 (user postgres, trust): the server-postgres test project
 #   - redis-server: the multi-process and coordination tests start (and kill) a Redis of their own
+#   - slapd, ldap-utils: the LDAP sign-in tests start an OpenLDAP of their own (testing/testLdap.ts)
 set -euo pipefail
 
 SUDO=""
@@ -13,6 +14,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/redis-server ] || need+=(redis-server)
+[ -x /usr/sbin/slapd ] || need+=(slapd ldap-utils)
 if ! { command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; }; then
   need+=(fonts-noto-cjk fontconfig)
 fi

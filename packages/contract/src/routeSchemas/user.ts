@@ -7,6 +7,7 @@ import type { ROUTES } from '../routes';
 import { INT32_MAX } from '../wire/common';
 import {
   CodeExchangeQuery,
+  LdapSignInBody,
   LoginCodeQuery,
   LoginCodeResult,
   LoginResult,
@@ -154,5 +155,14 @@ export const USER_ROUTE_SCHEMAS = {
     summary: 'One part of the space setting by key: brand, template (topic colour) or login_storage (public)',
     querystring: SpaceSettingResourceQuery,
     response: SpaceSettingResource,
+  },
+  // LDAP sign-in
+  ldapSignIn: {
+    tags: IDENTITY,
+    summary: 'LDAP sign-in of the login page: answers where to send the browser (with a one-time code)',
+    description:
+      'Accepts JSON or `application/x-www-form-urlencoded`. The server finds the person with `LDAP_SEARCH_FILTER` and binds as them with the password; the account is created or updated from the directory (linked by entryUUID, never by e-mail). 401 INVALID_CREDENTIALS whether the user is unknown or the password wrong; 400 REDIRECT_NOT_ALLOWED; 404 LOGIN_METHOD_DISABLED when LDAP is not configured; 502 THIRD_PARTY_FAILED when the directory cannot be reached or refuses the service account; 429 RATE_LIMITED per client IP and user name.',
+    body: LdapSignInBody,
+    response: SignInResult,
   },
 } as const satisfies SchemasOf<typeof ROUTES.user>;

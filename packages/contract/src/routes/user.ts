@@ -130,4 +130,12 @@ export const USER_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
+  // LDAP sign-in
+  ldapSignIn: {
+    method: 'POST',
+    path: '/api/uc/user/login/ldap',
+    access: 'public',
+    request: 'body',
+    response: 'envelope',
+  },
 } as const satisfies Record<string, RouteDefinition>;

@@ -172,3 +172,19 @@ export type SignUpBody = Static<typeof SignUpBody>;
 /** Data of sign-in and sign-up: where the login page sends the browser (redirect_uri with `code`). */
 export const SignInResult = Type.Object({ redirect_to: Type.String() });
 export type SignInResult = Static<typeof SignInResult>;
+
+// LDAP sign-in --------------------------------------------------------------------------------------
+
+/**
+ * Body of the login page's LDAP sign-in (`POST user/login/ldap`): the directory login name (as
+ * `LDAP_SEARCH_FILTER` expects it, e.g. `uid` or `sAMAccountName`) and its password.
+ */
+export const LdapSignInBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 256 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+  },
+  { additionalProperties: false },
+);
+export type LdapSignInBody = Static<typeof LdapSignInBody>;

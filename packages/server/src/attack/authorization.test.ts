@@ -126,6 +126,8 @@ const EXPECTED: Record<string, Expectation> = {
   'operation.health': 'public',
   'operation.openApi': 'public',
   'operation.metrics': 'metrics',
+  // LDAP sign-in
+  'user.ldapSignIn': 'public',
 };
 
 let t: TestApp;

@@ -8,6 +8,7 @@ import { AnalyticsProject } from '@plugin-center/contract';
 import type { LoginStorage } from '@plugin-center/contract/schemas';
 import { resolveSiteConfig } from '../site';
 import { defaultRedirectAllowlist } from './identity';
+import { resolveLdapConfig } from './ldap';
 import { defaultAppDir, defaultCatalogueDir, defaultTrackerScript } from './paths';
 import { MIB } from './publishing';
 import { type ConfigEnvironment, readEnvironment } from './schema';
@@ -192,5 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'more than 1 process needs REDIS_URL: the processes share rate limits, invalidation and sign-outs through it',
     );
   }
+  // Directory sign-in methods
+  const ldap = resolveLdapConfig(v);
+  if (ldap) config.ldap = ldap;
   return config;
 }

@@ -20,6 +20,7 @@ import {
   type OAuthProviderConfig,
   type RateLimits,
 } from './identity';
+import type { LdapConfig } from './ldap';
 import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
 import type { LoggerOptions } from './server';
 import type { S3StorageConfig } from './storage';
@@ -144,6 +145,10 @@ export interface ServerConfig {
    * resolved by `resolveSiteConfig` (`src/site.ts`); unset → the domestic site.
    */
   site?: SiteConfig;
+
+  // Directory sign-in methods (SPEC §1 private deployments); each present exactly when configured.
+  /** `LDAP_*`: LDAP sign-in (`config/ldap.ts`). */
+  ldap?: LdapConfig;
 }
 
 /** {@link IdentityConfig} of `config`, defaults filled in. */
@@ -161,6 +166,7 @@ export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
     rateLimits: { ...IDENTITY_DEFAULTS.rateLimits, ...config.rateLimits },
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
+    ...(config.ldap ? { ldap: config.ldap } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { bearerToken } from '../shared/auth';
 import { limitPerMinute, registerRateLimits } from '../shared/rateLimit';
+import { ldapRoutes } from './ldapRoutes';
 import { PeopleService } from './people';
 import type { IdentityService } from './service';
 import type { ThirdPartyProviders } from './thirdParty';
@@ -64,7 +65,8 @@ function userOf(request: FastifyRequest): number {
  * - `POST 3rd-party/oauth2/{source}/auth` body `ThirdPartyAuthBody` → `LoginResult`;
  * - `POST user/oauth2/login` body `OAuth2LoginBody` (`app` = source) → `LoginResult`;
  * - `POST 3rd-party/bind` (bearer) body `ThirdPartyBindBody` → `UserInfo`;
- *   third-party failures: 502 THIRD_PARTY_FAILED with the provider's response body in `message`.
+ *   third-party failures: 502 THIRD_PARTY_FAILED with the provider's response body in `message`;
+ * - `POST user/login/ldap` body `LdapSignInBody` → `SignInResult` (`ldapRoutes.ts`).
  */
 export async function userRoutes(
   app: FastifyInstance,
@@ -184,6 +186,9 @@ export async function userRoutes(
     const profile = await providers.profile(source, code, redirect_uri);
     return identity.bindThirdParty(userOf(request), profile);
   });
+
+  // Directory sign-in methods
+  await app.register(ldapRoutes, { identity });
 }
 
 /**
