@@ -32,7 +32,8 @@ import {
 import { type LdapAttributes, type LdapConfig, USERNAME_PLACEHOLDER } from '../config/ldap';
 import { ConfigError } from '../config/values';
 import { ApiError } from '../errors';
-import { type DirectoryCheck, type DirectoryProfile, directorySource } from './directoryAccounts';
+import type { DirectoryProfile } from './directoryAccounts';
+import type { DirectoryCheck } from './identityCore';
 import type { IdentityService } from './service';
 
 /** Message of INVALID_CREDENTIALS for an unknown login name and a wrong password alike. */
@@ -75,7 +76,7 @@ export function ldapErrorText(error: unknown): string {
 }
 
 /** The 502 THIRD_PARTY_FAILED of a directory failure, with the LDAP server's (or socket's) message. */
-function directoryFailed(what: string, error: unknown): ApiError {
+export function directoryFailed(what: string, error: unknown): ApiError {
   return new ApiError(
     ApiErrorCode.THIRD_PARTY_FAILED,
     `LDAP: ${what}: ${ldapErrorText(error)}`.slice(0, MAX_DETAIL + 64),
@@ -142,7 +143,7 @@ export class LdapSignIn {
   private readonly everyone: Filter;
 
   /**
-   * Reads the CA file and registers the `dir:ldap` check of refresh on `identity`.
+   * Reads the CA file.
    * @throws ConfigError `LDAP_TLS_CA_FILE` when the file cannot be read.
    */
   constructor(
@@ -159,7 +160,6 @@ export class LdapSignIn {
       }
     }
     this.everyone = FilterParser.parseString(config.searchFilter.replaceAll(USERNAME_PLACEHOLDER, '*'));
-    identity.directoryChecks.set(directorySource('ldap'), this.check);
   }
 
   /** Whether the method may be used: configured, and not `enable: false` in `PRIVATE_LOGIN_CONFIG.ldap`. */

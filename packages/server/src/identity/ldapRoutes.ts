@@ -12,23 +12,46 @@
 import type { FastifyInstance } from 'fastify';
 import { tableRoute } from '../routeTable';
 import { limitPerMinute } from '../shared/rateLimit';
-import { LdapSignIn, ldapDisabled } from './ldap';
+import { directorySource } from './directoryAccounts';
+import { directoryFailed, LdapSignIn, ldapDisabled } from './ldap';
 import type { IdentityService } from './service';
 
-/** Registers `POST user/login/ldap`; with `LDAP_URL` set, also the `dir:ldap` refresh check. */
+/**
+ * Registers `POST user/login/ldap` and the `dir:ldap` refresh check. Both use the LDAP settings in
+ * force (`identity.settings.ldap`: the environment's, or the back office's once saved), so a save
+ * applies without a restart; without settings the route answers 404 and the check 'unknown'.
+ * @throws ConfigError `LDAP_TLS_CA_FILE` at start when the environment's CA file cannot be read.
+ */
 export async function ldapRoutes(
   app: FastifyInstance,
   { identity }: { identity: IdentityService },
 ): Promise<void> {
-  const config = identity.settings.ldap;
-  const ldap = config ? new LdapSignIn(identity, config) : undefined;
+  let ldap = identity.settings.ldap ? new LdapSignIn(identity, identity.settings.ldap) : undefined;
+  /** The sign-in of the settings in force, made again when they changed. */
+  const current = (): LdapSignIn | undefined => {
+    const config = identity.settings.ldap;
+    if (!config) return undefined;
+    if (ldap?.config !== config) {
+      try {
+        ldap = new LdapSignIn(identity, config);
+      } catch (error) {
+        throw directoryFailed('the LDAP settings cannot be used', error);
+      }
+    }
+    return ldap;
+  };
+  identity.directoryChecks.set(directorySource('ldap'), async (subject) => {
+    const sign = current();
+    return sign ? sign.check(subject) : 'unknown';
+  });
   tableRoute(
     app,
     'user',
     'ldapSignIn',
     (request) => {
-      if (!ldap) throw ldapDisabled();
-      return ldap.signIn(request.body);
+      const sign = current();
+      if (!sign) throw ldapDisabled();
+      return sign.signIn(request.body);
     },
     {
       config: limitPerMinute(identity.settings.rateLimits.signIn, (request) => {
