@@ -5,6 +5,7 @@
  */
 import { LoginStorage, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import { Type } from 'typebox';
+import type { SamlConfig } from './saml';
 import { ConfigError, parseJson, parseOriginList } from './values';
 import { about, trim, trimLower } from './variables';
 
@@ -48,6 +49,8 @@ export interface IdentityConfig {
   rateLimits: RateLimits;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** SAML 2.0 sign-in, present exactly when configured (`config/saml.ts`). */
+  saml?: SamlConfig;
 }
 
 /** Defaults of the identity settings (`ACCESS_TOKEN_TTL` … in seconds, rate limits per minute). */

@@ -18,6 +18,7 @@ import { CURATION_VARIABLES } from './curation';
 import { DATABASE_VARIABLES } from './database';
 import { IDENTITY_VARIABLES } from './identity';
 import { PUBLISHING_VARIABLES } from './publishing';
+import { SAML_VARIABLES } from './saml';
 import { PROXY_AND_LOG_VARIABLES, SERVER_VARIABLES } from './server';
 import { SITE_VARIABLES } from './site';
 import { UPLOAD_VARIABLES } from './storage';
@@ -36,6 +37,7 @@ export const CONFIG_SCHEMA = Type.Object({
   ...UPLOAD_VARIABLES,
   ...PUBLISHING_VARIABLES,
   ...IDENTITY_VARIABLES,
+  ...SAML_VARIABLES,
   ...ANALYTICS_VARIABLES,
   ...CURATION_VARIABLES,
 });

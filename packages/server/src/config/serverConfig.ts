@@ -21,6 +21,7 @@ import {
   type RateLimits,
 } from './identity';
 import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
+import type { SamlConfig } from './saml';
 import type { LoggerOptions } from './server';
 import type { S3StorageConfig } from './storage';
 
@@ -119,6 +120,8 @@ export interface ServerConfig {
   adminEmail?: string | undefined;
   /** `ADMIN_PASSWORD`: its password; unset → a random one, printed once. */
   adminPassword?: string | undefined;
+  /** `SAML_*`: SAML 2.0 sign-in; absent when SAML is not configured (`config/saml.ts`). */
+  saml?: SamlConfig;
 
   // Analytics collector. Optional like the identity settings; see `resolveCollectorConfig`.
   /** `ANALYTICS_PROJECTS`: project names `POST /sa?project=` accepts besides the `AnalyticsProject` values. */
@@ -161,6 +164,7 @@ export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
     rateLimits: { ...IDENTITY_DEFAULTS.rateLimits, ...config.rateLimits },
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
+    ...(config.saml ? { saml: config.saml } : {}),
   };
 }
 
