@@ -283,17 +283,19 @@ export const SAML_VARIABLES = {
       }),
     }),
   ),
-  SAML_NAMEID_FORMAT: Type.String({
-    maxLength: 256,
-    default: NAMEID_PERSISTENT,
-    ...about({
-      group: 'identity',
-      transform: trim,
-      summary: 'SAML: NameID format asked for (default persistent)',
-      description:
-        'the NameID format asked for in AuthnRequests and published in the metadata. The NameID (with the IdP entity id) links a person to their account, so it must be stable: a `transient` NameID is refused',
+  SAML_NAMEID_FORMAT: Type.Optional(
+    Type.String({
+      maxLength: 256,
+      ...about({
+        group: 'identity',
+        transform: trim,
+        defaultText: '`urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`',
+        summary: 'SAML: NameID format asked for (default persistent)',
+        description:
+          'the NameID format asked for in AuthnRequests and published in the metadata. The NameID (with the IdP entity id) links a person to their account, so it must be stable: a `transient` NameID is refused',
+      }),
     }),
-  }),
+  ),
   SAML_ATTRIBUTES: Type.Optional(
     Type.Unsafe<SamlAttributeMap>({
       ...about({
@@ -354,7 +356,7 @@ export interface SamlEnvironment {
   SAML_SP_ENTITY_ID?: string | undefined;
   SAML_SP_PRIVATE_KEY?: string | undefined;
   SAML_SP_CERT?: string | undefined;
-  SAML_NAMEID_FORMAT: string;
+  SAML_NAMEID_FORMAT?: string | undefined;
   SAML_ATTRIBUTES?: SamlAttributeMap | undefined;
   SAML_ADMIN_GROUP?: string | undefined;
   SAML_ALLOW_IDP_INITIATED: boolean;
@@ -401,7 +403,8 @@ export function resolveSamlConfig(v: SamlEnvironment): SamlConfig | undefined {
   if ((v.SAML_SP_PRIVATE_KEY === undefined) !== (v.SAML_SP_CERT === undefined)) {
     throw new ConfigError('SAML_SP_CERT', 'set SAML_SP_PRIVATE_KEY and SAML_SP_CERT together');
   }
-  if (v.SAML_NAMEID_FORMAT.endsWith(':transient')) {
+  const nameIdFormat = v.SAML_NAMEID_FORMAT ?? NAMEID_PERSISTENT;
+  if (nameIdFormat.endsWith(':transient')) {
     throw new ConfigError(
       'SAML_NAMEID_FORMAT',
       'a transient NameID changes at every sign-in and cannot link an account',
@@ -414,7 +417,7 @@ export function resolveSamlConfig(v: SamlEnvironment): SamlConfig | undefined {
     ...(v.SAML_SP_PRIVATE_KEY !== undefined
       ? { spPrivateKey: v.SAML_SP_PRIVATE_KEY, spCert: v.SAML_SP_CERT! }
       : {}),
-    nameIdFormat: v.SAML_NAMEID_FORMAT,
+    nameIdFormat,
     attributes: v.SAML_ATTRIBUTES ?? structuredClone(SAML_DEFAULT_ATTRIBUTES),
     ...(v.SAML_ADMIN_GROUP ? { adminGroup: v.SAML_ADMIN_GROUP } : {}),
     allowIdpInitiated: v.SAML_ALLOW_IDP_INITIATED,
