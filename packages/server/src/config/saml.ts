@@ -56,6 +56,7 @@ export const SAML_DEFAULT_ATTRIBUTES: SamlAttributeMap = {
     'memberOf',
     'Role',
     'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
+    'http://schemas.xmlsoap.org/claims/Group',
     'http://schemas.microsoft.com/ws/2008/06/identity/claims/role',
   ],
 };
