@@ -86,8 +86,16 @@ function person(overrides: Partial<TestSamlUser> = {}): TestSamlUser {
   };
 }
 
+/** The `pc_saml_browser` cookie of the last sign-in started (the test's one browser). */
+let browserCookie = '';
+
 /** Posts a form to the ACS of `app`, as a browser or (json) as an API caller. */
-function postAcs(form: Partial<PostForm>, json = false, app = t): Promise<LightMyRequestResponse> {
+function postAcs(
+  form: Partial<PostForm>,
+  json = false,
+  app = t,
+  cookie = browserCookie,
+): Promise<LightMyRequestResponse> {
   const fields = new URLSearchParams();
   if (form.SAMLResponse !== undefined) fields.set('SAMLResponse', form.SAMLResponse);
   if (form.RelayState !== undefined) fields.set('RelayState', form.RelayState);
@@ -98,6 +106,7 @@ function postAcs(form: Partial<PostForm>, json = false, app = t): Promise<LightM
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...(json ? { accept: 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
     },
   });
 }
@@ -112,6 +121,11 @@ async function idpForm(user: TestSamlUser, options: ResponseOptions = {}, app = 
   expect(start.statusCode, start.body).toBe(302);
   const location = String(start.headers.location);
   expect(location.startsWith(`${idp.url}/sso?`)).toBe(true);
+  const setCookie = String(start.headers['set-cookie']);
+  expect(setCookie).toMatch(
+    /^pc_saml_browser=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/api\/uc\/saml\/; HttpOnly; Secure; SameSite=None$/,
+  );
+  browserCookie = setCookie.split(';')[0]!;
   idp.user = user;
   idp.responseOptions = options;
   const page = await fetch(location, { redirect: 'manual' });
@@ -347,6 +361,14 @@ describe('SAML 2.0 service provider', () => {
     expect(noRelay.message).toMatch(/RelayState/);
   });
 
+  it('accepts the answer to an SP-initiated sign-in only from the browser that started it (no login CSRF)', async () => {
+    for (const cookie of ['', `pc_saml_browser=${'x'.repeat(43)}`]) {
+      const res = await postAcs(await idpForm(person()), true, t, cookie);
+      expect(res.statusCode).toBe(401);
+      expect(body<ErrorEnvelope>(res).message).toMatch(/did not start this sign-in/);
+    }
+  });
+
   it('sends a browser whose response was refused to the login page with sso_error and sso_detail', async () => {
     const form = await idpForm(person(), { audience: 'https://other-sp.example/metadata' });
     const res = await postAcs(form);
@@ -374,6 +396,7 @@ describe('SAML 2.0 service provider', () => {
     expect(missing).toMatchObject({ status: 400, error: 'INVALID_PARAMETER' });
     const huge = await postAcs({ SAMLResponse: 'A'.repeat(300_000) }, true);
     expect(huge.statusCode).toBe(413);
+    expect(body<ErrorEnvelope>(huge).error).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('refuses IdP-initiated sign-in by default and accepts it when enabled (RelayState as redirect_uri)', async () => {

@@ -89,10 +89,12 @@ interface SamlSession {
   session_index: string | null;
 }
 
-/** What a sign-in request keeps under its RelayState. */
+/** What a sign-in or logout request keeps under its RelayState. */
 interface RelayPayload {
   redirect_uri: string;
   request_id: string;
+  /** The browser that started the sign-in (its `pc_saml_browser` cookie), when bound. */
+  browser?: string;
 }
 
 function rejected(message: string): ApiError {
@@ -308,10 +310,11 @@ export class SamlSignIn {
 
   /**
    * `GET /api/uc/saml/login`: the IdP's SSO URL with a (signed, when configured) AuthnRequest
-   * (bindings §3.4.4) and a one-time RelayState that keeps `redirectUri`.
+   * (bindings §3.4.4) and a one-time RelayState that keeps `redirectUri` and `browser`, the id of
+   * the browser that asks (the answer is accepted only from that browser: no login CSRF).
    * @throws ApiError REDIRECT_NOT_ALLOWED (400).
    */
-  async loginUrl(redirectUri: string | undefined): Promise<string> {
+  async loginUrl(redirectUri: string | undefined, browser?: string): Promise<string> {
     const redirect = checkRedirectUri(
       redirectUri ?? SAML_DEFAULT_REDIRECT,
       this.identity.settings.redirectAllowlist,
@@ -322,7 +325,11 @@ export class SamlSignIn {
       new RequestIdCache(this.identity, REQUEST),
       () => requestId,
     ).getAuthorizeUrlAsync(relayState, undefined, {});
-    const payload: RelayPayload = { redirect_uri: redirect.uri, request_id: requestId };
+    const payload: RelayPayload = {
+      redirect_uri: redirect.uri,
+      request_id: requestId,
+      ...(browser ? { browser } : {}),
+    };
     await insertSsoRequest(
       this.identity.db.kysely,
       RELAY,
@@ -336,10 +343,15 @@ export class SamlSignIn {
   /**
    * `POST /api/uc/saml/acs`: checks the IdP's Response (see the module's list), then signs the
    * person in (`identity.directorySignIn`).
+   * @param browser the `pc_saml_browser` cookie: must be the one the sign-in started with, when bound
    * @throws SamlFailure carrying 401 SSO_REJECTED naming the failed check, 400 INVALID_PARAMETER
    *   (not base64 XML of a Response), 400 REDIRECT_NOT_ALLOWED (IdP-initiated RelayState).
    */
-  async acs(samlResponse: string | undefined, relayState: string | undefined): Promise<SamlSignInResult> {
+  async acs(
+    samlResponse: string | undefined,
+    relayState: string | undefined,
+    browser?: string,
+  ): Promise<SamlSignInResult> {
     let redirectUri: string | undefined;
     try {
       if (!samlResponse) throw malformed('body.SAMLResponse: is required');
@@ -364,6 +376,9 @@ export class SamlSignIn {
         redirectUri = relay.redirect_uri;
         if (inResponseTo !== relay.request_id) {
           throw rejected('InResponseTo does not name the AuthnRequest of this RelayState');
+        }
+        if (relay.browser !== undefined && relay.browser !== browser) {
+          throw rejected('this browser did not start this sign-in (its pc_saml_browser cookie differs)');
         }
       } else if (inResponseTo) {
         throw rejected('unknown or expired RelayState: start the sign-in again');

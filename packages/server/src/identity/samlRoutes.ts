@@ -1,7 +1,8 @@
 /**
  * HTTP routes of SAML 2.0 sign-in (`ROUTES.user.saml*`, see `saml.ts` for the checks):
  * - `GET /api/uc/saml/metadata` → the SP metadata, `application/samlmetadata+xml`;
- * - `GET /api/uc/saml/login?redirect_uri` → 302 to the IdP with an AuthnRequest; 400 REDIRECT_NOT_ALLOWED;
+ * - `GET /api/uc/saml/login?redirect_uri` → 302 to the IdP with an AuthnRequest, and on an https
+ *   origin the `pc_saml_browser` cookie the answer must come back with; 400 REDIRECT_NOT_ALLOWED;
  * - `POST /api/uc/saml/acs` (form `SAMLResponse`, `RelayState`; at most {@link SAML_BODY_LIMIT}
  *   bytes, else 413) → 302 to redirect_uri with a one-time login code, and the `pc_saml` cookie
  *   naming the SAML session; failure → 302 to the login page with `sso_error` / `sso_detail`, or
@@ -13,19 +14,25 @@
  * Every route answers 404 LOGIN_METHOD_DISABLED while SAML is not configured or
  * `PRIVATE_LOGIN_CONFIG.saml.enable` is false.
  */
+import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { ApiErrorCode } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
-import { SamlFailure, SamlSignIn } from './saml';
+import { SAML_REQUEST_TTL_MS, SamlFailure, SamlSignIn } from './saml';
 import type { IdentityService } from './service';
 
 /** Largest form accepted by the SAML POST endpoints, bytes (a 256 KiB message and its RelayState). */
 export const SAML_BODY_LIMIT = 270_000;
 /** Name of the cookie that names the browser's SAML session (for single logout). */
 export const SAML_SESSION_COOKIE = 'pc_saml';
+/**
+ * Name of the cookie that binds an SP-initiated sign-in to the browser that started it (on an
+ * https origin: the IdP's POST to the ACS is cross-site, so the cookie is `SameSite=None; Secure`).
+ */
+export const SAML_BROWSER_COOKIE = 'pc_saml_browser';
 /** Longest `sso_detail` of the login page's error redirect, characters. */
 const DETAIL_MAX = 300;
 /** The login page. */
@@ -94,14 +101,32 @@ export async function samlRoutes(app: FastifyInstance, { identity }: SamlRoutesO
       .send(enabled().metadata()),
   );
 
-  tableRoute(app, 'user', 'samlLogin', async (request, reply) =>
-    reply.redirect(await enabled().loginUrl(request.query.redirect_uri), 302),
-  );
+  tableRoute(app, 'user', 'samlLogin', async (request, reply) => {
+    const saml = enabled();
+    // The browser binding needs a cookie the cross-site POST carries: SameSite=None, so https only.
+    let browser: string | undefined;
+    if (secure) {
+      const known = request.cookies[SAML_BROWSER_COOKIE];
+      browser = known && /^[A-Za-z0-9_-]{43}$/.test(known) ? known : randomBytes(32).toString('base64url');
+      reply.setCookie(SAML_BROWSER_COOKIE, browser, {
+        path: '/api/uc/saml/',
+        httpOnly: true,
+        sameSite: 'none',
+        secure: true,
+        maxAge: SAML_REQUEST_TTL_MS / 1000,
+      });
+    }
+    return reply.redirect(await saml.loginUrl(request.query.redirect_uri, browser), 302);
+  });
 
   tableRoute(app, 'user', 'samlAcs', async (request, reply) => {
     const saml = enabled();
     try {
-      const result = await saml.acs(request.body.SAMLResponse, request.body.RelayState);
+      const result = await saml.acs(
+        request.body.SAMLResponse,
+        request.body.RelayState,
+        request.cookies[SAML_BROWSER_COOKIE],
+      );
       reply.setCookie(SAML_SESSION_COOKIE, result.session, {
         path: '/api/uc/saml/',
         httpOnly: true,
