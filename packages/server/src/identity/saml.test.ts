@@ -249,6 +249,15 @@ describe('SAML 2.0 service provider', () => {
       headers: { accept: 'application/json' },
     });
     expect(again.statusCode).toBe(401);
+    // A LogoutResponse that answers no LogoutRequest of ours.
+    const stray = new URL(idp.unsolicitedLogoutResponseUrl());
+    const strayRes = await t.app.inject({
+      method: 'GET',
+      url: `${stray.pathname}${stray.search}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(strayRes.statusCode, strayRes.body).toBe(401);
+    expect(body<ErrorEnvelope>(strayRes).message).toMatch(/InResponseTo/);
     // The session cookie was spent: another logout goes straight to redirect_uri.
     const twice = await t.app.inject({
       method: 'GET',
@@ -464,6 +473,34 @@ describe('SAML 2.0 service provider', () => {
       headers: { accept: 'application/json' },
     });
     expect(replay.statusCode).toBe(401);
+  });
+
+  it('takes a signed IdP-initiated LogoutRequest by HTTP-POST too, and refuses an unsigned one', async () => {
+    const erin = person();
+    const { login } = await signIn(erin);
+    const post = (form: { SAMLRequest: string; RelayState: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uc/saml/slo',
+        payload: new URLSearchParams(form).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      });
+    for (const options of [{ unsigned: true }, { wrongKey: true }]) {
+      const res = await post(idp.logoutRequestForm(erin.nameId, options));
+      expect(res.statusCode, JSON.stringify(options)).toBe(401);
+      expect(body<ErrorEnvelope>(res).error).toBe('SSO_REJECTED');
+    }
+    const res = await post(idp.logoutRequestForm(erin.nameId));
+    expect(res.statusCode, res.body).toBe(302);
+    const answer = new URL(String(res.headers.location));
+    expect(`${answer.origin}${answer.pathname}`).toBe(`${idp.url}/slo`);
+    expect(answer.searchParams.get('RelayState')).toBe('idp-relay');
+    const valid = await t.app.inject({
+      method: 'GET',
+      url: '/api/uc/user/valid',
+      headers: { authorization: `Bearer ${login.refresh_token}` },
+    });
+    expect(valid.statusCode).toBe(401);
   });
 
   it('answers 404 LOGIN_METHOD_DISABLED when SAML is not configured or turned off', async () => {

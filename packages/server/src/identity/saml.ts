@@ -548,7 +548,9 @@ export class SamlSignIn {
    * `GET|POST /api/uc/saml/slo`: the IdP's LogoutResponse (to our LogoutRequest: → its
    * redirect_uri) or its LogoutRequest (IdP-initiated, core §3.7.3: the person's sessions are
    * revoked, → the IdP's SLO URL with our LogoutResponse). A LogoutRequest must be signed (the query
-   * signature of bindings §3.4.4.1, or an XML signature by POST).
+   * signature of bindings §3.4.4.1, or an XML signature by POST); a LogoutResponse must answer a
+   * pending LogoutRequest of this server (InResponseTo, once), and its signature, required by POST
+   * and optional by redirect, must verify.
    * @param message the query (`originalQuery` set: HTTP-Redirect) or the form (HTTP-POST)
    * @throws SamlFailure with 401 SSO_REJECTED (signature, issuer, unknown request), 400 INVALID_PARAMETER.
    */
@@ -571,9 +573,13 @@ export class SamlSignIn {
       if (!kind) throw malformed('SAMLRequest or SAMLResponse is required');
       const encoded = message[kind]!;
       const xml = redirectBinding ? inflateBase64(encoded, kind) : decodeBase64Xml(encoded, kind);
-      await parseXml(xml, kind);
+      const doc = await parseXml(xml, kind);
       const client = this.client(new RequestIdCache(this.identity, REQUEST));
       if (kind === 'SAMLResponse') {
+        // node-saml checks InResponseTo only when present: a LogoutResponse must answer our request.
+        if (!doc.documentElement?.getAttribute('InResponseTo')) {
+          throw rejected('the LogoutResponse names no LogoutRequest of this server (InResponseTo)');
+        }
         const relay = message.RelayState
           ? ((await consumeSsoRequest(kysely, LOGOUT, message.RelayState, now)) as RelayPayload | null)
           : null;

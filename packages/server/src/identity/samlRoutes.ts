@@ -134,6 +134,8 @@ export async function samlRoutes(app: FastifyInstance, { identity }: SamlRoutesO
         secure,
         maxAge: identity.settings.refreshTokenTtl,
       });
+      // The location carries a one-time login code.
+      reply.header('cache-control', 'no-store');
       return reply.redirect(result.redirect_to, 302);
     } catch (error) {
       return fail(request, reply, error);

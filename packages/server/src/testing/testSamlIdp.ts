@@ -96,6 +96,13 @@ export interface TestSamlIdp {
   ): Promise<PostForm>;
   /** An IdP-initiated LogoutRequest for `nameId` as the SP's HTTP-Redirect SLO URL (signed unless `unsigned`). */
   logoutRequestUrl(nameId: string, options?: { unsigned?: boolean; wrongKey?: boolean }): string;
+  /** A signed LogoutResponse answering no LogoutRequest, as the SP's HTTP-Redirect SLO URL. */
+  unsolicitedLogoutResponseUrl(): string;
+  /** The same LogoutRequest for the HTTP-POST binding: the form's `SAMLRequest` and `RelayState`. */
+  logoutRequestForm(
+    nameId: string,
+    options?: { unsigned?: boolean; wrongKey?: boolean },
+  ): { SAMLRequest: string; RelayState: string };
   close(): Promise<void>;
 }
 
@@ -254,6 +261,17 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
   let spEntityId = '';
   let sessions = 0;
 
+  /** Who signs an IdP-initiated LogoutRequest, for which SP entity (one that wants it signed or not). */
+  const logoutParties = (options: { unsigned?: boolean; wrongKey?: boolean }) => {
+    if (!sp) throw new Error('call trust(spMetadata) first');
+    return {
+      issuer: options.wrongKey ? wrongIdp : idp,
+      target: options.unsigned
+        ? samlify.ServiceProvider({ metadata: spMetadata, wantLogoutRequestSigned: false })
+        : sp,
+    };
+  };
+
   const state: TestSamlIdp = {
     url,
     entityId,
@@ -327,12 +345,29 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
       };
     },
     logoutRequestUrl(nameId, options = {}) {
-      if (!sp) throw new Error('call trust(spMetadata) first');
-      const issuer = options.wrongKey ? wrongIdp : idp;
-      const target = options.unsigned
-        ? samlify.ServiceProvider({ metadata: spMetadata, wantLogoutRequestSigned: false })
-        : sp;
+      const { issuer, target } = logoutParties(options);
       return issuer.createLogoutRequest(target, 'redirect', { logoutNameID: nameId }).context;
+    },
+    unsolicitedLogoutResponseUrl() {
+      if (!sp) throw new Error('call trust(spMetadata) first');
+      return idp.createLogoutResponse(sp, { extract: {} }, 'redirect', { relayState: '' }).context;
+    },
+    logoutRequestForm(nameId, options = {}) {
+      const { issuer, target } = logoutParties(options);
+      const made = issuer.createLogoutRequest(
+        target,
+        'post',
+        { logoutNameID: nameId },
+        { relayState: 'idp-relay' },
+      );
+      let SAMLRequest = made.context;
+      if (options.unsigned) {
+        const signed = Buffer.from(SAMLRequest, 'base64').toString('utf8');
+        SAMLRequest = Buffer.from(signed.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, '')).toString(
+          'base64',
+        );
+      }
+      return { SAMLRequest, RelayState: 'idp-relay' };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
