@@ -26,7 +26,7 @@ const ACS = `${ORIGIN}/api/uc/saml/acs`;
 let idp: TestSamlIdp;
 /** SAML configured (SP-initiated only). */
 let t: TestApp;
-/** IdP-initiated sign-in allowed, requests signed. */
+/** IdP-initiated sign-in allowed, requests signed, the IdP configured without metadata. */
 let open: TestApp;
 /** SAML configured but turned off by PRIVATE_LOGIN_CONFIG. */
 let off: TestApp;
@@ -54,7 +54,18 @@ beforeAll(async () => {
   const keys = generateKeyPair('plugin-center-sp');
   open = await createTestApp({
     ...common,
-    saml: samlConfig({ allowIdpInitiated: true, spPrivateKey: keys.key, spCert: keys.cert }),
+    saml: samlConfig({
+      // The IdP given by its values instead of its metadata.
+      idp: {
+        entryPoint: `${idp.url}/sso`,
+        certs: [idp.cert],
+        issuer: idp.entityId,
+        logoutUrl: `${idp.url}/slo`,
+      },
+      allowIdpInitiated: true,
+      spPrivateKey: keys.key,
+      spCert: keys.cert,
+    }),
   });
   off = await createTestApp({
     ...common,

@@ -67,6 +67,7 @@ const LOGOUT_REQUEST = 'saml:logout-request';
 
 const BINDING_REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const NAMEID_TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+const NAMEID_UNSPECIFIED = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
 const CM_BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 
 /** The IdP as this SP uses it: from its metadata or the explicit variables. */
@@ -530,7 +531,7 @@ export class SamlSignIn {
     const user: Profile = {
       issuer: this.idp.entityId,
       nameID: saml.name_id,
-      nameIDFormat: saml.name_id_format ?? '',
+      nameIDFormat: saml.name_id_format ?? NAMEID_UNSPECIFIED,
       ...(saml.name_qualifier ? { nameQualifier: saml.name_qualifier } : {}),
       ...(saml.sp_name_qualifier ? { spNameQualifier: saml.sp_name_qualifier } : {}),
       ...(saml.session_index ? { sessionIndex: saml.session_index } : {}),
