@@ -14,6 +14,9 @@ import {
   OAuth2LoginBody,
   PrivateStandardConfig,
   ResetTokenBody,
+  SamlPostBody,
+  SamlRedirectBindingQuery,
+  SamlRedirectQuery,
   SignInBody,
   SignInResult,
   SignUpBody,
@@ -164,5 +167,49 @@ export const USER_ROUTE_SCHEMAS = {
       'Accepts JSON or `application/x-www-form-urlencoded`. The server finds the person with `LDAP_SEARCH_FILTER` and binds as them with the password; the account is created or updated from the directory (linked by entryUUID, never by e-mail). 401 INVALID_CREDENTIALS whether the user is unknown or the password wrong; 400 REDIRECT_NOT_ALLOWED; 404 LOGIN_METHOD_DISABLED when LDAP is not configured; 502 THIRD_PARTY_FAILED when the directory cannot be reached or refuses the service account; 429 RATE_LIMITED per client IP and user name.',
     body: LdapSignInBody,
     response: SignInResult,
+  },
+  // SAML 2.0 sign-in
+  samlMetadata: {
+    tags: IDENTITY,
+    summary: "SAML: this service provider's metadata (`application/samlmetadata+xml`)",
+    description:
+      'Entity id, assertion consumer service (`/api/uc/saml/acs`, HTTP-POST), single logout service (`/api/uc/saml/slo`, HTTP-Redirect), NameID format, `WantAssertionsSigned`, and the signing certificate when requests are signed. 404 LOGIN_METHOD_DISABLED when SAML is not configured.',
+  },
+  samlLogin: {
+    tags: IDENTITY,
+    summary: "SAML: redirect (302) to the IdP's single sign-on service with an AuthnRequest",
+    description:
+      'HTTP-Redirect binding; `RelayState` is a one-time id (10 min) that keeps `redirect_uri` (default `/plugins/`). 400 REDIRECT_NOT_ALLOWED; 404 LOGIN_METHOD_DISABLED.',
+    querystring: SamlRedirectQuery,
+  },
+  samlAcs: {
+    tags: IDENTITY,
+    summary:
+      "SAML: assertion consumer service: the IdP's signed Response → 302 to redirect_uri with a login code",
+    description:
+      'Form `SAMLResponse`, `RelayState` (HTTP-POST binding, at most 256 KiB). Checks: signed assertion (IdP certificate), issuer, audience (SP entity id), recipient and destination (the ACS URL), NotBefore / NotOnOrAfter (± `SAML_CLOCK_SKEW_MS`), InResponseTo (one of our requests, once), assertion id not used before, persistent NameID. Failure: 302 to `/user/login/?redirect_uri&sso_error=<code>&sso_detail=<message>`, or with `Accept: application/json` the error envelope: 401 SSO_REJECTED naming the check, 400 INVALID_PARAMETER for a message that is not base64 XML, 403 ACCOUNT_DISABLED, 404 LOGIN_METHOD_DISABLED.',
+    body: SamlPostBody,
+    consumes: ['application/x-www-form-urlencoded'],
+  },
+  samlLogout: {
+    tags: IDENTITY,
+    summary: "SAML: single logout: redirect (302) to the IdP's logout service with a LogoutRequest",
+    description:
+      'For the browser that signed in with SAML (its `pc_saml` cookie names the SAML session: NameID and SessionIndex); call `POST user/logout` first. Without a known session, or when the IdP has no logout service, the browser goes to redirect_uri (default `/plugins/`). 400 REDIRECT_NOT_ALLOWED; 404 LOGIN_METHOD_DISABLED.',
+    querystring: SamlRedirectQuery,
+  },
+  samlSlo: {
+    tags: IDENTITY,
+    summary: "SAML: single logout service (HTTP-Redirect): the IdP's LogoutResponse or LogoutRequest",
+    description:
+      "A LogoutResponse to our LogoutRequest → 302 to its redirect_uri. A signed IdP-initiated LogoutRequest → the person's sessions revoked and 302 to the IdP with a LogoutResponse. 401 SSO_REJECTED (unsigned or wrongly signed, unknown request, other issuer), 400 INVALID_PARAMETER; 404 LOGIN_METHOD_DISABLED.",
+    querystring: SamlRedirectBindingQuery,
+  },
+  samlSloPost: {
+    tags: IDENTITY,
+    summary: 'SAML: single logout service (HTTP-POST), as its GET',
+    description: 'The message must carry an XML signature. Errors as `GET /api/uc/saml/slo`.',
+    body: SamlPostBody,
+    consumes: ['application/x-www-form-urlencoded'],
   },
 } as const satisfies SchemasOf<typeof ROUTES.user>;

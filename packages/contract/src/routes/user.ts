@@ -138,4 +138,47 @@ export const USER_ROUTES = {
     request: 'body',
     response: 'envelope',
   },
+  // SAML 2.0 sign-in (SPEC §1 private-deployment SSO `saml`).
+  samlMetadata: {
+    method: 'GET',
+    path: '/api/uc/saml/metadata',
+    access: 'public',
+    request: 'none',
+    response: 'raw',
+  },
+  samlLogin: {
+    method: 'GET',
+    path: '/api/uc/saml/login',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  samlAcs: {
+    method: 'POST',
+    path: '/api/uc/saml/acs',
+    access: 'public',
+    request: 'body',
+    response: 'redirect',
+  },
+  samlLogout: {
+    method: 'GET',
+    path: '/api/uc/saml/logout',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  samlSlo: {
+    method: 'GET',
+    path: '/api/uc/saml/slo',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  samlSloPost: {
+    method: 'POST',
+    path: '/api/uc/saml/slo',
+    access: 'public',
+    request: 'body',
+    response: 'redirect',
+  },
 } as const satisfies Record<string, RouteDefinition>;

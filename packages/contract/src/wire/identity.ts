@@ -188,3 +188,39 @@ export const LdapSignInBody = Type.Object(
   { additionalProperties: false },
 );
 export type LdapSignInBody = Static<typeof LdapSignInBody>;
+// SAML 2.0 sign-in ---------------------------------------------------------------------------------
+
+/** Query of `GET /api/uc/saml/login` and `GET /api/uc/saml/logout`: where the browser goes afterwards. */
+export const SamlRedirectQuery = Type.Object(
+  { redirect_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })) },
+  { additionalProperties: false },
+);
+export type SamlRedirectQuery = Static<typeof SamlRedirectQuery>;
+
+/** Largest SAML message accepted in a form or a query, characters of base64 (256 KiB). */
+export const SAML_MESSAGE_MAX = 262_144;
+
+/**
+ * Form of `POST /api/uc/saml/acs` (SAML 2.0 bindings §3.5 HTTP-POST): the base64 `SAMLResponse` and
+ * the `RelayState` this server sent with its request (at most 80 bytes, bindings §3.5.3, though
+ * longer IdP-initiated values are tolerated).
+ */
+export const SamlPostBody = Type.Object({
+  SAMLResponse: Type.Optional(Type.String({ minLength: 1, maxLength: SAML_MESSAGE_MAX })),
+  SAMLRequest: Type.Optional(Type.String({ minLength: 1, maxLength: SAML_MESSAGE_MAX })),
+  RelayState: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+export type SamlPostBody = Static<typeof SamlPostBody>;
+
+/**
+ * Query of `GET /api/uc/saml/slo` (SAML 2.0 bindings §3.4 HTTP-Redirect): a deflated, base64
+ * `SAMLRequest` or `SAMLResponse`, `RelayState`, and the query signature (`SigAlg`, `Signature`).
+ */
+export const SamlRedirectBindingQuery = Type.Object({
+  SAMLRequest: Type.Optional(Type.String({ minLength: 1, maxLength: SAML_MESSAGE_MAX })),
+  SAMLResponse: Type.Optional(Type.String({ minLength: 1, maxLength: SAML_MESSAGE_MAX })),
+  RelayState: Type.Optional(Type.String({ maxLength: 2048 })),
+  SigAlg: Type.Optional(Type.String({ maxLength: 256 })),
+  Signature: Type.Optional(Type.String({ maxLength: 4096 })),
+});
+export type SamlRedirectBindingQuery = Static<typeof SamlRedirectBindingQuery>;

@@ -14,6 +14,8 @@
 import { Role } from '@plugin-center/contract/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAMEID_PERSISTENT, SAML_DEFAULT_ATTRIBUTES } from '../config/saml';
+import type { ServerConfig } from '../config/serverConfig';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import {
@@ -25,6 +27,7 @@ import {
   requestArbitrary,
   securitySchemesOf,
 } from '../testing/testFuzzRequests';
+import { generateKeyPair } from '../testing/testSamlIdp';
 
 /** The app's `METRICS_TOKEN`: `GET /metrics` is served, so the fuzzer reaches it with and without. */
 const METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
@@ -37,6 +40,27 @@ const CONCURRENCY = 8;
 const RENEW_EVERY = 48;
 
 let t: TestApp;
+
+/** SAML configured against an IdP that is not running (its certificate generated here). */
+function fuzzSamlConfig(): Partial<ServerConfig> {
+  const { cert } = generateKeyPair('fuzz-idp');
+  return {
+    saml: {
+      idp: {
+        entryPoint: 'https://idp.invalid/sso',
+        certs: [cert],
+        issuer: 'https://idp.invalid',
+        logoutUrl: 'https://idp.invalid/slo',
+      },
+      spOrigin: 'https://plugins.example.test',
+      spEntityId: 'https://plugins.example.test/api/uc/saml/metadata',
+      nameIdFormat: NAMEID_PERSISTENT,
+      attributes: SAML_DEFAULT_ATTRIBUTES,
+      allowIdpInitiated: true,
+      clockSkewMs: 60_000,
+    },
+  };
+}
 /** The harness's accounts by name: one per role. */
 const ROLES = { user: Role.GENERAL_USER, admin: Role.GENERAL_ADMIN, super: Role.SUPER_ADMIN } as const;
 type Account = keyof typeof ROLES;
@@ -69,7 +93,12 @@ const MINT: Record<string, (account: Account) => Promise<string | undefined>> = 
 beforeAll(async () => {
   // The hourly publish rate and the pending cap are off, so that generated publishes also reach the
   // code behind them (attack/publishQuotas.test.ts tests the limits); the storage quota stays on.
-  t = await createTestApp({ publishLimits: { perHour: 0, pendingMax: 0 }, metricsToken: METRICS_TOKEN });
+  t = await createTestApp({
+    publishLimits: { perHour: 0, pendingMax: 0 },
+    metricsToken: METRICS_TOKEN,
+    // SAML 2.0 sign-in configured, so that its routes' handlers are fuzzed (no IdP answers).
+    ...fuzzSamlConfig(),
+  });
   for (const account of ACCOUNTS) {
     accountIds[account] = (await signInTestUser(t.app, { role: ROLES[account] })).user_info.user_id;
   }

@@ -33,7 +33,8 @@ describe('the configuration schema', () => {
     // PG_PARALLEL_WORKERS, WEB_CONCURRENCY, 2 of the Redis several processes share (REDIS_URL, REDIS_KEY_PREFIX)
     // and 2 of the read replica (DATABASE_REPLICA_URL, DATABASE_REPLICA_LAG_MS).
     // LDAP sign-in: 10 (LDAP_URL … LDAP_TIMEOUT_MS).
-    expect(variables.length).toBe(65 + 10);
+    // SAML 2.0 sign-in: 14 (SAML_IDP_METADATA … SAML_CLOCK_SKEW_MS).
+    expect(variables.length).toBe(65 + 10 + 14);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

@@ -6,6 +6,7 @@
 import { LoginStorage, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import { Type } from 'typebox';
 import type { LdapConfig } from './ldap';
+import type { SamlConfig } from './saml';
 import { ConfigError, parseJson, parseOriginList } from './values';
 import { about, trim, trimLower } from './variables';
 
@@ -51,6 +52,8 @@ export interface IdentityConfig {
   adminPassword: string | undefined;
   /** LDAP sign-in (`LDAP_*`, `ldap.ts`): present exactly when `LDAP_URL` is set. */
   ldap?: LdapConfig;
+  /** SAML 2.0 sign-in, present exactly when configured (`config/saml.ts`). */
+  saml?: SamlConfig;
 }
 
 /** Defaults of the identity settings (`ACCESS_TOKEN_TTL` … in seconds, rate limits per minute). */

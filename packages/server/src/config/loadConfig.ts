@@ -11,6 +11,7 @@ import { defaultRedirectAllowlist } from './identity';
 import { resolveLdapConfig } from './ldap';
 import { defaultAppDir, defaultCatalogueDir, defaultTrackerScript } from './paths';
 import { MIB } from './publishing';
+import { resolveSamlConfig } from './saml';
 import { type ConfigEnvironment, readEnvironment } from './schema';
 import type { LoggerOptions } from './server';
 import type { ServerConfig } from './serverConfig';
@@ -181,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (s3) config.s3 = s3;
   if (appDir !== undefined) config.appDir = appDir;
   if (trackerScript !== undefined) config.trackerScript = trackerScript;
+  // SAML 2.0 sign-in.
+  const saml = resolveSamlConfig(v);
+  if (saml) config.saml = saml;
   if (v.WEB_CONCURRENCY > 1 && v.DATABASE_URL === undefined) {
     throw new ConfigError(
       'WEB_CONCURRENCY',

@@ -19,6 +19,7 @@ import { DATABASE_VARIABLES } from './database';
 import { IDENTITY_VARIABLES } from './identity';
 import { LDAP_VARIABLES } from './ldap';
 import { PUBLISHING_VARIABLES } from './publishing';
+import { SAML_VARIABLES } from './saml';
 import { PROXY_AND_LOG_VARIABLES, SERVER_VARIABLES } from './server';
 import { SITE_VARIABLES } from './site';
 import { UPLOAD_VARIABLES } from './storage';
@@ -38,6 +39,7 @@ export const CONFIG_SCHEMA = Type.Object({
   ...PUBLISHING_VARIABLES,
   ...IDENTITY_VARIABLES,
   ...LDAP_VARIABLES,
+  ...SAML_VARIABLES,
   ...ANALYTICS_VARIABLES,
   ...CURATION_VARIABLES,
 });

@@ -22,6 +22,7 @@ import {
 } from './identity';
 import type { LdapConfig } from './ldap';
 import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
+import type { SamlConfig } from './saml';
 import type { LoggerOptions } from './server';
 import type { S3StorageConfig } from './storage';
 
@@ -120,6 +121,8 @@ export interface ServerConfig {
   adminEmail?: string | undefined;
   /** `ADMIN_PASSWORD`: its password; unset → a random one, printed once. */
   adminPassword?: string | undefined;
+  /** `SAML_*`: SAML 2.0 sign-in; absent when SAML is not configured (`config/saml.ts`). */
+  saml?: SamlConfig;
 
   // Analytics collector. Optional like the identity settings; see `resolveCollectorConfig`.
   /** `ANALYTICS_PROJECTS`: project names `POST /sa?project=` accepts besides the `AnalyticsProject` values. */
@@ -167,6 +170,7 @@ export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     ...(config.ldap ? { ldap: config.ldap } : {}),
+    ...(config.saml ? { saml: config.saml } : {}),
   };
 }
 

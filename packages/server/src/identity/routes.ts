@@ -16,6 +16,7 @@ import { bearerToken } from '../shared/auth';
 import { limitPerMinute, registerRateLimits } from '../shared/rateLimit';
 import { ldapRoutes } from './ldapRoutes';
 import { PeopleService } from './people';
+import { samlRoutes } from './samlRoutes';
 import type { IdentityService } from './service';
 import type { ThirdPartyProviders } from './thirdParty';
 
@@ -212,4 +213,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   const people = new PeopleService(identity);
   tableRoute(app, 'plugin', 'userList', (request) => people.list(request.query));
   tableRoute(app, 'plugin', 'setUserRole', (request) => people.setRole(request.user!, request.body));
+
+  // SAML 2.0 sign-in (`samlRoutes.ts`).
+  await app.register(samlRoutes, { identity });
 }

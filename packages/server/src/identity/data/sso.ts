@@ -78,3 +78,19 @@ export async function purgeExpiredSso(db: Executor, before: number): Promise<voi
   await db.deleteFrom('sso_request').where('expires_at', '<', before).execute();
   await db.deleteFrom('sso_assertion').where('expires_at', '<', before).execute();
 }
+
+/**
+ * Whether assertion `assertionId` of `method` was accepted before and its record has not expired
+ * at `now` (a read only: the record is written by {@link recordSsoAssertion} once the assertion
+ * passed every check).
+ */
+export async function ssoAssertionUsed(db: Executor, method: string, assertionId: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sso_assertion')
+    .select('assertion_id')
+    .where('method', '=', method)
+    .where('assertion_id', '=', assertionId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,720 @@
+/**
+ * SAML 2.0 service provider sign-in (SPEC §1 private-deployment SSO `saml`) with
+ * `@node-saml/node-saml`: SP metadata, SP-initiated Web Browser SSO (SAML 2.0 profiles §4.1: an
+ * AuthnRequest by HTTP-Redirect, the Response by HTTP-POST), optionally IdP-initiated (unsolicited)
+ * responses, and single logout (profiles §4.4) both ways.
+ *
+ * Every accepted Response passes these checks (each failure is 401 SSO_REJECTED naming it):
+ * - the assertion is signed by one of the IdP's certificates (`wantAssertionsSigned`; a signature
+ *   over the whole Response alone is not enough, so a response cannot carry unsigned assertions);
+ * - the assertion's `Issuer` is the IdP's entity id;
+ * - `Audience` is this SP's entity id (core §2.5.1.4);
+ * - a bearer `SubjectConfirmation` whose `Recipient` is our ACS URL and whose `NotOnOrAfter` has not
+ *   passed (profiles §4.1.4.3), and the Response's `Destination`, when present, is our ACS URL
+ *   (bindings §3.5.5.2);
+ * - `NotBefore` / `NotOnOrAfter` of the conditions (± `SAML_CLOCK_SKEW_MS`) and at most
+ *   {@link MAX_ASSERTION_AGE_MS} since `IssueInstant`;
+ * - `InResponseTo` names an AuthnRequest of this server, unexpired and unanswered (one-time rows of
+ *   `sso_request`, so every server process sees them), and the one of the `RelayState`; a response
+ *   without `InResponseTo` is refused unless `SAML_ALLOW_IDP_INITIATED`;
+ * - the assertion `ID` was never accepted before (`sso_assertion`, kept until its `NotOnOrAfter`);
+ * - a non-transient NameID (the account's link: `<IdP entity id> <NameID>`, never the e-mail).
+ */
+import { randomBytes } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
+import {
+  type CacheItem,
+  type CacheProvider,
+  type Profile,
+  SAML,
+  SamlStatusError,
+} from '@node-saml/node-saml';
+import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
+import { ApiErrorCode, type SignInResult } from '@plugin-center/contract/schemas';
+import type { SamlConfig } from '../config/saml';
+import { ConfigError } from '../config/values';
+import { ApiError } from '../errors';
+import { boundUserId } from './data/accounts';
+import { revokeUserTokens } from './data/sessions';
+import { consumeSsoRequest, insertSsoRequest, recordSsoAssertion, ssoAssertionUsed } from './data/sso';
+import { type DirectoryProfile, directorySource } from './directoryAccounts';
+import { checkRedirectUri } from './redirect';
+import type { IdentityService } from './service';
+
+/** Path of the assertion consumer service (HTTP-POST). */
+export const SAML_ACS_PATH = '/api/uc/saml/acs';
+/** Path of the single logout service (HTTP-Redirect and HTTP-POST). */
+export const SAML_SLO_PATH = '/api/uc/saml/slo';
+/** Path of the SP metadata. */
+export const SAML_METADATA_PATH = '/api/uc/saml/metadata';
+/** How long an AuthnRequest or LogoutRequest waits for its answer, ms. */
+export const SAML_REQUEST_TTL_MS = 10 * 60_000;
+/** Longest time after its `IssueInstant` an assertion is accepted, ms (node-saml `maxAssertionAgeMs`). */
+export const MAX_ASSERTION_AGE_MS = 10 * 60_000;
+/** Where the browser goes when no redirect_uri is given. */
+export const SAML_DEFAULT_REDIRECT = '/plugins/';
+/** Longest NameID accepted, characters. */
+const MAX_NAME_ID = 256;
+
+const METHOD = 'saml' as const;
+/** `sso_request` methods: RelayState of a sign-in, node-saml's request ids, RelayState of a logout, SAML sessions. */
+const RELAY = 'saml';
+const REQUEST = 'saml:request';
+const LOGOUT = 'saml:logout';
+const SESSION = 'saml:session';
+/** `sso_assertion` method of IdP LogoutRequest ids (replay of a logout). */
+const LOGOUT_REQUEST = 'saml:logout-request';
+
+const BINDING_REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
+const NAMEID_TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+const NAMEID_UNSPECIFIED = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
+const CM_BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+
+/** The IdP as this SP uses it: from its metadata or the explicit variables. */
+export interface SamlIdp {
+  entityId: string;
+  /** SSO URL, HTTP-Redirect binding. */
+  ssoUrl: string;
+  /** SLO URL, HTTP-Redirect binding; undefined: the IdP has no single logout. */
+  sloUrl: string | undefined;
+  /** Signing certificates, PEM. */
+  certs: string[];
+}
+
+/** The SAML session of a browser (kept for SP-initiated logout, LogoutRequest of core §3.7.1). */
+interface SamlSession {
+  name_id: string;
+  name_id_format: string | null;
+  name_qualifier: string | null;
+  sp_name_qualifier: string | null;
+  session_index: string | null;
+}
+
+/** What a sign-in or logout request keeps under its RelayState. */
+interface RelayPayload {
+  redirect_uri: string;
+  request_id: string;
+  /** The browser that started the sign-in (its `pc_saml_browser` cookie), when bound. */
+  browser?: string;
+}
+
+function rejected(message: string): ApiError {
+  return new ApiError(ApiErrorCode.SSO_REJECTED, message);
+}
+
+function malformed(message: string): ApiError {
+  return new ApiError(ApiErrorCode.INVALID_PARAMETER, message);
+}
+
+/** A random opaque id (RelayState, session cookie): 32 bytes, base64url. */
+function opaqueId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** A SAML message id (xs:ID: starts with a letter or `_`). */
+function messageId(): string {
+  return `_${randomBytes(20).toString('hex')}`;
+}
+
+function pem(base64: string): string {
+  const body = base64.replace(/\s+/g, '');
+  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END CERTIFICATE-----`;
+}
+
+/**
+ * The IdP of `config`: the explicit values, or those of its metadata (SAML 2.0 metadata §2.4.3
+ * IDPSSODescriptor: `entityID`, the HTTP-Redirect `SingleSignOnService` and `SingleLogoutService`,
+ * the `KeyDescriptor`s of use `signing` or of no use).
+ * @throws ConfigError `SAML_IDP_METADATA: …` when the metadata is not XML or lacks one of them.
+ */
+export async function resolveSamlIdp(config: SamlConfig): Promise<SamlIdp> {
+  const idp = config.idp;
+  if (!('metadata' in idp)) {
+    return { entityId: idp.issuer, ssoUrl: idp.entryPoint, sloUrl: idp.logoutUrl, certs: idp.certs };
+  }
+  const fail = (message: string): never => {
+    throw new ConfigError('SAML_IDP_METADATA', message);
+  };
+  let doc: Document;
+  try {
+    doc = await parseDomFromString(idp.metadata);
+  } catch (error) {
+    return fail(`is not XML metadata: ${(error as Error).message}`);
+  }
+  const descriptor = xpath.selectElements(
+    doc,
+    "//*[local-name()='EntityDescriptor'][*[local-name()='IDPSSODescriptor']]",
+  )[0];
+  if (!descriptor) return fail('has no EntityDescriptor with an IDPSSODescriptor');
+  const entityId = descriptor.getAttribute('entityID');
+  if (!entityId) return fail('the EntityDescriptor has no entityID');
+  const sso = xpath.selectElements(
+    descriptor,
+    `./*[local-name()='IDPSSODescriptor']/*[local-name()='SingleSignOnService'][@Binding='${BINDING_REDIRECT}']`,
+  )[0];
+  const ssoUrl = sso?.getAttribute('Location');
+  if (!ssoUrl) return fail('has no SingleSignOnService of the HTTP-Redirect binding');
+  const slo = xpath.selectElements(
+    descriptor,
+    `./*[local-name()='IDPSSODescriptor']/*[local-name()='SingleLogoutService'][@Binding='${BINDING_REDIRECT}']`,
+  )[0];
+  const certs = xpath
+    .selectElements(
+      descriptor,
+      "./*[local-name()='IDPSSODescriptor']/*[local-name()='KeyDescriptor'][not(@use) or @use='signing']//*[local-name()='X509Certificate']",
+    )
+    .map((node) => node.textContent?.trim() ?? '')
+    .filter(Boolean)
+    .map(pem);
+  if (certs.length === 0) return fail('has no signing certificate (KeyDescriptor use="signing")');
+  return { entityId, ssoUrl, sloUrl: slo?.getAttribute('Location') || undefined, certs };
+}
+
+/**
+ * node-saml's {@link CacheProvider} over `sso_request` for one request of this server: saved ids
+ * are rows every server process sees; reading an id spends it (atomically, so of two answers to one
+ * request only one gets it), and later reads within the same validation answer the spent value.
+ */
+class RequestIdCache implements CacheProvider {
+  private readonly spent = new Map<string, string>();
+
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly method: string,
+  ) {}
+
+  async saveAsync(key: string, value: string): Promise<CacheItem> {
+    const now = this.identity.clock();
+    await insertSsoRequest(this.identity.db.kysely, this.method, key, value, now + SAML_REQUEST_TTL_MS);
+    return { value, createdAt: now };
+  }
+
+  async getAsync(key: string): Promise<string | null> {
+    const known = this.spent.get(key);
+    if (known !== undefined) return known;
+    const value = await consumeSsoRequest(this.identity.db.kysely, this.method, key, this.identity.clock());
+    if (typeof value !== 'string') return null;
+    this.spent.set(key, value);
+    return value;
+  }
+
+  async removeAsync(key: string | null): Promise<string | null> {
+    if (key === null) return null;
+    return this.getAsync(key);
+  }
+}
+
+/** The outcome of a successful assertion: where the browser goes, and the SAML session to remember. */
+export interface SamlSignInResult extends SignInResult {
+  /** The id of the `pc_saml` cookie (the SAML session kept for single logout). */
+  session: string;
+}
+
+/** What a failed SAML callback knows: the error, and the redirect_uri of its request when known. */
+export class SamlFailure extends Error {
+  constructor(
+    readonly error: ApiError,
+    readonly redirectUri: string | undefined,
+  ) {
+    super(error.message);
+  }
+}
+
+/**
+ * The SAML service provider of one server. Build it with {@link SamlSignIn.create}; the routes
+ * (`samlRoutes.ts`) call its methods.
+ */
+export class SamlSignIn {
+  /** The SP metadata XML, built once (see {@link metadata}). */
+  private metadataXml = '';
+
+  private constructor(
+    private readonly identity: IdentityService,
+    readonly config: SamlConfig,
+    readonly idp: SamlIdp,
+  ) {}
+
+  /**
+   * Resolves the IdP (its metadata is parsed here) and answers the service provider.
+   * @throws ConfigError for IdP metadata that does not describe an IdP.
+   */
+  static async create(identity: IdentityService, config: SamlConfig): Promise<SamlSignIn> {
+    const sp = new SamlSignIn(identity, config, await resolveSamlIdp(config));
+    sp.metadataXml = await sp.buildMetadata();
+    return sp;
+  }
+
+  /** The absolute URL of the assertion consumer service. */
+  get acsUrl(): string {
+    return `${this.config.spOrigin}${SAML_ACS_PATH}`;
+  }
+
+  /** The absolute URL of the single logout service. */
+  get sloUrl(): string {
+    return `${this.config.spOrigin}${SAML_SLO_PATH}`;
+  }
+
+  /** A node-saml client with this SP's options and `cache` for request ids. */
+  private client(cache: CacheProvider, generateUniqueId: () => string = messageId): SAML {
+    const { config, idp } = this;
+    return new SAML({
+      entryPoint: idp.ssoUrl,
+      ...(idp.sloUrl ? { logoutUrl: idp.sloUrl } : {}),
+      idpCert: idp.certs,
+      idpIssuer: idp.entityId,
+      issuer: config.spEntityId,
+      audience: config.spEntityId,
+      callbackUrl: this.acsUrl,
+      logoutCallbackUrl: this.sloUrl,
+      identifierFormat: config.nameIdFormat,
+      wantAssertionsSigned: true,
+      // The assertion's own signature is required; a Response signature is optional on top.
+      wantAuthnResponseSigned: false,
+      validateInResponseTo: (config.allowIdpInitiated
+        ? 'ifPresent'
+        : 'always') as SAML['options']['validateInResponseTo'],
+      requestIdExpirationPeriodMs: SAML_REQUEST_TTL_MS,
+      cacheProvider: cache,
+      acceptedClockSkewMs: config.clockSkewMs,
+      maxAssertionAgeMs: MAX_ASSERTION_AGE_MS,
+      // No RequestedAuthnContext: the IdP chooses how people authenticate (password, Kerberos, MFA).
+      disableRequestedAuthnContext: true,
+      generateUniqueId,
+      signatureAlgorithm: 'sha256',
+      ...(config.spPrivateKey ? { privateKey: config.spPrivateKey, publicCert: config.spCert } : {}),
+    });
+  }
+
+  /**
+   * The SP metadata XML (SAML 2.0 metadata §2.4.4 SPSSODescriptor): entity id, the ACS (HTTP-POST),
+   * the SLO service (HTTP-Redirect and HTTP-POST), NameID format, `WantAssertionsSigned`, and the
+   * signing certificate when requests are signed.
+   */
+  metadata(): string {
+    return this.metadataXml;
+  }
+
+  /** node-saml's metadata with the HTTP-Redirect SingleLogoutService added before its HTTP-POST one. */
+  private async buildMetadata(): Promise<string> {
+    const client = this.client(new RequestIdCache(this.identity, REQUEST));
+    const xml = client.generateServiceProviderMetadata(null, this.config.spCert ?? null);
+    const doc = await parseDomFromString(xml);
+    const post = xpath.selectElements(doc, "//*[local-name()='SingleLogoutService']")[0];
+    if (post) {
+      const redirect = doc.createElementNS(post.namespaceURI, post.tagName);
+      redirect.setAttribute('Binding', BINDING_REDIRECT);
+      redirect.setAttribute('Location', this.sloUrl);
+      post.parentNode?.insertBefore(redirect, post);
+    }
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${doc.documentElement.toString()}`;
+  }
+
+  /**
+   * `GET /api/uc/saml/login`: the IdP's SSO URL with a (signed, when configured) AuthnRequest
+   * (bindings §3.4.4) and a one-time RelayState that keeps `redirectUri` and `browser`, the id of
+   * the browser that asks (the answer is accepted only from that browser: no login CSRF).
+   * @throws ApiError REDIRECT_NOT_ALLOWED (400).
+   */
+  async loginUrl(redirectUri: string | undefined, browser?: string): Promise<string> {
+    const redirect = checkRedirectUri(
+      redirectUri ?? SAML_DEFAULT_REDIRECT,
+      this.identity.settings.redirectAllowlist,
+    );
+    const requestId = messageId();
+    const relayState = opaqueId();
+    const url = await this.client(
+      new RequestIdCache(this.identity, REQUEST),
+      () => requestId,
+    ).getAuthorizeUrlAsync(relayState, undefined, {});
+    const payload: RelayPayload = {
+      redirect_uri: redirect.uri,
+      request_id: requestId,
+      ...(browser ? { browser } : {}),
+    };
+    await insertSsoRequest(
+      this.identity.db.kysely,
+      RELAY,
+      relayState,
+      payload,
+      this.identity.clock() + SAML_REQUEST_TTL_MS,
+    );
+    return url;
+  }
+
+  /**
+   * `POST /api/uc/saml/acs`: checks the IdP's Response (see the module's list), then signs the
+   * person in (`identity.directorySignIn`).
+   * @param browser the `pc_saml_browser` cookie: must be the one the sign-in started with, when bound
+   * @throws SamlFailure carrying 401 SSO_REJECTED naming the failed check, 400 INVALID_PARAMETER
+   *   (not base64 XML of a Response), 400 REDIRECT_NOT_ALLOWED (IdP-initiated RelayState).
+   */
+  async acs(
+    samlResponse: string | undefined,
+    relayState: string | undefined,
+    browser?: string,
+  ): Promise<SamlSignInResult> {
+    let redirectUri: string | undefined;
+    try {
+      if (!samlResponse) throw malformed('body.SAMLResponse: is required');
+      const xml = decodeBase64Xml(samlResponse, 'SAMLResponse');
+      const doc = await parseXml(xml, 'SAMLResponse');
+      const root = doc.documentElement;
+      if (root?.localName !== 'Response') throw malformed('SAMLResponse: is not a SAML Response');
+      const kysely = this.identity.db.kysely;
+      const now = this.identity.clock();
+      const assertionId = xpath.selectAttributes(
+        doc,
+        "/*[local-name()='Response']/*[local-name()='Assertion']/@ID",
+      )[0]?.nodeValue;
+      if (assertionId && (await ssoAssertionUsed(kysely, METHOD, assertionId, now))) {
+        throw rejected('the assertion was already used');
+      }
+      const inResponseTo = root.getAttribute('InResponseTo') || null;
+      const relay = relayState
+        ? ((await consumeSsoRequest(kysely, RELAY, relayState, now)) as RelayPayload | null)
+        : null;
+      if (relay) {
+        redirectUri = relay.redirect_uri;
+        if (inResponseTo !== relay.request_id) {
+          throw rejected('InResponseTo does not name the AuthnRequest of this RelayState');
+        }
+        if (relay.browser !== undefined && relay.browser !== browser) {
+          throw rejected('this browser did not start this sign-in (its pc_saml_browser cookie differs)');
+        }
+      } else if (inResponseTo) {
+        throw rejected('unknown or expired RelayState: start the sign-in again');
+      } else if (!this.config.allowIdpInitiated) {
+        throw rejected('unsolicited response: IdP-initiated sign-in is off (SAML_ALLOW_IDP_INITIATED)');
+      } else {
+        redirectUri = checkRedirectUri(
+          relayState || SAML_DEFAULT_REDIRECT,
+          this.identity.settings.redirectAllowlist,
+        ).uri;
+      }
+      let profile: Profile | null;
+      try {
+        ({ profile } = await this.client(
+          new RequestIdCache(this.identity, REQUEST),
+        ).validatePostResponseAsync({
+          SAMLResponse: samlResponse,
+        }));
+      } catch (error) {
+        throw explain(error);
+      }
+      if (!profile) throw rejected('the IdP answered without an assertion (no passive sign-in)');
+      const { expiresAt, id } = this.checkProfile(profile, root);
+      if (!(await recordSsoAssertion(kysely, METHOD, id, expiresAt, now))) {
+        throw rejected('the assertion was already used');
+      }
+      const person = this.directoryProfile(profile);
+      const result = await this.identity.directorySignIn(person, redirectUri);
+      const session = opaqueId();
+      const saml: SamlSession = {
+        name_id: profile.nameID,
+        name_id_format: profile.nameIDFormat ?? null,
+        name_qualifier: profile.nameQualifier ?? null,
+        sp_name_qualifier: profile.spNameQualifier ?? null,
+        session_index: profile.sessionIndex ?? null,
+      };
+      await insertSsoRequest(
+        kysely,
+        SESSION,
+        session,
+        saml,
+        now + this.identity.settings.refreshTokenTtl * 1000,
+      );
+      return { redirect_to: result.redirect_to, session };
+    } catch (error) {
+      if (error instanceof ApiError) throw new SamlFailure(error, redirectUri);
+      throw error;
+    }
+  }
+
+  /**
+   * The checks node-saml leaves to its caller: issuer, recipient and time of the bearer
+   * confirmation, destination, NameID.
+   * @returns the signed assertion's ID, and until when it could be replayed (ms), for the replay record
+   */
+  private checkProfile(profile: Profile, response: Element): { id: string; expiresAt: number } {
+    const skew = this.config.clockSkewMs;
+    const now = Date.now();
+    if (profile.issuer !== this.idp.entityId) {
+      throw rejected(
+        `the assertion's issuer ${JSON.stringify(profile.issuer ?? '')} is not the IdP ${this.idp.entityId}`,
+      );
+    }
+    const destination = response.getAttribute('Destination');
+    if (destination && destination !== this.acsUrl) {
+      throw rejected(`wrong destination: the response is for ${destination}, not ${this.acsUrl}`);
+    }
+    const assertion = profile.getAssertion?.() as AssertionJs | undefined;
+    const confirmations = assertion?.Assertion?.Subject?.[0]?.SubjectConfirmation ?? [];
+    const bearer = confirmations.filter((c) => c.$?.Method === CM_BEARER);
+    if (bearer.length === 0) throw rejected('the assertion has no bearer SubjectConfirmation');
+    const data = bearer.map((c) => c.SubjectConfirmationData?.[0]?.$ ?? {});
+    const forUs = data.filter((d) => d.Recipient === this.acsUrl);
+    if (forUs.length === 0) {
+      throw rejected(
+        `wrong recipient: the assertion is for ${data.map((d) => d.Recipient ?? '(none)').join(', ')}, not ${this.acsUrl}`,
+      );
+    }
+    const live = forUs.filter((d) => d.NotOnOrAfter && now - skew < Date.parse(d.NotOnOrAfter));
+    if (live.length === 0) throw rejected('the assertion expired (SubjectConfirmationData NotOnOrAfter)');
+    const id = assertion?.Assertion?.$?.ID;
+    if (!id) throw rejected('the assertion has no ID');
+    if (!profile.nameID) throw rejected('the assertion has no NameID');
+    if (profile.nameIDFormat === NAMEID_TRANSIENT) {
+      throw rejected(
+        'the NameID is transient (it changes at every sign-in): configure a persistent NameID at the IdP',
+      );
+    }
+    if (profile.nameID.length > MAX_NAME_ID)
+      throw rejected(`the NameID is longer than ${MAX_NAME_ID} characters`);
+    const conditions = assertion?.Assertion?.Conditions?.[0]?.$?.NotOnOrAfter;
+    const until = Math.max(
+      ...live.map((d) => Date.parse(d.NotOnOrAfter!)),
+      conditions ? Date.parse(conditions) : 0,
+    );
+    return { id, expiresAt: (Number.isFinite(until) ? until : now + MAX_ASSERTION_AGE_MS) + skew };
+  }
+
+  /** The account fields of a validated assertion (`SAML_ATTRIBUTES`), linked by `<IdP entity id> <NameID>`. */
+  private directoryProfile(profile: Profile): DirectoryProfile {
+    const map = this.config.attributes;
+    const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
+    const first = (names: string[]): string | null => {
+      for (const name of names) {
+        const value = attributes[name];
+        const text = Array.isArray(value) ? value.find((v) => typeof v === 'string') : value;
+        if (typeof text === 'string' && text.trim()) return text.trim();
+      }
+      return null;
+    };
+    const email = first(map.email);
+    const groups = map.groups.flatMap((name) => {
+      const value = attributes[name];
+      return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    });
+    return {
+      method: METHOD,
+      subject: samlSubject(this.idp.entityId, profile.nameID),
+      username: first(map.username) ?? email ?? profile.nameID,
+      email: email && /^[^\s@]+@[^\s@]+$/.test(email) && email.length <= 254 ? email : null,
+      displayName: first(map.displayName),
+      department: first(map.department),
+      employeeId: first(map.employeeId),
+      ...(this.config.adminGroup !== undefined
+        ? { administrator: groups.includes(this.config.adminGroup) }
+        : {}),
+    };
+  }
+
+  /**
+   * `GET /api/uc/saml/logout`: the IdP's SLO URL with a LogoutRequest for the SAML session `session`
+   * (the `pc_saml` cookie; core §3.7.1), which comes back to `redirectUri`; the session is spent.
+   * Without a known session or an IdP logout service: `redirectUri` itself.
+   * @throws ApiError REDIRECT_NOT_ALLOWED (400).
+   */
+  async logoutUrl(session: string | undefined, redirectUri: string | undefined): Promise<string> {
+    const redirect = checkRedirectUri(
+      redirectUri ?? SAML_DEFAULT_REDIRECT,
+      this.identity.settings.redirectAllowlist,
+    );
+    const kysely = this.identity.db.kysely;
+    const now = this.identity.clock();
+    const saml = session
+      ? ((await consumeSsoRequest(kysely, SESSION, session, now)) as SamlSession | null)
+      : null;
+    if (!saml || !this.idp.sloUrl) return redirect.uri;
+    const requestId = messageId();
+    const relayState = opaqueId();
+    const user: Profile = {
+      issuer: this.idp.entityId,
+      nameID: saml.name_id,
+      nameIDFormat: saml.name_id_format ?? NAMEID_UNSPECIFIED,
+      ...(saml.name_qualifier ? { nameQualifier: saml.name_qualifier } : {}),
+      ...(saml.sp_name_qualifier ? { spNameQualifier: saml.sp_name_qualifier } : {}),
+      ...(saml.session_index ? { sessionIndex: saml.session_index } : {}),
+    };
+    const url = await this.client(
+      new RequestIdCache(this.identity, REQUEST),
+      () => requestId,
+    ).getLogoutUrlAsync(user, relayState, {});
+    const payload: RelayPayload = { redirect_uri: redirect.uri, request_id: requestId };
+    await insertSsoRequest(kysely, LOGOUT, relayState, payload, now + SAML_REQUEST_TTL_MS);
+    return url;
+  }
+
+  /**
+   * `GET|POST /api/uc/saml/slo`: the IdP's LogoutResponse (to our LogoutRequest: → its
+   * redirect_uri) or its LogoutRequest (IdP-initiated, core §3.7.3: the person's sessions are
+   * revoked, → the IdP's SLO URL with our LogoutResponse). A LogoutRequest must be signed (the query
+   * signature of bindings §3.4.4.1, or an XML signature by POST); a LogoutResponse must answer a
+   * pending LogoutRequest of this server (InResponseTo, once), and its signature, required by POST
+   * and optional by redirect, must verify.
+   * @param message the query (`originalQuery` set: HTTP-Redirect) or the form (HTTP-POST)
+   * @throws SamlFailure with 401 SSO_REJECTED (signature, issuer, unknown request), 400 INVALID_PARAMETER.
+   */
+  async slo(
+    message: {
+      SAMLRequest?: string;
+      SAMLResponse?: string;
+      RelayState?: string;
+      Signature?: string;
+      SigAlg?: string;
+    },
+    originalQuery: string | undefined,
+  ): Promise<string> {
+    let redirectUri: string | undefined;
+    try {
+      const kysely = this.identity.db.kysely;
+      const now = this.identity.clock();
+      const redirectBinding = originalQuery !== undefined;
+      const kind = message.SAMLRequest ? 'SAMLRequest' : message.SAMLResponse ? 'SAMLResponse' : undefined;
+      if (!kind) throw malformed('SAMLRequest or SAMLResponse is required');
+      const encoded = message[kind]!;
+      const xml = redirectBinding ? inflateBase64(encoded, kind) : decodeBase64Xml(encoded, kind);
+      const doc = await parseXml(xml, kind);
+      const client = this.client(new RequestIdCache(this.identity, REQUEST));
+      if (kind === 'SAMLResponse') {
+        // node-saml checks InResponseTo only when present: a LogoutResponse must answer our request.
+        if (!doc.documentElement?.getAttribute('InResponseTo')) {
+          throw rejected('the LogoutResponse names no LogoutRequest of this server (InResponseTo)');
+        }
+        const relay = message.RelayState
+          ? ((await consumeSsoRequest(kysely, LOGOUT, message.RelayState, now)) as RelayPayload | null)
+          : null;
+        redirectUri = relay?.redirect_uri;
+        try {
+          if (redirectBinding) await client.validateRedirectAsync(message, originalQuery);
+          else {
+            const { loggedOut } = await client.validatePostResponseAsync({ SAMLResponse: encoded });
+            if (!loggedOut) throw new Error('not a LogoutResponse');
+          }
+        } catch (error) {
+          throw explain(error);
+        }
+        return redirectUri ?? SAML_DEFAULT_REDIRECT;
+      }
+      if (redirectBinding && !message.Signature) throw rejected('the LogoutRequest is not signed');
+      let profile: Profile | null;
+      try {
+        ({ profile } = redirectBinding
+          ? await client.validateRedirectAsync(message, originalQuery)
+          : await client.validatePostRequestAsync({ SAMLRequest: encoded }));
+      } catch (error) {
+        throw explain(error);
+      }
+      if (!profile?.ID || !profile.nameID) throw rejected('the LogoutRequest has no ID or NameID');
+      if (profile.issuer !== this.idp.entityId) throw rejected('the LogoutRequest is not from the IdP');
+      if (!(await recordSsoAssertion(kysely, LOGOUT_REQUEST, profile.ID, now + SAML_REQUEST_TTL_MS, now))) {
+        throw rejected('the LogoutRequest was already used');
+      }
+      const userId = await boundUserId(
+        kysely,
+        directorySource(METHOD),
+        samlSubject(this.idp.entityId, profile.nameID),
+      );
+      if (userId !== undefined) {
+        await revokeUserTokens(kysely, userId, now);
+        this.identity.forgetSessions();
+      }
+      if (!this.idp.sloUrl) return SAML_DEFAULT_REDIRECT;
+      return await client.getLogoutResponseUrlAsync(
+        profile,
+        message.RelayState ?? '',
+        {},
+        userId !== undefined,
+      );
+    } catch (error) {
+      if (error instanceof ApiError) throw new SamlFailure(error, redirectUri);
+      throw error;
+    }
+  }
+}
+
+/** The link subject of a SAML person: the IdP's entity id and the NameID (entity ids hold no spaces). */
+export function samlSubject(idpEntityId: string, nameId: string): string {
+  return `${idpEntityId} ${nameId}`;
+}
+
+/** The parts of node-saml's xml2js assertion read here. */
+interface AssertionJs {
+  Assertion?: {
+    $?: { ID?: string };
+    Subject?: {
+      SubjectConfirmation?: {
+        $?: { Method?: string };
+        SubjectConfirmationData?: { $?: { Recipient?: string; NotOnOrAfter?: string } }[];
+      }[];
+    }[];
+    Conditions?: { $?: { NotOnOrAfter?: string } }[];
+  };
+}
+
+/** The text of a base64 XML message. @throws ApiError INVALID_PARAMETER naming `field`. */
+function decodeBase64Xml(value: string, field: string): string {
+  const compact = value.replace(/[\r\n\t ]+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) throw malformed(`${field}: is not base64`);
+  return checkXmlText(Buffer.from(compact, 'base64').toString('utf8'), field);
+}
+
+/**
+ * `xml` when it can be an XML document: starts with `<`, and holds no character XML 1.0 forbids
+ * (§2.2: controls other than tab, CR and LF; NUL).
+ * @throws ApiError INVALID_PARAMETER naming `field`.
+ */
+function checkXmlText(xml: string, field: string): string {
+  if (!xml.trimStart().startsWith('<')) throw malformed(`${field}: is not base64 XML`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(xml)) {
+    throw malformed(`${field}: holds characters XML does not allow`);
+  }
+  return xml;
+}
+
+/** The text of a deflated base64 message (HTTP-Redirect, bindings §3.4.4.1). @throws ApiError INVALID_PARAMETER. */
+function inflateBase64(value: string, field: string): string {
+  const compact = value.replace(/[\r\n\t ]+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) throw malformed(`${field}: is not base64`);
+  let xml: string;
+  try {
+    xml = inflateRawSync(Buffer.from(compact, 'base64'), { maxOutputLength: 1 << 20 }).toString('utf8');
+  } catch {
+    throw malformed(`${field}: is not a deflated SAML message`);
+  }
+  return checkXmlText(xml, field);
+}
+
+async function parseXml(xml: string, field: string): Promise<Document> {
+  try {
+    return await parseDomFromString(xml);
+  } catch (error) {
+    throw malformed(`${field}: is not well-formed XML (${(error as Error).message.slice(0, 200)})`);
+  }
+}
+
+/** node-saml's error as the envelope error naming the check that failed. */
+function explain(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof SamlStatusError) return rejected(`the IdP refused the sign-in: ${error.message}`);
+  const message = error instanceof Error ? error.message : String(error);
+  if (/signature/i.test(message)) {
+    return rejected(`the signature is missing or does not verify with the IdP's certificate (${message})`);
+  }
+  if (/InResponseTo is missing/.test(message)) {
+    return rejected('unsolicited response: IdP-initiated sign-in is off (SAML_ALLOW_IDP_INITIATED)');
+  }
+  if (/InResponseTo/.test(message)) {
+    return rejected(
+      `InResponseTo names no pending request of this server (unknown, used or expired): ${message}`,
+    );
+  }
+  if (/not yet valid/.test(message)) return rejected('the assertion is not yet valid (NotBefore)');
+  if (/expired|too old|No valid subject confirmation/.test(message)) {
+    return rejected(`the assertion expired (NotOnOrAfter): ${message}`);
+  }
+  if (/audience|AudienceRestriction/i.test(message)) return rejected(`wrong audience: ${message}`);
+  if (/issuer/i.test(message)) return rejected(`wrong issuer: ${message}`);
+  return rejected(`the SAML message was refused: ${message}`);
+}
