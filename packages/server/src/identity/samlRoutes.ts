@@ -76,36 +76,53 @@ function rawQuery(request: FastifyRequest): string {
 }
 
 /**
- * The SAML routes. The service provider is built here when `identity.settings.saml` is set (its IdP
- * metadata parsed: a bad one fails the start with a ConfigError).
+ * The SAML routes. The service provider is built from the SAML settings in force
+ * (`identity.settings.saml`: the environment's, whose IdP metadata is parsed here so a bad one
+ * fails the start with a ConfigError; or the back office's once saved, built again at the first
+ * call after a change).
  */
 export async function samlRoutes(app: FastifyInstance, { identity }: SamlRoutesOptions): Promise<void> {
-  const config = identity.settings.saml;
-  const sp = config ? await SamlSignIn.create(identity, config) : undefined;
+  let sp = identity.settings.saml ? await SamlSignIn.create(identity, identity.settings.saml) : undefined;
   await app.register(formbody, { bodyLimit: SAML_BODY_LIMIT });
   await app.register(fastifyCookie);
-  const secure = config?.spOrigin.startsWith('https:') ?? false;
 
-  /** The service provider. @throws ApiError LOGIN_METHOD_DISABLED (404) when SAML is off. */
-  const enabled = (): SamlSignIn => {
-    if (!sp || identity.settings.privateLoginConfig.saml?.enable === false) {
+  /**
+   * The service provider of the settings in force.
+   * @throws ApiError LOGIN_METHOD_DISABLED (404) when SAML is off; THIRD_PARTY_FAILED (502) when
+   *   saved settings describe no usable IdP.
+   */
+  const enabled = async (): Promise<SamlSignIn> => {
+    const config = identity.settings.saml;
+    if (!config || identity.settings.privateLoginConfig.saml?.enable === false) {
       throw new ApiError(ApiErrorCode.LOGIN_METHOD_DISABLED, 'SAML sign-in is not enabled on this server');
+    }
+    if (sp?.config !== config) {
+      try {
+        sp = await SamlSignIn.create(identity, config);
+      } catch (error) {
+        throw new ApiError(
+          ApiErrorCode.THIRD_PARTY_FAILED,
+          `SAML: the settings cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     }
     return sp;
   };
+  /** Whether the service provider is on https (its cookies are then Secure). */
+  const secureOf = (saml: SamlSignIn): boolean => saml.config.spOrigin.startsWith('https:');
 
-  tableRoute(app, 'user', 'samlMetadata', (_request, reply) =>
+  tableRoute(app, 'user', 'samlMetadata', async (_request, reply) =>
     reply
       .type('application/samlmetadata+xml; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(enabled().metadata()),
+      .send((await enabled()).metadata()),
   );
 
   tableRoute(app, 'user', 'samlLogin', async (request, reply) => {
-    const saml = enabled();
+    const saml = await enabled();
     // The browser binding needs a cookie the cross-site POST carries: SameSite=None, so https only.
     let browser: string | undefined;
-    if (secure) {
+    if (secureOf(saml)) {
       const known = request.cookies[SAML_BROWSER_COOKIE];
       browser = known && /^[A-Za-z0-9_-]{43}$/.test(known) ? known : randomBytes(32).toString('base64url');
       reply.setCookie(SAML_BROWSER_COOKIE, browser, {
@@ -120,7 +137,7 @@ export async function samlRoutes(app: FastifyInstance, { identity }: SamlRoutesO
   });
 
   tableRoute(app, 'user', 'samlAcs', async (request, reply) => {
-    const saml = enabled();
+    const saml = await enabled();
     try {
       const result = await saml.acs(
         request.body.SAMLResponse,
@@ -131,7 +148,7 @@ export async function samlRoutes(app: FastifyInstance, { identity }: SamlRoutesO
         path: '/api/uc/saml/',
         httpOnly: true,
         sameSite: 'lax',
-        secure,
+        secure: secureOf(saml),
         maxAge: identity.settings.refreshTokenTtl,
       });
       // The location carries a one-time login code.
@@ -143,13 +160,13 @@ export async function samlRoutes(app: FastifyInstance, { identity }: SamlRoutesO
   });
 
   tableRoute(app, 'user', 'samlLogout', async (request, reply) => {
-    const url = await enabled().logoutUrl(request.cookies[SAML_SESSION_COOKIE], request.query.redirect_uri);
+    const url = await (await enabled()).logoutUrl(request.cookies[SAML_SESSION_COOKIE], request.query.redirect_uri);
     reply.clearCookie(SAML_SESSION_COOKIE, { path: '/api/uc/saml/' });
     return reply.redirect(url, 302);
   });
 
   tableRoute(app, 'user', 'samlSlo', async (request, reply) => {
-    const saml = enabled();
+    const saml = await enabled();
     try {
       return reply.redirect(await saml.slo(request.query, rawQuery(request)), 302);
     } catch (error) {
@@ -158,7 +175,7 @@ export async function samlRoutes(app: FastifyInstance, { identity }: SamlRoutesO
   });
 
   tableRoute(app, 'user', 'samlSloPost', async (request, reply) => {
-    const saml = enabled();
+    const saml = await enabled();
     try {
       return reply.redirect(await saml.slo(request.body, undefined), 302);
     } catch (error) {
