@@ -272,6 +272,7 @@ export async function buildApp(
     await app.register(identityRoutes, {
       identity,
       providers: new ThirdPartyProviders(identity.settings.oauthProviders),
+      site: config.site,
     });
     await app.register(settingsRoutes, { settings });
     await app.register(collectorRoutes, {
@@ -289,7 +290,7 @@ export async function buildApp(
     const ready = app;
     tableRoute(app, 'operation', 'health', () => ({ status: 'ok' as const, database: db.dialect }));
     tableRoute(app, 'operation', 'openApi', () => ready.swagger());
-    await app.register(loginPageRoutes, { site: config.site });
+    await app.register(loginPageRoutes, { site: config.site, methods: identity.settings });
     await registerAppStatic(app, config.appDir, config.frameAncestors ?? [], config.site, (key, lang) =>
       getShareCard(db, key, lang),
     );
