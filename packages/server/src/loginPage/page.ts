@@ -303,13 +303,15 @@ export function renderLoginPage(input: LoginPageInput): string {
     switchLink = `
       <p class="login-switch">${escapeHtml(t.toSignUp)}<a id="login-switch" href="${escapeHtml(linkTo(path, query, { page: 'sign_up' }))}">${escapeHtml(t.linkSignUp)}</a></p>`;
   }
+  // Where sign-up is closed, `page=sign_up` means nothing: links drop it.
+  const keepPage: Record<string, null> = signUpAllowed ? {} : { page: null };
   const bindOtherLink =
     kind === 'login' && !signUp && shown > 0
       ? `
       <p class="login-alt">${
         bindOther
-          ? `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { bind_other: null }))}">${escapeHtml(t.plainSignInLink)}</a>`
-          : `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { bind_other: 'bind' }))}">${escapeHtml(t.bindOtherLink)}</a>`
+          ? `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { ...keepPage, bind_other: null }))}">${escapeHtml(t.plainSignInLink)}</a>`
+          : `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { ...keepPage, bind_other: 'bind' }))}">${escapeHtml(t.bindOtherLink)}</a>`
       }</p>`
       : '';
 
