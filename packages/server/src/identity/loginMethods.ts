@@ -17,6 +17,7 @@ import { ApiErrorCode } from '@plugin-center/contract';
 import type { LogoutMode, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import type { IdentityConfig } from '../config/identity';
 import { ApiError } from '../errors';
+import { resolveSiteConfig } from '../site';
 
 /** The directory methods, in the order the login page shows them. */
 export const DIRECTORY_METHODS = ['ldap', 'oidc', 'saml', 'custom_sso'] as const;
@@ -98,6 +99,20 @@ export function offeredLoginMethods(settings: LoginMethodSettings): OfferedLogin
  */
 export function signUpOpen(settings: LoginMethodSettings, site: Pick<SiteConfig, 'showLogin'>): boolean {
   return site.showLogin && passwordEnabled(settings);
+}
+
+/**
+ * The site configuration handed to the marketplace (`index.html`'s meta): `site` (unset: the
+ * domestic site, returned as `undefined` when nothing changes) with `showSignUp: false` when it has
+ * login but e-mail sign-in is off, so the header offers no sign-up there.
+ */
+export function siteWithSignUp(
+  site: SiteConfig | undefined,
+  settings: LoginMethodSettings,
+): SiteConfig | undefined {
+  if (passwordEnabled(settings)) return site;
+  const resolved = site ?? resolveSiteConfig();
+  return resolved.showLogin ? { ...resolved, showSignUp: false } : resolved;
 }
 
 /** @throws ApiError LOGIN_METHOD_DISABLED (404) unless e-mail sign-in is offered. */
