@@ -14,9 +14,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, startE2eEnvironment } from './support';
+import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
 
 let env: E2eEnvironment;
 const pageErrors: string[] = [];
@@ -108,6 +109,10 @@ describe.each(LANGUAGES)('login page with LDAP, OpenID Connect and SAML ($name)'
       );
       expect(tops).toEqual([...tops].sort((a, b) => a - b));
       expect(new Set(tops).size).toBe(4);
+      await page.screenshot({
+        path: join(ARTIFACTS_DIR, `login-methods-${language.name}.png`),
+        fullPage: true,
+      });
 
       // axe-core: no serious or critical finding
       await page.evaluate(`${AXE_SOURCE}\n;0`);
@@ -197,6 +202,10 @@ describe.each(LANGUAGES)('login page with LDAP, OpenID Connect and SAML ($name)'
         inner: window.innerWidth,
       }));
       expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+      await page.screenshot({
+        path: join(ARTIFACTS_DIR, `login-methods-phone-${language.name}.png`),
+        fullPage: true,
+      });
       for (const selector of ['#login-ldap-form', '#login-sso-oidc', '#login-sso-saml', '#login-form']) {
         const box = await page.locator(selector).boundingBox();
         expect(box, selector).not.toBeNull();
