@@ -126,6 +126,13 @@ describe('parseSiteConfig', () => {
     expect(parseSiteConfig(json({ signInUrl: href })).signInUrl).toBeNull();
   });
 
+  it('carries a closed sign-up (showSignUp false) only while login is shown', () => {
+    expect(parseSiteConfig(json({ showLogin: true, showSignUp: false })).showSignUp).toBe(false);
+    expect(parseSiteConfig(json({ showLogin: true, showSignUp: true }))).not.toHaveProperty('showSignUp');
+    expect(parseSiteConfig(json({ showLogin: true, showSignUp: 'no' }))).not.toHaveProperty('showSignUp');
+    expect(parseSiteConfig(json({ showLogin: false, showSignUp: false }))).not.toHaveProperty('showSignUp');
+  });
+
   it('hides the workbench with login (showLogin false)', () => {
     expect(parseSiteConfig(json({ showLogin: false, workbenchUrl: '/app' }))).toMatchObject({
       showLogin: false,

@@ -87,7 +87,7 @@ function parseLinks(raw: unknown): HeaderLinksConfig {
  * (never throws). `locales` keeps the known locales in the given order, without repeats; an empty
  * result takes the default's. `workbenchUrl` must be an http(s) URL or a path of this host (no
  * `javascript:`, no protocol-relative `//host`, no spaces, at most {@link MAX_URL_LENGTH} characters)
- * and is `null` when `showLogin` is false; `signInUrl` is checked the same way (else `null`); `product` must match `SITE_PRODUCT_PATTERN`; `links`
+ * and is `null` when `showLogin` is false; `showSignUp` is kept only as `false` with `showLogin`; `signInUrl` is checked the same way (else `null`); `product` must match `SITE_PRODUCT_PATTERN`; `links`
  * keeps an http(s) `hostOrigin`, the known header parts and the custom links whose address is of the
  * workbench URL's kind and whose label is text (see `parseLinks`);
  * `analyticsProject` (the tracker's collector project) must be a project name (`[A-Za-z0-9_-]{1,64}`).
@@ -118,6 +118,8 @@ export function parseSiteConfig(content: string | null | undefined): SiteConfig 
     workbenchUrl: showLogin && isHref(raw.workbenchUrl) ? raw.workbenchUrl : null,
     cookieConsent: typeof raw.cookieConsent === 'boolean' ? raw.cookieConsent : d.cookieConsent,
     showLogin,
+    // Only a closed sign-up is carried (absent: as showLogin).
+    ...(showLogin && raw.showSignUp === false ? { showSignUp: false } : {}),
     signInUrl: isHref(raw.signInUrl) ? raw.signInUrl : null,
     product:
       typeof raw.product === 'string' && SITE_PRODUCT_PATTERN.test(raw.product) ? raw.product : d.product,

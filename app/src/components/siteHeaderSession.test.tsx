@@ -27,6 +27,12 @@ describe('session area per variant (SPEC §2, §3, §9)', () => {
     expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
   });
 
+  it('a deployment without e-mail sign-in (showSignUp false) offers log in only', () => {
+    renderWith(<SessionArea config={{ ...DOMESTIC, variant: 'private', showSignUp: false }} />);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+  });
+
   it('the workbench link goes to the configured URL, and is hidden without one or without login', () => {
     renderWith(
       <SessionArea config={{ ...DOMESTIC, workbenchUrl: 'https://design.example.com/app' }} />,

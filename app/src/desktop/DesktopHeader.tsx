@@ -96,7 +96,7 @@ export function DesktopHeader({ config = site, hidden = false, storage }: Deskto
             </Icon>
           </button>
         )}
-        <DesktopSession showLogin={config.showLogin} />
+        <DesktopSession showLogin={config.showLogin} showSignUp={config.showSignUp !== false} />
       </div>
     </header>
   );
@@ -104,10 +104,17 @@ export function DesktopHeader({ config = site, hidden = false, storage }: Deskto
 
 /**
  * The desktop header's session area: nothing while the SSO client starts; for visitors the log-in and
- * sign-up buttons (full-page redirect to the login page and back, only when `showLogin`); for signed-in
+ * sign-up buttons (full-page redirect to the login page and back, only when `showLogin`; sign-up only
+ * when `showSignUp`, default true); for signed-in
  * users the admin menu (administrators only) and the account menu.
  */
-export function DesktopSession({ showLogin }: { showLogin: boolean }) {
+export function DesktopSession({
+  showLogin,
+  showSignUp = true,
+}: {
+  showLogin: boolean;
+  showSignUp?: boolean;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   if (session.status === 'initializing') return <div className="desktop-session" aria-busy="true" />;
@@ -118,6 +125,7 @@ export function DesktopSession({ showLogin }: { showLogin: boolean }) {
         className="desktop-session"
         buttonClassName="desktop-text-button"
         primaryClassName="desktop-text-button desktop-text-button-primary"
+        signUp={showSignUp}
       />
     );
   }

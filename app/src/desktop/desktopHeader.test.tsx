@@ -70,6 +70,7 @@ function renderHeader(options: {
   state?: object;
   storage?: ReturnType<typeof memoryStorage>;
   showLogin?: boolean;
+  showSignUp?: boolean;
 }) {
   const sso = ssoClient(options.state ?? VISITOR);
   const storage = options.storage ?? memoryStorage();
@@ -77,7 +78,12 @@ function renderHeader(options: {
     <MemoryRouter future={ROUTER_FUTURE} initialEntries={[options.path ?? '/']}>
       <SsoClientProvider client={sso}>
         <DesktopHeader
-          config={{ ...DEFAULT_SITE_CONFIG, variant: 'desktop', showLogin: options.showLogin ?? true }}
+          config={{
+            ...DEFAULT_SITE_CONFIG,
+            variant: 'desktop',
+            showLogin: options.showLogin ?? true,
+            ...(options.showSignUp === undefined ? {} : { showSignUp: options.showSignUp }),
+          }}
           storage={storage}
         />
         <Link to="/protocol">to protocol</Link>
@@ -201,6 +207,11 @@ describe('session', () => {
     cleanup();
     renderHeader({ showLogin: false });
     expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+    cleanup();
+    // e-mail sign-in off (showSignUp false): log in only
+    renderHeader({ showSignUp: false });
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
   });
 
   it('gives a signed-in administrator the 32 px avatar menu and the management entry in a new window', () => {

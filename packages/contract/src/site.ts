@@ -55,6 +55,9 @@ export const SITE_CONFIG_META = 'plugin-center-site';
  *   consent (default: on for `overseas`);
  * - `showLogin`: `false` hides login, sign-up and the workbench (SPEC §2, see
  *   {@link LOGIN_HIDDEN_DEPLOYMENT_TYPES});
+ * - `showSignUp`: `false` hides the sign-up entry while login stays (the deployment has e-mail
+ *   sign-in off, `PRIVATE_LOGIN_CONFIG.password.enable` false: people sign in through the company's
+ *   directory only); absent means as `showLogin`;
  * - `signInUrl`: where the app sends a person to sign in instead of this server's login page
  *   (`SITE_SIGN_IN_URL`, an http(s) URL: the host product's sign-in on a site without login, such as
  *   `hwdc`); `null`: this server's login page when `showLogin`, else no sign-in on this site (pages
@@ -74,6 +77,7 @@ export interface SiteConfig {
   workbenchUrl: string | null;
   cookieConsent: boolean;
   showLogin: boolean;
+  showSignUp?: boolean;
   signInUrl: string | null;
   product: string;
   links: HeaderLinksConfig;

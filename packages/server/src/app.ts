@@ -33,6 +33,7 @@ import { createDatabase, type Database, openPostgres } from './db/database';
 import { migrate } from './db/migrate';
 import { attachReplica, ReadReplica, replicaOf } from './db/readReplica';
 import { frameworkErrors, installErrorHandling } from './errors';
+import { siteWithSignUp } from './identity/loginMethods';
 import { identityRoutes } from './identity/routes';
 import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
@@ -299,6 +300,7 @@ export async function buildApp(
     await app.register(identityRoutes, {
       identity,
       providers: new ThirdPartyProviders(identity.settings.oauthProviders),
+      site: config.site,
     });
     await app.register(settingsRoutes, {
       settings,
@@ -326,9 +328,13 @@ export async function buildApp(
     const ready = app;
     tableRoute(app, 'operation', 'health', () => ({ status: 'ok' as const, database: db.dialect }));
     tableRoute(app, 'operation', 'openApi', () => ready.swagger());
-    await app.register(loginPageRoutes, { site: config.site });
-    await registerAppStatic(app, config.appDir, config.frameAncestors ?? [], config.site, (key, lang) =>
-      getShareCard(db, key, lang),
+    await app.register(loginPageRoutes, { site: config.site, methods: identity.settings });
+    await registerAppStatic(
+      app,
+      config.appDir,
+      config.frameAncestors ?? [],
+      siteWithSignUp(config.site, identity.settings),
+      (key, lang) => getShareCard(db, key, lang),
     );
     await registerTrackerScript(app, config.trackerScript);
     await app.ready();

@@ -168,6 +168,26 @@ describe('the marketplace app under /plugins/', () => {
     });
   });
 
+  it('tells the app that sign-up is closed on a deployment without e-mail sign-in', async () => {
+    const directoryOnly = await createTestApp({
+      appDir,
+      importCatalogueOnEmpty: false,
+      site: resolveSiteConfig({ variant: 'private' }),
+      privateLoginConfig: { password: { enable: false, logout_mode: 'default', logout_url: null } },
+    });
+    try {
+      const html = (await directoryOnly.app.inject('/plugins/')).body;
+      const content = html.match(/<meta name="plugin-center-site" content="([^"]*)"/)![1]!;
+      expect(JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toMatchObject({
+        variant: 'private',
+        showLogin: true,
+        showSignUp: false,
+      });
+    } finally {
+      await directoryOnly.close();
+    }
+  });
+
   it('says to run pnpm build when no app is built', async () => {
     const response = await t.app.inject('/plugins/anything');
     expect(response.statusCode).toBe(200);

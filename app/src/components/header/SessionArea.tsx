@@ -15,11 +15,15 @@ export const displayName = (user: {
   email?: string | null;
 }) => user.nick_name || user.user_name || user.email || '?';
 
-/** Class names of {@link SignInButtons}: the row, each button, and the sign-up button's extra class. */
+/**
+ * Class names of {@link SignInButtons}: the row, each button, and the sign-up button's extra class;
+ * `signUp` false leaves the sign-up button out (the site's `showSignUp`).
+ */
 export interface SignInButtonsProps {
   className: string;
   buttonClassName?: string;
   primaryClassName?: string;
+  signUp?: boolean;
 }
 
 /**
@@ -31,6 +35,7 @@ export function SignInButtons({
   className,
   buttonClassName = buttonClass('text'),
   primaryClassName = buttonClass('primary'),
+  signUp = true,
 }: SignInButtonsProps) {
   const { t } = useTranslation();
   return (
@@ -38,9 +43,15 @@ export function SignInButtons({
       <button type="button" className={buttonClassName} onClick={() => void signInHere()}>
         {t('session.logIn')}
       </button>
-      <button type="button" className={primaryClassName} onClick={() => void signInHere({ page: 'sign_up' })}>
-        {t('session.signUp')}
-      </button>
+      {signUp && (
+        <button
+          type="button"
+          className={primaryClassName}
+          onClick={() => void signInHere({ page: 'sign_up' })}
+        >
+          {t('session.signUp')}
+        </button>
+      )}
     </div>
   );
 }
@@ -59,7 +70,8 @@ export interface SessionAreaProps {
 /**
  * The header's session area (SPEC §2 header links, §3 User, §9 avatar). For visitors, sign-up and
  * log-in buttons (full-page redirect to the login page and back here), unless the site hides login
- * (`config.showLogin` false, SPEC §2 private deployment `hwdc`: then nothing). For signed-in people:
+ * (`config.showLogin` false, SPEC §2 private deployment `hwdc`: then nothing), without sign-up when
+ * `config.showSignUp` is false (directory sign-in only). For signed-in people:
  * for administrators the management entry opening the audit list `/plugins/backstage-index/audit-list`
  * in a new window (`target=_blank rel=noopener`); their plugins' data `/my-analytics`, publish
  * `/publish-plugin/new`, their plugins `/my-plugins`; the workbench (`config.workbenchUrl`, hidden
@@ -75,7 +87,7 @@ export function SessionArea({ config = site, layout = 'bar' }: SessionAreaProps)
   if (session.status === 'initializing') return <div className={className} aria-busy="true" />;
   if (!session.signedIn || !session.user) {
     if (!config.showLogin) return null;
-    return <SignInButtons className={className} />;
+    return <SignInButtons className={className} signUp={config.showSignUp !== false} />;
   }
   const user = session.user;
   const name = displayName(user);

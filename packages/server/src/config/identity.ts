@@ -54,6 +54,9 @@ export interface IdentityConfig {
   ldap?: LdapConfig;
   /** SAML 2.0 sign-in, present exactly when configured (`config/saml.ts`). */
   saml?: SamlConfig;
+  // Directory methods not merged yet (their modules define the full types).
+  oidc?: { issuer: string } | undefined;
+  customSso?: { loginUrl: string; logoutUrl?: string | undefined } | undefined;
 }
 
 /** Defaults of the identity settings (`ACCESS_TOKEN_TTL` … in seconds, rate limits per minute). */
@@ -229,7 +232,7 @@ export const IDENTITY_VARIABLES = {
         'expected {"<method>": {"enable": boolean, "logout_mode": "default"|"redirect", "logout_url": string|null}}',
       summary: 'JSON: login methods, their logout (default password only)',
       description:
-        'JSON answered by `GET /api/uc/config/private/standard/{product}`: per login method (`ldap`, `oauth2`, `oidc`, `saml`, `custom_sso`, `password`) `enable`, `logout_mode` (`default` or `redirect`) and `logout_url`',
+        'JSON: per login method (`ldap`, `oauth2`, `oidc`, `saml`, `custom_sso`, `password`) `enable`, `logout_mode` (`default` or `redirect`) and `logout_url`. `password` (e-mail sign-in and sign-up) is on unless `enable` is `false`; a configured directory method is offered unless `enable` is `false`, and in `redirect` mode without a `logout_url` logs out through its own logout endpoint. `GET /api/uc/config/private/standard/{product}` answers it completed so (see docs/sso.md)',
     }),
   },
   LOGIN_STORAGE: Type.Integer({

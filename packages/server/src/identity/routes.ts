@@ -8,13 +8,15 @@
  * "(refresh token)" routes the refresh token in the same header.
  */
 import formbody from '@fastify/formbody';
-import { ApiErrorCode } from '@plugin-center/contract';
+import { ApiErrorCode, type SiteConfig } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { bearerToken } from '../shared/auth';
 import { limitPerMinute, registerRateLimits } from '../shared/rateLimit';
+import { resolveSiteConfig } from '../site';
 import { ldapRoutes } from './ldapRoutes';
+import { privateStandardConfig, requirePasswordSignIn, requireSignUp } from './loginMethods';
 import { PeopleService } from './people';
 import { samlRoutes } from './samlRoutes';
 import type { IdentityService } from './service';
@@ -24,6 +26,8 @@ import type { ThirdPartyProviders } from './thirdParty';
 export interface IdentityRoutesOptions {
   identity: IdentityService;
   providers: ThirdPartyProviders;
+  /** The site (`config.site`): sign-up is refused where it hides login (`hwdc`). Default: the domestic site. */
+  site?: SiteConfig | undefined;
 }
 
 /** The refresh token of a "(refresh token)" call. @throws ApiError UNAUTHORIZED (401) without one. */
@@ -48,9 +52,11 @@ function userOf(request: FastifyRequest): number {
  * - `POST user/login` — body `SignInBody` (JSON or `application/x-www-form-urlencoded`) →
  *   `SignInResult` `{ redirect_to }` (redirect_uri with a one-time `code`); 400
  *   REDIRECT_NOT_ALLOWED, 401 INVALID_CREDENTIALS (same for unknown email and wrong password), 429
- *   RATE_LIMITED (per client IP and email, `RATE_LIMIT_SIGNIN`/min, with Retry-After);
+ *   RATE_LIMITED (per client IP and email, `RATE_LIMIT_SIGNIN`/min, with Retry-After); 404
+ *   LOGIN_METHOD_DISABLED when e-mail sign-in is off (`PRIVATE_LOGIN_CONFIG.password.enable` false);
  * - `POST user/sign_up` — body `SignUpBody` → `SignInResult`; the new user has role 0; 409
- *   EMAIL_TAKEN, 400, 429 (per IP, `RATE_LIMIT_SIGNUP`/min);
+ *   EMAIL_TAKEN, 400, 429 (per IP, `RATE_LIMIT_SIGNUP`/min); 404 LOGIN_METHOD_DISABLED when
+ *   e-mail sign-in is off or the site hides login (`hwdc`: its visitors never reach this sign-up);
  * - `GET user/login/code/user?code&redirect_uri` → `LoginResult`; 400 INVALID_CODE (unknown,
  *   used, expired after `LOGIN_CODE_TTL` s, or another redirect_uri), 429 (per IP, `RATE_LIMIT_CODE`/min);
  * - `GET user/valid` (refresh token) → `{ info: UserInfo }`; 401;
@@ -61,7 +67,8 @@ function userOf(request: FastifyRequest): number {
  * - `GET user/userinfo` (bearer) → `UserInfo`;
  * - `GET user/login/code?redirect_uri` (bearer) → `LoginCodeResult` for another allowed site;
  * - `POST user/reset_token` (bearer) body `{ e_id }` → `LoginResult`, earlier sessions revoked;
- * - `GET config/private/standard/{product}` → `PrivateStandardConfig` (`PRIVATE_LOGIN_CONFIG`);
+ * - `GET config/private/standard/{product}` → `PrivateStandardConfig`: every method with `enable`,
+ *   `logout_mode`, `logout_url` (`loginMethods.ts` {@link privateStandardConfig});
  * - `GET 3rd-party/oauth2/{source}/authorize?redirect_uri[&state]` → 302 to the provider;
  * - `POST 3rd-party/oauth2/{source}/auth` body `ThirdPartyAuthBody` → `LoginResult`;
  * - `POST user/oauth2/login` body `OAuth2LoginBody` (`app` = source) → `LoginResult`;
@@ -71,7 +78,7 @@ function userOf(request: FastifyRequest): number {
  */
 export async function userRoutes(
   app: FastifyInstance,
-  { identity, providers }: IdentityRoutesOptions,
+  { identity, providers, site = resolveSiteConfig() }: IdentityRoutesOptions,
 ): Promise<void> {
   await app.register(formbody);
   // "(refresh token)" POSTs carry an empty body, and the SDK sends a JSON content type on every
@@ -85,16 +92,32 @@ export async function userRoutes(
   await registerRateLimits(app);
   const limits = identity.settings.rateLimits;
 
-  tableRoute(app, 'user', 'signIn', (request) => identity.signIn(request.body), {
-    config: limitPerMinute(limits.signIn, (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-    }),
-  });
+  tableRoute(
+    app,
+    'user',
+    'signIn',
+    (request) => {
+      requirePasswordSignIn(identity.settings);
+      return identity.signIn(request.body);
+    },
+    {
+      config: limitPerMinute(limits.signIn, (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      }),
+    },
+  );
 
-  tableRoute(app, 'user', 'signUp', (request) => identity.signUp(request.body), {
-    config: limitPerMinute(limits.signUp),
-  });
+  tableRoute(
+    app,
+    'user',
+    'signUp',
+    (request) => {
+      requireSignUp(identity.settings, site);
+      return identity.signUp(request.body);
+    },
+    { config: limitPerMinute(limits.signUp) },
+  );
 
   tableRoute(
     app,
@@ -135,7 +158,7 @@ export async function userRoutes(
 
   tableRoute(app, 'user', 'resetToken', (request) => identity.resetToken(userOf(request), request.body.e_id));
 
-  tableRoute(app, 'user', 'privateStandard', () => identity.settings.privateLoginConfig);
+  tableRoute(app, 'user', 'privateStandard', () => privateStandardConfig(identity.settings));
 
   // Third-party accounts --------------------------------------------------------------------------
 

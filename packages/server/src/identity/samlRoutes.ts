@@ -160,7 +160,10 @@ export async function samlRoutes(app: FastifyInstance, { identity }: SamlRoutesO
   });
 
   tableRoute(app, 'user', 'samlLogout', async (request, reply) => {
-    const url = await (await enabled()).logoutUrl(request.cookies[SAML_SESSION_COOKIE], request.query.redirect_uri);
+    const url = await (await enabled()).logoutUrl(
+      request.cookies[SAML_SESSION_COOKIE],
+      request.query.redirect_uri,
+    );
     reply.clearCookie(SAML_SESSION_COOKIE, { path: '/api/uc/saml/' });
     return reply.redirect(url, 302);
   });

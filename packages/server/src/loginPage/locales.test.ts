@@ -3,6 +3,7 @@ import { LOCALE_ALIASES } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSiteConfig } from '../site';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { ALL_DIRECTORY_METHODS, createMethodsApp } from '../testing/testLoginMethods';
 import { get, parse, useLoginPageApp, htmlWindow as window } from '../testing/testLoginPage';
 import { renderLoginPage } from './page';
 import { LOGIN_TEXTS, type LoginTexts } from './texts';
@@ -62,7 +63,7 @@ describe('site locales: the overseas site, every locale, the picker, hostile hea
   const ENGLISH =
     /\b(the|and|with|your|you|sign|account|password|email|please|try|again|create|bind|back|show|center|optional|nickname|characters|least|network|wrong|too|many|attempts|seconds|later|something|went|language|fill|field|enter|address|such)\b/i;
   /** Names that stay as they are in every language, and the placeholders the script fills. */
-  const BRANDS = /JavaScript|HTTP|name@example\.com|\{\w+\}/g;
+  const BRANDS = /JavaScript|HTTP|name@example\.com|LDAP|SAML|OpenID Connect|SSO|\{\w+\}/g;
 
   /** Every text a person or a screen reader meets on the page (the picker's own names aside). */
   function pageTexts(doc: ReturnType<typeof parse>): string[] {
@@ -145,6 +146,56 @@ describe('site locales: the overseas site, every locale, the picker, hostile hea
     expect(ko.querySelector('#login-lead')?.textContent).toBe(
       '로그인하면 외부 계정 tx_9이(가) 플러그인 센터 계정에 연결됩니다.',
     );
+  });
+
+  it('renders the company sign-in methods and a failed company sign-in complete in every locale', async () => {
+    const locales = ['zh-CN', 'en-US', 'ja-JP', 'ko-KR', 'ru-RU', 'es-ES'] as const;
+    const company = await createMethodsApp(ALL_DIRECTORY_METHODS, undefined, {
+      site: resolveSiteConfig({ variant: 'private', locales: [...locales] }),
+    });
+    try {
+      for (const locale of locales) {
+        const texts = LOGIN_TEXTS[locale];
+        const cookie = `lang=${LOCALE_ALIASES[locale].cookie}`;
+        for (const code of ['SSO_REJECTED', 'THIRD_PARTY_FAILED', 'ACCOUNT_DISABLED', 'NOPE']) {
+          const url = `/user/login/?sso_error=${code}&sso_detail=x1`;
+          const doc = parse(await company.app.inject({ method: 'GET', url, headers: { cookie } }));
+          expect(doc.documentElement.getAttribute('lang'), `${locale} ${url}`).toBe(locale);
+          for (const selector of [
+            '#login-ldap-title',
+            'label[for="login-username"]',
+            '#login-username-hint',
+            'label[for="login-ldap-password"]',
+            '#login-ldap-form button[type="submit"]',
+            '#login-sso-oidc',
+            '#login-sso-saml',
+            '#login-sso-custom',
+            '#login-email-title',
+            '.login-or',
+            '#login-sso-error p',
+          ]) {
+            expect(doc.querySelector(selector)?.textContent?.trim(), `${locale} ${selector}`).toBeTruthy();
+          }
+          expect(doc.querySelector('.login-sso-detail')?.textContent).toBe(
+            texts.ssoDetail.replace('{detail}', 'x1'),
+          );
+          expect(doc.querySelector('#login-sso-saml')?.textContent).toBe(texts.sso.saml);
+          const form = doc.querySelector('#login-ldap-form')!;
+          for (const name of form.getAttributeNames().filter((n) => n.startsWith('data-text-'))) {
+            expect(form.getAttribute(name), `${locale} ${name}`).toBeTruthy();
+          }
+          expect(form.getAttribute('data-text-error-invalid-credentials')).toBe(
+            texts.errors.DIRECTORY_INVALID_CREDENTIALS,
+          );
+          if (locale === 'en-US') continue;
+          for (const text of pageTexts(doc)) {
+            expect(text.replace(BRANDS, ''), `${locale} ${url}`).not.toMatch(ENGLISH);
+          }
+        }
+      }
+    } finally {
+      await company.close();
+    }
   });
 
   it("offers exactly the site's locales in the language picker, each in its own language", async () => {

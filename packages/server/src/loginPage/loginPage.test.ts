@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSiteConfig } from '../site';
+import type { TestApp } from '../testing/testApp';
+import { ALL_DIRECTORY_METHODS, createMethodsApp, setDirectoryMethods } from '../testing/testLoginMethods';
 import {
   formValue,
   get,
@@ -10,7 +13,7 @@ import {
   useLoginPageApp,
 } from '../testing/testLoginPage';
 import { contentVersion, loadLoginPageAssets } from './assets';
-import { safeRelativePath } from './page';
+import { SSO_DETAIL_MAX, safeRelativePath } from './page';
 import { LOGIN_TEXTS, pickLoginLocale } from './texts';
 
 useLoginPageApp();
@@ -407,5 +410,266 @@ describe('security headers and static files', () => {
     expect(declarations(served.body)).toEqual(tokens);
     expect(served.body).toContain(':lang(ja)');
     expect(served.body).toContain(':lang(ko)');
+  });
+});
+
+describe('the sign-in methods of the deployment', () => {
+  /** A private deployment with every company method and e-mail sign-in. */
+  let all: TestApp;
+  /** A private deployment with LDAP and OIDC only (PRIVATE_LOGIN_CONFIG password enable: false). */
+  let directoryOnly: TestApp;
+  beforeAll(async () => {
+    all = await createMethodsApp(ALL_DIRECTORY_METHODS, undefined, {
+      site: resolveSiteConfig({ variant: 'private' }),
+    });
+    directoryOnly = await createMethodsApp(
+      { ldap: ALL_DIRECTORY_METHODS.ldap, oidc: ALL_DIRECTORY_METHODS.oidc },
+      { password: { enable: false, logout_mode: 'default', logout_url: null } },
+      { site: resolveSiteConfig({ variant: 'private' }) },
+    );
+  });
+  afterAll(async () => {
+    await all?.close();
+    await directoryOnly?.close();
+  });
+  const open = async (t: TestApp, url: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode, url).toBe(200);
+    return parse(response);
+  };
+  /** The methods in page order: form ids and button-link ids. */
+  const methodOrder = (doc: ReturnType<typeof parse>) =>
+    [...doc.querySelectorAll('form.login-form, a.login-sso')].map((e) => e.id);
+
+  it('shows company methods first on a private deployment: the LDAP form, one button-link per SSO, then e-mail', async () => {
+    const doc = await open(all, '/user/login/?redirect_uri=%2Fapp%3Fa%3D1&from=header', {
+      cookie: 'lang=en',
+    });
+    expect(methodOrder(doc)).toEqual([
+      'login-ldap-form',
+      'login-sso-oidc',
+      'login-sso-saml',
+      'login-sso-custom',
+      'login-form',
+    ]);
+    const ldap = doc.querySelector('#login-ldap-form')!;
+    expect(ldap.getAttribute('action')).toBe('/api/uc/user/login/ldap');
+    expect(ldap.getAttribute('method')).toBe('post');
+    expect(ldap.getAttribute('data-kind')).toBe('ldap');
+    expect(ldap.getAttribute('aria-labelledby')).toBe('login-ldap-title');
+    expect(doc.querySelector('#login-ldap-title')?.textContent).toBe('Company directory account (LDAP)');
+    expect(doc.querySelector('label[for="login-username"]')?.textContent).toBe('User name');
+    expect(doc.querySelector('label[for="login-ldap-password"]')?.textContent).toBe('Password');
+    expect(doc.querySelector('#login-username')?.getAttribute('aria-describedby')).toBe(
+      'login-username-hint',
+    );
+    expect(doc.querySelector('#login-ldap-error')?.getAttribute('role')).toBe('alert');
+    expect([...ldap.querySelectorAll('input')].map((i) => i.getAttribute('name'))).toEqual([
+      'redirect_uri',
+      'username',
+      'password',
+    ]);
+    expect(ldap.querySelector('[name="redirect_uri"]')?.getAttribute('value')).toBe('/app?a=1');
+    expect(ldap.getAttribute('data-text-error-invalid-credentials')).toBe('Wrong user name or password');
+    expect(ldap.getAttribute('data-text-error-third-party-failed')).toContain('{message}');
+    // focus starts on the first field of the first method, and only there
+    expect([...doc.querySelectorAll('[autofocus]')].map((e) => e.id)).toEqual(['login-username']);
+    // the button-links, named by protocol, each to its login endpoint with the page's redirect_uri
+    const links = [...doc.querySelectorAll('a.login-sso')].map((a) => ({
+      text: a.textContent,
+      href: a.getAttribute('href'),
+    }));
+    expect(links).toEqual([
+      {
+        text: 'Sign in with company SSO (OpenID Connect)',
+        href: '/api/uc/oidc/login?redirect_uri=%2Fapp%3Fa%3D1',
+      },
+      { text: 'Sign in with company SSO (SAML)', href: '/api/uc/saml/login?redirect_uri=%2Fapp%3Fa%3D1' },
+      {
+        text: 'Sign in with company single sign-on',
+        href: '/api/uc/custom-sso/login?redirect_uri=%2Fapp%3Fa%3D1',
+      },
+    ]);
+    // the e-mail form is titled beside the others, "or" between the methods, sign-up offered
+    expect(doc.querySelector('#login-form')?.getAttribute('aria-labelledby')).toBe('login-email-title');
+    expect(doc.querySelector('#login-email-title')?.textContent).toBe('E-mail account');
+    expect(doc.querySelectorAll('.login-or')).toHaveLength(2); // between the three blocks
+    expect(linkQuery(doc, '#login-switch').query.get('page')).toBe('sign_up');
+    // no redirect_uri: the default one
+    const plain = await open(all, '/user/login/');
+    expect(linkQuery(plain, '#login-sso-saml').query.get('redirect_uri')).toBe('/plugins/');
+  });
+
+  it('puts e-mail first elsewhere (domestic site) and focuses the email field', async () => {
+    const domestic = await createMethodsApp({
+      ldap: ALL_DIRECTORY_METHODS.ldap,
+      saml: ALL_DIRECTORY_METHODS.saml,
+    });
+    try {
+      const doc = await open(domestic, '/user/login/');
+      expect(methodOrder(doc)).toEqual(['login-form', 'login-ldap-form', 'login-sso-saml']);
+      expect([...doc.querySelectorAll('[autofocus]')].map((e) => e.id)).toEqual(['login-email']);
+      expect(doc.querySelector('#login-sso-saml')?.textContent).toBe('使用企业单点登录（SAML）');
+    } finally {
+      await domestic.close();
+    }
+  });
+
+  it('carries any redirect_uri escaped into the button-links and the forms', async () => {
+    const hostile = 'https://docs.example.com/cb?x=1&y="><script>alert(1)</script>#frag';
+    const response = await all.app.inject({
+      method: 'GET',
+      url: `/user/login/?redirect_uri=${encodeURIComponent(hostile)}`,
+    });
+    expect(response.body).not.toContain('<script>alert');
+    const doc = parse(response);
+    for (const id of ['#login-sso-oidc', '#login-sso-saml', '#login-sso-custom']) {
+      const { query } = linkQuery(doc, id);
+      expect([...query.keys()], id).toEqual(['redirect_uri']);
+      expect(query.get('redirect_uri'), id).toBe(hostile);
+    }
+    expect(doc.querySelector('#login-ldap-form [name="redirect_uri"]')?.getAttribute('value')).toBe(hostile);
+    expect(doc.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  it('shows exactly the offered methods: a method switched off or not configured is not shown', async () => {
+    const off = { enable: false, logout_mode: 'default', logout_url: null } as const;
+    const partly = await createMethodsApp(
+      { oidc: ALL_DIRECTORY_METHODS.oidc, saml: ALL_DIRECTORY_METHODS.saml },
+      { saml: off, custom_sso: { enable: true, logout_mode: 'default', logout_url: null } },
+      { site: resolveSiteConfig({ variant: 'private' }) },
+    );
+    try {
+      expect(methodOrder(await open(partly, '/user/login/'))).toEqual(['login-sso-oidc', 'login-form']);
+      setDirectoryMethods(partly.app, { oidc: undefined });
+      const doc = await open(partly, '/user/login/');
+      expect(methodOrder(doc)).toEqual(['login-form']);
+      expect(doc.querySelectorAll('.login-or')).toHaveLength(0);
+      expect(doc.querySelector('#login-email-title')).toBeNull();
+      expect(doc.querySelector('#login-form')?.getAttribute('aria-labelledby')).toBe('login-title');
+    } finally {
+      await partly.close();
+    }
+  });
+
+  it('directory-only: no e-mail form and no sign-up link anywhere; page=sign_up shows the sign-in methods', async () => {
+    for (const url of [
+      '/user/login/',
+      '/user/login/?page=sign_up',
+      '/user/login/?bind_other=bind',
+      '/user/login/?page=sign_up&bind_other=bind',
+      '/user/login/bind?id=tx_1&mainUrl=%2Fdocs%2F1',
+      '/user/login/bind?id=tx_1&page=sign_up',
+    ]) {
+      const doc = await open(directoryOnly, url, { cookie: 'lang=en' });
+      expect(methodOrder(doc), url).toEqual(['login-ldap-form', 'login-sso-oidc']);
+      expect(doc.querySelector('#login-form'), url).toBeNull();
+      expect(doc.querySelector('#login-email'), url).toBeNull();
+      expect(doc.querySelector('[name="nick_name"]'), url).toBeNull();
+      expect(doc.querySelector('#login-switch'), url).toBeNull();
+      expect(doc.querySelector('.login-card')?.getAttribute('data-mode'), url).toBe('sign-in');
+      for (const a of doc.querySelectorAll('a')) {
+        expect(a.getAttribute('href'), url).not.toContain('sign_up');
+      }
+      expect(doc.body.textContent, url).not.toMatch(/Sign up|Create account/);
+    }
+    // the bind page posts and links its relative mainUrl
+    const bind = await open(directoryOnly, '/user/login/bind?id=tx_1&mainUrl=%2Fdocs%2F1');
+    expect(bind.querySelector('#login-ldap-form [name="redirect_uri"]')?.getAttribute('value')).toBe(
+      '/docs/1',
+    );
+    expect(linkQuery(bind, '#login-sso-oidc').query.get('redirect_uri')).toBe('/docs/1');
+    // and the endpoints behind the missing forms refuse
+    for (const url of ['/api/uc/user/sign_up', '/api/uc/user/login']) {
+      const res = await directoryOnly.app.inject({
+        method: 'POST',
+        url,
+        payload: { email: 'a@b.co', password: 'long enough password', redirect_uri: '/plugins/' },
+      });
+      expect(res.statusCode, url).toBe(404);
+      expect(JSON.parse(res.body).error, url).toBe('LOGIN_METHOD_DISABLED');
+    }
+  });
+
+  it('says so when the deployment offers no method at all', async () => {
+    const none = await createMethodsApp(
+      {},
+      { password: { enable: false, logout_mode: 'default', logout_url: null } },
+    );
+    try {
+      const doc = await open(none, '/user/login/', { cookie: 'lang=en' });
+      expect(methodOrder(doc)).toEqual([]);
+      expect(doc.querySelector('#login-none')?.textContent).toBe(
+        'No sign-in method is enabled on this site. Please contact your administrator.',
+      );
+      expect(doc.querySelector('#login-switch')).toBeNull();
+      expect(doc.querySelector('#login-bind-other')).toBeNull();
+    } finally {
+      await none.close();
+    }
+  });
+
+  it('shows sso_error translated with the sso_detail escaped, for every code', async () => {
+    const en = LOGIN_TEXTS['en-US'];
+    const zh = LOGIN_TEXTS['zh-CN'];
+    const cases: [string, string, string][] = [
+      ['SSO_REJECTED', en.ssoErrors.SSO_REJECTED, zh.ssoErrors.SSO_REJECTED],
+      ['ACCOUNT_DISABLED', en.errors.ACCOUNT_DISABLED, zh.errors.ACCOUNT_DISABLED],
+      ['THIRD_PARTY_FAILED', en.ssoErrors.THIRD_PARTY_FAILED, zh.ssoErrors.THIRD_PARTY_FAILED],
+      ['LOGIN_METHOD_DISABLED', en.errors.LOGIN_METHOD_DISABLED, zh.errors.LOGIN_METHOD_DISABLED],
+      ['REDIRECT_NOT_ALLOWED', en.errors.REDIRECT_NOT_ALLOWED, zh.errors.REDIRECT_NOT_ALLOWED],
+      ['INVALID_PARAMETER', en.ssoErrors.INVALID_PARAMETER, zh.ssoErrors.INVALID_PARAMETER],
+      ['SOMETHING_ELSE', en.ssoErrors.UNKNOWN, zh.ssoErrors.UNKNOWN],
+      ['<b>x</b>', en.ssoErrors.UNKNOWN, zh.ssoErrors.UNKNOWN],
+      ['', en.ssoErrors.UNKNOWN, zh.ssoErrors.UNKNOWN],
+    ];
+    for (const [code, english, chinese] of cases) {
+      const query = new URLSearchParams({
+        redirect_uri: '/plugins/',
+        sso_error: code,
+        sso_detail: 'audience mismatch',
+      });
+      for (const [cookie, text, detail] of [
+        ['lang=en', english, 'Details: audience mismatch'],
+        ['lang=zh-CN', chinese, '详细信息：audience mismatch'],
+      ] as const) {
+        const doc = await open(all, `/user/login/?${query}`, { cookie });
+        const box = doc.querySelector('#login-sso-error')!;
+        expect(box.getAttribute('role'), code).toBe('alert');
+        const lines = [...box.querySelectorAll('p')].map((p) => p.textContent);
+        expect(lines, `${code} ${cookie}`).toEqual([text, detail]);
+        expect(box.textContent, code).not.toContain('<b>');
+      }
+    }
+    // the methods stay usable under the message
+    const doc = await open(all, '/user/login/?sso_error=SSO_REJECTED');
+    expect(methodOrder(doc)).toHaveLength(5);
+    expect(doc.querySelector('.login-sso-detail')).toBeNull(); // no detail, no line
+    expect((await open(all, '/user/login/')).querySelector('#login-sso-error')).toBeNull();
+  });
+
+  it('keeps a hostile sso_detail inert: escaped, control characters out, at most 300 characters', async () => {
+    const hostile = `<script>alert(1)</script>\u0000"><img src=x onerror=alert(2)>\r\nline\u2028two`;
+    const response = await all.app.inject({
+      method: 'GET',
+      url: `/user/login/?${new URLSearchParams({ sso_error: 'SSO_REJECTED', sso_detail: hostile })}`,
+      headers: { cookie: 'lang=en' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert');
+    expect(response.body).not.toContain('<img');
+    expect(response.body).not.toContain('\u0000');
+    const doc = parse(response);
+    expect(doc.querySelectorAll('script')).toHaveLength(1);
+    expect(doc.querySelectorAll('img')).toHaveLength(0);
+    expect(doc.querySelector('.login-sso-detail')?.textContent).toBe(
+      'Details: <script>alert(1)</script> "><img src=x onerror=alert(2)> line two',
+    );
+    const long = await open(all, `/user/login/?sso_error=X&sso_detail=${'é'.repeat(5000)}`, {
+      cookie: 'lang=en',
+    });
+    const shown = long.querySelector('.login-sso-detail')?.textContent ?? '';
+    expect([...shown.replace('Details: ', '')]).toHaveLength(SSO_DETAIL_MAX);
+    expect(shown.endsWith('…')).toBe(true);
   });
 });

@@ -13,6 +13,12 @@ import {
   USER_API,
   USER_API_BASE,
 } from '@plugin-center/contract/schemas';
+import {
+  type BrowserSsoMethod,
+  LDAP_SIGN_IN_ENDPOINT,
+  type OfferedLoginMethods,
+  SSO_LOGIN_ENDPOINTS,
+} from '../identity/loginMethods';
 import { escapeHtml } from '../shared/html';
 import type { LoginPageAssets } from './assets';
 import type { LoginTexts } from './texts';
@@ -101,6 +107,67 @@ export interface LoginPageInput {
   texts: LoginTexts;
   /** Content versions of the stylesheet and script, put in their URLs (`?v=`); see `assets.ts`. */
   versions: Pick<LoginPageAssets, 'cssVersion' | 'scriptVersion'>;
+  /** The sign-in methods the deployment offers (`offeredLoginMethods`); default e-mail only. */
+  methods?: OfferedLoginMethods | undefined;
+  /** Whether this server's sign-up is open (`signUpOpen`); default when e-mail sign-in is offered. */
+  signUp?: boolean | undefined;
+  /** Show the company (directory) methods before the e-mail form: a private deployment. Default false. */
+  directoryFirst?: boolean | undefined;
+}
+
+/** The e-mail-only offer of a deployment without directory methods. */
+const EMAIL_ONLY: OfferedLoginMethods = {
+  ldap: false,
+  oidc: false,
+  saml: false,
+  custom_sso: false,
+  password: true,
+};
+
+/** The browser sign-in methods, in the order of their buttons, with their element ids. */
+const SSO_BUTTONS: readonly [BrowserSsoMethod, string][] = [
+  ['oidc', 'login-sso-oidc'],
+  ['saml', 'login-sso-saml'],
+  ['custom_sso', 'login-sso-custom'],
+];
+
+/** Longest `sso_detail` shown, in characters (the callbacks send at most 300). */
+export const SSO_DETAIL_MAX = 300;
+
+/**
+ * The text of a failed browser sign-in (`sso_error` of the callbacks' redirect, SPEC §8 codes) in
+ * the page's language: SSO_REJECTED, THIRD_PARTY_FAILED, INVALID_PARAMETER ({@link LoginTexts.ssoErrors}),
+ * ACCOUNT_DISABLED, LOGIN_METHOD_DISABLED, REDIRECT_NOT_ALLOWED ({@link LoginTexts.errors}); any other
+ * value the generic text (the value itself is never shown).
+ */
+export function ssoErrorText(code: string, t: LoginTexts): string {
+  switch (code) {
+    case 'SSO_REJECTED':
+    case 'THIRD_PARTY_FAILED':
+    case 'INVALID_PARAMETER':
+      return t.ssoErrors[code];
+    case 'ACCOUNT_DISABLED':
+    case 'LOGIN_METHOD_DISABLED':
+    case 'REDIRECT_NOT_ALLOWED':
+      return t.errors[code];
+    default:
+      return t.ssoErrors.UNKNOWN;
+  }
+}
+
+/**
+ * `sso_detail` made fit to show: control characters (NUL, line breaks…) as spaces, runs of
+ * white space as one, trimmed, at most {@link SSO_DETAIL_MAX} characters (code points; an ellipsis marks a cut).
+ * The page escapes the result.
+ */
+export function cleanSsoDetail(value: string): string {
+  const text = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const points = [...text];
+  return points.length > SSO_DETAIL_MAX ? `${points.slice(0, SSO_DETAIL_MAX - 1).join('')}…` : text;
 }
 
 const LOGO = `<svg class="login-logo" width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false"><rect class="logo-strong" x="2" y="2" width="11" height="11" rx="3"/><rect class="logo-soft" x="15" y="2" width="11" height="11" rx="3"/><rect class="logo-soft" x="2" y="15" width="11" height="11" rx="3"/><rect class="logo-strong" x="15" y="15" width="11" height="11" rx="5.5"/></svg>`;
@@ -115,11 +182,23 @@ const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 2
 /**
  * The whole HTML document of a login page.
  *
- * - Form: sign-up when `page=sign_up` (email, optional nickname, password of at least 8
- *   characters; posts to {@link SIGN_UP_ENDPOINT}), else sign-in (email, password; posts to
- *   {@link SIGN_IN_ENDPOINT}). The form's fields are exactly those of the wire bodies (`email`,
- *   `password`, `redirect_uri`, `nick_name`) so the no-JavaScript `application/x-www-form-urlencoded`
- *   post is accepted too.
+ * - Methods: exactly those of `methods` (default e-mail only), company methods first when
+ *   `directoryFirst` (a private deployment), else after the e-mail form, an "or" line between them:
+ *   - `ldap`: the directory form `#login-ldap-form` (user name, password; posts
+ *     `{ username, password, redirect_uri }` to `/api/uc/user/login/ldap`, `data-kind="ldap"`);
+ *   - `oidc`, `saml`, `custom_sso`: one button-link each (`#login-sso-oidc`, `#login-sso-saml`,
+ *     `#login-sso-custom`) to `/api/uc/<method>/login?redirect_uri=<the page's redirect_uri>`;
+ *   - `password`: the e-mail form `#login-form` — sign-up when `page=sign_up` and `signUp` (email,
+ *     optional nickname, password of at least 8 characters; posts to {@link SIGN_UP_ENDPOINT}), else
+ *     sign-in (email, password; posts to {@link SIGN_IN_ENDPOINT}). The form's fields are exactly
+ *     those of the wire bodies (`email`, `password`, `redirect_uri`, `nick_name`) so the
+ *     no-JavaScript `application/x-www-form-urlencoded` post is accepted too. Without `password`
+ *     there is no e-mail form and no sign-up link, and `page=sign_up` shows sign-in.
+ *   - none: the `noMethods` text.
+ *   The first field (or, with no form first, the first button-link) has `autofocus`.
+ * - `sso_error` (and `sso_detail`) in the query, sent back by a failed browser sign-in: a
+ *   `role="alert"` box `#login-sso-error` above the methods with {@link ssoErrorText} and
+ *   "Details: …" ({@link cleanSsoDetail}, escaped).
  * - `redirect_uri`: on `/user/login/` the query's value unchanged (the identity endpoint checks it
  *   against its allowlist), {@link DEFAULT_REDIRECT} when missing or empty; on the bind page the
  *   query's `mainUrl` when {@link safeRelativePath} accepts it, else {@link DEFAULT_REDIRECT}.
@@ -131,7 +210,7 @@ const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 2
  * - Hidden context: {@link LOGIN_CONTEXT_PARAMS} (and {@link BIND_CONTEXT_PARAMS} on the bind page)
  *   present in the query, as hidden inputs of a separate never-submitted form `#login-context`.
  * - The texts the script needs (pending label, error texts, the validation bubbles' texts
- *   `invalid-required`, `invalid-email`, `invalid-too-short`) as `data-text-*` attributes of the form.
+ *   `invalid-required`, `invalid-email`, `invalid-too-short`) as `data-text-*` attributes of each form.
  * - Language picker: when `locales` has two or more entries, a `<nav>` named by
  *   `languageLabel` with one button per locale, in that order, each showing the locale's own name
  *   (with its `lang`) and carrying its SPEC §9 `lang` cookie value in `data-lang`; the current one has
@@ -140,8 +219,10 @@ const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 2
  */
 export function renderLoginPage(input: LoginPageInput): string {
   const { kind, query, locale, locales, texts: t, versions } = input;
+  const methods = input.methods ?? EMAIL_ONLY;
+  const signUpAllowed = methods.password && (input.signUp ?? true);
   const path = kind === 'bind' ? BIND_PAGE_PATH : LOGIN_PAGE_PATH;
-  const signUp = query.get('page') === 'sign_up';
+  const signUp = signUpAllowed && query.get('page') === 'sign_up';
   const bindOther = kind === 'login' && query.get('bind_other') === 'bind';
   const appName = query.get('app_name') ?? '';
   const thirdPartyId = query.get('id') ?? '';
@@ -166,48 +247,71 @@ export function renderLoginPage(input: LoginPageInput): string {
     lead = appName ? fillEscaped(t.continueTo, { app_name: appName }) : escapeHtml(t.signInLead);
   }
 
-  const dataTexts: Record<string, string> = {
-    pending: signUp ? t.pendingSignUp : t.pendingSignIn,
-    'error-invalid-credentials': t.errors.INVALID_CREDENTIALS,
-    'error-email-taken': t.errors.EMAIL_TAKEN,
-    'error-rate-limited': t.errors.RATE_LIMITED,
-    'error-rate-limited-later': t.errors.RATE_LIMITED_LATER,
-    'error-redirect-not-allowed': t.errors.REDIRECT_NOT_ALLOWED,
-    'error-network': t.errors.NETWORK,
-    'error-unknown': t.errors.UNKNOWN,
-    'invalid-required': t.invalid.required,
-    'invalid-email': t.invalid.email,
-    'invalid-too-short': t.invalid.tooShort,
+  const ssoButtons = SSO_BUTTONS.filter(([method]) => methods[method]);
+  const shown = (methods.ldap ? 1 : 0) + ssoButtons.length + (methods.password ? 1 : 0);
+  /** Each shown method's HTML, given `autofocus()` (the attribute for the first caller only). */
+  type Block = (autofocus: () => string) => string;
+  const directory: Block[] = [];
+  if (methods.ldap) directory.push((autofocus) => ldapForm(t, redirectUri, autofocus));
+  if (ssoButtons.length > 0) {
+    const target = `?${new URLSearchParams({ redirect_uri: redirectUri })}`;
+    directory.push(
+      (autofocus) => `
+      <ul class="login-sso-list">${ssoButtons
+        .map(
+          ([method, id]) => `
+        <li><a class="login-sso" id="${id}" href="${escapeHtml(SSO_LOGIN_ENDPOINTS[method] + target)}"${autofocus()}>${escapeHtml(t.sso[method])}</a></li>`,
+        )
+        .join('')}
+      </ul>`,
+    );
+  }
+  const email: Block[] = methods.password
+    ? [(autofocus) => emailForm(t, { signUp, redirectUri, titled: shown > 1 }, autofocus)]
+    : [];
+  let focus = ' autofocus';
+  const takeFocus = () => {
+    const value = focus;
+    focus = '';
+    return value;
   };
-  const dataAttributes = Object.entries(dataTexts)
-    .map(([key, value]) => ` data-text-${key}="${escapeHtml(value)}"`)
-    .join('');
+  const blocks = (input.directoryFirst === true ? [...directory, ...email] : [...email, ...directory]).map(
+    (block) => block(takeFocus),
+  );
+  const methodsHtml =
+    blocks.length === 0
+      ? `
+      <p class="login-none" id="login-none">${escapeHtml(t.noMethods)}</p>`
+      : blocks.join(`
+      <p class="login-or" aria-hidden="true"><span>${escapeHtml(t.or)}</span></p>`);
 
-  const nickname = signUp
-    ? `
-        <div class="field">
-          <label for="login-nickname">${escapeHtml(t.nickname)}<span class="field-optional">${escapeHtml(t.optional)}</span></label>
-          <input class="input" id="login-nickname" name="nick_name" type="text" autocomplete="nickname" maxlength="64">
-        </div>`
-    : '';
-  const passwordHint = signUp
-    ? `
-          <p class="field-hint" id="login-password-hint">${escapeHtml(t.passwordHint)}</p>`
-    : '';
-  const passwordAttributes = signUp
-    ? 'autocomplete="new-password" minlength="8" maxlength="1024" aria-describedby="login-password-hint"'
-    : 'autocomplete="current-password" maxlength="1024"';
+  const ssoError = query.get('sso_error');
+  const ssoDetail = cleanSsoDetail(query.get('sso_detail') ?? '');
+  const ssoErrorBox =
+    ssoError !== null
+      ? `
+      <div class="login-error login-sso-error" id="login-sso-error" role="alert"><p>${escapeHtml(ssoErrorText(ssoError, t))}</p>${
+        ssoDetail ? `<p class="login-sso-detail">${fillEscaped(t.ssoDetail, { detail: ssoDetail })}</p>` : ''
+      }</div>`
+      : '';
 
-  const switchLink = signUp
-    ? `${escapeHtml(t.toSignIn)}<a id="login-switch" href="${escapeHtml(linkTo(path, query, { page: null }))}">${escapeHtml(t.linkSignIn)}</a>`
-    : `${escapeHtml(t.toSignUp)}<a id="login-switch" href="${escapeHtml(linkTo(path, query, { page: 'sign_up' }))}">${escapeHtml(t.linkSignUp)}</a>`;
+  let switchLink = '';
+  if (signUp) {
+    switchLink = `
+      <p class="login-switch">${escapeHtml(t.toSignIn)}<a id="login-switch" href="${escapeHtml(linkTo(path, query, { page: null }))}">${escapeHtml(t.linkSignIn)}</a></p>`;
+  } else if (signUpAllowed) {
+    switchLink = `
+      <p class="login-switch">${escapeHtml(t.toSignUp)}<a id="login-switch" href="${escapeHtml(linkTo(path, query, { page: 'sign_up' }))}">${escapeHtml(t.linkSignUp)}</a></p>`;
+  }
+  // Where sign-up is closed, `page=sign_up` means nothing: links drop it.
+  const keepPage: Record<string, null> = signUpAllowed ? {} : { page: null };
   const bindOtherLink =
-    kind === 'login' && !signUp
+    kind === 'login' && !signUp && shown > 0
       ? `
       <p class="login-alt">${
         bindOther
-          ? `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { bind_other: null }))}">${escapeHtml(t.plainSignInLink)}</a>`
-          : `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { bind_other: 'bind' }))}">${escapeHtml(t.bindOtherLink)}</a>`
+          ? `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { ...keepPage, bind_other: null }))}">${escapeHtml(t.plainSignInLink)}</a>`
+          : `<a id="login-bind-other" href="${escapeHtml(linkTo(path, query, { ...keepPage, bind_other: 'bind' }))}">${escapeHtml(t.bindOtherLink)}</a>`
       }</p>`
       : '';
 
@@ -254,12 +358,70 @@ export function renderLoginPage(input: LoginPageInput): string {
     <section class="login-card" aria-labelledby="login-title" data-page="${kind}" data-mode="${signUp ? 'sign-up' : 'sign-in'}">
       <a class="login-brand" href="${DEFAULT_REDIRECT}">${LOGO}<span>${escapeHtml(t.productName)}</span></a>
       <h1 class="login-title" id="login-title">${title}</h1>
-      <p class="login-lead" id="login-lead">${lead}</p>
-      <form class="login-form" id="login-form" method="post" action="${signUp ? SIGN_UP_ENDPOINT : SIGN_IN_ENDPOINT}" aria-labelledby="login-title"${dataAttributes}>
+      <p class="login-lead" id="login-lead">${lead}</p>${ssoErrorBox}${methodsHtml}${switchLink}${bindOtherLink}
+      <noscript><p class="login-noscript">${escapeHtml(t.noScript)}</p></noscript>
+      <form id="login-context" hidden aria-hidden="true">${contextInputs}
+      </form>
+    </section>
+    <p class="login-back"><a href="${DEFAULT_REDIRECT}">${escapeHtml(t.backHome)}</a></p>${picker}
+  </main>
+</body>
+</html>
+`;
+}
+
+/** `data-text-*` attributes of a form, values escaped. */
+function dataAttributes(texts: Record<string, string>): string {
+  return Object.entries(texts)
+    .map(([key, value]) => ` data-text-${key}="${escapeHtml(value)}"`)
+    .join('');
+}
+
+/** The e-mail sign-in or sign-up form `#login-form` (see {@link renderLoginPage}). */
+function emailForm(
+  t: LoginTexts,
+  options: { signUp: boolean; redirectUri: string; titled: boolean },
+  autofocus: () => string,
+): string {
+  const { signUp, redirectUri, titled } = options;
+  const attributes = dataAttributes({
+    pending: signUp ? t.pendingSignUp : t.pendingSignIn,
+    'error-invalid-credentials': t.errors.INVALID_CREDENTIALS,
+    'error-email-taken': t.errors.EMAIL_TAKEN,
+    'error-login-method-disabled': t.errors.LOGIN_METHOD_DISABLED,
+    'error-rate-limited': t.errors.RATE_LIMITED,
+    'error-rate-limited-later': t.errors.RATE_LIMITED_LATER,
+    'error-redirect-not-allowed': t.errors.REDIRECT_NOT_ALLOWED,
+    'error-network': t.errors.NETWORK,
+    'error-unknown': t.errors.UNKNOWN,
+    'invalid-required': t.invalid.required,
+    'invalid-email': t.invalid.email,
+    'invalid-too-short': t.invalid.tooShort,
+  });
+  const heading = titled
+    ? `
+        <h2 class="login-method-title" id="login-email-title">${escapeHtml(t.emailTitle)}</h2>`
+    : '';
+  const nickname = signUp
+    ? `
+        <div class="field">
+          <label for="login-nickname">${escapeHtml(t.nickname)}<span class="field-optional">${escapeHtml(t.optional)}</span></label>
+          <input class="input" id="login-nickname" name="nick_name" type="text" autocomplete="nickname" maxlength="64">
+        </div>`
+    : '';
+  const passwordHint = signUp
+    ? `
+          <p class="field-hint" id="login-password-hint">${escapeHtml(t.passwordHint)}</p>`
+    : '';
+  const passwordAttributes = signUp
+    ? 'autocomplete="new-password" minlength="8" maxlength="1024" aria-describedby="login-password-hint"'
+    : 'autocomplete="current-password" maxlength="1024"';
+  return `
+      <form class="login-form" id="login-form" method="post" action="${signUp ? SIGN_UP_ENDPOINT : SIGN_IN_ENDPOINT}" aria-labelledby="${titled ? 'login-email-title' : 'login-title'}" data-kind="email"${attributes}>${heading}
         <input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}">
         <div class="field">
           <label for="login-email">${escapeHtml(t.email)}</label>
-          <input class="input" id="login-email" name="email" type="email" inputmode="email" autocomplete="${signUp ? 'email' : 'username'}" autocapitalize="none" spellcheck="false" maxlength="254" required autofocus>
+          <input class="input" id="login-email" name="email" type="email" inputmode="email" autocomplete="${signUp ? 'email' : 'username'}" autocapitalize="none" spellcheck="false" maxlength="254" required${autofocus()}>
         </div>${nickname}
         <div class="field">
           <label for="login-password">${escapeHtml(t.password)}</label>
@@ -270,15 +432,41 @@ export function renderLoginPage(input: LoginPageInput): string {
         </div>
         <div class="login-error" id="login-error" role="alert"></div>
         <button class="login-submit" type="submit">${escapeHtml(signUp ? t.submitSignUp : t.submitSignIn)}</button>
-      </form>
-      <p class="login-switch">${switchLink}</p>${bindOtherLink}
-      <noscript><p class="login-noscript">${escapeHtml(t.noScript)}</p></noscript>
-      <form id="login-context" hidden aria-hidden="true">${contextInputs}
-      </form>
-    </section>
-    <p class="login-back"><a href="${DEFAULT_REDIRECT}">${escapeHtml(t.backHome)}</a></p>${picker}
-  </main>
-</body>
-</html>
-`;
+      </form>`;
+}
+
+/** The directory (LDAP) sign-in form `#login-ldap-form` (see {@link renderLoginPage}). */
+function ldapForm(t: LoginTexts, redirectUri: string, autofocus: () => string): string {
+  const attributes = dataAttributes({
+    pending: t.pendingSignIn,
+    'error-invalid-credentials': t.errors.DIRECTORY_INVALID_CREDENTIALS,
+    'error-account-disabled': t.errors.ACCOUNT_DISABLED,
+    'error-login-method-disabled': t.errors.LOGIN_METHOD_DISABLED,
+    'error-third-party-failed': t.errors.THIRD_PARTY_FAILED,
+    'error-rate-limited': t.errors.RATE_LIMITED,
+    'error-rate-limited-later': t.errors.RATE_LIMITED_LATER,
+    'error-redirect-not-allowed': t.errors.REDIRECT_NOT_ALLOWED,
+    'error-network': t.errors.NETWORK,
+    'error-unknown': t.errors.UNKNOWN,
+    'invalid-required': t.invalid.required,
+  });
+  return `
+      <form class="login-form" id="login-ldap-form" method="post" action="${LDAP_SIGN_IN_ENDPOINT}" aria-labelledby="login-ldap-title" data-kind="ldap"${attributes}>
+        <h2 class="login-method-title" id="login-ldap-title">${escapeHtml(t.ldapTitle)}</h2>
+        <input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}">
+        <div class="field">
+          <label for="login-username">${escapeHtml(t.username)}</label>
+          <input class="input" id="login-username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="256" aria-describedby="login-username-hint" required${autofocus()}>
+          <p class="field-hint" id="login-username-hint">${escapeHtml(t.usernameHint)}</p>
+        </div>
+        <div class="field">
+          <label for="login-ldap-password">${escapeHtml(t.password)}</label>
+          <div class="password-row">
+            <input class="input" id="login-ldap-password" name="password" type="password" autocomplete="current-password" maxlength="1024" required>
+            <button class="password-toggle" id="login-ldap-password-toggle" type="button" aria-controls="login-ldap-password" aria-pressed="false" aria-label="${escapeHtml(t.showPassword)}" title="${escapeHtml(t.showPassword)}" hidden>${EYE}${EYE_OFF}</button>
+          </div>
+        </div>
+        <div class="login-error" id="login-ldap-error" role="alert"></div>
+        <button class="login-submit" type="submit">${escapeHtml(t.submitLdap)}</button>
+      </form>`;
 }

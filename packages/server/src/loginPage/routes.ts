@@ -9,6 +9,8 @@ import type { SiteConfig } from '@plugin-center/contract';
 import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '@plugin-center/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../appStatic';
+import { IDENTITY_DEFAULTS } from '../config/identity';
+import { type LoginMethodSettings, offeredLoginMethods, signUpOpen } from '../identity/loginMethods';
 import { tableRoute } from '../routeTable';
 import { LOGIN_PAGE_CSP } from '../securityHeaders';
 import { resolveSiteConfig } from '../site';
@@ -28,6 +30,7 @@ function sendPage(
   kind: 'login' | 'bind',
   assets: LoginPageAssets,
   site: SiteConfig,
+  methods: LoginMethodSettings,
 ) {
   const { locale, texts } = pickLoginLocale(
     { lang: request.cookies.lang, languages: requestLanguages(request) },
@@ -40,6 +43,9 @@ function sendPage(
     locales: site.locales,
     texts,
     versions: assets,
+    methods: offeredLoginMethods(methods),
+    signUp: signUpOpen(methods, site),
+    directoryFirst: site.variant === 'private',
   });
   return reply
     .header('content-security-policy', LOGIN_PAGE_CSP)
@@ -85,7 +91,8 @@ function sendAsset(
 /**
  * Registers, without prefix (all `GET`, and `HEAD` alike; hidden from the OpenAPI document):
  *
- * - `/user/login/` — the login page: sign-in form; `page=sign_up` the sign-up form; `bind_other=bind`
+ * - `/user/login/` — the login page: the offered sign-in methods; `page=sign_up` the sign-up form
+ *   (when sign-up is open); `sso_error`/`sso_detail` a failed company sign-in's message; `bind_other=bind`
  *   the bind-other variant; `app_name` (docs-provider login) "Sign in to continue to {app_name}".
  *   Every SPEC §2 parameter (response_type, redirect_uri, from, channel, product, ux_mode, page,
  *   ux_from, login_source_id, app_name, bind_other) is honoured; see `renderLoginPage`.
@@ -111,14 +118,21 @@ function sendAsset(
  * the host's own) none of these is served: every one answers as an unknown path does (404; the HTML
  * page of `notFoundPage.ts` for a browser navigation).
  *
+ * The sign-in methods shown are those the deployment offers, read on every request from
+ * `options.methods` (`identity.settings`: `PRIVATE_LOGIN_CONFIG` and the configured directory
+ * methods; see `identity/loginMethods.ts`), company methods first on a private deployment; without
+ * e-mail sign-in there is neither e-mail form nor sign-up (see `renderLoginPage`).
+ *
  * @param options.site the site configuration (`config.site`); unset → the domestic site
  *   (`resolveSiteConfig()`)
+ * @param options.methods the identity settings the offered methods come from; unset → e-mail only
  */
 export async function loginPageRoutes(
   app: FastifyInstance,
-  options: { site?: SiteConfig | undefined } = {},
+  options: { site?: SiteConfig | undefined; methods?: LoginMethodSettings | undefined } = {},
 ): Promise<void> {
   const site = options.site ?? resolveSiteConfig();
+  const methods = options.methods ?? { privateLoginConfig: IDENTITY_DEFAULTS.privateLoginConfig };
   if (!site.showLogin) {
     for (const route of [
       'loginPage',
@@ -136,11 +150,15 @@ export async function loginPageRoutes(
   await app.register(fastifyCookie);
   await app.register(fastifyAccepts);
   const assets = await loadLoginPageAssets();
-  tableRoute(app, 'page', 'loginPage', (request, reply) => sendPage(request, reply, 'login', assets, site));
+  tableRoute(app, 'page', 'loginPage', (request, reply) =>
+    sendPage(request, reply, 'login', assets, site, methods),
+  );
   tableRoute(app, 'page', 'loginPageSlash', (request, reply) =>
     reply.redirect(`${LOGIN_PAGE_PATH}${rawQuery(request)}`, 308),
   );
-  tableRoute(app, 'page', 'bindPage', (request, reply) => sendPage(request, reply, 'bind', assets, site));
+  tableRoute(app, 'page', 'bindPage', (request, reply) =>
+    sendPage(request, reply, 'bind', assets, site, methods),
+  );
   tableRoute(app, 'page', 'bindPageSlash', (request, reply) =>
     reply.redirect(`${BIND_PAGE_PATH}${rawQuery(request)}`, 308),
   );

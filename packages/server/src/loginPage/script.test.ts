@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_STATUS, errorEnvelope } from '../errors';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { ALL_DIRECTORY_METHODS, setDirectoryMethods } from '../testing/testLoginMethods';
 
 let t: TestApp;
 
@@ -313,5 +314,127 @@ describe('login page script', () => {
     buttons[1]!.click();
     expect(p.location.reload).toHaveBeenCalledTimes(2);
     expect(p.document.cookie).not.toContain('evil');
+  });
+});
+
+describe('login page script: the directory (LDAP) form beside the e-mail form', () => {
+  beforeAll(() => {
+    setDirectoryMethods(t.app, { ldap: ALL_DIRECTORY_METHODS.ldap, oidc: ALL_DIRECTORY_METHODS.oidc });
+  });
+  afterAll(() => {
+    if (t) setDirectoryMethods(t.app, { ldap: undefined, oidc: undefined });
+  });
+
+  /** The page with its directory form's helpers. */
+  async function openDirectory(url: string, headers: Record<string, string> = {}) {
+    const p = await openPage(url, headers);
+    const form = p.$<HTMLFormElement>('#login-ldap-form');
+    return {
+      ...p,
+      ldap: form,
+      ldapSubmit: p.$<HTMLButtonElement>('#login-ldap-form button[type="submit"]'),
+      ldapError: () => p.document.querySelector('#login-ldap-error')?.textContent ?? '',
+      fillLdap(values: Record<string, string>) {
+        for (const [name, value] of Object.entries(values)) {
+          p.$<HTMLInputElement>(`#login-ldap-form [name="${name}"]`).value = value;
+        }
+      },
+      submitLdap() {
+        form.dispatchEvent(new p.window.Event('submit', { cancelable: true }));
+      },
+    };
+  }
+
+  it('posts { username, password, redirect_uri } to the LDAP endpoint, pending while it waits, then goes to redirect_to', async () => {
+    const p = await openDirectory('/user/login/?redirect_uri=%2Fapp%3Fx%3D1', { cookie: 'lang=en' });
+    let release: (r: Response) => void = () => {};
+    p.answerWith(() => new Promise<Response>((resolve) => (release = resolve)));
+    p.fillLdap({ username: '  jdoe ', password: ' pw ' });
+    p.submitLdap();
+    const { url, body } = p.sent();
+    expect(url).toBe('/api/uc/user/login/ldap');
+    expect(body).toEqual({ username: 'jdoe', password: ' pw ', redirect_uri: '/app?x=1' });
+    expect(p.ldapSubmit.disabled).toBe(true);
+    expect(p.ldapSubmit.textContent).toBe('Signing in…');
+    expect(p.ldap.getAttribute('aria-busy')).toBe('true');
+    expect(p.submit.disabled).toBe(false); // the e-mail form is not involved
+    p.submitLdap();
+    expect(p.fetch).toHaveBeenCalledTimes(1);
+    release(json(200, { code: 0, data: { redirect_to: '/app?x=1&code=c1' } }));
+    await vi.waitFor(() =>
+      expect(p.location.assign).toHaveBeenCalledWith('http://localhost/app?x=1&code=c1'),
+    );
+  });
+
+  it('shows each error of the envelope as text in its own alert, focusing the password on INVALID_CREDENTIALS', async () => {
+    const p = await openDirectory('/user/login/', { cookie: 'lang=en' });
+    p.fillLdap({ username: 'jdoe', password: 'nope' });
+    const cases: [Response, string][] = [
+      [
+        failure(ApiErrorCode.INVALID_CREDENTIALS, 'wrong user name or password'),
+        'Wrong user name or password',
+      ],
+      [
+        failure(ApiErrorCode.ACCOUNT_DISABLED, 'the directory disabled the account'),
+        'Your account is disabled. Please contact your administrator.',
+      ],
+      [
+        failure(ApiErrorCode.THIRD_PARTY_FAILED, 'ldap://dc1: connect ECONNREFUSED'),
+        'The company sign-in service could not complete the sign-in: ldap://dc1: connect ECONNREFUSED',
+      ],
+      [failure(ApiErrorCode.THIRD_PARTY_FAILED, ''), 'Something went wrong (HTTP 502). Please try again.'],
+      [
+        failure(ApiErrorCode.LOGIN_METHOD_DISABLED, 'ldap is not enabled'),
+        'This sign-in method is not enabled on this site.',
+      ],
+      [
+        failure(ApiErrorCode.RATE_LIMITED, 'slow down', { 'retry-after': '7' }),
+        'Too many attempts. Try again in 7 seconds.',
+      ],
+      [failure(ApiErrorCode.INVALID_PARAMETER, 'body.username: too long'), 'body.username: too long'],
+    ];
+    for (const [n, [answer, text]] of cases.entries()) {
+      p.answerWith(async () => answer);
+      p.submitLdap();
+      await vi.waitFor(() => expect(p.ldapError()).toBe(text));
+      expect(p.fetch).toHaveBeenCalledTimes(n + 1);
+      expect(p.ldapSubmit.disabled).toBe(false);
+      expect(p.ldapSubmit.textContent).toBe('Sign in with company account');
+      expect(p.errorText()).toBe(''); // the e-mail form's alert stays empty
+      if (n === 0) expect(p.document.activeElement?.id).toBe('login-ldap-password');
+    }
+    // a provider's long answer is cut
+    p.answerWith(async () => failure(ApiErrorCode.THIRD_PARTY_FAILED, 'x'.repeat(5000)));
+    p.submitLdap();
+    await vi.waitFor(() => expect(p.ldapError()).toMatch(/x{500}$/));
+    expect(p.ldapError()).not.toMatch(/x{501}/);
+    expect(p.location.assign).not.toHaveBeenCalled();
+  });
+
+  it('speaks the page language (zh-CN), and its password toggle and validation work on their own', async () => {
+    const p = await openDirectory('/user/login/');
+    p.answerWith(async () => failure(ApiErrorCode.INVALID_CREDENTIALS, 'wrong'));
+    p.fillLdap({ username: 'jdoe', password: 'nope' });
+    p.submitLdap();
+    await vi.waitFor(() => expect(p.ldapError()).toBe('用户名或密码错误'));
+    const toggle = p.$<HTMLButtonElement>('#login-ldap-password-toggle');
+    const password = p.$<HTMLInputElement>('#login-ldap-password');
+    expect(toggle.hidden).toBe(false);
+    toggle.click();
+    expect(password.type).toBe('text');
+    expect(p.$<HTMLInputElement>('#login-password').type).toBe('password');
+    const username = p.$<HTMLInputElement>('#login-username');
+    username.value = '';
+    expect(username.checkValidity()).toBe(false);
+    expect(username.validationMessage).toBe('请填写此字段。');
+    // the e-mail form still posts its own body to its own endpoint
+    p.answerWith(async () => failure(ApiErrorCode.INVALID_CREDENTIALS, 'wrong'));
+    p.fill({ email: 'a@b.co', password: 'x' });
+    p.submitForm();
+    await vi.waitFor(() => expect(p.errorText()).toBe('邮箱或密码错误'));
+    expect(p.sent(1)).toMatchObject({
+      url: '/api/uc/user/login',
+      body: { email: 'a@b.co', password: 'x', redirect_uri: '/plugins/' },
+    });
   });
 });

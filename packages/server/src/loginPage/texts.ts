@@ -11,7 +11,8 @@ import { chooseOfferedLocale } from '@plugin-center/contract/locales';
 
 /**
  * Every text of the login pages in one locale. `{name}` marks a placeholder filled (and
- * HTML-escaped) by the page: `{app_name}`, `{id}`, `{seconds}`, `{status}`.
+ * HTML-escaped) by the page or its script: `{app_name}`, `{id}`, `{seconds}`, `{status}`, `{min}`,
+ * `{message}`, `{detail}`.
  */
 export interface LoginTexts {
   /** Product name shown as the brand, e.g. "Plugin Center". */
@@ -74,6 +75,28 @@ export interface LoginTexts {
   noScript: string;
   /** Accessible name of the language picker (shown when the site offers 2+ locales). */
   languageLabel: string;
+  /** Separator between the sign-in methods ("or"). */
+  or: string;
+  /** Heading of the e-mail form when other methods are shown beside it. */
+  emailTitle: string;
+  /** Heading of the directory (LDAP) sign-in form. */
+  ldapTitle: string;
+  /** Label of the directory user name field. */
+  username: string;
+  /** Hint under the directory user name field: which account is meant. */
+  usernameHint: string;
+  /** Submit button of the directory sign-in form. */
+  submitLdap: string;
+  /** Button-links of the browser sign-in methods, named by protocol (OIDC, SAML, custom SSO). */
+  sso: {
+    oidc: string;
+    saml: string;
+    custom_sso: string;
+  };
+  /** Shown instead of any form when the deployment offers no sign-in method at all. */
+  noMethods: string;
+  /** Line under a failed company sign-in's message with the callback's `sso_detail`; placeholder `{detail}`. */
+  ssoDetail: string;
   /**
    * The browser's own validation bubbles in the page's language (the script sets them with
    * `setCustomValidity`, HTML § "Constraint validation") instead of the browser's language.
@@ -101,6 +124,28 @@ export interface LoginTexts {
     /** The request never got an answer (fetch rejected). */
     NETWORK: string;
     /** Any other failure without a server message; placeholder `{status}` (HTTP status). */
+    UNKNOWN: string;
+    /** INVALID_CREDENTIALS of the directory form (user name instead of email). */
+    DIRECTORY_INVALID_CREDENTIALS: string;
+    /** Server error ACCOUNT_DISABLED (the directory says the person is gone, or an admin disabled them). */
+    ACCOUNT_DISABLED: string;
+    /** Server error LOGIN_METHOD_DISABLED (the method is off on this deployment). */
+    LOGIN_METHOD_DISABLED: string;
+    /** Server error THIRD_PARTY_FAILED of the directory form; placeholder `{message}` (the server's message, SPEC §8). */
+    THIRD_PARTY_FAILED: string;
+  };
+  /**
+   * Messages for the `sso_error` query parameter a browser sign-in's callback sends back on failure
+   * (ACCOUNT_DISABLED, LOGIN_METHOD_DISABLED and REDIRECT_NOT_ALLOWED use {@link LoginTexts.errors}).
+   */
+  ssoErrors: {
+    /** SSO_REJECTED: the provider's answer was refused (signature, audience, state, replay…). */
+    SSO_REJECTED: string;
+    /** THIRD_PARTY_FAILED: the provider could not be reached or answered unusably. */
+    THIRD_PARTY_FAILED: string;
+    /** INVALID_PARAMETER: the callback's request was incomplete or its one-time state expired. */
+    INVALID_PARAMETER: string;
+    /** Any other or unknown code. */
     UNKNOWN: string;
   };
 }
@@ -136,6 +181,19 @@ const enUS: LoginTexts = {
   backHome: 'Back to Plugin Center',
   noScript: 'JavaScript is turned off. You can still submit the form; the result appears as a plain page.',
   languageLabel: 'Language',
+  or: 'or',
+  emailTitle: 'E-mail account',
+  ldapTitle: 'Company directory account (LDAP)',
+  username: 'User name',
+  usernameHint: 'Your company account, as you sign in to your work computer.',
+  submitLdap: 'Sign in with company account',
+  sso: {
+    oidc: 'Sign in with company SSO (OpenID Connect)',
+    saml: 'Sign in with company SSO (SAML)',
+    custom_sso: 'Sign in with company single sign-on',
+  },
+  noMethods: 'No sign-in method is enabled on this site. Please contact your administrator.',
+  ssoDetail: 'Details: {detail}',
   invalid: {
     required: 'Please fill in this field.',
     email: 'Enter an email address, such as name@example.com.',
@@ -150,6 +208,18 @@ const enUS: LoginTexts = {
       'This sign-in link leads to an address that is not allowed. Start again from the site you came from.',
     NETWORK: 'Network error: check your connection and try again.',
     UNKNOWN: 'Something went wrong (HTTP {status}). Please try again.',
+    DIRECTORY_INVALID_CREDENTIALS: 'Wrong user name or password',
+    ACCOUNT_DISABLED: 'Your account is disabled. Please contact your administrator.',
+    LOGIN_METHOD_DISABLED: 'This sign-in method is not enabled on this site.',
+    THIRD_PARTY_FAILED: 'The company sign-in service could not complete the sign-in: {message}',
+  },
+  ssoErrors: {
+    SSO_REJECTED:
+      'The company sign-in service did not accept the sign-in. Try again, or contact your administrator.',
+    THIRD_PARTY_FAILED:
+      'The company sign-in service could not be reached or gave an unusable answer. Please try again later.',
+    INVALID_PARAMETER: 'The sign-in request was incomplete or has expired. Please start again.',
+    UNKNOWN: 'Sign-in did not succeed. Please try again.',
   },
 };
 
@@ -184,6 +254,19 @@ const zhCN: LoginTexts = {
   backHome: '返回插件中心',
   noScript: '浏览器未启用 JavaScript：表单仍可提交，服务器将直接返回结果。',
   languageLabel: '语言',
+  or: '或',
+  emailTitle: '邮箱账号',
+  ldapTitle: '企业目录账号（LDAP）',
+  username: '用户名',
+  usernameHint: '即你登录公司电脑时使用的企业账号。',
+  submitLdap: '使用企业账号登录',
+  sso: {
+    oidc: '使用企业单点登录（OpenID Connect）',
+    saml: '使用企业单点登录（SAML）',
+    custom_sso: '使用企业单点登录',
+  },
+  noMethods: '本站点未启用任何登录方式，请联系管理员。',
+  ssoDetail: '详细信息：{detail}',
   invalid: {
     required: '请填写此字段。',
     email: '请输入有效的邮箱地址，例如 name@example.com。',
@@ -197,6 +280,16 @@ const zhCN: LoginTexts = {
     REDIRECT_NOT_ALLOWED: '登录链接的跳转地址不在允许范围内，请从原网站重新进入。',
     NETWORK: '网络错误，请检查网络连接后重试。',
     UNKNOWN: '出错了（HTTP {status}），请重试。',
+    DIRECTORY_INVALID_CREDENTIALS: '用户名或密码错误',
+    ACCOUNT_DISABLED: '你的账号已被停用，请联系管理员。',
+    LOGIN_METHOD_DISABLED: '本站点未启用此登录方式。',
+    THIRD_PARTY_FAILED: '企业登录服务未能完成登录：{message}',
+  },
+  ssoErrors: {
+    SSO_REJECTED: '企业登录服务拒绝了此次登录，请重试或联系管理员。',
+    THIRD_PARTY_FAILED: '无法连接企业登录服务，或其返回的结果无法使用，请稍后重试。',
+    INVALID_PARAMETER: '登录请求不完整或已过期，请重新开始。',
+    UNKNOWN: '登录未成功，请重试。',
   },
 };
 
@@ -231,6 +324,19 @@ const jaJP: LoginTexts = {
   backHome: 'プラグインセンターに戻る',
   noScript: 'JavaScript が無効です。フォームは送信できますが、サーバーの結果がそのまま表示されます。',
   languageLabel: '言語',
+  or: 'または',
+  emailTitle: 'メールアドレスのアカウント',
+  ldapTitle: '社内ディレクトリのアカウント（LDAP）',
+  username: 'ユーザー名',
+  usernameHint: '会社のパソコンにログインするときの社内アカウントです。',
+  submitLdap: '社内アカウントでログイン',
+  sso: {
+    oidc: '社内シングルサインオンでログイン（OpenID Connect）',
+    saml: '社内シングルサインオンでログイン（SAML）',
+    custom_sso: '社内シングルサインオンでログイン',
+  },
+  noMethods: 'このサイトで利用できるログイン方法はありません。管理者にお問い合わせください。',
+  ssoDetail: '詳細: {detail}',
   invalid: {
     required: 'この項目を入力してください。',
     email: '有効なメールアドレスを入力してください（例: name@example.com）。',
@@ -245,6 +351,18 @@ const jaJP: LoginTexts = {
       'このログインリンクの移動先は許可されていません。アクセス元のサイトからもう一度やり直してください。',
     NETWORK: 'ネットワークエラーです。接続を確認して、もう一度お試しください。',
     UNKNOWN: 'エラーが発生しました（HTTP {status}）。もう一度お試しください。',
+    DIRECTORY_INVALID_CREDENTIALS: 'ユーザー名またはパスワードが正しくありません',
+    ACCOUNT_DISABLED: 'このアカウントは無効になっています。管理者にお問い合わせください。',
+    LOGIN_METHOD_DISABLED: 'このログイン方法はこのサイトでは有効になっていません。',
+    THIRD_PARTY_FAILED: '社内のログインサービスでログインを完了できませんでした: {message}',
+  },
+  ssoErrors: {
+    SSO_REJECTED:
+      '社内のログインサービスがログインを受け付けませんでした。もう一度お試しいただくか、管理者にお問い合わせください。',
+    THIRD_PARTY_FAILED:
+      '社内のログインサービスに接続できないか、利用できない応答が返されました。しばらくしてからもう一度お試しください。',
+    INVALID_PARAMETER: 'ログインのリクエストが不完全か、期限切れです。最初からやり直してください。',
+    UNKNOWN: 'ログインできませんでした。もう一度お試しください。',
   },
 };
 
@@ -279,6 +397,19 @@ const koKR: LoginTexts = {
   backHome: '플러그인 센터로 돌아가기',
   noScript: 'JavaScript가 꺼져 있습니다. 양식은 그대로 제출되며 서버가 결과를 있는 그대로 보여 줍니다.',
   languageLabel: '언어',
+  or: '또는',
+  emailTitle: '이메일 계정',
+  ldapTitle: '회사 디렉터리 계정(LDAP)',
+  username: '사용자 이름',
+  usernameHint: '회사 컴퓨터에 로그인할 때 쓰는 회사 계정입니다.',
+  submitLdap: '회사 계정으로 로그인',
+  sso: {
+    oidc: '회사 통합 로그인으로 로그인(OpenID Connect)',
+    saml: '회사 통합 로그인으로 로그인(SAML)',
+    custom_sso: '회사 통합 로그인으로 로그인',
+  },
+  noMethods: '이 사이트에서 사용할 수 있는 로그인 방법이 없습니다. 관리자에게 문의하세요.',
+  ssoDetail: '자세한 내용: {detail}',
   invalid: {
     required: '이 입력란을 작성하세요.',
     email: '올바른 이메일 주소를 입력하세요(예: name@example.com).',
@@ -293,6 +424,17 @@ const koKR: LoginTexts = {
       '이 로그인 링크는 허용되지 않은 주소로 연결됩니다. 처음 방문한 사이트에서 다시 시작하세요.',
     NETWORK: '네트워크 오류입니다. 연결 상태를 확인한 후 다시 시도하세요.',
     UNKNOWN: '문제가 발생했습니다(HTTP {status}). 다시 시도하세요.',
+    DIRECTORY_INVALID_CREDENTIALS: '사용자 이름 또는 비밀번호가 올바르지 않습니다',
+    ACCOUNT_DISABLED: '계정이 비활성화되었습니다. 관리자에게 문의하세요.',
+    LOGIN_METHOD_DISABLED: '이 사이트에서는 이 로그인 방법을 사용할 수 없습니다.',
+    THIRD_PARTY_FAILED: '회사 로그인 서비스가 로그인을 완료하지 못했습니다: {message}',
+  },
+  ssoErrors: {
+    SSO_REJECTED: '회사 로그인 서비스가 로그인을 거부했습니다. 다시 시도하거나 관리자에게 문의하세요.',
+    THIRD_PARTY_FAILED:
+      '회사 로그인 서비스에 연결할 수 없거나 사용할 수 없는 응답을 받았습니다. 잠시 후 다시 시도하세요.',
+    INVALID_PARAMETER: '로그인 요청이 불완전하거나 만료되었습니다. 처음부터 다시 시작하세요.',
+    UNKNOWN: '로그인하지 못했습니다. 다시 시도하세요.',
   },
 };
 
@@ -327,6 +469,19 @@ const ruRU: LoginTexts = {
   backHome: 'Вернуться в Центр плагинов',
   noScript: 'JavaScript отключён: форма всё равно отправится, а сервер ответит результатом без оформления.',
   languageLabel: 'Язык',
+  or: 'или',
+  emailTitle: 'Аккаунт с эл. почтой',
+  ldapTitle: 'Корпоративная учётная запись (LDAP)',
+  username: 'Имя пользователя',
+  usernameHint: 'Учётная запись, с которой вы входите в рабочий компьютер.',
+  submitLdap: 'Войти с корпоративной учётной записью',
+  sso: {
+    oidc: 'Войти через корпоративный единый вход (OpenID Connect)',
+    saml: 'Войти через корпоративный единый вход (SAML)',
+    custom_sso: 'Войти через корпоративный единый вход',
+  },
+  noMethods: 'На этом сайте не включён ни один способ входа. Обратитесь к администратору.',
+  ssoDetail: 'Подробности: {detail}',
   invalid: {
     required: 'Заполните это поле.',
     email: 'Введите адрес эл. почты, например name@example.com.',
@@ -341,6 +496,18 @@ const ruRU: LoginTexts = {
       'Эта ссылка для входа ведёт на недопустимый адрес. Начните заново с сайта, с которого вы пришли.',
     NETWORK: 'Ошибка сети: проверьте подключение и повторите попытку.',
     UNKNOWN: 'Что-то пошло не так (HTTP {status}). Повторите попытку.',
+    DIRECTORY_INVALID_CREDENTIALS: 'Неверное имя пользователя или пароль',
+    ACCOUNT_DISABLED: 'Ваша учётная запись отключена. Обратитесь к администратору.',
+    LOGIN_METHOD_DISABLED: 'Этот способ входа на сайте не включён.',
+    THIRD_PARTY_FAILED: 'Корпоративная служба входа не смогла завершить вход: {message}',
+  },
+  ssoErrors: {
+    SSO_REJECTED:
+      'Корпоративная служба входа отклонила вход. Повторите попытку или обратитесь к администратору.',
+    THIRD_PARTY_FAILED:
+      'Корпоративная служба входа недоступна или вернула непригодный ответ. Повторите попытку позже.',
+    INVALID_PARAMETER: 'Запрос на вход неполон или устарел. Начните заново.',
+    UNKNOWN: 'Войти не удалось. Повторите попытку.',
   },
 };
 
@@ -376,6 +543,20 @@ const esES: LoginTexts = {
   noScript:
     'JavaScript está desactivado: el formulario se envía igualmente y el servidor responde con el resultado sin formato.',
   languageLabel: 'Idioma',
+  or: 'o',
+  emailTitle: 'Cuenta de correo electrónico',
+  ldapTitle: 'Cuenta del directorio de la empresa (LDAP)',
+  username: 'Nombre de usuario',
+  usernameHint: 'Tu cuenta de la empresa, la que usas para entrar en tu ordenador del trabajo.',
+  submitLdap: 'Iniciar sesión con la cuenta de la empresa',
+  sso: {
+    oidc: 'Iniciar sesión con el acceso único de la empresa (OpenID Connect)',
+    saml: 'Iniciar sesión con el acceso único de la empresa (SAML)',
+    custom_sso: 'Iniciar sesión con el acceso único de la empresa',
+  },
+  noMethods:
+    'Este sitio no tiene ningún método de inicio de sesión activado. Ponte en contacto con tu administrador.',
+  ssoDetail: 'Detalles: {detail}',
   invalid: {
     required: 'Rellena este campo.',
     email: 'Introduce una dirección de correo electrónico, por ejemplo name@example.com.',
@@ -390,6 +571,19 @@ const esES: LoginTexts = {
       'Este enlace de inicio de sesión lleva a una dirección no permitida. Vuelve a empezar desde el sitio del que venías.',
     NETWORK: 'Error de red: comprueba tu conexión y vuelve a intentarlo.',
     UNKNOWN: 'Algo ha salido mal (HTTP {status}). Vuelve a intentarlo.',
+    DIRECTORY_INVALID_CREDENTIALS: 'Nombre de usuario o contraseña incorrectos',
+    ACCOUNT_DISABLED: 'Tu cuenta está desactivada. Ponte en contacto con tu administrador.',
+    LOGIN_METHOD_DISABLED: 'Este método de inicio de sesión no está activado en este sitio.',
+    THIRD_PARTY_FAILED:
+      'El servicio de inicio de sesión de la empresa no pudo completar el inicio de sesión: {message}',
+  },
+  ssoErrors: {
+    SSO_REJECTED:
+      'El servicio de inicio de sesión de la empresa no aceptó el inicio de sesión. Vuelve a intentarlo o ponte en contacto con tu administrador.',
+    THIRD_PARTY_FAILED:
+      'No se pudo contactar con el servicio de inicio de sesión de la empresa o su respuesta no era válida. Vuelve a intentarlo más tarde.',
+    INVALID_PARAMETER: 'La solicitud de inicio de sesión estaba incompleta o ha caducado. Vuelve a empezar.',
+    UNKNOWN: 'No se pudo iniciar sesión. Vuelve a intentarlo.',
   },
 };
 

@@ -100,7 +100,11 @@ describe(`sign-in methods of the back office (${TEST_DIALECT})`, () => {
       expect(body<{ field?: string }>(response).field).toBe(field);
     }
     // A NUL byte anywhere in a body is refused before any handler (400).
-    const nul = await call('PUT', superAdmin, ldapBody({ ...WORKING(), LDAP_SEARCH_BASE: 'ou=people\u0000' }));
+    const nul = await call(
+      'PUT',
+      superAdmin,
+      ldapBody({ ...WORKING(), LDAP_SEARCH_BASE: 'ou=people\u0000' }),
+    );
     expect(nul.statusCode).toBe(400);
     const wrongTypes = await call('PUT', superAdmin, { ...ldapBody(WORKING()), variables: { LDAP_URL: 5 } });
     expect(wrongTypes.statusCode).toBe(400);

@@ -6,14 +6,19 @@
  * It reads everything from the page `page.ts` renders: the form's `action` (the JSON endpoint), its
  * fields, and its texts from `data-text-*` attributes, so the same file serves every locale.
  *
- * On submit of `#login-form` it posts JSON `{ email, password, redirect_uri }` (+ `nick_name` when
- * given on sign-up) to the form's `action` (`/api/uc/user/login` or `/api/uc/user/sign_up`), disables
- * the submit button while pending, and: on `{ code: 0 | 200, data: { redirect_to } }` calls
+ * Every sign-in form of the page (`form.login-form`: the e-mail form `#login-form`, the directory
+ * form `#login-ldap-form`) works alike. On submit it posts JSON to the form's `action`: the e-mail
+ * form `{ email, password, redirect_uri }` (+ `nick_name` when given on sign-up) to
+ * `/api/uc/user/login` or `/api/uc/user/sign_up`, the directory form (`data-kind="ldap"`)
+ * `{ username, password, redirect_uri }` to `/api/uc/user/login/ldap`; it disables the submit button
+ * while pending, and: on `{ code: 0 | 200, data: { redirect_to } }` calls
  * `location.assign(redirect_to)` (only an http(s) or relative address; anything else is reported as
- * an error); on a failed envelope shows the friendly text for its `error` (INVALID_CREDENTIALS,
- * EMAIL_TAKEN, RATE_LIMITED with the Retry-After seconds, REDIRECT_NOT_ALLOWED; INVALID_PARAMETER
- * and unknown identifiers show the server's `message`) in `#login-error` (`role="alert"`); when
- * fetch rejects, the network text. It also reveals and drives the password show/hide toggle.
+ * an error); on a failed envelope shows the friendly text of the form for its `error`
+ * (INVALID_CREDENTIALS, EMAIL_TAKEN, ACCOUNT_DISABLED, LOGIN_METHOD_DISABLED, RATE_LIMITED with the
+ * Retry-After seconds, REDIRECT_NOT_ALLOWED; THIRD_PARTY_FAILED with the server's `message` in it,
+ * SPEC §8; INVALID_PARAMETER and unknown identifiers show the server's `message`) in the form's
+ * `.login-error` (`role="alert"`); when fetch rejects, the network text. It also reveals and drives
+ * each form's password show/hide toggle.
  *
  * Validation bubbles: the form's own constraint validation (`required`, `type="email"`,
  * `minlength`) stays the browser's, but its messages are the page's language: on each field's
@@ -110,11 +115,15 @@ function startValidation(form: HTMLFormElement, text: (key: string) => string): 
   }
 }
 
+/** Longest server message shown in an error text (a provider's body can be long). */
+const MESSAGE_MAX = 500;
+
 function start(form: HTMLFormElement): void {
-  const errorBox = document.getElementById('login-error');
+  const errorBox = form.querySelector<HTMLElement>('.login-error');
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const password = form.querySelector<HTMLInputElement>('input[name="password"]');
-  const toggle = document.getElementById('login-password-toggle');
+  const toggle = form.querySelector<HTMLElement>('.password-toggle');
+  const directory = form.getAttribute('data-kind') === 'ldap';
   let pending = false;
 
   const text = (key: string) => form.getAttribute(`data-text-${key}`) || '';
@@ -148,7 +157,7 @@ function start(form: HTMLFormElement): void {
   }
   function describeFailure(status: number, body: Envelope | null, retryAfter: string | null): string {
     const error = body && typeof body.error === 'string' ? body.error : '';
-    const message = body && typeof body.message === 'string' ? body.message : '';
+    const message = body && typeof body.message === 'string' ? body.message.slice(0, MESSAGE_MAX) : '';
     if (error === 'RATE_LIMITED') {
       const seconds = retryAfterSeconds(retryAfter);
       return seconds === null
@@ -157,7 +166,9 @@ function start(form: HTMLFormElement): void {
     }
     if (error && error !== 'INVALID_PARAMETER') {
       const known = text(`error-${error.toLowerCase().replace(/_/g, '-')}`);
-      if (known) return known;
+      // A text with {message} (THIRD_PARTY_FAILED) needs the server's message to say anything.
+      if (known && !known.includes('{message}')) return known;
+      if (known && message) return fill(known, { message });
     }
     return message || fill(text('error-unknown'), { status });
   }
@@ -166,11 +177,13 @@ function start(form: HTMLFormElement): void {
     event.preventDefault();
     if (pending) return;
     if (errorBox) errorBox.textContent = '';
-    const payload: Record<string, string> = {
-      email: field('email').trim(),
-      password: field('password'),
-      redirect_uri: field('redirect_uri'),
-    };
+    const payload: Record<string, string> = directory
+      ? {
+          username: field('username').trim(),
+          password: field('password'),
+          redirect_uri: field('redirect_uri'),
+        }
+      : { email: field('email').trim(), password: field('password'), redirect_uri: field('redirect_uri') };
     const nick = form.querySelector<HTMLInputElement>('[name="nick_name"]');
     if (nick?.value.trim()) payload.nick_name = nick.value.trim();
     setPending(true);
@@ -212,8 +225,8 @@ function start(form: HTMLFormElement): void {
   });
 }
 
-const loginForm = document.getElementById('login-form') as HTMLFormElement | null;
-if (loginForm) start(loginForm);
+const loginForms = document.querySelectorAll<HTMLFormElement>('form.login-form');
+for (const loginForm of Array.from(loginForms)) start(loginForm);
 const languagePicker = document.getElementById('login-lang');
 if (languagePicker) startLanguagePicker(languagePicker);
 
