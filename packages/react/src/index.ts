@@ -16,7 +16,6 @@ export { useCuratedRecommendation } from './useCuratedRecommendation';
 export { useFeatured } from './useFeatured';
 export { useIconfontConfig } from './useIconfontConfig';
 export { useLoader } from './useLoader';
-export { useLoginMethods } from './useLoginMethods';
 export { usePexelsConfig } from './usePexelsConfig';
 export { usePluginDetail } from './usePluginDetail';
 export { usePluginList } from './usePluginList';

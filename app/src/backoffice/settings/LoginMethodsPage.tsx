@@ -1,6 +1,6 @@
 import type { LoginMethodSetting, LoginMethodVariable, LogoutMode } from '@plugin-center/api';
-import { useAdminInfo, useLoginMethods } from '@plugin-center/react';
-import { usePluginAction } from '@plugin-center/react/backoffice';
+import { useAdminInfo } from '@plugin-center/react';
+import { useLoginMethods, usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
