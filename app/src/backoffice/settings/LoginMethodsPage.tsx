@@ -1,7 +1,7 @@
 import type { LoginMethodSetting, LoginMethodVariable, LogoutMode } from '@plugin-center/api';
 import { useAdminInfo } from '@plugin-center/react';
 import { useLoginMethods, usePluginAction } from '@plugin-center/react/backoffice';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
 import { Tag, type TagTone } from '../../ui/Badge';
@@ -129,12 +129,25 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
+  const envButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
   const save = usePluginAction('saveLoginMethod');
   const busy = save.status === 'running';
   const name = t(`loginMethods.names.${saved.method}`);
   const status = methodStatus(saved);
   const fromEnvironment = saved.source !== 'back_office';
   const canFill = saved.variables.some((v) => !v.secret && v.environment !== '' && values[v.name] === '');
+
+  // When the confirmation closes, focus goes back to the button that opened it (or to Save when the
+  // saved settings are gone), after the dialog's own focus restoration, which finds no trigger.
+  useEffect(() => {
+    if (confirming) asked.current = true;
+    if (confirming || !asked.current) return;
+    asked.current = false;
+    const timer = setTimeout(() => (envButton.current ?? saveButton.current)?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [confirming]);
 
   /** Shows the answer of a save: the method as it is now, the fields reset to it. */
   const show = (next: LoginMethodSetting) => {
@@ -306,11 +319,23 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
       )}
       {canEdit && (
         <div className="bo-method-actions">
-          <Button variant="primary" type="submit" disabled={busy}>
+          <Button
+            ref={saveButton}
+            variant="primary"
+            type="submit"
+            disabled={busy}
+            aria-describedby={headingId}
+          >
             {busy ? t('common.saving') : t('common.save')}
           </Button>
           {saved.source === 'back_office' && (
-            <Button className="button-danger" disabled={busy} onClick={() => setConfirming(true)}>
+            <Button
+              ref={envButton}
+              className="button-danger"
+              disabled={busy}
+              aria-describedby={headingId}
+              onClick={() => setConfirming(true)}
+            >
               {t('loginMethods.useEnvironment')}
             </Button>
           )}

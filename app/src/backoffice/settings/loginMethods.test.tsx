@@ -283,6 +283,8 @@ describe('sign-in methods page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(sent(net, 'PUT')).toHaveLength(0);
+    // focus is back on the button that opened the confirmation
+    await waitFor(() => expect(document.activeElement).toBe(button));
     fireEvent.click(button);
     fireEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', {
