@@ -67,8 +67,11 @@ function fieldName(field: string | undefined): string | undefined {
  * the mask back unchanged keeps the stored secret), XML and PEM texts in a text area. A super
  * admin saves a method (`PUT /api/cmt/manager/login-methods`; toasts 'Save Successfully' / 'Save
  * failure', SPEC §8, with the server's message beside the variable it names) or, after a
- * confirmation, deletes its saved settings so the server's environment applies again. A general
- * admin (role 2, from `GET /api/cmt/manager/verify`) sees the page read-only.
+ * confirmation, deletes its saved settings so the server's environment applies again. Saved
+ * settings replace all of the environment's for their method, so saving a method the environment
+ * configures with some of its environment values left empty asks first, naming them ("Fill in from
+ * the server's environment" copies the values that are no secret). A general admin (role 2, from
+ * `GET /api/cmt/manager/verify`) sees the page read-only.
  */
 export function LoginMethodsPage() {
   const { t } = useBackofficeTexts();
@@ -128,10 +131,13 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
   const [values, setValues] = useState<Record<string, string>>(() => valuesOf(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState(false);
+  /** The confirmation shown: going back to the environment, or a save that drops environment values. */
+  const [confirming, setConfirming] = useState<'environment' | 'replace' | null>(null);
+  /** The variables set in the environment but empty here (the `replace` confirmation names them). */
+  const [dropped, setDropped] = useState<string[]>([]);
   const envButton = useRef<HTMLButtonElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
+  const asked = useRef<'environment' | 'replace' | null>(null);
   const save = usePluginAction('saveLoginMethod');
   const busy = save.status === 'running';
   const name = t(`loginMethods.names.${saved.method}`);
@@ -142,10 +148,11 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
   // When the confirmation closes, focus goes back to the button that opened it (or to Save when the
   // saved settings are gone), after the dialog's own focus restoration, which finds no trigger.
   useEffect(() => {
-    if (confirming) asked.current = true;
+    if (confirming) asked.current = confirming;
     if (confirming || !asked.current) return;
-    asked.current = false;
-    const timer = setTimeout(() => (envButton.current ?? saveButton.current)?.focus(), 0);
+    const opener = asked.current === 'environment' ? envButton.current : null;
+    asked.current = null;
+    const timer = setTimeout(() => (opener?.isConnected ? opener : saveButton.current)?.focus(), 0);
     return () => clearTimeout(timer);
   }, [confirming]);
 
@@ -166,9 +173,25 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
     else setFormError(message);
   };
 
-  const submit = async (event: FormEvent) => {
+  /**
+   * Save: settings saved here replace all of the environment's for the method, so saving a method
+   * the environment configures with some of its values left empty asks first.
+   */
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canEdit) return;
+    const lost = fromEnvironment
+      ? saved.variables.filter((v) => v.environment !== '' && (values[v.name] ?? '').trim() === '')
+      : [];
+    if (lost.length === 0) {
+      void send();
+      return;
+    }
+    setDropped(lost.map((v) => v.name));
+    setConfirming('replace');
+  };
+
+  const send = async () => {
     setErrors({});
     setFormError(undefined);
     const url = logoutUrl.trim();
@@ -179,6 +202,7 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
       logout_url: url === '' ? null : url,
       variables: Object.fromEntries(saved.variables.map((v) => [v.name, (values[v.name] ?? '').trim()])),
     });
+    setConfirming(null);
     if (res.status === 'success') {
       notify(t('spec.saveOk'), 'success');
       show(res.data);
@@ -199,7 +223,7 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
       logout_url: saved.logout_url,
       variables: {},
     });
-    setConfirming(false);
+    setConfirming(null);
     if (res.status === 'success') {
       notify(t('spec.saveOk'), 'success');
       show(res.data);
@@ -224,7 +248,7 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
       className="publish-form bo-method"
       aria-labelledby={headingId}
       data-testid={`method-${saved.method}`}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       noValidate
     >
       <div className="bo-method-head">
@@ -334,22 +358,33 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
               className="button-danger"
               disabled={busy}
               aria-describedby={headingId}
-              onClick={() => setConfirming(true)}
+              onClick={() => setConfirming('environment')}
             >
               {t('loginMethods.useEnvironment')}
             </Button>
           )}
         </div>
       )}
-      {confirming && (
+      {confirming === 'environment' && (
         <ConfirmDialog
           title={t('loginMethods.useEnvTitle', { name })}
           body={t('loginMethods.useEnvBody', { name })}
           confirm={t('loginMethods.useEnvConfirm')}
           cancel={t('common.cancel')}
           busy={busy}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setConfirming(null)}
           onConfirm={() => void backToEnvironment()}
+        />
+      )}
+      {confirming === 'replace' && (
+        <ConfirmDialog
+          title={t('loginMethods.replaceTitle', { name })}
+          body={t('loginMethods.replaceBody', { names: dropped.join(', ') })}
+          confirm={t('loginMethods.replaceConfirm')}
+          cancel={t('common.cancel')}
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void send()}
         />
       )}
     </form>

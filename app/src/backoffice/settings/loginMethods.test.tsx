@@ -245,6 +245,35 @@ describe('sign-in methods page', () => {
     });
   });
 
+  it('asks before a save drops values of the environment, naming them', async () => {
+    const net = server(1);
+    renderWithToasts(net.fetch, <LoginMethodsView />);
+    await screen.findByTestId('method-oidc');
+    const oidcCard = within(card('oidc'));
+    fireEvent.click(oidcCard.getByRole('switch', { name: 'Offer this method on the login page' }));
+    const save = await oidcCard.findByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Replace the server’s environment for OpenID Connect (OIDC)?',
+    });
+    expect(dialog.textContent).toContain('no longer apply: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent(net, 'PUT')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(save));
+    fireEvent.click(save);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save anyway' }),
+    );
+    await waitFor(() => expect(toastTexts()).toContain('Save Successfully'));
+    expect(sent(net, 'PUT')[0]!.json).toMatchObject({
+      method: 'oidc',
+      enable: false,
+      variables: { OIDC_ISSUER: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' },
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
   it("toasts 'Save failure' and shows the server's message beside the variable it names", async () => {
     const net = server(1, () =>
       failure(400, 'INVALID_PARAMETER', 'body.LDAP_URL: must be an ldap:// or ldaps:// URL', 'LDAP_URL'),

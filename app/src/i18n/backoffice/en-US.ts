@@ -235,5 +235,9 @@ export const texts = {
     useEnvBody:
       'The settings saved here for {{name}} are deleted and the server’s environment variables apply again. This cannot be undone.',
     useEnvConfirm: 'Delete the saved settings',
+    replaceTitle: 'Replace the server’s environment for {{name}}?',
+    replaceBody:
+      'Saved settings replace all of the server’s environment settings for this method. These values are set in the environment but empty here, so they will no longer apply: {{names}}.',
+    replaceConfirm: 'Save anyway',
   },
 };

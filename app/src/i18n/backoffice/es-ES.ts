@@ -246,5 +246,9 @@ export const texts: BackofficeMessages = {
     useEnvBody:
       'Se eliminan los ajustes guardados aquí para {{name}} y vuelven a aplicarse las variables de entorno del servidor. No se puede deshacer.',
     useEnvConfirm: 'Eliminar los ajustes guardados',
+    replaceTitle: '¿Sustituir el entorno del servidor para {{name}}?',
+    replaceBody:
+      'Los ajustes guardados sustituyen todos los ajustes de este método del entorno del servidor. Estos valores están definidos en el entorno pero aquí están vacíos, así que dejarán de aplicarse: {{names}}.',
+    replaceConfirm: 'Guardar de todos modos',
   },
 };

@@ -240,5 +240,9 @@ export const texts: BackofficeMessages = {
     useEnvBody:
       'ここで保存した {{name}} の設定は削除され、サーバーの環境変数が再び適用されます。元に戻せません。',
     useEnvConfirm: '保存した設定を削除',
+    replaceTitle: '{{name}} のサーバー環境の設定を置き換えますか？',
+    replaceBody:
+      '保存した設定は、この方法のサーバー環境の設定をすべて置き換えます。次の値はサーバー環境で設定されていますが、ここでは空欄のため適用されなくなります：{{names}}。',
+    replaceConfirm: 'このまま保存',
   },
 };

@@ -235,5 +235,9 @@ export const texts: BackofficeMessages = {
     useEnvBody:
       '여기에 저장한 {{name}} 설정이 삭제되고 서버 환경 변수가 다시 적용됩니다. 되돌릴 수 없습니다.',
     useEnvConfirm: '저장된 설정 삭제',
+    replaceTitle: '{{name}}의 서버 환경 설정을 대체할까요?',
+    replaceBody:
+      '저장한 설정은 이 방식의 서버 환경 설정을 모두 대체합니다. 다음 값은 서버 환경에 설정되어 있지만 여기에서는 비어 있으므로 더 이상 적용되지 않습니다: {{names}}.',
+    replaceConfirm: '그래도 저장',
   },
 };

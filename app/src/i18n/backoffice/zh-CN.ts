@@ -227,5 +227,9 @@ export const texts: BackofficeMessages = {
     useEnvTitle: '{{name}} 改用服务器环境？',
     useEnvBody: '在此为 {{name}} 保存的设置将被删除，服务器环境变量重新生效。此操作无法撤销。',
     useEnvConfirm: '删除已保存的设置',
+    replaceTitle: '替代 {{name}} 的服务器环境设置？',
+    replaceBody:
+      '保存的设置会替代服务器环境中此方式的全部设置。以下值已在服务器环境中设置，但此处为空，保存后将不再生效：{{names}}。',
+    replaceConfirm: '仍然保存',
   },
 };
