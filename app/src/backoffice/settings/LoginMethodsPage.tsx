@@ -143,6 +143,9 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
   const name = t(`loginMethods.names.${saved.method}`);
   const status = methodStatus(saved);
   const fromEnvironment = saved.source !== 'back_office';
+  // A method the environment configures, shown without variables (a server that names none), cannot
+  // be saved here: its empty saved settings would replace the environment's.
+  const canSave = canEdit && (saved.variables.length > 0 || saved.source === 'back_office');
   const canFill = saved.variables.some((v) => !v.secret && v.environment !== '' && values[v.name] === '');
 
   // When the confirmation closes, focus goes back to the button that opened it (or to Save when the
@@ -179,7 +182,7 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
    */
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canEdit) return;
+    if (!canSave) return;
     const lost = fromEnvironment
       ? saved.variables.filter((v) => v.environment !== '' && (values[v.name] ?? '').trim() === '')
       : [];
@@ -270,10 +273,9 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
           {t('common.undecryptable')}
         </p>
       )}
-      <fieldset disabled={busy || !canEdit}>
+      <fieldset disabled={busy || !canSave}>
         <legend>{t('loginMethods.access')}</legend>
         <Check
-          labelClassName="ui-check bo-switch"
           role="switch"
           checked={enable}
           aria-checked={enable}
@@ -308,7 +310,7 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
           />
         )}
       </fieldset>
-      <fieldset disabled={busy || !canEdit}>
+      <fieldset disabled={busy || !canSave}>
         <legend>{t('loginMethods.settings')}</legend>
         {fromEnvironment && canEdit && saved.variables.length > 0 && (
           <p className="bo-muted" data-testid="replace-note">
@@ -341,7 +343,7 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
           {formError}
         </p>
       )}
-      {canEdit && (
+      {canSave && (
         <div className="bo-method-actions">
           <Button
             ref={saveButton}

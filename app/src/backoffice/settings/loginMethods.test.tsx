@@ -355,6 +355,21 @@ describe('sign-in methods page', () => {
     expect(sent(net, 'PUT')).toHaveLength(0);
   });
 
+  it('offers no Save for a method the environment configures when the server names no variable', async () => {
+    const net = server(1, undefined, [
+      { ...oidc, variables: [] },
+      { ...customSso, variables: [] },
+    ]);
+    renderWithClient(net.fetch, <LoginMethodsView />);
+    await screen.findByTestId('method-oidc');
+    await waitFor(() =>
+      expect(within(card('custom_sso')).getByRole('button', { name: 'Save' })).toBeTruthy(),
+    );
+    expect(within(card('oidc')).getByText('This server names no settings for this method.')).toBeTruthy();
+    expect(within(card('oidc')).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(within(card('oidc')).getByRole('switch').closest('fieldset')?.disabled).toBe(true);
+  });
+
   it('offers Retry when loading fails, and says when there is no method', async () => {
     let fail = true;
     const net = fakeFetch((req) => {
