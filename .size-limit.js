@@ -108,7 +108,9 @@ export default [
   },
   {
     // The back office's thin hooks over the stores of @plugin-center/api/backoffice. 1.1 KB since the
-    // submission history of a plugin (useSubmissionHistory: 1.07 KB measured).
+    // submission history of a plugin (useSubmissionHistory: 1.07 KB measured). 1.15 KB since the
+    // sign-in methods' loader (useLoginMethods: 1.105 KB measured), kept here rather than in the main
+    // entry so that the square's first load does not carry it.
     name: '@plugin-center/react/backoffice: back-office hooks, own code',
     path: 'packages/react/dist/backoffice.js',
     import: '*',
@@ -120,7 +122,7 @@ export default [
       '@plugin-center/sso',
     ],
     gzip: true,
-    limit: '1.1 KB',
+    limit: '1.15 KB',
   },
   {
     // The full tracker (every plugin: automatic tracking, batch, visual config, deeplink) and its core

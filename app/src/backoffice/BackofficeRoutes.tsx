@@ -30,6 +30,9 @@ const IconfontPage = lazy(() =>
 const PexelsPage = lazy(() =>
   import('./settings/AccountSettingsPages').then((m) => ({ default: m.PexelsPage })),
 );
+const LoginMethodsPage = lazy(() =>
+  import('./settings/LoginMethodsPage').then((m) => ({ default: m.LoginMethodsPage })),
+);
 
 /**
  * Every back-office path (`/backstage-index/*`, SPEC §2: admin only, no site header), lazily loaded
@@ -42,7 +45,8 @@ const PexelsPage = lazy(() =>
  * - `resource-state-list`: resource positions; `banner-config`: the carousel's banners;
  *   `recommendation`: curated recommendations and default (silent) installs;
  * - `people`: the people list and admin roles; `space-setting`: brand, topic colour, login storage;
- *   `iconfont`: the icon-font account; `pexels`: the Pexels API key;
+ *   `iconfont`: the icon-font account; `pexels`: the Pexels API key; `login-methods`: the private
+ *   deployment's sign-in methods (LDAP, OIDC, SAML, custom SSO);
  * - anything else (`user-info` included): the administrator's user info (`BackstagePage`).
  */
 export function BackofficeRoutes() {
@@ -61,6 +65,7 @@ export function BackofficeRoutes() {
       <Route path="space-setting" element={<SpaceSettingPage />} />
       <Route path="iconfont" element={<IconfontPage />} />
       <Route path="pexels" element={<PexelsPage />} />
+      <Route path="login-methods" element={<LoginMethodsPage />} />
       <Route path="*" element={<BackstagePage />} />
     </Routes>
   );

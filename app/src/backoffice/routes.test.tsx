@@ -36,6 +36,7 @@ function renderAt(path: string, role: number) {
       return ok({ role, user_id: 7, is_administrator: role !== 0 });
     if (req.url.pathname.endsWith('/iconfont'))
       return ok({ client_id: 'cid', client_secret: '', secret_status: 'unset', update_time: null });
+    if (req.url.pathname === '/api/cmt/manager/login-methods') return ok({ method_list: [] });
     return ok([]);
   });
   const client = createApiClient({ fetch: net.fetch, logger: { error: vi.fn() } });
@@ -72,6 +73,16 @@ describe('back-office routes', () => {
     renderAt('/backstage-index/banner-config', 2);
     expect(await screen.findByRole('heading', { level: 1, name: 'Banners' })).toBeTruthy();
     expect(await screen.findByText('No banners')).toBeTruthy();
+  });
+
+  it('loads the sign-in methods page for an admin', async () => {
+    renderAt('/backstage-index/login-methods', 2);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in methods' })).toBeTruthy();
+    const nav = screen.getByRole('navigation');
+    expect(within(nav).getByRole('link', { name: 'Sign-in methods' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await screen.findByText('No sign-in methods to configure')).toBeTruthy();
   });
 
   it('sends a general user to /403', async () => {

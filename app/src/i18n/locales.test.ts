@@ -34,6 +34,10 @@ const SAME_AS_ENGLISH = new Set([
   'MP4',
   'Cookie',
   'Client ID',
+  // Sign-in protocols' names (the back office's sign-in methods).
+  'LDAP / Active Directory',
+  'OpenID Connect (OIDC)',
+  'SAML 2.0',
 ]);
 const SAME_AS_ENGLISH_KEYS = /^backoffice:spec\./;
 
@@ -194,7 +198,17 @@ describe('reads as a native product', () => {
   });
 
   /** Texts of the CJK locales that are a name or format only, so have no CJK character. */
-  const LATIN_ONLY = new Set(['AI', 'HTML', 'PDF', 'SVG', 'Cookie', 'Pexels']);
+  const LATIN_ONLY = new Set([
+    'AI',
+    'HTML',
+    'PDF',
+    'SVG',
+    'Cookie',
+    'Pexels',
+    'LDAP / Active Directory',
+    'OpenID Connect (OIDC)',
+    'SAML 2.0',
+  ]);
 
   it.each(['zh-CN', 'ja-JP', 'ko-KR'] as const)(
     '%s: no label left in English (Client Secret, API Key: translated, the term in parentheses)',

@@ -11,6 +11,7 @@ import { ApiClientProvider } from './ApiClientProvider';
 import { useBanners } from './useBanners';
 import { useCuratedRecommendation } from './useCuratedRecommendation';
 import { useIconfontConfig } from './useIconfontConfig';
+import { useLoginMethods } from './useLoginMethods';
 import { usePexelsConfig } from './usePexelsConfig';
 import { useResourcePositions } from './useResourcePositions';
 import { useSilentInstalls } from './useSilentInstalls';
@@ -169,5 +170,62 @@ describe('settings hooks', () => {
       '/api/cmt/srv/config/pexels',
       '/api/pix/mst/spaces/setting',
     ]);
+  });
+});
+
+describe('useLoginMethods', () => {
+  const ldap = {
+    method: 'ldap',
+    source: 'back_office',
+    configured: true,
+    enable: true,
+    logout_mode: 'default',
+    logout_url: null,
+    variables: [
+      {
+        name: 'LDAP_URL',
+        summary: 'The directory server’s URL',
+        secret: false,
+        value: 'ldaps://dc.example.com',
+        environment: '',
+      },
+      {
+        name: 'LDAP_BIND_PASSWORD',
+        summary: 'The bind password',
+        secret: true,
+        value: '••••••••wxyz',
+        environment: '••••••••9876',
+      },
+    ],
+    secret_status: 'set',
+    update_time: 5,
+  };
+
+  it('reads the sign-in methods as sent, secrets masked, and reloads on demand', async () => {
+    const net = setup(() => ok({ method_list: [ldap] }));
+    const { result } = renderHook(() => useLoginMethods(), { wrapper: net.wrapper });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    expect(net.requests[0]!.method).toBe('GET');
+    expect(net.requests[0]!.url.pathname).toBe('/api/cmt/manager/login-methods');
+    expect(result.current.data?.method_list[0]?.variables.map((v) => [v.name, v.value])).toEqual([
+      ['LDAP_URL', 'ldaps://dc.example.com'],
+      ['LDAP_BIND_PASSWORD', '••••••••wxyz'],
+    ]);
+    await act(async () => {
+      result.current.reload();
+    });
+    await waitFor(() => expect(net.requests).toHaveLength(2));
+    await waitFor(() => expect(result.current.status).toBe('success'));
+  });
+
+  it('reports a refusal as an error', async () => {
+    const net = setup(() =>
+      json(
+        { code: 40300, error: 'FORBIDDEN', message: 'Current account has no permission', data: null },
+        403,
+      ),
+    );
+    const { result } = renderHook(() => useLoginMethods(), { wrapper: net.wrapper });
+    await waitFor(() => expect(result.current.status).toBe('error'));
   });
 });

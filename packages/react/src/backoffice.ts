@@ -1,6 +1,7 @@
 /**
  * `@plugin-center/react/backoffice`: the thin hooks of the back office over the stores of
- * `@plugin-center/api/backoffice` (one pager for every list, one action hook for every change).
+ * `@plugin-center/api/backoffice` (one pager for every list, one action hook for every change), and
+ * the loaders of back-office settings the square never reads (the sign-in methods).
  * Its own entry point, so the square's bundle and the hooks' size budget carry none of it.
  *
  * @packageDocumentation
@@ -10,6 +11,7 @@ export { useAnalyticsOverview } from './useAnalyticsOverview';
 export { useAuditList } from './useAuditList';
 export { useAuditLog } from './useAuditLog';
 export { useBatchUpload } from './useBatchUpload';
+export { useLoginMethods } from './useLoginMethods';
 export { useMyPlugins } from './useMyPlugins';
 export { useOwnerAssignment } from './useOwnerAssignment';
 export { usePagedList } from './usePagedList';

@@ -179,4 +179,65 @@ export const texts = {
     confirm: 'Save and sign everyone out',
     cancel: 'Cancel',
   },
+  // The private deployment's sign-in methods (LDAP, OIDC, SAML, custom SSO).
+  loginMethods: {
+    title: 'Sign-in methods',
+    intro:
+      'Let people sign in with your company’s directory or single sign-on. Settings saved here replace the server’s environment variables for that method and take effect at once.',
+    readOnly: 'Only super administrators can change sign-in methods.',
+    empty: 'No sign-in methods to configure',
+    emptyHint: 'This server offers no directory or single sign-on methods.',
+    names: {
+      ldap: 'LDAP / Active Directory',
+      oidc: 'OpenID Connect (OIDC)',
+      saml: 'SAML 2.0',
+      custom_sso: 'Custom single sign-on',
+    },
+    about: {
+      ldap: 'Employees sign in with their directory user name and password.',
+      oidc: 'Employees sign in at your identity provider (Okta, Microsoft Entra ID, Keycloak…) and come back signed in.',
+      saml: 'Employees sign in at your SAML identity provider (AD FS, Shibboleth…) and come back signed in.',
+      custom_sso:
+        'Employees sign in on your company’s own sign-in page, which sends them back with a signed ticket.',
+    },
+    status: {
+      backOffice: 'In use — from the back office',
+      environment: 'In use — from the server’s environment',
+      off: 'Turned off',
+      incomplete: 'Settings incomplete',
+      none: 'Not configured',
+    },
+    source: {
+      back_office: 'Saved in the back office',
+      environment: 'Set by the server’s environment variables',
+      none: 'Set neither in the back office nor in the server’s environment',
+    },
+    access: 'Access',
+    enable: 'Offer this method on the login page',
+    logout: 'Signing out',
+    logoutModes: {
+      default: 'Sign out here only',
+      redirect: 'Also sign out at the provider',
+    },
+    logoutUrl: 'Provider’s sign-out address',
+    logoutUrlHint: 'An http(s) address or a path starting with /. Empty: the method’s own sign-out.',
+    settings: 'Settings',
+    replaceNote:
+      'Saving here replaces all of this method’s settings from the server’s environment: fill in every value it needs, secrets included.',
+    noVariables: 'This server names no settings for this method.',
+    envValue: 'Server environment: {{value}}',
+    envSetLong: 'Set in the server’s environment',
+    envUnset: 'Not set in the server’s environment',
+    secretHint: 'Shown masked: leave it as is to keep the stored secret, empty it to remove it.',
+    fill: 'Fill in from the server’s environment',
+    useEnvironment: 'Use the server’s environment',
+    useEnvTitle: 'Use the server’s environment for {{name}}?',
+    useEnvBody:
+      'The settings saved here for {{name}} are deleted and the server’s environment variables apply again. This cannot be undone.',
+    useEnvConfirm: 'Delete the saved settings',
+    replaceTitle: 'Replace the server’s environment for {{name}}?',
+    replaceBody:
+      'Saved settings replace all of the server’s environment settings for this method. These values are set in the environment but empty here, so they will no longer apply: {{names}}.',
+    replaceConfirm: 'Save anyway',
+  },
 };

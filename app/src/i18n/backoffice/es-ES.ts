@@ -189,4 +189,66 @@ export const texts: BackofficeMessages = {
     confirm: 'Guardar y cerrar la sesión de todos',
     cancel: 'Cancelar',
   },
+  // The private deployment's sign-in methods (LDAP, OIDC, SAML, custom SSO).
+  loginMethods: {
+    title: 'Métodos de inicio de sesión',
+    intro:
+      'Permite iniciar sesión con el directorio de la empresa o con inicio de sesión único. Los ajustes guardados aquí sustituyen, para ese método, a las variables de entorno del servidor y se aplican al instante.',
+    readOnly: 'Solo los superadministradores pueden cambiar los métodos de inicio de sesión.',
+    empty: 'No hay métodos de inicio de sesión que configurar',
+    emptyHint: 'Este servidor no ofrece métodos de directorio ni de inicio de sesión único.',
+    names: {
+      ldap: 'LDAP / Active Directory',
+      oidc: 'OpenID Connect (OIDC)',
+      saml: 'SAML 2.0',
+      custom_sso: 'Inicio de sesión único propio',
+    },
+    about: {
+      ldap: 'Los empleados inician sesión con su usuario y contraseña del directorio.',
+      oidc: 'Los empleados inician sesión en su proveedor de identidad (Okta, Microsoft Entra ID, Keycloak…) y vuelven con la sesión iniciada.',
+      saml: 'Los empleados inician sesión en su proveedor de identidad SAML (AD FS, Shibboleth…) y vuelven con la sesión iniciada.',
+      custom_sso:
+        'Los empleados inician sesión en la página de acceso propia de la empresa, que los devuelve con un tique firmado.',
+    },
+    status: {
+      backOffice: 'En uso — desde el panel de administración',
+      environment: 'En uso — desde el entorno del servidor',
+      off: 'Desactivado',
+      incomplete: 'Ajustes incompletos',
+      none: 'Sin configurar',
+    },
+    source: {
+      back_office: 'Guardado en el panel de administración',
+      environment: 'Definido por las variables de entorno del servidor',
+      none: 'Sin definir en el panel de administración ni en el entorno del servidor',
+    },
+    access: 'Acceso',
+    enable: 'Ofrecer este método en la página de inicio de sesión',
+    logout: 'Cierre de sesión',
+    logoutModes: {
+      default: 'Cerrar sesión solo aquí',
+      redirect: 'Cerrar sesión también en el proveedor',
+    },
+    logoutUrl: 'Dirección de cierre de sesión del proveedor',
+    logoutUrlHint:
+      'Una dirección http(s) o una ruta que empiece por /. Vacía: el cierre de sesión propio del método.',
+    settings: 'Ajustes',
+    replaceNote:
+      'Guardar aquí sustituye todos los ajustes de este método del entorno del servidor: rellena todos los valores que necesita, secretos incluidos.',
+    noVariables: 'Este servidor no indica ajustes para este método.',
+    envValue: 'Entorno del servidor: {{value}}',
+    envSetLong: 'Definido en el entorno del servidor',
+    envUnset: 'Sin definir en el entorno del servidor',
+    secretHint: 'Se muestra oculto: déjalo así para conservar el secreto guardado; vacíalo para eliminarlo.',
+    fill: 'Rellenar con el entorno del servidor',
+    useEnvironment: 'Usar el entorno del servidor',
+    useEnvTitle: '¿Usar el entorno del servidor para {{name}}?',
+    useEnvBody:
+      'Se eliminan los ajustes guardados aquí para {{name}} y vuelven a aplicarse las variables de entorno del servidor. No se puede deshacer.',
+    useEnvConfirm: 'Eliminar los ajustes guardados',
+    replaceTitle: '¿Sustituir el entorno del servidor para {{name}}?',
+    replaceBody:
+      'Los ajustes guardados sustituyen todos los ajustes de este método del entorno del servidor. Estos valores están definidos en el entorno pero aquí están vacíos, así que dejarán de aplicarse: {{names}}.',
+    replaceConfirm: 'Guardar de todos modos',
+  },
 };

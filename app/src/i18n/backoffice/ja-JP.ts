@@ -183,4 +183,66 @@ export const texts: BackofficeMessages = {
     confirm: '保存して全員をログアウト',
     cancel: 'キャンセル',
   },
+  // The private deployment's sign-in methods (LDAP, OIDC, SAML, custom SSO).
+  loginMethods: {
+    title: 'サインイン方法',
+    intro:
+      '社内ディレクトリやシングルサインオンでサインインできるようにします。ここで保存した設定は、その方法についてサーバーの環境変数の設定に代わり、すぐに反映されます。',
+    readOnly: 'サインイン方法を変更できるのはスーパー管理者のみです。',
+    empty: '設定できるサインイン方法がありません',
+    emptyHint: 'このサーバーにはディレクトリやシングルサインオンの方法がありません。',
+    names: {
+      ldap: 'LDAP / Active Directory',
+      oidc: 'OpenID Connect (OIDC)',
+      saml: 'SAML 2.0',
+      custom_sso: 'カスタムシングルサインオン',
+    },
+    about: {
+      ldap: '社員はディレクトリのユーザー名とパスワードでサインインします。',
+      oidc: '社員は ID プロバイダー（Okta、Microsoft Entra ID、Keycloak など）でサインインし、サインインした状態で戻ります。',
+      saml: '社員は SAML ID プロバイダー（AD FS、Shibboleth など）でサインインし、サインインした状態で戻ります。',
+      custom_sso: '社員は自社のサインインページでサインインし、署名付きチケットとともに戻ります。',
+    },
+    status: {
+      backOffice: '使用中 — 管理画面の設定',
+      environment: '使用中 — サーバーの環境変数',
+      off: 'オフ',
+      incomplete: '設定が不完全',
+      none: '未設定',
+    },
+    source: {
+      back_office: '管理画面で保存済み',
+      environment: 'サーバーの環境変数で設定',
+      none: '管理画面にもサーバーの環境変数にも設定がありません',
+    },
+    access: '提供',
+    enable: 'ログインページでこの方法を提供する',
+    logout: 'サインアウト',
+    logoutModes: {
+      default: 'ここだけでサインアウト',
+      redirect: 'プロバイダーでもサインアウト',
+    },
+    logoutUrl: 'プロバイダーのサインアウト先',
+    logoutUrlHint:
+      'http(s) のアドレス、または / で始まるパス。空欄の場合はこの方法のサインアウトを使います。',
+    settings: '設定',
+    replaceNote:
+      'ここで保存すると、この方法のサーバー環境変数の設定はすべて置き換えられます。シークレットを含め、必要な値をすべて入力してください。',
+    noVariables: 'このサーバーにはこの方法の設定項目がありません。',
+    envValue: 'サーバー環境：{{value}}',
+    envSetLong: 'サーバー環境で設定済み',
+    envUnset: 'サーバー環境では未設定',
+    secretHint:
+      'マスクして表示されます。そのままにすると保存済みのシークレットを保持し、空にすると削除します。',
+    fill: 'サーバー環境の値を入力',
+    useEnvironment: 'サーバー環境を使う',
+    useEnvTitle: '{{name}} でサーバー環境を使いますか？',
+    useEnvBody:
+      'ここで保存した {{name}} の設定は削除され、サーバーの環境変数が再び適用されます。元に戻せません。',
+    useEnvConfirm: '保存した設定を削除',
+    replaceTitle: '{{name}} のサーバー環境の設定を置き換えますか？',
+    replaceBody:
+      '保存した設定は、この方法のサーバー環境の設定をすべて置き換えます。次の値はサーバー環境で設定されていますが、ここでは空欄のため適用されなくなります：{{names}}。',
+    replaceConfirm: 'このまま保存',
+  },
 };

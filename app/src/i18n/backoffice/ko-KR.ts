@@ -179,4 +179,65 @@ export const texts: BackofficeMessages = {
     confirm: '저장하고 모두 로그아웃',
     cancel: '취소',
   },
+  // The private deployment's sign-in methods (LDAP, OIDC, SAML, custom SSO).
+  loginMethods: {
+    title: '로그인 방식',
+    intro:
+      '회사 디렉터리나 싱글 사인온으로 로그인할 수 있게 합니다. 여기에서 저장한 설정은 해당 방식에 대해 서버 환경 변수의 설정을 대신하며 즉시 적용됩니다.',
+    readOnly: '로그인 방식은 최고 관리자만 변경할 수 있습니다.',
+    empty: '설정할 로그인 방식이 없습니다',
+    emptyHint: '이 서버에는 디렉터리 또는 싱글 사인온 방식이 없습니다.',
+    names: {
+      ldap: 'LDAP / Active Directory',
+      oidc: 'OpenID Connect (OIDC)',
+      saml: 'SAML 2.0',
+      custom_sso: '사용자 지정 싱글 사인온',
+    },
+    about: {
+      ldap: '직원은 디렉터리의 사용자 이름과 비밀번호로 로그인합니다.',
+      oidc: '직원은 ID 공급자(Okta, Microsoft Entra ID, Keycloak 등)에서 로그인한 뒤 로그인된 상태로 돌아옵니다.',
+      saml: '직원은 SAML ID 공급자(AD FS, Shibboleth 등)에서 로그인한 뒤 로그인된 상태로 돌아옵니다.',
+      custom_sso:
+        '직원은 회사 자체 로그인 페이지에서 로그인하며, 그 페이지가 서명된 티켓과 함께 돌려보냅니다.',
+    },
+    status: {
+      backOffice: '사용 중 — 관리자 화면 설정',
+      environment: '사용 중 — 서버 환경 변수',
+      off: '꺼짐',
+      incomplete: '설정 미완료',
+      none: '설정 안 됨',
+    },
+    source: {
+      back_office: '관리자 화면에 저장됨',
+      environment: '서버 환경 변수로 설정됨',
+      none: '관리자 화면과 서버 환경 변수 모두에 설정이 없습니다',
+    },
+    access: '제공',
+    enable: '로그인 페이지에서 이 방식 제공',
+    logout: '로그아웃',
+    logoutModes: {
+      default: '여기에서만 로그아웃',
+      redirect: '공급자에서도 로그아웃',
+    },
+    logoutUrl: '공급자의 로그아웃 주소',
+    logoutUrlHint: 'http(s) 주소 또는 /로 시작하는 경로. 비워 두면 이 방식의 기본 로그아웃을 사용합니다.',
+    settings: '설정',
+    replaceNote:
+      '여기에서 저장하면 이 방식의 서버 환경 변수 설정이 모두 대체됩니다. 시크릿을 포함해 필요한 값을 모두 입력하세요.',
+    noVariables: '이 서버에는 이 방식의 설정 항목이 없습니다.',
+    envValue: '서버 환경: {{value}}',
+    envSetLong: '서버 환경에 설정됨',
+    envUnset: '서버 환경에 설정되지 않음',
+    secretHint: '가려진 채로 표시됩니다. 그대로 두면 저장된 시크릿을 유지하고, 비우면 삭제합니다.',
+    fill: '서버 환경 값으로 채우기',
+    useEnvironment: '서버 환경 사용',
+    useEnvTitle: '{{name}}에 서버 환경을 사용할까요?',
+    useEnvBody:
+      '여기에 저장한 {{name}} 설정이 삭제되고 서버 환경 변수가 다시 적용됩니다. 되돌릴 수 없습니다.',
+    useEnvConfirm: '저장된 설정 삭제',
+    replaceTitle: '{{name}}의 서버 환경 설정을 대체할까요?',
+    replaceBody:
+      '저장한 설정은 이 방식의 서버 환경 설정을 모두 대체합니다. 다음 값은 서버 환경에 설정되어 있지만 여기에서는 비어 있으므로 더 이상 적용되지 않습니다: {{names}}.',
+    replaceConfirm: '그래도 저장',
+  },
 };

@@ -1,6 +1,6 @@
 /**
  * Texts of the back-office pages (resource positions, banners, recommendations and
- * default installs, people, space setting, icon font, Pexels) in their own i18next namespace
+ * default installs, people, space setting, icon font, Pexels, sign-in methods) in their own i18next namespace
  * `backoffice`, registered when one of those lazily loaded pages is first imported, so the square's
  * first load (100 KB gzip budget) does not carry them (same pattern as `publish/texts.ts`). Every
  * locale is complete (SPEC §1, §9), one file each beside this module: zh-CN bundled, the others loaded on

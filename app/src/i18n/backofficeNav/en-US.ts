@@ -7,4 +7,5 @@ export const texts = {
   spaceSetting: 'Space setting',
   iconfont: 'Icon font',
   pexels: 'Pexels',
+  loginMethods: 'Sign-in methods',
 };

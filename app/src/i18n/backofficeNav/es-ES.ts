@@ -9,4 +9,5 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: 'Ajustes del espacio',
   iconfont: 'Fuente de iconos',
   pexels: 'Pexels',
+  loginMethods: 'Métodos de inicio de sesión',
 };

@@ -9,4 +9,5 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: 'スペース設定',
   iconfont: 'アイコンフォント',
   pexels: 'Pexels',
+  loginMethods: 'サインイン方法',
 };

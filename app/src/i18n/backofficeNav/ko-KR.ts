@@ -9,4 +9,5 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: '스페이스 설정',
   iconfont: '아이콘 폰트',
   pexels: 'Pexels',
+  loginMethods: '로그인 방식',
 };

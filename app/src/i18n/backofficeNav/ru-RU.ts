@@ -9,4 +9,5 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: 'Настройки пространства',
   iconfont: 'Иконочный шрифт',
   pexels: 'Pexels',
+  loginMethods: 'Способы входа',
 };

@@ -1,6 +1,6 @@
 /**
  * The back-office navigation labels of the curation and settings pages (resource positions, banners,
- * recommendations, people, space setting, icon font, Pexels) in their own small i18next namespace
+ * recommendations, people, space setting, icon font, Pexels, sign-in methods) in their own small i18next namespace
  * `backofficeNav`, registered by `BackstageHeader` — which only back-office (lazily loaded) pages
  * render — so the square's first load (100 KB gzip budget) does not carry them. Every locale is
  * complete (SPEC §1, §9), one file each beside this module: zh-CN bundled, the others loaded on demand

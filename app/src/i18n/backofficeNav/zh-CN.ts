@@ -9,4 +9,5 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: '空间设置',
   iconfont: '图标库',
   pexels: '图片库',
+  loginMethods: '登录方式',
 };
