@@ -6,7 +6,9 @@
  * configuration (`signInUrl`, `SITE_SIGN_IN_URL`), or none on a site without login and without one
  * ({@link canSignIn} false: pages that need an account say so), the user API under `/api/uc/`. The page a person signs in from is where the
  * login page sends them back: `redirect_uri` is this page's path and query, and the code exchange
- * at start uses the same string (the server binds a code to its redirect_uri).
+ * at start uses the same string (the server binds a code to its redirect_uri). On a private
+ * deployment, sign-out follows the logout mode of the deployment's sign-in methods (a method with
+ * `logout_mode: 'redirect'` sends the browser to its `logout_url` once the session has ended).
  *
  * @packageDocumentation
  */
@@ -38,6 +40,9 @@ export const ssoClient = createSsoClient({
   loginPageUrl: site.signInUrl ?? (canSignIn ? undefined : null),
   // The administrator's configured login storage, read at init().
   loginStorage: 'fetch',
+  // A private deployment's sign-in methods may end the provider's session too: sign-out then goes
+  // to the method's logout_url (`GET /api/uc/config/private/standard/{product}`, SPEC §7).
+  followLogoutMode: site.variant === 'private',
 });
 
 /** Starts sign-in from the current page: back here, signed in, after the login page (full-page navigation). */

@@ -262,6 +262,24 @@ describe('sign-out', () => {
     expect(navigate).toHaveBeenCalledWith('https://idp.example.com/logout');
   });
 
+  it('follows the logout mode with followLogoutMode, without sending visitors to sign in at start', async () => {
+    const server = fakeServer();
+    server.handle['/api/uc/config/private/standard/plugins'] = () =>
+      server.dated({ saml: { enable: true, logout_mode: 'redirect', logout_url: '/api/uc/saml/logout' } });
+    const visitor = setup({ server, followLogoutMode: true, loginQuery: { from: 'plugins' } });
+    await visitor.client.init();
+    expect(visitor.navigate).not.toHaveBeenCalled();
+    const { client, navigate } = setup({
+      server,
+      stored: record(60_000),
+      followLogoutMode: true,
+      loginQuery: { from: 'plugins' },
+    });
+    await client.init();
+    await client.signOut();
+    expect(navigate).toHaveBeenCalledWith('/api/uc/saml/logout');
+  });
+
   it('does not redirect in default mode nor outside private deployments', async () => {
     const a = setup({
       stored: record(60_000),

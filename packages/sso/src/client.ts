@@ -275,10 +275,10 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
     signOut: async () => {
       const rec = await need(true);
       const mode =
-        o.privateDeployment &&
+        (o.followLogoutMode ?? o.privateDeployment) &&
         (o.logout ??
           (await call<PrivateStandardConfig>(
-            USER_API.PRIVATE_STANDARD.replace('{product}', o.loginQuery?.product ?? ''),
+            USER_API.PRIVATE_STANDARD.replace('{product}', o.loginQuery?.product || 'plugins'),
             rec.access_token,
           ).then(
             (c) => Object.values(c).find((m) => m.enable && m.logout_mode === 'redirect'),

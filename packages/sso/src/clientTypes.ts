@@ -70,8 +70,14 @@ export interface SsoClientOptions {
   /** A private deployment (SPEC §4): sign-in is required at start, and `signOut()` may redirect (see `logout`). */
   privateDeployment?: boolean;
   /**
+   * Follow the deployment's logout mode at `signOut()` (see `logout`) without requiring sign-in at
+   * start; default `privateDeployment`. For a site of a private deployment that visitors may browse.
+   */
+  followLogoutMode?: boolean;
+  /**
    * Private deployments: how logout works. Default: read at `signOut()` from `GET config/private/standard/{product}`
-   * (bearer): the first enabled login method with `logout_mode: 'redirect'`.
+   * (bearer; `product` of `loginQuery`, else `plugins`): the first enabled login method with
+   * `logout_mode: 'redirect'`.
    */
   logout?: { logout_mode: LogoutMode; logout_url: string | null };
   /** Refresh this many ms before the access token expires, default 5000 (SPEC §9). */
