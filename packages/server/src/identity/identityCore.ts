@@ -130,6 +130,8 @@ export class IdentityCore implements AuthVerifier {
     fields: Record<string, unknown>;
     access: IdentityConfig['privateLoginConfig'];
   };
+  /** The methods whose settings in force are the back office's (see {@link applyDirectorySettings}). */
+  private readonly savedDirectoryMethods = new Set<string>();
   /** When {@link refreshDirectorySettings} last read the saved methods (ms); pending read. */
   private directoryRead: { at: number; pending: Promise<void> | undefined } = {
     at: -Infinity,
@@ -188,22 +190,24 @@ export class IdentityCore implements AuthVerifier {
   /**
    * Puts the back office's directory methods in force: a saved method's settings replace the
    * environment's (`settings.ldap`, `settings.oidc`, `settings.saml`, `settings.customSso`, and its
-   * entry of `settings.privateLoginConfig`); a method no longer saved gets the environment's back.
+   * entry of `settings.privateLoginConfig`); a method saved before and no longer gets the
+   * environment's back; the others are left as they are.
    */
   applyDirectorySettings(saved: ReadonlyMap<string, SavedDirectoryMethod>): void {
     const settings = this.settings as unknown as Record<string, unknown>;
-    const access = { ...this.environmentDirectory.access };
+    const access = { ...this.settings.privateLoginConfig };
     for (const [method, field] of Object.entries(METHOD_FIELD)) {
       const entry = saved.get(method);
       if (entry) {
         settings[field] = entry.config;
-        access[method] = {
-          enable: entry.enable,
-          logout_mode: entry.logout_mode,
-          logout_url: entry.logout_url,
-        };
-      } else {
+        access[method] = { enable: entry.enable, logout_mode: entry.logout_mode, logout_url: entry.logout_url };
+        this.savedDirectoryMethods.add(method);
+      } else if (this.savedDirectoryMethods.delete(method)) {
+        // Saved before, deleted since: the environment's settings again.
         settings[field] = this.environmentDirectory.fields[field];
+        const environment = this.environmentDirectory.access[method];
+        if (environment) access[method] = environment;
+        else delete access[method];
       }
     }
     this.settings.privateLoginConfig = access;
