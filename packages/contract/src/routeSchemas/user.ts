@@ -11,6 +11,9 @@ import {
   LoginCodeResult,
   LoginResult,
   OAuth2LoginBody,
+  OidcCallbackQuery,
+  OidcLoginQuery,
+  OidcLogoutQuery,
   PrivateStandardConfig,
   ResetTokenBody,
   SignInBody,
@@ -154,5 +157,27 @@ export const USER_ROUTE_SCHEMAS = {
     summary: 'One part of the space setting by key: brand, template (topic colour) or login_storage (public)',
     querystring: SpaceSettingResourceQuery,
     response: SpaceSettingResource,
+  },
+  // OpenID Connect: the deployment's own provider
+  oidcLogin: {
+    tags: IDENTITY,
+    summary: "Start an OpenID Connect sign-in: redirect (302) to the deployment's provider",
+    description:
+      'Authorization code flow with PKCE (S256), state and nonce (OpenID Connect Core §3.1). 404 LOGIN_METHOD_DISABLED when OIDC is not configured, 400 REDIRECT_NOT_ALLOWED; a provider that cannot be reached sends the browser to the login page with `sso_error` (with `Accept: application/json`: 502 THIRD_PARTY_FAILED).',
+    querystring: OidcLoginQuery,
+  },
+  oidcCallback: {
+    tags: IDENTITY,
+    summary: "The provider's answer: redirect (302) to redirect_uri with a one-time login code",
+    description:
+      'Register this URL (`OIDC_REDIRECT_URI`) at the provider. Failures send the browser to `/user/login/?redirect_uri&sso_error&sso_detail`, or answer the error envelope with `Accept: application/json`: 401 SSO_REJECTED (state unknown, used or expired; nonce or ID token refused), 502 THIRD_PARTY_FAILED (the provider refused or failed, its answer in `message`), 403 ACCOUNT_DISABLED.',
+    querystring: OidcCallbackQuery,
+  },
+  oidcLogout: {
+    tags: IDENTITY,
+    summary: 'Sign out at the provider: redirect (302) to its end_session_endpoint (RP-Initiated Logout)',
+    description:
+      "With `client_id` and `post_logout_redirect_uri` (redirect_uri made absolute, default `/plugins/`); straight to redirect_uri when the provider has no end_session_endpoint. Revoke this site's session first with `POST user/logout`.",
+    querystring: OidcLogoutQuery,
   },
 } as const satisfies SchemasOf<typeof ROUTES.user>;

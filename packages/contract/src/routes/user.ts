@@ -130,4 +130,26 @@ export const USER_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
+  // OpenID Connect: the deployment's own provider (browser redirects).
+  oidcLogin: {
+    method: 'GET',
+    path: '/api/uc/oidc/login',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  oidcCallback: {
+    method: 'GET',
+    path: '/api/uc/oidc/callback',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  oidcLogout: {
+    method: 'GET',
+    path: '/api/uc/oidc/logout',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
 } as const satisfies Record<string, RouteDefinition>;

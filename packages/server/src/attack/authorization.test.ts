@@ -124,6 +124,10 @@ const EXPECTED: Record<string, Expectation> = {
   'operation.health': 'public',
   'operation.openApi': 'public',
   'operation.metrics': 'metrics',
+  // OpenID Connect with the deployment's provider (browser redirects; 404 when not configured).
+  'user.oidcLogin': 'public',
+  'user.oidcCallback': 'public',
+  'user.oidcLogout': 'public',
 };
 
 let t: TestApp;

@@ -32,7 +32,8 @@ describe('the configuration schema', () => {
     // (PUBLISH_RATE_LIMIT, PUBLISH_PENDING_MAX, PUBLISH_STORAGE_QUOTA_MB), PG_PREPARED_STATEMENTS,
     // PG_PARALLEL_WORKERS, WEB_CONCURRENCY, 2 of the Redis several processes share (REDIS_URL, REDIS_KEY_PREFIX)
     // and 2 of the read replica (DATABASE_REPLICA_URL, DATABASE_REPLICA_LAG_MS).
-    expect(variables.length).toBe(65);
+    // OpenID Connect: 8 (OIDC_ISSUER … OIDC_ALLOW_HTTP).
+    expect(variables.length).toBe(65 + 8);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

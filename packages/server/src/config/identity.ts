@@ -5,6 +5,7 @@
  */
 import { LoginStorage, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import { Type } from 'typebox';
+import type { OidcConfig } from './oidc';
 import { ConfigError, parseJson, parseOriginList } from './values';
 import { about, trim, trimLower } from './variables';
 
@@ -48,6 +49,8 @@ export interface IdentityConfig {
   rateLimits: RateLimits;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** OpenID Connect with the deployment's provider (`OIDC_*`); absent when not configured. */
+  oidc?: OidcConfig;
 }
 
 /** Defaults of the identity settings (`ACCESS_TOKEN_TTL` … in seconds, rate limits per minute). */

@@ -8,6 +8,7 @@ import { AnalyticsProject } from '@plugin-center/contract';
 import type { LoginStorage } from '@plugin-center/contract/schemas';
 import { resolveSiteConfig } from '../site';
 import { defaultRedirectAllowlist } from './identity';
+import { resolveOidcConfig } from './oidc';
 import { defaultAppDir, defaultCatalogueDir, defaultTrackerScript } from './paths';
 import { MIB } from './publishing';
 import { type ConfigEnvironment, readEnvironment } from './schema';
@@ -180,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (s3) config.s3 = s3;
   if (appDir !== undefined) config.appDir = appDir;
   if (trackerScript !== undefined) config.trackerScript = trackerScript;
+  // OpenID Connect (the deployment's provider): present when OIDC_ISSUER is set.
+  const oidc = resolveOidcConfig(v);
+  if (oidc) config.oidc = oidc;
   if (v.WEB_CONCURRENCY > 1 && v.DATABASE_URL === undefined) {
     throw new ConfigError(
       'WEB_CONCURRENCY',

@@ -17,6 +17,7 @@ import { ANALYTICS_VARIABLES } from './analytics';
 import { CURATION_VARIABLES } from './curation';
 import { DATABASE_VARIABLES } from './database';
 import { IDENTITY_VARIABLES } from './identity';
+import { OIDC_VARIABLES } from './oidc';
 import { PUBLISHING_VARIABLES } from './publishing';
 import { PROXY_AND_LOG_VARIABLES, SERVER_VARIABLES } from './server';
 import { SITE_VARIABLES } from './site';
@@ -36,6 +37,7 @@ export const CONFIG_SCHEMA = Type.Object({
   ...UPLOAD_VARIABLES,
   ...PUBLISHING_VARIABLES,
   ...IDENTITY_VARIABLES,
+  ...OIDC_VARIABLES,
   ...ANALYTICS_VARIABLES,
   ...CURATION_VARIABLES,
 });

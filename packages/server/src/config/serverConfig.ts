@@ -20,6 +20,7 @@ import {
   type OAuthProviderConfig,
   type RateLimits,
 } from './identity';
+import type { OidcConfig } from './oidc';
 import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
 import type { LoggerOptions } from './server';
 import type { S3StorageConfig } from './storage';
@@ -144,6 +145,10 @@ export interface ServerConfig {
    * resolved by `resolveSiteConfig` (`src/site.ts`); unset → the domestic site.
    */
   site?: SiteConfig;
+
+  // Directory sign-in methods: each present exactly when configured.
+  /** `OIDC_*`: OpenID Connect with the deployment's provider (`config/oidc.ts`); unset without `OIDC_ISSUER`. */
+  oidc?: OidcConfig;
 }
 
 /** {@link IdentityConfig} of `config`, defaults filled in. */
@@ -161,6 +166,7 @@ export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
     rateLimits: { ...IDENTITY_DEFAULTS.rateLimits, ...config.rateLimits },
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
+    ...(config.oidc ? { oidc: config.oidc } : {}),
   };
 }
 

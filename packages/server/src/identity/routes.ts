@@ -14,6 +14,7 @@ import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { bearerToken } from '../shared/auth';
 import { limitPerMinute, registerRateLimits } from '../shared/rateLimit';
+import { oidcRoutes } from './oidcRoutes';
 import { PeopleService } from './people';
 import type { IdentityService } from './service';
 import type { ThirdPartyProviders } from './thirdParty';
@@ -207,4 +208,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   const people = new PeopleService(identity);
   tableRoute(app, 'plugin', 'userList', (request) => people.list(request.query));
   tableRoute(app, 'plugin', 'setUserRole', (request) => people.setRole(request.user!, request.body));
+
+  // OpenID Connect with the deployment's provider.
+  await app.register(oidcRoutes, { identity });
 }

@@ -1,0 +1,60 @@
+/**
+ * The routes of OpenID Connect sign-in with the deployment's provider (`oidc.ts`), under
+ * `/api/uc/oidc/`; every one answers 404 LOGIN_METHOD_DISABLED while `OIDC_ISSUER` is unset or
+ * `PRIVATE_LOGIN_CONFIG.oidc.enable` is false.
+ */
+import { ApiErrorCode } from '@plugin-center/contract/schemas';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+import { tableRoute } from '../routeTable';
+import { OidcSignIn } from './oidc';
+import { checkRedirectUri } from './redirect';
+import type { IdentityService } from './service';
+import { answerSsoStep } from './ssoAnswer';
+
+/** Options of {@link oidcRoutes}. */
+export interface OidcRoutesOptions {
+  identity: IdentityService;
+}
+
+/**
+ * - `GET oidc/login?redirect_uri` → 302 to the provider's authorization endpoint; 400
+ *   REDIRECT_NOT_ALLOWED; a provider that cannot be discovered → the login page with `sso_error`
+ *   THIRD_PARTY_FAILED (JSON callers: 502);
+ * - `GET oidc/callback?code&state` (or `error`, `error_description`) → 302 to redirect_uri with a
+ *   one-time login code; failures → 302 to `/user/login/?redirect_uri&sso_error&sso_detail`, or
+ *   with `Accept: application/json` the envelope: 401 SSO_REJECTED (state mismatch, nonce mismatch,
+ *   ID token refused), 502 THIRD_PARTY_FAILED (the provider's error or body);
+ * - `GET oidc/logout?redirect_uri` → 302 to the provider's end_session_endpoint (or redirect_uri).
+ */
+export async function oidcRoutes(app: FastifyInstance, { identity }: OidcRoutesOptions): Promise<void> {
+  const config = identity.settings.oidc;
+  const oidc = config ? new OidcSignIn(identity, config) : undefined;
+  const enabled = (): OidcSignIn => {
+    if (!oidc || identity.settings.privateLoginConfig.oidc?.enable === false) {
+      throw new ApiError(ApiErrorCode.LOGIN_METHOD_DISABLED, 'OpenID Connect sign-in is not configured');
+    }
+    return oidc;
+  };
+
+  tableRoute(app, 'user', 'oidcLogin', async (request, reply) => {
+    const method = enabled();
+    checkRedirectUri(request.query.redirect_uri, identity.settings.redirectAllowlist);
+    return answerSsoStep(request, reply, 'oidc', (context) =>
+      method.start(request.query.redirect_uri, context),
+    );
+  });
+
+  tableRoute(app, 'user', 'oidcCallback', async (request, reply) => {
+    const method = enabled();
+    return answerSsoStep(request, reply, 'oidc', async (context) => {
+      const { redirect_to } = await method.finish(request.query as Record<string, unknown>, context);
+      return redirect_to;
+    });
+  });
+
+  tableRoute(app, 'user', 'oidcLogout', async (request, reply) => {
+    const method = enabled();
+    return reply.redirect(await method.logoutUrl(request.query.redirect_uri), 302);
+  });
+}
