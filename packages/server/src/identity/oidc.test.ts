@@ -79,6 +79,9 @@ afterAll(async () => {
   await provider?.close();
 });
 
+/** The state cookie our server set, by state (the browser that started each sign-in). */
+const browserCookies = new Map<string, string>();
+
 /** Starts a sign-in at `app` and answers the provider's authorization URL. */
 async function startLogin(app = t, redirectUri = '/plugins/'): Promise<URL> {
   const res = await app.app.inject({
@@ -89,12 +92,25 @@ async function startLogin(app = t, redirectUri = '/plugins/'): Promise<URL> {
   expect(res.statusCode, res.body).toBe(302);
   const location = new URL(String(res.headers.location));
   expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}/auth`);
+  const cookie = String(res.headers['set-cookie']);
+  expect(cookie).toMatch(
+    /^pc_oidc_state=[\w-]+; Path=\/api\/uc\/oidc\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/,
+  );
+  browserCookies.set(location.searchParams.get('state')!, cookie.split(';')[0]!);
   return location;
 }
 
-/** Sends the provider's answer (the callback URL the browser reached) to `app`. */
-function callback(answer: URL, headers: Record<string, string> = JSON_ACCEPT, app = t) {
-  return app.app.inject({ method: 'GET', url: `${answer.pathname}${answer.search}`, headers });
+/**
+ * Sends the provider's answer (the callback URL the browser reached) to `app`, with the state
+ * cookie of the browser that started it (or `cookie`).
+ */
+function callback(answer: URL, headers: Record<string, string> = JSON_ACCEPT, app = t, cookie?: string) {
+  const jar = cookie ?? browserCookies.get(answer.searchParams.get('state') ?? '') ?? '';
+  return app.app.inject({
+    method: 'GET',
+    url: `${answer.pathname}${answer.search}`,
+    headers: { ...headers, ...(jar ? { cookie: jar } : {}) },
+  });
 }
 
 /** A whole sign-in of `login`: answers the login result and the browser's cookie jar. */
@@ -193,7 +209,13 @@ describe('OpenID Connect sign-in', () => {
     const answer = await walkProvider((await startLogin()).href, CALLBACK, { login: 'bob' });
     const tampered = new URL(answer);
     tampered.searchParams.set('state', `${answer.searchParams.get('state')}x`);
-    const bad = await callback(tampered);
+    // Even with a cookie that matches the tampered state, no such request exists.
+    const bad = await callback(
+      tampered,
+      JSON_ACCEPT,
+      t,
+      `pc_oidc_state=${tampered.searchParams.get('state')}`,
+    );
     expect(bad.statusCode).toBe(401);
     expect(body<ErrorEnvelope>(bad)).toMatchObject({ error: 'SSO_REJECTED' });
     expect(body<ErrorEnvelope>(bad).message).toMatch(/state mismatch/);
@@ -211,6 +233,20 @@ describe('OpenID Connect sign-in', () => {
     expect(landing.pathname).toBe('/user/login/');
     expect(landing.searchParams.get('sso_error')).toBe('SSO_REJECTED');
     expect(landing.searchParams.get('sso_detail')).toMatch(/state mismatch/);
+  });
+
+  it('refuses an answer brought by another browser (no or another state cookie: login CSRF)', async () => {
+    const answer = await walkProvider((await startLogin()).href, CALLBACK, { login: 'bob' });
+    for (const cookie of ['', 'pc_oidc_state=another-state']) {
+      const res = await callback(answer, JSON_ACCEPT, t, cookie);
+      expect(res.statusCode).toBe(401);
+      expect(body<ErrorEnvelope>(res).message).toMatch(/state mismatch: this browser did not start/);
+    }
+    // The request was not spent: the browser that started it still finishes.
+    const mine = await callback(answer, {});
+    expect(mine.statusCode, mine.body).toBe(302);
+    expect(String(mine.headers.location)).toMatch(/^\/plugins\/\?code=/);
+    expect(String(mine.headers['set-cookie'])).toMatch(/^pc_oidc_state=; .*Max-Age=0/);
   });
 
   it('refuses an ID token issued for another request (nonce mismatch, 401)', async () => {

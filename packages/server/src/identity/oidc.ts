@@ -142,12 +142,13 @@ export class OidcSignIn {
 
   /**
    * Starts a sign-in: stores state, nonce and PKCE verifier (10 minutes, one use) and answers the
-   * provider's authorization URL (OpenID Connect Core §3.1.2.1) for the browser.
+   * provider's authorization URL (OpenID Connect Core §3.1.2.1) for the browser, and the state
+   * (which the route also binds to the browser with a cookie).
    *
    * @param redirectUri - where the browser goes once signed in; checked first.
    * @throws ApiError REDIRECT_NOT_ALLOWED (400); THIRD_PARTY_FAILED (502) when discovery fails.
    */
-  async start(redirectUri: string, context: SsoStepContext): Promise<string> {
+  async start(redirectUri: string, context: SsoStepContext): Promise<{ url: string; state: string }> {
     const redirect = checkRedirectUri(redirectUri, this.identity.settings.redirectAllowlist);
     context.redirectUri = redirect.uri;
     const configuration = await this.discover();
@@ -162,7 +163,7 @@ export class OidcSignIn {
       request,
       this.identity.clock() + OIDC_REQUEST_TTL_MS,
     );
-    return client.buildAuthorizationUrl(configuration, {
+    const url = client.buildAuthorizationUrl(configuration, {
       response_type: 'code',
       redirect_uri: this.config.redirectUri,
       scope: this.config.scope,
@@ -171,21 +172,33 @@ export class OidcSignIn {
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
     }).href;
+    return { url, state };
   }
 
   /**
-   * Finishes a sign-in from the provider's authorization response (the callback's query): spends
-   * the request named by `state`, redeems `code` with its PKCE verifier, validates the ID token
+   * Finishes a sign-in from the provider's authorization response (the callback's query): checks
+   * that `state` is the one bound to this browser (`browserState`, its cookie), spends the request
+   * named by `state`, redeems `code` with its PKCE verifier, validates the ID token
    * (with the request's nonce), and signs the person in.
    *
    * @returns where to send the browser: the original redirect_uri with a one-time login code.
-   * @throws ApiError SSO_REJECTED (401) "state mismatch" for an unknown, used or expired state, and
+   * @throws ApiError SSO_REJECTED (401) "state mismatch" for a state not bound to this browser or
+   *   unknown, used or expired, and
    *   for an ID token that fails validation (nonce mismatch among others); THIRD_PARTY_FAILED (502)
    *   for an `error` answer of the provider (its `error` and `error_description`) or a refused code
    *   exchange (the provider's body); REDIRECT_NOT_ALLOWED (400).
    */
-  async finish(query: Record<string, unknown>, context: SsoStepContext): Promise<SignInResult> {
+  async finish(
+    query: Record<string, unknown>,
+    browserState: string,
+    context: SsoStepContext,
+  ): Promise<SignInResult> {
     const state = typeof query.state === 'string' ? query.state : '';
+    if (!state || state !== browserState) {
+      throw rejected(
+        'state mismatch: this browser did not start this sign-in (or its cookie expired); start again',
+      );
+    }
     const stored = state
       ? ((await consumeSsoRequest(
           this.identity.db.kysely,

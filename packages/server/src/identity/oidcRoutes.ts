@@ -10,7 +10,10 @@ import { tableRoute } from '../routeTable';
 import { OidcSignIn } from './oidc';
 import { checkRedirectUri } from './redirect';
 import type { IdentityService } from './service';
-import { answerSsoStep } from './ssoAnswer';
+import { answerSsoStep, stateCookie, stateCookieOf } from './ssoAnswer';
+
+/** Where the state cookie is sent when OIDC is not configured (never used then). */
+const CALLBACK_PATH = '/api/uc/oidc/callback';
 
 /** Options of {@link oidcRoutes}. */
 export interface OidcRoutesOptions {
@@ -18,18 +21,23 @@ export interface OidcRoutesOptions {
 }
 
 /**
- * - `GET oidc/login?redirect_uri` → 302 to the provider's authorization endpoint; 400
+ * - `GET oidc/login?redirect_uri` → 302 to the provider's authorization endpoint, the state bound to
+ *   the browser by an HttpOnly cookie on the callback's path (login CSRF, RFC 6749 §10.12); 400
  *   REDIRECT_NOT_ALLOWED; a provider that cannot be discovered → the login page with `sso_error`
  *   THIRD_PARTY_FAILED (JSON callers: 502);
  * - `GET oidc/callback?code&state` (or `error`, `error_description`) → 302 to redirect_uri with a
  *   one-time login code; failures → 302 to `/user/login/?redirect_uri&sso_error&sso_detail`, or
- *   with `Accept: application/json` the envelope: 401 SSO_REJECTED (state mismatch, nonce mismatch,
+ *   with `Accept: application/json` the envelope: 401 SSO_REJECTED (state mismatch — also without
+ *   the browser's state cookie —, nonce mismatch,
  *   ID token refused), 502 THIRD_PARTY_FAILED (the provider's error or body);
  * - `GET oidc/logout?redirect_uri` → 302 to the provider's end_session_endpoint (or redirect_uri).
  */
 export async function oidcRoutes(app: FastifyInstance, { identity }: OidcRoutesOptions): Promise<void> {
   const config = identity.settings.oidc;
   const oidc = config ? new OidcSignIn(identity, config) : undefined;
+  const secure = config?.redirectUri.startsWith('https:') ?? true;
+  // The callback's public path (behind a proxy, the one the browser sees).
+  const cookiePath = config ? new URL(config.redirectUri).pathname : CALLBACK_PATH;
   const enabled = (): OidcSignIn => {
     if (!oidc || identity.settings.privateLoginConfig.oidc?.enable === false) {
       throw new ApiError(ApiErrorCode.LOGIN_METHOD_DISABLED, 'OpenID Connect sign-in is not configured');
@@ -40,15 +48,19 @@ export async function oidcRoutes(app: FastifyInstance, { identity }: OidcRoutesO
   tableRoute(app, 'user', 'oidcLogin', async (request, reply) => {
     const method = enabled();
     checkRedirectUri(request.query.redirect_uri, identity.settings.redirectAllowlist);
-    return answerSsoStep(request, reply, 'oidc', (context) =>
-      method.start(request.query.redirect_uri, context),
-    );
+    return answerSsoStep(request, reply, 'oidc', async (context) => {
+      const { url, state } = await method.start(request.query.redirect_uri, context);
+      reply.header('set-cookie', stateCookie('oidc', state, cookiePath, secure));
+      return url;
+    });
   });
 
   tableRoute(app, 'user', 'oidcCallback', async (request, reply) => {
     const method = enabled();
+    reply.header('set-cookie', stateCookie('oidc', '', cookiePath, secure));
     return answerSsoStep(request, reply, 'oidc', async (context) => {
-      const { redirect_to } = await method.finish(request.query as Record<string, unknown>, context);
+      const query = request.query as Record<string, unknown>;
+      const { redirect_to } = await method.finish(query, stateCookieOf(request, 'oidc'), context);
       return redirect_to;
     });
   });

@@ -19,6 +19,34 @@ export interface SsoStepContext {
   redirectUri?: string;
 }
 
+/** Lifetime of the state cookie, seconds (that of a pending sign-in request). */
+const STATE_COOKIE_MAX_AGE = 600;
+
+/** Name of the cookie binding a pending sign-in of `method` to the browser that started it. */
+export function stateCookieName(method: string): string {
+  return `pc_${method.replace(/[^a-z0-9]/gi, '_')}_state`;
+}
+
+/**
+ * The `Set-Cookie` value binding `state` to this browser (RFC 6749 §10.12, login CSRF): HttpOnly,
+ * `SameSite=Lax` (sent on the provider's top-level redirect back), limited to `path`, 10 minutes,
+ * `Secure` when the callback is https. An empty `state` clears it.
+ */
+export function stateCookie(method: string, state: string, path: string, secure: boolean): string {
+  const age = state ? STATE_COOKIE_MAX_AGE : 0;
+  return `${stateCookieName(method)}=${state}; Path=${path}; Max-Age=${age}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** The state cookie of `method` that the browser sent, or ''. */
+export function stateCookieOf(request: FastifyRequest, method: string): string {
+  const name = stateCookieName(method);
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return '';
+}
+
 /** Whether the caller asked for JSON rather than a page (`Accept` names `application/json`). */
 export function wantsJson(request: FastifyRequest): boolean {
   return /\bapplication\/json\b/i.test(request.headers.accept ?? '');
