@@ -152,4 +152,26 @@ export const USER_ROUTES = {
     request: 'query',
     response: 'redirect',
   },
+  // Custom SSO: the company's own sign-in system (browser redirects).
+  customSsoLogin: {
+    method: 'GET',
+    path: '/api/uc/custom-sso/login',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  customSsoCallback: {
+    method: 'GET',
+    path: '/api/uc/custom-sso/callback',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  customSsoLogout: {
+    method: 'GET',
+    path: '/api/uc/custom-sso/logout',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
 } as const satisfies Record<string, RouteDefinition>;

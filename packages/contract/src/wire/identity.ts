@@ -203,3 +203,26 @@ export const OidcLogoutQuery = Type.Object(
   { additionalProperties: false },
 );
 export type OidcLogoutQuery = Static<typeof OidcLogoutQuery>;
+
+// Custom SSO: the company's own sign-in system ----------------------------------------------------
+
+/** Query of `GET custom-sso/login`: where the browser goes once signed in. */
+export const CustomSsoLoginQuery = Type.Object(
+  { redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }) },
+  { additionalProperties: false },
+);
+export type CustomSsoLoginQuery = Static<typeof CustomSsoLoginQuery>;
+
+/** Query of `GET custom-sso/callback`: the company's answer (both optional here; the handler says what is missing). */
+export const CustomSsoCallbackQuery = Type.Object({
+  ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+});
+export type CustomSsoCallbackQuery = Static<typeof CustomSsoCallbackQuery>;
+
+/** Query of `GET custom-sso/logout`: where the browser returns (default `/plugins/`). */
+export const CustomSsoLogoutQuery = Type.Object(
+  { redirect_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })) },
+  { additionalProperties: false },
+);
+export type CustomSsoLogoutQuery = Static<typeof CustomSsoLogoutQuery>;

@@ -128,6 +128,10 @@ const EXPECTED: Record<string, Expectation> = {
   'user.oidcLogin': 'public',
   'user.oidcCallback': 'public',
   'user.oidcLogout': 'public',
+  // Custom SSO with the company's own system (browser redirects; 404 when not configured).
+  'user.customSsoLogin': 'public',
+  'user.customSsoCallback': 'public',
+  'user.customSsoLogout': 'public',
 };
 
 let t: TestApp;

@@ -33,7 +33,8 @@ describe('the configuration schema', () => {
     // PG_PARALLEL_WORKERS, WEB_CONCURRENCY, 2 of the Redis several processes share (REDIS_URL, REDIS_KEY_PREFIX)
     // and 2 of the read replica (DATABASE_REPLICA_URL, DATABASE_REPLICA_LAG_MS).
     // OpenID Connect: 8 (OIDC_ISSUER … OIDC_ALLOW_HTTP).
-    expect(variables.length).toBe(65 + 8);
+    // Custom SSO: 9 (CUSTOM_SSO_LOGIN_URL … CUSTOM_SSO_ALLOW_HTTP).
+    expect(variables.length).toBe(65 + 8 + 9);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

@@ -5,6 +5,7 @@
  */
 import { LoginStorage, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import { Type } from 'typebox';
+import type { CustomSsoConfig } from './customSso';
 import type { OidcConfig } from './oidc';
 import { ConfigError, parseJson, parseOriginList } from './values';
 import { about, trim, trimLower } from './variables';
@@ -51,6 +52,8 @@ export interface IdentityConfig {
   adminPassword: string | undefined;
   /** OpenID Connect with the deployment's provider (`OIDC_*`); absent when not configured. */
   oidc?: OidcConfig;
+  /** Custom SSO with the company's own system (`CUSTOM_SSO_*`); absent when not configured. */
+  customSso?: CustomSsoConfig;
 }
 
 /** Defaults of the identity settings (`ACCESS_TOKEN_TTL` … in seconds, rate limits per minute). */

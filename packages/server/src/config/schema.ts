@@ -15,6 +15,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { ANALYTICS_VARIABLES } from './analytics';
 import { CURATION_VARIABLES } from './curation';
+import { CUSTOM_SSO_VARIABLES } from './customSso';
 import { DATABASE_VARIABLES } from './database';
 import { IDENTITY_VARIABLES } from './identity';
 import { OIDC_VARIABLES } from './oidc';
@@ -38,6 +39,7 @@ export const CONFIG_SCHEMA = Type.Object({
   ...PUBLISHING_VARIABLES,
   ...IDENTITY_VARIABLES,
   ...OIDC_VARIABLES,
+  ...CUSTOM_SSO_VARIABLES,
   ...ANALYTICS_VARIABLES,
   ...CURATION_VARIABLES,
 });

@@ -13,6 +13,7 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { CollectorConfig } from './analytics';
 import type { ActivityConfig } from './curation';
+import type { CustomSsoConfig } from './customSso';
 import {
   defaultRedirectAllowlist,
   IDENTITY_DEFAULTS,
@@ -149,6 +150,8 @@ export interface ServerConfig {
   // Directory sign-in methods: each present exactly when configured.
   /** `OIDC_*`: OpenID Connect with the deployment's provider (`config/oidc.ts`); unset without `OIDC_ISSUER`. */
   oidc?: OidcConfig;
+  /** `CUSTOM_SSO_*`: the company's own sign-in system (`config/customSso.ts`); unset without `CUSTOM_SSO_LOGIN_URL`. */
+  customSso?: CustomSsoConfig;
 }
 
 /** {@link IdentityConfig} of `config`, defaults filled in. */
@@ -167,6 +170,7 @@ export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     ...(config.oidc ? { oidc: config.oidc } : {}),
+    ...(config.customSso ? { customSso: config.customSso } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { bearerToken } from '../shared/auth';
 import { limitPerMinute, registerRateLimits } from '../shared/rateLimit';
+import { customSsoRoutes } from './customSsoRoutes';
 import { oidcRoutes } from './oidcRoutes';
 import { PeopleService } from './people';
 import type { IdentityService } from './service';
@@ -211,4 +212,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   // OpenID Connect with the deployment's provider.
   await app.register(oidcRoutes, { identity });
+  // Custom SSO with the company's own sign-in system.
+  await app.register(customSsoRoutes, { identity });
 }
