@@ -28,6 +28,8 @@ export interface CustomSsoServerOptions {
   signingSecret?: string;
   /** The `aud` when it is not the service. */
   audience?: string;
+  /** HS256 with the secret (default), or ES256 with the server's key published at `GET /jwks`. */
+  algorithm?: 'HS256' | 'ES256';
 }
 
 export interface CustomSsoServer {
@@ -39,4 +41,9 @@ export interface CustomSsoServer {
 
 export function createCustomSsoServer(options: CustomSsoServerOptions): CustomSsoServer;
 export function signHs256(claims: Record<string, unknown>, secret: string): string;
+export function signEs256(
+  claims: Record<string, unknown>,
+  privateKey: import('node:crypto').KeyObject,
+  kid: string,
+): string;
 export function requestSignature(secret: string, timestamp: string, body: string): string;

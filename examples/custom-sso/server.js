@@ -12,11 +12,12 @@
  *   and answers `{ "token": "<JWT>" }`: HS256 with the same secret, claims `iss`, `aud` (the
  *   service), `sub`, `iat`, `exp`, `jti` and the person's `email`, `name`, `department`, `e_id`,
  *   `groups`, `status`. Validating the same ticket again (a retry) answers the same token;
+ * - `GET  /jwks` publishes the public key of ES256 tokens (option `algorithm: 'ES256'`);
  * - `GET  /logout?service=<url>` ends the (example's nonexistent) session and returns to the service.
  *
  * Run it: `CUSTOM_SSO_SECRET=<at least 32 characters> node server.js` (see README.md).
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, randomUUID, sign, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +40,16 @@ function base64url(data) {
 export function signHs256(claims, secret) {
   const input = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
   return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+
+/**
+ * A JWT signed with ES256 (RFC 7518 §3.4: ECDSA P-256 with SHA-256, the signature as the 64 bytes
+ * r‖s) by `privateKey`, its `kid` in the header so the receiver picks the key from the JWKS.
+ */
+export function signEs256(claims, privateKey, kid) {
+  const input = `${base64url(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid }))}.${base64url(JSON.stringify(claims))}`;
+  const signature = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+  return `${input}.${signature.toString('base64url')}`;
 }
 
 /** The request signature of the protocol: `sha256=` + hex HMAC-SHA256 of `timestamp.body`. */
@@ -93,12 +104,18 @@ async function readBody(req) {
  * @param {() => number} [options.clock] - the clock, ms (default `Date.now`).
  * @param {string} [options.signingSecret] - the key of the tokens when it is not `secret` (to try a forged signature).
  * @param {string} [options.audience] - the `aud` when it is not the service (to try a wrong audience).
+ * @param {'HS256' | 'ES256'} [options.algorithm] - HS256 with the secret (default), or ES256 with the
+ *   server's own P-256 key, published at `GET /jwks` (Plugin Center's `CUSTOM_SSO_JWKS_URL`).
  * Every option is read on each request: change `handle.options` to try the failure modes.
  */
 export function createCustomSsoServer(options) {
   /** Tickets waiting to be validated: ticket → { login, service, expires, token? }. */
   const tickets = new Map();
   const now = () => (options.clock ?? Date.now)();
+  // The ES256 key (generated at start; a real system keeps its key and rotates it by kid).
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const kid = randomBytes(8).toString('hex');
+  const jwks = { keys: [{ ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' }] };
 
   function loginForm(res, service, state, message = '') {
     send(
@@ -149,23 +166,24 @@ export function createCustomSsoServer(options) {
     if (!entry.token) {
       const person = options.people[entry.login];
       const iat = Math.floor(now() / 1000);
-      entry.token = signHs256(
-        {
-          iss: options.issuer,
-          aud: options.audience ?? entry.service,
-          sub: person.id,
-          iat,
-          exp: iat + Math.min(options.tokenLifetime ?? 120, 300),
-          jti: randomUUID(),
-          email: person.email,
-          name: person.name,
-          department: person.department,
-          e_id: person.e_id,
-          groups: person.groups ?? [],
-          status: person.status ?? 'active',
-        },
-        options.signingSecret ?? options.secret,
-      );
+      const claims = {
+        iss: options.issuer,
+        aud: options.audience ?? entry.service,
+        sub: person.id,
+        iat,
+        exp: iat + Math.min(options.tokenLifetime ?? 120, 300),
+        jti: randomUUID(),
+        email: person.email,
+        name: person.name,
+        department: person.department,
+        e_id: person.e_id,
+        groups: person.groups ?? [],
+        status: person.status ?? 'active',
+      };
+      entry.token =
+        options.algorithm === 'ES256'
+          ? signEs256(claims, privateKey, kid)
+          : signHs256(claims, options.signingSecret ?? options.secret);
     }
     return sendJson(res, 200, { token: entry.token });
   }
@@ -197,6 +215,7 @@ export function createCustomSsoServer(options) {
       return res.end();
     }
     if (req.method === 'POST' && url.pathname === '/validate') return validate(req, res);
+    if (req.method === 'GET' && url.pathname === '/jwks') return sendJson(res, 200, jwks);
     if (req.method === 'GET' && url.pathname === '/logout') {
       const service = url.searchParams.get('service') ?? '';
       const known = options.services.some((s) => service.startsWith(new URL(s).origin));

@@ -22,6 +22,8 @@ let origin: string;
 let t: TestApp;
 /** A server whose validate endpoint is a closed port. */
 let down: TestApp;
+/** A server that takes ES256 assertions with the company's keys (`CUSTOM_SSO_JWKS_URL`). */
+let withJwks: TestApp;
 
 const people = () => ({
   alice: {
@@ -64,16 +66,22 @@ beforeAll(async () => {
     importCatalogueOnEmpty: false,
     customSso: ssoConfig({ validateUrl: `http://127.0.0.1:${closedPort}/validate` }),
   });
+  withJwks = await createTestApp({
+    importCatalogueOnEmpty: false,
+    customSso: ssoConfig({ jwksUrl: `${origin}/jwks` }),
+  });
 });
 afterEach(() => {
   // Back to a well-behaved company.
-  for (const key of ['signingSecret', 'clock', 'audience', 'tokenLifetime'] as const)
+  for (const key of ['signingSecret', 'clock', 'audience', 'tokenLifetime', 'algorithm'] as const) {
     delete company.options[key];
+  }
   company.options.people = people();
 });
 afterAll(async () => {
   await t?.close();
   await down?.close();
+  await withJwks?.close();
   await company?.close();
 });
 
@@ -304,6 +312,22 @@ describe('custom SSO', () => {
       });
       expect(res.statusCode).toBe(400);
     }
+  });
+
+  it("takes ES256 assertions with the company's JWKS, and only those, when CUSTOM_SSO_JWKS_URL is set", async () => {
+    company.options.algorithm = 'ES256';
+    const res = await callback(await companySignIn('bob', withJwks), {}, withJwks);
+    expect(res.statusCode, res.body).toBe(302);
+    expect(String(res.headers.location)).toMatch(/^\/plugins\/\?code=/);
+    // Without the JWKS setting an ES256 assertion is refused, and with it an HS256 one.
+    expectRefused(await callback(await companySignIn('bob')), 401, 'SSO_REJECTED', /assertion is refused/);
+    delete company.options.algorithm;
+    expectRefused(
+      await callback(await companySignIn('bob', withJwks), JSON_ACCEPT, withJwks),
+      401,
+      'SSO_REJECTED',
+      /assertion is refused/,
+    );
   });
 
   it('answers 404 LOGIN_METHOD_DISABLED when not configured', async () => {
