@@ -360,6 +360,40 @@ describe('OpenID Connect sign-in', () => {
   });
 });
 
+describe('OpenID Connect discovery', () => {
+  it('shows a provider that cannot be discovered with its answer, and discovers again on the next sign-in', async () => {
+    const flaky = await startTestOidcProvider(
+      [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [CALLBACK] }],
+      accounts,
+    );
+    flaky.down = true;
+    const app = await createTestApp({ importCatalogueOnEmpty: false, oidc: oidcConfig(flaky.issuer) });
+    try {
+      const json = await app.app.inject({
+        method: 'GET',
+        url: '/api/uc/oidc/login?redirect_uri=/plugins/',
+        headers: JSON_ACCEPT,
+      });
+      expect(json.statusCode).toBe(502);
+      expect(body<ErrorEnvelope>(json)).toMatchObject({ error: 'THIRD_PARTY_FAILED' });
+      expect(body<ErrorEnvelope>(json).message).toContain('the provider is down for maintenance');
+      const page = await app.app.inject({ method: 'GET', url: '/api/uc/oidc/login?redirect_uri=/plugins/' });
+      expect(page.statusCode).toBe(302);
+      const landing = new URL(String(page.headers.location), 'http://relative.invalid');
+      expect(landing.pathname).toBe('/user/login/');
+      expect(landing.searchParams.get('redirect_uri')).toBe('/plugins/');
+      expect(landing.searchParams.get('sso_error')).toBe('THIRD_PARTY_FAILED');
+      flaky.down = false;
+      const again = await app.app.inject({ method: 'GET', url: '/api/uc/oidc/login?redirect_uri=/plugins/' });
+      expect(again.statusCode).toBe(302);
+      expect(String(again.headers.location).startsWith(`${flaky.issuer}/auth?`)).toBe(true);
+    } finally {
+      await app.close();
+      await flaky.close();
+    }
+  });
+});
+
 describe('OpenID Connect not configured', () => {
   it('answers 404 LOGIN_METHOD_DISABLED on every route', async () => {
     const bare = await createTestApp({ importCatalogueOnEmpty: false });

@@ -18,6 +18,8 @@ export interface TestOidcClient {
 /** A running test provider. */
 export interface TestOidcProvider {
   issuer: string;
+  /** While true, every request answers 503 with the text `the provider is down for maintenance`. */
+  down: boolean;
   close(): Promise<void>;
 }
 
@@ -64,11 +66,19 @@ export async function startTestOidcProvider(
       Session: 600,
     },
   });
-  server.on('request', provider.callback());
-  return {
+  const handler = provider.callback();
+  const running: TestOidcProvider = {
     issuer,
+    down: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  server.on('request', (req, res) => {
+    if (!running.down) return handler(req, res);
+    res.statusCode = 503;
+    res.setHeader('content-type', 'text/plain');
+    res.end('the provider is down for maintenance');
+  });
+  return running;
 }
 
 /** A browser's cookies, by name. */
