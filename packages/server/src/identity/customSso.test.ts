@@ -7,6 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import type { ErrorEnvelope, LoginResult } from '@plugin-center/contract/schemas';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CustomSsoServer, createCustomSsoServer } from '../../../../examples/custom-sso/server.js';
 import type { CustomSsoConfig } from '../config/customSso';
@@ -327,6 +328,42 @@ describe('custom SSO', () => {
       401,
       'SSO_REJECTED',
       /assertion is refused/,
+    );
+  });
+
+  it('answers any query on its routes with a 3xx or a 4xx envelope, never a 5xx (fuzzed)', async () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: 'binary', maxLength: 3000 }),
+      fc.constant('\u0000'),
+    );
+    const keys = fc.constantFrom(
+      'redirect_uri',
+      'state',
+      'ticket',
+      'code',
+      'error',
+      'error_description',
+      'iss',
+      'x',
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('login', 'callback', 'logout'),
+        fc.dictionary(keys, fc.oneof(text, fc.array(text, { maxLength: 3 }))),
+        fc.boolean(),
+        async (route, query, json) => {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `/api/uc/custom-sso/${route}`,
+            query,
+            headers: json ? JSON_ACCEPT : { cookie: 'pc_oidc_state=x; pc_custom_sso_state=x' },
+          });
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(body<ErrorEnvelope>(res).error).toMatch(/^[A-Z_]+$/);
+        },
+      ),
+      { numRuns: 150, seed: 26 },
     );
   });
 
