@@ -173,7 +173,7 @@ export const USER_ROUTE_SCHEMAS = {
     tags: IDENTITY,
     summary: "The provider's answer: redirect (302) to redirect_uri with a one-time login code",
     description:
-      'Register this URL (`OIDC_REDIRECT_URI`) at the provider. Failures send the browser to `/user/login/?redirect_uri&sso_error&sso_detail`, or answer the error envelope with `Accept: application/json`: 401 SSO_REJECTED (state unknown, used or expired; nonce or ID token refused), 502 THIRD_PARTY_FAILED (the provider refused or failed, its answer in `message`), 403 ACCOUNT_DISABLED.',
+      'Register this URL (`OIDC_REDIRECT_URI`) at the provider. Failures send the browser to `/user/login/?redirect_uri&sso_error&sso_detail`, or answer the error envelope with `Accept: application/json`: 401 SSO_REJECTED (state not bound to this browser, unknown, used or expired; nonce or ID token refused), 502 THIRD_PARTY_FAILED (the provider refused or failed, its answer in `message`).',
     querystring: OidcCallbackQuery,
   },
   oidcLogout: {
