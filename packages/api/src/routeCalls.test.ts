@@ -78,6 +78,19 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.saveIconfont({ client_id: 'i', client_secret: 's' }), 'PUT', 'manager/space-setting/iconfont'],
       [() => p.getPexels(), 'GET', 'srv/config/pexels'],
       [() => p.savePexels({ api_key: 'a' }), 'POST', 'srv/config/pexels'],
+      [() => p.loginMethodList(), 'GET', 'manager/login-methods'],
+      [
+        () =>
+          p.saveLoginMethod({
+            method: 'ldap',
+            enable: true,
+            logout_mode: 'default',
+            logout_url: null,
+            variables: { LDAP_URL: 'ldap://directory.example.com' },
+          }),
+        'PUT',
+        'manager/login-methods',
+      ],
       [() => p.verify(), 'GET', 'manager/verify'],
       [() => p.activityInfo({ activity_id: 'a1' }), 'GET', 'activity/activity/info'],
       // Settings.

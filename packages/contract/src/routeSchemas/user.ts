@@ -7,11 +7,17 @@ import type { ROUTES } from '../routes';
 import { INT32_MAX } from '../wire/common';
 import {
   CodeExchangeQuery,
+  CustomSsoCallbackQuery,
+  CustomSsoLoginQuery,
+  CustomSsoLogoutQuery,
   LdapSignInBody,
   LoginCodeQuery,
   LoginCodeResult,
   LoginResult,
   OAuth2LoginBody,
+  OidcCallbackQuery,
+  OidcLoginQuery,
+  OidcLogoutQuery,
   PrivateStandardConfig,
   ResetTokenBody,
   SamlPostBody,
@@ -211,5 +217,49 @@ export const USER_ROUTE_SCHEMAS = {
     description: 'The message must carry an XML signature. Errors as `GET /api/uc/saml/slo`.',
     body: SamlPostBody,
     consumes: ['application/x-www-form-urlencoded'],
+  },
+  // OpenID Connect: the deployment's own provider
+  oidcLogin: {
+    tags: IDENTITY,
+    summary: "Start an OpenID Connect sign-in: redirect (302) to the deployment's provider",
+    description:
+      'Authorization code flow with PKCE (S256), state and nonce (OpenID Connect Core §3.1). 404 LOGIN_METHOD_DISABLED when OIDC is not configured, 400 REDIRECT_NOT_ALLOWED; a provider that cannot be reached sends the browser to the login page with `sso_error` (with `Accept: application/json`: 502 THIRD_PARTY_FAILED).',
+    querystring: OidcLoginQuery,
+  },
+  oidcCallback: {
+    tags: IDENTITY,
+    summary: "The provider's answer: redirect (302) to redirect_uri with a one-time login code",
+    description:
+      'Register this URL (`OIDC_REDIRECT_URI`) at the provider. Failures send the browser to `/user/login/?redirect_uri&sso_error&sso_detail`, or answer the error envelope with `Accept: application/json`: 401 SSO_REJECTED (state not bound to this browser, unknown, used or expired; nonce or ID token refused), 502 THIRD_PARTY_FAILED (the provider refused or failed, its answer in `message`).',
+    querystring: OidcCallbackQuery,
+  },
+  oidcLogout: {
+    tags: IDENTITY,
+    summary: 'Sign out at the provider: redirect (302) to its end_session_endpoint (RP-Initiated Logout)',
+    description:
+      "With `client_id` and `post_logout_redirect_uri` (redirect_uri made absolute, default `/plugins/`); straight to redirect_uri when the provider has no end_session_endpoint. Revoke this site's session first with `POST user/logout`.",
+    querystring: OidcLogoutQuery,
+  },
+  // Custom SSO: the company's own sign-in system
+  customSsoLogin: {
+    tags: IDENTITY,
+    summary: "Start a custom SSO sign-in: redirect (302) to the company's sign-in page",
+    description:
+      "With `service` (this server's callback) and `state` (a one-time request, 10 minutes). 404 LOGIN_METHOD_DISABLED when custom SSO is not configured, 400 REDIRECT_NOT_ALLOWED.",
+    querystring: CustomSsoLoginQuery,
+  },
+  customSsoCallback: {
+    tags: IDENTITY,
+    summary: "The company's answer (ticket): redirect (302) to redirect_uri with a one-time login code",
+    description:
+      "The ticket is exchanged server-to-server for a signed assertion (docs/sso.md, Custom SSO). Failures send the browser to `/user/login/?redirect_uri&sso_error&sso_detail`, or answer the error envelope with `Accept: application/json`: 401 SSO_REJECTED (state mismatch; ticket refused; assertion forged, expired, for another audience or replayed), 403 ACCOUNT_DISABLED (status disabled), 502 THIRD_PARTY_FAILED (the company's system failed or cannot be reached, its answer in `message`).",
+    querystring: CustomSsoCallbackQuery,
+  },
+  customSsoLogout: {
+    tags: IDENTITY,
+    summary: "Sign out at the company's system: redirect (302) to CUSTOM_SSO_LOGOUT_URL",
+    description:
+      'With `service` = redirect_uri made absolute (default `/plugins/`); straight to redirect_uri without CUSTOM_SSO_LOGOUT_URL.',
+    querystring: CustomSsoLogoutQuery,
   },
 } as const satisfies SchemasOf<typeof ROUTES.user>;

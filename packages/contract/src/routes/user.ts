@@ -181,4 +181,48 @@ export const USER_ROUTES = {
     request: 'body',
     response: 'redirect',
   },
+  // OpenID Connect: the deployment's own provider (browser redirects).
+  oidcLogin: {
+    method: 'GET',
+    path: '/api/uc/oidc/login',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  oidcCallback: {
+    method: 'GET',
+    path: '/api/uc/oidc/callback',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  oidcLogout: {
+    method: 'GET',
+    path: '/api/uc/oidc/logout',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  // Custom SSO: the company's own sign-in system (browser redirects).
+  customSsoLogin: {
+    method: 'GET',
+    path: '/api/uc/custom-sso/login',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  customSsoCallback: {
+    method: 'GET',
+    path: '/api/uc/custom-sso/callback',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
+  customSsoLogout: {
+    method: 'GET',
+    path: '/api/uc/custom-sso/logout',
+    access: 'public',
+    request: 'query',
+    response: 'redirect',
+  },
 } as const satisfies Record<string, RouteDefinition>;

@@ -224,3 +224,56 @@ export const SamlRedirectBindingQuery = Type.Object({
   Signature: Type.Optional(Type.String({ maxLength: 4096 })),
 });
 export type SamlRedirectBindingQuery = Static<typeof SamlRedirectBindingQuery>;
+// OpenID Connect: the deployment's own provider ---------------------------------------------------
+
+/** Query of `GET oidc/login`: where the browser goes once signed in (checked like every redirect_uri). */
+export const OidcLoginQuery = Type.Object(
+  { redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }) },
+  { additionalProperties: false },
+);
+export type OidcLoginQuery = Static<typeof OidcLoginQuery>;
+
+/**
+ * Query of `GET oidc/callback`: the provider's authorization response (RFC 6749 §4.1.2, §4.1.2.1;
+ * `iss` of RFC 9207). Every field is optional here (a provider answers either `code` or `error`);
+ * the handler says what is missing. Other parameters a provider adds (`session_state`) are kept.
+ */
+export const OidcCallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 4096 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+  error: Type.Optional(Type.String({ maxLength: 256 })),
+  error_description: Type.Optional(Type.String({ maxLength: 2048 })),
+  error_uri: Type.Optional(Type.String({ maxLength: 2048 })),
+  iss: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+export type OidcCallbackQuery = Static<typeof OidcCallbackQuery>;
+
+/** Query of `GET oidc/logout`: where the provider sends the browser back (default `/plugins/`). */
+export const OidcLogoutQuery = Type.Object(
+  { redirect_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })) },
+  { additionalProperties: false },
+);
+export type OidcLogoutQuery = Static<typeof OidcLogoutQuery>;
+
+// Custom SSO: the company's own sign-in system ----------------------------------------------------
+
+/** Query of `GET custom-sso/login`: where the browser goes once signed in. */
+export const CustomSsoLoginQuery = Type.Object(
+  { redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }) },
+  { additionalProperties: false },
+);
+export type CustomSsoLoginQuery = Static<typeof CustomSsoLoginQuery>;
+
+/** Query of `GET custom-sso/callback`: the company's answer (both optional here; the handler says what is missing). */
+export const CustomSsoCallbackQuery = Type.Object({
+  ticket: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+});
+export type CustomSsoCallbackQuery = Static<typeof CustomSsoCallbackQuery>;
+
+/** Query of `GET custom-sso/logout`: where the browser returns (default `/plugins/`). */
+export const CustomSsoLogoutQuery = Type.Object(
+  { redirect_uri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })) },
+  { additionalProperties: false },
+);
+export type CustomSsoLogoutQuery = Static<typeof CustomSsoLogoutQuery>;

@@ -135,6 +135,14 @@ const EXPECTED: Record<string, Expectation> = {
   'user.samlLogout': 'public',
   'user.samlSlo': 'public',
   'user.samlSloPost': 'public',
+  // OpenID Connect with the deployment's provider (browser redirects; 404 when not configured).
+  'user.oidcLogin': 'public',
+  'user.oidcCallback': 'public',
+  'user.oidcLogout': 'public',
+  // Custom SSO with the company's own system (browser redirects; 404 when not configured).
+  'user.customSsoLogin': 'public',
+  'user.customSsoCallback': 'public',
+  'user.customSsoLogout': 'public',
 };
 
 let t: TestApp;

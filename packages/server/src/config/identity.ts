@@ -5,7 +5,9 @@
  */
 import { LoginStorage, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import { Type } from 'typebox';
+import type { CustomSsoConfig } from './customSso';
 import type { LdapConfig } from './ldap';
+import type { OidcConfig } from './oidc';
 import type { SamlConfig } from './saml';
 import { ConfigError, parseJson, parseOriginList } from './values';
 import { about, trim, trimLower } from './variables';
@@ -54,9 +56,10 @@ export interface IdentityConfig {
   ldap?: LdapConfig;
   /** SAML 2.0 sign-in, present exactly when configured (`config/saml.ts`). */
   saml?: SamlConfig;
-  // Directory methods not merged yet (their modules define the full types).
-  oidc?: { issuer: string } | undefined;
-  customSso?: { loginUrl: string; logoutUrl?: string | undefined } | undefined;
+  /** OpenID Connect with the deployment's provider (`OIDC_*`); absent when not configured. */
+  oidc?: OidcConfig;
+  /** Custom SSO with the company's own system (`CUSTOM_SSO_*`); absent when not configured. */
+  customSso?: CustomSsoConfig;
 }
 
 /** Defaults of the identity settings (`ACCESS_TOKEN_TTL` … in seconds, rate limits per minute). */

@@ -7,8 +7,10 @@ import type { CustomHeaderMenus, HeaderPart } from '@plugin-center/contract';
 import { AnalyticsProject } from '@plugin-center/contract';
 import type { LoginStorage } from '@plugin-center/contract/schemas';
 import { resolveSiteConfig } from '../site';
+import { resolveCustomSsoConfig } from './customSso';
 import { defaultRedirectAllowlist } from './identity';
 import { resolveLdapConfig } from './ldap';
+import { resolveOidcConfig } from './oidc';
 import { defaultAppDir, defaultCatalogueDir, defaultTrackerScript } from './paths';
 import { MIB } from './publishing';
 import { resolveSamlConfig } from './saml';
@@ -185,6 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // SAML 2.0 sign-in.
   const saml = resolveSamlConfig(v);
   if (saml) config.saml = saml;
+  // OpenID Connect (the deployment's provider): present when OIDC_ISSUER is set.
+  const oidc = resolveOidcConfig(v);
+  if (oidc) config.oidc = oidc;
+  // Custom SSO (the company's own system): present when CUSTOM_SSO_LOGIN_URL is set.
+  const customSso = resolveCustomSsoConfig(v);
+  if (customSso) config.customSso = customSso;
   if (v.WEB_CONCURRENCY > 1 && v.DATABASE_URL === undefined) {
     throw new ConfigError(
       'WEB_CONCURRENCY',

@@ -15,9 +15,11 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { ANALYTICS_VARIABLES } from './analytics';
 import { CURATION_VARIABLES } from './curation';
+import { CUSTOM_SSO_VARIABLES } from './customSso';
 import { DATABASE_VARIABLES } from './database';
 import { IDENTITY_VARIABLES } from './identity';
 import { LDAP_VARIABLES } from './ldap';
+import { OIDC_VARIABLES } from './oidc';
 import { PUBLISHING_VARIABLES } from './publishing';
 import { SAML_VARIABLES } from './saml';
 import { PROXY_AND_LOG_VARIABLES, SERVER_VARIABLES } from './server';
@@ -40,6 +42,8 @@ export const CONFIG_SCHEMA = Type.Object({
   ...IDENTITY_VARIABLES,
   ...LDAP_VARIABLES,
   ...SAML_VARIABLES,
+  ...OIDC_VARIABLES,
+  ...CUSTOM_SSO_VARIABLES,
   ...ANALYTICS_VARIABLES,
   ...CURATION_VARIABLES,
 });

@@ -13,6 +13,7 @@ import {
 } from '@plugin-center/contract/schemas';
 import type { CollectorConfig } from './analytics';
 import type { ActivityConfig } from './curation';
+import type { CustomSsoConfig } from './customSso';
 import {
   defaultRedirectAllowlist,
   IDENTITY_DEFAULTS,
@@ -21,6 +22,7 @@ import {
   type RateLimits,
 } from './identity';
 import type { LdapConfig } from './ldap';
+import type { OidcConfig } from './oidc';
 import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
 import type { SamlConfig } from './saml';
 import type { LoggerOptions } from './server';
@@ -152,6 +154,11 @@ export interface ServerConfig {
   // Directory sign-in methods (SPEC §1 private deployments); each present exactly when configured.
   /** `LDAP_*`: LDAP sign-in (`config/ldap.ts`). */
   ldap?: LdapConfig;
+  // Directory sign-in methods: each present exactly when configured.
+  /** `OIDC_*`: OpenID Connect with the deployment's provider (`config/oidc.ts`); unset without `OIDC_ISSUER`. */
+  oidc?: OidcConfig;
+  /** `CUSTOM_SSO_*`: the company's own sign-in system (`config/customSso.ts`); unset without `CUSTOM_SSO_LOGIN_URL`. */
+  customSso?: CustomSsoConfig;
 }
 
 /** {@link IdentityConfig} of `config`, defaults filled in. */
@@ -171,6 +178,8 @@ export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
     adminPassword: config.adminPassword,
     ...(config.ldap ? { ldap: config.ldap } : {}),
     ...(config.saml ? { saml: config.saml } : {}),
+    ...(config.oidc ? { oidc: config.oidc } : {}),
+    ...(config.customSso ? { customSso: config.customSso } : {}),
   };
 }
 

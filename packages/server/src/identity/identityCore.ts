@@ -200,7 +200,11 @@ export class IdentityCore implements AuthVerifier {
       const entry = saved.get(method);
       if (entry) {
         settings[field] = entry.config;
-        access[method] = { enable: entry.enable, logout_mode: entry.logout_mode, logout_url: entry.logout_url };
+        access[method] = {
+          enable: entry.enable,
+          logout_mode: entry.logout_mode,
+          logout_url: entry.logout_url,
+        };
         this.savedDirectoryMethods.add(method);
       } else if (this.savedDirectoryMethods.delete(method)) {
         // Saved before, deleted since: the environment's settings again.

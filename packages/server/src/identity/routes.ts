@@ -15,8 +15,10 @@ import { tableRoute } from '../routeTable';
 import { bearerToken } from '../shared/auth';
 import { limitPerMinute, registerRateLimits } from '../shared/rateLimit';
 import { resolveSiteConfig } from '../site';
+import { customSsoRoutes } from './customSsoRoutes';
 import { ldapRoutes } from './ldapRoutes';
 import { privateStandardConfig, requirePasswordSignIn, requireSignUp } from './loginMethods';
+import { oidcRoutes } from './oidcRoutes';
 import { PeopleService } from './people';
 import { samlRoutes } from './samlRoutes';
 import type { IdentityService } from './service';
@@ -239,4 +241,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   // SAML 2.0 sign-in (`samlRoutes.ts`).
   await app.register(samlRoutes, { identity });
+  // OpenID Connect with the deployment's provider.
+  await app.register(oidcRoutes, { identity });
+  // Custom SSO with the company's own sign-in system.
+  await app.register(customSsoRoutes, { identity });
 }
