@@ -61,7 +61,7 @@ describe('GET /api/uc/config/private/standard/{product}: every configured method
       oauth2: { enable: true, logout_mode: 'redirect', logout_url: 'https://oauth.example.com/out' },
       oidc: { enable: true, logout_mode: 'redirect', logout_url: '/api/uc/oidc/logout' },
       saml: { enable: true, logout_mode: 'redirect', logout_url: 'https://idp.example.com/slo' },
-      custom_sso: { enable: true, logout_mode: 'redirect', logout_url: 'https://sso.example.com/logout?x=1' },
+      custom_sso: { enable: true, logout_mode: 'redirect', logout_url: '/api/uc/custom-sso/logout' },
       ldap: { enable: false, logout_mode: 'redirect', logout_url: null },
     });
     // the same for every product, and a bearer token is not needed

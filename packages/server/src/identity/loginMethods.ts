@@ -13,7 +13,7 @@
  * LOGIN_METHOD_DISABLED, and {@link privateStandardConfig} tells the SSO client how each logs out.
  */
 import type { SiteConfig } from '@plugin-center/contract';
-import { ApiErrorCode } from '@plugin-center/contract';
+import { ApiErrorCode, ROUTES } from '@plugin-center/contract';
 import type { LogoutMode, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import type { IdentityConfig } from '../config/identity';
 import { ApiError } from '../errors';
@@ -39,20 +39,22 @@ export const LDAP_SIGN_IN_ENDPOINT = '/api/uc/user/login/ldap';
 
 /** `GET` endpoints that start a browser sign-in (`?redirect_uri=…`, 302 to the provider). */
 export const SSO_LOGIN_ENDPOINTS = {
-  oidc: '/api/uc/oidc/login',
-  saml: '/api/uc/saml/login',
-  custom_sso: '/api/uc/custom-sso/login',
+  oidc: ROUTES.user.oidcLogin.path,
+  saml: ROUTES.user.samlLogin.path,
+  custom_sso: ROUTES.user.customSsoLogin.path,
 } as const satisfies Record<BrowserSsoMethod, string>;
 
 /**
- * The methods' own logout endpoints (`GET`, 302 to the provider's logout), answered as `logout_url`
- * in `redirect` mode when `PRIVATE_LOGIN_CONFIG` gives none. `custom_sso` has its configured
- * `CUSTOM_SSO_LOGOUT_URL` instead; `ldap` keeps no session at the directory (none).
+ * The methods' own logout endpoints (`GET`, 302 to the provider's logout and back), answered as
+ * `logout_url` in `redirect` mode when `PRIVATE_LOGIN_CONFIG` gives none; `custom_sso`'s only when
+ * `CUSTOM_SSO_LOGOUT_URL` is set (it passes the way back as `service`); `ldap` keeps no session at
+ * the directory (none).
  */
 export const SSO_LOGOUT_ENDPOINTS = {
-  oidc: '/api/uc/oidc/logout',
-  saml: '/api/uc/saml/logout',
-} as const;
+  oidc: ROUTES.user.oidcLogout.path,
+  saml: ROUTES.user.samlLogout.path,
+  custom_sso: ROUTES.user.customSsoLogout.path,
+} as const satisfies Record<BrowserSsoMethod, string>;
 
 /** What {@link offeredLoginMethods} reads: `PRIVATE_LOGIN_CONFIG` and the directory methods' presence. */
 export type LoginMethodSettings = Pick<IdentityConfig, 'privateLoginConfig'> & {
@@ -146,7 +148,7 @@ export function requireSignUp(settings: LoginMethodSettings, site: Pick<SiteConf
 /** The method's own logout address used in `redirect` mode when `PRIVATE_LOGIN_CONFIG` gives none. */
 function ownLogoutUrl(settings: LoginMethodSettings, method: DirectoryMethod): string | null {
   if (method === 'oidc' || method === 'saml') return SSO_LOGOUT_ENDPOINTS[method];
-  if (method === 'custom_sso') return settings.customSso?.logoutUrl ?? null;
+  if (method === 'custom_sso') return settings.customSso?.logoutUrl ? SSO_LOGOUT_ENDPOINTS.custom_sso : null;
   return null;
 }
 

@@ -1,0 +1,15 @@
+/**
+ * The identity providers the sign-in tests start, for the browser tests (`@plugin-center/server/testing`,
+ * resolved from source only): a real OpenLDAP directory (Debian's slapd, `testLdap.ts`), a SAML
+ * identity provider (samlify, `testSamlIdp.ts`) and an OpenID Connect provider (oidc-provider,
+ * `testOidcProvider.ts`).
+ */
+export {
+  LDAP_PEOPLE,
+  LDAP_PEOPLE_BASE,
+  LDAP_SERVICE_DN,
+  LDAP_SERVICE_PASSWORD,
+  TestLdap,
+} from './testLdap';
+export { startTestOidcProvider, type TestOidcProvider } from './testOidcProvider';
+export { startTestSamlIdp, type TestSamlIdp } from './testSamlIdp';
