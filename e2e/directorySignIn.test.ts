@@ -180,7 +180,7 @@ async function signOut(page: Page, through?: (url: URL) => boolean, confirm?: ()
   await header(page).getByRole('button', { name: '退出登录' }).click();
   if (passed) await passed;
   if (confirm) await confirm();
-  await page.waitForURL((url) => url.pathname === '/plugins/' && (!through || !through(url)));
+  await page.waitForURL((url) => url.pathname === '/plugins/' && !through?.(url));
   await expect.poll(() => header(page).getByRole('button', { name: '登录' }).count()).toBe(1);
   return visited;
 }

@@ -29,7 +29,9 @@ export type AuditEntry = Omit<AuditLogTable, 'id' | 'seq' | 'prev_hash' | 'hash'
  * Appends are serialised so that two transactions never chain to the same entry: on PostgreSQL by
  * a transaction-scoped advisory lock held until commit, on SQLite by its single writer; the unique
  * `seq` refuses a fork should either fail. The id is chosen here (PostgreSQL: the next value of the
- * id sequence; SQLite: one more than the largest) because the hash covers it.
+ * id sequence; SQLite: one more than the largest) because the hash covers it. A NUL character in
+ * the texts (a file name, a reason) is stored as U+FFFD: PostgreSQL text cannot hold it, and the
+ * entry must be written whatever the request carried.
  */
 export async function appendAuditLog(db: Db, entry: AuditEntry): Promise<void> {
   if (!db.isTransaction) {
@@ -60,6 +62,8 @@ export async function appendAuditLog(db: Db, entry: AuditEntry): Promise<void> {
       ) + 1;
   const chained = {
     ...entry,
+    actor_name: withoutNul(entry.actor_name),
+    reason: entry.reason === null ? null : withoutNul(entry.reason),
     id,
     seq: Number(head?.seq ?? 0) + 1,
     prev_hash: head?.hash ?? AUDIT_GENESIS_HASH,
@@ -208,4 +212,9 @@ export async function verifyAuditLog(db: Db): Promise<AuditVerification> {
     }
     if (rows.length < VERIFY_PAGE) return { intact: true, entries, head: prev };
   }
+}
+
+/** `text` with each NUL character replaced by U+FFFD. */
+function withoutNul(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
 }
