@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { CustomSsoSignIn } from './customSso';
+import { methodInForce } from './methodInForce';
 import { checkRedirectUri } from './redirect';
 import type { IdentityService } from './service';
 import { answerSsoStep, stateCookie, stateCookieOf } from './ssoAnswer';
@@ -32,18 +33,17 @@ export async function customSsoRoutes(
   app: FastifyInstance,
   { identity }: CustomSsoRoutesOptions,
 ): Promise<void> {
-  // The settings in force (the environment's, or the back office's once saved): the sign-in is
-  // made again at the first call after they changed.
-  let sso = identity.settings.customSso
-    ? new CustomSsoSignIn(identity, identity.settings.customSso)
-    : undefined;
+  const inForce = methodInForce(
+    () => identity.settings.customSso,
+    (config) => new CustomSsoSignIn(identity, config),
+  );
+  /** The sign-in of the settings in force. @throws ApiError LOGIN_METHOD_DISABLED (404) when off. */
   const enabled = (): CustomSsoSignIn => {
-    const config = identity.settings.customSso;
-    if (!config || identity.settings.privateLoginConfig.custom_sso?.enable === false) {
+    const method = inForce();
+    if (!method || identity.settings.privateLoginConfig.custom_sso?.enable === false) {
       throw new ApiError(ApiErrorCode.LOGIN_METHOD_DISABLED, 'custom SSO sign-in is not configured');
     }
-    if (sso?.config !== config) sso = new CustomSsoSignIn(identity, config);
-    return sso;
+    return method;
   };
   /** Whether the callback is on https (the state cookie is then Secure). */
   const secure = (method: CustomSsoSignIn): boolean => method.config.serviceUrl.startsWith('https:');

@@ -14,6 +14,7 @@ import { tableRoute } from '../routeTable';
 import { limitPerMinute } from '../shared/rateLimit';
 import { directorySource } from './directoryAccounts';
 import { directoryFailed, LdapSignIn, ldapDisabled } from './ldap';
+import { methodInForce } from './methodInForce';
 import type { IdentityService } from './service';
 
 /**
@@ -26,20 +27,17 @@ export async function ldapRoutes(
   app: FastifyInstance,
   { identity }: { identity: IdentityService },
 ): Promise<void> {
-  let ldap = identity.settings.ldap ? new LdapSignIn(identity, identity.settings.ldap) : undefined;
-  /** The sign-in of the settings in force, made again when they changed. */
-  const current = (): LdapSignIn | undefined => {
-    const config = identity.settings.ldap;
-    if (!config) return undefined;
-    if (ldap?.config !== config) {
+  const current = methodInForce(
+    () => identity.settings.ldap,
+    (config) => {
       try {
-        ldap = new LdapSignIn(identity, config);
+        return new LdapSignIn(identity, config);
       } catch (error) {
         throw directoryFailed('the LDAP settings cannot be used', error);
       }
-    }
-    return ldap;
-  };
+    },
+    identity.settings.ldap ? new LdapSignIn(identity, identity.settings.ldap) : undefined,
+  );
   identity.directoryChecks.set(directorySource('ldap'), async (subject) => {
     const sign = current();
     return sign ? sign.check(subject) : 'unknown';

@@ -7,6 +7,7 @@ import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
+import { methodInForce } from './methodInForce';
 import { OidcSignIn } from './oidc';
 import { checkRedirectUri } from './redirect';
 import type { IdentityService } from './service';
@@ -30,16 +31,17 @@ export interface OidcRoutesOptions {
  * - `GET oidc/logout?redirect_uri` → 302 to the provider's end_session_endpoint (or redirect_uri).
  */
 export async function oidcRoutes(app: FastifyInstance, { identity }: OidcRoutesOptions): Promise<void> {
-  // The settings in force (the environment's, or the back office's once saved): the sign-in is
-  // made again at the first call after they changed.
-  let oidc = identity.settings.oidc ? new OidcSignIn(identity, identity.settings.oidc) : undefined;
+  const inForce = methodInForce(
+    () => identity.settings.oidc,
+    (config) => new OidcSignIn(identity, config),
+  );
+  /** The sign-in of the settings in force. @throws ApiError LOGIN_METHOD_DISABLED (404) when off. */
   const enabled = (): OidcSignIn => {
-    const config = identity.settings.oidc;
-    if (!config || identity.settings.privateLoginConfig.oidc?.enable === false) {
+    const method = inForce();
+    if (!method || identity.settings.privateLoginConfig.oidc?.enable === false) {
       throw new ApiError(ApiErrorCode.LOGIN_METHOD_DISABLED, 'OpenID Connect sign-in is not configured');
     }
-    if (oidc?.config !== config) oidc = new OidcSignIn(identity, config);
-    return oidc;
+    return method;
   };
   /** Whether the callback is on https (the state cookie is then Secure). */
   const secure = (method: OidcSignIn): boolean => method.config.redirectUri.startsWith('https:');

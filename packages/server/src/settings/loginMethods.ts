@@ -86,6 +86,8 @@ function context(method: DirectoryMethodName, name: string): string {
 export class LoginMethodSettings {
   private readonly clock: () => number;
   private readonly environment: EnvironmentMethods;
+  /** The last answer of {@link saved} and the stored document it was made from. */
+  private lastSaved: { key: string; methods: Map<DirectoryMethodName, SavedMethod> } | undefined;
 
   constructor(
     private readonly db: Database,
@@ -134,9 +136,16 @@ export class LoginMethodSettings {
     }
   }
 
-  /** The methods saved in the back office, as the identity service applies them. */
+  /**
+   * The methods saved in the back office, as the identity service applies them. The same stored
+   * document answers the same map (the same settings objects), so the sign-ins built from them are
+   * kept until a save changes them.
+   */
   async saved(): Promise<Map<DirectoryMethodName, SavedMethod>> {
-    const stored = (await readSetting<StoredLoginMethods>(this.db.kysely, 'login_methods'))?.value ?? {};
+    const row = await readSetting<StoredLoginMethods>(this.db.kysely, 'login_methods');
+    const key = row ? `${row.update_time}:${JSON.stringify(row.value)}` : '';
+    if (this.lastSaved?.key === key) return this.lastSaved.methods;
+    const stored = row?.value ?? {};
     const out = new Map<DirectoryMethodName, SavedMethod>();
     for (const method of DIRECTORY_METHODS) {
       const saved = stored[method];
@@ -149,6 +158,7 @@ export class LoginMethodSettings {
         config: unreadable.length ? undefined : this.configOf(method, clear),
       });
     }
+    this.lastSaved = { key, methods: out };
     return out;
   }
 
