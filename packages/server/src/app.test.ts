@@ -365,6 +365,20 @@ describe('operations', () => {
         '/api/cmt/srv/config/pexels',
         '/api/cmt/manager/users',
         '/api/cmt/manager/users/role',
+        // Company sign-in of private deployments, and its back-office settings.
+        '/api/cmt/manager/login-methods',
+        '/api/uc/user/login/ldap',
+        '/api/uc/oidc/login',
+        '/api/uc/oidc/callback',
+        '/api/uc/oidc/logout',
+        '/api/uc/saml/metadata',
+        '/api/uc/saml/login',
+        '/api/uc/saml/acs',
+        '/api/uc/saml/logout',
+        '/api/uc/saml/slo',
+        '/api/uc/custom-sso/login',
+        '/api/uc/custom-sso/callback',
+        '/api/uc/custom-sso/logout',
       ].sort(),
     );
     const listOp = doc.paths['/api/cmt/plugin/list']!.get!;
