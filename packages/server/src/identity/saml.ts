@@ -29,7 +29,7 @@ import {
   SAML,
   SamlStatusError,
 } from '@node-saml/node-saml';
-import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
+import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
 import { ApiErrorCode, type SignInResult } from '@plugin-center/contract/schemas';
 import type { SamlConfig } from '../config/saml';
 import { ConfigError } from '../config/values';
