@@ -30,12 +30,15 @@ export default [
     // configuration's analytics project (3.97 KB measured). 4.1 KB since three routes (a batch upload's count and
     // undo, a plugin's submission history) and the BATCH_ID_TAKEN code (4.08 KB measured). The locale
     // rule then moved into an entry of its own (below), for the metrics route and access kind and the
-    // site's sign-in page.
+    // site's sign-in page. 4.25 KB since the company sign-in of private deployments (SPEC §1: 13 routes
+    // of LDAP, OpenID Connect, SAML, custom SSO and the back office's sign-in methods, and the three
+    // error codes a client tells apart: SSO_REJECTED, ACCOUNT_DISABLED, LOGIN_METHOD_DISABLED; 4.20 KB
+    // measured, 96 B over 4.1).
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '4.1 KB',
+    limit: '4.25 KB',
   },
   {
     // The start-up locale rule (chooseOfferedLocale: the lang cookie, the browser's languages, the
