@@ -80,6 +80,8 @@ beforeAll(async () => {
     ACCESS_TOKEN_TTL: '8',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // The administrator signs in for every save (8 s tokens): no per-minute limit on sign-ins here.
+    RATE_LIMIT_SIGNIN: '0',
   });
   ldap = await TestLdap.start();
   oidc = await startTestOidcProvider(
@@ -273,5 +275,37 @@ describe('company sign-in through the login page, against real providers', () =>
     } finally {
       await saveMethod('custom_sso', 'default');
     }
+  });
+
+  it('a super administrator turns LDAP off and on again on the back office page; the login page follows', async () => {
+    const { context, page } = await toLoginPage();
+    await page.locator('#login-email').fill(ADMIN.email);
+    await page.locator('#login-password').fill(ADMIN.password);
+    await page.locator('#login-form button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/plugins/' && !url.searchParams.has('code'));
+    // The code is exchanged: the header offers sign-out.
+    await expect.poll(() => header(page).getByRole('button', { name: '退出登录' }).count()).toBe(1);
+    await page.goto(`${env.appUrl}backstage-index/login-methods`);
+    const card = page.getByTestId('method-ldap');
+    await card.waitFor();
+    // Back to the environment's settings (none here): the login page no longer offers LDAP.
+    await card.getByRole('button', { name: /改用服务器环境/ }).click();
+    await page.getByRole('button', { name: '删除已保存的设置' }).click();
+    await expect.poll(() => card.getByRole('button', { name: /改用服务器环境/ }).count()).toBe(0);
+    const login = await context.newPage();
+    await login.goto(`${env.origin}/user/login/`);
+    expect(await login.locator('#login-ldap-form').count()).toBe(0);
+    // Saved again from the page's fields: LDAP is offered and signs people in at once.
+    for (const [name, value] of Object.entries(variables.ldap!)) {
+      await card.locator(`[id$="-${name}"]`).fill(value);
+    }
+    await card.getByRole('button', { name: /^保存/ }).click();
+    await expect.poll(() => card.getByRole('button', { name: /改用服务器环境/ }).count()).toBe(1);
+    await login.goto(`${env.origin}/user/login/`);
+    await login.locator('#login-username').fill('bob');
+    await login.locator('#login-ldap-password').fill('bob-password');
+    await login.locator('#login-ldap-form button[type="submit"]').click();
+    await login.waitForURL((url) => url.pathname === '/plugins/' && !url.searchParams.has('code'));
+    await context.close();
   });
 });

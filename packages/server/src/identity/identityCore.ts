@@ -220,13 +220,19 @@ export class IdentityCore implements AuthVerifier {
   /**
    * Reads the back office's directory methods again when the last read is older than
    * {@link DIRECTORY_SETTINGS_TTL_MS} (or `force`), and applies them ({@link applyDirectorySettings}):
-   * a save made by another process takes effect here within that time. One read at a time.
+   * a save made by another process takes effect here within that time. One read at a time; a forced
+   * one (after a save here) waits for a read under way and then reads again.
    */
   async refreshDirectorySettings(force = false): Promise<void> {
     const loader = this.directorySettingsLoader;
     if (!loader) return;
     const read = this.directoryRead;
-    if (read.pending) return read.pending;
+    if (read.pending) {
+      // A read under way may have started before the change a forced refresh is for: read again.
+      await read.pending.catch(() => {});
+      if (!force) return;
+      if (read.pending) return read.pending;
+    }
     if (!force && this.clock() - read.at < DIRECTORY_SETTINGS_TTL_MS) return;
     read.pending = loader()
       .then((saved) => {
