@@ -112,7 +112,7 @@ describe('directory accounts', () => {
   it('a person the directory check finds gone loses every session and cannot refresh', async () => {
     const session = await signIn(person('d6'));
     const verdicts: Record<string, 'active' | 'gone' | 'unknown'> = { d6: 'active' };
-    t.app.identity.directoryChecks.set('dir:ldap', async (subject) => verdicts[subject] ?? 'active');
+    t.app.identity.directoryChecks.set('dir:ldap', () => async (subject) => verdicts[subject] ?? 'active');
     try {
       const ok = await refresh(session.refresh_token);
       expect(ok.statusCode).toBe(200);

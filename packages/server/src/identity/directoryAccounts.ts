@@ -19,7 +19,7 @@ import {
   updateDirectoryAccount,
 } from './data/accounts';
 import { insertLoginCode, revokeUserTokens } from './data/sessions';
-import type { IdentityCore } from './identityCore';
+import type { DirectoryCheck, IdentityCore } from './identityCore';
 import { appendCode, checkRedirectUri } from './redirect';
 
 /** The directory sign-in methods of SPEC §1 (besides OAuth2 third-party accounts). */
@@ -143,15 +143,21 @@ export async function directorySignIn(
 
 /**
  * The check of refresh and sign-in for an account linked to a directory whose method registered a
- * `DirectoryCheck` (`identity.directoryChecks`, identityCore.ts): when the directory says the person is gone,
+ * `DirectoryCheck` in force (`identity.directoryChecks`, identityCore.ts): when the directory says the person is gone,
  * the account is disabled (`staff_status` 0) and every session of it revoked.
  * @returns false when the account was disabled by this check
  */
 export async function checkDirectoryAccount(identity: IdentityCore, userId: number): Promise<boolean> {
-  if (identity.directoryChecks.size === 0) return true;
-  const links = await subjectsOf(identity.db.kysely, userId, [...identity.directoryChecks.keys()]);
+  // Only the methods configured now: without any, a refresh costs no query here.
+  const checks = new Map<string, DirectoryCheck>();
+  for (const [source, inForce] of identity.directoryChecks) {
+    const check = inForce();
+    if (check) checks.set(source, check);
+  }
+  if (checks.size === 0) return true;
+  const links = await subjectsOf(identity.db.kysely, userId, [...checks.keys()]);
   for (const link of links) {
-    const verdict = await identity.directoryChecks.get(link.source)!(link.subject);
+    const verdict = await checks.get(link.source)!(link.subject);
     if (verdict === 'gone') {
       await disableDirectoryAccount(identity, userId);
       return false;

@@ -117,9 +117,10 @@ export class IdentityCore implements AuthVerifier {
   onAccountCreated: AccountCreatedHook | undefined;
   /**
    * The directory checks refresh asks, by link source (`dir:ldap`): each directory method that can
-   * look a person up registers one (see `directoryAccounts.ts` checkDirectoryAccount).
+   * look a person up registers a function answering its check while the method is configured, and
+   * undefined otherwise (see `directoryAccounts.ts` checkDirectoryAccount).
    */
-  readonly directoryChecks = new Map<string, DirectoryCheck>();
+  readonly directoryChecks = new Map<string, () => DirectoryCheck | undefined>();
   /**
    * Reads the directory methods saved in the back office (set by the composition, `app.ts`): by
    * method, the settings their values make (undefined: none) and how the method is offered.

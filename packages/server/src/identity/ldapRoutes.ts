@@ -38,10 +38,7 @@ export async function ldapRoutes(
     },
     identity.settings.ldap ? new LdapSignIn(identity, identity.settings.ldap) : undefined,
   );
-  identity.directoryChecks.set(directorySource('ldap'), async (subject) => {
-    const sign = current();
-    return sign ? sign.check(subject) : 'unknown';
-  });
+  identity.directoryChecks.set(directorySource('ldap'), () => current()?.check);
   tableRoute(
     app,
     'user',
