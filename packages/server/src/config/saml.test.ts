@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveSamlIdp } from '../identity/saml';
+import { resolveSamlIdp } from '../identity/samlIdp';
 import { generateKeyPair, startTestSamlIdp, type TestSamlIdp } from '../testing/testSamlIdp';
 import { loadConfig } from './loadConfig';
 import { NAMEID_PERSISTENT, SAML_DEFAULT_ATTRIBUTES } from './saml';

@@ -20,25 +20,27 @@
  * - the assertion `ID` was never accepted before (`sso_assertion`, kept until its `NotOnOrAfter`);
  * - a non-transient NameID (the account's link: `<IdP entity id> <NameID>`, never the e-mail).
  */
-import { randomBytes } from 'node:crypto';
-import { inflateRawSync } from 'node:zlib';
-import {
-  type CacheItem,
-  type CacheProvider,
-  type Profile,
-  SAML,
-  SamlStatusError,
-} from '@node-saml/node-saml';
+import { type CacheItem, type CacheProvider, type Profile, SAML } from '@node-saml/node-saml';
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
-import { ApiErrorCode, type SignInResult } from '@plugin-center/contract/schemas';
+import type { SignInResult } from '@plugin-center/contract/schemas';
 import type { SamlConfig } from '../config/saml';
-import { ConfigError } from '../config/values';
 import { ApiError } from '../errors';
 import { boundUserId } from './data/accounts';
 import { revokeUserTokens } from './data/sessions';
 import { consumeSsoRequest, insertSsoRequest, recordSsoAssertion, ssoAssertionUsed } from './data/sso';
 import { type DirectoryProfile, directorySource } from './directoryAccounts';
 import { checkRedirectUri } from './redirect';
+import { BINDING_REDIRECT, resolveSamlIdp, type SamlIdp } from './samlIdp';
+import {
+  decodeBase64Xml,
+  explain,
+  inflateBase64,
+  malformed,
+  messageId,
+  opaqueId,
+  parseXml,
+  rejected,
+} from './samlMessages';
 import type { IdentityService } from './service';
 
 /** Path of the assertion consumer service (HTTP-POST). */
@@ -65,21 +67,9 @@ const SESSION = 'saml:session';
 /** `sso_assertion` method of IdP LogoutRequest ids (replay of a logout). */
 const LOGOUT_REQUEST = 'saml:logout-request';
 
-const BINDING_REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const NAMEID_TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 const NAMEID_UNSPECIFIED = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
 const CM_BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
-
-/** The IdP as this SP uses it: from its metadata or the explicit variables. */
-export interface SamlIdp {
-  entityId: string;
-  /** SSO URL, HTTP-Redirect binding. */
-  ssoUrl: string;
-  /** SLO URL, HTTP-Redirect binding; undefined: the IdP has no single logout. */
-  sloUrl: string | undefined;
-  /** Signing certificates, PEM. */
-  certs: string[];
-}
 
 /** The SAML session of a browser (kept for SP-initiated logout, LogoutRequest of core §3.7.1). */
 interface SamlSession {
@@ -96,78 +86,6 @@ interface RelayPayload {
   request_id: string;
   /** The browser that started the sign-in (its `pc_saml_browser` cookie), when bound. */
   browser?: string;
-}
-
-function rejected(message: string): ApiError {
-  return new ApiError(ApiErrorCode.SSO_REJECTED, message);
-}
-
-function malformed(message: string): ApiError {
-  return new ApiError(ApiErrorCode.INVALID_PARAMETER, message);
-}
-
-/** A random opaque id (RelayState, session cookie): 32 bytes, base64url. */
-function opaqueId(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** A SAML message id (xs:ID: starts with a letter or `_`). */
-function messageId(): string {
-  return `_${randomBytes(20).toString('hex')}`;
-}
-
-function pem(base64: string): string {
-  const body = base64.replace(/\s+/g, '');
-  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END CERTIFICATE-----`;
-}
-
-/**
- * The IdP of `config`: the explicit values, or those of its metadata (SAML 2.0 metadata §2.4.3
- * IDPSSODescriptor: `entityID`, the HTTP-Redirect `SingleSignOnService` and `SingleLogoutService`,
- * the `KeyDescriptor`s of use `signing` or of no use).
- * @throws ConfigError `SAML_IDP_METADATA: …` when the metadata is not XML or lacks one of them.
- */
-export async function resolveSamlIdp(config: SamlConfig): Promise<SamlIdp> {
-  const idp = config.idp;
-  if (!('metadata' in idp)) {
-    return { entityId: idp.issuer, ssoUrl: idp.entryPoint, sloUrl: idp.logoutUrl, certs: idp.certs };
-  }
-  const fail = (message: string): never => {
-    throw new ConfigError('SAML_IDP_METADATA', message);
-  };
-  let doc: Document;
-  try {
-    doc = await parseDomFromString(idp.metadata);
-  } catch (error) {
-    return fail(`is not XML metadata: ${(error as Error).message}`);
-  }
-  const descriptor = xpath.selectElements(
-    doc,
-    "//*[local-name()='EntityDescriptor'][*[local-name()='IDPSSODescriptor']]",
-  )[0];
-  if (!descriptor) return fail('has no EntityDescriptor with an IDPSSODescriptor');
-  const entityId = descriptor.getAttribute('entityID');
-  if (!entityId) return fail('the EntityDescriptor has no entityID');
-  const sso = xpath.selectElements(
-    descriptor,
-    `./*[local-name()='IDPSSODescriptor']/*[local-name()='SingleSignOnService'][@Binding='${BINDING_REDIRECT}']`,
-  )[0];
-  const ssoUrl = sso?.getAttribute('Location');
-  if (!ssoUrl) return fail('has no SingleSignOnService of the HTTP-Redirect binding');
-  const slo = xpath.selectElements(
-    descriptor,
-    `./*[local-name()='IDPSSODescriptor']/*[local-name()='SingleLogoutService'][@Binding='${BINDING_REDIRECT}']`,
-  )[0];
-  const certs = xpath
-    .selectElements(
-      descriptor,
-      "./*[local-name()='IDPSSODescriptor']/*[local-name()='KeyDescriptor'][not(@use) or @use='signing']//*[local-name()='X509Certificate']",
-    )
-    .map((node) => node.textContent?.trim() ?? '')
-    .filter(Boolean)
-    .map(pem);
-  if (certs.length === 0) return fail('has no signing certificate (KeyDescriptor use="signing")');
-  return { entityId, ssoUrl, sloUrl: slo?.getAttribute('Location') || undefined, certs };
 }
 
 /**
@@ -650,71 +568,4 @@ interface AssertionJs {
     }[];
     Conditions?: { $?: { NotOnOrAfter?: string } }[];
   };
-}
-
-/** The text of a base64 XML message. @throws ApiError INVALID_PARAMETER naming `field`. */
-function decodeBase64Xml(value: string, field: string): string {
-  const compact = value.replace(/[\r\n\t ]+/g, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) throw malformed(`${field}: is not base64`);
-  return checkXmlText(Buffer.from(compact, 'base64').toString('utf8'), field);
-}
-
-/**
- * `xml` when it can be an XML document: starts with `<`, and holds no character XML 1.0 forbids
- * (§2.2: controls other than tab, CR and LF; NUL).
- * @throws ApiError INVALID_PARAMETER naming `field`.
- */
-function checkXmlText(xml: string, field: string): string {
-  if (!xml.trimStart().startsWith('<')) throw malformed(`${field}: is not base64 XML`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(xml)) {
-    throw malformed(`${field}: holds characters XML does not allow`);
-  }
-  return xml;
-}
-
-/** The text of a deflated base64 message (HTTP-Redirect, bindings §3.4.4.1). @throws ApiError INVALID_PARAMETER. */
-function inflateBase64(value: string, field: string): string {
-  const compact = value.replace(/[\r\n\t ]+/g, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) throw malformed(`${field}: is not base64`);
-  let xml: string;
-  try {
-    xml = inflateRawSync(Buffer.from(compact, 'base64'), { maxOutputLength: 1 << 20 }).toString('utf8');
-  } catch {
-    throw malformed(`${field}: is not a deflated SAML message`);
-  }
-  return checkXmlText(xml, field);
-}
-
-async function parseXml(xml: string, field: string): Promise<Document> {
-  try {
-    return await parseDomFromString(xml);
-  } catch (error) {
-    throw malformed(`${field}: is not well-formed XML (${(error as Error).message.slice(0, 200)})`);
-  }
-}
-
-/** node-saml's error as the envelope error naming the check that failed. */
-function explain(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof SamlStatusError) return rejected(`the IdP refused the sign-in: ${error.message}`);
-  const message = error instanceof Error ? error.message : String(error);
-  if (/signature/i.test(message)) {
-    return rejected(`the signature is missing or does not verify with the IdP's certificate (${message})`);
-  }
-  if (/InResponseTo is missing/.test(message)) {
-    return rejected('unsolicited response: IdP-initiated sign-in is off (SAML_ALLOW_IDP_INITIATED)');
-  }
-  if (/InResponseTo/.test(message)) {
-    return rejected(
-      `InResponseTo names no pending request of this server (unknown, used or expired): ${message}`,
-    );
-  }
-  if (/not yet valid/.test(message)) return rejected('the assertion is not yet valid (NotBefore)');
-  if (/expired|too old|No valid subject confirmation/.test(message)) {
-    return rejected(`the assertion expired (NotOnOrAfter): ${message}`);
-  }
-  if (/audience|AudienceRestriction/i.test(message)) return rejected(`wrong audience: ${message}`);
-  if (/issuer/i.test(message)) return rejected(`wrong issuer: ${message}`);
-  return rejected(`the SAML message was refused: ${message}`);
 }
