@@ -10,17 +10,15 @@ import {
   LOCALE_ALIASES,
   LOGIN_PAGE_PATH,
   type Locale,
-  USER_API,
-  USER_API_BASE,
 } from '@plugin-center/contract/schemas';
 import {
   type BrowserSsoMethod,
-  LDAP_SIGN_IN_ENDPOINT,
   type OfferedLoginMethods,
   SSO_LOGIN_ENDPOINTS,
 } from '../identity/loginMethods';
 import { escapeHtml } from '../shared/html';
 import type { LoginPageAssets } from './assets';
+import { emailForm, ldapForm } from './forms';
 import type { LoginTexts } from './texts';
 
 /** URL of the login pages' stylesheet (served by `loginPageRoutes`). */
@@ -30,10 +28,7 @@ export const LOGIN_SCRIPT_PATH = `${LOGIN_PAGE_PATH}login.js`;
 /** Where sign-in continues when the query gives no `redirect_uri` (or the bind page no usable `mainUrl`). */
 export const DEFAULT_REDIRECT = '/plugins/';
 
-/** Endpoint of the sign-in form: `POST /api/uc/user/login` (wire `SignInBody` → `SignInResult`). */
-export const SIGN_IN_ENDPOINT = `${USER_API_BASE}${USER_API.SIGN_IN}`;
-/** Endpoint of the sign-up form: `POST /api/uc/user/sign_up` (wire `SignUpBody` → `SignInResult`). */
-export const SIGN_UP_ENDPOINT = `${USER_API_BASE}${USER_API.SIGN_UP}`;
+export { SIGN_IN_ENDPOINT, SIGN_UP_ENDPOINT } from './forms';
 
 /**
  * Query parameters of SPEC §2 kept as hidden context on the page (besides `redirect_uri`, which the
@@ -176,8 +171,6 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect x="2" y="2" width="11" height="11" rx="3" fill="#4f46e5"/><rect x="15" y="2" width="11" height="11" rx="3" fill="#c7d2fe"/><rect x="2" y="15" width="11" height="11" rx="3" fill="#c7d2fe"/><rect x="15" y="15" width="11" height="11" rx="5.5" fill="#4f46e5"/></svg>',
 )}`;
 const GLOBE = `<svg class="login-lang-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="10"/><path d="M2 12h20"/><path d="M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z"/></svg>`;
-const EYE = `<svg class="icon-show" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"/><circle cx="12" cy="12" r="3"/></svg>`;
-const EYE_OFF = `<svg class="icon-hide" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M3 3l18 18"/><path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7c1.9 0 3.6-.6 5-1.5"/><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2"/></svg>`;
 
 /**
  * The whole HTML document of a login page.
@@ -368,105 +361,4 @@ export function renderLoginPage(input: LoginPageInput): string {
 </body>
 </html>
 `;
-}
-
-/** `data-text-*` attributes of a form, values escaped. */
-function dataAttributes(texts: Record<string, string>): string {
-  return Object.entries(texts)
-    .map(([key, value]) => ` data-text-${key}="${escapeHtml(value)}"`)
-    .join('');
-}
-
-/** The e-mail sign-in or sign-up form `#login-form` (see {@link renderLoginPage}). */
-function emailForm(
-  t: LoginTexts,
-  options: { signUp: boolean; redirectUri: string; titled: boolean },
-  autofocus: () => string,
-): string {
-  const { signUp, redirectUri, titled } = options;
-  const attributes = dataAttributes({
-    pending: signUp ? t.pendingSignUp : t.pendingSignIn,
-    'error-invalid-credentials': t.errors.INVALID_CREDENTIALS,
-    'error-email-taken': t.errors.EMAIL_TAKEN,
-    'error-login-method-disabled': t.errors.LOGIN_METHOD_DISABLED,
-    'error-rate-limited': t.errors.RATE_LIMITED,
-    'error-rate-limited-later': t.errors.RATE_LIMITED_LATER,
-    'error-redirect-not-allowed': t.errors.REDIRECT_NOT_ALLOWED,
-    'error-network': t.errors.NETWORK,
-    'error-unknown': t.errors.UNKNOWN,
-    'invalid-required': t.invalid.required,
-    'invalid-email': t.invalid.email,
-    'invalid-too-short': t.invalid.tooShort,
-  });
-  const heading = titled
-    ? `
-        <h2 class="login-method-title" id="login-email-title">${escapeHtml(t.emailTitle)}</h2>`
-    : '';
-  const nickname = signUp
-    ? `
-        <div class="field">
-          <label for="login-nickname">${escapeHtml(t.nickname)}<span class="field-optional">${escapeHtml(t.optional)}</span></label>
-          <input class="input" id="login-nickname" name="nick_name" type="text" autocomplete="nickname" maxlength="64">
-        </div>`
-    : '';
-  const passwordHint = signUp
-    ? `
-          <p class="field-hint" id="login-password-hint">${escapeHtml(t.passwordHint)}</p>`
-    : '';
-  const passwordAttributes = signUp
-    ? 'autocomplete="new-password" minlength="8" maxlength="1024" aria-describedby="login-password-hint"'
-    : 'autocomplete="current-password" maxlength="1024"';
-  return `
-      <form class="login-form" id="login-form" method="post" action="${signUp ? SIGN_UP_ENDPOINT : SIGN_IN_ENDPOINT}" aria-labelledby="${titled ? 'login-email-title' : 'login-title'}" data-kind="email"${attributes}>${heading}
-        <input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}">
-        <div class="field">
-          <label for="login-email">${escapeHtml(t.email)}</label>
-          <input class="input" id="login-email" name="email" type="email" inputmode="email" autocomplete="${signUp ? 'email' : 'username'}" autocapitalize="none" spellcheck="false" maxlength="254" required${autofocus()}>
-        </div>${nickname}
-        <div class="field">
-          <label for="login-password">${escapeHtml(t.password)}</label>
-          <div class="password-row">
-            <input class="input" id="login-password" name="password" type="password" ${passwordAttributes} required>
-            <button class="password-toggle" id="login-password-toggle" type="button" aria-controls="login-password" aria-pressed="false" aria-label="${escapeHtml(t.showPassword)}" title="${escapeHtml(t.showPassword)}" hidden>${EYE}${EYE_OFF}</button>
-          </div>${passwordHint}
-        </div>
-        <div class="login-error" id="login-error" role="alert"></div>
-        <button class="login-submit" type="submit">${escapeHtml(signUp ? t.submitSignUp : t.submitSignIn)}</button>
-      </form>`;
-}
-
-/** The directory (LDAP) sign-in form `#login-ldap-form` (see {@link renderLoginPage}). */
-function ldapForm(t: LoginTexts, redirectUri: string, autofocus: () => string): string {
-  const attributes = dataAttributes({
-    pending: t.pendingSignIn,
-    'error-invalid-credentials': t.errors.DIRECTORY_INVALID_CREDENTIALS,
-    'error-account-disabled': t.errors.ACCOUNT_DISABLED,
-    'error-login-method-disabled': t.errors.LOGIN_METHOD_DISABLED,
-    'error-third-party-failed': t.errors.THIRD_PARTY_FAILED,
-    'error-rate-limited': t.errors.RATE_LIMITED,
-    'error-rate-limited-later': t.errors.RATE_LIMITED_LATER,
-    'error-redirect-not-allowed': t.errors.REDIRECT_NOT_ALLOWED,
-    'error-network': t.errors.NETWORK,
-    'error-unknown': t.errors.UNKNOWN,
-    'invalid-required': t.invalid.required,
-  });
-  return `
-      <form class="login-form" id="login-ldap-form" method="post" action="${LDAP_SIGN_IN_ENDPOINT}" aria-labelledby="login-ldap-title" data-kind="ldap"${attributes}>
-        <h2 class="login-method-title" id="login-ldap-title">${escapeHtml(t.ldapTitle)}</h2>
-        <input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}">
-        <div class="field">
-          <label for="login-username">${escapeHtml(t.username)}</label>
-          <input class="input" id="login-username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="256" aria-describedby="login-username-hint" required${autofocus()}>
-          <p class="field-hint" id="login-username-hint">${escapeHtml(t.usernameHint)}</p>
-        </div>
-        <div class="field">
-          <label for="login-ldap-password">${escapeHtml(t.password)}</label>
-          <div class="password-row">
-            <input class="input" id="login-ldap-password" name="password" type="password" autocomplete="current-password" maxlength="1024" required>
-            <button class="password-toggle" id="login-ldap-password-toggle" type="button" aria-controls="login-ldap-password" aria-pressed="false" aria-label="${escapeHtml(t.showPassword)}" title="${escapeHtml(t.showPassword)}" hidden>${EYE}${EYE_OFF}</button>
-          </div>
-        </div>
-        <div class="login-error" id="login-ldap-error" role="alert"></div>
-        <button class="login-submit" type="submit">${escapeHtml(t.submitLdap)}</button>
-      </form>`;
 }
