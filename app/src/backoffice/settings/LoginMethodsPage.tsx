@@ -1,43 +1,22 @@
-import type { LoginMethodSetting, LoginMethodVariable, LogoutMode } from '@plugin-center/api';
+import { type LoginMethodSetting, type LogoutMode, Role } from '@plugin-center/api';
 import { useAdminInfo } from '@plugin-center/react';
 import { useLoginMethods, usePluginAction } from '@plugin-center/react/backoffice';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
 import { Tag, type TagTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Check, TextArea, TextInput } from '../../ui/Field';
-import { FormField, fieldControlProps } from '../../ui/FormField';
-import { PasswordInput } from '../../ui/PasswordInput';
+import { Check } from '../../ui/Field';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
+import { LineField, VariableField } from './LoginMethodFields';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
-import { type BackofficeT, useBackofficeTexts } from '../../i18n/backoffice/texts';
+import { useBackofficeTexts } from '../../i18n/backoffice/texts';
 import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
-
-/** Role 1 (SPEC §1): the super admin, who alone changes the sign-in methods. */
-const SUPER_ADMIN = 1;
-
-/**
- * Variables whose values are long, multi-line texts (an IdP's XML metadata, a PEM certificate or
- * key): edited in a text area.
- */
-const MULTI_LINE_NAME = /(METADATA|METADATA_XML|_XML|CERT|CERTIFICATE|CERTS|_PEM|PRIVATE_KEY|PUBLIC_KEY)$/;
-const MULTI_LINE_SUMMARY = /\bXML\b|\bPEM\b|certificate|metadata/i;
-
-/** Whether a variable is edited in a text area: its name or summary says XML / PEM, or a value has several lines. */
-export function isMultiLine(variable: LoginMethodVariable): boolean {
-  return (
-    MULTI_LINE_NAME.test(variable.name) ||
-    MULTI_LINE_SUMMARY.test(variable.summary) ||
-    variable.value.includes('\n') ||
-    variable.environment.includes('\n')
-  );
-}
 
 /** The status a method's card shows: its text key and its colour. */
 function methodStatus(setting: LoginMethodSetting): { key: string; tone: TagTone } {
@@ -88,7 +67,7 @@ export function LoginMethodsView() {
   const { t } = useBackofficeTexts();
   const methods = useLoginMethods();
   const me = useAdminInfo();
-  const canEdit = me.data?.role === SUPER_ADMIN;
+  const canEdit = me.data?.role === Role.SUPER_ADMIN;
   const list = methods.data?.method_list;
   return (
     <section className="backstage bo-page">
@@ -390,104 +369,5 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
         />
       )}
     </form>
-  );
-}
-
-/**
- * One variable as a labelled field: its summary as the label, its name (monospace) and the server
- * environment's value under it (kept when an error shows); a secret in the kit's
- * {@link PasswordInput}, a long text (XML, PEM) in a text area.
- */
-function VariableField(props: {
-  id: string;
-  variable: LoginMethodVariable;
-  value: string;
-  onChange(value: string): void;
-  error?: string;
-  t: BackofficeT;
-}) {
-  const { id, variable, value, error, t } = props;
-  const multi = isMultiLine(variable);
-  const hint: ReactNode = (
-    <>
-      <code className="bo-var-name">{variable.name}</code>
-      {' · '}
-      {variable.environment === ''
-        ? t('loginMethods.envUnset')
-        : multi
-          ? t('loginMethods.envSetLong')
-          : t('loginMethods.envValue', { value: variable.environment })}
-      {variable.secret && ` · ${t('loginMethods.secretHint')}`}
-    </>
-  );
-  const control = fieldControlProps(id, { hint, error, keepHint: true });
-  const placeholder = variable.secret || multi ? undefined : variable.environment || undefined;
-  return (
-    <FormField
-      id={id}
-      label={variable.summary || variable.name}
-      hint={hint}
-      error={error}
-      keepHint
-      hintClassName="publish-hint bo-muted"
-    >
-      {multi ? (
-        <TextArea
-          {...control}
-          className="bo-var-text"
-          rows={6}
-          value={value}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={
-            variable.environment && !variable.secret ? variable.environment.slice(0, 200) : undefined
-          }
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      ) : variable.secret ? (
-        <PasswordInput
-          {...control}
-          value={value}
-          autoComplete="new-password"
-          spellCheck={false}
-          toggleLabel={t('secret.show')}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      ) : (
-        <TextInput
-          {...control}
-          type="text"
-          value={value}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={placeholder}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      )}
-    </FormField>
-  );
-}
-
-/** A labelled one-line field with its hint or error. */
-function LineField(props: {
-  id: string;
-  label: string;
-  value: string;
-  type?: string;
-  onChange(value: string): void;
-  hint?: ReactNode;
-  error?: string;
-}) {
-  return (
-    <FormField id={props.id} label={props.label} hint={props.hint} error={props.error}>
-      <TextInput
-        {...fieldControlProps(props.id, props)}
-        type={props.type ?? 'text'}
-        value={props.value}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </FormField>
   );
 }

@@ -14,7 +14,8 @@ import { setLanguage } from '../../i18n/i18n';
 import { inEnglish, renderWithClient } from '../../testing/render';
 import { dismissToastsAfterEach, failure, renderWithToasts, sent, toastTexts } from '../../testing/toasts';
 import { BackstageHeader } from '../BackstageHeader';
-import { isMultiLine, LoginMethodsView } from './LoginMethodsPage';
+import { isMultiLine } from './LoginMethodFields';
+import { LoginMethodsView } from './LoginMethodsPage';
 
 inEnglish();
 dismissToastsAfterEach();
