@@ -20,28 +20,33 @@
  * - the assertion `ID` was never accepted before (`sso_assertion`, kept until its `NotOnOrAfter`);
  * - a non-transient NameID (the account's link: `<IdP entity id> <NameID>`, never the e-mail).
  */
-import { type CacheItem, type CacheProvider, type Profile, SAML } from '@node-saml/node-saml';
+import { type CacheProvider, type Profile, SAML } from '@node-saml/node-saml';
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
 import type { SignInResult } from '@plugin-center/contract/schemas';
 import type { SamlConfig } from '../config/saml';
 import { ApiError } from '../errors';
-import { boundUserId } from './data/accounts';
-import { revokeUserTokens } from './data/sessions';
 import { consumeSsoRequest, insertSsoRequest, recordSsoAssertion, ssoAssertionUsed } from './data/sso';
-import { type DirectoryProfile, directorySource } from './directoryAccounts';
+import type { DirectoryProfile } from './directoryAccounts';
 import { checkRedirectUri } from './redirect';
 import { BINDING_REDIRECT, resolveSamlIdp, type SamlIdp } from './samlIdp';
+import { type SloMessage, samlLogoutUrl, samlSingleLogout } from './samlLogout';
+import { decodeBase64Xml, explain, malformed, messageId, opaqueId, parseXml, rejected } from './samlMessages';
 import {
-  decodeBase64Xml,
-  explain,
-  inflateBase64,
-  malformed,
-  messageId,
-  opaqueId,
-  parseXml,
-  rejected,
-} from './samlMessages';
+  METHOD,
+  RELAY,
+  REQUEST,
+  type RelayPayload,
+  RequestIdCache,
+  SAML_DEFAULT_REDIRECT,
+  SAML_REQUEST_TTL_MS,
+  SamlFailure,
+  type SamlSession,
+  SESSION,
+  samlSubject,
+} from './samlState';
 import type { IdentityService } from './service';
+
+export { SAML_DEFAULT_REDIRECT, SAML_REQUEST_TTL_MS, SamlFailure, samlSubject } from './samlState';
 
 /** Path of the assertion consumer service (HTTP-POST). */
 export const SAML_ACS_PATH = '/api/uc/saml/acs';
@@ -49,93 +54,18 @@ export const SAML_ACS_PATH = '/api/uc/saml/acs';
 export const SAML_SLO_PATH = '/api/uc/saml/slo';
 /** Path of the SP metadata. */
 export const SAML_METADATA_PATH = '/api/uc/saml/metadata';
-/** How long an AuthnRequest or LogoutRequest waits for its answer, ms. */
-export const SAML_REQUEST_TTL_MS = 10 * 60_000;
 /** Longest time after its `IssueInstant` an assertion is accepted, ms (node-saml `maxAssertionAgeMs`). */
 export const MAX_ASSERTION_AGE_MS = 10 * 60_000;
-/** Where the browser goes when no redirect_uri is given. */
-export const SAML_DEFAULT_REDIRECT = '/plugins/';
 /** Longest NameID accepted, characters. */
 const MAX_NAME_ID = 256;
 
-const METHOD = 'saml' as const;
-/** `sso_request` methods: RelayState of a sign-in, node-saml's request ids, RelayState of a logout, SAML sessions. */
-const RELAY = 'saml';
-const REQUEST = 'saml:request';
-const LOGOUT = 'saml:logout';
-const SESSION = 'saml:session';
-/** `sso_assertion` method of IdP LogoutRequest ids (replay of a logout). */
-const LOGOUT_REQUEST = 'saml:logout-request';
-
 const NAMEID_TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
-const NAMEID_UNSPECIFIED = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
 const CM_BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
-
-/** The SAML session of a browser (kept for SP-initiated logout, LogoutRequest of core §3.7.1). */
-interface SamlSession {
-  name_id: string;
-  name_id_format: string | null;
-  name_qualifier: string | null;
-  sp_name_qualifier: string | null;
-  session_index: string | null;
-}
-
-/** What a sign-in or logout request keeps under its RelayState. */
-interface RelayPayload {
-  redirect_uri: string;
-  request_id: string;
-  /** The browser that started the sign-in (its `pc_saml_browser` cookie), when bound. */
-  browser?: string;
-}
-
-/**
- * node-saml's {@link CacheProvider} over `sso_request` for one request of this server: saved ids
- * are rows every server process sees; reading an id spends it (atomically, so of two answers to one
- * request only one gets it), and later reads within the same validation answer the spent value.
- */
-class RequestIdCache implements CacheProvider {
-  private readonly spent = new Map<string, string>();
-
-  constructor(
-    private readonly identity: IdentityService,
-    private readonly method: string,
-  ) {}
-
-  async saveAsync(key: string, value: string): Promise<CacheItem> {
-    const now = this.identity.clock();
-    await insertSsoRequest(this.identity.db.kysely, this.method, key, value, now + SAML_REQUEST_TTL_MS);
-    return { value, createdAt: now };
-  }
-
-  async getAsync(key: string): Promise<string | null> {
-    const known = this.spent.get(key);
-    if (known !== undefined) return known;
-    const value = await consumeSsoRequest(this.identity.db.kysely, this.method, key, this.identity.clock());
-    if (typeof value !== 'string') return null;
-    this.spent.set(key, value);
-    return value;
-  }
-
-  async removeAsync(key: string | null): Promise<string | null> {
-    if (key === null) return null;
-    return this.getAsync(key);
-  }
-}
 
 /** The outcome of a successful assertion: where the browser goes, and the SAML session to remember. */
 export interface SamlSignInResult extends SignInResult {
   /** The id of the `pc_saml` cookie (the SAML session kept for single logout). */
   session: string;
-}
-
-/** What a failed SAML callback knows: the error, and the redirect_uri of its request when known. */
-export class SamlFailure extends Error {
-  constructor(
-    readonly error: ApiError,
-    readonly redirectUri: string | undefined,
-  ) {
-    super(error.message);
-  }
 }
 
 /**
@@ -147,7 +77,7 @@ export class SamlSignIn {
   private metadataXml = '';
 
   private constructor(
-    private readonly identity: IdentityService,
+    readonly identity: IdentityService,
     readonly config: SamlConfig,
     readonly idp: SamlIdp,
   ) {}
@@ -173,7 +103,7 @@ export class SamlSignIn {
   }
 
   /** A node-saml client with this SP's options and `cache` for request ids. */
-  private client(cache: CacheProvider, generateUniqueId: () => string = messageId): SAML {
+  client(cache: CacheProvider, generateUniqueId: () => string = messageId): SAML {
     const { config, idp } = this;
     return new SAML({
       entryPoint: idp.ssoUrl,
@@ -427,133 +357,15 @@ export class SamlSignIn {
     };
   }
 
-  /**
-   * `GET /api/uc/saml/logout`: the IdP's SLO URL with a LogoutRequest for the SAML session `session`
-   * (the `pc_saml` cookie; core §3.7.1), which comes back to `redirectUri`; the session is spent.
-   * Without a known session or an IdP logout service: `redirectUri` itself.
-   * @throws ApiError REDIRECT_NOT_ALLOWED (400).
-   */
-  async logoutUrl(session: string | undefined, redirectUri: string | undefined): Promise<string> {
-    const redirect = checkRedirectUri(
-      redirectUri ?? SAML_DEFAULT_REDIRECT,
-      this.identity.settings.redirectAllowlist,
-    );
-    const kysely = this.identity.db.kysely;
-    const now = this.identity.clock();
-    const saml = session
-      ? ((await consumeSsoRequest(kysely, SESSION, session, now)) as SamlSession | null)
-      : null;
-    if (!saml || !this.idp.sloUrl) return redirect.uri;
-    const requestId = messageId();
-    const relayState = opaqueId();
-    const user: Profile = {
-      issuer: this.idp.entityId,
-      nameID: saml.name_id,
-      nameIDFormat: saml.name_id_format ?? NAMEID_UNSPECIFIED,
-      ...(saml.name_qualifier ? { nameQualifier: saml.name_qualifier } : {}),
-      ...(saml.sp_name_qualifier ? { spNameQualifier: saml.sp_name_qualifier } : {}),
-      ...(saml.session_index ? { sessionIndex: saml.session_index } : {}),
-    };
-    const url = await this.client(
-      new RequestIdCache(this.identity, REQUEST),
-      () => requestId,
-    ).getLogoutUrlAsync(user, relayState, {});
-    const payload: RelayPayload = { redirect_uri: redirect.uri, request_id: requestId };
-    await insertSsoRequest(kysely, LOGOUT, relayState, payload, now + SAML_REQUEST_TTL_MS);
-    return url;
+  /** `GET /api/uc/saml/logout` (see `samlLogout.ts` {@link samlLogoutUrl}). */
+  logoutUrl(session: string | undefined, redirectUri: string | undefined): Promise<string> {
+    return samlLogoutUrl(this, session, redirectUri);
   }
 
-  /**
-   * `GET|POST /api/uc/saml/slo`: the IdP's LogoutResponse (to our LogoutRequest: → its
-   * redirect_uri) or its LogoutRequest (IdP-initiated, core §3.7.3: the person's sessions are
-   * revoked, → the IdP's SLO URL with our LogoutResponse). A LogoutRequest must be signed (the query
-   * signature of bindings §3.4.4.1, or an XML signature by POST); a LogoutResponse must answer a
-   * pending LogoutRequest of this server (InResponseTo, once), and its signature, required by POST
-   * and optional by redirect, must verify.
-   * @param message the query (`originalQuery` set: HTTP-Redirect) or the form (HTTP-POST)
-   * @throws SamlFailure with 401 SSO_REJECTED (signature, issuer, unknown request), 400 INVALID_PARAMETER.
-   */
-  async slo(
-    message: {
-      SAMLRequest?: string;
-      SAMLResponse?: string;
-      RelayState?: string;
-      Signature?: string;
-      SigAlg?: string;
-    },
-    originalQuery: string | undefined,
-  ): Promise<string> {
-    let redirectUri: string | undefined;
-    try {
-      const kysely = this.identity.db.kysely;
-      const now = this.identity.clock();
-      const redirectBinding = originalQuery !== undefined;
-      const kind = message.SAMLRequest ? 'SAMLRequest' : message.SAMLResponse ? 'SAMLResponse' : undefined;
-      if (!kind) throw malformed('SAMLRequest or SAMLResponse is required');
-      const encoded = message[kind]!;
-      const xml = redirectBinding ? inflateBase64(encoded, kind) : decodeBase64Xml(encoded, kind);
-      const doc = await parseXml(xml, kind);
-      const client = this.client(new RequestIdCache(this.identity, REQUEST));
-      if (kind === 'SAMLResponse') {
-        // node-saml checks InResponseTo only when present: a LogoutResponse must answer our request.
-        if (!doc.documentElement?.getAttribute('InResponseTo')) {
-          throw rejected('the LogoutResponse names no LogoutRequest of this server (InResponseTo)');
-        }
-        const relay = message.RelayState
-          ? ((await consumeSsoRequest(kysely, LOGOUT, message.RelayState, now)) as RelayPayload | null)
-          : null;
-        redirectUri = relay?.redirect_uri;
-        try {
-          if (redirectBinding) await client.validateRedirectAsync(message, originalQuery);
-          else {
-            const { loggedOut } = await client.validatePostResponseAsync({ SAMLResponse: encoded });
-            if (!loggedOut) throw new Error('not a LogoutResponse');
-          }
-        } catch (error) {
-          throw explain(error);
-        }
-        return redirectUri ?? SAML_DEFAULT_REDIRECT;
-      }
-      if (redirectBinding && !message.Signature) throw rejected('the LogoutRequest is not signed');
-      let profile: Profile | null;
-      try {
-        ({ profile } = redirectBinding
-          ? await client.validateRedirectAsync(message, originalQuery)
-          : await client.validatePostRequestAsync({ SAMLRequest: encoded }));
-      } catch (error) {
-        throw explain(error);
-      }
-      if (!profile?.ID || !profile.nameID) throw rejected('the LogoutRequest has no ID or NameID');
-      if (profile.issuer !== this.idp.entityId) throw rejected('the LogoutRequest is not from the IdP');
-      if (!(await recordSsoAssertion(kysely, LOGOUT_REQUEST, profile.ID, now + SAML_REQUEST_TTL_MS, now))) {
-        throw rejected('the LogoutRequest was already used');
-      }
-      const userId = await boundUserId(
-        kysely,
-        directorySource(METHOD),
-        samlSubject(this.idp.entityId, profile.nameID),
-      );
-      if (userId !== undefined) {
-        await revokeUserTokens(kysely, userId, now);
-        this.identity.forgetSessions();
-      }
-      if (!this.idp.sloUrl) return SAML_DEFAULT_REDIRECT;
-      return await client.getLogoutResponseUrlAsync(
-        profile,
-        message.RelayState ?? '',
-        {},
-        userId !== undefined,
-      );
-    } catch (error) {
-      if (error instanceof ApiError) throw new SamlFailure(error, redirectUri);
-      throw error;
-    }
+  /** `GET|POST /api/uc/saml/slo` (see `samlLogout.ts` {@link samlSingleLogout}). */
+  slo(message: SloMessage, originalQuery: string | undefined): Promise<string> {
+    return samlSingleLogout(this, message, originalQuery);
   }
-}
-
-/** The link subject of a SAML person: the IdP's entity id and the NameID (entity ids hold no spaces). */
-export function samlSubject(idpEntityId: string, nameId: string): string {
-  return `${idpEntityId} ${nameId}`;
 }
 
 /** The parts of node-saml's xml2js assertion read here. */
