@@ -8,6 +8,7 @@
  * ends their sessions (refresh asks the method's check, see {@link checkDirectoryAccount}).
  */
 import { ApiErrorCode, isAdminRole, Role, type SignInResult } from '@plugin-center/contract/schemas';
+import type { DirectoryMethodName as DirectoryMethod } from '../config/loginMethods';
 import { ApiError } from '../errors';
 import {
   accountById,
@@ -22,8 +23,6 @@ import { insertLoginCode, revokeUserTokens } from './data/sessions';
 import type { DirectoryCheck, IdentityCore } from './identityCore';
 import { appendCode, checkRedirectUri } from './redirect';
 
-/** The directory sign-in methods of SPEC §1 (besides OAuth2 third-party accounts). */
-export type DirectoryMethod = 'ldap' | 'oidc' | 'saml' | 'custom_sso';
 
 /** The `third_party_account.source` of a directory method's links (`:` never occurs in an OAuth source). */
 export function directorySource(method: DirectoryMethod): string {

@@ -16,26 +16,22 @@ import type { SiteConfig } from '@plugin-center/contract';
 import { ApiErrorCode, ROUTES } from '@plugin-center/contract';
 import type { LogoutMode, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import type { IdentityConfig } from '../config/identity';
+import {
+  DIRECTORY_METHODS,
+  type DirectoryMethodName as DirectoryMethod,
+  METHOD_FIELD,
+} from '../config/loginMethods';
+
+export { DIRECTORY_METHODS, type DirectoryMethod };
+
 import { ApiError } from '../errors';
 import { resolveSiteConfig } from '../site';
 
-/** The directory methods, in the order the login page shows them. */
-export const DIRECTORY_METHODS = ['ldap', 'oidc', 'saml', 'custom_sso'] as const;
-/** A directory method by its `PRIVATE_LOGIN_CONFIG` name. */
-export type DirectoryMethod = (typeof DIRECTORY_METHODS)[number];
 /** The directory methods signed in through the browser (a button-link to their login endpoint). */
 export type BrowserSsoMethod = Exclude<DirectoryMethod, 'ldap'>;
 
-/** The field of {@link IdentityConfig} that holds each directory method's connection settings. */
-const CONFIG_FIELD = {
-  ldap: 'ldap',
-  oidc: 'oidc',
-  saml: 'saml',
-  custom_sso: 'customSso',
-} as const satisfies Record<DirectoryMethod, keyof IdentityConfig>;
-
 /** `POST` endpoint of the directory (LDAP) sign-in form: body `{ username, password, redirect_uri }` → `{ redirect_to }`. */
-export const LDAP_SIGN_IN_ENDPOINT = '/api/uc/user/login/ldap';
+export const LDAP_SIGN_IN_ENDPOINT = ROUTES.user.ldapSignIn.path;
 
 /** `GET` endpoints that start a browser sign-in (`?redirect_uri=…`, 302 to the provider). */
 export const SSO_LOGIN_ENDPOINTS = {
@@ -76,7 +72,7 @@ export interface OfferedLoginMethods {
 
 /** Whether `method`'s connection is configured (its {@link IdentityConfig} field is present). */
 export function isConfigured(settings: LoginMethodSettings, method: DirectoryMethod): boolean {
-  return settings[CONFIG_FIELD[method]] !== undefined;
+  return settings[METHOD_FIELD[method]] !== undefined;
 }
 
 /** Whether e-mail sign-in is offered: `PRIVATE_LOGIN_CONFIG.password.enable`, default true. */
