@@ -23,7 +23,6 @@ import { insertLoginCode, revokeUserTokens } from './data/sessions';
 import type { DirectoryCheck, IdentityCore } from './identityCore';
 import { appendCode, checkRedirectUri } from './redirect';
 
-
 /** The `third_party_account.source` of a directory method's links (`:` never occurs in an OAuth source). */
 export function directorySource(method: DirectoryMethod): string {
   return `dir:${method}`;
