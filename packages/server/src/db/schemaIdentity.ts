@@ -91,6 +91,13 @@ export interface ThirdPartyAccountTable {
   user_id: number;
   /** ms */
   created_at: number;
+  /**
+   * Sealed provider credential a directory method redeems to check the person after sign-in (the
+   * OpenID Connect refresh token); null: none kept (migration 0034).
+   */
+  credential: string | null;
+  /** When the provider was last asked about the person, ms; null: never (migration 0034). */
+  checked_at: number | null;
 }
 
 /** `server_secret`: secrets shared by every server process (e.g. `jwt_signing_keys`, sealed: `identity/signingKeys.ts`). */

@@ -20,6 +20,7 @@ import {
   updateDirectoryAccount,
 } from './data/accounts';
 import { insertLoginCode, revokeUserTokens } from './data/sessions';
+import { setLinkCredential } from './data/sso';
 import type { DirectoryCheck, IdentityCore } from './identityCore';
 import { appendCode, checkRedirectUri } from './redirect';
 
@@ -46,6 +47,28 @@ export interface DirectoryProfile {
    * becomes a general user (a super administrator stays); undefined: the role is left alone.
    */
   administrator?: boolean | undefined;
+  /**
+   * The provider's credential for checking the person later, sealed for this link with
+   * {@link credentialContext} (the OpenID Connect refresh token): kept on the link by
+   * {@link directorySignIn}; null forgets a kept one; undefined leaves the link as it is.
+   */
+  credential?: string | null | undefined;
+}
+
+/** Longest directory subject kept on a link, characters. */
+const MAX_SUBJECT = 512;
+
+/** The subject as the link keeps it (at most {@link MAX_SUBJECT} characters). */
+export function linkSubject(subject: string): string {
+  return subject.slice(0, MAX_SUBJECT);
+}
+
+/**
+ * The sealing context of a link's credential (`SecretBox.seal`'s `context`): the link itself, so a
+ * sealed credential cannot be moved to another person or method.
+ */
+export function credentialContext(method: DirectoryMethod, subject: string): string {
+  return `directory credential ${directorySource(method)} ${linkSubject(subject)}`;
 }
 
 /** Message of {@link ApiErrorCode.ACCOUNT_DISABLED}. */
@@ -67,7 +90,7 @@ function clip(value: string | null | undefined): string | null {
  */
 export async function directoryAccount(identity: IdentityCore, profile: DirectoryProfile): Promise<number> {
   const source = directorySource(profile.method);
-  const subject = profile.subject.slice(0, 512);
+  const subject = linkSubject(profile.subject);
   const username = clip(profile.username) ?? subject.slice(0, MAX_FIELD);
   const email = profile.email ? normalizeEmail(profile.email) : null;
   const now = identity.clock();
@@ -124,8 +147,8 @@ export async function directoryAccount(identity: IdentityCore, profile: Director
 }
 
 /**
- * The end of every directory sign-in: the account of `profile` (see {@link directoryAccount}) and
- * where to send the browser, `redirectUri` with a one-time login code, as the password login answers.
+ * The end of every directory sign-in: the account of `profile` (see {@link directoryAccount}), its
+ * credential kept on the link when the profile carries one, and where to send the browser, `redirectUri` with a one-time login code, as the password login answers.
  * @throws ApiError REDIRECT_NOT_ALLOWED (400) for a redirect_uri off the allowlist.
  */
 export async function directorySignIn(
@@ -135,6 +158,16 @@ export async function directorySignIn(
 ): Promise<SignInResult> {
   const redirect = checkRedirectUri(redirectUri, identity.settings.redirectAllowlist);
   const userId = await directoryAccount(identity, profile);
+  if (profile.credential !== undefined) {
+    const source = directorySource(profile.method);
+    await setLinkCredential(
+      identity.db.kysely,
+      source,
+      linkSubject(profile.subject),
+      profile.credential,
+      identity.clock(),
+    );
+  }
   const code = await insertLoginCode(identity.db.kysely, userId, redirect.uri, identity.codeExpiry());
   return { redirect_to: appendCode(redirect, code) };
 }

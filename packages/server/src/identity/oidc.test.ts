@@ -15,6 +15,7 @@ import {
   walkProvider,
 } from '../testing/testOidcProvider';
 import { fuzzSsoRoutes } from '../testing/testSsoFuzz';
+import { OIDC_CHECK_INTERVAL_MS } from './oidc';
 
 const CLIENT_ID = 'plugin-center';
 const CLIENT_SECRET = 'the client secret of the test provider';
@@ -92,7 +93,7 @@ async function startLogin(app = t, redirectUri = '/plugins/'): Promise<URL> {
   });
   expect(res.statusCode, res.body).toBe(302);
   const location = new URL(String(res.headers.location));
-  expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}/auth`);
+  expect(`${location.origin}${location.pathname}`).toBe(`${app.config.oidc!.issuer}/auth`);
   const cookie = String(res.headers['set-cookie']);
   expect(cookie).toMatch(
     /^pc_oidc_state=[\w-]+; Path=\/api\/uc\/oidc\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/,
@@ -114,15 +115,15 @@ function callback(answer: URL, headers: Record<string, string> = JSON_ACCEPT, ap
   });
 }
 
-/** A whole sign-in of `login`: answers the login result and the browser's cookie jar. */
-async function signIn(login: string): Promise<{ login: LoginResult; jar: CookieJar }> {
+/** A whole sign-in of `login` at `app`: answers the login result and the browser's cookie jar. */
+async function signIn(login: string, app = t): Promise<{ login: LoginResult; jar: CookieJar }> {
   const jar = new CookieJar();
-  const answer = await walkProvider((await startLogin()).href, CALLBACK, { login, jar });
-  const res = await callback(answer, {});
+  const answer = await walkProvider((await startLogin(app)).href, CALLBACK, { login, jar });
+  const res = await callback(answer, {}, app);
   expect(res.statusCode, res.body).toBe(302);
   const back = new URL(String(res.headers.location), 'http://relative.invalid');
   expect(back.pathname).toBe('/plugins/');
-  const exchanged = await t.app.inject({
+  const exchanged = await app.app.inject({
     method: 'GET',
     url: '/api/uc/user/login/code/user',
     query: { code: back.searchParams.get('code')!, redirect_uri: '/plugins/' },
@@ -396,6 +397,157 @@ describe('OpenID Connect discovery', () => {
       await app.close();
       await flaky.close();
     }
+  });
+});
+
+describe('OpenID Connect refresh check (offline_access)', () => {
+  /** A provider that rotates every refresh token, and reuse of a rotated one revokes the grant. */
+  let rotating: TestOidcProvider;
+  let offline: TestApp;
+  let now = Date.now();
+  const people: Record<string, Record<string, unknown>> = {
+    carol: { email: 'carol@corp.example', name: 'Carol' },
+    dan: { email: 'dan@corp.example', name: 'Dan' },
+    erin: { email: 'erin@corp.example', name: 'Erin' },
+  };
+
+  beforeAll(async () => {
+    rotating = await startTestOidcProvider(
+      [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [CALLBACK] }],
+      people,
+      { rotateRefreshTokens: true },
+    );
+    offline = await createTestApp(
+      {
+        importCatalogueOnEmpty: false,
+        oidc: oidcConfig(rotating.issuer, { scope: `${OIDC_DEFAULT_SCOPE} offline_access` }),
+      },
+      { clock: () => now },
+    );
+  });
+  afterAll(async () => {
+    await offline?.close();
+    await rotating?.close();
+  });
+
+  function refresh(refreshToken: string) {
+    return offline.app.inject({
+      method: 'POST',
+      url: '/api/uc/user/refresh_token',
+      headers: { authorization: `Bearer ${refreshToken}` },
+    });
+  }
+
+  function expectRefused(res: Awaited<ReturnType<typeof refresh>>): void {
+    expect(res.statusCode, res.body).toBe(401);
+    expect(body<ErrorEnvelope>(res)).toMatchObject({ error: 'UNAUTHORIZED', data: null });
+  }
+
+  /** Refreshes and answers the new pair. */
+  async function refreshed(refreshToken: string): Promise<TokenPair> {
+    const res = await refresh(refreshToken);
+    expect(res.statusCode, res.body).toBe(200);
+    return body<{ data: TokenPair }>(res).data;
+  }
+
+  function link(login: string) {
+    return offline.app.db.kysely
+      .selectFrom('third_party_account')
+      .select(['credential', 'checked_at'])
+      .where('source', '=', 'dir:oidc')
+      .where('subject', '=', `${rotating.issuer}|${login}`)
+      .executeTakeFirstOrThrow();
+  }
+
+  function staffStatus(userId: number) {
+    return offline.app.db.kysely
+      .selectFrom('user_account')
+      .select('staff_status')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+      .then((row) => row.staff_status);
+  }
+
+  it('asks for offline_access with prompt=consent and keeps the refresh token sealed on the link', async () => {
+    const authorize = await startLogin(offline);
+    expect(authorize.searchParams.get('scope')).toBe('openid email profile offline_access');
+    expect(authorize.searchParams.get('prompt')).toBe('consent');
+    const { login } = await signIn('carol', offline);
+    const kept = await link('carol');
+    expect(kept.credential).toMatch(/^v1\.[0-9a-f]{16}\.[\w-]+\.[\w-]+$/);
+    expect(kept.checked_at).toBe(now);
+    // The password login's account is not touched: no kept credential there.
+    expect(login.user_info.email).toBe('carol@corp.example');
+  });
+
+  it('redeems the kept token at most once a minute and keeps the rotated one', async () => {
+    const { login } = await signIn('dan', offline);
+    const first = await link('dan');
+    // Within the interval the provider is not asked: the kept token stays as it is.
+    const pair = await refreshed(login.refresh_token);
+    expect(await link('dan')).toEqual(first);
+    now += OIDC_CHECK_INTERVAL_MS;
+    const next = await refreshed(pair.refresh_token);
+    const rotated = await link('dan');
+    expect(rotated.checked_at).toBe(now);
+    expect(rotated.credential).not.toBe(first.credential);
+    now += OIDC_CHECK_INTERVAL_MS;
+    await refreshed(next.refresh_token);
+    expect((await link('dan')).credential).not.toBe(rotated.credential);
+  });
+
+  it('two sessions refreshing at once redeem the token once (no reuse that revokes the grant)', async () => {
+    const a = (await signIn('erin', offline)).login;
+    const b = (await signIn('erin', offline)).login;
+    now += OIDC_CHECK_INTERVAL_MS;
+    const [ra, rb] = await Promise.all([refresh(a.refresh_token), refresh(b.refresh_token)]);
+    expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
+    // The grant is still alive: the next check, a minute later, is answered.
+    now += OIDC_CHECK_INTERVAL_MS;
+    const again = await refreshed(body<{ data: TokenPair }>(ra).data.refresh_token);
+    expect(again.access_token).toBeTruthy();
+    expect(await staffStatus(a.user_info.user_id)).toBe(1);
+  });
+
+  it('goes on while the provider is down, and ends every session once it refuses the person', async () => {
+    const one = (await signIn('carol', offline)).login;
+    const two = (await signIn('carol', offline)).login;
+    now += OIDC_CHECK_INTERVAL_MS;
+    rotating.down = true;
+    let pair: TokenPair;
+    try {
+      pair = await refreshed(one.refresh_token);
+    } finally {
+      rotating.down = false;
+    }
+    const carol = people.carol!;
+    delete people.carol;
+    try {
+      now += OIDC_CHECK_INTERVAL_MS;
+      expectRefused(await refresh(pair.refresh_token));
+      expect(await staffStatus(one.user_info.user_id)).toBe(0);
+      // The other session ended with it, and the spent token is forgotten.
+      expectRefused(await refresh(two.refresh_token));
+      expect((await link('carol')).credential).toBeNull();
+    } finally {
+      people.carol = carol;
+    }
+    // Back at the provider, the person signs in again and is active.
+    const back = (await signIn('carol', offline)).login;
+    expect(back.user_info.user_id).toBe(one.user_info.user_id);
+    expect(await staffStatus(one.user_info.user_id)).toBe(1);
+    now += OIDC_CHECK_INTERVAL_MS;
+    await refreshed(back.refresh_token);
+  });
+
+  it('keeps no credential without offline_access: refresh never asks the provider', async () => {
+    const { login } = await signIn('bob');
+    const kept = await t.app.db.kysely
+      .selectFrom('third_party_account')
+      .select('credential')
+      .where('user_id', '=', login.user_info.user_id)
+      .executeTakeFirstOrThrow();
+    expect(kept.credential).toBeNull();
   });
 });
 

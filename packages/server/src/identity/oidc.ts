@@ -12,14 +12,26 @@
  * - the person is described by the ID token's claims, completed from the UserInfo endpoint (Core
  *   §5.3) when a mapped claim is missing, and signed in with `identity.directorySignIn`, linked by
  *   `<issuer>|<sub>` (never by e-mail);
- * - logout is RP-Initiated Logout 1.0 §2 at the provider's `end_session_endpoint`.
+ * - logout is RP-Initiated Logout 1.0 §2 at the provider's `end_session_endpoint`;
+ * - with `offline_access` in `OIDC_SCOPE` (Core §11, asked with `prompt=consent`), the provider's
+ *   refresh token is kept sealed on the person's link and redeemed when Plugin Center's own session
+ *   is refreshed (RFC 6749 §6; at most once per {@link OIDC_CHECK_INTERVAL_MS} per person): a
+ *   provider that answers `invalid_grant` has disabled or removed the person, or ended their
+ *   provider session, and the account's sessions end with it (the `dir:oidc` directory check).
  */
 import { ApiErrorCode, type SignInResult } from '@plugin-center/contract/schemas';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../config/oidc';
 import { ApiError } from '../errors';
-import { consumeSsoRequest, insertSsoRequest } from './data/sso';
-import type { DirectoryProfile } from './directoryAccounts';
+import {
+  claimLinkCheck,
+  consumeSsoRequest,
+  insertSsoRequest,
+  linkCredential,
+  setLinkCredential,
+} from './data/sso';
+import { credentialContext, type DirectoryProfile, directorySource, linkSubject } from './directoryAccounts';
+import type { DirectoryCheck } from './identityCore';
 import { checkRedirectUri } from './redirect';
 import type { IdentityService } from './service';
 import type { SsoStepContext } from './ssoAnswer';
@@ -29,6 +41,13 @@ const METHOD = 'oidc';
 
 /** Lifetime of a started sign-in (state, nonce, PKCE verifier), ms. */
 export const OIDC_REQUEST_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * Shortest time between two redemptions of one person's provider refresh token, ms: refreshes in
+ * between (another device, another tab) go on without asking, and two never redeem one rotating
+ * token concurrently (which a provider with reuse detection answers by revoking the grant).
+ */
+export const OIDC_CHECK_INTERVAL_MS = 60_000;
 
 /** Longest provider answer quoted in an error message, characters. */
 const MAX_BODY_IN_MESSAGE = 2000;
@@ -171,6 +190,8 @@ export class OidcSignIn {
       nonce,
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
+      // A refresh token for offline use is only issued with consent asked (OpenID Connect Core §11).
+      ...(this.config.scope.split(' ').includes('offline_access') ? { prompt: 'consent' } : {}),
     }).href;
     return { url, state };
   }
@@ -228,6 +249,7 @@ export class OidcSignIn {
       if (typeof value === 'string') current.searchParams.set(key, value);
     }
     let claims: Record<string, unknown>;
+    let refreshToken: string | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(configuration, current, {
         pkceCodeVerifier: stored.code_verifier,
@@ -236,6 +258,7 @@ export class OidcSignIn {
         idTokenExpected: true,
       });
       claims = { ...tokens.claims() };
+      refreshToken = tokens.refresh_token;
       const wanted = Object.values(this.config.claims);
       const userinfo = configuration.serverMetadata().userinfo_endpoint;
       if (userinfo && wanted.some((name) => claims[name] === undefined)) {
@@ -245,11 +268,49 @@ export class OidcSignIn {
     } catch (error) {
       throw await providerError(error);
     }
-    return this.identity.directorySignIn(
-      this.profile(configuration.serverMetadata().issuer, claims),
-      stored.redirect_uri,
-    );
+    const profile = this.profile(configuration.serverMetadata().issuer, claims);
+    profile.credential = refreshToken
+      ? this.identity.secrets.seal(refreshToken, credentialContext(METHOD, profile.subject))
+      : null;
+    return this.identity.directorySignIn(profile, stored.redirect_uri);
   }
+
+  /**
+   * The `dir:oidc` directory check of refresh: redeems the person's kept provider refresh token
+   * (RFC 6749 §6) and keeps the one the provider rotates it into. `'gone'` when the provider answers
+   * `invalid_grant` (the person disabled or removed, the grant revoked or expired) to the token
+   * still kept; `'active'` when it issues tokens; `'unknown'` (the session goes on) when no token is
+   * kept, the person was asked about less than {@link OIDC_CHECK_INTERVAL_MS} ago, a sign-in
+   * replaced the token meanwhile, the token cannot be opened, or the provider cannot be reached.
+   */
+  readonly check: DirectoryCheck = async (subject) => {
+    const db = this.identity.db.kysely;
+    const source = directorySource(METHOD);
+    const now = this.identity.clock();
+    const kept = (await linkCredential(db, source, subject))?.credential;
+    if (!kept) return 'unknown';
+    if (!(await claimLinkCheck(db, source, subject, now, OIDC_CHECK_INTERVAL_MS))) return 'unknown';
+    let refreshToken: string;
+    try {
+      refreshToken = this.identity.secrets.open(kept, credentialContext(METHOD, subject));
+    } catch {
+      return 'unknown';
+    }
+    try {
+      const configuration = await this.discover();
+      const tokens = await client.refreshTokenGrant(configuration, refreshToken);
+      if (tokens.refresh_token && tokens.refresh_token !== refreshToken) {
+        const sealed = this.identity.secrets.seal(tokens.refresh_token, credentialContext(METHOD, subject));
+        await setLinkCredential(db, source, subject, sealed, now, kept);
+      }
+      return 'active';
+    } catch (error) {
+      if (!(error instanceof client.ResponseBodyError) || error.error !== 'invalid_grant') return 'unknown';
+      // Spent: forget it, unless a sign-in kept a newer token meanwhile (the person is back).
+      const forgotten = await setLinkCredential(db, source, subject, null, now, kept);
+      return forgotten ? 'gone' : 'unknown';
+    }
+  };
 
   /** The directory profile of the validated claims (mapped by `OIDC_CLAIMS`). */
   private profile(issuer: string, claims: Record<string, unknown>): DirectoryProfile {
@@ -258,7 +319,7 @@ export class OidcSignIn {
     const email = text(claims[map.email]);
     const profile: DirectoryProfile = {
       method: METHOD,
-      subject: `${issuer}|${sub}`,
+      subject: linkSubject(`${issuer}|${sub}`),
       username: text(claims[map.username]) ?? email ?? sub,
       email: email && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null,
       displayName: text(claims[map.name]),

@@ -7,6 +7,7 @@ import { ApiErrorCode } from '@plugin-center/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
+import { directorySource } from './directoryAccounts';
 import { methodInForce } from './methodInForce';
 import { OidcSignIn } from './oidc';
 import { checkRedirectUri } from './redirect';
@@ -28,13 +29,16 @@ export interface OidcRoutesOptions {
  *   with `Accept: application/json` the envelope: 401 SSO_REJECTED (state mismatch — also without
  *   the browser's state cookie —, nonce mismatch,
  *   ID token refused), 502 THIRD_PARTY_FAILED (the provider's error or body);
- * - `GET oidc/logout?redirect_uri` → 302 to the provider's end_session_endpoint (or redirect_uri).
+ * - `GET oidc/logout?redirect_uri` → 302 to the provider's end_session_endpoint (or redirect_uri);
+ * and registers the `dir:oidc` refresh check (`OidcSignIn.check`).
  */
 export async function oidcRoutes(app: FastifyInstance, { identity }: OidcRoutesOptions): Promise<void> {
   const inForce = methodInForce(
     () => identity.settings.oidc,
     (config) => new OidcSignIn(identity, config),
   );
+  // Refresh asks the provider about the person (with the settings in force; none: no check).
+  identity.directoryChecks.set(directorySource('oidc'), () => inForce()?.check);
   /** The sign-in of the settings in force. @throws ApiError LOGIN_METHOD_DISABLED (404) when off. */
   const enabled = (): OidcSignIn => {
     const method = inForce();

@@ -34,6 +34,23 @@ import { AccessTokens } from './tokens';
 /** The identity service of one database. Build it with {@link IdentityService.create}. */
 export class IdentityService extends IdentityCore {
   /**
+   * The server's sealing keys (`settings/secrets.ts`): seal what a directory method keeps on a link
+   * (the OpenID Connect refresh token, see `oidc.ts`).
+   */
+  readonly secrets: SecretBox;
+
+  private constructor(
+    db: Database,
+    settings: IdentityConfig,
+    accessTokens: AccessTokens,
+    clock: () => number,
+    secrets: SecretBox,
+  ) {
+    super(db, settings, accessTokens, clock);
+    this.secrets = secrets;
+  }
+
+  /**
    * Loads the signing keys and returns the service: `JWT_SECRET` (and `JWT_SECRET_PREVIOUS`) when
    * configured, else the keys the database keeps sealed with `secrets` (created on first start; a
    * clear key of an earlier version is sealed and its row deleted either way: `signingKeys.ts`).
@@ -76,6 +93,7 @@ export class IdentityService extends IdentityCore {
       settings,
       new AccessTokens(ring, settings.accessTokenTtl, clock),
       clock,
+      secrets,
     );
     service.onAccountCreated = options.onAccountCreated;
     return service;

@@ -15,6 +15,15 @@ export interface TestOidcClient {
   post_logout_redirect_uris?: string[];
 }
 
+/** Options of {@link startTestOidcProvider}. */
+export interface TestOidcProviderOptions {
+  /**
+   * Rotate every refresh token on use (default false: oidc-provider's default, which keeps a
+   * confidential client's token); a rotated token presented again revokes its grant.
+   */
+  rotateRefreshTokens?: boolean;
+}
+
 /** A running test provider. */
 export interface TestOidcProvider {
   issuer: string;
@@ -25,12 +34,16 @@ export interface TestOidcProvider {
 
 /**
  * Starts a provider for `clients` whose people are `accounts` (claims by login name; the login
- * name is the subject). PKCE is required of every client; RP-Initiated Logout is on. The claims
- * `department`, `employee_id`, `groups` and `preferred_username` come with scope `profile`.
+ * name is the subject; the record is read on every request, so deleting a person makes the
+ * provider refuse their refresh tokens with `invalid_grant`). PKCE is required of every client;
+ * RP-Initiated Logout is on; refresh tokens are issued for scope `offline_access` (asked with
+ * `prompt=consent`). The claims `department`, `employee_id`, `groups` and `preferred_username`
+ * come with scope `profile`.
  */
 export async function startTestOidcProvider(
   clients: TestOidcClient[],
   accounts: Record<string, Record<string, unknown>>,
+  options: TestOidcProviderOptions = {},
 ): Promise<TestOidcProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,7 +53,7 @@ export async function startTestOidcProvider(
   const provider = new Provider(issuer, {
     clients: clients.map((c) => ({
       ...c,
-      grant_types: ['authorization_code'],
+      grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: c.client_secret ? 'client_secret_basic' : 'none',
     })),
@@ -56,6 +69,7 @@ export async function startTestOidcProvider(
     },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
+    rotateRefreshToken: options.rotateRefreshTokens === true,
     cookies: { keys: ['a cookie signing key for the test provider'] },
     ttl: {
       AccessToken: 600,

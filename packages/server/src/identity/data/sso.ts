@@ -1,6 +1,7 @@
 /**
  * Data access of directory sign-in's one-time state (tables of migration 0032): requests waiting
- * for a provider's answer, and the ids of assertions already accepted. Times are ms since the epoch
+ * for a provider's answer, and the ids of assertions already accepted; and what a method keeps on a
+ * link to ask the provider later (the columns of migration 0034). Times are ms since the epoch
  * and always passed in (the service's clock), never read here.
  */
 import type { Kysely, Transaction } from 'kysely';
@@ -93,4 +94,67 @@ export async function ssoAssertionUsed(db: Executor, method: string, assertionId
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What a directory link keeps for later checks (see migration 0034). */
+export interface LinkCredential {
+  /** Sealed text, or null when none is kept. */
+  credential: string | null;
+  /** When the provider was last asked, ms; null: never. */
+  checked_at: number | null;
+}
+
+/** The kept credential of the link (`source`, `subject`); undefined when there is no such link. */
+export function linkCredential(db: Executor, source: string, subject: string): Promise<LinkCredential | undefined> {
+  return db
+    .selectFrom('third_party_account')
+    .select(['credential', 'checked_at'])
+    .where('source', '=', source)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+}
+
+/**
+ * Keeps `credential` (sealed; null forgets it) on the link, asked at `checkedAt` (ms). With
+ * `replacing`, only while the link still keeps that text (a concurrent sign-in's newer credential
+ * wins); answers whether the row changed.
+ */
+export async function setLinkCredential(
+  db: Executor,
+  source: string,
+  subject: string,
+  credential: string | null,
+  checkedAt: number,
+  replacing?: string,
+): Promise<boolean> {
+  let update = db
+    .updateTable('third_party_account')
+    .set({ credential, checked_at: checkedAt })
+    .where('source', '=', source)
+    .where('subject', '=', subject);
+  if (replacing !== undefined) update = update.where('credential', '=', replacing);
+  const result = await update.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Claims the next check of the link at `now` (ms): moves `checked_at` to `now` when it is unset or
+ * at least `interval` ms old. Atomic, so of concurrent claimants one wins; answers whether this one did.
+ */
+export async function claimLinkCheck(
+  db: Executor,
+  source: string,
+  subject: string,
+  now: number,
+  interval: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('third_party_account')
+    .set({ checked_at: now })
+    .where('source', '=', source)
+    .where('subject', '=', subject)
+    .where('credential', 'is not', null)
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - interval)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
