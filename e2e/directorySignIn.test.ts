@@ -8,7 +8,8 @@
  * the provider, lands back signed in (the one-time code exchanged and gone from the address bar),
  * stays signed in across access-token refreshes (8 s tokens), and signs out with the method's logout
  * mode: `default` stays on the site, `redirect` passes through the provider's logout and comes back.
- * A wrong LDAP password and a refused SAML assertion show their messages on the login page.
+ * A wrong LDAP password and a refused SAML assertion show their messages on the login page; a
+ * person the custom SSO company disables is signed out at the next refresh (its status endpoint).
  */
 import type { CustomSsoServer } from '@plugin-center/example-custom-sso';
 import { createCustomSsoServer } from '@plugin-center/example-custom-sso';
@@ -106,7 +107,10 @@ beforeAll(async () => {
     secret: CUSTOM_SECRET,
     issuer: 'https://sso.corp.example',
     services: [`${env.origin}/api/uc/custom-sso/callback`],
-    people: { cora: { password: 'cora-password', id: 'u-cora', name: 'Cora Custom', department: 'Ops' } },
+    people: {
+      cora: { password: 'cora-password', id: 'u-cora', name: 'Cora Custom', department: 'Ops' },
+      dina: { password: 'dina-password', id: 'u-dina', name: 'Dina Leaver', department: 'Ops' },
+    },
   });
   companyUrl = await company.listen(0, '127.0.0.1');
   variables.ldap = {
@@ -130,6 +134,7 @@ beforeAll(async () => {
     CUSTOM_SSO_ISSUER: 'https://sso.corp.example',
     CUSTOM_SSO_SERVICE_URL: `${env.origin}/api/uc/custom-sso/callback`,
     CUSTOM_SSO_LOGOUT_URL: `${companyUrl}/logout`,
+    CUSTOM_SSO_STATUS_URL: `${companyUrl}/status`,
     CUSTOM_SSO_ALLOW_HTTP: 'true',
   };
   for (const method of ['ldap', 'oidc', 'saml', 'custom_sso'] as const) await saveMethod(method, 'default');
@@ -275,6 +280,35 @@ describe('company sign-in through the login page, against real providers', () =>
     } finally {
       await saveMethod('custom_sso', 'default');
     }
+  });
+
+  it('custom SSO: a person the company disables is signed out at the next refresh and cannot sign in again', async () => {
+    const { context, page, refreshes } = await toLoginPage();
+    await page.locator('#login-sso-custom').click();
+    await page.waitForURL((url) => url.href.startsWith(companyUrl));
+    await page.locator('input[name="username"]').fill('dina');
+    await page.locator('input[name="password"]').fill('dina-password');
+    await page.locator('button').click();
+    await expectSignedIn(page, refreshes, 'Dina Leaver');
+    company.options.people.dina!.status = 'disabled';
+    // The next refresh asks the company (CUSTOM_SSO_STATUS_URL): refused, and the browser is signed out.
+    await expect.poll(() => refreshes.includes(401), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => header(page).locator('.session-name', { hasText: 'Dina Leaver' }).count())
+      .toBe(0);
+    // Signing in again is refused with the page's message.
+    await page.goto(env.appUrl);
+    await header(page).getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(/\/user\/login\//);
+    await page.locator('#login-sso-custom').click();
+    await page.waitForURL((url) => url.href.startsWith(companyUrl));
+    await page.locator('input[name="username"]').fill('dina');
+    await page.locator('input[name="password"]').fill('dina-password');
+    await page.locator('button').click();
+    await page.waitForURL((url) => url.pathname === '/user/login/' && url.searchParams.has('sso_error'));
+    expect(new URL(page.url()).searchParams.get('sso_error')).toBe('ACCOUNT_DISABLED');
+    await expect.poll(() => page.locator('#login-sso-error').textContent()).toMatch(/\S/);
+    await context.close();
   });
 
   it('a super administrator turns LDAP off and on again on the back office page; the login page follows', async () => {

@@ -12,6 +12,9 @@
  *   and answers `{ "token": "<JWT>" }`: HS256 with the same secret, claims `iss`, `aud` (the
  *   service), `sub`, `iat`, `exp`, `jti` and the person's `email`, `name`, `department`, `e_id`,
  *   `groups`, `status`. Validating the same ticket again (a retry) answers the same token;
+ * - `POST /status` (server to server, signed like `/validate`) takes `{ "sub", "service" }` and
+ *   answers `{ "sub", "status" }`: `active`, `disabled`, or `deleted` for an id nobody has (Plugin
+ *   Center's `CUSTOM_SSO_STATUS_URL`, asked when a session is refreshed);
  * - `GET  /jwks` publishes the public key of ES256 tokens (option `algorithm: 'ES256'`);
  * - `GET  /logout?service=<url>` ends the (example's nonexistent) session and returns to the service.
  *
@@ -131,7 +134,11 @@ export function createCustomSsoServer(options) {
     );
   }
 
-  async function validate(req, res) {
+  /**
+   * The JSON body of a request Plugin Center signed (fresh timestamp, HMAC of `timestamp.body`), or
+   * undefined once an error was answered (401 for the signature, 400 for a body that is not JSON).
+   */
+  async function signedRequest(req, res) {
     const body = await readBody(req);
     const timestamp = req.headers['x-sso-timestamp'];
     const signature = req.headers['x-sso-signature'];
@@ -142,17 +149,33 @@ export function createCustomSsoServer(options) {
       typeof signature !== 'string' ||
       !equalText(signature, requestSignature(options.secret, timestamp, body))
     ) {
-      return sendJson(res, 401, {
-        error: 'unauthorized',
-        error_description: 'bad or missing request signature',
+      sendJson(res, 401, { error: 'unauthorized', error_description: 'bad or missing request signature' });
+      return undefined;
+    }
+    try {
+      return JSON.parse(body);
+    } catch {
+      sendJson(res, 400, { error: 'invalid_request', error_description: 'the body is not JSON' });
+      return undefined;
+    }
+  }
+
+  async function status(req, res) {
+    const request = await signedRequest(req, res);
+    if (request === undefined) return;
+    if (typeof request?.sub !== 'string' || !options.services.includes(request.service)) {
+      return sendJson(res, 400, {
+        error: 'invalid_request',
+        error_description: 'sub and a known service expected',
       });
     }
-    let request;
-    try {
-      request = JSON.parse(body);
-    } catch {
-      return sendJson(res, 400, { error: 'invalid_request', error_description: 'the body is not JSON' });
-    }
+    const person = Object.values(options.people).find((p) => p.id === request.sub);
+    return sendJson(res, 200, { sub: request.sub, status: person ? (person.status ?? 'active') : 'deleted' });
+  }
+
+  async function validate(req, res) {
+    const request = await signedRequest(req, res);
+    if (request === undefined) return;
     const entry = typeof request?.ticket === 'string' ? tickets.get(request.ticket) : undefined;
     if (!entry || entry.expires <= now()) {
       return sendJson(res, 400, { error: 'invalid_ticket', error_description: 'unknown or expired ticket' });
@@ -215,6 +238,7 @@ export function createCustomSsoServer(options) {
       return res.end();
     }
     if (req.method === 'POST' && url.pathname === '/validate') return validate(req, res);
+    if (req.method === 'POST' && url.pathname === '/status') return status(req, res);
     if (req.method === 'GET' && url.pathname === '/jwks') return sendJson(res, 200, jwks);
     if (req.method === 'GET' && url.pathname === '/logout') {
       const service = url.searchParams.get('service') ?? '';
@@ -280,5 +304,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     },
   });
   const origin = await company.listen(Number(process.env.PORT ?? 4100), process.env.HOST ?? '127.0.0.1');
-  console.log(`custom SSO example on ${origin} (login ${origin}/login, validate ${origin}/validate)`);
+  console.log(
+    `custom SSO example on ${origin} (login ${origin}/login, validate ${origin}/validate, status ${origin}/status)`,
+  );
 }

@@ -23,6 +23,7 @@ describe('custom SSO configuration', () => {
       CUSTOM_SSO_LOGOUT_URL: 'https://sso.corp.example/logout',
       CUSTOM_SSO_JWKS_URL: 'https://sso.corp.example/jwks',
       CUSTOM_SSO_ADMIN_GROUP: 'plugin-admins',
+      CUSTOM_SSO_STATUS_URL: 'https://sso.corp.example/status',
     });
     expect(config.customSso).toEqual({
       loginUrl: BASE.CUSTOM_SSO_LOGIN_URL,
@@ -33,6 +34,7 @@ describe('custom SSO configuration', () => {
       logoutUrl: 'https://sso.corp.example/logout',
       jwksUrl: 'https://sso.corp.example/jwks',
       adminGroup: 'plugin-admins',
+      statusUrl: 'https://sso.corp.example/status',
       allowHttp: false,
     });
     expect(resolveIdentityConfig(config).customSso).toEqual(config.customSso);
@@ -48,6 +50,10 @@ describe('custom SSO configuration', () => {
     [
       { CUSTOM_SSO_LOGIN_URL: 'http://sso.corp.example/login' },
       /CUSTOM_SSO_LOGIN_URL: must be an https: URL/,
+    ],
+    [
+      { CUSTOM_SSO_STATUS_URL: 'http://sso.corp.example/status' },
+      /CUSTOM_SSO_STATUS_URL: must be an https: URL/,
     ],
     [{ CUSTOM_SSO_VALIDATE_URL: 'not a url' }, /CUSTOM_SSO_VALIDATE_URL: .* not an absolute URL/],
     [

@@ -24,6 +24,8 @@ export interface CustomSsoConfig {
   jwksUrl?: string;
   /** `CUSTOM_SSO_LOGOUT_URL`: the company's logout (`?service=<where to return>` added). */
   logoutUrl?: string;
+  /** `CUSTOM_SSO_STATUS_URL`: where refresh asks whether a person is still active (HMAC-signed). */
+  statusUrl?: string;
   /** `CUSTOM_SSO_ADMIN_GROUP`: members (the `groups` claim) are general administrators. */
   adminGroup?: string;
   /** `CUSTOM_SSO_ALLOW_HTTP`: allow `http:` URLs of the company's system (development and tests). */
@@ -81,6 +83,10 @@ export const CUSTOM_SSO_VARIABLES = {
   CUSTOM_SSO_LOGOUT_URL: url(
     "custom SSO: the company's logout page",
     "the company's logout page; `GET /api/uc/custom-sso/logout` sends the browser there with `service` (where to return). Unset: that route returns straight to its redirect_uri",
+  ),
+  CUSTOM_SSO_STATUS_URL: url(
+    "custom SSO: the company's person status endpoint",
+    'where this server asks, when a session is refreshed, whether the person is still active (`POST { sub, service }`, HMAC-signed like the validate requests; the answer `{ sub, status }`, see [Custom SSO](sso.md#custom-sso)); `disabled` or `deleted` ends every session of the account. Unset: a person disabled by the company keeps their sessions until the refresh token expires',
   ),
   CUSTOM_SSO_ADMIN_GROUP: Type.Optional(
     Type.String({
@@ -158,6 +164,9 @@ export function resolveCustomSsoConfig(v: CustomSsoEnvironment): CustomSsoConfig
     config.jwksUrl = checkUrl('CUSTOM_SSO_JWKS_URL', v.CUSTOM_SSO_JWKS_URL, http, true);
   if (v.CUSTOM_SSO_LOGOUT_URL) {
     config.logoutUrl = checkUrl('CUSTOM_SSO_LOGOUT_URL', v.CUSTOM_SSO_LOGOUT_URL, http, true);
+  }
+  if (v.CUSTOM_SSO_STATUS_URL) {
+    config.statusUrl = checkUrl('CUSTOM_SSO_STATUS_URL', v.CUSTOM_SSO_STATUS_URL, http, true);
   }
   if (v.CUSTOM_SSO_ADMIN_GROUP) config.adminGroup = v.CUSTOM_SSO_ADMIN_GROUP;
   return config;

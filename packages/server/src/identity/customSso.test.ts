@@ -12,6 +12,7 @@ import { type CustomSsoServer, createCustomSsoServer } from '../../../../example
 import type { CustomSsoConfig } from '../config/customSso';
 import { body, createTestApp, type TestApp } from '../testing/testApp';
 import { fuzzSsoRoutes } from '../testing/testSsoFuzz';
+import { validateSignature } from './customSso';
 
 const SECRET = 'the secret shared with the company, at least 32 bytes';
 const ISSUER = 'https://sso.corp.example';
@@ -25,6 +26,10 @@ let t: TestApp;
 let down: TestApp;
 /** A server that takes ES256 assertions with the company's keys (`CUSTOM_SSO_JWKS_URL`). */
 let withJwks: TestApp;
+/** A server that asks the company about each person when a session refreshes (`CUSTOM_SSO_STATUS_URL`). */
+let withStatus: TestApp;
+/** A server whose `CUSTOM_SSO_STATUS_URL` is not a status endpoint (the JWKS: POST answers 404). */
+let wrongStatus: TestApp;
 
 const people = () => ({
   alice: {
@@ -71,6 +76,14 @@ beforeAll(async () => {
     importCatalogueOnEmpty: false,
     customSso: ssoConfig({ jwksUrl: `${origin}/jwks` }),
   });
+  withStatus = await createTestApp({
+    importCatalogueOnEmpty: false,
+    customSso: ssoConfig({ statusUrl: `${origin}/status` }),
+  });
+  wrongStatus = await createTestApp({
+    importCatalogueOnEmpty: false,
+    customSso: ssoConfig({ statusUrl: `${origin}/jwks` }),
+  });
 });
 afterEach(() => {
   // Back to a well-behaved company.
@@ -83,6 +96,8 @@ afterAll(async () => {
   await t?.close();
   await down?.close();
   await withJwks?.close();
+  await withStatus?.close();
+  await wrongStatus?.close();
   await company?.close();
 });
 
@@ -145,11 +160,11 @@ function callback(
   });
 }
 
-/** Exchanges the login code of a successful callback's redirect. */
-async function exchange(location: string): Promise<LoginResult> {
+/** Exchanges the login code of a successful callback's redirect at `app`. */
+async function exchange(location: string, app = t): Promise<LoginResult> {
   const back = new URL(location, 'http://relative.invalid');
   expect(back.pathname).toBe('/plugins/');
-  const res = await t.app.inject({
+  const res = await app.app.inject({
     method: 'GET',
     url: '/api/uc/user/login/code/user',
     query: { code: back.searchParams.get('code')!, redirect_uri: '/plugins/' },
@@ -158,10 +173,10 @@ async function exchange(location: string): Promise<LoginResult> {
   return body<{ data: LoginResult }>(res).data;
 }
 
-async function signIn(login: string): Promise<LoginResult> {
-  const res = await callback(await companySignIn(login), {});
+async function signIn(login: string, app = t): Promise<LoginResult> {
+  const res = await callback(await companySignIn(login, app), {}, app);
   expect(res.statusCode, res.body).toBe(302);
-  return exchange(String(res.headers.location));
+  return exchange(String(res.headers.location), app);
 }
 
 function expectRefused(
@@ -173,6 +188,15 @@ function expectRefused(
   expect(res.statusCode, res.body).toBe(status);
   expect(body<ErrorEnvelope>(res).error).toBe(error);
   expect(body<ErrorEnvelope>(res).message).toMatch(message);
+}
+
+/** Refreshes `refreshToken` at `app`. */
+function refresh(refreshToken: string, app = t) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/uc/user/refresh_token',
+    headers: { authorization: `Bearer ${refreshToken}` },
+  });
 }
 
 describe('custom SSO', () => {
@@ -346,5 +370,72 @@ describe('custom SSO', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('custom SSO status check (CUSTOM_SSO_STATUS_URL)', () => {
+  it('refresh asks the company: a person it disables loses every session, and signs in again once active', async () => {
+    const one = await signIn('carol', withStatus);
+    const two = await signIn('carol', withStatus);
+    const next = await refresh(one.refresh_token, withStatus);
+    expect(next.statusCode, next.body).toBe(200);
+    company.options.people.carol!.status = 'disabled';
+    const refused = await refresh(body<{ data: LoginResult }>(next).data.refresh_token, withStatus);
+    expectRefused(refused, 401, 'UNAUTHORIZED', /invalid, expired or revoked/);
+    expect((await refresh(two.refresh_token, withStatus)).statusCode).toBe(401);
+    const row = await withStatus.app.db.kysely
+      .selectFrom('user_account')
+      .select('staff_status')
+      .where('id', '=', one.user_info.user_id)
+      .executeTakeFirstOrThrow();
+    expect(row.staff_status).toBe(0);
+    company.options.people.carol!.status = 'active';
+    const again = await signIn('carol', withStatus);
+    expect(again.user_info).toMatchObject({ user_id: one.user_info.user_id, staff_status: 1 });
+    expect((await refresh(again.refresh_token, withStatus)).statusCode).toBe(200);
+  });
+
+  it('a person the company deleted loses their sessions', async () => {
+    const login = await signIn('bob', withStatus);
+    const { bob: _gone, ...rest } = company.options.people;
+    company.options.people = rest;
+    expect((await refresh(login.refresh_token, withStatus)).statusCode).toBe(401);
+  });
+
+  it('an answer that is not about the person (a wrong status URL, a down company) leaves the session be', async () => {
+    const login = await signIn('carol', wrongStatus);
+    company.options.people.carol!.status = 'disabled';
+    const res = await refresh(login.refresh_token, wrongStatus);
+    expect(res.statusCode, res.body).toBe(200);
+    // Without CUSTOM_SSO_STATUS_URL refresh never asks.
+    company.options.people.carol!.status = 'active';
+    const plain = await signIn('carol');
+    company.options.people.carol!.status = 'disabled';
+    expect((await refresh(plain.refresh_token)).statusCode).toBe(200);
+  });
+
+  it("the example's status endpoint refuses an unsigned or wrongly signed request", async () => {
+    const payload = JSON.stringify({ sub: 'u-1001', service: SERVICE });
+    const unsigned = await fetch(`${origin}/status`, { method: 'POST', body: payload });
+    expect(unsigned.status).toBe(401);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const forged = await fetch(`${origin}/status`, {
+      method: 'POST',
+      headers: {
+        'x-sso-timestamp': timestamp,
+        'x-sso-signature': validateSignature('not the secret', timestamp, payload),
+      },
+      body: payload,
+    });
+    expect(forged.status).toBe(401);
+    const signed = await fetch(`${origin}/status`, {
+      method: 'POST',
+      headers: {
+        'x-sso-timestamp': timestamp,
+        'x-sso-signature': validateSignature(SECRET, timestamp, payload),
+      },
+      body: payload,
+    });
+    expect(await signed.json()).toEqual({ sub: 'u-1001', status: 'active' });
   });
 });

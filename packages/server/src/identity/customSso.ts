@@ -12,7 +12,11 @@
  *    with `CUSTOM_SSO_JWKS_URL`), `iss`, `aud` = the service, `exp` and `iat` (30 s skew, at most
  *    300 s apart), `sub`, and `jti` never seen before (replay, `sso_assertion`); `status: "disabled"`
  *    refuses the person and disables their account;
- * 5. `identity.directorySignIn` finds or creates the account linked to `sub`.
+ * 5. `identity.directorySignIn` finds or creates the account linked to `sub`;
+ * 6. with `CUSTOM_SSO_STATUS_URL`, refreshing a session asks the company about the person (the
+ *    `dir:custom_sso` directory check): this server POSTs `{ sub, service }`, signed as in step 3, and
+ *    the company answers `{ "sub": "<sub>", "status": "active" | "disabled" | "deleted" }`;
+ *    `disabled` or `deleted` ends every session of the account, any other answer leaves it be.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { ApiErrorCode, type SignInResult } from '@plugin-center/contract/schemas';
@@ -27,6 +31,7 @@ import {
   directorySource,
   disableDirectoryAccount,
 } from './directoryAccounts';
+import type { DirectoryCheck } from './identityCore';
 import { checkRedirectUri } from './redirect';
 import type { IdentityService } from './service';
 import type { SsoStepContext } from './ssoAnswer';
@@ -42,6 +47,8 @@ export const MAX_ASSERTION_LIFETIME_S = 300;
 export const CLOCK_SKEW_S = 30;
 /** Time allowed for the validate call, ms. */
 export const VALIDATE_TIMEOUT_MS = 10_000;
+/** Time allowed for the status call, ms (a refresh waits for it; past it the session goes on). */
+export const STATUS_TIMEOUT_MS = 5_000;
 /** Longest answer of the company's system quoted in an error message, characters. */
 const MAX_BODY_IN_MESSAGE = 2000;
 /** Where the browser returns after logout when the caller names no redirect_uri. */
@@ -78,6 +85,8 @@ function text(value: unknown): string | null {
 /** Custom SSO with the company's system of {@link CustomSsoConfig}; one per server. */
 export class CustomSsoSignIn {
   private readonly key: Uint8Array | JWTVerifyGetKey;
+  /** The `dir:custom_sso` directory check of refresh; undefined without `CUSTOM_SSO_STATUS_URL`. */
+  readonly check: DirectoryCheck | undefined;
 
   constructor(
     private readonly identity: IdentityService,
@@ -86,6 +95,55 @@ export class CustomSsoSignIn {
     this.key = config.jwksUrl
       ? createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: VALIDATE_TIMEOUT_MS })
       : new TextEncoder().encode(config.secret);
+    const statusUrl = config.statusUrl;
+    if (statusUrl) this.check = (subject) => this.status(statusUrl, subject);
+  }
+
+  /**
+   * POSTs `payload` as JSON to `url`, signed with `X-SSO-Timestamp` and `X-SSO-Signature` (step 3),
+   * within `timeout` ms, following no redirect.
+   * @throws the fetch error (unreachable, timeout, a redirect)
+   */
+  private post(url: string, payload: Record<string, string>, timeout: number): Promise<Response> {
+    const body = JSON.stringify(payload);
+    const timestamp = String(Math.floor(this.identity.clock() / 1000));
+    return fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        [TIMESTAMP_HEADER]: timestamp,
+        [SIGNATURE_HEADER]: validateSignature(this.config.secret, timestamp, body),
+      },
+      body,
+      redirect: 'error',
+      signal: AbortSignal.timeout(timeout),
+    });
+  }
+
+  /**
+   * Asks `CUSTOM_SSO_STATUS_URL` about the person `subject` (step 6): `'active'` for
+   * `{ sub, status: "active" }`, `'gone'` for `disabled` or `deleted`; `'unknown'` (the session goes
+   * on) when the company cannot be reached within {@link STATUS_TIMEOUT_MS} ms, answers another
+   * HTTP status, or a body that is not about this `sub`.
+   */
+  private async status(url: string, subject: string): Promise<'active' | 'gone' | 'unknown'> {
+    let answer: unknown;
+    try {
+      const response = await this.post(
+        url,
+        { sub: subject, service: this.config.serviceUrl },
+        STATUS_TIMEOUT_MS,
+      );
+      if (response.status !== 200) return 'unknown';
+      answer = await response.json();
+    } catch {
+      return 'unknown';
+    }
+    const { sub, status } = (answer ?? {}) as { sub?: unknown; status?: unknown };
+    if (sub !== subject) return 'unknown';
+    if (status === 'active') return 'active';
+    return status === 'disabled' || status === 'deleted' ? 'gone' : 'unknown';
   }
 
   /**
@@ -163,22 +221,13 @@ export class CustomSsoSignIn {
    *   {@link VALIDATE_TIMEOUT_MS} ms, another status, no `token` in the answer).
    */
   private async validate(ticket: string): Promise<string> {
-    const body = JSON.stringify({ ticket, service: this.config.serviceUrl });
-    const timestamp = String(Math.floor(this.identity.clock() / 1000));
     let response: Response;
     try {
-      response = await fetch(this.config.validateUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          [TIMESTAMP_HEADER]: timestamp,
-          [SIGNATURE_HEADER]: validateSignature(this.config.secret, timestamp, body),
-        },
-        body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS),
-      });
+      response = await this.post(
+        this.config.validateUrl,
+        { ticket, service: this.config.serviceUrl },
+        VALIDATE_TIMEOUT_MS,
+      );
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
       const reason = cause instanceof Error ? cause.message : (error as Error).message;

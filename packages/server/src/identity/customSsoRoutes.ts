@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { CustomSsoSignIn } from './customSso';
+import { directorySource } from './directoryAccounts';
 import { methodInForce } from './methodInForce';
 import { checkRedirectUri } from './redirect';
 import type { IdentityService } from './service';
@@ -27,7 +28,8 @@ export interface CustomSsoRoutesOptions {
  * - `GET custom-sso/callback?ticket&state` → 302 to redirect_uri with a one-time login code;
  *   failures → 302 to `/user/login/?redirect_uri&sso_error&sso_detail`, or with `Accept:
  *   application/json` the envelope: 401 SSO_REJECTED, 403 ACCOUNT_DISABLED, 502 THIRD_PARTY_FAILED;
- * - `GET custom-sso/logout?redirect_uri` → 302 to `CUSTOM_SSO_LOGOUT_URL?service` (or redirect_uri).
+ * - `GET custom-sso/logout?redirect_uri` → 302 to `CUSTOM_SSO_LOGOUT_URL?service` (or redirect_uri);
+ * and registers the `dir:custom_sso` refresh check (`CustomSsoSignIn.check`, with `CUSTOM_SSO_STATUS_URL`).
  */
 export async function customSsoRoutes(
   app: FastifyInstance,
@@ -37,6 +39,8 @@ export async function customSsoRoutes(
     () => identity.settings.customSso,
     (config) => new CustomSsoSignIn(identity, config),
   );
+  // Refresh asks the company about the person (with CUSTOM_SSO_STATUS_URL in force; else no check).
+  identity.directoryChecks.set(directorySource(METHOD), () => inForce()?.check);
   /** The sign-in of the settings in force. @throws ApiError LOGIN_METHOD_DISABLED (404) when off. */
   const enabled = (): CustomSsoSignIn => {
     const method = inForce();
