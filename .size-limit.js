@@ -90,8 +90,9 @@ export default [
     limit: '1.6 KB',
   },
   {
-    // ≤ 3.05 KB of its own code (3 KB until sites without a login page, `loginPageUrl: null` and
-    // NO_LOGIN_PAGE, added 11 B). For comparison: keycloak-js 8.4 KB, oidc-client-ts 18.2 KB.
+    // ≤ 3.10 KB of its own code (3 KB until sites without a login page, `loginPageUrl: null` and
+    // NO_LOGIN_PAGE, added 11 B; 3.05 KB until sign-out followed the logout mode of the session's
+    // own sign-in method, the token's `login_method`, which added 27 B). For comparison: keycloak-js 8.4 KB, oidc-client-ts 18.2 KB.
     // The login cookie is written through the injected window's document.cookie (js-cookie works only
     // on the global document), so js-cookie is not a dependency.
     name: '@plugin-center/sso: SSO client, own code (jwt-decode, ofetch excluded)',
@@ -99,7 +100,7 @@ export default [
     import: '*',
     ignore: ['jwt-decode', 'ofetch', '@plugin-center/contract'],
     gzip: true,
-    limit: '3.05 KB',
+    limit: '3.10 KB',
   },
   {
     name: '@plugin-center/react: hooks, own code',

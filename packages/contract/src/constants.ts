@@ -261,6 +261,18 @@ export type LoginStorage = (typeof LoginStorage)[keyof typeof LoginStorage];
 export const USER_API_BASE = '/api/uc/';
 
 /**
+ * The access tokens' claim naming how the session was signed in: a key of the answer of
+ * `GET /config/private/standard/{product}` (`password`, `oauth2`, `ldap`, `oidc`, `saml`,
+ * `custom_sso`), so sign-out follows that method's `logout_mode` (SPEC §7). Absent when unknown.
+ */
+export const LOGIN_METHOD_CLAIM = 'login_method';
+
+/** The sign-in method of a session started by a third-party account (SPEC §1 "oauth2"). */
+export const THIRD_PARTY_LOGIN_METHOD = 'oauth2';
+/** The sign-in method of a session started with e-mail and password. */
+export const PASSWORD_LOGIN_METHOD = 'password';
+
+/**
  * Paths of the user API (SPEC §7), relative to {@link USER_API_BASE}. "(refresh token)" calls carry
  * the refresh token as `Authorization: Bearer <refresh_token>`; "(bearer)" calls the access token.
  */

@@ -3,7 +3,7 @@
  * validation of a stored login at start, errors, sign-out, state and sign-in. The login storages:
  * clientStorage.test.ts; the refresh and two tabs: clientRefresh.test.ts.
  */
-import { fakeServer, json, record, unauthorized, user } from '@plugin-center/test-fakes/sso';
+import { fakeServer, json, jwt, record, unauthorized, user } from '@plugin-center/test-fakes/sso';
 import { describe, expect, it, vi } from 'vitest';
 import { SsoError } from './errors';
 import { LOGIN_RECORD_KEY } from './record';
@@ -260,6 +260,30 @@ describe('sign-out', () => {
     const req = server.requests.find((r) => r.url.pathname === '/api/uc/config/private/standard/pixso')!;
     expect(req.headers.get('authorization')).toBe(`Bearer ${access}`);
     expect(navigate).toHaveBeenCalledWith('https://idp.example.com/logout');
+  });
+
+  it("follows the logout mode of the method the session was signed in with (the token's login_method)", async () => {
+    const server = fakeServer();
+    server.handle['/api/uc/config/private/standard/pixso'] = () =>
+      server.dated({
+        ldap: { enable: true, logout_mode: 'default', logout_url: null },
+        oidc: { enable: true, logout_mode: 'redirect', logout_url: 'https://idp.example.com/logout' },
+      });
+    const signedInWith = (method: string) => ({
+      ...record(60_000),
+      access_token: jwt(Date.now() + 60_000, 'r1', { login_method: method }),
+    });
+    for (const [method, expected] of [
+      ['ldap', undefined],
+      ['oidc', 'https://idp.example.com/logout'],
+      ['password', undefined],
+    ] as const) {
+      const { client, navigate } = setup({ server, stored: signedInWith(method), privateDeployment: true });
+      await client.init();
+      await client.signOut();
+      if (expected) expect(navigate, method).toHaveBeenCalledWith(expected);
+      else expect(navigate, method).not.toHaveBeenCalled();
+    }
   });
 
   it('follows the logout mode with followLogoutMode, without sending visitors to sign in at start', async () => {

@@ -7,7 +7,13 @@ import type {
   UserInfo,
   ValidResult,
 } from '@plugin-center/contract';
-import { isAdminRole, LoginStorage, USER_API, USER_API_BASE } from '@plugin-center/contract';
+import {
+  isAdminRole,
+  LOGIN_METHOD_CLAIM,
+  LoginStorage,
+  USER_API,
+  USER_API_BASE,
+} from '@plugin-center/contract';
 import { createFetch } from 'ofetch';
 import type { SsoClient, SsoClientOptions, SsoState, SsoWindow, StorageLike } from './clientTypes';
 import { SsoError } from './errors';
@@ -47,7 +53,7 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
   const {
     baseURL = USER_API_BASE,
     refreshAdvance = 5000,
-    now = () => Date.now(),
+    now = Date.now,
     setTimeout: setT = (fn: () => void, ms: number) => setTimeout(fn, ms),
     clearTimeout: clearT = (id: unknown) => clearTimeout(id as number),
   } = o;
@@ -280,10 +286,12 @@ export function createSsoClient(o: SsoClientOptions): SsoClient {
           (await call<PrivateStandardConfig>(
             USER_API.PRIVATE_STANDARD.replace('{product}', o.loginQuery?.product || 'plugins'),
             rec.access_token,
-          ).then(
-            (c) => Object.values(c).find((m) => m.enable && m.logout_mode === 'redirect'),
-            () => undefined,
-          )));
+          )
+            // The session's own method when the token names it, else the first redirecting one.
+            .then((c, method = decodeToken(rec.access_token)[LOGIN_METHOD_CLAIM] as string) =>
+              method ? c[method] : Object.values(c).find((m) => m.enable && m.logout_mode === 'redirect'),
+            )
+            .catch(() => undefined)));
       // No lock needed: had another tab rotated the token meanwhile, the server revokes the family anyway.
       await call(USER_API.LOGOUT, rec.refresh_token, {}, 'POST').catch(() => {});
       save(null);

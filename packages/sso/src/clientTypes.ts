@@ -76,8 +76,9 @@ export interface SsoClientOptions {
   followLogoutMode?: boolean;
   /**
    * Private deployments: how logout works. Default: read at `signOut()` from `GET config/private/standard/{product}`
-   * (bearer; `product` of `loginQuery`, else `plugins`): the first enabled login method with
-   * `logout_mode: 'redirect'`.
+   * (bearer; `product` of `loginQuery`, else `plugins`): the entry of the method the session was
+   * signed in with (the access token's `login_method` claim), or, for a token that names none, the
+   * first enabled login method with `logout_mode: 'redirect'`.
    */
   logout?: { logout_mode: LogoutMode; logout_url: string | null };
   /** Refresh this many ms before the access token expires, default 5000 (SPEC §9). */

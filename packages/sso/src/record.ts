@@ -22,11 +22,11 @@ export const LOGIN_RECORD_KEY = 'plugin_center_login';
  * const expiresAt = exp * 1000; // ms, server clock
  * ```
  */
-export function decodeToken(token: string): JwtPayload & { exp: number } {
+export function decodeToken(token: string): JwtPayload & { exp: number; [claim: string]: unknown } {
   let payload: JwtPayload | undefined;
   try {
     payload = jwtDecode(token);
   } catch {}
   if (typeof payload?.exp !== 'number') throw new SsoError('TOKEN_PARSE');
-  return payload as JwtPayload & { exp: number };
+  return payload as JwtPayload & { exp: number; [claim: string]: unknown };
 }

@@ -28,9 +28,9 @@ export interface TabSync {
 }
 
 /** An unsigned JWT whose payload has `exp` (seconds). */
-export const jwt = (expMs: number, sub = 'u1') => {
+export const jwt = (expMs: number, sub = 'u1', claims: Record<string, unknown> = {}) => {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ exp: Math.floor(expMs / 1000), sub })}.signature`;
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ exp: Math.floor(expMs / 1000), sub, ...claims })}.signature`;
 };
 
 /** A user (role 0 unless given). */

@@ -67,6 +67,8 @@ export interface RefreshTokenTable {
   revoked_at: number | null;
   /** Id of the token this one was rotated into; non-null means "already used". */
   replaced_by: number | null;
+  /** The session's sign-in method, as its login code had it; null: unknown (migration 0037). */
+  method: string | null;
 }
 
 /** `login_code`: one-time codes of the login redirect, bound to their redirect_uri. */
@@ -80,6 +82,8 @@ export interface LoginCodeTable {
   expires_at: number;
   /** ms; non-null once exchanged. */
   used_at: number | null;
+  /** How the person signed in (`password`, `oauth2`, a directory method); null: unknown (migration 0037). */
+  method: string | null;
 }
 
 /** `third_party_account`: a provider account (source + subject) mapped to a user. */

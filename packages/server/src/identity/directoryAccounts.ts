@@ -168,7 +168,13 @@ export async function directorySignIn(
       identity.clock(),
     );
   }
-  const code = await insertLoginCode(identity.db.kysely, userId, redirect.uri, identity.codeExpiry());
+  const code = await insertLoginCode(
+    identity.db.kysely,
+    userId,
+    redirect.uri,
+    identity.codeExpiry(),
+    profile.method,
+  );
   return { redirect_to: appendCode(redirect, code) };
 }
 

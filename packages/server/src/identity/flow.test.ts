@@ -1,3 +1,4 @@
+import { LOGIN_METHOD_CLAIM } from '@plugin-center/contract';
 import type {
   ErrorEnvelope,
   LoginCodeResult,
@@ -5,6 +6,7 @@ import type {
   SignInResult,
   UserInfo,
 } from '@plugin-center/contract/schemas';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../testing/testApp';
 
@@ -56,6 +58,11 @@ function codeOf(redirectTo: string): string {
   const code = new URL(redirectTo, 'http://x.invalid').searchParams.get('code');
   expect(code).toBeTruthy();
   return code!;
+}
+
+/** The `login_method` claim of an access token. */
+function loginMethodOf(accessToken: string): unknown {
+  return (decodeJwt(accessToken) as Record<string, unknown>)[LOGIN_METHOD_CLAIM];
 }
 
 async function exchange(code: string, redirect_uri = '/plugins/') {
@@ -115,6 +122,27 @@ describe('sign-up → sign-in → code exchange → userinfo', () => {
       .where('id', '=', user.user_id)
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+  });
+
+  it('names the sign-in method in the access tokens (login_method), through refresh and reset_token', async () => {
+    const up = body<{ data: SignInResult }>(await signUp(newEmail())).data;
+    const login = body<{ data: LoginResult }>(await exchange(codeOf(up.redirect_to))).data;
+    expect(loginMethodOf(login.access_token)).toBe('password');
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/uc/user/refresh_token',
+      headers: { authorization: `Bearer ${login.refresh_token}` },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(loginMethodOf(body<{ data: LoginResult }>(refreshed).data.access_token)).toBe('password');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/uc/user/reset_token',
+      headers: { authorization: `Bearer ${login.access_token}` },
+      payload: { e_id: 'E-42' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(loginMethodOf(body<{ data: LoginResult }>(reset).data.access_token)).toBe('password');
   });
 
   it('accepts the sign-in form as application/x-www-form-urlencoded', async () => {
@@ -229,7 +257,10 @@ describe('login codes', () => {
     expect(expire_time).toBe(now + 60_000);
     const other = await exchange(code, `${OTHER_SITE}/app`);
     expect(other.statusCode).toBe(200);
-    expect(body<{ data: LoginResult }>(other).data.user_info.user_id).toBe(login.user_info.user_id);
+    const handed = body<{ data: LoginResult }>(other).data;
+    expect(handed.user_info.user_id).toBe(login.user_info.user_id);
+    // The session on the other site keeps the sign-in method of the one that handed it over.
+    expect(loginMethodOf(handed.access_token)).toBe('password');
 
     const evil = await t.app.inject({
       method: 'GET',

@@ -339,10 +339,11 @@ export class IdentityCore implements AuthVerifier {
   }
 
   /**
-   * A new session for the user: an access token and the first refresh token of a new family.
+   * A new session for the user, signed in with `method` (null: unknown; named in the access
+   * tokens' `login_method` claim): an access token and the first refresh token of a new family.
    * @throws ApiError UNAUTHORIZED (401) when the account does not exist or is disabled.
    */
-  async startSession(userId: number): Promise<LoginResult> {
+  async startSession(userId: number, method: string | null = null): Promise<LoginResult> {
     const row = await accountById(this.db.kysely, userId);
     if (!row || row.staff_status === 0) throw unauthorized('the account does not exist or is disabled');
     const now = this.clock();
@@ -351,12 +352,12 @@ export class IdentityCore implements AuthVerifier {
       row.id,
       now,
       now + this.settings.refreshTokenTtl * 1000,
+      method,
     );
-    const access = await this.accessTokens.sign({
-      user_id: row.id,
-      role: row.role as Role,
-      sid: refresh.familyId,
-    });
+    const access = await this.accessTokens.sign(
+      { user_id: row.id, role: row.role as Role, sid: refresh.familyId },
+      method,
+    );
     return {
       access_token: access.token,
       refresh_token: refresh.token,

@@ -3,7 +3,10 @@
  * PKCE required, RP-Initiated Logout on) started on 127.0.0.1: the browser's side is walked with
  * fetch and a cookie jar, the server is driven with inject.
  */
+
+import { LOGIN_METHOD_CLAIM } from '@plugin-center/contract';
 import type { ErrorEnvelope, LoginResult, TokenPair } from '@plugin-center/contract/schemas';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_DEFAULT_CLAIMS, OIDC_DEFAULT_SCOPE, type OidcConfig } from '../config/oidc';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
@@ -152,6 +155,8 @@ describe('OpenID Connect sign-in', () => {
       e_id: 'E-1001',
       role: 0,
     });
+    // Sign-out follows this method's logout mode: the session names it.
+    expect(decodeJwt(login.access_token)[LOGIN_METHOD_CLAIM]).toBe('oidc');
     const links = await t.app.db.kysely
       .selectFrom('third_party_account')
       .select(['source', 'subject', 'user_id'])

@@ -2,6 +2,8 @@
  * The login page's flows: password sign-in and sign-up, which answer the redirect_uri with a
  * one-time login code, the code for another allowed site, and the exchange of a code for a session.
  */
+
+import { PASSWORD_LOGIN_METHOD } from '@plugin-center/contract';
 import {
   ApiErrorCode,
   type LoginCodeResult,
@@ -11,8 +13,9 @@ import {
   type SignUpBody,
 } from '@plugin-center/contract/schemas';
 import { ApiError } from '../errors';
+import type { AuthUser } from '../shared/auth';
 import { accountByEmail, normalizeEmail } from './data/accounts';
-import { consumeLoginCode, insertLoginCode } from './data/sessions';
+import { consumeLoginCode, familyMethod, insertLoginCode } from './data/sessions';
 import type { IdentityCore } from './identityCore';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { appendCode, checkRedirectUri } from './redirect';
@@ -39,7 +42,13 @@ export async function signIn(identity: IdentityCore, body: SignInBody): Promise<
   if (!row || !ok || row.staff_status === 0) {
     throw new ApiError(ApiErrorCode.INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE);
   }
-  const code = await insertLoginCode(identity.db.kysely, row.id, redirect.uri, identity.codeExpiry());
+  const code = await insertLoginCode(
+    identity.db.kysely,
+    row.id,
+    redirect.uri,
+    identity.codeExpiry(),
+    PASSWORD_LOGIN_METHOD,
+  );
   return { redirect_to: appendCode(redirect, code) };
 }
 
@@ -54,23 +63,30 @@ export async function signUp(identity: IdentityCore, body: SignUpBody): Promise<
     password: body.password,
     nick_name: body.nick_name,
   });
-  const code = await insertLoginCode(identity.db.kysely, row.id, redirect.uri, identity.codeExpiry());
+  const code = await insertLoginCode(
+    identity.db.kysely,
+    row.id,
+    redirect.uri,
+    identity.codeExpiry(),
+    PASSWORD_LOGIN_METHOD,
+  );
   return { redirect_to: appendCode(redirect, code) };
 }
 
 /**
  * `GET user/login/code` (signed in): a one-time code that signs the same user in on another
- * allowed site (redirect_uri).
+ * allowed site (redirect_uri), in a session of the same sign-in method as the caller's (`sid`).
  * @throws ApiError REDIRECT_NOT_ALLOWED (400).
  */
 export async function issueLoginCode(
   identity: IdentityCore,
-  userId: number,
+  caller: AuthUser,
   redirectUri: string,
 ): Promise<LoginCodeResult> {
   const redirect = checkRedirectUri(redirectUri, identity.settings.redirectAllowlist);
   const expire_time = identity.codeExpiry();
-  const code = await insertLoginCode(identity.db.kysely, userId, redirect.uri, expire_time);
+  const method = await familyMethod(identity.db.kysely, caller.sid);
+  const code = await insertLoginCode(identity.db.kysely, caller.user_id, redirect.uri, expire_time, method);
   return { code, expire_time };
 }
 
@@ -94,5 +110,5 @@ export async function exchangeCode(
     same = false;
   }
   if (!same) throw new ApiError(ApiErrorCode.INVALID_CODE, INVALID_CODE_MESSAGE);
-  return identity.startSession(spent.user_id);
+  return identity.startSession(spent.user_id, spent.method);
 }

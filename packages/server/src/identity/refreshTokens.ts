@@ -5,8 +5,10 @@
 
 import type { LoginResult, Role, TokenPair, UserInfo } from '@plugin-center/contract/schemas';
 import { retryOnConflict } from '../db/retry';
+import type { AuthUser } from '../shared/auth';
 import { accountById, accountRole, setEnterpriseId, toUserInfo } from './data/accounts';
 import {
+  familyMethod,
   insertRefreshToken,
   lookupRefreshToken,
   markRotated,
@@ -40,9 +42,22 @@ export async function refresh(identity: IdentityCore, refreshToken: string): Pro
       if (found.state !== 'live') return found;
       const user = await accountRole(trx, found.user_id);
       if (!user || user.staff_status === 0) return { state: 'disabled' as const };
-      const next = await insertRefreshToken(trx, found.user_id, now, expiresAt, found.family_id);
+      const next = await insertRefreshToken(
+        trx,
+        found.user_id,
+        now,
+        expiresAt,
+        found.method,
+        found.family_id,
+      );
       if (!(await markRotated(trx, found.id, next.id))) throw new RotationConflict(found.family_id);
-      return { state: 'rotated' as const, user_id: found.user_id, role: user.role as Role, next };
+      return {
+        state: 'rotated' as const,
+        user_id: found.user_id,
+        role: user.role as Role,
+        method: found.method,
+        next,
+      };
     }),
   ).catch(async (error: unknown) => {
     if (!(error instanceof RotationConflict)) throw error;
@@ -53,11 +68,10 @@ export async function refresh(identity: IdentityCore, refreshToken: string): Pro
   if (outcome.state !== 'rotated') throw unauthorized(INVALID_REFRESH_MESSAGE);
   // A directory account the directory no longer knows (or has disabled) loses its sessions here.
   if (!(await checkDirectoryAccount(identity, outcome.user_id))) throw unauthorized(INVALID_REFRESH_MESSAGE);
-  const access = await identity.accessTokens.sign({
-    user_id: outcome.user_id,
-    role: outcome.role,
-    sid: outcome.next.familyId,
-  });
+  const access = await identity.accessTokens.sign(
+    { user_id: outcome.user_id, role: outcome.role, sid: outcome.next.familyId },
+    outcome.method,
+  );
   return {
     access_token: access.token,
     refresh_token: outcome.next.token,
@@ -111,10 +125,16 @@ export async function logout(identity: IdentityCore, token: string): Promise<voi
 }
 
 /**
- * `POST user/reset_token`: sets the user's enterprise id (e_id), revokes every refresh token of
- * the user and starts a new session.
+ * `POST user/reset_token`: sets the caller's enterprise id (e_id), revokes every refresh token of
+ * the user and starts a new session, of the sign-in method of the caller's session (`sid`).
  */
-export async function resetToken(identity: IdentityCore, userId: number, eId: string): Promise<LoginResult> {
+export async function resetToken(
+  identity: IdentityCore,
+  caller: AuthUser,
+  eId: string,
+): Promise<LoginResult> {
+  const userId = caller.user_id;
+  const method = await familyMethod(identity.db.kysely, caller.sid);
   await retryOnConflict(() =>
     identity.db.kysely.transaction().execute(async (trx) => {
       await setEnterpriseId(trx, userId, eId);
@@ -122,7 +142,7 @@ export async function resetToken(identity: IdentityCore, userId: number, eId: st
     }),
   );
   identity.forgetSessions();
-  return identity.startSession(userId);
+  return identity.startSession(userId, method);
 }
 
 /** Deletes login codes, refresh tokens and directory sign-in state that expired more than a day ago. */

@@ -8,7 +8,7 @@
  * "(refresh token)" routes the refresh token in the same header.
  */
 import formbody from '@fastify/formbody';
-import { ApiErrorCode, type SiteConfig } from '@plugin-center/contract';
+import { ApiErrorCode, type SiteConfig, THIRD_PARTY_LOGIN_METHOD } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
@@ -155,10 +155,10 @@ export async function userRoutes(
   );
 
   tableRoute(app, 'user', 'loginCode', (request) =>
-    identity.issueLoginCode(userOf(request), request.query.redirect_uri),
+    identity.issueLoginCode(request.user!, request.query.redirect_uri),
   );
 
-  tableRoute(app, 'user', 'resetToken', (request) => identity.resetToken(userOf(request), request.body.e_id));
+  tableRoute(app, 'user', 'resetToken', (request) => identity.resetToken(request.user!, request.body.e_id));
 
   tableRoute(app, 'user', 'privateStandard', () => privateStandardConfig(identity.settings));
 
@@ -183,7 +183,7 @@ export async function userRoutes(
         request.body.code,
         request.body.redirect_uri,
       );
-      return identity.startSession(await identity.thirdPartyAccount(profile));
+      return identity.startSession(await identity.thirdPartyAccount(profile), THIRD_PARTY_LOGIN_METHOD);
     },
     { config: limitPerMinute(limits.codeExchange) },
   );
@@ -202,7 +202,7 @@ export async function userRoutes(
         );
       }
       const profile = await providers.profile(source, code, redirectUri);
-      return identity.startSession(await identity.thirdPartyAccount(profile));
+      return identity.startSession(await identity.thirdPartyAccount(profile), THIRD_PARTY_LOGIN_METHOD);
     },
     { config: limitPerMinute(limits.codeExchange) },
   );

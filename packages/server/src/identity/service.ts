@@ -22,6 +22,7 @@ import type {
 import type { IdentityConfig } from '../config/identity';
 import type { Database } from '../db/database';
 import type { SecretBox } from '../settings/secrets';
+import type { AuthUser } from '../shared/auth';
 import { ensureAdministrator, type SetAdministratorResult, setAdministrator } from './administrators';
 import { type DirectoryProfile, directorySignIn } from './directoryAccounts';
 import { IdentityCore, type IdentityServiceOptions } from './identityCore';
@@ -110,8 +111,8 @@ export class IdentityService extends IdentityCore {
   }
 
   /** `GET user/login/code`: a one-time code for another allowed site (see {@link issueLoginCode}). */
-  issueLoginCode(userId: number, redirectUri: string): Promise<LoginCodeResult> {
-    return issueLoginCode(this, userId, redirectUri);
+  issueLoginCode(caller: AuthUser, redirectUri: string): Promise<LoginCodeResult> {
+    return issueLoginCode(this, caller, redirectUri);
   }
 
   /** `GET user/login/code/user`: a one-time code exchanged for a session (see {@link exchangeCode}). */
@@ -135,8 +136,8 @@ export class IdentityService extends IdentityCore {
   }
 
   /** `POST user/reset_token`: new enterprise id, earlier sessions revoked (see {@link resetToken}). */
-  resetToken(userId: number, eId: string): Promise<LoginResult> {
-    return resetToken(this, userId, eId);
+  resetToken(caller: AuthUser, eId: string): Promise<LoginResult> {
+    return resetToken(this, caller, eId);
   }
 
   /** Deletes login codes and refresh tokens that expired more than a day ago. */

@@ -5,7 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LOGIN_METHOD_CLAIM } from '@plugin-center/contract';
 import type { ErrorEnvelope, LoginResult, UserInfo } from '@plugin-center/contract/schemas';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
@@ -217,6 +219,7 @@ describe('third-party sign-in (OpenID Connect)', () => {
       user_name: 'alice',
       role: 0,
     });
+    expect(decodeJwt(login.access_token)[LOGIN_METHOD_CLAIM]).toBe('oauth2');
     // The tokens are ours and work.
     const info = await t.app.inject({
       method: 'GET',

@@ -2,8 +2,9 @@
  * Access tokens: compact JWS (RFC 7519) signed with HS256 (RFC 7518 §3.2) via jose. Header: `alg`
  * HS256, `typ` JWT, `kid` the id of the signing key (RFC 7515 §4.1.4). Claims: `sub` (the user_id
  * as a decimal string), `role`, `sid` (the session: the refresh-token family the token was issued
- * with, OpenID Connect's session id claim, so sign-out can end it), `aud` and `iss`
- * 'plugin-center', `iat`, `exp`, `jti`.
+ * with, OpenID Connect's session id claim, so sign-out can end it), `login_method` (how the
+ * session was signed in, when known: `LOGIN_METHOD_CLAIM`), `aud` and `iss` 'plugin-center',
+ * `iat`, `exp`, `jti`.
  * Verification picks the key by `kid` (a token without `kid`, issued by an earlier version, is
  * checked against the legacy keys only; an unknown `kid` is refused), pins the algorithm to HS256
  * (so `alg: none` and any other algorithm are refused, RFC 8725 §3.1), the audience and the
@@ -14,6 +15,7 @@
  * (`signingKeys.ts`).
  */
 import { randomBytes } from 'node:crypto';
+import { LOGIN_METHOD_CLAIM } from '@plugin-center/contract';
 import { ApiErrorCode, type Role } from '@plugin-center/contract/schemas';
 import { decodeProtectedHeader, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ApiError } from '../errors';
@@ -44,14 +46,16 @@ export class AccessTokens {
   ) {}
 
   /**
-   * Issues an access token for `user` in session `user.sid`, valid for the configured lifetime,
+   * Issues an access token for `user` in session `user.sid`, signed in with `method` (the
+   * `login_method` claim; omitted when null or undefined), valid for the configured lifetime,
    * signed with the ring's signing key and naming it in `kid`.
    */
-  async sign(user: AuthUser): Promise<SignedAccessToken> {
+  async sign(user: AuthUser, method?: string | null): Promise<SignedAccessToken> {
     const key = await this.keys.signing();
     const now = Math.floor(this.clock() / 1000);
     const exp = now + this.ttl;
-    const token = await new SignJWT({ role: user.role, sid: user.sid })
+    const claims = { role: user.role, sid: user.sid, ...(method ? { [LOGIN_METHOD_CLAIM]: method } : {}) };
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT', kid: key.kid })
       .setSubject(String(user.user_id))
       .setAudience(TOKEN_AUDIENCE)

@@ -13,12 +13,16 @@ type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
 // Login codes ------------------------------------------------------------------------------------
 
-/** Stores a new one-time login code for `userId` bound to `redirectUri`; answers the code. */
+/**
+ * Stores a new one-time login code for `userId` bound to `redirectUri`, remembering the sign-in
+ * `method` (null: unknown); answers the code.
+ */
 export async function insertLoginCode(
   db: Executor,
   userId: number,
   redirectUri: string,
   expiresAt: number,
+  method: string | null,
 ): Promise<string> {
   const code = newSecret();
   await db
@@ -29,6 +33,7 @@ export async function insertLoginCode(
       redirect_uri: redirectUri,
       expires_at: expiresAt,
       used_at: null,
+      method,
     })
     .execute();
   return code;
@@ -36,21 +41,21 @@ export async function insertLoginCode(
 
 /**
  * Marks a code used — atomically, so of two concurrent exchanges only one gets it — when it is
- * unused and not expired at `now`. Answers the user and the redirect_uri it was issued for, or
- * null (unknown, used or expired).
+ * unused and not expired at `now`. Answers the user, the redirect_uri it was issued for and the
+ * sign-in method, or null (unknown, used or expired).
  */
 export async function consumeLoginCode(
   db: Executor,
   code: string,
   now: number,
-): Promise<{ user_id: number; redirect_uri: string } | null> {
+): Promise<{ user_id: number; redirect_uri: string; method: string | null } | null> {
   const row = await db
     .updateTable('login_code')
     .set({ used_at: now })
     .where('code_hash', '=', hashSecret(code))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning(['user_id', 'redirect_uri'])
+    .returning(['user_id', 'redirect_uri', 'method'])
     .executeTakeFirst();
   return row ?? null;
 }
@@ -66,12 +71,16 @@ export interface IssuedRefreshToken {
   familyId: string;
 }
 
-/** Stores a new refresh token of `familyId` (a new family when omitted). */
+/**
+ * Stores a new refresh token of `familyId` (a new family when omitted) whose session was signed in
+ * with `method` (null: unknown).
+ */
 export async function insertRefreshToken(
   db: Executor,
   userId: number,
   now: number,
   expiresAt: number,
+  method: string | null,
   familyId: string = randomUUID(),
 ): Promise<IssuedRefreshToken> {
   const token = newSecret();
@@ -85,10 +94,22 @@ export async function insertRefreshToken(
       created_at: now,
       revoked_at: null,
       replaced_by: null,
+      method,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, token, expiresAt, familyId };
+}
+
+/** The sign-in method of session `familyId` (null: unknown, or no such session). */
+export async function familyMethod(db: Executor, familyId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('refresh_token')
+    .select('method')
+    .where('family_id', '=', familyId)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.method ?? null;
 }
 
 /** The family of a refresh token, whatever its state; undefined for an unknown token. */
@@ -127,7 +148,7 @@ export type RefreshLookup =
   /** Already rotated or revoked: its family has just been revoked (reuse detection). */
   | { state: 'reused' }
   | { state: 'expired' }
-  | { state: 'live'; id: number; user_id: number; family_id: string };
+  | { state: 'live'; id: number; user_id: number; family_id: string; method: string | null };
 
 /**
  * Looks a presented refresh token up. A token that was already rotated (`replaced_by`) or revoked
@@ -143,7 +164,7 @@ export async function lookupRefreshToken(
 ): Promise<RefreshLookup> {
   let query = db
     .selectFrom('refresh_token')
-    .select(['id', 'user_id', 'family_id', 'expires_at', 'revoked_at', 'replaced_by'])
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'revoked_at', 'replaced_by', 'method'])
     .where('token_hash', '=', hashSecret(token));
   if (dialect === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -153,7 +174,7 @@ export async function lookupRefreshToken(
     return { state: 'reused' };
   }
   if (row.expires_at <= now) return { state: 'expired' };
-  return { state: 'live', id: row.id, user_id: row.user_id, family_id: row.family_id };
+  return { state: 'live', id: row.id, user_id: row.user_id, family_id: row.family_id, method: row.method };
 }
 
 /**
