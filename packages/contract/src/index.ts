@@ -207,6 +207,7 @@ export type {
   SaveLoginMethodBody,
   SecretStatus,
   SetUserRoleBody,
+  SetUserStatusBody,
   SpaceBrand,
   SpaceSetting,
   SpaceSettingBody,

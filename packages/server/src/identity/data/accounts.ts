@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, type Role, type UserInfo } from '@plugin-center/contract/schemas';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
-import type { DatabaseSchema, UserAccountRow } from '../../db/schema';
+import type { DatabaseSchema, DisabledBy, UserAccountRow } from '../../db/schema';
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
@@ -266,6 +266,7 @@ export interface DirectoryFields {
   department: string | null;
   e_id: string | null;
   staff_status: number;
+  disabled_by: DisabledBy | null;
   role?: number;
   email?: string | null;
 }
@@ -299,9 +300,22 @@ export async function updateDirectoryAccount(
   }
 }
 
-/** Sets the account's `staff_status` (1 active, 0 disabled). */
-export async function setStaffStatus(db: Executor, id: number, staffStatus: number): Promise<void> {
-  await db.updateTable('user_account').set({ staff_status: staffStatus }).where('id', '=', id).execute();
+/**
+ * Disables (`by` `'admin'` or `'directory'`: `staff_status` 0 and `disabled_by`) or enables (`by`
+ * null: `staff_status` 1, `disabled_by` null) the account. A `'directory'` disable leaves an account
+ * an administrator disabled as it is: the administrator's decision stays on record.
+ */
+export async function setAccountStatus(db: Executor, id: number, by: DisabledBy | null): Promise<void> {
+  await db
+    .updateTable('user_account')
+    .set({ staff_status: by === null ? 1 : 0, disabled_by: by })
+    .where('id', '=', id)
+    .where((eb) =>
+      by === 'directory'
+        ? eb.or([eb('disabled_by', 'is', null), eb('disabled_by', '<>', 'admin')])
+        : eb.lit(true),
+    )
+    .execute();
 }
 
 /** The directory links (`source`, `subject`) of an account among `sources`. */
