@@ -84,25 +84,26 @@ export function PeopleView() {
     pages.reset();
   };
 
+  /** The toast of a finished change: `done` (and the list reloaded) or the server's message. */
+  const report = (res: { status: string; message: string | undefined }, done: string) => {
+    if (res.status === 'success') {
+      notify(done, 'success');
+      pages.reload();
+    } else notify(res.message || t('common.actionFailed'), 'error');
+  };
+
   const apply = async (user: AdminUser) => {
     const role = user.role === 2 ? 0 : 2;
     const res = await roleChange.run({ user_id: user.user_id, role });
     setTarget(null);
-    const name = user.nick_name || user.user_name;
-    if (res.status === 'success') {
-      notify(t(role === 2 ? 'people.made' : 'people.unmade', { name }), 'success');
-      pages.reload();
-    } else notify(res.message || t('common.actionFailed'), 'error');
+    report(res, t(role === 2 ? 'people.made' : 'people.unmade', { name: user.nick_name || user.user_name }));
   };
 
   const changeStatus = async (user: AdminUser, staffStatus: 0 | 1) => {
     const res = await statusChange.run({ user_id: user.user_id, staff_status: staffStatus });
     setDisableTarget(null);
     const name = user.nick_name || user.user_name;
-    if (res.status === 'success') {
-      notify(t(staffStatus === 0 ? 'people.disabledToast' : 'people.enabledToast', { name }), 'success');
-      pages.reload();
-    } else notify(res.message || t('common.actionFailed'), 'error');
+    report(res, t(staffStatus === 0 ? 'people.disabledToast' : 'people.enabledToast', { name }));
   };
 
   const users = pages.items ?? [];

@@ -12,9 +12,8 @@ import {
   type LoginResult,
   Role,
 } from '@plugin-center/contract/schemas';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { body, createTestApp, dataOf, injectAs, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { checkDirectoryAccount, type DirectoryProfile, disableDirectoryAccount } from './directoryAccounts';
 
@@ -31,18 +30,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-function call(method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-function data<T>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200);
-  return body<{ data: T }>(response).data;
-}
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: unknown) =>
+  injectAs(t.app, method, url, token, payload);
+const data = dataOf;
 const setStatus = (token: string | undefined, payload: unknown) =>
   call('PUT', '/api/cmt/manager/users/status', token, payload);
 const refresh = (token: string) => call('POST', '/api/uc/user/refresh_token', token);

@@ -21,7 +21,8 @@ import {
   type UserListQuery,
   type UserListResult,
 } from '@plugin-center/contract/schemas';
-import type { UserAccountRow } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';
 import { accountName } from '../shared/accounts';
 import { appendAuditLog } from '../shared/auditLog';
@@ -56,6 +57,21 @@ export function toAdminUser(row: UserAccountRow): AdminUser {
     role: row.role as Role,
     staff_status: row.staff_status,
   };
+}
+
+/** INVALID_PARAMETER (400, field `user_id`): `body.user_id: <reason>`. */
+function userIdError(reason: string): ApiError {
+  return new ApiError(ApiErrorCode.INVALID_PARAMETER, `body.user_id: ${reason}`, undefined, 'user_id');
+}
+
+/**
+ * The account a people change is about.
+ * @throws ApiError INVALID_PARAMETER (400, field `user_id`) for an unknown user
+ */
+async function targetAccount(db: Kysely<DatabaseSchema>, id: number): Promise<UserAccountRow> {
+  const target = await accountById(db, id);
+  if (!target) throw userIdError(`no user with id ${id}`);
+  return target;
 }
 
 /** The people service of one identity service (its database, clock and session cache). */
@@ -100,24 +116,11 @@ export class PeopleService {
       throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
     }
     if (body.user_id === caller.user_id) {
-      throw new ApiError(
-        ApiErrorCode.INVALID_PARAMETER,
-        'body.user_id: nobody can change their own role',
-        undefined,
-        'user_id',
-      );
+      throw userIdError('nobody can change their own role');
     }
     const actorName = await accountName(db, caller.user_id);
     const changed = await db.transaction().execute(async (trx) => {
-      const target = await accountById(trx, body.user_id);
-      if (!target) {
-        throw new ApiError(
-          ApiErrorCode.INVALID_PARAMETER,
-          `body.user_id: no user with id ${body.user_id}`,
-          undefined,
-          'user_id',
-        );
-      }
+      const target = await targetAccount(trx, body.user_id);
       if (target.role === Role.SUPER_ADMIN) throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
       if (target.role === body.role) return false;
       await updateAccountRole(trx, target.id, { role: body.role });
@@ -157,25 +160,12 @@ export class PeopleService {
       throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
     }
     if (body.user_id === caller.user_id) {
-      throw new ApiError(
-        ApiErrorCode.INVALID_PARAMETER,
-        'body.user_id: nobody can disable or enable their own account',
-        undefined,
-        'user_id',
-      );
+      throw userIdError('nobody can disable or enable their own account');
     }
     const actorName = await accountName(db, caller.user_id);
     const disable = body.staff_status === 0;
     const changed = await db.transaction().execute(async (trx) => {
-      const target = await accountById(trx, body.user_id);
-      if (!target) {
-        throw new ApiError(
-          ApiErrorCode.INVALID_PARAMETER,
-          `body.user_id: no user with id ${body.user_id}`,
-          undefined,
-          'user_id',
-        );
-      }
+      const target = await targetAccount(trx, body.user_id);
       if (
         target.role === Role.SUPER_ADMIN ||
         (target.role === Role.GENERAL_ADMIN && callerRole !== Role.SUPER_ADMIN)
