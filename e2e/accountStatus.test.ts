@@ -41,7 +41,7 @@ beforeAll(async () => {
   await header(member).getByRole('button', { name: '注册' }).click();
   await member.waitForURL(/\/user\/login\/\?.*page=sign_up/);
   await submitLoginPage(member, MEMBER);
-  await expect.poll(() => signedIn(member)).toBe(1);
+  await header(member).locator('.session-name', { hasText: MEMBER.nick }).waitFor();
   await admin.goto(`${env.appUrl}backstage-index/people`);
   await submitLoginPage(admin, ADMIN);
   await admin.getByRole('heading', { name: '人员', exact: true }).waitFor();

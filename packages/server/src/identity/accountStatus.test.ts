@@ -15,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, dataOf, injectAs, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
+import { updateDirectoryAccount } from './data/accounts';
 import { checkDirectoryAccount, type DirectoryProfile, disableDirectoryAccount } from './directoryAccounts';
 
 let t: TestApp;
@@ -279,6 +280,19 @@ describe(`an administrator's disable wins over the directory (${TEST_DIALECT})`,
     ).rejects.toMatchObject({ status: 403, entry: { error: 'ACCOUNT_DISABLED' } });
     expect(await storedStatus(id)).toEqual({ staff_status: 0, disabled_by: 'admin', nick_name: 'Person a1' });
     expect(await t.app.identity.currentRole(id)).toBeNull();
+    // The directory's write itself refuses an administrator's disable (one committed between a
+    // sign-in's read of the account and its write is not undone).
+    expect(
+      await updateDirectoryAccount(t.app.db.kysely, id, {
+        user_name: 'x',
+        nick_name: 'Raced',
+        department: null,
+        e_id: null,
+        staff_status: 1,
+        disabled_by: null,
+      }),
+    ).toBe(false);
+    expect(await storedStatus(id)).toEqual({ staff_status: 0, disabled_by: 'admin', nick_name: 'Person a1' });
 
     // A directory check that finds the person gone keeps the administrator's decision on record.
     const verdicts: Record<string, 'active' | 'gone'> = {};

@@ -118,7 +118,7 @@ export async function directoryAccount(identity: IdentityCore, profile: Director
     if (profile.administrator && !isAdminRole(now)) role = Role.GENERAL_ADMIN;
     if (!profile.administrator && now === Role.GENERAL_ADMIN) role = Role.GENERAL_USER;
   }
-  await updateDirectoryAccount(identity.db.kysely, userId, {
+  const written = await updateDirectoryAccount(identity.db.kysely, userId, {
     user_name: username,
     nick_name: clip(profile.displayName) ?? username,
     department: clip(profile.department),
@@ -128,6 +128,8 @@ export async function directoryAccount(identity: IdentityCore, profile: Director
     ...(role !== undefined ? { role } : {}),
     ...(email ? { email } : {}),
   });
+  // Disabled by an administrator between the read above and this write.
+  if (!written) throw accountDisabled();
   if (role !== undefined || current?.staff_status === 0) identity.forgetSessions();
   return userId;
 }

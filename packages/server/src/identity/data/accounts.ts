@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, type Role, type UserInfo } from '@plugin-center/contract/schemas';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DatabaseSchema, DisabledBy, UserAccountRow } from '../../db/schema';
 
@@ -271,17 +271,30 @@ export interface DirectoryFields {
   email?: string | null;
 }
 
+/** The account was not disabled by an administrator (`disabled_by` null or `'directory'`). */
+function notDisabledByAdmin(eb: ExpressionBuilder<DatabaseSchema, 'user_account'>) {
+  return eb.or([eb('disabled_by', 'is', null), eb('disabled_by', '<>', 'admin')]);
+}
+
 /**
- * Updates a directory account's fields; the email only when no other account holds it (answers
- * whether the email was written).
+ * Updates a directory account's fields; the email only when no other account holds it. An account
+ * an administrator disabled (`disabled_by` `'admin'`) is left as it is, checked in the same
+ * statement (so a disable committed meanwhile is never undone).
+ * @returns false when nothing was written (no such account, or disabled by an administrator)
  */
 export async function updateDirectoryAccount(
   db: Executor,
   id: number,
   fields: DirectoryFields,
-): Promise<void> {
+): Promise<boolean> {
   const { email, ...rest } = fields;
-  await db.updateTable('user_account').set(rest).where('id', '=', id).execute();
+  const result = await db
+    .updateTable('user_account')
+    .set(rest)
+    .where('id', '=', id)
+    .where(notDisabledByAdmin)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
   if (email !== undefined) {
     await db
       .updateTable('user_account')
@@ -298,6 +311,7 @@ export async function updateDirectoryAccount(
       )
       .execute();
   }
+  return true;
 }
 
 /**
@@ -310,11 +324,7 @@ export async function setAccountStatus(db: Executor, id: number, by: DisabledBy 
     .updateTable('user_account')
     .set({ staff_status: by === null ? 1 : 0, disabled_by: by })
     .where('id', '=', id)
-    .where((eb) =>
-      by === 'directory'
-        ? eb.or([eb('disabled_by', 'is', null), eb('disabled_by', '<>', 'admin')])
-        : eb.lit(true),
-    )
+    .where((eb) => (by === 'directory' ? notDisabledByAdmin(eb) : eb.lit(true)))
     .execute();
 }
 
