@@ -152,7 +152,11 @@ export function PeopleView() {
                 <Tag className="bo-badge" data-role={user.role}>
                   {t(`people.roles.${user.role}`)}
                 </Tag>
-                <Tag className="bo-badge" data-status={user.staff_status}>
+                <Tag
+                  className="bo-badge"
+                  tone={user.staff_status === 0 ? 'danger' : 'success'}
+                  data-status={user.staff_status}
+                >
                   {t(user.staff_status === 0 ? 'people.statuses.0' : 'people.statuses.1')}
                 </Tag>
                 {canChangeStatus(me.data?.role, self, user) &&
