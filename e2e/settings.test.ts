@@ -149,9 +149,9 @@ describe('the settings back office', () => {
     const row = rows.filter({ hasText: MEMBER.email });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.locator('.bo-row-title').textContent()).toBe(`${MEMBER.nick} `);
-    expect(await row.locator('.bo-badge').textContent()).toBe('普通用户');
+    expect(await row.locator('.bo-badge[data-role]').textContent()).toBe('普通用户');
     const self = rows.filter({ hasText: ADMIN.email });
-    expect(await self.locator('.bo-badge').textContent()).toBe('超级管理员');
+    expect(await self.locator('.bo-badge[data-role]').textContent()).toBe('超级管理员');
     expect(await self.getByText('（你）').count()).toBe(1);
     expect(await self.getByRole('button').count()).toBe(0);
 
@@ -161,10 +161,10 @@ describe('the settings back office', () => {
     expect(await dialog.getByRole('heading').textContent()).toBe(`将 ${MEMBER.nick} 设为普通管理员？`);
     await dialog.getByRole('button', { name: '设为管理员', exact: true }).click();
     await expect.poll(() => toasts(admin)).toContain(`${MEMBER.nick} 已成为普通管理员`);
-    await expect.poll(() => row.locator('.bo-badge').textContent()).toBe('普通管理员');
+    await expect.poll(() => row.locator('.bo-badge[data-role]').textContent()).toBe('普通管理员');
     expect(await dialog.count()).toBe(0);
     await admin.reload();
-    await expect.poll(() => row.locator('.bo-badge').textContent()).toBe('普通管理员');
+    await expect.poll(() => row.locator('.bo-badge[data-role]').textContent()).toBe('普通管理员');
 
     // The member, refused before, now opens the back office: their user info, not /403.
     // /backstage-index opens its first page, plugin review.

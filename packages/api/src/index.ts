@@ -86,6 +86,7 @@ export type {
   SaveLoginMethodBody,
   SecretStatus,
   SetUserRoleBody,
+  SetUserStatusBody,
   SignInBody,
   SignInResult,
   SignUpBody,

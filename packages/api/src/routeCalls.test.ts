@@ -97,6 +97,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.saveSpaceSetting({ ext: { login_storage: 1 } }), 'PUT', 'manager/space-setting'],
       [() => p.userList({ keyword: 'a' }), 'GET', 'manager/users'],
       [() => p.setUserRole({ user_id: 2, role: 2 }), 'PUT', 'manager/users/role'],
+      [() => p.setUserStatus({ user_id: 2, staff_status: 0 }), 'PUT', 'manager/users/status'],
     ];
     expect(calls.length).toBe(Object.keys(p).length);
     for (const [run] of calls) await run();

@@ -210,6 +210,7 @@ export type {
   SaveLoginMethodBody,
   SecretStatus,
   SetUserRoleBody,
+  SetUserStatusBody,
   SpaceBrand,
   SpaceSetting,
   SpaceSettingBody,

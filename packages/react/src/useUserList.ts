@@ -4,8 +4,10 @@ import { useLoader } from './useLoader';
 
 /**
  * One page of the people of the back office (`GET /api/cmt/manager/users`, admin; SPEC §1
- * roles, §2 user info): accounts newest first with their role. Change a role with
- * `client.plugin.setUserRole` (super admin only), then `reload()`.
+ * roles, §2 user info): accounts newest first with their role and `staff_status` (1 active, 0
+ * disabled). Change a role with `client.plugin.setUserRole` (super admin only), disable or enable an
+ * account with `client.plugin.setUserStatus` (any administrator for a general user, a super admin
+ * for a general administrator), then `reload()`.
  *
  * @param params - `keyword` (part of the email, nick or user name; at most 254 characters; ignored
  *   when blank), `role` (0, 1 or 2), `cursor` (a page's `next_cursor`), `page_size` (1–100)

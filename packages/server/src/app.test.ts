@@ -365,6 +365,7 @@ describe('operations', () => {
         '/api/cmt/srv/config/pexels',
         '/api/cmt/manager/users',
         '/api/cmt/manager/users/role',
+        '/api/cmt/manager/users/status',
         // Company sign-in of private deployments, and its back-office settings.
         '/api/cmt/manager/login-methods',
         '/api/uc/user/login/ldap',

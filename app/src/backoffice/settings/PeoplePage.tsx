@@ -21,6 +21,20 @@ import { Pager } from '../../ui/Pager';
 
 /** Role 1 (SPEC §1): the super admin, who alone makes and unmakes general admins. */
 const SUPER_ADMIN = 1;
+/** Role 2: a general admin, whom only the super admin disables or enables. */
+const GENERAL_ADMIN = 2;
+
+/**
+ * Whether a caller of role `callerRole` may disable or enable `user` (the server's rule,
+ * `PUT /api/cmt/manager/users/status`): never themselves or a super admin; a general user by any
+ * administrator; a general admin by the super admin only.
+ */
+function canChangeStatus(callerRole: number | undefined, self: boolean, user: AdminUser): boolean {
+  if (self || user.role === SUPER_ADMIN || callerRole === undefined) return false;
+  return user.role === GENERAL_ADMIN
+    ? callerRole === SUPER_ADMIN
+    : callerRole === SUPER_ADMIN || callerRole === GENERAL_ADMIN;
+}
 
 /**
  * `/backstage-index/people` (SPEC §1 roles, §2 "user info"; admin only, behind
@@ -30,6 +44,12 @@ const SUPER_ADMIN = 1;
  * general users and general admins other than themselves, each after a confirmation
  * (`PUT /api/cmt/manager/users/role`, toast with the result or the server's message); a general
  * admin sees the list without these controls.
+ *
+ * Each row also shows the account's status ("Active" / "Disabled", `staff_status`) and, where the
+ * caller may act (see {@link canChangeStatus}), "Disable" (after a confirmation) or "Enable"
+ * (`PUT /api/cmt/manager/users/status`; a disabled person is signed out at once and cannot sign in,
+ * not even through the company directory, until enabled), with a toast of the result or the
+ * server's message.
  */
 export function PeoplePage() {
   const { t } = useBackofficeTexts();
@@ -51,8 +71,11 @@ export function PeopleView() {
   const list = usePeopleList({ keyword });
   const pages = usePageView(list);
   const roleChange = usePluginAction('setUserRole');
+  const statusChange = usePluginAction('setUserStatus');
   const [target, setTarget] = useState<AdminUser | null>(null);
+  const [disableTarget, setDisableTarget] = useState<AdminUser | null>(null);
   const busy = roleChange.status === 'running';
+  const statusBusy = statusChange.status === 'running';
   const isSuper = me.data?.role === SUPER_ADMIN;
 
   const search = (event: FormEvent) => {
@@ -61,15 +84,26 @@ export function PeopleView() {
     pages.reset();
   };
 
+  /** The toast of a finished change: `done` (and the list reloaded) or the server's message. */
+  const report = (res: { status: string; message: string | undefined }, done: string) => {
+    if (res.status === 'success') {
+      notify(done, 'success');
+      pages.reload();
+    } else notify(res.message || t('common.actionFailed'), 'error');
+  };
+
   const apply = async (user: AdminUser) => {
     const role = user.role === 2 ? 0 : 2;
     const res = await roleChange.run({ user_id: user.user_id, role });
     setTarget(null);
+    report(res, t(role === 2 ? 'people.made' : 'people.unmade', { name: user.nick_name || user.user_name }));
+  };
+
+  const changeStatus = async (user: AdminUser, staffStatus: 0 | 1) => {
+    const res = await statusChange.run({ user_id: user.user_id, staff_status: staffStatus });
+    setDisableTarget(null);
     const name = user.nick_name || user.user_name;
-    if (res.status === 'success') {
-      notify(t(role === 2 ? 'people.made' : 'people.unmade', { name }), 'success');
-      pages.reload();
-    } else notify(res.message || t('common.actionFailed'), 'error');
+    report(res, t(staffStatus === 0 ? 'people.disabledToast' : 'people.enabledToast', { name }));
   };
 
   const users = pages.items ?? [];
@@ -118,6 +152,31 @@ export function PeopleView() {
                 <Tag className="bo-badge" data-role={user.role}>
                   {t(`people.roles.${user.role}`)}
                 </Tag>
+                <Tag
+                  className="bo-badge"
+                  tone={user.staff_status === 0 ? 'danger' : 'success'}
+                  data-status={user.staff_status}
+                >
+                  {t(user.staff_status === 0 ? 'people.statuses.0' : 'people.statuses.1')}
+                </Tag>
+                {canChangeStatus(me.data?.role, self, user) &&
+                  (user.staff_status === 0 ? (
+                    <Button
+                      aria-label={`${t('people.enable')}: ${name}`}
+                      disabled={statusBusy}
+                      onClick={() => void changeStatus(user, 1)}
+                    >
+                      {t('people.enable')}
+                    </Button>
+                  ) : (
+                    <Button
+                      className="button-danger"
+                      aria-label={`${t('people.disable')}: ${name}`}
+                      onClick={() => setDisableTarget(user)}
+                    >
+                      {t('people.disable')}
+                    </Button>
+                  ))}
                 {isSuper && !self && user.role !== SUPER_ADMIN && (
                   <Button
                     className={user.role === 2 ? 'button-danger' : undefined}
@@ -142,6 +201,17 @@ export function PeopleView() {
           busy={busy}
           onCancel={() => setTarget(null)}
           onConfirm={() => void apply(target)}
+        />
+      )}
+      {disableTarget && (
+        <ConfirmDialog
+          title={t('people.disableTitle', { name: disableTarget.nick_name || disableTarget.user_name })}
+          body={t('people.disableBody', { name: disableTarget.nick_name || disableTarget.user_name })}
+          confirm={t('people.confirmDisable')}
+          cancel={t('common.cancel')}
+          busy={statusBusy}
+          onCancel={() => setDisableTarget(null)}
+          onConfirm={() => void changeStatus(disableTarget, 0)}
         />
       )}
     </section>

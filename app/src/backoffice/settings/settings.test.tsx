@@ -284,6 +284,95 @@ describe('people page', () => {
     const last = net.requests.filter((r) => r.url.pathname === '/api/cmt/manager/users').at(-1)!;
     expect(Object.fromEntries(last.url.searchParams)).toEqual({ keyword: 'ada' });
   });
+
+  describe('disable and enable', () => {
+    /** A server where the caller has `role` (user 1 the super admin, else user 3) and Ada is `adaStatus`. */
+    const statusServer = (
+      role: 1 | 2,
+      adaStatus: 0 | 1,
+      onStatus = (b: { user_id: number; staff_status: number }) =>
+        ok({ ...person(b.user_id, 'Ada', 0), staff_status: b.staff_status }),
+    ) =>
+      fakeFetch((req) => {
+        if (req.url.pathname === '/api/cmt/manager/verify')
+          return ok({ role, user_id: role === 1 ? 1 : 3, is_administrator: true });
+        if (req.method === 'PUT') return onStatus(req.json as { user_id: number; staff_status: number });
+        return ok({
+          user_list: [
+            person(1, 'Root', 1),
+            { ...person(2, 'Ada', 0), staff_status: adaStatus },
+            person(3, 'Bob', 2),
+          ],
+          total: 3,
+          next_cursor: null,
+        });
+      });
+
+    it('shows each status and lets a super admin disable a user after a confirmation, with a toast', async () => {
+      const net = statusServer(1, 1);
+      renderWithToasts(net.fetch, <PeopleView />);
+      const rows = await screen.findAllByTestId('person-row');
+      for (const row of rows) expect(within(row).getByText('Active')).toBeTruthy();
+      expect(within(rows[0]!).queryByRole('button')).toBeNull();
+      // The super admin may act on a general admin too.
+      expect(await within(rows[2]!).findByRole('button', { name: 'Disable: Bob' })).toBeTruthy();
+      const disable = within(rows[1]!).getByRole('button', { name: 'Disable: Ada' });
+      // A real button: reachable and pressed from the keyboard.
+      expect(disable.tagName).toBe('BUTTON');
+      disable.focus();
+      expect(document.activeElement).toBe(disable);
+      fireEvent.click(disable);
+      const dialog = await screen.findByRole('alertdialog', { name: 'Disable Ada?' });
+      expect(
+        within(dialog).getByText(/cannot sign in again, not even through the company directory/),
+      ).toBeTruthy();
+      expect(sent(net, 'PUT')).toHaveLength(0);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+      await waitFor(() => expect(toastTexts()).toContain('Ada is disabled'));
+      const put = sent(net, 'PUT')[0]!;
+      expect(put.url.pathname).toBe('/api/cmt/manager/users/status');
+      expect(put.json).toEqual({ user_id: 2, staff_status: 0 });
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    });
+
+    it('Escape and Cancel close the confirmation without sending anything', async () => {
+      const net = statusServer(1, 1);
+      renderWithToasts(net.fetch, <PeopleView />);
+      const disable = await screen.findByRole('button', { name: 'Disable: Ada' });
+      fireEvent.click(disable);
+      fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      fireEvent.click(disable);
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(sent(net, 'PUT')).toHaveLength(0);
+    });
+
+    it('enables a disabled user at once, with a toast', async () => {
+      const net = statusServer(1, 0);
+      renderWithToasts(net.fetch, <PeopleView />);
+      const rows = await screen.findAllByTestId('person-row');
+      expect(within(rows[1]!).getByText('Disabled')).toBeTruthy();
+      fireEvent.click(await within(rows[1]!).findByRole('button', { name: 'Enable: Ada' }));
+      await waitFor(() => expect(toastTexts()).toContain('Ada is enabled again'));
+      expect(sent(net, 'PUT')[0]!.json).toEqual({ user_id: 2, staff_status: 1 });
+    });
+
+    it('gives a general admin the action on general users only, and toasts a refusal', async () => {
+      const net = statusServer(2, 1, () => failure(403, 'FORBIDDEN', 'Current account has no permission'));
+      renderWithToasts(net.fetch, <PeopleView />);
+      const rows = await screen.findAllByTestId('person-row');
+      const disable = await within(rows[1]!).findByRole('button', { name: 'Disable: Ada' });
+      // Not on the super admin, not on oneself (Bob, a general admin).
+      expect(within(rows[0]!).queryByRole('button')).toBeNull();
+      expect(within(rows[2]!).queryByRole('button')).toBeNull();
+      fireEvent.click(disable);
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }),
+      );
+      await waitFor(() => expect(toastTexts()).toContain('Current account has no permission'));
+    });
+  });
 });
 
 describe('back-office navigation', () => {

@@ -108,7 +108,8 @@ export const texts = {
   },
   people: {
     title: 'People',
-    intro: 'Everyone who has signed in. A super admin makes general admins here.',
+    intro:
+      'Everyone who has signed in. Administrators disable and enable accounts here; a super admin also makes general admins.',
     readOnly: 'Only a super admin can change roles.',
     search: 'Search by email or name',
     searchButton: 'Search',
@@ -130,6 +131,16 @@ export const texts = {
     you: '(you)',
     empty: 'Nobody matches',
     roles: { 0: 'General user', 1: 'Super admin', 2: 'General admin' },
+    status: 'Status',
+    statuses: { 0: 'Disabled', 1: 'Active' },
+    disable: 'Disable',
+    enable: 'Enable',
+    disableTitle: 'Disable {{name}}?',
+    disableBody:
+      '{{name}} will be signed out at once and cannot sign in again, not even through the company directory, until an administrator enables the account.',
+    confirmDisable: 'Disable',
+    disabledToast: '{{name}} is disabled',
+    enabledToast: '{{name}} is enabled again',
   },
   space: {
     title: 'Space setting',

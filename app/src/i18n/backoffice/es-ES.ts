@@ -112,7 +112,7 @@ export const texts: BackofficeMessages = {
   people: {
     title: 'Personas',
     intro:
-      'Todas las personas que han iniciado sesión. Aquí un superadministrador nombra administradores generales.',
+      'Todas las personas que han iniciado sesión. Los administradores desactivan y activan cuentas aquí; un superadministrador también nombra administradores generales.',
     readOnly: 'Solo un superadministrador puede cambiar los roles.',
     search: 'Buscar por correo o nombre',
     searchButton: 'Buscar',
@@ -134,6 +134,16 @@ export const texts: BackofficeMessages = {
     you: '(tú)',
     empty: 'No hay coincidencias',
     roles: { 0: 'Usuario general', 1: 'Superadministrador', 2: 'Administrador general' },
+    status: 'Estado',
+    statuses: { 0: 'Desactivada', 1: 'Activa' },
+    disable: 'Desactivar',
+    enable: 'Activar',
+    disableTitle: '¿Desactivar a {{name}}?',
+    disableBody:
+      'Se cerrará la sesión de {{name}} de inmediato y no podrá volver a entrar, ni siquiera con el directorio de la empresa, hasta que un administrador active de nuevo la cuenta.',
+    confirmDisable: 'Desactivar',
+    disabledToast: 'La cuenta de {{name}} está desactivada',
+    enabledToast: 'La cuenta de {{name}} vuelve a estar activa',
   },
   space: {
     title: 'Ajustes del espacio',

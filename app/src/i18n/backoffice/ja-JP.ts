@@ -108,7 +108,8 @@ export const texts: BackofficeMessages = {
   },
   people: {
     title: 'メンバー',
-    intro: 'ログインしたことのあるすべてのユーザーです。スーパー管理者はここで一般管理者を任命できます。',
+    intro:
+      'ログインしたことのあるすべてのユーザーです。管理者はここでアカウントを無効化・有効化でき、スーパー管理者は一般管理者も任命できます。',
     readOnly: 'ロールを変更できるのはスーパー管理者だけです。',
     search: 'メールアドレスまたは名前で検索',
     searchButton: '検索',
@@ -130,6 +131,16 @@ export const texts: BackofficeMessages = {
     you: '（あなた）',
     empty: '該当するユーザーはいません',
     roles: { 0: '一般ユーザー', 1: 'スーパー管理者', 2: '一般管理者' },
+    status: '状態',
+    statuses: { 0: '無効', 1: '有効' },
+    disable: '無効にする',
+    enable: '有効にする',
+    disableTitle: '{{name}} を無効にしますか？',
+    disableBody:
+      '{{name}} はすぐにログアウトされ、管理者がアカウントを再び有効にするまで、会社のディレクトリ経由でもログインできなくなります。',
+    confirmDisable: '無効にする',
+    disabledToast: '{{name}} を無効にしました',
+    enabledToast: '{{name}} を再び有効にしました',
   },
   space: {
     title: 'スペース設定',

@@ -108,7 +108,8 @@ export const texts: BackofficeMessages = {
   },
   people: {
     title: '사용자',
-    intro: '로그인한 적이 있는 모든 사용자입니다. 최고 관리자는 여기에서 일반 관리자를 지정할 수 있습니다.',
+    intro:
+      '로그인한 적이 있는 모든 사용자입니다. 관리자는 여기에서 계정을 비활성화하거나 활성화할 수 있으며, 최고 관리자는 일반 관리자도 지정할 수 있습니다.',
     readOnly: '역할은 최고 관리자만 변경할 수 있습니다.',
     search: '이메일 또는 이름으로 검색',
     searchButton: '검색',
@@ -130,6 +131,16 @@ export const texts: BackofficeMessages = {
     you: '(나)',
     empty: '일치하는 사용자가 없습니다',
     roles: { 0: '일반 사용자', 1: '최고 관리자', 2: '일반 관리자' },
+    status: '상태',
+    statuses: { 0: '비활성', 1: '활성' },
+    disable: '비활성화',
+    enable: '활성화',
+    disableTitle: '{{name}}을(를) 비활성화할까요?',
+    disableBody:
+      '{{name}}은(는) 즉시 로그아웃되며, 관리자가 계정을 다시 활성화할 때까지 회사 디렉터리를 통해서도 로그인할 수 없습니다.',
+    confirmDisable: '비활성화',
+    disabledToast: '{{name}}을(를) 비활성화했습니다',
+    enabledToast: '{{name}}을(를) 다시 활성화했습니다',
   },
   space: {
     title: '스페이스 설정',

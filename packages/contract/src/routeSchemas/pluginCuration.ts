@@ -37,6 +37,7 @@ import {
   PexelsConfig,
   SaveLoginMethodBody,
   SetUserRoleBody,
+  SetUserStatusBody,
   SpaceSetting,
   SpaceSettingBody,
   UserListQuery,
@@ -208,6 +209,14 @@ export const PLUGIN_CURATION_ROUTE_SCHEMAS = {
     description:
       "Only a super administrator (role 1): a general administrator gets 403 FORBIDDEN 'Current account has no permission'. Nobody changes their own role (400 INVALID_PARAMETER) or a super administrator's (403 FORBIDDEN). Unknown user_id: 400 INVALID_PARAMETER (field user_id). The new role applies to the user's next call. Answers the user.",
     body: SetUserRoleBody,
+    response: AdminUser,
+  },
+  setUserStatus: {
+    tags: SETTINGS,
+    summary: 'Disable a user (0) or enable them again (1) (admin; audit-logged)',
+    description:
+      "Any administrator disables or enables a general user; only a super administrator a general administrator (else 403 FORBIDDEN 'Current account has no permission'). Nobody changes a super administrator (403 FORBIDDEN) or their own account (400 INVALID_PARAMETER, field user_id). Unknown user_id: 400 INVALID_PARAMETER (field user_id). Disabling ends every session of the user at once (refresh tokens revoked, access tokens refused on their next call) and stops their personal access tokens; the password, third-party and directory sign-ins are refused until an administrator enables the account again — a directory sign-in never undoes an administrator's disable. The same status again writes nothing. Answers the user.",
+    body: SetUserStatusBody,
     response: AdminUser,
   },
 } as const;

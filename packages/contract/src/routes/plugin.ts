@@ -398,4 +398,12 @@ export const PLUGIN_ROUTES = {
     request: 'body',
     response: 'envelope',
   },
+  setUserStatus: {
+    method: 'PUT',
+    path: '/api/cmt/manager/users/status',
+    // A general administrator may act on general users only (the service answers 403 otherwise).
+    access: 'admin',
+    request: 'body',
+    response: 'envelope',
+  },
 } as const satisfies Record<string, RouteDefinition>;

@@ -258,6 +258,20 @@ export const SetUserRoleBody = Type.Object(
 );
 export type SetUserRoleBody = Static<typeof SetUserRoleBody>;
 
+/**
+ * Body of `PUT /api/cmt/manager/users/status` (admin): disable (`staff_status` 0) or enable again
+ * (1) an account. A general user's by any administrator, a general administrator's only by a super
+ * administrator; never a super administrator's or one's own.
+ */
+export const SetUserStatusBody = Type.Object(
+  {
+    user_id: Type.Integer({ minimum: 1, maximum: INT32_MAX }),
+    staff_status: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 disabled, 1 active' }),
+  },
+  { additionalProperties: false },
+);
+export type SetUserStatusBody = Static<typeof SetUserStatusBody>;
+
 // ---------------------------------------------------------------------------------------------
 // Sign-in methods of a private deployment (SPEC §1 ldap, oidc, saml, custom_sso): each method's
 // variables (the names of its environment variables), saved in the back office with the secrets

@@ -82,6 +82,7 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.saveSpaceSetting': 'admin',
   'plugin.userList': 'admin',
   'plugin.setUserRole': 'super',
+  'plugin.setUserStatus': 'admin',
   'plugin.loginMethodList': 'admin',
   'plugin.saveLoginMethod': 'super',
   'user.mstSpaceSetting': 'public',
@@ -192,6 +193,8 @@ function requestOf(definition: RouteDefinition): { url: string; payload?: Record
     '/api/uc/user/reset_token': { e_id: 'enterprise-1' },
     // Settings: a valid role change (the user stays a general user).
     '/api/cmt/manager/users/role': { user_id: accounts.user, role: 0 },
+    // Settings: enable an active user (a valid change that writes nothing).
+    '/api/cmt/manager/users/status': { user_id: accounts.user, staff_status: 1 },
     // Settings: back to the environment's LDAP settings (a valid save that changes nothing).
     '/api/cmt/manager/login-methods': {
       method: 'ldap',

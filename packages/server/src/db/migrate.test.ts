@@ -1,13 +1,14 @@
 /**
  * Migrations on the dialect of the test project: a fresh database reaches the latest schema, a second
  * run applies nothing, and search reads its own index tables (migration 0012) built for the current
- * analyzer.
+ * analyzer; migration 0033 marks the accounts disabled before it as disabled by their directory.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { migrate } from './migrate';
+import * as m0033 from './migrations/0033_account_disable';
 
 let t: TestApp;
 
@@ -22,6 +23,29 @@ afterAll(async () => {
 describe('migrate', () => {
   it('is idempotent: a second run on an up-to-date database applies nothing', async () => {
     expect(await migrate(t.app.db)).toEqual([]);
+  });
+
+  it('marks the accounts disabled before migration 0033 as disabled by their directory, and drops the column again', async () => {
+    const db = t.app.db.kysely;
+    const active = await t.app.identity.createAccount({
+      email: 'active-0033@test.local',
+      password: 'pw-0033-a',
+    });
+    const gone = await t.app.identity.createAccount({ email: 'gone-0033@test.local', password: 'pw-0033-b' });
+    await m0033.down(db);
+    // As the directory check wrote it before 0033.
+    await db.updateTable('user_account').set({ staff_status: 0 }).where('id', '=', gone.id).execute();
+    await m0033.up(db);
+    const rows = await db
+      .selectFrom('user_account')
+      .select(['id', 'staff_status', 'disabled_by'])
+      .where('id', 'in', [active.id, gone.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: active.id, staff_status: 1, disabled_by: null },
+      { id: gone.id, staff_status: 0, disabled_by: 'directory' },
+    ]);
   });
 
   it('replaces the full-text indexes of both dialects with the search index tables (migration 0012)', async () => {

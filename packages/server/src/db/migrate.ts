@@ -27,6 +27,7 @@ import * as m0029 from './migrations/0029_analytics_visitors';
 import * as m0030 from './migrations/0030_visitor_gaps';
 import * as m0031 from './migrations/0031_visitor_plans';
 import * as m0032 from './migrations/0032_sso';
+import * as m0033 from './migrations/0033_account_disable';
 import * as m0034 from './migrations/0034_directory_credentials';
 import * as m0037 from './migrations/0037_session_methods';
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0030_visitor_gaps': m0030,
   '0031_visitor_plans': m0031,
   '0032_sso': m0032,
+  '0033_account_disable': m0033,
   '0034_directory_credentials': m0034,
   '0037_session_methods': m0037,
 };

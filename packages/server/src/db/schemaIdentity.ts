@@ -23,6 +23,9 @@ export interface PersonalAccessTokenTable {
   last_used_time: number | null;
 }
 
+/** Who disabled an account (`user_account.disabled_by`). */
+export type DisabledBy = 'admin' | 'directory';
+
 /** `user_account`: one row per account (SPEC §3 User; migration 0003). */
 export interface UserAccountTable {
   /** The wire's `user_id`. */
@@ -37,8 +40,14 @@ export interface UserAccountTable {
   role: Generated<number>;
   /** 0/1 */
   is_owner: Generated<number>;
-  /** 1 active, 0 disabled. */
+  /** 1 active, 0 disabled: the one flag every sign-in path, refresh and session check reads. */
   staff_status: Generated<number>;
+  /**
+   * Who disabled the account (migration 0033): null while active; `'admin'` an administrator in the
+   * back office (`PUT /api/cmt/manager/users/status`), which a directory sign-in never overrides;
+   * `'directory'` a directory check, which the next directory sign-in of the person undoes.
+   */
+  disabled_by: DisabledBy | null;
   /** ms */
   created_at: number;
   user_name: Generated<string>;

@@ -3,9 +3,12 @@
  * `department`, `e_id`, `staff_status`): created on first sign-in (just in time), updated on every
  * sign-in, and linked by the directory's stable subject in `third_party_account` under the source
  * `dir:<method>` — never by e-mail, so a directory entry that carries someone else's address cannot
- * take over their account. The directory is authoritative for its accounts' status: a sign-in
- * writes `staff_status` 1, and a directory check that finds the person disabled or gone writes 0 and
- * ends their sessions (refresh asks the method's check, see {@link checkDirectoryAccount}).
+ * take over their account. The directory is authoritative for the status it set: a sign-in
+ * writes `staff_status` 1, and a directory check that finds the person disabled or gone writes 0
+ * (`disabled_by` `'directory'`) and ends their sessions (refresh asks the method's check, see
+ * {@link checkDirectoryAccount}). An administrator's disable in the back office (`disabled_by`
+ * `'admin'`, `people.ts`) wins over the directory: the person's sign-in is refused until an
+ * administrator enables the account again.
  */
 import { ApiErrorCode, isAdminRole, Role, type SignInResult } from '@plugin-center/contract/schemas';
 import type { DirectoryMethodName as DirectoryMethod } from '../config/loginMethods';
@@ -15,7 +18,7 @@ import {
   bindSubject,
   boundUserId,
   normalizeEmail,
-  setStaffStatus,
+  setAccountStatus,
   subjectsOf,
   updateDirectoryAccount,
 } from './data/accounts';
@@ -83,10 +86,14 @@ function clip(value: string | null | undefined): string | null {
 }
 
 /**
- * The account of a directory person: the linked one, updated from `profile`; else a new general
- * user (just in time) linked to the subject. Race-safe: of two concurrent first sign-ins of one
- * subject, one links and the other uses that account.
+ * The account of a directory person: the linked one, updated from `profile` and enabled
+ * (`staff_status` 1, `disabled_by` null: the directory just authenticated the person, which undoes
+ * a directory check's disable); else a new general user (just in time) linked to the subject.
+ * Race-safe: of two concurrent first sign-ins of one subject, one links and the other uses that
+ * account.
  * @returns the account id
+ * @throws ApiError ACCOUNT_DISABLED (403) when an administrator disabled the account
+ *   (`disabled_by` `'admin'`); the account is left unchanged.
  */
 export async function directoryAccount(identity: IdentityCore, profile: DirectoryProfile): Promise<number> {
   const source = directorySource(profile.method);
@@ -127,21 +134,25 @@ export async function directoryAccount(identity: IdentityCore, profile: Director
     for (const after of afterCommit) after();
   }
   const current = await accountById(identity.db.kysely, userId);
+  if (current?.disabled_by === 'admin') throw accountDisabled();
   let role: number | undefined;
   if (current && profile.administrator !== undefined) {
     const now = current.role as Role;
     if (profile.administrator && !isAdminRole(now)) role = Role.GENERAL_ADMIN;
     if (!profile.administrator && now === Role.GENERAL_ADMIN) role = Role.GENERAL_USER;
   }
-  await updateDirectoryAccount(identity.db.kysely, userId, {
+  const written = await updateDirectoryAccount(identity.db.kysely, userId, {
     user_name: username,
     nick_name: clip(profile.displayName) ?? username,
     department: clip(profile.department),
     e_id: clip(profile.employeeId),
     staff_status: 1,
+    disabled_by: null,
     ...(role !== undefined ? { role } : {}),
     ...(email ? { email } : {}),
   });
+  // Disabled by an administrator between the read above and this write.
+  if (!written) throw accountDisabled();
   if (role !== undefined || current?.staff_status === 0) identity.forgetSessions();
   return userId;
 }
@@ -203,9 +214,13 @@ export async function checkDirectoryAccount(identity: IdentityCore, userId: numb
   return true;
 }
 
-/** Disables an account (`staff_status` 0) and revokes all its sessions at once. */
+/**
+ * Disables an account for its directory (`staff_status` 0, `disabled_by` `'directory'`, which the
+ * person's next directory sign-in undoes; an administrator's disable stays `'admin'`) and revokes
+ * all its sessions at once.
+ */
 export async function disableDirectoryAccount(identity: IdentityCore, userId: number): Promise<void> {
-  await setStaffStatus(identity.db.kysely, userId, 0);
+  await setAccountStatus(identity.db.kysely, userId, 'directory');
   await revokeUserTokens(identity.db.kysely, userId, identity.clock());
   identity.forgetSessions();
 }

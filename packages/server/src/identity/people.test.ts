@@ -11,9 +11,8 @@ import {
   Role,
   type UserListResult,
 } from '@plugin-center/contract/schemas';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { body, createTestApp, dataOf, injectAs, signInTestUser, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 
 let t: TestApp;
@@ -41,18 +40,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-function call(method: 'GET' | 'PUT', url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-function data<T>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200);
-  return body<{ data: T }>(response).data;
-}
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: unknown) =>
+  injectAs(t.app, method, url, token, payload);
+const data = dataOf;
 const list = (query: string, token = generalToken) =>
   call('GET', `/api/cmt/manager/users?${query}`, token).then((r) => data<UserListResult>(r));
 

@@ -6,6 +6,10 @@
  * every authenticated request reads the account's current role with its session check
  * (`auth.ts`, `IdentityService.sessionRole`): at once in this process (its cache is dropped), within
  * `SESSION_CHECK_TTL_MS` in the others.
+ *
+ * Administrators also disable and enable accounts by hand (`staff_status`, `disabled_by` `'admin'`):
+ * disabling ends every session of the person at once, and a directory sign-in never undoes it
+ * (`directoryAccounts.ts`).
  */
 import {
   type AdminUser,
@@ -13,20 +17,33 @@ import {
   PAGE_SIZE,
   Role,
   type SetUserRoleBody,
+  type SetUserStatusBody,
   type UserListQuery,
   type UserListResult,
 } from '@plugin-center/contract/schemas';
-import type { UserAccountRow } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';
 import { accountName } from '../shared/accounts';
 import { appendAuditLog } from '../shared/auditLog';
 import { type AuthUser, NO_PERMISSION_MESSAGE } from '../shared/auth';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../shared/cursor';
-import { accountById, countAccounts, listAccounts, updateAccountRole } from './data/accounts';
+import {
+  accountById,
+  countAccounts,
+  listAccounts,
+  setAccountStatus,
+  updateAccountRole,
+} from './data/accounts';
+import { revokeUserTokens } from './data/sessions';
 import type { IdentityService } from './service';
 
 /** The audit-log action of a role change (`AuditLogEntry.action`). */
 export const SET_ROLE_ACTION = 'set_role';
+
+/** The audit-log actions of a status change (`AuditLogEntry.action`). */
+export const DISABLE_USER_ACTION = 'disable_user';
+export const ENABLE_USER_ACTION = 'enable_user';
 
 /** An account as the people page shows it. */
 export function toAdminUser(row: UserAccountRow): AdminUser {
@@ -40,6 +57,21 @@ export function toAdminUser(row: UserAccountRow): AdminUser {
     role: row.role as Role,
     staff_status: row.staff_status,
   };
+}
+
+/** INVALID_PARAMETER (400, field `user_id`): `body.user_id: <reason>`. */
+function userIdError(reason: string): ApiError {
+  return new ApiError(ApiErrorCode.INVALID_PARAMETER, `body.user_id: ${reason}`, undefined, 'user_id');
+}
+
+/**
+ * The account a people change is about.
+ * @throws ApiError INVALID_PARAMETER (400, field `user_id`) for an unknown user
+ */
+async function targetAccount(db: Kysely<DatabaseSchema>, id: number): Promise<UserAccountRow> {
+  const target = await accountById(db, id);
+  if (!target) throw userIdError(`no user with id ${id}`);
+  return target;
 }
 
 /** The people service of one identity service (its database, clock and session cache). */
@@ -84,24 +116,11 @@ export class PeopleService {
       throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
     }
     if (body.user_id === caller.user_id) {
-      throw new ApiError(
-        ApiErrorCode.INVALID_PARAMETER,
-        'body.user_id: nobody can change their own role',
-        undefined,
-        'user_id',
-      );
+      throw userIdError('nobody can change their own role');
     }
     const actorName = await accountName(db, caller.user_id);
     const changed = await db.transaction().execute(async (trx) => {
-      const target = await accountById(trx, body.user_id);
-      if (!target) {
-        throw new ApiError(
-          ApiErrorCode.INVALID_PARAMETER,
-          `body.user_id: no user with id ${body.user_id}`,
-          undefined,
-          'user_id',
-        );
-      }
+      const target = await targetAccount(trx, body.user_id);
       if (target.role === Role.SUPER_ADMIN) throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
       if (target.role === body.role) return false;
       await updateAccountRole(trx, target.id, { role: body.role });
@@ -113,6 +132,61 @@ export class PeopleService {
         plugin_key: '',
         version: null,
         reason: `user ${target.id} ${target.email ?? target.user_name}: role ${target.role} → ${body.role}`,
+      });
+      return true;
+    });
+    if (changed) this.identity.forgetSessions();
+    const row = await accountById(db, body.user_id);
+    return toAdminUser(row!);
+  }
+
+  /**
+   * `PUT /api/cmt/manager/users/status`: disables user `user_id` (`staff_status` 0, `disabled_by`
+   * `'admin'`, every refresh token revoked, the session checks dropped so their access tokens stop
+   * on the next call; personal tokens and every sign-in refuse a disabled account) or enables them
+   * again (`staff_status` 1, `disabled_by` null). Audit-logged in the same transaction
+   * (`disable_user` / `enable_user`, "user <id> <email>"); the status the user already has writes
+   * nothing — except that disabling an account its directory disabled records the administrator's
+   * decision (`disabled_by` `'admin'`), which a directory sign-in never undoes.
+   * @throws ApiError FORBIDDEN (403, 'Current account has no permission') unless the caller is an
+   *   administrator now; when the target is a super admin; when the target is a general admin and the
+   *   caller is not a super admin. INVALID_PARAMETER (400, field `user_id`) for the caller's own
+   *   account or an unknown user.
+   */
+  async setStatus(caller: AuthUser, body: SetUserStatusBody): Promise<AdminUser> {
+    const db = this.identity.db.kysely;
+    const callerRole = await this.identity.currentRole(caller.user_id);
+    if (callerRole !== Role.SUPER_ADMIN && callerRole !== Role.GENERAL_ADMIN) {
+      throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
+    }
+    if (body.user_id === caller.user_id) {
+      throw userIdError('nobody can disable or enable their own account');
+    }
+    const actorName = await accountName(db, caller.user_id);
+    const disable = body.staff_status === 0;
+    const changed = await db.transaction().execute(async (trx) => {
+      const target = await targetAccount(trx, body.user_id);
+      if (
+        target.role === Role.SUPER_ADMIN ||
+        (target.role === Role.GENERAL_ADMIN && callerRole !== Role.SUPER_ADMIN)
+      ) {
+        throw new ApiError(ApiErrorCode.FORBIDDEN, NO_PERMISSION_MESSAGE);
+      }
+      const already = disable
+        ? target.staff_status === 0 && target.disabled_by === 'admin'
+        : target.staff_status !== 0;
+      if (already) return false;
+      await setAccountStatus(trx, target.id, disable ? 'admin' : null);
+      const now = this.identity.clock();
+      if (disable) await revokeUserTokens(trx, target.id, now);
+      await appendAuditLog(trx, {
+        time: now,
+        actor_id: caller.user_id,
+        actor_name: actorName,
+        action: disable ? DISABLE_USER_ACTION : ENABLE_USER_ACTION,
+        plugin_key: '',
+        version: null,
+        reason: `user ${target.id} ${target.email ?? target.user_name}`,
       });
       return true;
     });

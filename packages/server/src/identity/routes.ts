@@ -225,7 +225,11 @@ export async function userRoutes(
  *   (`people.ts`); 400 INVALID_CURSOR;
  * - `PUT /api/cmt/manager/users/role` (super admin) body `SetUserRoleBody` → `AdminUser`; 403
  *   FORBIDDEN for a general admin or a super admin target, 400 INVALID_PARAMETER (field `user_id`)
- *   for one's own role or an unknown user.
+ *   for one's own role or an unknown user;
+ * - `PUT /api/cmt/manager/users/status` (admin) body `SetUserStatusBody` → `AdminUser`: disable or
+ *   enable an account (`people.ts` setStatus); 403 FORBIDDEN for a super admin target or a general
+ *   admin target of a general admin, 400 INVALID_PARAMETER (field `user_id`) for one's own account or
+ *   an unknown user.
  * (`GET /api/pix/spaces/setting` is the settings domain's: `settings/routes.ts`.)
  */
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
@@ -238,6 +242,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   const people = new PeopleService(identity);
   tableRoute(app, 'plugin', 'userList', (request) => people.list(request.query));
   tableRoute(app, 'plugin', 'setUserRole', (request) => people.setRole(request.user!, request.body));
+  tableRoute(app, 'plugin', 'setUserStatus', (request) => people.setStatus(request.user!, request.body));
 
   // SAML 2.0 sign-in (`samlRoutes.ts`).
   await app.register(samlRoutes, { identity });

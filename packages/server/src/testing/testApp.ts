@@ -145,6 +145,35 @@ export function body<T = unknown>(response: LightMyRequestResponse): T {
   return JSON.parse(response.body) as T;
 }
 
+/**
+ * Injects a JSON request, as the bearer of access token `token` when given (none: a visitor);
+ * `payload` is sent as the JSON body.
+ */
+export function injectAs(
+  app: FastifyInstance,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/**
+ * The envelope's `data` of a 200 answer.
+ * @throws Error with the status and body for any other status
+ */
+export function dataOf<T>(response: LightMyRequestResponse): T {
+  if (response.statusCode !== 200)
+    throw new Error(`expected 200, got ${response.statusCode}: ${response.body}`);
+  return body<{ data: T }>(response).data;
+}
+
 /** A plugin the shipped catalogue should produce, computed from the files (not from a database). */
 export interface ExpectedPlugin {
   /** Import order, 1-based: the id the plugin gets in a fresh database. */

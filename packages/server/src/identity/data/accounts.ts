@@ -5,9 +5,9 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isAdminRole, type Role, type UserInfo } from '@plugin-center/contract/schemas';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
-import type { DatabaseSchema, UserAccountRow } from '../../db/schema';
+import type { DatabaseSchema, DisabledBy, UserAccountRow } from '../../db/schema';
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
@@ -266,21 +266,35 @@ export interface DirectoryFields {
   department: string | null;
   e_id: string | null;
   staff_status: number;
+  disabled_by: DisabledBy | null;
   role?: number;
   email?: string | null;
 }
 
+/** The account was not disabled by an administrator (`disabled_by` null or `'directory'`). */
+function notDisabledByAdmin(eb: ExpressionBuilder<DatabaseSchema, 'user_account'>) {
+  return eb.or([eb('disabled_by', 'is', null), eb('disabled_by', '<>', 'admin')]);
+}
+
 /**
- * Updates a directory account's fields; the email only when no other account holds it (answers
- * whether the email was written).
+ * Updates a directory account's fields; the email only when no other account holds it. An account
+ * an administrator disabled (`disabled_by` `'admin'`) is left as it is, checked in the same
+ * statement (so a disable committed meanwhile is never undone).
+ * @returns false when nothing was written (no such account, or disabled by an administrator)
  */
 export async function updateDirectoryAccount(
   db: Executor,
   id: number,
   fields: DirectoryFields,
-): Promise<void> {
+): Promise<boolean> {
   const { email, ...rest } = fields;
-  await db.updateTable('user_account').set(rest).where('id', '=', id).execute();
+  const result = await db
+    .updateTable('user_account')
+    .set(rest)
+    .where('id', '=', id)
+    .where(notDisabledByAdmin)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
   if (email !== undefined) {
     await db
       .updateTable('user_account')
@@ -297,11 +311,21 @@ export async function updateDirectoryAccount(
       )
       .execute();
   }
+  return true;
 }
 
-/** Sets the account's `staff_status` (1 active, 0 disabled). */
-export async function setStaffStatus(db: Executor, id: number, staffStatus: number): Promise<void> {
-  await db.updateTable('user_account').set({ staff_status: staffStatus }).where('id', '=', id).execute();
+/**
+ * Disables (`by` `'admin'` or `'directory'`: `staff_status` 0 and `disabled_by`) or enables (`by`
+ * null: `staff_status` 1, `disabled_by` null) the account. A `'directory'` disable leaves an account
+ * an administrator disabled as it is: the administrator's decision stays on record.
+ */
+export async function setAccountStatus(db: Executor, id: number, by: DisabledBy | null): Promise<void> {
+  await db
+    .updateTable('user_account')
+    .set({ staff_status: by === null ? 1 : 0, disabled_by: by })
+    .where('id', '=', id)
+    .where((eb) => (by === 'directory' ? notDisabledByAdmin(eb) : eb.lit(true)))
+    .execute();
 }
 
 /** The directory links (`source`, `subject`) of an account among `sources`. */
