@@ -2,7 +2,6 @@ import { fakeFetch, hang, json, manualFetch, ok } from '@plugin-center/test-fake
 import { fakeXhr } from '@plugin-center/test-fakes/xhr';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  changeListing,
   createAction,
   createAuditList,
   createAuditLog,
@@ -219,34 +218,5 @@ describe('createBatchUpload', () => {
     const failing = batch.upload(new Blob(['x']));
     x.xhr.respond(400, { code: 40005, error: 'UPLOAD_REJECTED', message: 'not JSON', data: null });
     expect((await failing).status).toBe('error');
-  });
-});
-
-describe("changeListing (a plugin's listing state)", () => {
-  it('posts unlist, relist, undeprecate with the key and deprecate with its body, and hands back the state', async () => {
-    const state = { plugin_key: 'grid', unlisted: false, unlisted_time: null, deprecation: null };
-    const net = fakeFetch(() => ok(state));
-    const api = client(net);
-    for (const action of ['unlist', 'relist', 'undeprecate'] as const)
-      expect(await changeListing(api, { action, plugin_key: 'grid' })).toMatchObject({
-        code: 0,
-        data: state,
-      });
-    await changeListing(api, {
-      action: 'deprecate',
-      plugin_key: 'grid',
-      message: 'Retired',
-      replacement_plugin_key: null,
-    });
-    expect(net.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([
-      ['POST', '/api/cmt/plugin/unlist', { plugin_key: 'grid' }],
-      ['POST', '/api/cmt/plugin/relist', { plugin_key: 'grid' }],
-      ['POST', '/api/cmt/plugin/undeprecate', { plugin_key: 'grid' }],
-      [
-        'POST',
-        '/api/cmt/plugin/deprecate',
-        { plugin_key: 'grid', message: 'Retired', replacement_plugin_key: null },
-      ],
-    ]);
   });
 });

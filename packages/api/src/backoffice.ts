@@ -1,6 +1,6 @@
 /**
  * `@plugin-center/api/backoffice`: the stores of the back office (review, audit log, owners, batch
- * upload, personal access tokens, "my plugins" and their listing changes, people, resource positions), framework-free with `subscribe` /
+ * upload, personal access tokens, "my plugins", people, resource positions), framework-free with `subscribe` /
  * `getSnapshot` like the square's. Its own entry point, so the square's bundle and the client's
  * size budget carry none of it.
  *
@@ -17,7 +17,5 @@ export {
 } from './backofficeLists';
 export type { BatchUpload, BatchUploadState, BatchUploadStatus } from './batchUpload';
 export { createBatchUpload } from './batchUpload';
-export type { ListingChange } from './listing';
-export { changeListing } from './listing';
 export type { PersonalTokens } from './personalTokens';
 export { createPersonalTokens } from './personalTokens';

@@ -18,7 +18,6 @@ export { usePagedList } from './usePagedList';
 export { usePeopleList } from './usePeopleList';
 export { usePersonalTokens } from './usePersonalTokens';
 export { usePluginAction } from './usePluginAction';
-export { usePluginListing } from './usePluginListing';
 export { usePublisherAnalytics } from './usePublisherAnalytics';
 export { useResourcePositionList } from './useResourcePositionList';
 export { useSubmissionHistory } from './useSubmissionHistory';

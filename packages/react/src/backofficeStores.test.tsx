@@ -20,7 +20,6 @@ import {
   usePeopleList,
   usePersonalTokens,
   usePluginAction,
-  usePluginListing,
   usePublisherAnalytics,
   useResourcePositionList,
 } from './backoffice';
@@ -120,7 +119,7 @@ describe('the change hooks', () => {
     expect(net.requests[0]?.json).toEqual({ plugin_key: 'grid', email: 'x@example.com' });
   });
 
-  it('usePluginListing sends each listing change to its route and hands back the state or refusal', async () => {
+  it('usePluginAction sends each listing change (unlist, relist, undeprecate, deprecate) to its route', async () => {
     const net = setup((req) =>
       req.url.pathname.endsWith('/deprecate') && !(req.json as { message: string }).message.trim()
         ? json(
@@ -140,24 +139,34 @@ describe('the change hooks', () => {
             deprecation: null,
           }),
     );
-    const { result } = renderHook(() => usePluginListing(), { wrapper: net.wrapper });
+    const { result } = renderHook(
+      () => ({
+        unlist: usePluginAction('unlist'),
+        relist: usePluginAction('relist'),
+        undeprecate: usePluginAction('undeprecate'),
+        deprecate: usePluginAction('deprecate'),
+      }),
+      { wrapper: net.wrapper },
+    );
     await act(async () => {
-      await result.current.run({ action: 'unlist', plugin_key: 'grid' });
+      await result.current.unlist.run({ plugin_key: 'grid' });
     });
-    expect(result.current).toMatchObject({ status: 'success', data: { plugin_key: 'grid', unlisted: true } });
+    expect(result.current.unlist).toMatchObject({
+      status: 'success',
+      data: { plugin_key: 'grid', unlisted: true },
+    });
     for (const action of ['relist', 'undeprecate'] as const)
       await act(async () => {
-        await result.current.run({ action, plugin_key: 'grid' });
+        await result.current[action].run({ plugin_key: 'grid' });
       });
     await act(async () => {
-      await result.current.run({
-        action: 'deprecate',
+      await result.current.deprecate.run({
         plugin_key: 'grid',
         message: ' ',
         replacement_plugin_key: 'grid-2',
       });
     });
-    expect(result.current).toMatchObject({ status: 'error', field: 'message' });
+    expect(result.current.deprecate).toMatchObject({ status: 'error', field: 'message' });
     expect(net.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([
       ['POST', '/api/cmt/plugin/unlist', { plugin_key: 'grid' }],
       ['POST', '/api/cmt/plugin/relist', { plugin_key: 'grid' }],
