@@ -192,11 +192,8 @@ export const PUBLISH_LIMITS = {
   TAGS: 5,
   TAG: 30,
   URL: 2048,
+  /** A review's reason, and a deprecation message. */
   REASON: 1000,
-  /** A deprecation message (the description's text rules). */
-  DEPRECATION: 1000,
-  /** A licence's name (an SPDX identifier or a short name). */
-  LICENSE: 100,
   /** Images and videos together (SPEC §5: at most 3). */
   MEDIA: 3,
   ICON_BYTES: 1024 * 1024,

@@ -109,6 +109,9 @@ export const PluginDetail = Type.Object(
     is_default_install: Type.Boolean(),
     is_praise: Type.Boolean(),
     is_installed: Type.Boolean(),
+    is_owner: Type.Boolean({
+      description: 'the signed-in caller owns the plugin (sees it unlisted, manages it); false signed out',
+    }),
     versions: Type.Array(PluginVersion),
   },
   { $id: 'PluginDetail' },

@@ -41,7 +41,7 @@ export const PublishFields = Type.Object(
       Type.String({ maxLength: L.URL, example: 'https://example.com/support' }),
     ),
     license: Type.Optional(
-      Type.String({ maxLength: L.LICENSE, description: 'SPDX identifier or short name', example: 'MIT' }),
+      Type.String({ maxLength: L.NAME, description: 'SPDX identifier or short name', example: 'MIT' }),
     ),
     homepage: Type.Optional(Type.String({ maxLength: L.URL, example: 'https://example.com' })),
     repository: Type.Optional(
@@ -215,13 +215,13 @@ export type ListingState = Static<typeof ListingState>;
 
 /**
  * Body of `POST /api/cmt/plugin/deprecate`: the message (the description's text rules: hidden
- * characters removed, at most {@link PUBLISH_LIMITS}.DEPRECATION characters, not blank) and,
+ * characters removed, at most {@link PUBLISH_LIMITS}.REASON characters, not blank) and,
  * optionally, the key of an approved plugin to use instead (not the plugin itself).
  */
 export const DeprecateBody = Type.Object(
   {
     plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
-    message: Type.String({ minLength: 1, maxLength: L.DEPRECATION }),
+    message: Type.String({ minLength: 1, maxLength: L.REASON }),
     replacement_plugin_key: Type.Optional(
       Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Null()]),
     ),

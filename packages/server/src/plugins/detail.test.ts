@@ -121,6 +121,7 @@ describe('GET /api/cmt/plugin (detail)', () => {
       is_default_install: true,
       is_praise: false,
       is_installed: false,
+      is_owner: false,
       versions: [
         { version: '1.1.0', version_content: 'Second', create_time: Date.UTC(2024, 2, 1) },
         { version: '1.0.0', version_content: 'First', create_time: Date.UTC(2024, 1, 1) },

@@ -44,7 +44,7 @@ function notFound(pluginKey: string): ApiError {
 
 /**
  * The detail of an approved plugin (`GET plugin`, SPEC §3): every field, tags, history versions
- * newest first; texts in `lang` when a translation exists. `is_praise` / `is_installed` are false
+ * newest first; texts in `lang` when a translation exists. `is_praise` / `is_installed` / `is_owner` are false
  * here (the route fills in the caller's, see `userActions.ts`). One statement (the row with its tags
  * and versions as JSON, `data/detail.ts` approvedPluginDetailRow), the answer reused for {@link LIST_RESULT_TTL_MS} unless this process writes the
  * catalogue or marks the plugin changed (a view, install or like; `db/changes.ts`). Read from the
@@ -97,6 +97,7 @@ async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale):
     is_default_install: row.is_default_install === 1,
     is_praise: false,
     is_installed: false,
+    is_owner: false,
     versions,
   };
 }

@@ -159,6 +159,9 @@ describe(`a plugin's listing state (${TEST_DIALECT})`, () => {
     expect(after.tagTotals).toEqual(before.tagTotals.map((n) => n - 1));
 
     expect((await detail(key)).unlisted).toBe(true);
+    expect((await detail(key, owner)).is_owner).toBe(true);
+    expect((await detail(key, other)).is_owner).toBe(false);
+    expect((await detail(key)).is_owner).toBe(false);
     const editor = data<EditorPluginsResult>(await call('GET', '/api/cmt/plugin/user/editor', owner));
     expect(editor.plugin_list.map((p) => p.plugin_key)).toContain(key);
     // Still installable by key.

@@ -84,10 +84,10 @@ export class PluginListing {
     const message = cleanText(body.message, true);
     if (message.length === 0)
       throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'message: must not be blank', 400, 'message');
-    if ([...message].length > PUBLISH_LIMITS.DEPRECATION)
+    if ([...message].length > PUBLISH_LIMITS.REASON)
       throw new ApiError(
         ApiErrorCode.INVALID_PARAMETER,
-        `message: at most ${PUBLISH_LIMITS.DEPRECATION} characters`,
+        `message: at most ${PUBLISH_LIMITS.REASON} characters`,
         400,
         'message',
       );
