@@ -293,6 +293,7 @@ function listingOf(s: Submission): PluginDetail {
     is_default_install: s.is_default_install,
     is_praise: false,
     is_installed: false,
+    is_owner: false,
     versions: [],
   };
 }
