@@ -6,7 +6,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, startE2eEnvironment, submitLoginPage, uniqueManifest } from './support';
+import {
+  type E2eEnvironment,
+  formField,
+  squareNames as searchSquare,
+  startE2eEnvironment,
+  submitLoginPage,
+  uniqueManifest,
+} from './support';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const AUTHOR = { email: 'lister@example.com', password: 'lister-password-1', nick: 'Lister' };
@@ -18,7 +25,7 @@ let author: Page;
 let admin: Page;
 const pageErrors: string[] = [];
 
-const field = (p: Page, name: string) => p.locator(`form [name="${name}"]`).first();
+const field = formField;
 
 /** The author publishes a plugin named `name` (texts and a code file only). */
 async function publish(name: string) {
@@ -56,17 +63,8 @@ async function keyOf(name: string): Promise<string> {
   return row.plugin_key;
 }
 
-/** The square's search for `keyword`: the names of the cards found. */
-async function squareNames(keyword: string): Promise<string[]> {
-  const listed = author.waitForResponse((r) => r.url().includes('/api/cmt/plugin/list'));
-  await author.goto(`${env.appUrl}?q=${encodeURIComponent(keyword)}`);
-  await listed;
-  await expect.poll(() => author.locator('.card-skeleton').count()).toBe(0);
-  return author
-    .getByRole('list', { name: '插件', exact: true })
-    .locator('a.card .card-name')
-    .allTextContents();
-}
+/** The square's search for `keyword` (as the author): the names of the cards found. */
+const squareNames = (keyword: string) => searchSquare(env, author, keyword);
 
 /** The author's row of the plugin named `name` in My plugins. */
 async function myRow(name: string) {
