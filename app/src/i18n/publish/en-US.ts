@@ -308,6 +308,10 @@ export const texts = {
       download: 'Download',
       assign_owner: 'Assign owner',
       batch_upload: 'Batch upload',
+      unlist: 'Unlist',
+      relist: 'Relist',
+      deprecate: 'Deprecate',
+      undeprecate: 'Withdraw deprecation',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -316,6 +316,10 @@ export const texts: PublishMessages = {
       download: 'Descarga',
       assign_owner: 'Asignación de propietario',
       batch_upload: 'Carga por lotes',
+      unlist: 'Ocultar',
+      relist: 'Volver a mostrar',
+      deprecate: 'Marcar como obsoleto',
+      undeprecate: 'Retirar obsolescencia',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

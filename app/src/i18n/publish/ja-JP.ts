@@ -307,6 +307,10 @@ export const texts: PublishMessages = {
       download: 'ダウンロード',
       assign_owner: '所有者の割り当て',
       batch_upload: '一括アップロード',
+      unlist: '非公開',
+      relist: '再公開',
+      deprecate: '非推奨化',
+      undeprecate: '非推奨の取り消し',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

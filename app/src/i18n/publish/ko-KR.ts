@@ -305,6 +305,10 @@ export const texts: PublishMessages = {
       download: '다운로드',
       assign_owner: '소유자 지정',
       batch_upload: '일괄 업로드',
+      unlist: '비공개 전환',
+      relist: '다시 공개',
+      deprecate: '지원 중단',
+      undeprecate: '지원 중단 철회',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -317,6 +317,10 @@ export const texts: PublishMessages = {
       download: 'Скачивание',
       assign_owner: 'Назначение владельца',
       batch_upload: 'Пакетная загрузка',
+      unlist: 'Скрытие',
+      relist: 'Возврат в каталог',
+      deprecate: 'Пометка «устарел»',
+      undeprecate: 'Снятие пометки «устарел»',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

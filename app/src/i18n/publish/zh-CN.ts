@@ -301,6 +301,10 @@ export const texts: PublishMessages = {
       download: '下载',
       assign_owner: '指定所有者',
       batch_upload: '批量上传',
+      unlist: '下架',
+      relist: '重新上架',
+      deprecate: '弃用',
+      undeprecate: '撤销弃用',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.
