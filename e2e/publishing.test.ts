@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ARTIFACTS_DIR,
   type E2eEnvironment,
+  formField,
+  squareNames as searchSquare,
   startE2eEnvironment,
   submitLoginPage,
   uniqueManifest,
@@ -20,7 +22,7 @@ let author: Page;
 let admin: Page;
 const pageErrors: string[] = [];
 
-const field = (p: Page, name: string) => p.locator(`form [name="${name}"]`).first();
+const field = formField;
 const fileInput = (p: Page, name: string) => p.locator(`input[type="file"][name="${name}"]`);
 
 /** How many plugins the server's database holds. */
@@ -54,13 +56,7 @@ async function chooseManifest(p: Page) {
 }
 
 /** The square's search for `keyword`: the names of the cards found. */
-async function squareNames(p: Page, keyword: string): Promise<string[]> {
-  const listed = p.waitForResponse((r) => r.url().includes('/api/cmt/plugin/list'));
-  await p.goto(`${env.appUrl}?q=${encodeURIComponent(keyword)}`);
-  await listed;
-  await expect.poll(() => p.locator('.card-skeleton').count()).toBe(0);
-  return p.getByRole('list', { name: '插件', exact: true }).locator('a.card .card-name').allTextContents();
-}
+const squareNames = (p: Page, keyword: string) => searchSquare(env, p, keyword);
 
 async function openAuditList(status: string) {
   await admin.goto(`${env.appUrl}backstage-index/audit-list`);

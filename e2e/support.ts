@@ -12,7 +12,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loadConfig } from '@plugin-center/server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** The server `buildApp` returns. */
 type Server = Awaited<ReturnType<typeof buildApp>>;
@@ -56,6 +56,25 @@ export interface E2eEnvironment {
     viewport?: { width: number; height: number };
   }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
+}
+
+/** The control named `name` in the page's form (a publish form field). */
+export const formField = (page: Page, name: string) => page.locator(`form [name="${name}"]`).first();
+
+/**
+ * The square's search for `keyword` on `page`, once its list has answered and its skeletons are
+ * gone: the names of the cards found.
+ */
+export async function squareNames(
+  environment: E2eEnvironment,
+  page: Page,
+  keyword: string,
+): Promise<string[]> {
+  const listed = page.waitForResponse((r) => r.url().includes('/api/cmt/plugin/list'));
+  await page.goto(`${environment.appUrl}?q=${encodeURIComponent(keyword)}`);
+  await listed;
+  await expect.poll(() => page.locator('.card-skeleton').count()).toBe(0);
+  return page.getByRole('list', { name: '插件', exact: true }).locator('a.card .card-name').allTextContents();
 }
 
 /** The key of the environment's first approved plugin (lowest id): a catalogue plugin any page can open. */

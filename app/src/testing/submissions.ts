@@ -24,6 +24,9 @@ export function submission(patch: Partial<Submission> = {}): Submission {
     copyright_name: null,
     developer: null,
     technical_support_link: 'https://example.com/help',
+    license: null,
+    homepage: null,
+    repository: null,
     is_default_install: false,
     review_status: 1,
     reject_reason: null,
@@ -33,6 +36,7 @@ export function submission(patch: Partial<Submission> = {}): Submission {
     submitter: { user_id: 7, nick_name: 'Ada' },
     create_time: Date.UTC(2026, 0, 2, 3, 4),
     review_time: null,
+    listing: { plugin_key: 'grid-helper', unlisted: false, unlisted_time: null, deprecation: null },
     ...patch,
   };
 }

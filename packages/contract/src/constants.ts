@@ -192,6 +192,7 @@ export const PUBLISH_LIMITS = {
   TAGS: 5,
   TAG: 30,
   URL: 2048,
+  /** A review's reason, and a deprecation message. */
   REASON: 1000,
   /** Images and videos together (SPEC §5: at most 3). */
   MEDIA: 3,

@@ -119,6 +119,66 @@ describe('the change hooks', () => {
     expect(net.requests[0]?.json).toEqual({ plugin_key: 'grid', email: 'x@example.com' });
   });
 
+  it('usePluginAction sends each listing change (unlist, relist, undeprecate, deprecate) to its route', async () => {
+    const net = setup((req) =>
+      req.url.pathname.endsWith('/deprecate') && !(req.json as { message: string }).message.trim()
+        ? json(
+            {
+              code: 40000,
+              error: 'INVALID_PARAMETER',
+              message: 'message: must not be blank',
+              data: null,
+              field: 'message',
+            },
+            400,
+          )
+        : ok({
+            plugin_key: 'grid',
+            unlisted: req.url.pathname.endsWith('/unlist'),
+            unlisted_time: null,
+            deprecation: null,
+          }),
+    );
+    const { result } = renderHook(
+      () => ({
+        unlist: usePluginAction('unlist'),
+        relist: usePluginAction('relist'),
+        undeprecate: usePluginAction('undeprecate'),
+        deprecate: usePluginAction('deprecate'),
+      }),
+      { wrapper: net.wrapper },
+    );
+    await act(async () => {
+      await result.current.unlist.run({ plugin_key: 'grid' });
+    });
+    expect(result.current.unlist).toMatchObject({
+      status: 'success',
+      data: { plugin_key: 'grid', unlisted: true },
+    });
+    for (const action of ['relist', 'undeprecate'] as const)
+      await act(async () => {
+        await result.current[action].run({ plugin_key: 'grid' });
+      });
+    await act(async () => {
+      await result.current.deprecate.run({
+        plugin_key: 'grid',
+        message: ' ',
+        replacement_plugin_key: 'grid-2',
+      });
+    });
+    expect(result.current.deprecate).toMatchObject({ status: 'error', field: 'message' });
+    expect(net.requests.map((r) => [r.method, r.url.pathname, r.json])).toEqual([
+      ['POST', '/api/cmt/plugin/unlist', { plugin_key: 'grid' }],
+      ['POST', '/api/cmt/plugin/relist', { plugin_key: 'grid' }],
+      ['POST', '/api/cmt/plugin/undeprecate', { plugin_key: 'grid' }],
+      [
+        'POST',
+        '/api/cmt/plugin/deprecate',
+        { plugin_key: 'grid', message: ' ', replacement_plugin_key: 'grid-2' },
+      ],
+    ]);
+  });
+
   it('usePluginAction runs the named call of the route table and hands back its data or refusal', async () => {
     const net = setup((req) =>
       (req.json as { api_key: string }).api_key

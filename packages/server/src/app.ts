@@ -43,6 +43,7 @@ import { OPENAPI_OPTIONS } from './openapi';
 import { getShareCard } from './plugins/detail';
 import { pluginsRoutes } from './plugins/routes';
 import { backfillManifestIds } from './publishing/backfill';
+import { PluginListing } from './publishing/listing';
 import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
@@ -289,6 +290,7 @@ export async function buildApp(
     await app.register(publishingRoutes, {
       publishing,
       management: new PluginManagement(db, storage, clock),
+      listing: new PluginListing(db, clock),
     });
     await app.register(reviewRoutes, { review: new ReviewService(db, clock) });
     // Curation: resource positions, recommendations, silent install.

@@ -256,7 +256,7 @@ function ChangeValue({ change, side, t }: { change: FieldChange; side: 'before' 
 /**
  * A submission in the detail's shape, for {@link ListingPreview}: the listing as the square will
  * show it once approved. What only a live plugin has is empty: counts, platforms (read from the code
- * at approval), history versions, the catalogue's homepage, license and source. A tag is named by its
+ * at approval), history versions, the catalogue's source. A tag is named by its
  * code (the square names a known one in the current language, as here).
  */
 function listingOf(s: Submission): PluginDetail {
@@ -283,13 +283,17 @@ function listingOf(s: Submission): PluginDetail {
     version_content: s.version_content,
     copyright_holder: { type: s.copyright_type, name: s.copyright_name },
     technical_support_link: s.technical_support_link,
-    homepage: null,
-    license: null,
+    homepage: s.homepage,
+    license: s.license,
+    repository: s.repository,
+    unlisted: false,
+    deprecation: null,
     source: null,
     review_status: s.review_status,
     is_default_install: s.is_default_install,
     is_praise: false,
     is_installed: false,
+    is_owner: false,
     versions: [],
   };
 }

@@ -121,6 +121,7 @@ export const texts = {
     license: 'License',
     technicalSupport: 'Technical support',
     homepage: 'Homepage',
+    repository: 'Repository',
     source: 'Source',
     sourceNote: 'Listed from a public plugin list',
     history: 'History versions',

@@ -124,6 +124,7 @@ export const texts: Messages = {
     license: 'Licencia',
     technicalSupport: 'Soporte técnico',
     homepage: 'Página web',
+    repository: 'Repositorio',
     source: 'Fuente',
     sourceNote: 'Tomado de una lista pública de plugins',
     history: 'Versiones anteriores',

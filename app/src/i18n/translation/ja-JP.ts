@@ -122,6 +122,7 @@ export const texts: Messages = {
     license: 'ライセンス',
     technicalSupport: 'テクニカルサポート',
     homepage: 'ホームページ',
+    repository: 'リポジトリ',
     source: '出典',
     sourceNote: '公開プラグインリストから掲載',
     history: '過去のバージョン',

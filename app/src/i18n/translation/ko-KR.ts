@@ -121,6 +121,7 @@ export const texts: Messages = {
     license: '라이선스',
     technicalSupport: '기술 지원',
     homepage: '홈페이지',
+    repository: '저장소',
     source: '출처',
     sourceNote: '공개 플러그인 목록에서 가져옴',
     history: '이전 버전',

@@ -127,6 +127,7 @@ export const texts: Messages = {
     license: 'Лицензия',
     technicalSupport: 'Техническая поддержка',
     homepage: 'Домашняя страница',
+    repository: 'Репозиторий',
     source: 'Источник',
     sourceNote: 'Взято из общедоступного списка плагинов',
     history: 'История версий',

@@ -121,6 +121,7 @@ export const texts: Messages = {
     license: '许可证',
     technicalSupport: '技术支持',
     homepage: '主页',
+    repository: '仓库',
     source: '来源',
     sourceNote: '收录自公开的插件列表',
     history: '历史版本',

@@ -31,7 +31,8 @@ function SourceLink({ source }: { source: string | null }) {
 /**
  * The 'Details' section of the dialog (SPEC §3 fields): current version, create and update time
  * (dates in the current locale), copyright holder (its name, else the developer when the holder is
- * the author), license, technical support link, homepage and source; the 'none' text (—) for what is missing.
+ * the author), license, technical support link, homepage, repository and source; the 'none' text (—)
+ * for what is missing.
  * With `preview` (a submission not yet live, see `DetailPreview`) the dates are left out: the
  * approval sets them.
  */
@@ -53,6 +54,7 @@ export function DetailFacts({ plugin, preview = false }: { plugin: PluginDetail;
     [t('detail.license'), plugin.license || none],
     [t('detail.technicalSupport'), <ExternalLink key="s" href={plugin.technical_support_link} />],
     [t('detail.homepage'), <ExternalLink key="h" href={plugin.homepage} />],
+    [t('detail.repository'), <ExternalLink key="r" href={plugin.repository} />],
     [t('detail.source'), <SourceLink key="src" source={plugin.source} />],
   ];
   return (

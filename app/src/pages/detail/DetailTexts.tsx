@@ -19,6 +19,15 @@ function TextSection({ title, text }: { title: string; text: string }) {
 }
 
 /**
+ * The publish form's preview of a description (Markdown) as the detail renders it, or `empty` while
+ * there is no text.
+ */
+export function DescriptionPreview({ text, empty }: { text: string; empty: string }) {
+  if (text.trim() === '') return <p className="publish-hint">{empty}</p>;
+  return <Markdown text={text} headingOffset={1} />;
+}
+
+/**
  * The plugin's long texts: its description as safe Markdown (see `Markdown`; left out when empty or
  * the same as the intro shown above), its gallery and video ({@link DetailMedia}) and the current
  * version's content (left out when empty).

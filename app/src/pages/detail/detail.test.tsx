@@ -43,11 +43,15 @@ function detail(patch: Partial<PluginDetail> = {}): PluginDetail {
     technical_support_link: 'https://example.com/support/',
     homepage: null,
     license: 'MIT',
+    repository: null,
+    unlisted: false,
+    deprecation: null,
     source: null,
     review_status: 2,
     is_default_install: false,
     is_praise: false,
     is_installed: false,
+    is_owner: false,
     versions: [],
     ...patch,
   };
@@ -142,6 +146,55 @@ describe('plugin detail dialog', () => {
     expect(video.getAttribute('src')).toBe('/api/cmt/file/v.mp4');
     expect(video.hasAttribute('controls')).toBe(true);
     expect(video.getAttribute('preload')).toBe('metadata');
+  });
+
+  it('shows the deprecation banner with a link to the replacement, and the repository in the facts', async () => {
+    const net = fakeFetch((req) =>
+      req.url.pathname === VIEW_PATH
+        ? ok({ view_count: 1 })
+        : ok(
+            detail({
+              repository: 'https://github.com/example/color-magic',
+              deprecation: {
+                message: 'No longer maintained.\nUse the new one.',
+                time: 1,
+                replacement: { plugin_key: 'color magic 2', name: 'Color Magic 2' },
+              },
+            }),
+          ),
+    );
+    renderDialog(net.fetch);
+    const dialog = await screen.findByRole('dialog', { name: 'Color Magic' });
+    const banner = await within(dialog).findByRole('note');
+    expect(banner.textContent).toContain('This plugin is deprecated');
+    expect(banner.textContent).toContain('No longer maintained.\nUse the new one.');
+    expect(within(banner).getByRole('link', { name: 'Use Color Magic 2 instead' }).getAttribute('href')).toBe(
+      '/detail/color%20magic%202',
+    );
+    expect(within(dialog).getByRole('link', { name: 'github.com/example/color-magic' })).toBeTruthy();
+    // Listed, or not the caller's: no "Unlisted" line.
+    expect(within(dialog).queryByTestId('detail-unlisted')).toBeNull();
+  });
+
+  it('tells the owner only that the plugin is unlisted, with a link to My plugins', async () => {
+    for (const is_owner of [false, true]) {
+      const net = fakeFetch((req) =>
+        req.url.pathname === VIEW_PATH ? ok({ view_count: 1 }) : ok(detail({ unlisted: true, is_owner })),
+      );
+      renderDialog(net.fetch, signedInSso);
+      const dialog = await screen.findByRole('dialog', { name: 'Color Magic' });
+      if (is_owner) {
+        const line = await within(dialog).findByTestId('detail-unlisted');
+        expect(line.textContent).toContain('Unlisted');
+        expect(within(line).getByRole('link', { name: 'Manage in My plugins' }).getAttribute('href')).toBe(
+          '/my-plugins',
+        );
+      } else {
+        expect(within(dialog).queryByTestId('detail-unlisted')).toBeNull();
+        expect(within(dialog).queryByRole('note')).toBeNull();
+      }
+      cleanup();
+    }
   });
 
   it('shows no media section without images or video', async () => {

@@ -13,6 +13,7 @@ import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format';
 import { usePublishTexts } from '../../i18n/publish/texts';
+import { ListingActions, ListingBadges } from './ListingActions';
 import { SubmissionHistory } from './SubmissionHistory';
 
 /** Path of the edit form of a plugin (router basename `/plugins`). */
@@ -37,8 +38,11 @@ export function MyPluginsPage() {
  * The user's plugins from `plugin.userPlugins()` (SubmissionPage, the latest submission of each,
  * "Load more" with `next_cursor`): icon, name, version ("No version yet" for a catalogue plugin given
  * to the user, which has none), review status badge (SPEC §4), the reject reason when not approved,
- * the plugin key (what `plugin-center publish --plugin-key` and the API name it by), its submission
- * history ({@link SubmissionHistory}), and an Edit link to the publish form; a link to the personal access
+ * the plugin key (what `plugin-center publish --plugin-key` and the API name it by), its listing
+ * state (Unlisted and Deprecated badges, the deprecation message) and actions (unlist or relist,
+ * deprecate or withdraw it, delete with a confirmation: {@link ListingActions}; the list is read
+ * again after each), its submission history ({@link SubmissionHistory}), and an Edit link to the
+ * publish form; a link to the personal access
  * tokens (`/my-plugins/tokens`). Loading, error (Retry) and empty
  * (with a "Publish a plugin" button) states.
  */
@@ -72,7 +76,7 @@ export function MyPluginsView() {
       {list.items.length > 0 && (
         <ul className="submission-list" data-testid="my-plugins">
           {list.items.map((s) => (
-            <MyPlugin key={s.id} s={s} locale={locale} />
+            <MyPlugin key={s.id} s={s} locale={locale} others={list.items} onChanged={list.reload} />
           ))}
         </ul>
       )}
@@ -81,7 +85,17 @@ export function MyPluginsView() {
   );
 }
 
-function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
+function MyPlugin({
+  s,
+  locale,
+  others,
+  onChanged,
+}: {
+  s: Submission;
+  locale: string;
+  others: readonly Submission[];
+  onChanged(): void;
+}) {
   const { t } = usePublishTexts();
   return (
     <li className="submission" data-plugin-key={s.plugin_key}>
@@ -95,6 +109,7 @@ function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
           </span>
         </div>
         <StatusBadge status={s.review_status} />
+        <ListingBadges s={s} />
         <Link
           to={editPath(s.plugin_key)}
           className={buttonClass()}
@@ -109,6 +124,10 @@ function MyPlugin({ s, locale }: { s: Submission; locale: string }) {
       {s.review_status === ReviewStatus.UNAPPROVED && s.reject_reason && (
         <p className="submission-reason">{t('mine.rejectReason', { reason: s.reject_reason })}</p>
       )}
+      {s.listing.deprecation && (
+        <p className="submission-reason listing-note">{s.listing.deprecation.message}</p>
+      )}
+      <ListingActions s={s} others={others} onChanged={onChanged} />
       <SubmissionHistory pluginKey={s.plugin_key} />
     </li>
   );

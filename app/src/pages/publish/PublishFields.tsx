@@ -1,13 +1,19 @@
 import { PUBLISH_LIMITS } from '@plugin-center/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { FileInput, TextArea, TextInput } from '../../ui/Field';
 import { FormField } from '../../ui/FormField';
+import { LoadingState } from '../../ui/States';
 import { FilePreview } from './FilePreview';
 import type { PublishFormState } from './usePublishForm';
 import { IMAGE_TYPES } from './validation';
 
 const L = PUBLISH_LIMITS;
+
+// In the detail's chunk of long texts (its Markdown renderer and styles): loaded on first preview.
+const DescriptionPreview = lazy(() =>
+  import('../detail/DetailTexts').then((m) => ({ default: m.DescriptionPreview })),
+);
 
 /**
  * One labelled field of the publish form: the kit's {@link FormField} with the hint kept above the
@@ -46,6 +52,9 @@ type TextFieldName =
   | 'version'
   | 'copyright_name'
   | 'technical_support_link'
+  | 'license'
+  | 'homepage'
+  | 'repository'
   | 'developer';
 
 /**
@@ -86,10 +95,10 @@ export function TextField(props: {
   );
 }
 
-/** A required multi-line text of the publish form (description, version description), wired like {@link TextField}. */
+/** A required multi-line text of the publish form (the version description), wired like {@link TextField}. */
 export function TextAreaField(props: {
   form: PublishFormState;
-  name: 'description' | 'version_content';
+  name: 'version_content';
   label: string;
   rows: number;
   hint?: string;
@@ -110,6 +119,67 @@ export function TextAreaField(props: {
         aria-required
         disabled={form.uploading}
       />
+    </Field>
+  );
+}
+
+/**
+ * The description (Markdown) with two tabs: Write (the text area, as {@link TextAreaField}) and
+ * Preview (the text rendered as the detail page renders it, loaded on first use). Arrow keys move
+ * between the tabs; the text area keeps its value and checks while the preview shows.
+ */
+export function DescriptionField(props: { form: PublishFormState; rows: number; hint?: string }) {
+  const { form } = props;
+  const { t } = form;
+  const f = form.field('description');
+  const [preview, setPreview] = useState(false);
+  const panel = useId();
+  const tab = (on: boolean, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      className="publish-tab"
+      aria-selected={preview === on}
+      aria-controls={on ? panel : f.id}
+      tabIndex={preview === on ? 0 : -1}
+      onClick={() => setPreview(on)}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+          setPreview(!preview);
+          const other = e.currentTarget.parentElement?.querySelector<HTMLElement>('[aria-selected="false"]');
+          other?.focus();
+        }
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <Field label={t('form.description')} f={f} required hint={props.hint} requiredText={t('form.required')}>
+      <div className="publish-tabs" role="tablist" aria-label={t('form.description')}>
+        {tab(false, t('form.write'))}
+        {tab(true, t('form.preview'))}
+      </div>
+      <TextArea
+        id={f.id}
+        name="description"
+        rows={props.rows}
+        hidden={preview}
+        value={form.values.description}
+        onChange={(e) => form.set('description', e.target.value)}
+        onBlur={form.blurCheck('description')}
+        aria-invalid={f.invalid}
+        aria-describedby={f.describedBy}
+        aria-required
+        disabled={form.uploading}
+      />
+      {preview && (
+        <div id={panel} role="tabpanel" className="publish-preview" data-testid="description-preview">
+          <Suspense fallback={<LoadingState variant="more" label={t('form.previewLoading')} />}>
+            <DescriptionPreview text={form.values.description} empty={t('form.previewEmpty')} />
+          </Suspense>
+        </div>
+      )}
     </Field>
   );
 }

@@ -8,7 +8,14 @@ import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { NotFoundPage } from '../NotFoundPage';
 import { SignedInRoute } from '../SignedInRoute';
-import { FileField, ImagesField, TagsField, TextAreaField, TextField } from './PublishFields';
+import {
+  DescriptionField,
+  FileField,
+  ImagesField,
+  TagsField,
+  TextAreaField,
+  TextField,
+} from './PublishFields';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { type UploadOptions, type UploadOutcome, uploadForm } from '../../upload';
@@ -114,13 +121,7 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
             required
             hint={t('form.introHint')}
           />
-          <TextAreaField
-            form={form}
-            name="description"
-            label={t('form.description')}
-            rows={10}
-            hint={t('form.descriptionHint')}
-          />
+          <DescriptionField form={form} rows={10} hint={t('form.descriptionHint')} />
           <TagsField form={form} />
           <TextField form={form} name="contact" label={t('form.contact')} />
         </fieldset>
@@ -203,6 +204,9 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
             <TextField form={form} name="copyright_name" label={t('form.copyrightName')} required />
           )}
           <TextField form={form} name="technical_support_link" label={t('form.support')} type="url" />
+          <TextField form={form} name="homepage" label={t('form.homepage')} type="url" />
+          <TextField form={form} name="repository" label={t('form.repository')} type="url" />
+          <TextField form={form} name="license" label={t('form.license')} hint={t('form.licenseHint')} />
         </fieldset>
 
         {isAdmin && (

@@ -129,6 +129,10 @@ describe('publish form validation (SPEC §5)', () => {
     expect(errorOf(box(/^Plugin name/))).toBeNull();
     type(box(/^Technical support link/), 'example.com/help');
     expect(errorOf(box(/^Technical support link/))).toBe('Wrong url, please try again');
+    type(box(/^Homepage/), 'example.com');
+    expect(errorOf(box(/^Homepage/))).toBe('Wrong url, please try again');
+    type(box(/^Source repository/), 'ftp://example.com/repo');
+    expect(errorOf(box(/^Source repository/))).toBe('Wrong url, please try again');
     type(box(/^Version$|^Version \*/), '1.0');
     expect(errorOf(box(/^Version$|^Version \*/))).toBe('Use a version like 1.0.0');
   });
@@ -167,6 +171,34 @@ describe('publish form validation (SPEC §5)', () => {
   });
 });
 
+describe('the description preview', () => {
+  it('shows the Markdown as the detail renders it on the Preview tab, and the text again on Write', async () => {
+    const { send } = fakeSend();
+    renderForm({ send });
+    const write = screen.getByRole('tab', { name: 'Write' });
+    const preview = screen.getByRole('tab', { name: 'Preview' });
+    expect(write.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(preview);
+    await waitFor(async () =>
+      expect((await screen.findByTestId('description-preview')).textContent).toContain(
+        'Nothing to preview yet.',
+      ),
+    );
+    fireEvent.click(write);
+    type(box(/^Description/), '## Usage\n\n**Bold** <script>alert(1)</script>');
+    fireEvent.keyDown(write, { key: 'ArrowRight' });
+    expect(preview.getAttribute('aria-selected')).toBe('true');
+    const panel = await screen.findByTestId('description-preview');
+    await waitFor(() => expect(panel.querySelector('strong')?.textContent).toBe('Bold'));
+    expect(panel.querySelector('h3')?.textContent).toBe('Usage');
+    expect(panel.querySelector('script')).toBeNull();
+    expect(document.querySelector<HTMLTextAreaElement>('textarea[name="description"]')!.hidden).toBe(true);
+    fireEvent.click(write);
+    expect(screen.queryByTestId('description-preview')).toBeNull();
+    expect((box(/^Description/) as HTMLTextAreaElement).value).toContain('**Bold**');
+  });
+});
+
 describe('publish form sending', () => {
   it('builds the multipart body with the contract field names, shows progress, then toasts and opens my plugins', async () => {
     const net = fakeSend();
@@ -174,6 +206,9 @@ describe('publish form sending', () => {
     fillRequired();
     type(box(/^Contact/), 'ada@example.com');
     type(box(/^Technical support link/), 'https://example.com/help');
+    type(box(/^Homepage/), 'https://example.com');
+    type(box(/^Source repository/), 'https://github.com/example/grid');
+    type(box(/^Licence/), 'MIT');
     const tagInput = screen.getByRole('textbox', { name: /^Tags/ });
     for (const tag of ['layout', 'grids']) {
       fireEvent.change(tagInput, { target: { value: tag } });
@@ -218,6 +253,9 @@ describe('publish form sending', () => {
         'copyright_type',
         'copyright_name',
         'technical_support_link',
+        'homepage',
+        'repository',
+        'license',
         'reuse_center_cover',
         'developer',
         'is_default_install',
@@ -235,6 +273,11 @@ describe('publish form sending', () => {
     expect(form.get('copyright_type')).toBe('custom');
     expect(form.get('copyright_name')).toBe('Studio A');
     expect(form.get('developer')).toBe('Studio A Team');
+    expect([form.get('homepage'), form.get('repository'), form.get('license')]).toEqual([
+      'https://example.com',
+      'https://github.com/example/grid',
+      'MIT',
+    ]);
     expect(form.get('is_default_install')).toBe('true');
     expect(form.get('reuse_center_cover')).toBe('false');
     expect((form.get('icon') as File).name).toBe('icon.png');

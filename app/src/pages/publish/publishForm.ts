@@ -25,6 +25,12 @@ export interface PublishValues {
   copyright_name: string;
   /** http(s) URL or empty. */
   technical_support_link: string;
+  /** The licence's name (e.g. `MIT`) or empty. */
+  license: string;
+  /** http(s) URL or empty. */
+  homepage: string;
+  /** The source repository, http(s) URL or empty. */
+  repository: string;
   /** Use the plugin center cover as the panel cover too. */
   reuse_center_cover: boolean;
   /** Admin only: the developer name shown instead of the author's nick name. */
@@ -59,6 +65,9 @@ export const EMPTY_VALUES: PublishValues = {
   copyright_type: 'author',
   copyright_name: '',
   technical_support_link: '',
+  license: '',
+  homepage: '',
+  repository: '',
   reuse_center_cover: false,
   developer: '',
   is_default_install: false,
@@ -87,6 +96,9 @@ export function valuesFromSubmission(s: Submission): PublishValues {
     copyright_type: s.copyright_type,
     copyright_name: s.copyright_name ?? '',
     technical_support_link: s.technical_support_link ?? '',
+    license: s.license ?? '',
+    homepage: s.homepage ?? '',
+    repository: s.repository ?? '',
     reuse_center_cover: s.reuse_center_cover,
     developer: s.developer ?? '',
     is_default_install: s.is_default_install,
@@ -122,6 +134,9 @@ export function buildPublishForm(
   form.append('copyright_type', values.copyright_type);
   if (values.copyright_type === 'custom') text('copyright_name', values.copyright_name, true);
   text('technical_support_link', values.technical_support_link, true);
+  text('license', values.license, true);
+  text('homepage', values.homepage, true);
+  text('repository', values.repository, true);
   form.append('reuse_center_cover', values.reuse_center_cover ? 'true' : 'false');
   if (options.isAdmin) {
     text('developer', values.developer, true);

@@ -64,6 +64,9 @@ const LIVE_FIELDS: ReadonlySet<PublishFieldName> = new Set<PublishFieldName>([
   'version_content',
   'copyright_name',
   'technical_support_link',
+  'license',
+  'homepage',
+  'repository',
   'developer',
 ]);
 
@@ -178,6 +181,9 @@ export function usePublishForm({ pluginKey, isAdmin, send }: PublishFormOptions)
     add('version_content', checkText(v.version_content, L.VERSION_CONTENT, true));
     if (v.copyright_type === 'custom') add('copyright_name', checkText(v.copyright_name, L.NAME, true));
     add('technical_support_link', checkUrl(v.technical_support_link));
+    add('license', checkText(v.license, L.NAME));
+    add('homepage', checkUrl(v.homepage));
+    add('repository', checkUrl(v.repository));
     if (isAdmin) add('developer', checkText(v.developer, L.NAME));
     if (v.tags.length > L.TAGS) add('tags', { key: 'error.tooManyTags', values: { max: L.TAGS } });
     return out;

@@ -36,8 +36,10 @@ import {
   BatchUploadResult,
   CreatedPersonalToken,
   CreatePersonalTokenBody,
+  DeprecateBody,
   DownloadParams,
   EDIT_FORM,
+  ListingState,
   PersonalTokenList,
   PUBLISH_FORM,
   PublishResult,
@@ -179,8 +181,41 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   },
   remove: {
     tags: PLUGINS,
-    summary: 'Delete a plugin with its versions, submissions and files (admin; audit-logged)',
+    summary: 'Delete a plugin with its versions, submissions and files (owner or admin; audit-logged)',
+    description:
+      "Tag counts, the search index and the list's count follow in the same transaction; the plugin's stored files no other plugin uses are removed afterwards. 403 `FORBIDDEN` for someone else's plugin; 404 `PLUGIN_NOT_FOUND`.",
     body: PluginKeyBody,
+  },
+  unlist: {
+    tags: PLUGINS,
+    summary: 'Unlist a plugin (owner or admin; audit-logged): out of the square, search and suggestions',
+    description:
+      "The plugin leaves the list, the tag counts, search, suggestions and recommendations; its detail by key, installs and the editor lists still answer it. Unlisting an unlisted plugin changes nothing (no second audit entry). 403 `FORBIDDEN` for someone else's plugin; 404 `PLUGIN_NOT_FOUND`.",
+    body: PluginKeyBody,
+    response: ListingState,
+  },
+  relist: {
+    tags: PLUGINS,
+    summary: 'List an unlisted plugin again (owner or admin; audit-logged)',
+    description:
+      "Undoes unlist; a listed plugin stays as it is. 403 `FORBIDDEN` for someone else's plugin; 404 `PLUGIN_NOT_FOUND`.",
+    body: PluginKeyBody,
+    response: ListingState,
+  },
+  deprecate: {
+    tags: PLUGINS,
+    summary: 'Deprecate a plugin with a message and an optional replacement (owner or admin; audit-logged)',
+    description:
+      "The message follows the description's text rules (hidden characters removed; 400 `INVALID_PARAMETER` field `message` when blank). `replacement_plugin_key` names an approved plugin to use instead: 400 `INVALID_PARAMETER` field `replacement_plugin_key` when no approved plugin has it or it is the plugin itself. Deprecating again replaces the message and replacement. Shown on the detail and in the editor's list. 403 `FORBIDDEN` for someone else's plugin; 404 `PLUGIN_NOT_FOUND`.",
+    body: DeprecateBody,
+    response: ListingState,
+  },
+  undeprecate: {
+    tags: PLUGINS,
+    summary: 'Withdraw the deprecation of a plugin (owner or admin; audit-logged)',
+    description: "403 `FORBIDDEN` for someone else's plugin; 404 `PLUGIN_NOT_FOUND`.",
+    body: PluginKeyBody,
+    response: ListingState,
   },
   userPlugins: {
     tags: PLUGINS,

@@ -142,7 +142,36 @@ export const PLUGIN_ROUTES = {
   remove: {
     method: 'DELETE',
     path: '/api/cmt/plugin',
-    access: 'admin',
+    // The plugin's owner, or an administrator (the service checks the owner).
+    access: 'user',
+    request: 'body',
+    response: 'envelope',
+  },
+  unlist: {
+    method: 'POST',
+    path: '/api/cmt/plugin/unlist',
+    access: 'user',
+    request: 'body',
+    response: 'envelope',
+  },
+  relist: {
+    method: 'POST',
+    path: '/api/cmt/plugin/relist',
+    access: 'user',
+    request: 'body',
+    response: 'envelope',
+  },
+  deprecate: {
+    method: 'POST',
+    path: '/api/cmt/plugin/deprecate',
+    access: 'user',
+    request: 'body',
+    response: 'envelope',
+  },
+  undeprecate: {
+    method: 'POST',
+    path: '/api/cmt/plugin/undeprecate',
+    access: 'user',
     request: 'body',
     response: 'envelope',
   },

@@ -55,6 +55,22 @@ export const PluginVersion = Type.Object(
 );
 export type PluginVersion = Static<typeof PluginVersion>;
 
+/**
+ * A deprecated plugin's notice (set by its publisher or an administrator): shown on the detail page
+ * and to the design tool beside the plugin.
+ */
+export const PluginDeprecation = Type.Object(
+  {
+    message: Type.String({ description: 'why it is deprecated (plain text, line breaks kept)' }),
+    time: Type.Integer({ description: 'ms since the Unix epoch when it was deprecated' }),
+    replacement: Type.Union([Type.Object({ plugin_key: Type.String(), name: Type.String() }), Type.Null()], {
+      description: 'the plugin to use instead; null when none is named or it is no longer approved',
+    }),
+  },
+  { $id: 'PluginDeprecation' },
+);
+export type PluginDeprecation = Static<typeof PluginDeprecation>;
+
 /** Everything the detail dialog shows (SPEC §3 plugin fields), with the history versions, newest first. */
 export const PluginDetail = Type.Object(
   {
@@ -79,6 +95,13 @@ export const PluginDetail = Type.Object(
     technical_support_link: NullableString,
     homepage: NullableString,
     license: NullableString,
+    repository: Type.Union([Type.String(), Type.Null()], {
+      description: 'URL of the source repository the publisher gave; null when none',
+    }),
+    unlisted: Type.Boolean({
+      description: 'hidden by its publisher from the square, search and suggestions (still opens by key)',
+    }),
+    deprecation: Type.Union([PluginDeprecation, Type.Null()], { description: 'null when not deprecated' }),
     source: Type.Union([Type.String(), Type.Null()], {
       description: 'attribution of an imported entry: the public list it came from (owner/repo@commit:path)',
     }),
@@ -86,6 +109,9 @@ export const PluginDetail = Type.Object(
     is_default_install: Type.Boolean(),
     is_praise: Type.Boolean(),
     is_installed: Type.Boolean(),
+    is_owner: Type.Boolean({
+      description: 'the signed-in caller owns the plugin (sees it unlisted, manages it); false signed out',
+    }),
     versions: Type.Array(PluginVersion),
   },
   { $id: 'PluginDetail' },
@@ -262,6 +288,7 @@ export const EditorPlugin = Type.Object(
     installed_time: Type.Union([Type.Integer(), Type.Null()], {
       description: 'ms since the Unix epoch when the user installed it; null for `default`',
     }),
+    deprecation: Type.Union([PluginDeprecation, Type.Null()], { description: 'null when not deprecated' }),
   },
   { $id: 'EditorPlugin' },
 );

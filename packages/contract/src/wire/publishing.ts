@@ -7,6 +7,7 @@ import { BATCH_FILE_BYTES, IMAGE_CONTENT_TYPES, PAGE_SIZE, PUBLISH_LIMITS } from
 import type { MultipartFile, MultipartForm } from '../routeSchemas/definition';
 import { INT32_MAX } from './common';
 import { NullableString } from './fields';
+import { PluginDeprecation } from './plugins';
 
 const L = PUBLISH_LIMITS;
 const Flag = Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')]);
@@ -38,6 +39,13 @@ export const PublishFields = Type.Object(
     developer: Type.Optional(Type.String({ maxLength: L.NAME })),
     technical_support_link: Type.Optional(
       Type.String({ maxLength: L.URL, example: 'https://example.com/support' }),
+    ),
+    license: Type.Optional(
+      Type.String({ maxLength: L.NAME, description: 'SPDX identifier or short name', example: 'MIT' }),
+    ),
+    homepage: Type.Optional(Type.String({ maxLength: L.URL, example: 'https://example.com' })),
+    repository: Type.Optional(
+      Type.String({ maxLength: L.URL, example: 'https://github.com/example/plugin' }),
     ),
     reuse_center_cover: Type.Optional(Flag),
     is_default_install: Type.Optional(Flag),
@@ -149,7 +157,7 @@ export const FieldChange = Type.Object(
   {
     field: Type.String({
       description:
-        'version, name, intro, description, tags, icon, cover_center, cover_panel, images, video, code_file, contact, developer or technical_support_link',
+        'version, name, intro, description, tags, icon, cover_center, cover_panel, images, video, code_file, contact, developer, copyright, technical_support_link, license, homepage or repository',
     }),
     kind: FieldChangeKind,
     before: NullableString,
@@ -187,6 +195,41 @@ export const SubmissionMatch = Type.Object(
 );
 export type SubmissionMatch = Static<typeof SubmissionMatch>;
 
+/**
+ * A plugin's listing state as its publisher sets it: unlisted (left out of the square, search,
+ * suggestions and recommendations; its detail and the editor's lists still answer it) and its
+ * deprecation notice. Data of the unlist, relist, deprecate and undeprecate calls.
+ */
+export const ListingState = Type.Object(
+  {
+    plugin_key: Type.String(),
+    unlisted: Type.Boolean(),
+    unlisted_time: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'ms when unlisted; null while listed',
+    }),
+    deprecation: Type.Union([PluginDeprecation, Type.Null()], { description: 'null when not deprecated' }),
+  },
+  { $id: 'ListingState' },
+);
+export type ListingState = Static<typeof ListingState>;
+
+/**
+ * Body of `POST /api/cmt/plugin/deprecate`: the message (the description's text rules: hidden
+ * characters removed, at most {@link PUBLISH_LIMITS}.REASON characters, not blank) and,
+ * optionally, the key of an approved plugin to use instead (not the plugin itself).
+ */
+export const DeprecateBody = Type.Object(
+  {
+    plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+    message: Type.String({ minLength: 1, maxLength: L.REASON }),
+    replacement_plugin_key: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Null()]),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DeprecateBody = Static<typeof DeprecateBody>;
+
 /** Most matches a submission of the review list carries. */
 export const MAX_SUBMISSION_MATCHES = 10;
 
@@ -216,6 +259,9 @@ export const Submission = Type.Object(
     copyright_name: NullableString,
     developer: NullableString,
     technical_support_link: NullableString,
+    license: NullableString,
+    homepage: NullableString,
+    repository: NullableString,
     is_default_install: Type.Boolean(),
     review_status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
     reject_reason: NullableString,
@@ -226,6 +272,7 @@ export const Submission = Type.Object(
     submitter: Type.Union([Type.Object({ user_id: Type.Integer(), nick_name: Type.String() }), Type.Null()]),
     create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
     review_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null until reviewed' }),
+    listing: ListingState,
     matches: Type.Optional(
       Type.Array(SubmissionMatch, {
         maxItems: MAX_SUBMISSION_MATCHES,

@@ -45,7 +45,12 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.publisherAnalytics': 'user',
   'plugin.publish': 'user',
   'plugin.edit': 'user',
-  'plugin.remove': 'admin',
+  // The owner's or an administrator's plugin; "another user" (403) is checked in listing.test.ts.
+  'plugin.remove': 'user',
+  'plugin.unlist': 'user',
+  'plugin.relist': 'user',
+  'plugin.deprecate': 'user',
+  'plugin.undeprecate': 'user',
   'plugin.userPlugins': 'user',
   // The owner's or an administrator's; "another user" (403) is checked in pluginIdentity.test.ts.
   'plugin.submissionHistory': 'user',

@@ -92,6 +92,16 @@ export interface PluginTable {
   manifest_id: Generated<string | null>;
   /** The batch upload that imported the plugin (migration 0024); null for any other plugin. */
   batch_id: Generated<string | null>;
+  /** ms when its publisher unlisted it (migration 0036); null while listed. */
+  unlisted_at: Generated<number | null>;
+  /** Why it is deprecated, shown on the detail and to the editor (migration 0036); null when it is not. */
+  deprecation_message: Generated<string | null>;
+  /** ms when it was deprecated; null when it is not. */
+  deprecation_time: Generated<number | null>;
+  /** The plugin to use instead of this deprecated one; null when none (or that plugin was deleted). */
+  replacement_plugin_id: Generated<number | null>;
+  /** The source repository's URL as the publisher gave it (migration 0036); null when none. */
+  repository: Generated<string | null>;
 }
 
 /** `plugin_version`: history versions of a plugin. */
@@ -267,6 +277,10 @@ export interface PluginSubmissionTable {
   description: string;
   /** The `id` of the submitted manifest (migration 0022); null when it has none. */
   manifest_id: Generated<string | null>;
+  /** The licence, homepage and source repository the form gave (migration 0036); null when none. */
+  license: Generated<string | null>;
+  homepage: Generated<string | null>;
+  repository: Generated<string | null>;
 }
 
 /** `audit_log` (migration 0009): append-only (triggers refuse UPDATE and DELETE). */
@@ -276,7 +290,7 @@ export interface AuditLogTable {
   time: number;
   actor_id: number | null;
   actor_name: string;
-  /** approve, reject, delete, download, assign_owner */
+  /** approve, reject, delete, download, assign_owner, unlist, relist, deprecate, undeprecate, … */
   action: string;
   plugin_key: string;
   version: string | null;

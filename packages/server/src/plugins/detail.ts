@@ -3,7 +3,12 @@
  * — approved plugins only, 404 otherwise, texts in the asked locale, the short-lived cache — over
  * the queries of `data/detail.ts`.
  */
-import { ApiErrorCode, type Locale, type PluginDetail } from '@plugin-center/contract/schemas';
+import {
+  ApiErrorCode,
+  type Locale,
+  type PluginDeprecation,
+  type PluginDetail,
+} from '@plugin-center/contract/schemas';
 import { cachedRead, LIST_RESULT_TTL_MS } from '../cache';
 import type { Database } from '../db/database';
 import { readFromReplica } from '../db/readReplica';
@@ -11,6 +16,24 @@ import { ApiError } from '../errors';
 import type { ShareCard } from '../pageMeta';
 import { approvedPluginDetailRow, approvedShareRow, countView, parseVersionsJson } from './data/detail';
 import { parseTagsJson, type SummaryRow, toSummary } from './data/summaries';
+
+/**
+ * The deprecation notice of a detail or editor row (`deprecation_message` null: none), with its
+ * approved replacement (`r_key`, `r_name`, read beside it) when it names one.
+ */
+export function deprecationOf(row: {
+  deprecation_message: string | null;
+  deprecation_time: number | string | null;
+  r_key: string | null;
+  r_name: string | null;
+}): PluginDeprecation | null {
+  if (row.deprecation_message === null) return null;
+  return {
+    message: row.deprecation_message,
+    time: Number(row.deprecation_time ?? 0),
+    replacement: row.r_key === null ? null : { plugin_key: row.r_key, name: row.r_name ?? row.r_key },
+  };
+}
 
 function notFound(pluginKey: string): ApiError {
   return new ApiError(
@@ -21,7 +44,7 @@ function notFound(pluginKey: string): ApiError {
 
 /**
  * The detail of an approved plugin (`GET plugin`, SPEC §3): every field, tags, history versions
- * newest first; texts in `lang` when a translation exists. `is_praise` / `is_installed` are false
+ * newest first; texts in `lang` when a translation exists. `is_praise` / `is_installed` / `is_owner` are false
  * here (the route fills in the caller's, see `userActions.ts`). One statement (the row with its tags
  * and versions as JSON, `data/detail.ts` approvedPluginDetailRow), the answer reused for {@link LIST_RESULT_TTL_MS} unless this process writes the
  * catalogue or marks the plugin changed (a view, install or like; `db/changes.ts`). Read from the
@@ -66,11 +89,15 @@ async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale):
     technical_support_link: row.technical_support_link,
     homepage: row.homepage,
     license: row.license,
+    repository: row.repository,
+    unlisted: row.unlisted_at !== null,
+    deprecation: deprecationOf(row),
     source: row.source,
     review_status: row.review_status as PluginDetail['review_status'],
     is_default_install: row.is_default_install === 1,
     is_praise: false,
     is_installed: false,
+    is_owner: false,
     versions,
   };
 }

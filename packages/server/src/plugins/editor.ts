@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { type EditorRow, editorCodeKey, editorRows } from './data/editor';
+import { deprecationOf } from './detail';
 
 /** Whether a stored value is the storage key of a code file (`<sha256>.json`). */
 const isCodeKey = (key: string | null): key is string =>
@@ -38,6 +39,7 @@ function toEditorPlugin(row: EditorRow): EditorPlugin {
     code_file_url: codeFileUrl(row.plugin_key, row.code_file),
     source: row.installed_time === null ? 'default' : 'installed',
     installed_time: row.installed_time,
+    deprecation: deprecationOf(row),
   };
 }
 

@@ -122,12 +122,15 @@ export async function listInstalledPlugins(
   return summariesByIds(db, ids, lang);
 }
 
-/** Whether the user likes and has installed the plugin with `pluginKey` (the detail's is_praise / is_installed). */
+/**
+ * Whether the user likes, has installed and owns the plugin with `pluginKey` (the detail's
+ * is_praise / is_installed / is_owner).
+ */
 export async function userPluginState(
   db: Database,
   userId: number,
   pluginKey: string,
-): Promise<{ is_praise: boolean; is_installed: boolean }> {
-  const { praised, installed } = await userRelations(db, userId, pluginKey);
-  return { is_praise: praised, is_installed: installed };
+): Promise<{ is_praise: boolean; is_installed: boolean; is_owner: boolean }> {
+  const { praised, installed, owned } = await userRelations(db, userId, pluginKey);
+  return { is_praise: praised, is_installed: installed, is_owner: owned };
 }

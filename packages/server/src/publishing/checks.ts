@@ -121,8 +121,8 @@ export async function runChecks(
  * The submission fields of a form (admin-only fields applied for administrators only, SPEC §5),
  * by the shared text rules (`shared/textHygiene.ts`): the name, developer, copyright holder and
  * tags refused with invisible or bidirectional control characters; intro, description and version
- * notes stored without them; the support link by the one link rule, stored normalised; the contact
- * by the contact rule.
+ * notes stored without them; the support link, homepage and repository by the one link rule, stored
+ * normalised; the licence refused with hidden characters; the contact by the contact rule.
  * @throws ApiError 400 INVALID_PARAMETER (with `field`) for a hidden character in a name-like
  *   field, a bad link ('Wrong url, please try again') or contact, an intro, description or version
  *   notes empty once cleaned, a bad version or copyright holder
@@ -143,6 +143,11 @@ export async function submissionTexts(
       ? undefined
       : checkLink('technical_support_link', fields.technical_support_link);
   const contact = fields.contact === undefined ? undefined : checkContact('contact', fields.contact);
+  const link = (field: 'homepage' | 'repository') => {
+    const value = fields[field];
+    return value === undefined ? null : checkLink(field, value);
+  };
+  refuseHidden('license', fields.license);
   const intro = cleanText(fields.intro, true);
   const description = cleanText(fields.description);
   const versionContent = cleanText(fields.version_content, true);
@@ -180,6 +185,9 @@ export async function submissionTexts(
     copyright_name: copyrightType === 'custom' ? (fields.copyright_name ?? null) : null,
     developer: developer || null,
     technical_support_link: url ?? null,
+    license: fields.license?.trim() || null,
+    homepage: link('homepage'),
+    repository: link('repository'),
     reuse_center_cover: bool(fields.reuse_center_cover) ? 1 : 0,
     is_default_install: admin && bool(fields.is_default_install) ? 1 : 0,
   };

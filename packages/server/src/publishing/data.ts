@@ -252,6 +252,14 @@ export function isApproved(plugin: Pick<PluginRow, 'review_status'>): boolean {
   return plugin.review_status === ReviewStatus.APPROVED;
 }
 
+/**
+ * Whether the plugin counts on the square: approved and not unlisted by its publisher (the tag
+ * counts and the list's count go by this).
+ */
+export function isListed(plugin: Pick<PluginRow, 'review_status' | 'unlisted_at'>): boolean {
+  return isApproved(plugin) && plugin.unlisted_at === null;
+}
+
 /** Inserts a new plugin row. @returns its id */
 export async function insertPlugin(db: Db, row: NewPluginRow): Promise<number> {
   const plugin = await db.insertInto('plugin').values(row).returning('id').executeTakeFirstOrThrow();

@@ -131,7 +131,15 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
     throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${unknown}: unknown field`, 400, unknown);
   const candidate: Record<string, unknown> = { ...texts };
   if (tags.length > 0) candidate.tags = [...new Set(tags)];
-  for (const key of ['contact', 'copyright_name', 'developer', 'technical_support_link']) {
+  for (const key of [
+    'contact',
+    'copyright_name',
+    'developer',
+    'technical_support_link',
+    'license',
+    'homepage',
+    'repository',
+  ]) {
     if (candidate[key] === '') delete candidate[key];
   }
   if (!checkFields.Check(candidate)) {

@@ -1,7 +1,7 @@
 /**
- * The administrators' operations on plugins beside review (SPEC §1, §5): deletion, the owner,
- * downloading the code file and the batch upload of catalogue records. Each is audit-logged, in the
- * transaction of the change it records.
+ * The administrators' operations on plugins beside review (SPEC §1, §5): deletion (also the
+ * plugin's owner's), the owner, downloading the code file and the batch upload of catalogue
+ * records. Each is audit-logged, in the transaction of the change it records.
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -31,7 +31,7 @@ import {
   deletePlugin,
   hasSubmission,
   insertSubmission,
-  isApproved,
+  isListed,
   latestSubmission,
   lockPluginByKey,
   lockPluginsOfBatch,
@@ -41,6 +41,7 @@ import {
   pluginTagCodes,
   updatePlugin,
 } from './data';
+import { allowedPlugin } from './versions';
 
 /** Options of {@link PluginManagement}. */
 export interface PluginManagementOptions {
@@ -63,15 +64,16 @@ export class PluginManagement {
   /**
    * `DELETE plugin`: removes a plugin with its versions, submissions, tags, installs and likes
    * (tag counts kept in step), audit-logged in the same transaction; its files are then collected.
-   * @throws ApiError 404 PLUGIN_NOT_FOUND
+   * The plugin's owner or an administrator; a plugin that named it as its replacement keeps its
+   * deprecation without one.
+   * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (someone else's plugin)
    */
-  async remove(admin: AuthUser, pluginKey: string): Promise<{ plugin_key: string }> {
+  async remove(user: AuthUser, pluginKey: string): Promise<{ plugin_key: string }> {
     const { plugin, files } = await this.db.kysely.transaction().execute(async (trx) => {
       // Read (and on PostgreSQL locked) in the transaction that deletes: a review or an edit of the
       // plugin committed a moment before is what the tag counts and the file list go by.
-      const plugin = await lockPluginByKey(trx, this.db.dialect, pluginKey);
-      if (!plugin) throw notFound(pluginKey);
-      return { plugin, files: await this.deleteRow(trx, admin, plugin) };
+      const plugin = allowedPlugin(await lockPluginByKey(trx, this.db.dialect, pluginKey), pluginKey, user);
+      return { plugin, files: await this.deleteRow(trx, user, plugin) };
     });
     markPluginChanged(this.db, plugin.plugin_key);
     markCatalogueChanged(this.db);
@@ -118,7 +120,7 @@ export class PluginManagement {
     plugin: PluginRow,
   ): Promise<string[]> {
     const files = await pluginFileKeys(trx, plugin.id, FILE_URL_PREFIX);
-    await replacePluginTags(trx, plugin.id, [], isApproved(plugin), false);
+    await replacePluginTags(trx, plugin.id, [], isListed(plugin), false);
     await unindexPlugins(trx, [plugin.id]);
     await deletePlugin(trx, plugin.id);
     await logAdminAction(trx, admin, {
@@ -191,6 +193,9 @@ export class PluginManagement {
           copyright_name: plugin.copyright_name,
           developer: plugin.developer,
           technical_support_link: plugin.technical_support_link,
+          license: plugin.license,
+          homepage: plugin.homepage,
+          repository: plugin.repository,
           is_default_install: plugin.is_default_install,
           checks: '[]',
           reject_reason: null,

@@ -1,7 +1,8 @@
 /**
  * The publishing domain's HTTP routes, each from its entry of the contract's route table: publish
- * and edit (multipart), the author's plugins, the administrators' deletion, owner change, code
- * download and batch upload, and the stored images and videos.
+ * and edit (multipart), the author's plugins, their listing state (unlist, relist, deprecate) and
+ * deletion, the administrators' owner change, code download and batch upload, and the stored images
+ * and videos.
  */
 import multipart from '@fastify/multipart';
 import { isAdminRole } from '@plugin-center/contract';
@@ -11,6 +12,7 @@ import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
 import { registerRateLimits, sharedLimit } from '../shared/rateLimit';
 import { MULTIPART_LIMITS, readBatchFile, readPublishForm } from './form';
+import type { PluginListing } from './listing';
 import type { PluginManagement } from './management';
 import type { PublishingService } from './service';
 
@@ -18,6 +20,7 @@ import type { PublishingService } from './service';
 export interface PublishingRoutesOptions {
   publishing: PublishingService;
   management: PluginManagement;
+  listing: PluginListing;
 }
 
 /** Content types of the stored files by extension (the key's extension comes from the sniffed bytes). */
@@ -40,7 +43,11 @@ const CONTENT_TYPES: Record<string, string> = {
  * - `GET /api/cmt/plugin/audit` (signed in) → `SubmissionPage` of the caller's plugins;
  * - `GET /api/cmt/plugin/audit/history?plugin_key=` (the owner, or an administrator) →
  *   `SubmissionHistory`: the plugin's submissions, newest first; 403 FORBIDDEN, 404;
- * - `DELETE /api/cmt/plugin`, `POST /api/cmt/manager/plugin/owner`, `POST
+ * - `DELETE /api/cmt/plugin` (the owner, or an administrator; 403 FORBIDDEN otherwise, 404);
+ * - `POST /api/cmt/plugin/unlist`, `relist`, `deprecate`, `undeprecate` (the owner, or an
+ *   administrator) → `ListingState` (`listing.ts`); 400 INVALID_PARAMETER (deprecate: `message`,
+ *   `replacement_plugin_key`), 403 FORBIDDEN, 404 PLUGIN_NOT_FOUND;
+ * - `POST /api/cmt/manager/plugin/owner`, `POST
  *   /api/cmt/manager/plugins/upload`, `GET /api/cmt/manager/plugin/{id}/download`, `GET` and
  *   `DELETE /api/cmt/manager/plugins/batch` (one batch upload's plugins: count, delete)
  *   (administrators; 401/403 otherwise);
@@ -50,7 +57,7 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export async function publishingRoutes(
   app: FastifyInstance,
-  { publishing, management }: PublishingRoutesOptions,
+  { publishing, management, listing }: PublishingRoutesOptions,
 ): Promise<void> {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   await registerRateLimits(app);
@@ -90,6 +97,12 @@ export async function publishingRoutes(
     management.assignOwner(request.user!, request.body.plugin_key, request.body.email),
   );
   tableRoute(app, 'plugin', 'remove', (request) => management.remove(request.user!, request.body.plugin_key));
+  tableRoute(app, 'plugin', 'unlist', (request) => listing.unlist(request.user!, request.body.plugin_key));
+  tableRoute(app, 'plugin', 'relist', (request) => listing.relist(request.user!, request.body.plugin_key));
+  tableRoute(app, 'plugin', 'deprecate', (request) => listing.deprecate(request.user!, request.body));
+  tableRoute(app, 'plugin', 'undeprecate', (request) =>
+    listing.undeprecate(request.user!, request.body.plugin_key),
+  );
   tableRoute(app, 'plugin', 'batchUpload', async (request, reply) => {
     // Cancelling the upload closes the connection before the answer is sent: the import stops after
     // the plugin it is writing (one listener on this response, not on the keep-alive socket).

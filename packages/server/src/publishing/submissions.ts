@@ -8,6 +8,7 @@ import type {
   CheckResult,
   FieldChange,
   FieldChangeKind,
+  ListingState,
   Submission,
   SubmissionPage,
 } from '@plugin-center/contract/schemas';
@@ -29,6 +30,7 @@ import {
   submissionById,
   tagCodesByPlugin,
 } from './data';
+import { listingStates } from './listingState';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -52,6 +54,9 @@ export interface ListingTexts {
   copyright_name: string | null;
   developer: string | null;
   technical_support_link: string | null;
+  license: string | null;
+  homepage: string | null;
+  repository: string | null;
   reuse_center_cover: number;
   is_default_install: number;
 }
@@ -80,7 +85,10 @@ export async function submissionPage(
     db,
     rows.filter((r) => isApproved(plugins.get(r.plugin_id)!)).map((r) => r.plugin_id),
   );
-  const list = rows.map((row) => toWire(row, plugins.get(row.plugin_id)!, tags.get(row.plugin_id) ?? []));
+  const listing = await listingStates(db, [...plugins.values()]);
+  const list = rows.map((row) =>
+    toWire(row, plugins.get(row.plugin_id)!, tags.get(row.plugin_id) ?? [], listing.get(row.plugin_id)!),
+  );
   const last = rows.at(-1);
   return {
     submission_list: list,
@@ -94,7 +102,8 @@ export async function submissionOf(db: Db, id: number): Promise<Submission> {
   const row = await submissionById(db, id);
   if (!row) throw new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, 'the submission no longer exists');
   const plugin = (await pluginsByIds(db, [row.plugin_id])).get(row.plugin_id)!;
-  return toWire(row, plugin, isApproved(plugin) ? await pluginTagCodes(db, plugin.id) : []);
+  const listing = (await listingStates(db, [plugin])).get(plugin.id)!;
+  return toWire(row, plugin, isApproved(plugin) ? await pluginTagCodes(db, plugin.id) : [], listing);
 }
 
 /**
@@ -112,6 +121,9 @@ export function livePluginColumns(texts: ListingTexts, files: SubmissionFiles) {
     copyright_name: texts.copyright_name,
     developer: texts.developer,
     technical_support_link: texts.technical_support_link,
+    license: texts.license,
+    homepage: texts.homepage,
+    repository: texts.repository,
     reuse_center_cover: texts.reuse_center_cover,
     is_default_install: texts.is_default_install,
     icon: fileUrl(files.icon),
@@ -123,8 +135,16 @@ export function livePluginColumns(texts: ListingTexts, files: SubmissionFiles) {
   };
 }
 
-/** A submission on the wire; `liveTags`: the live listing's tag codes (for the changes). */
-function toWire(row: SubmissionListRow, plugin: PluginRow, liveTags: readonly string[]): Submission {
+/**
+ * A submission on the wire; `liveTags`: the live listing's tag codes (for the changes); `listing`:
+ * the plugin's listing state now.
+ */
+function toWire(
+  row: SubmissionListRow,
+  plugin: PluginRow,
+  liveTags: readonly string[],
+  listing: ListingState,
+): Submission {
   const live = isApproved(plugin);
   const tags = JSON.parse(row.tags) as string[];
   return {
@@ -148,6 +168,9 @@ function toWire(row: SubmissionListRow, plugin: PluginRow, liveTags: readonly st
     copyright_name: row.copyright_name,
     developer: row.developer,
     technical_support_link: row.technical_support_link,
+    license: row.license,
+    homepage: row.homepage,
+    repository: row.repository,
     is_default_install: row.is_default_install === 1,
     review_status: row.status as Submission['review_status'],
     reject_reason: row.reject_reason,
@@ -158,6 +181,7 @@ function toWire(row: SubmissionListRow, plugin: PluginRow, liveTags: readonly st
       row.submitter_id === null ? null : { user_id: row.submitter_id, nick_name: row.submitter_name ?? '' },
     create_time: Number(row.create_time),
     review_time: row.review_time === null ? null : Number(row.review_time),
+    listing,
   };
 }
 
@@ -213,5 +237,8 @@ function changesOf(row: SubmissionRow, plugin: PluginRow, liveTags: readonly str
   text('developer', plugin.developer, row.developer);
   text('copyright', copyrightOf(plugin), copyrightOf(row));
   text('technical_support_link', plugin.technical_support_link, row.technical_support_link);
+  text('license', plugin.license, row.license);
+  text('homepage', plugin.homepage, row.homepage);
+  text('repository', plugin.repository, row.repository);
   return out;
 }

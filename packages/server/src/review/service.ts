@@ -18,6 +18,7 @@ import { ApiError } from '../errors';
 import { refreshSearchIndex, replacePluginTags } from '../plugins/data/write';
 import {
   isApproved,
+  isListed,
   latestSubmission,
   lockPluginByKey,
   type PluginRow,
@@ -121,7 +122,7 @@ export class ReviewService {
       });
       if (!taken) throw await nothingPending(trx, plugin);
       if (body.status === ReviewStatus.APPROVED) {
-        const wasApproved = isApproved(plugin);
+        const wasListed = isListed(plugin);
         const files: SubmissionFiles = { ...pending, images: JSON.parse(pending.images) as string[] };
         await updatePlugin(trx, plugin.id, {
           ...livePluginColumns(pending, files),
@@ -132,7 +133,13 @@ export class ReviewService {
           update_time: now,
           sort_time: now,
         });
-        await replacePluginTags(trx, plugin.id, JSON.parse(pending.tags) as string[], wasApproved, true);
+        await replacePluginTags(
+          trx,
+          plugin.id,
+          JSON.parse(pending.tags) as string[],
+          wasListed,
+          plugin.unlisted_at === null,
+        );
         await addVersion(trx, {
           plugin_id: plugin.id,
           version: pending.version,

@@ -136,7 +136,7 @@ export async function setPostedTerms(
 export async function indexSources(trx: Executor, pluginIds: readonly number[]) {
   const plugins = await trx
     .selectFrom('plugin')
-    .select(['id', 'name', 'intro', 'description', 'developer', 'review_status'])
+    .select(['id', 'name', 'intro', 'description', 'developer', 'review_status', 'unlisted_at'])
     .where('id', 'in', [...pluginIds])
     .execute();
   const tagRows = await trx
@@ -163,12 +163,13 @@ export async function clearIndex(trx: Executor): Promise<void> {
   await trx.updateTable('plugin').set({ search_terms: '' }).where('search_terms', '!=', '').execute();
 }
 
-/** Up to `limit` ids of approved plugins after id `after`, ascending. */
+/** Up to `limit` ids of listed approved plugins (not unlisted by their publisher) after id `after`, ascending. */
 export async function approvedPluginIdsAfter(db: Database, after: number, limit: number): Promise<number[]> {
   const rows = await db.kysely
     .selectFrom('plugin')
     .select('id')
     .where('review_status', '=', ReviewStatus.APPROVED)
+    .where('unlisted_at', 'is', null)
     .where('id', '>', after)
     .orderBy('id')
     .limit(limit)

@@ -119,7 +119,8 @@ export async function readIndexEntries(
   const { plugins, tagRows, translationRows } = await indexSources(trx, pluginIds);
   return plugins.map((p) => ({
     id: p.id,
-    approved: p.review_status === ReviewStatus.APPROVED,
+    // Only listed approved plugins are searched: an unlisted one is posted again when relisted.
+    approved: p.review_status === ReviewStatus.APPROVED && p.unlisted_at === null,
     texts: {
       ...p,
       tags: tagRows.filter((t) => t.plugin_id === p.id),

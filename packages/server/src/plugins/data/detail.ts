@@ -4,15 +4,18 @@
  * versions, and the atomic view count.
  */
 import { type Locale, ReviewStatus } from '@plugin-center/contract/schemas';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { markPluginChanged } from '../../db/changes';
 import type { Database } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
 import { tagsJson } from './summaries';
 
 /** A plugin row with its id and, when a locale was asked, the translated texts (null: none). */
-export type DetailRow = DatabaseSchema['plugin'] & {
+export type DetailRow = Selectable<DatabaseSchema['plugin']> & {
   id: number;
+  /** Key and name of the replacement of a deprecated plugin, while it is approved (else null). */
+  r_key: string | null;
+  r_name: string | null;
   t_name?: string | null;
   t_intro?: string | null;
   t_description?: string | null;
@@ -28,7 +31,9 @@ export interface VersionRow {
 /**
  * The approved plugin with `pluginKey` (undefined when none), joined to its `lang` translation,
  * with its tags (`tags_json`, see `summaries.ts` tagsJson) and history versions newest first
- * (`versions_json`, see {@link parseVersionsJson}) in the same statement: a detail is one round trip.
+ * (`versions_json`, see {@link parseVersionsJson}) and the approved replacement of a deprecated one
+ * (`r_key`, `r_name`) in the same statement: a detail is one round trip. An unlisted plugin is
+ * answered too (it still opens by key).
  */
 export async function approvedPluginDetailRow(
   db: Database,
@@ -44,8 +49,16 @@ export async function approvedPluginDetailRow(
           ORDER BY v.create_time DESC, v.id DESC), '[]') FROM plugin_version v WHERE v.plugin_id = p.id)`;
   const q = db.kysely
     .selectFrom('plugin as p')
+    .leftJoin('plugin as r', (join) =>
+      join.onRef('r.id', '=', 'p.replacement_plugin_id').on('r.review_status', '=', ReviewStatus.APPROVED),
+    )
     .selectAll('p')
-    .select([tagsJson(db, sql`p.id`).as('tags_json'), versions.as('versions_json')])
+    .select([
+      tagsJson(db, sql`p.id`).as('tags_json'),
+      versions.as('versions_json'),
+      'r.plugin_key as r_key',
+      'r.name as r_name',
+    ])
     .where('p.plugin_key', '=', pluginKey)
     .where('p.review_status', '=', ReviewStatus.APPROVED);
   const query = lang

@@ -1,7 +1,8 @@
 /**
  * The queries of the design tool's plugin list (the editor's side; the rules are in
  * `../editor.ts`): the user's installed plugins and the default-install plugins they never
- * uninstalled, each with its approved listing's version row. Two indexed reads, whatever the
+ * uninstalled, each with its approved listing's version row and its deprecation (unlisted plugins
+ * included: unlisting only hides a plugin from the square). Two indexed reads, whatever the
  * catalogue's size: the user's `plugin_install` rows (primary key `(user_id, plugin_id)`) and the
  * flagged plugins (`plugin_default_install_idx`, migration 0017).
  */
@@ -24,6 +25,12 @@ export interface EditorRow {
   code_file: string | null;
   /** ms when the user installed it; null for a default-install plugin without an install row. */
   installed_time: number | null;
+  /** The deprecation (migration 0036): message and ms, null when not deprecated. */
+  deprecation_message: string | null;
+  deprecation_time: number | null;
+  /** Key and name of the approved replacement of a deprecated plugin, else null. */
+  r_key: string | null;
+  r_name: string | null;
 }
 
 /**
@@ -41,6 +48,9 @@ export async function editorRows(
       .leftJoin('plugin_version as v', (join) =>
         join.onRef('v.plugin_id', '=', 'p.id').onRef('v.version', '=', 'p.current_version'),
       )
+      .leftJoin('plugin as r', (join) =>
+        join.onRef('r.id', '=', 'p.replacement_plugin_id').on('r.review_status', '=', ReviewStatus.APPROVED),
+      )
       .select([
         'p.id',
         'p.plugin_key',
@@ -49,6 +59,10 @@ export async function editorRows(
         'p.current_version',
         'p.code_file',
         'v.id as version_id',
+        'p.deprecation_message',
+        'p.deprecation_time',
+        'r.plugin_key as r_key',
+        'r.name as r_name',
       ])
       .where('p.review_status', '=', ReviewStatus.APPROVED);
     return lang
@@ -85,6 +99,10 @@ export async function editorRows(
     version_id: r.version_id === null ? null : Number(r.version_id),
     code_file: r.code_file,
     installed_time: r.installed_time === null ? null : Number(r.installed_time),
+    deprecation_message: r.deprecation_message,
+    deprecation_time: r.deprecation_time === null ? null : Number(r.deprecation_time),
+    r_key: r.r_key,
+    r_name: r.r_name,
   });
   return { installed: installed.map(norm), defaults: defaults.map(norm) };
 }

@@ -2,7 +2,8 @@
  * The queries of the plugin list (`GET plugin/list`, `GET plugin/tag/list`; the rules that combine
  * them are in `../list.ts`): a page — a keyset walk of the plugin sort index or of the per-tag sort
  * index of `plugin_tag`, with the page's summaries, tags and count — the counts, and the tags in
- * use. Every query shows approved plugins only (`review_status = 2`).
+ * use. Every query shows listed approved plugins only (`review_status = 2`, `unlisted_at` null: a
+ * plugin its publisher unlisted is left out, and out of the counts).
  * (Search reads its own index: `search/data.ts`.)
  */
 import { type Locale, ReviewStatus } from '@plugin-center/contract/schemas';
@@ -118,7 +119,7 @@ export async function listPageRows(
   const approved = ReviewStatus.APPROVED;
   const base = tagged
     ? sql`k.tag_id = ${q.tagId} AND k.review_status = ${approved}`
-    : sql`p.review_status = ${approved}`;
+    : sql`p.review_status = ${approved} AND p.unlisted_at IS NULL`;
   const total = tagged
     ? sql`(SELECT plugin_count FROM tag WHERE id = ${q.tagId})`
     : sql`(SELECT value FROM catalogue_stat WHERE name = 'approved_plugins')`;
@@ -130,7 +131,7 @@ export async function listPageRows(
     const from = tagged ? sql`plugin_tag k JOIN plugin p ON p.id = k.plugin_id` : sql`plugin p`;
     const result = await sql<PageRow>`SELECT ${pageColumns(db, q.lang, total)}
       FROM ${from} ${translationJoin}
-      WHERE ${base} AND ${branches[0]!} AND p.review_status = ${approved}
+      WHERE ${base} AND ${branches[0]!} AND p.review_status = ${approved} AND p.unlisted_at IS NULL
       ORDER BY ${keyOrder} LIMIT ${q.limit}`.execute(db.kysely);
     return result.rows;
   }
@@ -148,7 +149,7 @@ export async function listPageRows(
       ORDER BY ${sql.raw(order)} LIMIT ${q.limit})
     SELECT ${pageColumns(db, q.lang, total)}
     FROM page JOIN plugin p ON p.id = page.id ${translationJoin}
-    WHERE p.review_status = ${approved}
+    WHERE p.review_status = ${approved} AND p.unlisted_at IS NULL
     ORDER BY ${sql.raw([...q.sortColumns.map((c) => `page.${c} DESC`), 'page.id DESC'].join(', '))}`.execute(
     db.kysely,
   );

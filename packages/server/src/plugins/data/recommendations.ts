@@ -17,7 +17,7 @@ export async function curatedPluginIds(db: Database): Promise<number[]> {
   return rows.map((r) => r.plugin_id);
 }
 
-/** Which of `ids` are approved plugins (one query; none for no id). */
+/** Which of `ids` are listed approved plugins (one query; none for no id). */
 export async function approvedAmong(db: Database, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db.kysely
@@ -25,16 +25,18 @@ export async function approvedAmong(db: Database, ids: readonly number[]): Promi
     .select('id')
     .where('id', 'in', ids)
     .where('review_status', '=', ReviewStatus.APPROVED)
+    .where('unlisted_at', 'is', null)
     .execute();
   return new Set(rows.map((r) => r.id));
 }
 
-/** Ids of the `size` approved plugins with the most views, then the latest update, then id desc. */
+/** Ids of the `size` listed approved plugins with the most views, then the latest update, then id desc. */
 export async function mostViewedIds(db: Database, size: number): Promise<number[]> {
   const rows = await db.kysely
     .selectFrom('plugin')
     .select('id')
     .where('review_status', '=', ReviewStatus.APPROVED)
+    .where('unlisted_at', 'is', null)
     .orderBy('view_count', 'desc')
     .orderBy('sort_time', 'desc')
     .orderBy('id', 'desc')

@@ -1,5 +1,5 @@
 /**
- * The queries of the as-you-type suggestions (`GET plugin/suggest`): approved plugins
+ * The queries of the as-you-type suggestions (`GET plugin/suggest`): listed approved plugins
  * whose lower-cased name, or translated name, starts with a prefix — each one range scan of an
  * index of migration 0013 (`plugin_suggest_name_idx`, `plugin_translation_suggest_idx`) that stops
  * after {@link SUGGEST_SCAN} entries — and the tags in use.
@@ -52,6 +52,7 @@ export function pluginsByNamePrefix(
     .selectFrom('plugin as p')
     .select(['p.id', 'p.plugin_key', 'p.name', 'p.download_count', key.as('name_key')])
     .where(sql<boolean>`p.review_status = ${sql.lit(ReviewStatus.APPROVED)}`)
+    .where('p.unlisted_at', 'is', null)
     .where(prefixRange(key, prefix))
     .orderBy(key)
     .limit(SUGGEST_SCAN)
@@ -104,6 +105,7 @@ export function pluginsByTranslatedNamePrefix(
     .innerJoin('plugin as p', 'p.id', 's.plugin_id')
     .select(['p.id', 'p.plugin_key', 's.name', 'p.download_count'])
     .where('p.review_status', '=', ReviewStatus.APPROVED)
+    .where('p.unlisted_at', 'is', null)
     .orderBy('p.download_count', 'desc')
     .orderBy('s.name_key')
     .orderBy('p.id')

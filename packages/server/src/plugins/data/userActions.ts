@@ -127,14 +127,17 @@ export async function installedPluginIds(db: Database, userId: number): Promise<
   return rows.map((r) => r.id);
 }
 
-/** Whether the user has a row of each relation for the plugin with `pluginKey` (two queries at once). */
+/**
+ * Whether the user has a row of each relation for the plugin with `pluginKey`, and whether they own
+ * it (three queries at once).
+ */
 export async function userRelations(
   db: Database,
   userId: number,
   pluginKey: string,
-): Promise<{ praised: boolean; installed: boolean }> {
-  const [praise, install] = await Promise.all(
-    (['plugin_praise', 'plugin_install'] as const).map((relation) =>
+): Promise<{ praised: boolean; installed: boolean; owned: boolean }> {
+  const [praise, install, owner] = await Promise.all([
+    ...(['plugin_praise', 'plugin_install'] as const).map((relation) =>
       db.kysely
         .selectFrom(`${relation} as r`)
         .innerJoin('plugin as p', 'p.id', 'r.plugin_id')
@@ -143,6 +146,12 @@ export async function userRelations(
         .where('r.user_id', '=', userId)
         .executeTakeFirst(),
     ),
-  );
-  return { praised: praise !== undefined, installed: install !== undefined };
+    db.kysely
+      .selectFrom('plugin')
+      .select('id as plugin_id')
+      .where('plugin_key', '=', pluginKey)
+      .where('owner_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return { praised: praise !== undefined, installed: install !== undefined, owned: owner !== undefined };
 }

@@ -95,6 +95,20 @@ async function ensureTags(
 }
 
 /** Adds `delta` to `plugin_count` of each tag (approved plugins gained or lost). */
+/**
+ * Adds `delta` (+1 or -1) to the approved-plugin count of each tag the plugin carries, inside the
+ * caller's transaction: a plugin unlisted by its publisher stops counting, and counts again when
+ * relisted.
+ */
+export async function shiftTagCounts(
+  trx: Kysely<DatabaseSchema>,
+  pluginId: number,
+  delta: 1 | -1,
+): Promise<void> {
+  const links = await trx.selectFrom('plugin_tag').select('tag_id').where('plugin_id', '=', pluginId).execute();
+  await bumpTagCounts(trx, new Map(links.map(({ tag_id }) => [tag_id, delta])));
+}
+
 async function bumpTagCounts(trx: Kysely<DatabaseSchema>, deltas: Map<number, number>): Promise<void> {
   for (const [tagId, delta] of deltas) {
     if (delta === 0) continue;
@@ -369,7 +383,8 @@ export async function setRecommendations(db: Database, pluginKeys: readonly stri
 
 /**
  * Replaces a plugin's tags inside the caller's transaction, keeping each tag's approved-plugin count
- * in step: `wasApproved` says whether the old links counted, `isApproved` whether the new ones do.
+ * in step: `wasApproved` says whether the old links counted, `isApproved` whether the new ones do
+ * (a plugin counts while approved and not unlisted).
  * Tags are created by code when missing. Used when a submission is approved and when an
  * approved plugin is deleted (`codes` empty, `isApproved` false).
  */
