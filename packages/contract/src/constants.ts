@@ -118,6 +118,8 @@ export const ApiErrorCode = {
    * one batch, so deleting it never takes another upload's plugins (HTTP 409).
    */
   BATCH_ID_TAKEN: { code: 40915, error: 'BATCH_ID_TAKEN' },
+  /** Ratings: no plugin review with that id (or hidden from the caller) (HTTP 404). */
+  RATING_NOT_FOUND: { code: 40416, error: 'RATING_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;
@@ -203,6 +205,32 @@ export const PUBLISH_LIMITS = {
   /** The code file (manifest, JSON only). */
   CODE_BYTES: 64 * 1024,
 } as const;
+
+/**
+ * Limits of a plugin's ratings and reviews (`PUT plugin/rating`, replies, reports), in characters;
+ * the texts follow the description rule of `text.ts` (hidden characters removed), checked in the
+ * browser before sending and again by the server.
+ */
+export const RATING_LIMITS = {
+  /** Stars: 1 to 5. */
+  MIN_STARS: 1,
+  MAX_STARS: 5,
+  TITLE: 100,
+  BODY: 5000,
+  REPLY: 5000,
+  /** A report's reason and a moderator's hiding reason. */
+  REASON: 1000,
+} as const;
+
+/** Orders of a plugin's reviews: newest first, most helpful, highest rating, lowest rating. */
+export const RatingSort = {
+  NEWEST: 'newest',
+  HELPFUL: 'helpful',
+  HIGHEST: 'highest',
+  LOWEST: 'lowest',
+} as const;
+/** A value of {@link RatingSort}. */
+export type RatingSort = (typeof RatingSort)[keyof typeof RatingSort];
 
 /** Bytes: the largest file of an administrators' batch upload (a JSON array or a ZIP of them). */
 export const BATCH_FILE_BYTES = 32 * 1024 * 1024;

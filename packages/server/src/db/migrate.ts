@@ -27,6 +27,7 @@ import * as m0029 from './migrations/0029_analytics_visitors';
 import * as m0030 from './migrations/0030_visitor_gaps';
 import * as m0031 from './migrations/0031_visitor_plans';
 import * as m0032 from './migrations/0032_sso';
+import * as m0035 from './migrations/0035_ratings';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0030_visitor_gaps': m0030,
   '0031_visitor_plans': m0031,
   '0032_sso': m0032,
+  '0035_ratings': m0035,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

@@ -4,15 +4,14 @@
  * versions, and the atomic view count.
  */
 import { type Locale, ReviewStatus } from '@plugin-center/contract/schemas';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { markPluginChanged } from '../../db/changes';
 import type { Database } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
 import { tagsJson } from './summaries';
 
 /** A plugin row with its id and, when a locale was asked, the translated texts (null: none). */
-export type DetailRow = DatabaseSchema['plugin'] & {
-  id: number;
+export type DetailRow = Selectable<DatabaseSchema['plugin']> & {
   t_name?: string | null;
   t_intro?: string | null;
   t_description?: string | null;
