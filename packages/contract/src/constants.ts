@@ -206,32 +206,6 @@ export const PUBLISH_LIMITS = {
   CODE_BYTES: 64 * 1024,
 } as const;
 
-/**
- * Limits of a plugin's ratings and reviews (`PUT plugin/rating`, replies, reports), in characters;
- * the texts follow the description rule of `text.ts` (hidden characters removed), checked in the
- * browser before sending and again by the server.
- */
-export const RATING_LIMITS = {
-  /** Stars: 1 to 5. */
-  MIN_STARS: 1,
-  MAX_STARS: 5,
-  TITLE: 100,
-  BODY: 5000,
-  REPLY: 5000,
-  /** A report's reason and a moderator's hiding reason. */
-  REASON: 1000,
-} as const;
-
-/** Orders of a plugin's reviews: newest first, most helpful, highest rating, lowest rating. */
-export const RatingSort = {
-  NEWEST: 'newest',
-  HELPFUL: 'helpful',
-  HIGHEST: 'highest',
-  LOWEST: 'lowest',
-} as const;
-/** A value of {@link RatingSort}. */
-export type RatingSort = (typeof RatingSort)[keyof typeof RatingSort];
-
 /** Bytes: the largest file of an administrators' batch upload (a JSON array or a ZIP of them). */
 export const BATCH_FILE_BYTES = 32 * 1024 * 1024;
 

@@ -4,7 +4,8 @@
  * back office's moderation queue.
  */
 import { type Static, Type } from 'typebox';
-import { PAGE_SIZE, RATING_LIMITS } from '../constants';
+import { PAGE_SIZE } from '../constants';
+import { RATING_LIMITS } from '../text';
 import { INT32_MAX } from './common';
 import { NullableString } from './fields';
 
@@ -76,6 +77,8 @@ export const RatingListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type RatingListQuery = Static<typeof RatingListQuery>;
+/** An order of a plugin's reviews: newest first, most helpful, highest rating, lowest rating. */
+export type RatingSort = NonNullable<RatingListQuery['sort']>;
 
 /** Data of `GET /api/cmt/plugin/rating/list`: the summary and a page of visible reviews. */
 export const RatingPage = Type.Object({
