@@ -19,6 +19,5 @@ export { usePeopleList } from './usePeopleList';
 export { usePersonalTokens } from './usePersonalTokens';
 export { usePluginAction } from './usePluginAction';
 export { usePublisherAnalytics } from './usePublisherAnalytics';
-export { useRatingReports } from './useRatingReports';
 export { useResourcePositionList } from './useResourcePositionList';
 export { useSubmissionHistory } from './useSubmissionHistory';

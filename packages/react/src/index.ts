@@ -19,8 +19,6 @@ export { useLoader } from './useLoader';
 export { usePexelsConfig } from './usePexelsConfig';
 export { usePluginDetail } from './usePluginDetail';
 export { usePluginList } from './usePluginList';
-export type { PluginRatingsMeta } from './usePluginRatings';
-export { usePluginRatings } from './usePluginRatings';
 export { usePluginSuggestions } from './usePluginSuggestions';
 export { useRecommendations } from './useRecommendations';
 export { useResourcePositions } from './useResourcePositions';

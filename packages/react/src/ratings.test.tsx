@@ -8,8 +8,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientProvider } from './ApiClientProvider';
-import { useRatingReports } from './backoffice';
-import { usePluginRatings } from './usePluginRatings';
+import { usePluginRatings, useRatingReports } from './ratings';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { isSuccess, type ReportedRating } from '@plugin-center/api';
 import { RATING_LIMITS } from '@plugin-center/contract/text';
 import { useApiClient } from '@plugin-center/react';
-import { useRatingReports } from '@plugin-center/react/backoffice';
+import { useRatingReports } from '@plugin-center/react/ratings';
 import { useState } from 'react';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { formatDateTime } from '../../format';
@@ -112,7 +112,7 @@ export function RatingReportsView() {
   return (
     <section className="backstage" aria-busy={list.status === 'requesting' || list.isLoadingMore}>
       <BackstageHeader title={t('queueTitle')} />
-      <div className="rating-form-buttons" role="group" aria-label={t('queueTitle')}>
+      <div className="rating-form-buttons">
         {(['open', 'hidden'] as const).map((s) => (
           <Button key={s} aria-pressed={status === s} onClick={() => setStatus(s)}>
             {s === 'open' ? t('queueOpen') : t('queueHidden')}

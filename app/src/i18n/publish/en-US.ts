@@ -273,6 +273,9 @@ export const texts = {
       download: 'Download',
       assign_owner: 'Assign owner',
       batch_upload: 'Batch upload',
+      rating_hide: 'Hide review',
+      rating_restore: 'Restore review',
+      rating_dismiss: 'Dismiss review reports',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -281,6 +281,9 @@ export const texts: PublishMessages = {
       download: 'Descarga',
       assign_owner: 'Asignación de propietario',
       batch_upload: 'Carga por lotes',
+      rating_hide: 'Ocultar reseña',
+      rating_restore: 'Restaurar reseña',
+      rating_dismiss: 'Descartar denuncias de reseña',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -273,6 +273,9 @@ export const texts: PublishMessages = {
       download: 'ダウンロード',
       assign_owner: '所有者の割り当て',
       batch_upload: '一括アップロード',
+      rating_hide: 'レビューを非表示',
+      rating_restore: 'レビューを元に戻す',
+      rating_dismiss: 'レビューの報告を却下',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -271,6 +271,9 @@ export const texts: PublishMessages = {
       download: '다운로드',
       assign_owner: '소유자 지정',
       batch_upload: '일괄 업로드',
+      rating_hide: '리뷰 숨기기',
+      rating_restore: '리뷰 복원',
+      rating_dismiss: '리뷰 신고 기각',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

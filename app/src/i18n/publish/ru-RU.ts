@@ -282,6 +282,9 @@ export const texts: PublishMessages = {
       download: 'Скачивание',
       assign_owner: 'Назначение владельца',
       batch_upload: 'Пакетная загрузка',
+      rating_hide: 'Скрытие отзыва',
+      rating_restore: 'Восстановление отзыва',
+      rating_dismiss: 'Отклонение жалоб на отзыв',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -268,6 +268,9 @@ export const texts: PublishMessages = {
       download: '下载',
       assign_owner: '指定所有者',
       batch_upload: '批量上传',
+      rating_hide: '隐藏评价',
+      rating_restore: '恢复评价',
+      rating_dismiss: '驳回评价举报',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -1,7 +1,8 @@
 import { isSuccess, type PluginDetail, type PluginReview, type RatingSort } from '@plugin-center/api';
 import { RATING_LIMITS } from '@plugin-center/contract/text';
-import { useApiClient, usePluginRatings, useSession } from '@plugin-center/react';
-import { useEffect, useState } from 'react';
+import { useApiClient, useSession } from '@plugin-center/react';
+import { usePluginRatings } from '@plugin-center/react/ratings';
+import { useEffect, useRef, useState } from 'react';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { formatDate } from '../../format';
 import { useRatingsTexts } from '../../i18n/ratings/texts';
@@ -297,7 +298,8 @@ function ReviewItem(props: {
  * helpful, highest, lowest) with "show more", each with helpful and report buttons and the
  * publisher's reply (which the plugin's owner writes, edits and deletes here), and the caller's own
  * rating form ({@link MyRatingForm}) once signed in and installed; a visitor is asked to sign in, a
- * user who has not installed the plugin to install it. Changes reload the list.
+ * user who has not installed the plugin to install it (read again once they install it). Changes
+ * reload the list.
  *
  * @param plugin - the loaded plugin; its rating figures change with `onChanged` as well
  * @param onChanged - reloads the detail (its `rating_average` / `rating_count`) after a change
@@ -313,6 +315,14 @@ export function RatingsSection({ plugin, onChanged }: { plugin: PluginDetail; on
     onChanged();
   };
   const count = summary?.rating_count ?? plugin.rating_count;
+  // Installing from the action bar above makes the caller a possible rater: read the rights again.
+  const wasInstalled = useRef(plugin.is_installed);
+  useEffect(() => {
+    if (plugin.is_installed !== wasInstalled.current) {
+      wasInstalled.current = plugin.is_installed;
+      ratings.reload();
+    }
+  }, [plugin.is_installed, ratings.reload]);
   return (
     <section
       className="detail-section ratings"
