@@ -3,7 +3,7 @@ import { RATING_LIMITS } from '@plugin-center/contract/text';
 import { useApiClient, useSession } from '@plugin-center/react';
 import { usePluginRatings } from '@plugin-center/react/ratings';
 import { useEffect, useRef, useState } from 'react';
-import { ReasonDialog } from '../../components/ReasonDialog';
+import { ReasonDialog, TextForm } from '../../components/ReasonDialog';
 import { formatDate } from '../../format';
 import { useRatingsTexts } from '../../i18n/ratings/texts';
 import { signInHere } from '../../session';
@@ -186,37 +186,28 @@ function ReplyForm({ review, onChanged }: { review: PluginReview; onChanged(): v
     );
   }
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void attempt(t, () => client.plugin.saveRatingReply({ review_id: review.id, body: text })).then(
+    <TextForm
+      id={id}
+      label={t('replyLabel')}
+      submit={t('replySave')}
+      maxLength={RATING_LIMITS.REPLY}
+      text={text}
+      onText={setText}
+      cancel={
+        <Button type="button" onClick={() => setEditing(false)}>
+          {t('cancel')}
+        </Button>
+      }
+      onSubmit={(value) =>
+        void attempt(t, () => client.plugin.saveRatingReply({ review_id: review.id, body: value })).then(
           (ok) => {
             if (!ok) return;
             setEditing(false);
             onChanged();
           },
-        );
-      }}
-    >
-      <FormField id={id} label={t('replyLabel')}>
-        <TextArea
-          id={id}
-          value={text}
-          rows={3}
-          required
-          maxLength={RATING_LIMITS.REPLY}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </FormField>
-      <div className="rating-form-buttons">
-        <Button type="submit" variant="primary" disabled={text.trim() === ''}>
-          {t('replySave')}
-        </Button>
-        <Button type="button" onClick={() => setEditing(false)}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+        )
+      }
+    />
   );
 }
 

@@ -6,9 +6,9 @@
  * writes a counter.
  */
 import { type RatingSort, ReviewStatus } from '@plugin-center/contract/schemas';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/database';
-import type { DatabaseSchema } from '../db/schema';
+import type { DatabaseSchema, PluginRatingTable } from '../db/schema';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -81,30 +81,16 @@ export function ratingCounters(db: Db, pluginId: number): Promise<RatingCounters
 }
 
 /** A rating row with its author and plugin, as the service turns it into a `PluginReview`. */
-export interface RatingRow {
-  id: number;
-  plugin_id: number;
+export type RatingRow = Selectable<PluginRatingTable> & {
   plugin_key: string;
   plugin_name: string;
   owner_id: number | null;
-  user_id: number;
-  rating: number;
-  title: string;
-  body: string;
-  create_time: number;
-  update_time: number;
-  helpful_count: number;
-  reply_body: string | null;
-  reply_create_time: number | null;
-  reply_update_time: number | null;
-  hidden_at: number | null;
-  hidden_reason: string | null;
   nick_name: string;
   user_name: string;
   avatar_url: string | null;
   /** 1 when the viewer marked it helpful, else 0 (or null without a viewer). */
   is_helpful: number | boolean | null;
-}
+};
 
 /** The rows joined for a {@link RatingRow}; `viewerId` decides `is_helpful`. */
 function ratingRows(db: Db, viewerId: number | null) {
