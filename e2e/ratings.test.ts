@@ -75,7 +75,7 @@ describe('ratings and reviews', () => {
     await form.getByLabel('标题（选填）').fill('Handy grid tool');
     await form.getByLabel('评价内容（选填）').fill('Saves me an hour a week.');
     await form.getByRole('button', { name: '保存评价' }).click();
-    await section.getByText('Saves me an hour a week.').waitFor();
+    await section.locator('li.rating-item').getByText('Saves me an hour a week.').waitFor();
     await expect.poll(() => section.getByText('评分数：1').count()).toBe(1);
 
     // Another user marks it helpful and reports it.
@@ -103,9 +103,8 @@ describe('ratings and reviews', () => {
     // The administrator hides it from the moderation queue, with a reason.
     const { page: admin } = await env.newPage();
     admin.on('pageerror', (error) => pageErrors.push(error.message));
-    await admin.goto(`${env.appUrl}backstage-index`);
-    await submitLoginPage(admin, ADMIN);
     await admin.goto(`${env.appUrl}backstage-index/rating-reports`);
+    await submitLoginPage(admin, ADMIN, /\/plugins\/backstage-index\/rating-reports/);
     const entry = admin.locator('li.rating-item', { hasText: 'Handy grid tool' });
     await entry.getByText('Reader：Looks like an advertisement').waitFor();
     await entry.getByRole('button', { name: '隐藏' }).click();

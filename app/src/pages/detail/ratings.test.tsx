@@ -166,7 +166,9 @@ describe('ratings section', () => {
     renderUi(net.fetch, <RatingsSection plugin={plugin} onChanged={() => {}} />);
     const section = await screen.findByTestId('detail-ratings');
     fireEvent.click((await within(section).findAllByRole('button', { name: 'Reply' }))[0]!);
-    fireEvent.change(within(section).getByLabelText('Your reply', { exact: false }), { target: { value: 'Fixed in 2.0' } });
+    fireEvent.change(within(section).getByLabelText('Your reply', { exact: false }), {
+      target: { value: 'Fixed in 2.0' },
+    });
     fireEvent.click(within(section).getByRole('button', { name: 'Save reply' }));
     await waitFor(() =>
       expect(bodies(net.requests, '/api/cmt/plugin/rating/reply')).toEqual([
