@@ -129,6 +129,17 @@ export default [
     limit: '1.15 KB',
   },
   {
+    // The ratings hooks (a plugin's reviews with their summary, the moderation queue), an entry of
+    // their own so that only the lazily loaded detail section and back-office page carry them (a
+    // hook re-exported by the main entry ends up in the square's first load).
+    name: '@plugin-center/react/ratings: ratings hooks, own code',
+    path: 'packages/react/dist/ratings.js',
+    import: '*',
+    ignore: ['react', 'react/jsx-runtime', '@plugin-center/api', '@plugin-center/sso'],
+    gzip: true,
+    limit: '700 B',
+  },
+  {
     // The full tracker (every plugin: automatic tracking, batch, visual config, deeplink) and its core
     // (init, identity, validation, track, send); @plugin-center/contract (a few strings) excluded.
     // For comparison: sa-sdk-javascript 1.27.11 51.5 KB, posthog-js 127.8 KB. Consent mode (grant/deny:

@@ -6,6 +6,6 @@ import { defineLibraryConfig } from '../../tsup.base';
 // tree-shaking pass would drop the banner too, so it is off here (esbuild still tree-shakes the
 // bundle). `scripts/checkPackages.ts`, run by `pnpm publint`, checks the directive is there.
 export default defineLibraryConfig(
-  { index: 'src/index.ts', backoffice: 'src/backoffice.ts' },
+  { index: 'src/index.ts', backoffice: 'src/backoffice.ts', ratings: 'src/ratings.ts' },
   { banner: { js: "'use client';" }, treeshake: false, splitting: true },
 );

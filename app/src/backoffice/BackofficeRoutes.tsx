@@ -30,6 +30,9 @@ const IconfontPage = lazy(() =>
 const PexelsPage = lazy(() =>
   import('./settings/AccountSettingsPages').then((m) => ({ default: m.PexelsPage })),
 );
+const RatingReportsPage = lazy(() =>
+  import('./ratings/RatingReportsPage').then((m) => ({ default: m.RatingReportsPage })),
+);
 const LoginMethodsPage = lazy(() =>
   import('./settings/LoginMethodsPage').then((m) => ({ default: m.LoginMethodsPage })),
 );
@@ -47,6 +50,7 @@ const LoginMethodsPage = lazy(() =>
  * - `people`: the people list and admin roles; `space-setting`: brand, topic colour, login storage;
  *   `iconfont`: the icon-font account; `pexels`: the Pexels API key; `login-methods`: the private
  *   deployment's sign-in methods (LDAP, OIDC, SAML, custom SSO);
+ * - `rating-reports`: the moderation queue of reported plugin reviews;
  * - anything else (`user-info` included): the administrator's user info (`BackstagePage`).
  */
 export function BackofficeRoutes() {
@@ -66,6 +70,7 @@ export function BackofficeRoutes() {
       <Route path="iconfont" element={<IconfontPage />} />
       <Route path="pexels" element={<PexelsPage />} />
       <Route path="login-methods" element={<LoginMethodsPage />} />
+      <Route path="rating-reports" element={<RatingReportsPage />} />
       <Route path="*" element={<BackstagePage />} />
     </Routes>
   );

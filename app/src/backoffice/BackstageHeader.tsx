@@ -21,13 +21,15 @@ const PAGES = [
   ['/backstage-index/iconfont', 'backofficeNav:iconfont'],
   ['/backstage-index/pexels', 'backofficeNav:pexels'],
   ['/backstage-index/login-methods', 'backofficeNav:loginMethods'],
+  ['/backstage-index/rating-reports', 'backofficeNav:ratingReports'],
 ] as const;
 
 /**
  * The header of a back-office page (SPEC §2: the back office shows no site header, so each page
  * carries its own): the page title, the back-office navigation (plugin review, audit log,
  * batch upload, owners, analytics, administrator info, resource positions, banners,
- * recommendations and default installs, people, space setting, icon font, Pexels, sign-in methods; the current one
+ * recommendations and default installs, people, space setting, icon font, Pexels, sign-in methods,
+ * reported reviews; the current one
  * marked `aria-current="page"`) and a way back to the plugin square.
  */
 export function BackstageHeader(props: { title: string }) {

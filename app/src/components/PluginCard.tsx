@@ -20,7 +20,7 @@ export interface PluginCardProps {
 
 /**
  * A plugin card of the square (SPEC §2): icon or generated placeholder, name, intro (clamped to two
- * lines), developer, counts (downloads, views, likes; compact notation) and platforms. The whole card
+ * lines), developer, counts (downloads, views, likes; compact notation; the average rating once it has ratings) and platforms. The whole card
  * is a link to `/detail/<plugin_key>` (Enter opens it; the dialog's code is preloaded on hover/focus).
  * Memoised: the square re-renders as each of its answers arrives (tags, recommendations, featured
  * slots, banners), and the cards whose plugin and query string have not changed are left as they
@@ -75,6 +75,12 @@ export const PluginCard = memo(function PluginCard({ plugin, search, variant = '
             <span className="sr-only">{t('card.likes')}</span>
             {formatCount(plugin.praise_count, locale)}
           </span>
+          {plugin.rating_average !== null && (
+            <span className="count" title={t('card.rating')}>
+              ★<span className="sr-only">{t('card.rating')}</span>
+              {plugin.rating_average.toLocaleString(locale)}
+            </span>
+          )}
         </span>
       </span>
     </Link>

@@ -15,6 +15,7 @@ const MODULES = {
   backoffice: import.meta.glob('./backoffice/*-*.ts', { eager: true }),
   backofficeNav: import.meta.glob('./backofficeNav/*-*.ts', { eager: true }),
   uiKit: import.meta.glob('./uiKit/*-*.ts', { eager: true }),
+  ratings: import.meta.glob('./ratings/*-*.ts', { eager: true }),
 } as const;
 
 /** A namespace's name. */

@@ -106,6 +106,20 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.userList({ keyword: 'a' }), 'GET', 'manager/users'],
       [() => p.setUserRole({ user_id: 2, role: 2 }), 'PUT', 'manager/users/role'],
       [() => p.setUserStatus({ user_id: 2, staff_status: 0 }), 'PUT', 'manager/users/status'],
+      // Ratings and reviews of plugins.
+      [() => p.ratingList({ plugin_key: 'k', sort: 'helpful' }), 'GET', 'plugin/rating/list'],
+      [() => p.saveRating({ plugin_key: 'k', rating: 5, title: 't' }), 'PUT', 'plugin/rating'],
+      [() => p.deleteRating({ plugin_key: 'k' }), 'DELETE', 'plugin/rating'],
+      [() => p.ratingHelpful({ review_id: 1, helpful: true }), 'POST', 'plugin/rating/helpful'],
+      [() => p.saveRatingReply({ review_id: 1, body: 'Thanks' }), 'PUT', 'plugin/rating/reply'],
+      [() => p.deleteRatingReply({ review_id: 1 }), 'DELETE', 'plugin/rating/reply'],
+      [() => p.reportRating({ review_id: 1, reason: 'spam' }), 'POST', 'plugin/rating/report'],
+      [() => p.ratingReportList({ status: 'open' }), 'GET', 'manager/rating/report/list'],
+      [
+        () => p.moderateRating({ review_id: 1, action: 'hide', reason: 'spam' }),
+        'POST',
+        'manager/rating/moderate',
+      ],
     ];
     expect(calls.length).toBe(Object.keys(p).length);
     for (const [run] of calls) await run();

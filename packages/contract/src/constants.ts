@@ -118,6 +118,8 @@ export const ApiErrorCode = {
    * one batch, so deleting it never takes another upload's plugins (HTTP 409).
    */
   BATCH_ID_TAKEN: { code: 40915, error: 'BATCH_ID_TAKEN' },
+  /** Ratings: no plugin review with that id (or hidden from the caller) (HTTP 404). */
+  RATING_NOT_FOUND: { code: 40416, error: 'RATING_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;

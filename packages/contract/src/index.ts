@@ -187,6 +187,28 @@ export type {
   UserPluginsQuery,
 } from './wire/publishing';
 export type {
+  DeleteRatingBody,
+  ModerateRatingBody,
+  PluginReview,
+  RatingHelpfulBody,
+  RatingHelpfulResult,
+  RatingListQuery,
+  RatingPage,
+  RatingRef,
+  RatingReply,
+  RatingReplyBody,
+  RatingReport,
+  RatingReportBody,
+  RatingReportListQuery,
+  RatingReportPage,
+  RatingReportResult,
+  RatingSort,
+  RatingSummary,
+  ReportedRating,
+  SaveRatingBody,
+  SaveRatingResult,
+} from './wire/ratings';
+export type {
   AnalyticsOverview,
   AnalyticsRangeQuery,
   DailyTraffic,

@@ -24,6 +24,7 @@ export * from './wire/curation';
 export * from './wire/identity';
 export * from './wire/plugins';
 export * from './wire/publishing';
+export * from './wire/ratings';
 export * from './wire/reports';
 export * from './wire/review';
 export * from './wire/settings';

@@ -25,6 +25,27 @@
 
 import { BANNER_URL_MESSAGE, PUBLISH_LIMITS } from './constants';
 
+/**
+ * Limits of a plugin's ratings and reviews (`PUT plugin/rating`, replies, reports), in characters;
+ * the texts follow the description rule ({@link stripHidden}), checked in the browser before sending
+ * and again by the server.
+ *
+ * @example
+ * ```ts
+ * if ([...title].length > RATING_LIMITS.TITLE) showError('title');
+ * ```
+ */
+export const RATING_LIMITS = {
+  /** Stars: 1 to 5. */
+  MIN_STARS: 1,
+  MAX_STARS: 5,
+  TITLE: 100,
+  BODY: 5000,
+  REPLY: 5000,
+  /** A report's reason and a moderator's hiding reason. */
+  REASON: 1000,
+} as const;
+
 /** The longest link, characters (banner links, support links, homepages, contacts given as links). */
 export const LINK_MAX_LENGTH = PUBLISH_LIMITS.URL;
 

@@ -47,6 +47,8 @@ import { PluginListing } from './publishing/listing';
 import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
+import { ratingsRoutes } from './ratings/routes';
+import { RatingsService } from './ratings/service';
 import { analyticsReportRoutes } from './reports/routes';
 import { echoRequestId, RedactingLogController, requestId, serializeRequest } from './requestLog';
 import { reviewRoutes } from './review/routes';
@@ -293,6 +295,8 @@ export async function buildApp(
       listing: new PluginListing(db, clock),
     });
     await app.register(reviewRoutes, { review: new ReviewService(db, clock) });
+    // Ratings and reviews of plugins (not the review of submissions above).
+    await app.register(ratingsRoutes, { ratings: new RatingsService(db, clock) });
     // Curation: resource positions, recommendations, silent install.
     await app.register(curationRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {

@@ -22,6 +22,7 @@ export const ERROR_STATUS: Record<ApiErrorEntry['error'], number> = {
   FORBIDDEN: 403,
   PLUGIN_NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
+  RATING_NOT_FOUND: 404,
   // Banners and activities
   BANNER_NOT_FOUND: 404,
   ACTIVITY_NOT_FOUND: 404,

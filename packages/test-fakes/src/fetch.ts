@@ -89,6 +89,8 @@ export const summary = (plugin_key: string) => ({
   download_count: 0,
   view_count: 0,
   praise_count: 0,
+  rating_count: 0,
+  rating_average: null as number | null,
   create_time: 0,
   update_time: null,
 });

@@ -272,6 +272,8 @@ function listingOf(s: Submission): PluginDetail {
     download_count: 0,
     view_count: 0,
     praise_count: 0,
+    rating_count: 0,
+    rating_average: null,
     create_time: s.create_time,
     update_time: null,
     description: s.description,

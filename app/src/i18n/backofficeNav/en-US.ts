@@ -7,5 +7,6 @@ export const texts = {
   spaceSetting: 'Space setting',
   iconfont: 'Icon font',
   pexels: 'Pexels',
+  ratingReports: 'Reported reviews',
   loginMethods: 'Sign-in methods',
 };

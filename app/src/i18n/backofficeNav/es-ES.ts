@@ -9,5 +9,6 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: 'Ajustes del espacio',
   iconfont: 'Fuente de iconos',
   pexels: 'Pexels',
+  ratingReports: 'Reseñas denunciadas',
   loginMethods: 'Métodos de inicio de sesión',
 };

@@ -9,5 +9,6 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: 'スペース設定',
   iconfont: 'アイコンフォント',
   pexels: 'Pexels',
+  ratingReports: '報告されたレビュー',
   loginMethods: 'サインイン方法',
 };

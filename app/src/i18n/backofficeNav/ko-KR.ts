@@ -9,5 +9,6 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: '스페이스 설정',
   iconfont: '아이콘 폰트',
   pexels: 'Pexels',
+  ratingReports: '신고된 리뷰',
   loginMethods: '로그인 방식',
 };

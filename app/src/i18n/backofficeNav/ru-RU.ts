@@ -9,5 +9,6 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: 'Настройки пространства',
   iconfont: 'Иконочный шрифт',
   pexels: 'Pexels',
+  ratingReports: 'Жалобы на отзывы',
   loginMethods: 'Способы входа',
 };

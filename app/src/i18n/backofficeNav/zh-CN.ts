@@ -9,5 +9,6 @@ export const texts: BackofficeNavMessages = {
   spaceSetting: '空间设置',
   iconfont: '图标库',
   pexels: '图片库',
+  ratingReports: '被举报的评价',
   loginMethods: '登录方式',
 };

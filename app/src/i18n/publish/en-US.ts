@@ -312,6 +312,9 @@ export const texts = {
       relist: 'Relist',
       deprecate: 'Deprecate',
       undeprecate: 'Withdraw deprecation',
+      rating_hide: 'Hide review',
+      rating_restore: 'Restore review',
+      rating_dismiss: 'Dismiss review reports',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

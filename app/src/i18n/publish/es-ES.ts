@@ -320,6 +320,9 @@ export const texts: PublishMessages = {
       relist: 'Volver a mostrar',
       deprecate: 'Marcar como obsoleto',
       undeprecate: 'Retirar obsolescencia',
+      rating_hide: 'Ocultar reseña',
+      rating_restore: 'Restaurar reseña',
+      rating_dismiss: 'Descartar denuncias de reseña',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -311,6 +311,9 @@ export const texts: PublishMessages = {
       relist: '再公開',
       deprecate: '非推奨化',
       undeprecate: '非推奨の取り消し',
+      rating_hide: 'レビューを非表示',
+      rating_restore: 'レビューを元に戻す',
+      rating_dismiss: 'レビューの報告を却下',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

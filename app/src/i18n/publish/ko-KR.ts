@@ -309,6 +309,9 @@ export const texts: PublishMessages = {
       relist: '다시 공개',
       deprecate: '지원 중단',
       undeprecate: '지원 중단 철회',
+      rating_hide: '리뷰 숨기기',
+      rating_restore: '리뷰 복원',
+      rating_dismiss: '리뷰 신고 기각',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -321,6 +321,9 @@ export const texts: PublishMessages = {
       relist: 'Возврат в каталог',
       deprecate: 'Пометка «устарел»',
       undeprecate: 'Снятие пометки «устарел»',
+      rating_hide: 'Скрытие отзыва',
+      rating_restore: 'Восстановление отзыва',
+      rating_dismiss: 'Отклонение жалоб на отзыв',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

@@ -305,6 +305,9 @@ export const texts: PublishMessages = {
       relist: '重新上架',
       deprecate: '弃用',
       undeprecate: '撤销弃用',
+      rating_hide: '隐藏评价',
+      rating_restore: '恢复评价',
+      rating_dismiss: '驳回评价举报',
     },
   },
   // Media refusals, one sentence each with its limit; the edit form's review note; a plugin without a version.

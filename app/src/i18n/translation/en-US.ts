@@ -72,6 +72,7 @@ export const texts = {
     downloads: 'Downloads',
     views: 'Views',
     likes: 'Likes',
+    rating: 'Average rating',
     platforms: 'Platforms',
     open: 'Open {{name}}',
   },

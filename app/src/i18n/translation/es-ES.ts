@@ -75,6 +75,7 @@ export const texts: Messages = {
     downloads: 'Descargas',
     views: 'Visitas',
     likes: 'Me gusta',
+    rating: 'Valoración media',
     platforms: 'Plataformas',
     open: 'Abrir {{name}}',
   },

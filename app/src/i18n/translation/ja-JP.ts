@@ -73,6 +73,7 @@ export const texts: Messages = {
     downloads: 'ダウンロード数',
     views: '閲覧数',
     likes: 'いいね',
+    rating: '平均評価',
     platforms: '対応プラットフォーム',
     open: '{{name}} を開く',
   },

@@ -72,6 +72,7 @@ export const texts: Messages = {
     downloads: '다운로드',
     views: '조회수',
     likes: '좋아요',
+    rating: '평균 평점',
     platforms: '지원 플랫폼',
     open: '{{name}} 열기',
   },

@@ -78,6 +78,7 @@ export const texts: Messages = {
     downloads: 'Загрузки',
     views: 'Просмотры',
     likes: 'Отметки «Нравится»',
+    rating: 'Средняя оценка',
     platforms: 'Платформы',
     open: 'Открыть {{name}}',
   },

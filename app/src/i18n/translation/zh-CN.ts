@@ -72,6 +72,7 @@ export const texts: Messages = {
     downloads: '下载',
     views: '浏览',
     likes: '点赞',
+    rating: '平均评分',
     platforms: '平台',
     open: '打开 {{name}}',
   },

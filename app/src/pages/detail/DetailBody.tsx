@@ -10,14 +10,20 @@ import { VersionHistory } from './VersionHistory';
 
 const DetailNotice = lazyWithTexts(() => import('./DetailNotice').then((m) => ({ default: m.DetailNotice })));
 
+/** The ratings and reviews with their texts, a chunk of their own (loaded once the detail shows). */
+const RatingsSection = lazyWithTexts(() =>
+  import('./RatingsSection').then((m) => ({ default: m.RatingsSection })),
+);
+
 /**
  * A loaded plugin in the detail dialog (SPEC §2, every field of §3 the API returns), top to bottom:
  * head and intro, the deprecation banner and the owner's "Unlisted" note when there is one
- * (`DetailNotice`, loaded only then), counts and actions, tags and platforms, description and version content, details,
- * history versions. An `<article>` with `data-plugin-key`.
+ * (`DetailNotice`, loaded only then), counts and actions, tags and platforms, description and version
+ * content, details, history versions, then the ratings and reviews (`RatingsSection`, lazily loaded: nothing shows
+ * until its chunk and texts are there). An `<article>` with `data-plugin-key`.
  *
  * @param plugin - the loaded plugin
- * @param onChanged - reloads the detail after a like or install
+ * @param onChanged - reloads the detail after a like, an install or a rating
  */
 export function DetailBody({ plugin, onChanged }: { plugin: PluginDetail; onChanged: () => void }) {
   return (
@@ -33,6 +39,9 @@ export function DetailBody({ plugin, onChanged }: { plugin: PluginDetail; onChan
       <DetailTexts plugin={plugin} />
       <DetailFacts plugin={plugin} />
       <VersionHistory versions={plugin.versions} />
+      <Suspense fallback={null}>
+        <RatingsSection plugin={plugin} onChanged={onChanged} />
+      </Suspense>
     </article>
   );
 }

@@ -53,6 +53,7 @@ import { AnalyticsOverview, AnalyticsRangeQuery, PublisherAnalytics } from '../w
 import { AuditListQuery, AuditLogPage, AuditLogQuery, AuditStatusBody } from '../wire/review';
 import { ANALYTICS, IDENTITY, PLUGINS, RANGE_RULES, type SchemasOf } from './definition';
 import { PLUGIN_CURATION_ROUTE_SCHEMAS } from './pluginCuration';
+import { PLUGIN_RATING_ROUTE_SCHEMAS } from './pluginRatings';
 
 /** Schemas of {@link ROUTES}`.plugin` (SPEC §7 plugin calls). */
 export const PLUGIN_ROUTE_SCHEMAS = {
@@ -309,4 +310,5 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     response: BatchRemoveResult,
   },
   ...PLUGIN_CURATION_ROUTE_SCHEMAS,
+  ...PLUGIN_RATING_ROUTE_SCHEMAS,
 } as const satisfies SchemasOf<typeof ROUTES.plugin>;

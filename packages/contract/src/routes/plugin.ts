@@ -3,6 +3,7 @@
  * review, the back office's curation, settings and reports).
  */
 import type { RouteDefinition } from './definition';
+import { PLUGIN_RATING_ROUTES } from './pluginRatings';
 
 /**
  * The plugin calls of SPEC §7 (under `/api/cmt/`), named as the API client's `plugin.*` functions:
@@ -435,4 +436,6 @@ export const PLUGIN_ROUTES = {
     request: 'body',
     response: 'envelope',
   },
+  // Ratings and reviews of plugins (the ratings domain).
+  ...PLUGIN_RATING_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

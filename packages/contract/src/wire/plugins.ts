@@ -35,6 +35,10 @@ export const PluginSummary = Type.Object(
     download_count: Type.Integer({ minimum: 0 }),
     view_count: Type.Integer({ minimum: 0 }),
     praise_count: Type.Integer({ minimum: 0 }),
+    rating_count: Type.Integer({ minimum: 0, description: 'shown star ratings (hidden ones left out)' }),
+    rating_average: Type.Union([Type.Number({ minimum: 1, maximum: 5 }), Type.Null()], {
+      description: 'mean stars rounded to one decimal; null without ratings',
+    }),
     create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
     update_time: Type.Union([Type.Integer(), Type.Null()], {
       description: 'ms since the Unix epoch; null when the source gave no date',

@@ -42,7 +42,7 @@ export const AuditLogEntry = Type.Object(
     actor: Type.Object({ user_id: Type.Union([Type.Integer(), Type.Null()]), nick_name: Type.String() }),
     action: Type.String({
       description:
-        "approve, reject, delete, download, assign_owner; a plugin's listing (its owner or an administrator): unlist, relist, deprecate, undeprecate; curation: resource_create, resource_disable, resource_restore, recommendation_publish, silent_install_on, silent_install_off",
+        "approve, reject, delete, download, assign_owner; a plugin's listing (its owner or an administrator): unlist, relist, deprecate, undeprecate; curation: resource_create, resource_disable, resource_restore, recommendation_publish, silent_install_on, silent_install_off; ratings: rating_hide, rating_restore, rating_dismiss",
     }),
     plugin_key: Type.String(),
     version: NullableString,

@@ -90,6 +90,17 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.setUserStatus': 'admin',
   'plugin.loginMethodList': 'admin',
   'plugin.saveLoginMethod': 'super',
+  // Ratings and reviews of plugins; the installer, author and owner rules (403) are checked in
+  // ratings/ratings.test.ts.
+  'plugin.ratingList': 'public',
+  'plugin.saveRating': 'user',
+  'plugin.deleteRating': 'user',
+  'plugin.ratingHelpful': 'user',
+  'plugin.saveRatingReply': 'user',
+  'plugin.deleteRatingReply': 'user',
+  'plugin.reportRating': 'user',
+  'plugin.ratingReportList': 'admin',
+  'plugin.moderateRating': 'admin',
   'user.mstSpaceSetting': 'public',
   'user.mstSpaceSettingResource': 'public',
   // --- end of settings
@@ -195,6 +206,12 @@ function requestOf(definition: RouteDefinition): { url: string; payload?: Record
     '/api/cmt/plugin/view': { plugin_key: pluginKey },
     '/api/cmt/plugin/user': { plugin_key: pluginKey },
     '/api/cmt/plugin/user/praise': { plugin_key: pluginKey, praise: 1 },
+    // Ratings: an unknown plugin or review answers 404 to any signed-in caller.
+    '/api/cmt/plugin/rating': { plugin_key: 'no-such-plugin', rating: 5 },
+    '/api/cmt/plugin/rating/helpful': { review_id: 2_000_000_000, helpful: true },
+    '/api/cmt/plugin/rating/reply': { review_id: 2_000_000_000, body: 'Thanks' },
+    '/api/cmt/plugin/rating/report': { review_id: 2_000_000_000, reason: 'spam' },
+    '/api/cmt/manager/rating/moderate': { review_id: 2_000_000_000, action: 'dismiss' },
     '/api/uc/user/reset_token': { e_id: 'enterprise-1' },
     // Settings: a valid role change (the user stays a general user).
     '/api/cmt/manager/users/role': { user_id: accounts.user, role: 0 },

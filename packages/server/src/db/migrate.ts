@@ -29,6 +29,7 @@ import * as m0031 from './migrations/0031_visitor_plans';
 import * as m0032 from './migrations/0032_sso';
 import * as m0033 from './migrations/0033_account_disable';
 import * as m0034 from './migrations/0034_directory_credentials';
+import * as m0035 from './migrations/0035_ratings';
 import * as m0036 from './migrations/0036_listing';
 import * as m0037 from './migrations/0037_session_methods';
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0032_sso': m0032,
   '0033_account_disable': m0033,
   '0034_directory_credentials': m0034,
+  '0035_ratings': m0035,
   '0036_listing': m0036,
   '0037_session_methods': m0037,
 };

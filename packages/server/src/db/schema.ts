@@ -102,6 +102,14 @@ export interface PluginTable {
   replacement_plugin_id: Generated<number | null>;
   /** The source repository's URL as the publisher gave it (migration 0036); null when none. */
   repository: Generated<string | null>;
+  /** Shown ratings (migration 0035): count, sum of stars and how many gave 1 … 5 stars (triggers). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  rating_1: Generated<number>;
+  rating_2: Generated<number>;
+  rating_3: Generated<number>;
+  rating_4: Generated<number>;
+  rating_5: Generated<number>;
 }
 
 /** `plugin_version`: history versions of a plugin. */
@@ -196,6 +204,54 @@ export interface DatabaseSchema {
   app_setting: AppSettingTable;
   // Publishing limits (migration 0019): the size of each stored file by key.
   file_size: FileSizeTable;
+  // Ratings and reviews of plugins (migration 0035).
+  plugin_rating: PluginRatingTable;
+  plugin_rating_vote: PluginRatingVoteTable;
+  plugin_rating_report: PluginRatingReportTable;
+}
+
+/** `plugin_rating` (migration 0035): one user's stars and review of one plugin. */
+export interface PluginRatingTable {
+  id: Generated<number>;
+  plugin_id: number;
+  user_id: number;
+  /** 1 … 5 */
+  rating: number;
+  title: string;
+  body: string;
+  /** ms */
+  create_time: number;
+  /** ms */
+  update_time: number;
+  /** Equal to its `plugin_rating_vote` rows (triggers). */
+  helpful_count: Generated<number>;
+  /** The publisher's reply; null without one. */
+  reply_body: string | null;
+  reply_create_time: number | null;
+  reply_update_time: number | null;
+  /** ms when a moderator hid it; null while shown. */
+  hidden_at: number | null;
+  hidden_reason: string | null;
+}
+
+/** `plugin_rating_vote` (migration 0035): a user marked a review helpful. */
+export interface PluginRatingVoteTable {
+  rating_id: number;
+  user_id: number;
+  /** ms */
+  create_time: number;
+}
+
+/** `plugin_rating_report` (migration 0035): a user reported a review; open while `resolved_at` is null. */
+export interface PluginRatingReportTable {
+  rating_id: number;
+  user_id: number;
+  reason: string;
+  /** ms */
+  create_time: number;
+  resolved_at: number | null;
+  /** `hidden` or `dismissed` once resolved. */
+  resolution: string | null;
 }
 
 /**
@@ -290,7 +346,7 @@ export interface AuditLogTable {
   time: number;
   actor_id: number | null;
   actor_name: string;
-  /** approve, reject, delete, download, assign_owner, unlist, relist, deprecate, undeprecate, … */
+  /** approve, reject, delete, download, assign_owner, unlist, relist, deprecate, undeprecate; curation, settings; rating_hide, rating_restore, rating_dismiss */
   action: string;
   plugin_key: string;
   version: string | null;

@@ -101,6 +101,8 @@ describe('GET /api/cmt/plugin (detail)', () => {
       download_count: 0,
       view_count: 0,
       praise_count: 0,
+      rating_count: 0,
+      rating_average: null,
       create_time: Date.UTC(2024, 0, 1),
       update_time: Date.UTC(2024, 2, 1),
       video: null,

@@ -74,6 +74,8 @@ describe('GET /api/cmt/plugin/list', () => {
         'download_count',
         'view_count',
         'praise_count',
+        'rating_count',
+        'rating_average',
         'create_time',
         'update_time',
       ].sort(),

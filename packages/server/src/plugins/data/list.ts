@@ -91,8 +91,8 @@ function keysetBranches(
 /** The columns of a page row (`p`: the plugin; the translation `t` when a locale is asked). */
 function pageColumns(db: Database, lang: Locale | undefined, total: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`p.id, p.plugin_key, p.name, p.intro, p.icon, p.developer, p.platforms, p.current_version,
-    p.download_count, p.view_count, p.praise_count, p.create_time, p.update_time, p.sort_time
-    ${lang ? sql`, t.name AS t_name, t.intro AS t_intro` : sql``},
+    p.download_count, p.view_count, p.praise_count, p.rating_count, p.rating_sum, p.create_time, p.update_time,
+    p.sort_time ${lang ? sql`, t.name AS t_name, t.intro AS t_intro` : sql``},
     ${tagsJson(db, sql`p.id`)} AS tags_json, ${total} AS total`;
 }
 

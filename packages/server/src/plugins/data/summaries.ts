@@ -6,6 +6,7 @@
 import { type Locale, type PluginSummary, ReviewStatus } from '@plugin-center/contract/schemas';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { ratingAverage } from '../../shared/ratingAverage';
 
 /** Columns of `plugin as p` that a summary needs. */
 export const SUMMARY_COLUMNS = [
@@ -20,6 +21,8 @@ export const SUMMARY_COLUMNS = [
   'p.download_count',
   'p.view_count',
   'p.praise_count',
+  'p.rating_count',
+  'p.rating_sum',
   'p.create_time',
   'p.update_time',
   'p.sort_time',
@@ -38,6 +41,8 @@ export interface SummaryRow {
   download_count: number;
   view_count: number;
   praise_count: number;
+  rating_count: number;
+  rating_sum: number;
   create_time: number;
   update_time: number | null;
   sort_time: number;
@@ -68,6 +73,8 @@ export function toSummary(row: SummaryRow, tags: PluginSummary['tags']): PluginS
     download_count: row.download_count,
     view_count: row.view_count,
     praise_count: row.praise_count,
+    rating_count: Number(row.rating_count),
+    rating_average: ratingAverage(row.rating_count, row.rating_sum),
     create_time: row.create_time,
     update_time: row.update_time,
   };
