@@ -220,6 +220,9 @@ export default [
     limit: '1 KB',
   },
   {
+    // 97.86 KB measured (100.03 KB before the zh-CN texts only lazily loaded pages read, such as the
+    // detail dialog, the reports, the 403, not-found and protocol pages and the desktop header, went
+    // into a chunk of their own that loads with those pages).
     name: 'app: JavaScript of the plugin square (everything /plugins/ loads first)',
     path: squareScripts(),
     disablePlugins: ['@size-limit/esbuild'],

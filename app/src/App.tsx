@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ScrollToTop } from './components/ScrollToTop';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { CONSENT_NOTICE_ROOT_ID } from './consent/consentStore';
 import { isDesktopClient } from './desktop/detect';
-import { useTranslation } from './i18n/i18n';
+import { lazyWithTexts, useTranslation } from './i18n/i18n';
 import {
   BackofficeRoutes,
   ForbiddenPage,
@@ -23,8 +23,11 @@ import { site } from './site';
 import { ToastHost } from './toast/ToastHost';
 import { LoadingState } from './ui/States';
 
-/** The desktop client's header, its own chunk: nothing of it loads for other visitors. */
-const DesktopHeader = lazy(() =>
+/**
+ * The desktop client's header, its own chunk: nothing of it loads for other visitors (nor its zh-CN
+ * texts, which come with the lazily loaded pages' texts, see `lazyWithTexts`).
+ */
+const DesktopHeader = lazyWithTexts(() =>
   import('./desktop/DesktopHeader').then((m) => ({ default: m.DesktopHeader })),
 );
 

@@ -5,7 +5,8 @@
  *
  * Every locale of every namespace is complete (a test checks it), so nothing falls back to another
  * language; en-US stays i18next's fallback only as a safety net. zh-CN, the default, is bundled with
- * the main namespace (the square's first load: 100 KB gzip budget); every other locale is its own
+ * the main namespace (the square's first load: 100 KB gzip budget) but for the sections only lazily
+ * loaded pages read, which come with those pages ({@link loadPagesTexts}); every other locale is its own
  * chunk, loaded on demand by {@link setLanguage} before the switch, for the main namespace and every
  * namespace registered with {@link registerNamespace} (the lazily loaded pages' texts).
  *
@@ -25,7 +26,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStor
 import { readCookie, writeCookie } from '../cookies';
 import { site } from '../site';
 import type { Messages } from './translation/messages';
-import { texts as zhCN } from './translation/zh-CN';
+import { texts as zhCN } from './translation/zhCNSquare';
 
 /** Default interface locale (SPEC §9). */
 export const DEFAULT_LOCALE: Locale = CONTRACT_DEFAULT_LOCALE;
@@ -84,7 +85,7 @@ export function chooseLocale({
   return chooseOfferedLocale(readLangCookie(cookie), languages, locales);
 }
 
-/** The i18next instance of the app (initialised synchronously with the bundled zh-CN texts). */
+/** The i18next instance of the app (initialised synchronously with the bundled zh-CN texts of the square). */
 export const i18n: I18n = createInstance();
 void i18n.init({
   lng: DEFAULT_LOCALE,
@@ -205,18 +206,40 @@ export function textsReady(): Promise<void> {
   return Promise.allSettled([...inFlight.values()]).then(() => undefined);
 }
 
+let pagesTexts: Promise<void> | undefined;
+
 /**
- * `React.lazy` for a page whose module registers text namespaces: the import resolves only once the
- * current locale's texts are there ({@link textsReady}), so the page's first render never shows a
- * key name (Suspense shows its fallback meanwhile). A page of the main namespace alone resolves at
- * once.
+ * Adds the zh-CN texts of the main namespace's sections that only lazily loaded pages read
+ * (`translation/zhCNPages.ts`: detail, back-office header, reports, 403, sign-in, not found, protocol,
+ * desktop header), a chunk of their own, kept out of the square's first load; the other locales'
+ * main files carry those sections. Loads once; a failed load (network) is logged, resolves all the
+ * same and is tried again by the next call.
+ */
+export function loadPagesTexts(): Promise<void> {
+  pagesTexts ??= import('./translation/zhCNPages').then(
+    (m) => {
+      i18n.addResourceBundle(DEFAULT_LOCALE, MAIN_NS, m.texts, true, false);
+    },
+    (error: unknown) => {
+      pagesTexts = undefined;
+      console.warn(`[plugin-center] texts ${MAIN_NS}/${DEFAULT_LOCALE}:`, error);
+    },
+  );
+  return pagesTexts;
+}
+
+/**
+ * `React.lazy` for a lazily loaded page: the import resolves only once the current locale's texts
+ * are there (the zh-CN texts of the main namespace's page sections, {@link loadPagesTexts}, and the
+ * namespaces its module registers, {@link textsReady}), so the page's first render never shows a key
+ * name (Suspense shows its fallback meanwhile).
  */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint (any props)
 export function lazyWithTexts<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
 ): LazyExoticComponent<T> {
   return lazy(() =>
-    load().then(async (module) => {
+    Promise.all([load(), loadPagesTexts()]).then(async ([module]) => {
       await textsReady();
       return module;
     }),
