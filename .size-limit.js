@@ -33,12 +33,16 @@ export default [
     // site's sign-in page. 4.25 KB since the company sign-in of private deployments (SPEC §1: 13 routes
     // of LDAP, OpenID Connect, SAML, custom SSO and the back office's sign-in methods, and the three
     // error codes a client tells apart: SSO_REJECTED, ACCOUNT_DISABLED, LOGIN_METHOD_DISABLED; 4.20 KB
-    // measured, 96 B over 4.1).
+    // measured, 96 B over 4.1). 4.45 KB since 14 routes more (an account's status; a plugin's
+    // unlist, relist, deprecate, undeprecate; ratings and reviews: 9 routes with their moderation),
+    // RATING_NOT_FOUND and the login_method claim's constants (4.42 KB measured). The next step is
+    // structural, not another raise: the back office's routes in a group of their own that only
+    // `@plugin-center/api/backoffice` carries.
     name: '@plugin-center/contract: constants and route table',
     path: 'packages/contract/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '4.25 KB',
+    limit: '4.45 KB',
   },
   {
     // The start-up locale rule (chooseOfferedLocale: the lang cookie, the browser's languages, the
