@@ -98,6 +98,9 @@ export default defineConfig({
           // and the app's own state reset (freshApp.ts: language, toasts, rendered markup)
           isolate: false,
           setupFiles: ['packages/test-fakes/src/freshDom.ts', 'app/src/testing/freshApp.ts'],
+          // A walk through several lazily loaded dialogs waits for each chunk's first transform; in
+          // the full run, with the server projects loading both cores, 5 s was measured short.
+          testTimeout: 15_000,
         },
       },
       {
