@@ -98,8 +98,8 @@ export default defineConfig({
           // and the app's own state reset (freshApp.ts: language, toasts, rendered markup)
           isolate: false,
           setupFiles: ['packages/test-fakes/src/freshDom.ts', 'app/src/testing/freshApp.ts'],
-          // A walk through several lazily loaded dialogs waits for each chunk's first transform; in
-          // the full run, with the server projects loading both cores, 5 s was measured short.
+          // Longer than Testing Library's 5 s waits (freshApp.ts): a wait that gives up then reports
+          // what it waited for, instead of the test's own 5 s timeout hiding it.
           testTimeout: 15_000,
         },
       },

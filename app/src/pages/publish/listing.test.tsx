@@ -10,6 +10,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { inEnglish, renderWithClient } from '../../testing/render';
 import { submission } from '../../testing/submissions';
+import { DIALOG_THROTTLE_MS } from '../../ui/constants';
 import { MyPluginsView } from './MyPluginsPage';
 
 inEnglish();
@@ -107,10 +108,17 @@ describe('the listing actions of My plugins', () => {
       target: { value: 'Use version 2' },
     });
     fireEvent.change(within(dialog).getByLabelText(/Replacement plugin/), { target: { value: 'nope' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deprecate' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Deprecate' });
+    fireEvent.click(confirm);
+    const firstClick = Date.now();
     await within(dialog).findByText('replacement_plugin_key: no approved plugin has this key');
     fireEvent.change(within(dialog).getByLabelText(/Replacement plugin/), { target: { value: 'grid-2' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deprecate' }));
+    // The dialog takes a confirm again once its first one settled (the button no longer busy) and
+    // after its double-click guard: a click before either is ignored, as a person's would be.
+    await waitFor(() => expect(confirm.getAttribute('aria-busy')).toBeNull());
+    const guard = DIALOG_THROTTLE_MS + 1 - (Date.now() - firstClick);
+    if (guard > 0) await new Promise((resolve) => setTimeout(resolve, guard));
+    fireEvent.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(async () => expect((await row('grid')).textContent).toContain('Use version 2'));
     expect((await row('grid')).querySelector('[data-listing="deprecated"]')!.textContent).toBe('Deprecated');
