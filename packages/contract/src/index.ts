@@ -131,6 +131,7 @@ export type {
   UserInfo,
   ValidResult,
 } from './wire/identity';
+export type { DeprecateBody, ListingState } from './wire/listing';
 export type {
   EditorCodeQuery,
   EditorPlugin,
@@ -168,10 +169,8 @@ export type {
   CheckResult,
   CreatedPersonalToken,
   CreatePersonalTokenBody,
-  DeprecateBody,
   FieldChange,
   FieldChangeKind,
-  ListingState,
   MatchField,
   PersonalToken,
   PersonalTokenList,

@@ -22,6 +22,7 @@ export * from './wire/collector';
 export * from './wire/common';
 export * from './wire/curation';
 export * from './wire/identity';
+export * from './wire/listing';
 export * from './wire/plugins';
 export * from './wire/publishing';
 export * from './wire/ratings';

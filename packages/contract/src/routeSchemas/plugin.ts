@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 import type { ROUTES } from '../routes';
 import { AdminInfo } from '../wire/identity';
+import { DeprecateBody, ListingState } from '../wire/listing';
 import {
   EditorCodeQuery,
   EditorPluginsQuery,
@@ -36,10 +37,8 @@ import {
   BatchUploadResult,
   CreatedPersonalToken,
   CreatePersonalTokenBody,
-  DeprecateBody,
   DownloadParams,
   EDIT_FORM,
-  ListingState,
   PersonalTokenList,
   PUBLISH_FORM,
   PublishResult,

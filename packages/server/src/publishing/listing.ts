@@ -1,5 +1,5 @@
 /**
- * A plugin's listing state as its owner (or an administrator) sets it (issue 27, "for publishers"):
+ * A plugin's listing state as its owner (or an administrator) sets it:
  * unlist — out of the square's list, the tag counts, search, suggestions and recommendations, while
  * its detail by key, installs and the editor's lists still answer it — relist, and deprecate with a
  * message and an optional replacement plugin (shown on the detail and in the editor's list).
