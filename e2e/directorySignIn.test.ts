@@ -296,10 +296,8 @@ describe('company sign-in through the login page, against real providers', () =>
     await expect
       .poll(() => header(page).locator('.session-name', { hasText: 'Dina Leaver' }).count())
       .toBe(0);
-    // Signing in again is refused with the page's message.
-    await page.goto(env.appUrl);
-    await header(page).getByRole('button', { name: '登录' }).click();
-    await page.waitForURL(/\/user\/login\//);
+    // The refused refresh takes the browser to the login page; signing in again is refused with the page's message.
+    await page.waitForURL((url) => url.pathname === '/user/login/' && url.searchParams.get('from') === 'plugins');
     await page.locator('#login-sso-custom').click();
     await page.waitForURL((url) => url.href.startsWith(companyUrl));
     await page.locator('input[name="username"]').fill('dina');
