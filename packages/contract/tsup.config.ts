@@ -5,4 +5,5 @@ export default defineLibraryConfig({
   schemas: 'src/schemas.ts',
   text: 'src/text.ts',
   locales: 'src/localeChoice.ts',
+  routes: 'src/routes.ts',
 });

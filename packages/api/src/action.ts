@@ -47,11 +47,11 @@ const IDLE = {
  * the data, or `error` with the server's `message`, `field` and error `code` (from a failed
  * envelope or the `ApiError`). A run started while another is in flight supersedes it.
  *
- * @param call - the call, e.g. `(body) => client.plugin.assignOwner(body)`
+ * @param call - the call, e.g. `(body) => backofficeCalls(client).assignOwner(body)`
  *
  * @example
  * ```ts
- * const assign = createAction((b: AssignOwnerBody) => client.plugin.assignOwner(b));
+ * const assign = createAction((b: AssignOwnerBody) => backofficeCalls(client).assignOwner(b));
  * const done = await assign.run({ plugin_key: 'grid', email: 'ada@example.com' });
  * if (done.status === 'error' && done.field === 'email') showEmailError(done.message);
  * ```

@@ -11,6 +11,7 @@ import {
   createPersonalTokens,
   createResourcePositionList,
 } from './backoffice';
+import { backofficeCalls } from './backofficeCalls';
 import { createApiClient } from './client';
 import { xhrUpload } from './upload';
 
@@ -135,7 +136,7 @@ describe('createAction (owners, tokens, any change)', () => {
     );
     const api = client(net);
     const assign = createAction((b: { plugin_key: string; email: string | null }) =>
-      api.plugin.assignOwner(b),
+      backofficeCalls(api).assignOwner(b),
     );
     const seen: string[] = [];
     assign.subscribe(() => seen.push(assign.getSnapshot().status));

@@ -8,6 +8,7 @@
  */
 export type { Action, ActionState, ActionStatus } from './action';
 export { createAction } from './action';
+export { backofficeCalls } from './backofficeCalls';
 export {
   createAuditList,
   createAuditLog,

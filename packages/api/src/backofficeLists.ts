@@ -14,6 +14,7 @@ import type {
   UserListQuery,
   UserPluginsQuery,
 } from '@plugin-center/contract';
+import { backofficeCalls } from './backofficeCalls';
 import type { ApiClient } from './client';
 import { createPagedList, type PagedList } from './pagedList';
 
@@ -37,7 +38,7 @@ export function createAuditList(
   query: Paged<AuditListQuery> = {},
 ): PagedList<Submission, Paged<AuditListQuery>> {
   return createPagedList(
-    (q, cursor, signal) => client.plugin.auditList({ ...q, cursor }, { signal }),
+    (q, cursor, signal) => backofficeCalls(client).auditList({ ...q, cursor }, { signal }),
     submissions,
     query,
   );
@@ -79,7 +80,7 @@ export function createAuditLog(
   query: Paged<AuditLogQuery> = {},
 ): PagedList<AuditLogEntry, Paged<AuditLogQuery>> {
   return createPagedList(
-    (q, cursor, signal) => client.plugin.auditLog({ ...q, cursor }, { signal }),
+    (q, cursor, signal) => backofficeCalls(client).auditLog({ ...q, cursor }, { signal }),
     (d) => ({ ...d, items: d.entry_list }),
     query,
   );
@@ -101,7 +102,7 @@ export function createPeopleList(
 ): PagedList<AdminUser, Paged<UserListQuery>> {
   return createPagedList(
     (q, cursor, signal) =>
-      client.plugin.userList({ ...q, keyword: q.keyword?.trim() || undefined, cursor }, { signal }),
+      backofficeCalls(client).userList({ ...q, keyword: q.keyword?.trim() || undefined, cursor }, { signal }),
     (d) => ({ ...d, items: d.user_list }),
     query,
   );
@@ -123,7 +124,7 @@ export function createResourcePositionList(
   query: Paged<ResourcePositionListQuery> = {},
 ): PagedList<ResourcePosition, Paged<ResourcePositionListQuery>> {
   return createPagedList(
-    (q, cursor, signal) => client.plugin.resourceStateList({ ...q, cursor }, { signal }),
+    (q, cursor, signal) => backofficeCalls(client).resourceStateList({ ...q, cursor }, { signal }),
     (d) => ({ ...d, items: d.resource_state_list }),
     query,
   );

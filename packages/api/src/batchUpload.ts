@@ -1,4 +1,5 @@
 import type { BatchUploadResult } from '@plugin-center/contract';
+import { backofficeCalls } from './backofficeCalls';
 import { type ApiClient, isSuccess } from './client';
 import { createStore } from './store';
 import type { UploadProgress } from './upload';
@@ -64,7 +65,7 @@ export function createBatchUpload(client: ApiClient): BatchUpload {
     else form.append('file', file);
     let next: Partial<BatchUploadState>;
     try {
-      const res = await client.plugin.batchUpload(form, {
+      const res = await backofficeCalls(client).batchUpload(form, {
         signal: controller.signal,
         onUploadProgress: (progress) => {
           if (current === controller) store.set({ progress });

@@ -1,5 +1,6 @@
 import { fakeFetch, hang, json, ok } from '@plugin-center/test-fakes/fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backofficeCalls } from './backofficeCalls';
 import {
   API_ERROR_CODES,
   type ApiClientOptions,
@@ -68,7 +69,7 @@ describe('payload (SPEC §7)', () => {
   // The real server refuses an empty body sent as JSON, so a bodiless call sends none.
   it('a POST/PUT without a body (query and none routes) sends no body and no content type', async () => {
     const { client, requests } = setup();
-    await client.plugin.disableResourceState({ id: 3, is_disabled: true });
+    await backofficeCalls(client).disableResourceState({ id: 3, is_disabled: true });
     await client.plugin.newUserSilentInstall();
     expect(requests.map((r) => [r.method, r.url.pathname, r.url.search])).toEqual([
       ['PUT', '/api/cmt/plugin/resource_state/disable', '?id=3&is_disabled=true'],
@@ -98,7 +99,7 @@ describe('payload (SPEC §7)', () => {
   it('POST, PUT and DELETE send the fields as a JSON body', async () => {
     const { client, requests } = setup();
     await client.plugin.praise({ plugin_key: 'a', praise: -1 });
-    await client.plugin.setSilentInstall({ plugin_key: 'b', is_default_install: true });
+    await backofficeCalls(client).setSilentInstall({ plugin_key: 'b', is_default_install: true });
     await client.plugin.uninstall({ plugin_key: 'c' });
     expect(requests.map((r) => [r.method, r.url.pathname, r.url.search, r.json])).toEqual([
       ['POST', '/api/cmt/plugin/user/praise', '', { plugin_key: 'a', praise: -1 }],
@@ -132,8 +133,8 @@ describe('payload (SPEC §7)', () => {
     form.append('code_file', new Blob(['{}'], { type: 'application/json' }), 'code.json');
     await client.plugin.publish(form);
     await client.plugin.edit(form);
-    await client.plugin.batchUpload(form);
-    await client.plugin.saveBanner(form);
+    await backofficeCalls(client).batchUpload(form);
+    await backofficeCalls(client).saveBanner(form);
     expect(requests.map((r) => [r.method, r.url.pathname])).toEqual([
       ['POST', '/api/cmt/plugin'],
       ['PUT', '/api/cmt/plugin'],
@@ -347,7 +348,7 @@ describe('cancel (SPEC §8)', () => {
   it('a cancelled request resolves with the cancel message, not logged', async () => {
     const { client, logger, requests } = setup(hang);
     const controller = new AbortController();
-    const pending = client.plugin.batchUpload(new FormData(), { signal: controller.signal });
+    const pending = backofficeCalls(client).batchUpload(new FormData(), { signal: controller.signal });
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     controller.abort();
     const res = await pending;

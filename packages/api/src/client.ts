@@ -3,11 +3,11 @@ import type {
   RecommendationPublishBody,
   ResourcePositionBody,
   ResourcePositionListQuery,
-  ROUTES,
   RouteDefinition,
   SilentInstallBody,
 } from '@plugin-center/contract';
 import { PLUGIN_ROUTES, USER_ROUTES } from '@plugin-center/contract';
+import type { ROUTES } from '@plugin-center/contract/routes';
 import type { ROUTE_SCHEMAS } from '@plugin-center/contract/schemas';
 import { createFetch } from 'ofetch';
 import type { Static, TSchema } from 'typebox';
@@ -172,8 +172,12 @@ export type ResourceStateListQuery = ResourcePositionListQuery;
 
 type Schemas = typeof ROUTE_SCHEMAS;
 type Table = typeof ROUTES;
-/** The groups of the route table the client has calls for: `plugin` (`/api/cmt/`) and `user` (`/api/uc/`, `/api/pix/`). */
-export type CallGroup = 'plugin' | 'user';
+/**
+ * The groups of the route table the client has calls for: `plugin` (`/api/cmt/`) and `user`
+ * (`/api/uc/`, `/api/pix/`) on the client itself, `backoffice` (administrators' calls) through
+ * `backofficeCalls` of `@plugin-center/api/backoffice`.
+ */
+export type CallGroup = 'plugin' | 'user' | 'backoffice';
 /** The names of the calls of group `G`: the names of its entries in the route table. */
 export type CallName<G extends CallGroup> = keyof Table[G] & keyof Schemas[G] & string;
 type Part<S, F extends string> = S extends { readonly [P in F]: infer T extends TSchema }
@@ -229,10 +233,15 @@ export type RouteCall<G extends CallGroup, K extends CallName<G>> =
 export type GroupCalls<G extends CallGroup> = { [K in CallName<G>]: RouteCall<G, K> };
 
 /**
- * The plugin calls of SPEC §7 (`ROUTES.plugin`: the square, publishing, review, the back office's
- * curation, settings and reports), typed from the route table and its schemas.
+ * The plugin calls of SPEC §7 (`ROUTES.plugin`: the square, installs and likes, ratings, publishing),
+ * typed from the route table and its schemas.
  */
 export type PluginCalls = GroupCalls<'plugin'>;
+/**
+ * The back office's calls (`ROUTES.backoffice`: review, batch upload, the audit log, curation,
+ * settings, people, the moderation of ratings), typed like {@link PluginCalls}.
+ */
+export type BackofficeCalls = GroupCalls<'backoffice'>;
 /** The user API's calls (`ROUTES.user`); the SSO client makes the token calls with the refresh token. */
 export type UserCalls = GroupCalls<'user'>;
 
@@ -256,6 +265,8 @@ export interface ApiClient {
   plugin: PluginCalls;
   /** Every call of the user API's table group (`ROUTES.user`). */
   user: UserCalls;
+  /** The back office's calls, set by the first `backofficeCalls(client)` (which returns them from then on). */
+  backoffice?: BackofficeCalls;
 }
 
 /**
@@ -386,30 +397,41 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   };
 
-  // Every call from its entry of the contract's route table (SPEC §7 paths, methods and how the
-  // input travels): no call is declared twice.
-  const calls = (table: Record<string, RouteDefinition>) => {
-    const group: Record<string, (payload?: object, o?: RequestOptions) => Promise<ApiResponse<unknown>>> = {};
-    for (const [name, route] of Object.entries(table)) {
-      const method = route.method as HttpMethod;
-      const { path, request: kind } = route;
-      // A blob route answers a file; a multipart route sends a plain object as FormData; a `none`
-      // route takes only the options; a `query` route that is not a GET sends its payload as query.
-      const extra: RequestOptions =
-        route.response === 'blob' ? { responseType: 'blob' } : { multipart: kind === 'multipart' };
-      group[name] = (payload?: object, o?: RequestOptions) =>
-        kind === 'none'
-          ? request(method, path, undefined, payload as RequestOptions)
-          : kind === 'query' && method !== 'GET'
-            ? request(method, path, undefined, { ...o, query: payload as Record<string, unknown> })
-            : request(method, path, payload as Record<string, unknown>, { ...extra, ...o });
-    }
-    return group;
-  };
-
   return {
     request,
-    plugin: calls(PLUGIN_ROUTES) as unknown as PluginCalls,
-    user: calls(USER_ROUTES) as unknown as UserCalls,
+    plugin: routeCalls(request, PLUGIN_ROUTES) as unknown as PluginCalls,
+    user: routeCalls(request, USER_ROUTES) as unknown as UserCalls,
   };
+}
+
+/**
+ * The calls of a group of the route table, one per entry, each sending its input the way the entry
+ * says (SPEC §7 paths and methods): a `none` route takes only the options; a `query` route that is
+ * not a GET sends its payload as the query; a `multipart` route sends a plain object as FormData; a
+ * `blob` route resolves with the file. The client's `plugin` and `user` calls and
+ * `backofficeCalls` of `@plugin-center/api/backoffice` are built with it, so no call is declared twice.
+ *
+ * @param request - the client's {@link ApiClient.request}, which applies every common rule
+ * @param table - a group of the table (`PLUGIN_ROUTES`, `BACKOFFICE_ROUTES`, …)
+ * @returns one untyped function per entry, `(payload?, options?) => Promise<ApiResponse>`; the
+ *   typed view is {@link GroupCalls} of the group
+ */
+export function routeCalls(
+  request: ApiClient['request'],
+  table: Record<string, RouteDefinition>,
+): Record<string, (payload?: object, o?: RequestOptions) => Promise<ApiResponse<unknown>>> {
+  const group: Record<string, (payload?: object, o?: RequestOptions) => Promise<ApiResponse<unknown>>> = {};
+  for (const [name, route] of Object.entries(table)) {
+    const method = route.method as HttpMethod;
+    const { path, request: kind } = route;
+    const extra: RequestOptions =
+      route.response === 'blob' ? { responseType: 'blob' } : { multipart: kind === 'multipart' };
+    group[name] = (payload?: object, o?: RequestOptions) =>
+      kind === 'none'
+        ? request(method, path, undefined, payload as RequestOptions)
+        : kind === 'query' && method !== 'GET'
+          ? request(method, path, undefined, { ...o, query: payload as Record<string, unknown> })
+          : request(method, path, payload as Record<string, unknown>, { ...extra, ...o });
+  }
+  return group;
 }

@@ -143,6 +143,7 @@ export {
 export type {
   ApiClient,
   ApiClientOptions,
+  BackofficeCalls,
   CallData,
   CallGroup,
   CallInput,

@@ -70,7 +70,7 @@ const sameQuery = (a: object, b: object) =>
  * @example
  * ```ts
  * const log = createPagedList(
- *   (q, cursor, signal) => client.plugin.auditLog({ ...q, cursor }, { signal }),
+ *   (q, cursor, signal) => backofficeCalls(client).auditLog({ ...q, cursor }, { signal }),
  *   (d) => ({ items: d.entry_list, next_cursor: d.next_cursor }),
  *   { plugin_key: 'grid' },
  * );

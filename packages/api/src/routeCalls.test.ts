@@ -1,8 +1,16 @@
 import { PLUGIN_ROUTES } from '@plugin-center/contract';
+import { BACKOFFICE_ROUTES } from '@plugin-center/contract/routes';
 import { fakeFetch, json, ok } from '@plugin-center/test-fakes/fetch';
 import { fakeXhr } from '@plugin-center/test-fakes/xhr';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { type ApiClientOptions, CANCEL_MESSAGE, createApiClient, type PluginCalls } from './client';
+import { backofficeCalls } from './backofficeCalls';
+import {
+  type ApiClientOptions,
+  type BackofficeCalls,
+  CANCEL_MESSAGE,
+  createApiClient,
+  type PluginCalls,
+} from './client';
 import { xhrUpload } from './upload';
 
 /**
@@ -20,6 +28,7 @@ describe('typed plugin calls (SPEC §7)', () => {
     const { client, requests } = setup();
     const form = new FormData();
     const p = client.plugin;
+    const b = backofficeCalls(client);
     const calls: [() => Promise<unknown>, string, string][] = [
       [() => p.list({}), 'GET', 'plugin/list'],
       [() => p.suggest({ q: 'ic' }), 'GET', 'plugin/suggest'],
@@ -30,7 +39,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.install({ plugin_key: 'k' }), 'POST', 'plugin/user'],
       [() => p.uninstall({ plugin_key: 'k' }), 'DELETE', 'plugin/user'],
       [() => p.installedList(), 'GET', 'plugin/user'],
-      [() => p.analyticsOverview(), 'GET', 'manager/analytics/overview'],
+      [() => b.analyticsOverview(), 'GET', 'manager/analytics/overview'],
       [() => p.publisherAnalytics(), 'GET', 'plugin/analytics'],
       [() => p.praise({ plugin_key: 'k', praise: 1 }), 'POST', 'plugin/user/praise'],
       [() => p.publish(form), 'POST', 'plugin'],
@@ -46,16 +55,16 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.undeprecate({ plugin_key: 'k' }), 'POST', 'plugin/undeprecate'],
       [() => p.userPlugins(), 'GET', 'plugin/audit'],
       [() => p.submissionHistory({ plugin_key: 'k' }), 'GET', 'plugin/audit/history'],
-      [() => p.auditList({ status: 1 }), 'GET', 'plugin/audit/list'],
-      [() => p.auditStatus({ plugin_key: 'k', status: 3, reason: 'r' }), 'POST', 'plugin/audit/status'],
-      [() => p.auditLog({ plugin_key: 'k' }), 'GET', 'manager/audit-log'],
-      [() => p.assignOwner({ plugin_key: 'k', email: 'a@b.c' }), 'POST', 'manager/plugin/owner'],
+      [() => b.auditList({ status: 1 }), 'GET', 'plugin/audit/list'],
+      [() => b.auditStatus({ plugin_key: 'k', status: 3, reason: 'r' }), 'POST', 'plugin/audit/status'],
+      [() => b.auditLog({ plugin_key: 'k' }), 'GET', 'manager/audit-log'],
+      [() => b.assignOwner({ plugin_key: 'k', email: 'a@b.c' }), 'POST', 'manager/plugin/owner'],
       [() => p.personalTokenList(), 'GET', 'user/tokens'],
       [() => p.createPersonalToken({ name: 'CI' }), 'POST', 'user/tokens'],
       [() => p.revokePersonalToken({ id: 1 }), 'DELETE', 'user/tokens'],
-      [() => p.publishRecommendation({ plugin_keys: ['k'] }), 'POST', 'plugin/recommendation/publish'],
+      [() => b.publishRecommendation({ plugin_keys: ['k'] }), 'POST', 'plugin/recommendation/publish'],
       [
-        () => p.setSilentInstall({ plugin_key: 'k', is_default_install: false }),
+        () => b.setSilentInstall({ plugin_key: 'k', is_default_install: false }),
         'PUT',
         'plugin/silent_install',
       ],
@@ -63,33 +72,33 @@ describe('typed plugin calls (SPEC §7)', () => {
       // The editor's side.
       [() => p.editorPlugins({ lang: 'en-US' }), 'GET', 'plugin/user/editor'],
       [() => p.editorCode({ plugin_key: 'k 1' }), 'GET', 'plugin/user/editor/code'],
-      [() => p.download({ id: 'k 1' }), 'GET', 'manager/plugin/k%201/download'],
-      [() => p.batchUpload(form), 'POST', 'manager/plugins/upload'],
-      [() => p.batchStatus({ batch_id: 'b1' }), 'GET', 'manager/plugins/batch'],
-      [() => p.batchRemove({ batch_id: 'b1' }), 'DELETE', 'manager/plugins/batch'],
+      [() => b.download({ id: 'k 1' }), 'GET', 'manager/plugin/k%201/download'],
+      [() => b.batchUpload(form), 'POST', 'manager/plugins/upload'],
+      [() => b.batchStatus({ batch_id: 'b1' }), 'GET', 'manager/plugins/batch'],
+      [() => b.batchRemove({ batch_id: 'b1' }), 'DELETE', 'manager/plugins/batch'],
       [
-        () => p.createResourceState({ plugin_key: 'k', start_time: 1, end_time: 2, is_new: true }),
+        () => b.createResourceState({ plugin_key: 'k', start_time: 1, end_time: 2, is_new: true }),
         'POST',
         'plugin/resource_state',
       ],
-      [() => p.disableResourceState({ id: 4, is_disabled: true }), 'PUT', 'plugin/resource_state/disable'],
-      [() => p.resourceStateList(), 'GET', 'plugin/resource_state/list'],
+      [() => b.disableResourceState({ id: 4, is_disabled: true }), 'PUT', 'plugin/resource_state/disable'],
+      [() => b.resourceStateList(), 'GET', 'plugin/resource_state/list'],
       // Curation: the calls added by the "curation" part.
       [() => p.featuredList({ lang: 'en-US' }), 'GET', 'plugin/resource_state/active'],
-      [() => p.curatedRecommendation(), 'GET', 'plugin/recommendation/curated'],
-      [() => p.silentInstallList(), 'GET', 'plugin/silent_install/list'],
+      [() => b.curatedRecommendation(), 'GET', 'plugin/recommendation/curated'],
+      [() => b.silentInstallList(), 'GET', 'plugin/silent_install/list'],
       [() => p.bannerList(), 'GET', 'plugin-banner/all'],
-      [() => p.saveBanner(form), 'PUT', 'manager/plugin-banner'],
-      [() => p.deleteBanner({ id: 3 }), 'DELETE', 'manager/plugin-banner'],
-      [() => p.qrCodeList(), 'GET', 'manager/qr-code/list'],
-      [() => p.getIconfont(), 'GET', 'manager/space-setting/iconfont'],
-      [() => p.saveIconfont({ client_id: 'i', client_secret: 's' }), 'PUT', 'manager/space-setting/iconfont'],
-      [() => p.getPexels(), 'GET', 'srv/config/pexels'],
-      [() => p.savePexels({ api_key: 'a' }), 'POST', 'srv/config/pexels'],
-      [() => p.loginMethodList(), 'GET', 'manager/login-methods'],
+      [() => b.saveBanner(form), 'PUT', 'manager/plugin-banner'],
+      [() => b.deleteBanner({ id: 3 }), 'DELETE', 'manager/plugin-banner'],
+      [() => b.qrCodeList(), 'GET', 'manager/qr-code/list'],
+      [() => b.getIconfont(), 'GET', 'manager/space-setting/iconfont'],
+      [() => b.saveIconfont({ client_id: 'i', client_secret: 's' }), 'PUT', 'manager/space-setting/iconfont'],
+      [() => b.getPexels(), 'GET', 'srv/config/pexels'],
+      [() => b.savePexels({ api_key: 'a' }), 'POST', 'srv/config/pexels'],
+      [() => b.loginMethodList(), 'GET', 'manager/login-methods'],
       [
         () =>
-          p.saveLoginMethod({
+          b.saveLoginMethod({
             method: 'ldap',
             enable: true,
             logout_mode: 'default',
@@ -102,10 +111,10 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.verify(), 'GET', 'manager/verify'],
       [() => p.activityInfo({ activity_id: 'a1' }), 'GET', 'activity/activity/info'],
       // Settings.
-      [() => p.saveSpaceSetting({ ext: { login_storage: 1 } }), 'PUT', 'manager/space-setting'],
-      [() => p.userList({ keyword: 'a' }), 'GET', 'manager/users'],
-      [() => p.setUserRole({ user_id: 2, role: 2 }), 'PUT', 'manager/users/role'],
-      [() => p.setUserStatus({ user_id: 2, staff_status: 0 }), 'PUT', 'manager/users/status'],
+      [() => b.saveSpaceSetting({ ext: { login_storage: 1 } }), 'PUT', 'manager/space-setting'],
+      [() => b.userList({ keyword: 'a' }), 'GET', 'manager/users'],
+      [() => b.setUserRole({ user_id: 2, role: 2 }), 'PUT', 'manager/users/role'],
+      [() => b.setUserStatus({ user_id: 2, staff_status: 0 }), 'PUT', 'manager/users/status'],
       // Ratings and reviews of plugins.
       [() => p.ratingList({ plugin_key: 'k', sort: 'helpful' }), 'GET', 'plugin/rating/list'],
       [() => p.saveRating({ plugin_key: 'k', rating: 5, title: 't' }), 'PUT', 'plugin/rating'],
@@ -114,14 +123,14 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.saveRatingReply({ review_id: 1, body: 'Thanks' }), 'PUT', 'plugin/rating/reply'],
       [() => p.deleteRatingReply({ review_id: 1 }), 'DELETE', 'plugin/rating/reply'],
       [() => p.reportRating({ review_id: 1, reason: 'spam' }), 'POST', 'plugin/rating/report'],
-      [() => p.ratingReportList({ status: 'open' }), 'GET', 'manager/rating/report/list'],
+      [() => b.ratingReportList({ status: 'open' }), 'GET', 'manager/rating/report/list'],
       [
-        () => p.moderateRating({ review_id: 1, action: 'hide', reason: 'spam' }),
+        () => b.moderateRating({ review_id: 1, action: 'hide', reason: 'spam' }),
         'POST',
         'manager/rating/moderate',
       ],
     ];
-    expect(calls.length).toBe(Object.keys(p).length);
+    expect(calls.length).toBe(Object.keys(p).length + Object.keys(b).length);
     for (const [run] of calls) await run();
     expect(requests.map((r) => [r.method, r.url.pathname])).toEqual(
       calls.map(([, method, path]) => [method, `/api/cmt/${path}`]),
@@ -134,11 +143,21 @@ describe('typed plugin calls (SPEC §7)', () => {
     expect(Object.keys(client.plugin).sort()).toEqual(Object.keys(PLUGIN_ROUTES).sort());
   });
 
+  it("backofficeCalls has exactly the calls of the table's backoffice group, built once per client", () => {
+    expectTypeOf<keyof BackofficeCalls>().toEqualTypeOf<keyof typeof BACKOFFICE_ROUTES>();
+    const { client } = setup();
+    expect(Object.keys(backofficeCalls(client)).sort()).toEqual(Object.keys(BACKOFFICE_ROUTES).sort());
+    expect(backofficeCalls(client)).toBe(backofficeCalls(client));
+    expect(backofficeCalls(setup().client)).not.toBe(backofficeCalls(client));
+    // The square's calls carry none of the back office's.
+    expect(Object.keys(client.plugin).filter((name) => name in BACKOFFICE_ROUTES)).toEqual([]);
+  });
+
   it('sends the query of GET calls and the body of DELETE calls', async () => {
     const { client, requests } = setup();
     await client.plugin.detail({ plugin_key: 'figma-tokens', lang: 'zh-CN' });
     await client.plugin.activityInfo({ activity_id: 'a1' });
-    await client.plugin.deleteBanner({ id: 3 });
+    await backofficeCalls(client).deleteBanner({ id: 3 });
     await client.plugin.remove({ plugin_key: 'k' });
     expect(requests[0]?.url.search).toBe('?plugin_key=figma-tokens&lang=zh-CN');
     expect(requests[1]?.url.search).toBe('?activity_id=a1');
@@ -148,7 +167,7 @@ describe('typed plugin calls (SPEC §7)', () => {
 
   it('PUT plugin/resource_state/disable sends id and is_disabled as query, no body', async () => {
     const { client, requests } = setup();
-    await client.plugin.disableResourceState({ id: 4, is_disabled: false });
+    await backofficeCalls(client).disableResourceState({ id: 4, is_disabled: false });
     expect(requests[0]?.method).toBe('PUT');
     expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({ id: '4', is_disabled: 'false' });
     expect(requests[0]?.body).toBeUndefined();
@@ -158,7 +177,7 @@ describe('typed plugin calls (SPEC §7)', () => {
     const { client, requests } = setup(
       () => new Response('{"name":"x"}', { headers: { 'content-type': 'application/json' } }),
     );
-    const res = await client.plugin.download({ id: 'plug/1' });
+    const res = await backofficeCalls(client).download({ id: 'plug/1' });
     expect(requests[0]?.url.pathname).toBe('/api/cmt/manager/plugin/plug%2F1/download');
     expect(requests[0]?.url.search).toBe('');
     expect(res.code).toBe(0);
@@ -178,7 +197,7 @@ describe('saveBanner', () => {
   it('sends a plain object with multipart: true as FormData with the image as a file part', async () => {
     const { client, requests } = setup();
     const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
-    await client.plugin.saveBanner(
+    await backofficeCalls(client).saveBanner(
       { id: '7', redirect_url: 'https://example.com/', image },
       { multipart: true },
     );
@@ -218,14 +237,14 @@ describe('uploads with progress and cancel', () => {
     const x = fakeXhr();
     const { client } = setup(undefined, { createXhr: x.createXhr, upload: xhrUpload });
     const controller = new AbortController();
-    const pending = client.plugin.batchUpload(new FormData(), {
+    const pending = backofficeCalls(client).batchUpload(new FormData(), {
       signal: controller.signal,
       onUploadProgress: () => {},
     });
     controller.abort();
     expect(x.xhr.aborted).toBe(true);
     expect(await pending).toMatchObject({ code: -1, message: CANCEL_MESSAGE, error: 'CANCELLED' });
-    const failing = client.plugin.saveBanner(new FormData(), { onUploadProgress: () => {} });
+    const failing = backofficeCalls(client).saveBanner(new FormData(), { onUploadProgress: () => {} });
     x.xhr.respond(400, {
       code: 40005,
       error: 'UPLOAD_REJECTED',
@@ -259,7 +278,7 @@ describe('uploads without an upload transport', () => {
 describe('multipart routes', () => {
   it('send a plain object as FormData without asking', async () => {
     const { client, requests } = setup();
-    await client.plugin.saveBanner({ redirect_url: 'https://example.com', image: new Blob(['x']) });
+    await backofficeCalls(client).saveBanner({ redirect_url: 'https://example.com', image: new Blob(['x']) });
     const body = requests[0]?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(body.get('redirect_url')).toBe('https://example.com');

@@ -51,7 +51,6 @@ export {
   matchLocale,
 } from './locales';
 export type { RouteGroup, RouteName } from './routes';
-export { ROUTES } from './routes';
 export { COLLECTOR_ROUTES } from './routes/collector';
 export type { HttpMethod, RequestKind, ResponseKind, RouteDefinition } from './routes/definition';
 export { Access } from './routes/definition';

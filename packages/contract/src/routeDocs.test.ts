@@ -24,7 +24,7 @@ describe('docs/api.md route table', () => {
     );
     // Curation gave this route its handler; planned rows are checked from the table below.
     expect(table).toContain(
-      '| `plugin.publishRecommendation` | `POST /api/cmt/plugin/recommendation/publish` | administrator | body | envelope | yes |',
+      '| `backoffice.publishRecommendation` | `POST /api/cmt/plugin/recommendation/publish` | administrator | body | envelope | yes |',
     );
     const lines = table.split('\n');
     for (const [group, routes] of Object.entries(ROUTES)) {

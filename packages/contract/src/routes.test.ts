@@ -55,4 +55,13 @@ describe('the route table', () => {
     for (const e of entries) if (e.personalToken) expect(e.access, e.id).toBe('user');
     for (const e of entries) if (e.superAdmin) expect(e.access, e.id).toBe('admin');
   });
+
+  it("the back office's group holds exactly the administrators' calls, each with its schemas", () => {
+    const admin = entries.filter((e) => e.access === 'admin').map((e) => e.id);
+    expect(admin.length).toBeGreaterThan(0);
+    expect(admin.every((id) => id.startsWith('backoffice.'))).toBe(true);
+    expect(Object.keys(ROUTES.backoffice).length).toBe(admin.length);
+    for (const group of Object.keys(ROUTES) as (keyof typeof ROUTES)[])
+      expect(Object.keys(ROUTE_SCHEMAS[group]).sort(), group).toEqual(Object.keys(ROUTES[group]).sort());
+  });
 });

@@ -10,8 +10,15 @@
  * A route in the table without a handler, or a handler without a route in the table, fails the
  * server's `routeTable.test.ts`.
  *
+ * `@plugin-center/contract/routes`: this whole table, for the server, the OpenAPI document and the
+ * back office. The main entry exports the groups a site's pages call (`PLUGIN_ROUTES`, `USER_ROUTES`,
+ * `COLLECTOR_ROUTES`, `PAGE_ROUTES`, `OPERATION_ROUTES`) and not the back office's.
+ *
  * @packageDocumentation
  */
+export { BACKOFFICE_ROUTES } from './routes/backoffice';
+
+import { BACKOFFICE_ROUTES } from './routes/backoffice';
 import { COLLECTOR_ROUTES } from './routes/collector';
 import { OPERATION_ROUTES, PAGE_ROUTES } from './routes/page';
 import { PLUGIN_ROUTES } from './routes/plugin';
@@ -19,7 +26,8 @@ import { USER_ROUTES } from './routes/user';
 
 /**
  * The whole route table by group. The server registers every entry that is not `planned`; the API
- * client's `plugin.*` calls are the `plugin` group; docs/api.md lists the table.
+ * client's `plugin.*` and `user.*` calls are those groups, `backofficeCalls` of
+ * `@plugin-center/api/backoffice` the `backoffice` group; docs/api.md lists the table.
  */
 export const ROUTES = {
   plugin: PLUGIN_ROUTES,
@@ -27,6 +35,7 @@ export const ROUTES = {
   collector: COLLECTOR_ROUTES,
   page: PAGE_ROUTES,
   operation: OPERATION_ROUTES,
+  backoffice: BACKOFFICE_ROUTES,
 } as const;
 
 /** The groups of {@link ROUTES}. */

@@ -14,6 +14,7 @@ import {
   useAnalyticsOverview,
   useAuditList,
   useAuditLog,
+  useBackofficeAction,
   useBatchUpload,
   useMyPlugins,
   useOwnerAssignment,
@@ -179,7 +180,7 @@ describe('the change hooks', () => {
     ]);
   });
 
-  it('usePluginAction runs the named call of the route table and hands back its data or refusal', async () => {
+  it('useBackofficeAction runs the named call of the route table and hands back its data or refusal', async () => {
     const net = setup((req) =>
       (req.json as { api_key: string }).api_key
         ? ok({ api_key: 'k1' })
@@ -188,7 +189,7 @@ describe('the change hooks', () => {
             400,
           ),
     );
-    const { result } = renderHook(() => usePluginAction('savePexels'), { wrapper: net.wrapper });
+    const { result } = renderHook(() => useBackofficeAction('savePexels'), { wrapper: net.wrapper });
     expect(result.current.status).toBe('idle');
     await act(() => result.current.run({ api_key: 'k1' }));
     expect(result.current).toMatchObject({ status: 'success', data: { api_key: 'k1' } });

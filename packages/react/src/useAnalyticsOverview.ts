@@ -1,4 +1,5 @@
 import type { AnalyticsOverview, AnalyticsRangeQuery, LoaderState } from '@plugin-center/api';
+import { backofficeCalls } from '@plugin-center/api/backoffice';
 import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
@@ -15,7 +16,7 @@ export function useAnalyticsOverview(
   const client = useApiClient();
   const { from, to, project, developer } = range;
   return useLoader(
-    (signal) => client.plugin.analyticsOverview({ from, to, project, developer }, { signal }),
+    (signal) => backofficeCalls(client).analyticsOverview({ from, to, project, developer }, { signal }),
     [client, from, to, project, developer],
   );
 }

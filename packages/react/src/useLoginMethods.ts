@@ -1,4 +1,5 @@
 import type { LoaderState, LoginMethodList } from '@plugin-center/api';
+import { backofficeCalls } from '@plugin-center/api/backoffice';
 import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
@@ -11,12 +12,12 @@ import { useLoader } from './useLoader';
  * the epoch or null) and its `variables` — each an environment variable's `name` (`LDAP_URL`), its
  * one-line `summary`, whether it is a `secret`, the saved `value` and the `environment`'s value
  * beside it (secrets masked both: `SECRET_MASK_PREFIX` + last 4 characters). Save one method with
- * `usePluginAction('saveLoginMethod')` (super administrators only: 403 `FORBIDDEN` for a general
+ * `useBackofficeAction('saveLoginMethod')` (super administrators only: 403 `FORBIDDEN` for a general
  * administrator; a refused value: 400 `INVALID_PARAMETER` with `field` naming the variable).
  *
  * @returns the loader state (`data.method_list`) and `reload()`
  */
 export function useLoginMethods(): LoaderState<LoginMethodList> & { reload(): void } {
   const client = useApiClient();
-  return useLoader((signal) => client.plugin.loginMethodList({ signal }), [client]);
+  return useLoader((signal) => backofficeCalls(client).loginMethodList({ signal }), [client]);
 }

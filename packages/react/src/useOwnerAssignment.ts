@@ -1,4 +1,5 @@
 import type { AssignOwnerBody } from '@plugin-center/api';
+import { backofficeCalls } from '@plugin-center/api/backoffice';
 import { useAction } from './useAction';
 import { useApiClient } from './useApiClient';
 
@@ -10,5 +11,5 @@ import { useApiClient } from './useApiClient';
  */
 export function useOwnerAssignment() {
   const client = useApiClient();
-  return useAction((body: AssignOwnerBody) => client.plugin.assignOwner(body));
+  return useAction((body: AssignOwnerBody) => backofficeCalls(client).assignOwner(body));
 }

@@ -1,5 +1,6 @@
 import type { RatingReportListQuery } from '@plugin-center/api';
 import { createPagedList } from '@plugin-center/api';
+import { backofficeCalls } from '@plugin-center/api/backoffice';
 import { usePagedList } from './usePagedList';
 
 /**
@@ -14,7 +15,7 @@ export function useRatingReports(query: Omit<RatingReportListQuery, 'cursor'> = 
   return usePagedList(
     (client, q: Omit<RatingReportListQuery, 'cursor'>) =>
       createPagedList(
-        (p, cursor, signal) => client.plugin.ratingReportList({ ...p, cursor }, { signal }),
+        (p, cursor, signal) => backofficeCalls(client).ratingReportList({ ...p, cursor }, { signal }),
         (d) => ({ items: d.entry_list, next_cursor: d.next_cursor }),
         q,
       ),

@@ -1,4 +1,5 @@
 import type { LoaderState, Locale, ResourcePositionPage, ResourcePositionStatus } from '@plugin-center/api';
+import { backofficeCalls } from '@plugin-center/api/backoffice';
 import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
@@ -19,7 +20,7 @@ export function useResourcePositions(
   const client = useApiClient();
   const { status, cursor, page_size, lang } = params;
   return useLoader(
-    (signal) => client.plugin.resourceStateList({ status, cursor, page_size, lang }, { signal }),
+    (signal) => backofficeCalls(client).resourceStateList({ status, cursor, page_size, lang }, { signal }),
     [client, status, cursor, page_size, lang],
   );
 }

@@ -9,7 +9,7 @@ export const SPACE_SETTING_PATH = USER_ROUTES.mstSpaceSetting.path;
  * The space setting (`GET /api/pix/mst/spaces/setting`, public; SPEC §3): `ext.brand`
  * (`enable`, `brand_key`), `ext.template.topic_color_key` (a key of `TOPIC_COLORS`),
  * `ext.login_storage` (0 local storage, 1 session storage, 2 cookie) and `update_time` (ms or null).
- * Change it with `client.plugin.saveSpaceSetting` (admin).
+ * Change it with `backofficeCalls(client).saveSpaceSetting` (admin).
  *
  * @returns the loader state and `reload()`
  */

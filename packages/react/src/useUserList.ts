@@ -1,12 +1,13 @@
 import type { LoaderState, UserListResult } from '@plugin-center/api';
+import { backofficeCalls } from '@plugin-center/api/backoffice';
 import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
 /**
  * One page of the people of the back office (`GET /api/cmt/manager/users`, admin; SPEC §1
  * roles, §2 user info): accounts newest first with their role and `staff_status` (1 active, 0
- * disabled). Change a role with `client.plugin.setUserRole` (super admin only), disable or enable an
- * account with `client.plugin.setUserStatus` (any administrator for a general user, a super admin
+ * disabled). Change a role with `backofficeCalls(client).setUserRole` (super admin only), disable or enable an
+ * account with `backofficeCalls(client).setUserStatus` (any administrator for a general user, a super admin
  * for a general administrator), then `reload()`.
  *
  * @param params - `keyword` (part of the email, nick or user name; at most 254 characters; ignored
@@ -20,7 +21,7 @@ export function useUserList(
   const keyword = params.keyword?.trim() || undefined;
   const { role, cursor, page_size } = params;
   return useLoader(
-    (signal) => client.plugin.userList({ keyword, role, cursor, page_size }, { signal }),
+    (signal) => backofficeCalls(client).userList({ keyword, role, cursor, page_size }, { signal }),
     [client, keyword, role, cursor, page_size],
   );
 }

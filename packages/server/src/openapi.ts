@@ -6,7 +6,8 @@
  * content types — so that tools driven by the document alone can sign in and upload.
  */
 import type { SwaggerOptions } from '@fastify/swagger';
-import { type Access, ROUTES, type RouteDefinition } from '@plugin-center/contract';
+import type { Access, RouteDefinition } from '@plugin-center/contract';
+import { ROUTES } from '@plugin-center/contract/routes';
 import { type MultipartForm, ROUTE_SCHEMAS, type RouteSchema } from '@plugin-center/contract/schemas';
 import type { TSchema } from 'typebox';
 

@@ -1,4 +1,5 @@
-import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
+import type { RouteDefinition } from '@plugin-center/contract';
+import { ROUTES } from '@plugin-center/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyPath } from './routeTable';
 import { createTestApp, type TestApp } from './testing/testApp';

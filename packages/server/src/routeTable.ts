@@ -6,7 +6,8 @@
  * `routeTable.test.ts` compares with the table (a route without a handler, or a handler without a
  * route, fails it).
  */
-import { type Access, ROUTES, type RouteDefinition, type RouteGroup } from '@plugin-center/contract';
+import type { Access, RouteDefinition, RouteGroup } from '@plugin-center/contract';
+import { ROUTES } from '@plugin-center/contract/routes';
 import { Envelope, ErrorEnvelope, ROUTE_SCHEMAS, type RouteSchema } from '@plugin-center/contract/schemas';
 import type {
   FastifyContextConfig,

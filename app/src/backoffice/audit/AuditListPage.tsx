@@ -1,6 +1,6 @@
 import type { ActionState } from '@plugin-center/api/backoffice';
 import { PUBLISH_LIMITS, ReviewStatus, type Submission } from '@plugin-center/contract';
-import { useAuditList, usePluginAction } from '@plugin-center/react/backoffice';
+import { useAuditList, useBackofficeAction, usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatNumber } from '../../format';
@@ -66,9 +66,9 @@ export function AuditListView() {
   const [deleting, setDeleting] = useState<Submission | null>(null);
   const searchId = useId();
   const list = useAuditList({ status: filter, keyword: keyword || undefined });
-  const review = usePluginAction('auditStatus');
+  const review = useBackofficeAction('auditStatus');
   const removal = usePluginAction('remove');
-  const code = usePluginAction('download');
+  const code = useBackofficeAction('download');
   const busy = [review, removal, code].some((a) => a.status === 'running');
 
   const act = (done: ActionState<unknown>, text: string) => {

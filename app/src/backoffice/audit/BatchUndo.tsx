@@ -1,4 +1,4 @@
-import { usePluginAction } from '@plugin-center/react/backoffice';
+import { useBackofficeAction } from '@plugin-center/react/backoffice';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { usePublishTexts } from '../../i18n/publish/texts';
@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
  */
 export function BatchUndo({ batchId, count }: { batchId: string; count: number }) {
   const { t } = usePublishTexts();
-  const removal = usePluginAction('batchRemove');
+  const removal = useBackofficeAction('batchRemove');
   const [confirming, setConfirming] = useState(false);
   const [deleted, setDeleted] = useState(false);
   if (count === 0 || deleted) return null;
@@ -55,7 +55,7 @@ export function BatchUndo({ batchId, count }: { batchId: string; count: number }
  */
 export function CancelledBatch({ batchId }: { batchId: string }) {
   const { t } = usePublishTexts();
-  const status = usePluginAction('batchStatus');
+  const status = useBackofficeAction('batchStatus');
   const { run } = status;
   useEffect(() => {
     void run({ batch_id: batchId });

@@ -1,4 +1,5 @@
-import { type BatchUploadResult, PLUGIN_ROUTES } from '@plugin-center/contract';
+import type { BatchUploadResult } from '@plugin-center/contract';
+import { BACKOFFICE_ROUTES } from '@plugin-center/contract/routes';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
@@ -15,7 +16,7 @@ import { type UploadOptions, type UploadOutcome, uploadForm } from '../../upload
 import { BatchUndo, CancelledBatch } from './BatchUndo';
 
 /** Path of `POST /api/cmt/manager/plugins/upload` (SPEC §7: multipart, cancellable; admin only). */
-export const BATCH_UPLOAD_PATH = PLUGIN_ROUTES.batchUpload.path;
+export const BATCH_UPLOAD_PATH = BACKOFFICE_ROUTES.batchUpload.path;
 
 /** The file types the batch upload takes: a JSON array of catalogue records, or a ZIP of such files. */
 export const BATCH_FILE_ACCEPT = '.json,.zip,application/json,application/zip';

@@ -1,7 +1,7 @@
 import type { Banner } from '@plugin-center/api';
 import { httpUrl } from '@plugin-center/contract/text';
 import { useBanners } from '@plugin-center/react';
-import { usePluginAction } from '@plugin-center/react/backoffice';
+import { useBackofficeAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
@@ -56,8 +56,8 @@ export function BannerConfigView() {
   const banners = useBanners();
   const [editing, setEditing] = useState<Banner | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Banner | null>(null);
-  const save = usePluginAction('saveBanner');
-  const removal = usePluginAction('deleteBanner');
+  const save = useBackofficeAction('saveBanner');
+  const removal = useBackofficeAction('deleteBanner');
   const busy = save.status === 'running' || removal.status === 'running';
   const list = banners.data ?? [];
 
@@ -188,7 +188,7 @@ function BannerForm(props: { banner?: Banner; n?: number; onDone(saved: boolean)
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState(props.banner?.redirect_url ?? '');
-  const save = usePluginAction('saveBanner');
+  const save = useBackofficeAction('saveBanner');
   const busy = save.status === 'running';
   const [errors, setErrors] = useState<{ image?: string; url?: string; form?: string }>({});
   const mb = BANNER_LIMITS.IMAGE_BYTES / MB;

@@ -1,6 +1,9 @@
 import type { CuratedRecommendation, Locale, PluginSummary } from '@plugin-center/api';
-import { useCuratedRecommendation, useSilentInstalls } from '@plugin-center/react';
-import { usePluginAction } from '@plugin-center/react/backoffice';
+import {
+  useBackofficeAction,
+  useCuratedRecommendation,
+  useSilentInstalls,
+} from '@plugin-center/react/backoffice';
 import { useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
@@ -59,7 +62,7 @@ function CuratedEditor() {
   // the last published answer replaces the loaded one; `edited` holds unpublished changes
   const [published, setPublished] = useState<CuratedRecommendation | null>(null);
   const [edited, setEdited] = useState<Item[] | null>(null);
-  const publishing = usePluginAction('publishRecommendation');
+  const publishing = useBackofficeAction('publishRecommendation');
   const busy = publishing.status === 'running';
   const base = published ?? curated.data;
   const items = edited ?? base?.plugin_list.map(toItem) ?? null;
@@ -172,7 +175,7 @@ function CuratedEditor() {
 function SilentInstalls() {
   const { t, locale } = useBackofficeTexts();
   const list = useSilentInstalls({ lang: locale as Locale });
-  const silent = usePluginAction('setSilentInstall');
+  const silent = useBackofficeAction('setSilentInstall');
   const [busyKey, setBusyKey] = useState<string | null>(null);
 
   const set = async (plugin_key: string, name: string, on: boolean) => {

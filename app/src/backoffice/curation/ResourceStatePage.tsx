@@ -1,5 +1,5 @@
 import type { Locale, ResourcePosition, ResourcePositionStatus } from '@plugin-center/api';
-import { usePluginAction, useResourcePositionList } from '@plugin-center/react/backoffice';
+import { useBackofficeAction, useResourcePositionList } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { PluginAvatar } from '../../components/PluginAvatar';
 import { notify } from '../../toast/toastStore';
@@ -53,7 +53,7 @@ export function ResourceStateView() {
   const [status, setStatus] = useState<ResourcePositionStatus | ''>('');
   const list = useResourcePositionList({ status: status || undefined, lang: locale as Locale });
   const pages = usePageView(list);
-  const disabling = usePluginAction('disableResourceState');
+  const disabling = useBackofficeAction('disableResourceState');
   const [busyId, setBusyId] = useState<number | null>(null);
   const id = useId();
 
@@ -168,7 +168,7 @@ function ResourceStateForm(props: { onCreated(): void }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [isNew, setIsNew] = useState(false);
-  const creating = usePluginAction('createResourceState');
+  const creating = useBackofficeAction('createResourceState');
   const busy = creating.status === 'running';
   const [errors, setErrors] = useState<{ plugin?: string; time?: string; form?: string }>({});
 

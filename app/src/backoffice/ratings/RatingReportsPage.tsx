@@ -16,6 +16,7 @@ import { BackstageHeader } from '../BackstageHeader';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import '../../pages/detail/ratings.css';
+import { backofficeCalls } from '@plugin-center/api/backoffice';
 
 /**
  * `/backstage-index/rating-reports` (admin only, behind `AdminRoute`): the page title and the
@@ -38,7 +39,7 @@ function ReportedEntry({ entry, onDone }: { entry: ReportedRating; onDone(): voi
   const review = entry.review;
   const moderate = async (action: 'hide' | 'restore' | 'dismiss', reason?: string) => {
     try {
-      const res = await client.plugin.moderateRating({
+      const res = await backofficeCalls(client).moderateRating({
         review_id: review.id,
         action,
         ...(reason ? { reason } : {}),

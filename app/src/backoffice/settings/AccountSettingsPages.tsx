@@ -1,6 +1,5 @@
 import type { IconfontConfig, PexelsConfig } from '@plugin-center/api';
-import { useIconfontConfig, usePexelsConfig } from '@plugin-center/react';
-import { usePluginAction } from '@plugin-center/react/backoffice';
+import { useBackofficeAction, useIconfontConfig, usePexelsConfig } from '@plugin-center/react/backoffice';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
@@ -59,7 +58,7 @@ function IconfontForm({ initial }: { initial: IconfontConfig }) {
   const [saved, setSaved] = useState(initial);
   const [clientId, setClientId] = useState(initial.client_id);
   const [secret, setSecret] = useState(initial.client_secret);
-  const save = usePluginAction('saveIconfont');
+  const save = useBackofficeAction('saveIconfont');
   const busy = save.status === 'running';
   const [errors, setErrors] = useState<{ client_id?: string; client_secret?: string }>({});
 
@@ -148,7 +147,7 @@ function PexelsForm({ initial }: { initial: PexelsConfig }) {
   const id = useId();
   const [saved, setSaved] = useState(initial);
   const [key, setKey] = useState(initial.api_key);
-  const save = usePluginAction('savePexels');
+  const save = useBackofficeAction('savePexels');
   const busy = save.status === 'running';
   const [error, setError] = useState<string | undefined>();
 

@@ -1,6 +1,6 @@
 import { type LoginMethodSetting, type LogoutMode, Role } from '@plugin-center/api';
 import { useAdminInfo } from '@plugin-center/react';
-import { useLoginMethods, usePluginAction } from '@plugin-center/react/backoffice';
+import { useBackofficeAction, useLoginMethods } from '@plugin-center/react/backoffice';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
@@ -117,7 +117,7 @@ function MethodCard({ initial, canEdit }: { initial: LoginMethodSetting; canEdit
   const envButton = useRef<HTMLButtonElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const asked = useRef<'environment' | 'replace' | null>(null);
-  const save = usePluginAction('saveLoginMethod');
+  const save = useBackofficeAction('saveLoginMethod');
   const busy = save.status === 'running';
   const name = t(`loginMethods.names.${saved.method}`);
   const status = methodStatus(saved);

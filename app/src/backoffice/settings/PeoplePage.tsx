@@ -1,6 +1,6 @@
 import type { AdminUser } from '@plugin-center/api';
 import { useAdminInfo } from '@plugin-center/react';
-import { usePeopleList, usePluginAction } from '@plugin-center/react/backoffice';
+import { useBackofficeAction, usePeopleList } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
@@ -70,8 +70,8 @@ export function PeopleView() {
   const [keyword, setKeyword] = useState('');
   const list = usePeopleList({ keyword });
   const pages = usePageView(list);
-  const roleChange = usePluginAction('setUserRole');
-  const statusChange = usePluginAction('setUserStatus');
+  const roleChange = useBackofficeAction('setUserRole');
+  const statusChange = useBackofficeAction('setUserStatus');
   const [target, setTarget] = useState<AdminUser | null>(null);
   const [disableTarget, setDisableTarget] = useState<AdminUser | null>(null);
   const busy = roleChange.status === 'running';

@@ -1,6 +1,6 @@
 import type { SpaceSetting, TopicColorKey } from '@plugin-center/api';
 import { useSpaceSetting } from '@plugin-center/react';
-import { usePluginAction } from '@plugin-center/react/backoffice';
+import { useBackofficeAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../toast/toastStore';
@@ -69,7 +69,7 @@ function SpaceForm({ initial }: { initial: SpaceSetting }) {
   const [brandKey, setBrandKey] = useState(initial.ext.brand.brand_key);
   const [color, setColor] = useState<TopicColorKey>(initial.ext.template.topic_color_key);
   const [storage, setStorage] = useState<0 | 1 | 2>(initial.ext.login_storage);
-  const save = usePluginAction('saveSpaceSetting');
+  const save = useBackofficeAction('saveSpaceSetting');
   const busy = save.status === 'running';
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);

@@ -1,4 +1,5 @@
 import type { ApiClient } from '@plugin-center/api';
+import { backofficeCalls } from '@plugin-center/api/backoffice';
 import type { Submission } from '@plugin-center/contract';
 
 /** Pages of `plugin/audit` read at most while looking for one plugin (100 per page). */
@@ -40,7 +41,7 @@ export async function findAnySubmission(
   pluginKey: string,
   signal: AbortSignal,
 ): Promise<Submission | null> {
-  const res = await api.plugin.auditList(
+  const res = await backofficeCalls(api).auditList(
     { status: 0, keyword: pluginKey.slice(0, 100), page_size: 100 },
     { signal },
   );

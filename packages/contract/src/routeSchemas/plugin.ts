@@ -1,6 +1,7 @@
 /**
- * The schemas of the `plugin` group of the route table: the square, publishing, review and the back
- * office's calls.
+ * The schemas of the `plugin` group of the route table (the square, publishing) and of the
+ * `backoffice` group (review, curation, settings, people, moderation), which `ROUTE_SCHEMAS` splits
+ * as the table groups them.
  */
 import { Type } from 'typebox';
 import type { ROUTES } from '../routes';
@@ -310,4 +311,4 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   },
   ...PLUGIN_CURATION_ROUTE_SCHEMAS,
   ...PLUGIN_RATING_ROUTE_SCHEMAS,
-} as const satisfies SchemasOf<typeof ROUTES.plugin>;
+} as const satisfies SchemasOf<typeof ROUTES.plugin & typeof ROUTES.backoffice>;

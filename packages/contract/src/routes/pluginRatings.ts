@@ -58,18 +58,4 @@ export const PLUGIN_RATING_ROUTES = {
     request: 'body',
     response: 'envelope',
   },
-  ratingReportList: {
-    method: 'GET',
-    path: '/api/cmt/manager/rating/report/list',
-    access: 'admin',
-    request: 'query',
-    response: 'envelope',
-  },
-  moderateRating: {
-    method: 'POST',
-    path: '/api/cmt/manager/rating/moderate',
-    access: 'admin',
-    request: 'body',
-    response: 'envelope',
-  },
 } as const satisfies Record<string, RouteDefinition>;

@@ -12,7 +12,8 @@
  * until its issue lands. "Another user" also checks that
  * per-user resources stay the caller's own: identity, installed list and likes.
  */
-import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
+import type { RouteDefinition } from '@plugin-center/contract';
+import { ROUTES } from '@plugin-center/contract/routes';
 import { Role } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
@@ -40,7 +41,7 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.editorPlugins': 'user',
   'plugin.editorCode': 'user',
   'plugin.verify': 'user',
-  'plugin.analyticsOverview': 'admin',
+  'backoffice.analyticsOverview': 'admin',
   // By ownership (the caller's own plugins); the "another user" check is in publishing tests.
   'plugin.publisherAnalytics': 'user',
   'plugin.publish': 'user',
@@ -54,42 +55,42 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.userPlugins': 'user',
   // The owner's or an administrator's; "another user" (403) is checked in pluginIdentity.test.ts.
   'plugin.submissionHistory': 'user',
-  'plugin.auditList': 'admin',
-  'plugin.auditStatus': 'admin',
-  'plugin.auditLog': 'admin',
-  'plugin.assignOwner': 'admin',
+  'backoffice.auditList': 'admin',
+  'backoffice.auditStatus': 'admin',
+  'backoffice.auditLog': 'admin',
+  'backoffice.assignOwner': 'admin',
   'plugin.personalTokenList': 'user',
   'plugin.createPersonalToken': 'user',
   'plugin.revokePersonalToken': 'user',
-  'plugin.download': 'admin',
-  'plugin.batchUpload': 'admin',
-  'plugin.batchStatus': 'admin',
-  'plugin.batchRemove': 'admin',
-  'plugin.publishRecommendation': 'admin',
-  'plugin.setSilentInstall': 'admin',
-  'plugin.createResourceState': 'admin',
-  'plugin.disableResourceState': 'admin',
-  'plugin.resourceStateList': 'admin',
+  'backoffice.download': 'admin',
+  'backoffice.batchUpload': 'admin',
+  'backoffice.batchStatus': 'admin',
+  'backoffice.batchRemove': 'admin',
+  'backoffice.publishRecommendation': 'admin',
+  'backoffice.setSilentInstall': 'admin',
+  'backoffice.createResourceState': 'admin',
+  'backoffice.disableResourceState': 'admin',
+  'backoffice.resourceStateList': 'admin',
   // Curation: routes added by the "curation" part.
   'plugin.featuredList': 'public',
-  'plugin.curatedRecommendation': 'admin',
-  'plugin.silentInstallList': 'admin',
+  'backoffice.curatedRecommendation': 'admin',
+  'backoffice.silentInstallList': 'admin',
   'plugin.bannerList': 'public',
-  'plugin.saveBanner': 'admin',
-  'plugin.deleteBanner': 'admin',
-  'plugin.qrCodeList': 'admin',
-  'plugin.getIconfont': 'admin',
-  'plugin.saveIconfont': 'admin',
-  'plugin.getPexels': 'admin',
-  'plugin.savePexels': 'admin',
+  'backoffice.saveBanner': 'admin',
+  'backoffice.deleteBanner': 'admin',
+  'backoffice.qrCodeList': 'admin',
+  'backoffice.getIconfont': 'admin',
+  'backoffice.saveIconfont': 'admin',
+  'backoffice.getPexels': 'admin',
+  'backoffice.savePexels': 'admin',
   'plugin.activityInfo': 'public',
   // Settings.
-  'plugin.saveSpaceSetting': 'admin',
-  'plugin.userList': 'admin',
-  'plugin.setUserRole': 'super',
-  'plugin.setUserStatus': 'admin',
-  'plugin.loginMethodList': 'admin',
-  'plugin.saveLoginMethod': 'super',
+  'backoffice.saveSpaceSetting': 'admin',
+  'backoffice.userList': 'admin',
+  'backoffice.setUserRole': 'super',
+  'backoffice.setUserStatus': 'admin',
+  'backoffice.loginMethodList': 'admin',
+  'backoffice.saveLoginMethod': 'super',
   // Ratings and reviews of plugins; the installer, author and owner rules (403) are checked in
   // ratings/ratings.test.ts.
   'plugin.ratingList': 'public',
@@ -99,8 +100,8 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.saveRatingReply': 'user',
   'plugin.deleteRatingReply': 'user',
   'plugin.reportRating': 'user',
-  'plugin.ratingReportList': 'admin',
-  'plugin.moderateRating': 'admin',
+  'backoffice.ratingReportList': 'admin',
+  'backoffice.moderateRating': 'admin',
   'user.mstSpaceSetting': 'public',
   'user.mstSpaceSettingResource': 'public',
   // --- end of settings

@@ -25,8 +25,8 @@ export interface BannerRoutesOptions {
 export async function bannerRoutes(app: FastifyInstance, { banners }: BannerRoutesOptions): Promise<void> {
   await app.register(multipart, { limits: BANNER_MULTIPART_LIMITS, throwFileSizeLimit: true });
   tableRoute(app, 'plugin', 'bannerList', () => banners.list());
-  tableRoute(app, 'plugin', 'saveBanner', async (request) =>
+  tableRoute(app, 'backoffice', 'saveBanner', async (request) =>
     banners.save(request.user!, await readBannerForm(request)),
   );
-  tableRoute(app, 'plugin', 'deleteBanner', (request) => banners.remove(request.user!, request.body.id));
+  tableRoute(app, 'backoffice', 'deleteBanner', (request) => banners.remove(request.user!, request.body.id));
 }

@@ -17,5 +17,5 @@ export interface QrCodesRoutesOptions {
  * otherwise) → the configured `ContactQr[]` (`{ name, img_url }`), `[]` when none is configured.
  */
 export async function qrCodesRoutes(app: FastifyInstance, { codes }: QrCodesRoutesOptions): Promise<void> {
-  tableRoute(app, 'plugin', 'qrCodeList', () => codes.map((code) => ({ ...code })));
+  tableRoute(app, 'backoffice', 'qrCodeList', () => codes.map((code) => ({ ...code })));
 }

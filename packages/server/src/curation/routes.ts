@@ -37,25 +37,25 @@ export async function curationRoutes(
 ): Promise<void> {
   const ctx: CurationContext = { db, clock };
 
-  tableRoute(app, 'plugin', 'createResourceState', (request) =>
+  tableRoute(app, 'backoffice', 'createResourceState', (request) =>
     createPosition(ctx, request.user!, request.body),
   );
-  tableRoute(app, 'plugin', 'disableResourceState', (request) => {
+  tableRoute(app, 'backoffice', 'disableResourceState', (request) => {
     const flag = request.query.is_disabled;
     return setPositionDisabledState(ctx, request.user!, request.query.id, flag === true || flag === 1);
   });
-  tableRoute(app, 'plugin', 'resourceStateList', (request) => listPositionPage(ctx, request.query));
+  tableRoute(app, 'backoffice', 'resourceStateList', (request) => listPositionPage(ctx, request.query));
   tableRoute(app, 'plugin', 'featuredList', (request) => featuredSlots(ctx, request.query.lang));
 
-  tableRoute(app, 'plugin', 'publishRecommendation', (request) =>
+  tableRoute(app, 'backoffice', 'publishRecommendation', (request) =>
     publishRecommendation(ctx, request.user!, request.body.plugin_keys),
   );
-  tableRoute(app, 'plugin', 'curatedRecommendation', (request) =>
+  tableRoute(app, 'backoffice', 'curatedRecommendation', (request) =>
     curatedRecommendation(ctx, request.query.lang),
   );
 
-  tableRoute(app, 'plugin', 'setSilentInstall', (request) =>
+  tableRoute(app, 'backoffice', 'setSilentInstall', (request) =>
     setSilentInstall(ctx, request.user!, request.body.plugin_key, request.body.is_default_install),
   );
-  tableRoute(app, 'plugin', 'silentInstallList', (request) => silentInstallList(ctx, request.query.lang));
+  tableRoute(app, 'backoffice', 'silentInstallList', (request) => silentInstallList(ctx, request.query.lang));
 }

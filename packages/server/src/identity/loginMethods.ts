@@ -13,7 +13,8 @@
  * LOGIN_METHOD_DISABLED, and {@link privateStandardConfig} tells the SSO client how each logs out.
  */
 import type { SiteConfig } from '@plugin-center/contract';
-import { ApiErrorCode, ROUTES } from '@plugin-center/contract';
+import { ApiErrorCode } from '@plugin-center/contract';
+import { ROUTES } from '@plugin-center/contract/routes';
 import type { LogoutMode, PrivateStandardConfig } from '@plugin-center/contract/schemas';
 import type { IdentityConfig } from '../config/identity';
 import {

@@ -240,9 +240,9 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   // People of the back office (settings).
   const people = new PeopleService(identity);
-  tableRoute(app, 'plugin', 'userList', (request) => people.list(request.query));
-  tableRoute(app, 'plugin', 'setUserRole', (request) => people.setRole(request.user!, request.body));
-  tableRoute(app, 'plugin', 'setUserStatus', (request) => people.setStatus(request.user!, request.body));
+  tableRoute(app, 'backoffice', 'userList', (request) => people.list(request.query));
+  tableRoute(app, 'backoffice', 'setUserRole', (request) => people.setRole(request.user!, request.body));
+  tableRoute(app, 'backoffice', 'setUserStatus', (request) => people.setStatus(request.user!, request.body));
 
   // SAML 2.0 sign-in (`samlRoutes.ts`).
   await app.register(samlRoutes, { identity });

@@ -6,7 +6,7 @@
  * version waits in `plugin_submission` until approved, see `publishing/service.ts`), so a submission
  * under review or rejected changes nothing here.
  */
-import { ROUTES } from '@plugin-center/contract';
+import { ROUTES } from '@plugin-center/contract/routes';
 import { ApiErrorCode, type EditorPlugin, type Locale } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';

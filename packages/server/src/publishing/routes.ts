@@ -93,7 +93,7 @@ export async function publishingRoutes(
   tableRoute(app, 'plugin', 'submissionHistory', (request) =>
     publishing.submissionHistory(request.user!, request.query.plugin_key),
   );
-  tableRoute(app, 'plugin', 'assignOwner', (request) =>
+  tableRoute(app, 'backoffice', 'assignOwner', (request) =>
     management.assignOwner(request.user!, request.body.plugin_key, request.body.email),
   );
   tableRoute(app, 'plugin', 'remove', (request) => management.remove(request.user!, request.body.plugin_key));
@@ -103,7 +103,7 @@ export async function publishingRoutes(
   tableRoute(app, 'plugin', 'undeprecate', (request) =>
     listing.undeprecate(request.user!, request.body.plugin_key),
   );
-  tableRoute(app, 'plugin', 'batchUpload', async (request, reply) => {
+  tableRoute(app, 'backoffice', 'batchUpload', async (request, reply) => {
     // Cancelling the upload closes the connection before the answer is sent: the import stops after
     // the plugin it is writing (one listener on this response, not on the keep-alive socket).
     const cancel = new AbortController();
@@ -113,11 +113,11 @@ export async function publishingRoutes(
     const file = await readBatchFile(request);
     return management.batchUpload(request.user!, file.name, file.bytes, cancel.signal, file.batchId);
   });
-  tableRoute(app, 'plugin', 'batchStatus', (request) => management.batchStatus(request.query.batch_id));
-  tableRoute(app, 'plugin', 'batchRemove', (request) =>
+  tableRoute(app, 'backoffice', 'batchStatus', (request) => management.batchStatus(request.query.batch_id));
+  tableRoute(app, 'backoffice', 'batchRemove', (request) =>
     management.removeBatch(request.user!, request.body.batch_id),
   );
-  tableRoute(app, 'plugin', 'download', async (request, reply) => {
+  tableRoute(app, 'backoffice', 'download', async (request, reply) => {
     const { bytes, fileName } = await management.download(request.user!, request.params.id);
     return reply
       .header('content-type', 'application/json; charset=utf-8')

@@ -84,6 +84,6 @@ export async function ratingsRoutes(
     (request) => ratings.report(request.user!, request.body.review_id, request.body.reason),
     limited,
   );
-  tableRoute(app, 'plugin', 'ratingReportList', (request) => ratings.queue(request.query));
-  tableRoute(app, 'plugin', 'moderateRating', (request) => ratings.moderate(request.user!, request.body));
+  tableRoute(app, 'backoffice', 'ratingReportList', (request) => ratings.queue(request.query));
+  tableRoute(app, 'backoffice', 'moderateRating', (request) => ratings.moderate(request.user!, request.body));
 }

@@ -36,7 +36,7 @@ export async function analyticsReportRoutes(
   app: FastifyInstance,
   { db, clock = Date.now }: AnalyticsReportRoutesOptions,
 ): Promise<void> {
-  tableRoute(app, 'plugin', 'analyticsOverview', (request) => {
+  tableRoute(app, 'backoffice', 'analyticsOverview', (request) => {
     const range = resolveRange(request.query, clock());
     return analyticsOverview(db, range, { project: request.query.project });
   });

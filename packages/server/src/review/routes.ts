@@ -19,7 +19,7 @@ export interface ReviewRoutesOptions {
  * - `GET /api/cmt/manager/audit-log` → `AuditLogPage`, newest first, optionally one plugin's.
  */
 export async function reviewRoutes(app: FastifyInstance, { review }: ReviewRoutesOptions): Promise<void> {
-  tableRoute(app, 'plugin', 'auditList', (request) =>
+  tableRoute(app, 'backoffice', 'auditList', (request) =>
     review.auditList(
       request.query.status,
       request.query.keyword,
@@ -27,8 +27,8 @@ export async function reviewRoutes(app: FastifyInstance, { review }: ReviewRoute
       request.query.page_size,
     ),
   );
-  tableRoute(app, 'plugin', 'auditStatus', (request) => review.review(request.user!, request.body));
-  tableRoute(app, 'plugin', 'auditLog', (request) =>
+  tableRoute(app, 'backoffice', 'auditStatus', (request) => review.review(request.user!, request.body));
+  tableRoute(app, 'backoffice', 'auditLog', (request) =>
     review.auditLog(request.query.plugin_key, request.query.cursor, request.query.page_size),
   );
 }

@@ -39,15 +39,17 @@ export async function settingsRoutes(
   tableRoute(app, 'user', 'mstSpaceSettingResource', (request) =>
     settings.spaceSettingResource(request.query.key),
   );
-  tableRoute(app, 'plugin', 'saveSpaceSetting', (request) =>
+  tableRoute(app, 'backoffice', 'saveSpaceSetting', (request) =>
     settings.saveSpaceSetting(request.user!, request.body),
   );
-  tableRoute(app, 'plugin', 'getIconfont', () => settings.iconfont());
-  tableRoute(app, 'plugin', 'saveIconfont', (request) => settings.saveIconfont(request.user!, request.body));
-  tableRoute(app, 'plugin', 'getPexels', () => settings.pexels());
-  tableRoute(app, 'plugin', 'savePexels', (request) => settings.savePexels(request.user!, request.body));
-  tableRoute(app, 'plugin', 'loginMethodList', () => loginMethods.list());
-  tableRoute(app, 'plugin', 'saveLoginMethod', async (request) => {
+  tableRoute(app, 'backoffice', 'getIconfont', () => settings.iconfont());
+  tableRoute(app, 'backoffice', 'saveIconfont', (request) =>
+    settings.saveIconfont(request.user!, request.body),
+  );
+  tableRoute(app, 'backoffice', 'getPexels', () => settings.pexels());
+  tableRoute(app, 'backoffice', 'savePexels', (request) => settings.savePexels(request.user!, request.body));
+  tableRoute(app, 'backoffice', 'loginMethodList', () => loginMethods.list());
+  tableRoute(app, 'backoffice', 'saveLoginMethod', async (request) => {
     const saved = await loginMethods.save(request.user!, request.body);
     await onLoginMethodSaved();
     return saved;

@@ -13,7 +13,8 @@
  * Registered on the root instance by `buildApp` (the plugin skips Fastify's encapsulation), so any
  * route can say `{ preHandler: app.requireUser }`.
  */
-import { ROUTES, type RouteDefinition } from '@plugin-center/contract';
+import type { RouteDefinition } from '@plugin-center/contract';
+import { ROUTES } from '@plugin-center/contract/routes';
 import { ApiErrorCode, isAdminRole, type Role } from '@plugin-center/contract/schemas';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../errors';
