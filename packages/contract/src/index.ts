@@ -140,6 +140,8 @@ export type {
   InstalledListQuery,
   InstalledListResult,
   InstallResult,
+  MorePluginsQuery,
+  MorePluginsResult,
   PluginDeprecation,
   PluginDetail,
   PluginDetailQuery,

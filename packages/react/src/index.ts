@@ -16,6 +16,7 @@ export { useCuratedRecommendation } from './useCuratedRecommendation';
 export { useFeatured } from './useFeatured';
 export { useIconfontConfig } from './useIconfontConfig';
 export { useLoader } from './useLoader';
+export { useMorePlugins } from './useMorePlugins';
 export { usePexelsConfig } from './usePexelsConfig';
 export { usePluginDetail } from './usePluginDetail';
 export { usePluginList } from './usePluginList';
