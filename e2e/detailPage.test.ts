@@ -140,14 +140,14 @@ describe("a plugin's full detail page", () => {
     await expect.poll(() => stage.getAttribute('alt')).toMatch(/，封面$/);
     await gallery.getByRole('button', { name: '下一张' }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => stage.getAttribute('alt')).toMatch(/第 1 张，共 2 张$/);
+    await expect.poll(() => stage.getAttribute('alt')).toMatch(/第 1 张图片（共 2 张）$/);
     await page.keyboard.press('End');
-    await expect.poll(() => stage.getAttribute('alt')).toMatch(/第 2 张，共 2 张$/);
+    await expect.poll(() => stage.getAttribute('alt')).toMatch(/第 2 张图片（共 2 张）$/);
     expect(await gallery.locator('video').getAttribute('autoplay')).toBeNull();
 
     // The description as Markdown, the versions, the tools, the links.
     const description = page.getByTestId('detail-description');
-    expect(await description.getByRole('heading', { level: 3, name: '用法' }).count()).toBe(1);
+    expect(await description.getByRole('heading', { level: 4, name: '用法' }).count()).toBe(1);
     expect(await description.locator('strong').textContent()).toBe('生成');
     expect(await article.getByText('第一个版本。').count()).toBe(1);
     expect(await page.getByTestId('detail-tools').locator('li').allTextContents()).toEqual([
