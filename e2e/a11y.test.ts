@@ -64,7 +64,7 @@ const BACK_OFFICE = [
 /** Every page of the site (SPEC §2). */
 const PAGES: readonly PageCheck[] = [
   { name: 'square', who: 'visitor', path: '/plugins/', ready: 'ul.card-grid a.card' },
-  { name: 'detail', who: 'visitor', path: '/plugins/detail/{plugin}', ready: '[role="dialog"] h2' },
+  { name: 'detail', who: 'visitor', path: '/plugins/detail/{plugin}', ready: 'article.detail-page h1' },
   { name: 'login', who: 'visitor', path: '/user/login/', ready: '#login-email' },
   { name: 'sign-up', who: 'visitor', path: '/user/login/?page=sign_up', ready: '#login-email' },
   { name: 'protocol', who: 'visitor', path: '/plugins/protocol', ready: 'main h1' },

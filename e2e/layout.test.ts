@@ -196,7 +196,7 @@ describe('pages on phones', () => {
   /** The pages checked, by who opens them, with what shows they have rendered. */
   const PAGES: { who: Role; path: string; ready: string }[] = [
     { who: 'visitor', path: '', ready: 'section.featured a.featured-card' },
-    { who: 'visitor', path: 'detail/{plugin}', ready: '[role="dialog"] h2' },
+    { who: 'visitor', path: 'detail/{plugin}', ready: 'article.detail-page h1' },
     { who: 'visitor', path: 'protocol', ready: 'main h1' },
     { who: 'visitor', path: '403', ready: 'main h1' },
     { who: 'visitor', path: 'no-such-page', ready: 'main h1' },

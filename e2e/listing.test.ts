@@ -106,8 +106,10 @@ describe("a publisher's listing", () => {
     await author.goto(`${env.appUrl}`);
     await expect.poll(() => author.locator('a.card', { hasText: OLD }).count()).toBe(0);
     await author.goto(`${env.appUrl}detail/${encodeURIComponent(await keyOf(OLD))}`);
-    const dialog = author.getByRole('dialog', { name: OLD });
-    await expect.poll(() => dialog.getByTestId('detail-unlisted').textContent()).toContain('已下架');
+    const detailPage = author.locator('article.detail-page', {
+      has: author.getByRole('heading', { level: 1, name: OLD }),
+    });
+    await expect.poll(() => detailPage.getByTestId('detail-unlisted').textContent()).toContain('已下架');
 
     const again = await myRow(OLD);
     await again.getByRole('button', { name: '重新上架', exact: true }).click();
@@ -125,10 +127,10 @@ describe("a publisher's listing", () => {
     await expect.poll(() => row.locator('[data-listing="deprecated"]').count()).toBe(1);
 
     await author.goto(`${env.appUrl}detail/${encodeURIComponent(await keyOf(OLD))}`);
-    const banner = author.getByRole('dialog', { name: OLD }).getByRole('note');
+    const banner = author.locator('article.detail-page').getByRole('note');
     await expect.poll(() => banner.textContent()).toContain('不再维护，请换用新插件。');
     await banner.getByRole('link', { name: `请改用 ${NEW}` }).click();
-    await expect.poll(() => author.getByRole('dialog', { name: NEW }).count()).toBe(1);
+    await expect.poll(() => author.getByRole('heading', { level: 1, name: NEW }).count()).toBe(1);
   });
 
   it('deletes after a confirmation naming the plugin', async () => {

@@ -67,8 +67,9 @@ describe('ratings and reviews', () => {
     const rater = pages.rater!;
     let section = await openDetail(rater);
     await expect.poll(() => section.getByText('安装插件后才能评分。').count()).toBe(1);
-    await rater.getByRole('dialog').getByRole('button', { name: '安装', exact: true }).click();
-    await rater.getByRole('dialog').getByRole('button', { name: '卸载', exact: true }).waitFor();
+    const actions = rater.locator('article.detail-page .detail-actions');
+    await actions.getByRole('button', { name: '安装', exact: true }).click();
+    await actions.getByRole('button', { name: '卸载', exact: true }).waitFor();
     const form = section.getByRole('form', { name: '你的评价' });
     await form.waitFor();
     await form.getByRole('radio', { name: '4 星' }).check({ force: true });

@@ -324,9 +324,9 @@ describe('private hwdc deployment', () => {
   it('shows a visitor no Like or Install, and serves no login page: an unknown path is an HTML 404', async () => {
     const { context, page } = await hwdc.newPage();
     await page.goto(`${hwdc.appUrl}detail/${encodeURIComponent(pluginKey)}`);
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: '复制链接' }).waitFor();
-    expect(await dialog.getByRole('button', { name: /^(点赞|安装)$/ }).count()).toBe(0);
+    const detailPage = page.locator('article.detail-page');
+    await detailPage.getByRole('button', { name: '复制链接' }).waitFor();
+    expect(await detailPage.getByRole('button', { name: /^(点赞|安装)$/ }).count()).toBe(0);
     for (const path of ['/user/login/', '/user/login/?page=sign_up', '/community/home']) {
       const response = await page.goto(new URL(path, hwdc.appUrl).href);
       expect(response?.status(), path).toBe(404);

@@ -173,14 +173,13 @@ describe('plugin detail dialog', () => {
     await expect.poll(() => page.locator('.toast').count(), { timeout: 5000 }).toBe(0);
   });
 
-  it('opens the shared link directly in a new page, and Escape closes it to the square', async () => {
+  it('opens the shared link directly in a new page as the full detail page, whose breadcrumbs lead to the square', async () => {
     const second = await context.newPage();
     await second.goto(shareLink);
-    const dialog = second.getByRole('dialog');
-    await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).toBe(name);
-    await second.keyboard.press('Escape');
-    await expect.poll(() => second.getByRole('dialog').count()).toBe(0);
-    expect(new URL(second.url()).pathname).toBe('/plugins/');
+    await expect.poll(() => second.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+    expect(await second.getByRole('dialog').count()).toBe(0);
+    await second.getByRole('navigation', { name: '面包屑导航' }).getByRole('link', { name: '插件' }).click();
+    await second.waitForURL(/\/plugins\/$/);
     await expect.poll(() => listCards(second).count()).toBe(20);
     await second.close();
   });
@@ -218,8 +217,7 @@ describe('plugin detail dialog', () => {
         ogUrl: shareLink,
       });
       // With JavaScript the app speaks English too.
-      const dialog = p.getByRole('dialog');
-      await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).toBe(plugin.name);
+      await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent()).toBe(plugin.name);
       expect(await p.locator('html').getAttribute('lang')).toBe('en-US');
       expect(await p.title()).toBe(`${plugin.name} · Plugin Center`);
     } finally {
@@ -242,7 +240,9 @@ describe('plugin detail dialog', () => {
     const response = await page.goto(`${env.appUrl}detail/no-such-plugin-key`);
     expect(response?.status()).toBe(404);
     await expect
-      .poll(() => page.getByRole('dialog').getByText('该插件不存在或已被删除。').count(), { timeout: 10_000 })
+      .poll(() => page.getByRole('heading', { level: 1, name: '该插件不存在或已被删除。' }).count(), {
+        timeout: 10_000,
+      })
       .toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import {
   MyPluginsPage,
   NotFoundPage,
   PluginDetailDialog,
+  PluginDetailPage,
   ProtocolPage,
   PublisherAnalyticsPage,
   PublishPage,
@@ -19,6 +20,7 @@ import {
   UiKitPage,
 } from './lazyPages';
 import { SquarePage } from './pages/SquarePage';
+import { markSquareShown, showsSquare } from './routes';
 import { site } from './site';
 import { ToastHost } from './toast/ToastHost';
 import { LoadingState } from './ui/States';
@@ -32,8 +34,21 @@ const DesktopHeader = lazyWithTexts(() =>
 );
 
 /**
+ * `/` and `/detail/:pluginKey`: the square (with a plugin's dialog in its outlet when one of its cards
+ * opened it), or a plugin's full detail page when the link was opened otherwise (see `showsSquare`).
+ * One element for both, so opening and closing the dialog keeps the square mounted.
+ */
+export function SquareOrDetailPage() {
+  const location = useLocation();
+  if (!showsSquare(location.pathname, location.state)) return <PluginDetailPage />;
+  markSquareShown();
+  return <SquarePage />;
+}
+
+/**
  * The marketplace's routes under the basename `/plugins` (SPEC §2): `/` the square,
- * `/detail/:pluginKey` the square with a plugin's dialog open, `/protocol`, `/403`, and a not-found
+ * `/detail/:pluginKey` the square with a plugin's dialog open when the square opened it, else the
+ * plugin's full detail page ({@link SquareOrDetailPage}), `/protocol`, `/403`, and a not-found
  * page for anything else; the back office `/backstage-index/*` (admin only, without the site header,
  * SPEC §2; every page of it routed by the lazily loaded `BackofficeRoutes`); publishing (signed in):
  * `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and its personal access tokens
@@ -65,7 +80,7 @@ export function App() {
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<LoadingState label={t('app.loading')} />}>
           <Routes>
-            <Route path="/" element={<SquarePage />}>
+            <Route path="/" element={<SquareOrDetailPage />}>
               <Route path="detail/:pluginKey" element={<PluginDetailDialog />} />
             </Route>
             <Route path="/protocol" element={<ProtocolPage />} />

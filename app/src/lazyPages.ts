@@ -1,6 +1,6 @@
 /**
  * What the square does not need at first, split out with `React.lazy` (the square's JavaScript
- * budget is 100 KB gzipped): the detail dialog (with Radix Dialog), the protocol, 403 and not-found
+ * budget is 100 KB gzipped): the detail dialog (with Radix Dialog) and the full detail page, the protocol, 403 and not-found
  * pages, the whole back office (one route, `backoffice/BackofficeRoutes.tsx`, whose pages are their
  * own chunks), a publisher's analytics (with chart.js), publishing (the publish form, my plugins,
  * the access tokens, with their own texts and styles) and the UI kit's developer page. Only
@@ -15,6 +15,13 @@ import { loadDetail } from './pages/detail/loadDetail';
 
 /** The plugin detail dialog route element (its chunk is also preloaded by the cards, see `loadDetail`). */
 export const PluginDetailDialog = lazy(() => loadDetail().then((m) => ({ default: m.PluginDetailDialog })));
+/**
+ * A plugin's full detail page, `/detail/:pluginKey` opened directly (a shared link, a reload, a new
+ * tab): its own chunk, which shares the detail's components with the dialog's.
+ */
+export const PluginDetailPage = lazy(() =>
+  import('./pages/detail/PluginDetailPage').then((m) => ({ default: m.PluginDetailPage })),
+);
 /** `/protocol`. */
 export const ProtocolPage = lazy(() =>
   import('./pages/ProtocolPage').then((m) => ({ default: m.ProtocolPage })),

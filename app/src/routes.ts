@@ -63,19 +63,38 @@ export function squareSearch({ tagId, sort, keyword }: SquareQuery): string {
   return s ? `?${s}` : '';
 }
 
-/** Path of a plugin's detail dialog inside the router (basename `/plugins`). */
+/** Path of a plugin's detail (the dialog over the square, or its full page) inside the router (basename `/plugins`). */
 export const detailPath = (pluginKey: string) => `/detail/${encodeURIComponent(pluginKey)}`;
 
-/** Absolute share URL of a plugin: `<origin>/plugins/detail/<key>` (opens the dialog directly). */
+/** Absolute share URL of a plugin: `<origin>/plugins/detail/<key>` (opens its detail page directly). */
 export const shareUrl = (pluginKey: string, origin: string = window.location.origin) =>
   new URL(`${import.meta.env.BASE_URL}detail/${encodeURIComponent(pluginKey)}`, origin).href;
-
-/** Whether a router path shows the square (the square itself or a plugin's dialog over it). */
-export const isSquarePath = (pathname: string) => pathname === '/' || pathname.startsWith('/detail/');
 
 /** Router state set when a card opens the dialog, so closing it can go back in history. */
 export interface DetailLinkState {
   fromSquare: true;
+}
+
+/** Whether the square has been on screen since this page loaded (see {@link showsSquare}). */
+let squareShown = false;
+
+/**
+ * Whether a router location shows the square: `/`, or a plugin's dialog over it — a `/detail/<key>`
+ * that a card or suggestion of the square opened (router state {@link DetailLinkState}) while the
+ * square has been on screen since the page loaded. Any other `/detail/<key>` (a shared link, a new
+ * tab, a reload, which keeps the history state but not the square, a link of the detail page) is the
+ * plugin's full detail page. Showing the square marks it shown (`markSquareShown`).
+ */
+export function showsSquare(pathname: string, state: unknown): boolean {
+  if (pathname === '/') return true;
+  return (
+    pathname.startsWith('/detail/') && squareShown && (state as DetailLinkState | null)?.fromSquare === true
+  );
+}
+
+/** Notes that the square is on screen: from now on the square's detail links open the dialog. */
+export function markSquareShown(): void {
+  squareShown = true;
 }
 
 /**

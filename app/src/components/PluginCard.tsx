@@ -16,6 +16,8 @@ export interface PluginCardProps {
   search: string;
   /** `compact` for the recommendations strip (no intro clamp to two lines, no platforms). */
   variant?: 'default' | 'compact';
+  /** Whether the card is on the square (default): its link then opens the dialog over it, else the full detail page. */
+  fromSquare?: boolean;
 }
 
 /**
@@ -27,7 +29,12 @@ export interface PluginCardProps {
  * are (less main-thread work at first load). A language change still re-renders them
  * through `useTranslation`.
  */
-export const PluginCard = memo(function PluginCard({ plugin, search, variant = 'default' }: PluginCardProps) {
+export const PluginCard = memo(function PluginCard({
+  plugin,
+  search,
+  variant = 'default',
+  fromSquare = true,
+}: PluginCardProps) {
   const { t, locale } = useTranslation();
   const state: DetailLinkState = { fromSquare: true };
   return (
@@ -36,7 +43,7 @@ export const PluginCard = memo(function PluginCard({ plugin, search, variant = '
       data-variant={variant}
       data-plugin-key={plugin.plugin_key}
       to={{ pathname: detailPath(plugin.plugin_key), search }}
-      state={state}
+      state={fromSquare ? state : undefined}
       onPointerEnter={preloadDetail}
       onFocus={preloadDetail}
     >

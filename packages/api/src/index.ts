@@ -57,6 +57,8 @@ export type {
   LoginMethodVariable,
   LoginResult,
   LogoutMode,
+  MorePluginsQuery,
+  MorePluginsResult,
   OAuth2LoginBody,
   PersonalToken,
   PersonalTokenList,

@@ -35,6 +35,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.tagList({ lang: 'en-US' }), 'GET', 'plugin/tag/list'],
       [() => p.detail({ plugin_key: 'k' }), 'GET', 'plugin'],
       [() => p.recommendationList({ count: 4, seed: 1 }), 'GET', 'plugin/recommendation/list'],
+      [() => p.more({ plugin_key: 'k', count: 4 }), 'GET', 'plugin/more'],
       [() => p.view({ plugin_key: 'k' }), 'POST', 'plugin/view'],
       [() => p.install({ plugin_key: 'k' }), 'POST', 'plugin/user'],
       [() => p.uninstall({ plugin_key: 'k' }), 'DELETE', 'plugin/user'],

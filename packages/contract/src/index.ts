@@ -139,6 +139,8 @@ export type {
   InstalledListQuery,
   InstalledListResult,
   InstallResult,
+  MorePluginsQuery,
+  MorePluginsResult,
   PluginDeprecation,
   PluginDetail,
   PluginDetailQuery,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientProvider } from './ApiClientProvider';
 import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
+import { useMorePlugins } from './useMorePlugins';
 import { usePluginDetail } from './usePluginDetail';
 import { usePluginList } from './usePluginList';
 import { useRecommendations } from './useRecommendations';
@@ -233,5 +234,31 @@ describe('useRecommendations', () => {
     expect(q1?.seed).toMatch(/^\d+$/);
     expect(q2?.seed).not.toBe(q1?.seed);
     expect(result.current.status).toBe('success');
+  });
+});
+
+describe('useMorePlugins', () => {
+  it("loads the publisher's other plugins of the key, again when it changes, and nothing without a key", async () => {
+    const { wrapper, queries } = setup((req) =>
+      ok({ plugin_list: [summary(`more-of-${req.url.searchParams.get('plugin_key')}`)] }),
+    );
+    const { result, rerender } = renderHook(
+      ({ key }: { key: string | null }) => useMorePlugins(key, { count: 6 }),
+      {
+        wrapper,
+        initialProps: { key: null as string | null },
+      },
+    );
+    expect(result.current.status).toBe('unrequest');
+    expect(queries()).toEqual([]);
+    rerender({ key: 'a' });
+    await waitFor(() => expect(result.current.plugins.map((p) => p.plugin_key)).toEqual(['more-of-a']));
+    rerender({ key: 'b' });
+    expect(result.current.status).toBe('requesting');
+    await waitFor(() => expect(result.current.plugins.map((p) => p.plugin_key)).toEqual(['more-of-b']));
+    expect(queries()).toEqual([
+      { plugin_key: 'a', count: '6' },
+      { plugin_key: 'b', count: '6' },
+    ]);
   });
 });

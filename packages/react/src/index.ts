@@ -13,6 +13,7 @@ export { useApiClient } from './useApiClient';
 export { useBanners } from './useBanners';
 export { useFeatured } from './useFeatured';
 export { useLoader } from './useLoader';
+export { useMorePlugins } from './useMorePlugins';
 export { usePluginDetail } from './usePluginDetail';
 export { usePluginList } from './usePluginList';
 export { usePluginSuggestions } from './usePluginSuggestions';

@@ -300,6 +300,7 @@ describe('operations', () => {
         '/api/cmt/plugin',
         '/api/cmt/plugin/list',
         '/api/cmt/plugin/recommendation/list',
+        '/api/cmt/plugin/more',
         '/api/cmt/plugin/suggest',
         '/api/cmt/plugin/tag/list',
         '/api/cmt/plugin/view',

@@ -1,19 +1,12 @@
 import type { PluginDetail } from '@plugin-center/api';
 import { Suspense } from 'react';
-import { lazyWithTexts } from '../../i18n/i18n';
 import { DetailActionBar } from './DetailActionBar';
 import { DetailChips } from './DetailChips';
 import { DetailFacts } from './DetailFacts';
 import { DetailHeader } from './DetailHeader';
 import { DetailTexts } from './DetailTexts';
+import { DetailNotice, RatingsSection } from './lazyParts';
 import { VersionHistory } from './VersionHistory';
-
-const DetailNotice = lazyWithTexts(() => import('./DetailNotice').then((m) => ({ default: m.DetailNotice })));
-
-/** The ratings and reviews with their texts, a chunk of their own (loaded once the detail shows). */
-const RatingsSection = lazyWithTexts(() =>
-  import('./RatingsSection').then((m) => ({ default: m.RatingsSection })),
-);
 
 /**
  * A loaded plugin in the detail dialog (SPEC §2, every field of §3 the API returns), top to bottom:

@@ -4,11 +4,13 @@ import { useTranslation } from '../../i18n/i18n';
 
 /**
  * The plugin's tags (in the current language, else their name) and platforms as two labelled chip
- * lists; nothing when it has neither.
+ * lists (the platforms left out with `platforms={false}`, where the page shows them itself); nothing
+ * when there is neither.
  */
-export function DetailChips({ plugin }: { plugin: PluginDetail }) {
+export function DetailChips({ plugin, platforms = true }: { plugin: PluginDetail; platforms?: boolean }) {
   const { t } = useTranslation();
-  if (plugin.tags.length === 0 && plugin.platforms.length === 0) return null;
+  const shownPlatforms = platforms ? plugin.platforms : [];
+  if (plugin.tags.length === 0 && shownPlatforms.length === 0) return null;
   return (
     <div className="detail-chips">
       {plugin.tags.length > 0 && (
@@ -20,9 +22,9 @@ export function DetailChips({ plugin }: { plugin: PluginDetail }) {
           ))}
         </ul>
       )}
-      {plugin.platforms.length > 0 && (
+      {shownPlatforms.length > 0 && (
         <ul className="chips" aria-label={t('detail.platforms')}>
-          {plugin.platforms.map((p) => (
+          {shownPlatforms.map((p) => (
             <li key={p} className="chip chip-outline">
               {platformName(p)}
             </li>

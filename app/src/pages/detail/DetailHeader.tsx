@@ -1,17 +1,16 @@
 import type { PluginDetail } from '@plugin-center/api';
 import { PluginAvatar } from '../../components/PluginAvatar';
-import { useTranslation } from '../../i18n/i18n';
 import { DialogTitle } from '../../ui/Dialog';
 import { DetailHeading } from './DetailHeading';
+import { PublisherName } from './PublisherName';
 
 /**
  * The head of the detail dialog: the plugin's icon (64 px), its name as the dialog's title, its
- * developer ('Unknown developer' when empty), then its intro (`#plugin-intro`, the dialog's
+ * publisher ({@link PublisherName}: its developer, 'Unknown developer' when empty), then its intro (`#plugin-intro`, the dialog's
  * description). With `preview` (outside the dialog, see `DetailPreview`) the name is a heading one
  * level above the sections ({@link DetailHeading}) and the intro has no id.
  */
 export function DetailHeader({ plugin, preview = false }: { plugin: PluginDetail; preview?: boolean }) {
-  const { t } = useTranslation();
   return (
     <>
       <header className="detail-head">
@@ -24,7 +23,9 @@ export function DetailHeader({ plugin, preview = false }: { plugin: PluginDetail
           ) : (
             <DialogTitle className="dialog-title">{plugin.name}</DialogTitle>
           )}
-          <p className="card-developer">{plugin.developer || t('card.unknownDeveloper')}</p>
+          <p className="card-developer">
+            <PublisherName name={plugin.developer} />
+          </p>
         </div>
       </header>
       <p id={preview ? undefined : 'plugin-intro'} className="detail-intro">

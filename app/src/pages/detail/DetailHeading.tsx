@@ -1,7 +1,7 @@
 import { createContext, createElement, type ReactNode, useContext } from 'react';
 
 /** A heading level of the detail's sections. */
-export type DetailHeadingLevel = 3 | 4 | 5 | 6;
+export type DetailHeadingLevel = 2 | 3 | 4 | 5 | 6;
 
 /**
  * The level of the detail's section headings: 3 in the detail dialog (under its `h2` title), deeper

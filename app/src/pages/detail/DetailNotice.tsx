@@ -1,5 +1,5 @@
 import type { PluginDetail } from '@plugin-center/api';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { usePublishTexts } from '../../i18n/publish/texts';
 import { Tag } from '../../ui/Badge';
 import './detailNotice.css';
@@ -14,6 +14,8 @@ import './detailNotice.css';
 export function DetailNotice({ plugin }: { plugin: PluginDetail }) {
   const { t } = usePublishTexts();
   const { deprecation } = plugin;
+  // The replacement opens the way this detail did: the dialog over the square, or the full page.
+  const { state } = useLocation();
   return (
     <>
       {plugin.unlisted && plugin.is_owner && (
@@ -28,7 +30,7 @@ export function DetailNotice({ plugin }: { plugin: PluginDetail }) {
           <p className="prewrap">{deprecation.message}</p>
           {deprecation.replacement && (
             <p>
-              <Link to={`/detail/${encodeURIComponent(deprecation.replacement.plugin_key)}`}>
+              <Link to={`/detail/${encodeURIComponent(deprecation.replacement.plugin_key)}`} state={state}>
                 {t('notice.replacement', { name: deprecation.replacement.name })}
               </Link>
             </p>

@@ -29,10 +29,11 @@ export function DescriptionPreview({ text, empty }: { text: string; empty: strin
 
 /**
  * The plugin's long texts: its description as safe Markdown (see `Markdown`; left out when empty or
- * the same as the intro shown above), its gallery and video ({@link DetailMedia}) and the current
- * version's content (left out when empty).
+ * the same as the intro shown above), its gallery and video ({@link DetailMedia}; left out with
+ * `media={false}`, where the page shows them itself) and the current version's content (left out
+ * when empty).
  */
-export function DetailTexts({ plugin }: { plugin: PluginDetail }) {
+export function DetailTexts({ plugin, media = true }: { plugin: PluginDetail; media?: boolean }) {
   const { t } = useTranslation();
   const level = useContext(DetailHeadingLevelContext);
   return (
@@ -43,7 +44,7 @@ export function DetailTexts({ plugin }: { plugin: PluginDetail }) {
           <Markdown text={plugin.description} headingOffset={level} />
         </section>
       )}
-      <DetailMedia plugin={plugin} />
+      {media && <DetailMedia plugin={plugin} />}
       {plugin.version_content && (
         <TextSection title={t('detail.versionContent')} text={plugin.version_content} />
       )}

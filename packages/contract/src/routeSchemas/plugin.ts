@@ -14,6 +14,8 @@ import {
   InstalledListQuery,
   InstalledListResult,
   InstallResult,
+  MorePluginsQuery,
+  MorePluginsResult,
   PluginDetail,
   PluginDetailQuery,
   PluginKeyBody,
@@ -89,6 +91,14 @@ export const PLUGIN_ROUTE_SCHEMAS = {
     summary: 'Recommended plugins: curated ones, else a seeded sample (another seed = refresh)',
     querystring: RecommendationQuery,
     response: RecommendationResult,
+  },
+  more: {
+    tags: PLUGINS,
+    summary: "More from this plugin's publisher: other listed approved plugins of the same owner",
+    description:
+      'The same owning account, or for a plugin without one (an imported entry) the same `developer` among plugins without one; the plugin itself and unlisted plugins left out; most installed first, at most `count` (default 6, at most 12). 404 PLUGIN_NOT_FOUND when no approved plugin has `plugin_key`.',
+    querystring: MorePluginsQuery,
+    response: MorePluginsResult,
   },
   view: {
     tags: PLUGINS,

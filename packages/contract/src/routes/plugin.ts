@@ -45,6 +45,13 @@ export const PLUGIN_ROUTES = {
     request: 'query',
     response: 'envelope',
   },
+  more: {
+    method: 'GET',
+    path: '/api/cmt/plugin/more',
+    access: 'public',
+    request: 'query',
+    response: 'envelope',
+  },
   view: {
     method: 'POST',
     path: '/api/cmt/plugin/view',

@@ -209,6 +209,31 @@ export type RecommendationQuery = Static<typeof RecommendationQuery>;
 export const RecommendationResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
 export type RecommendationResult = Static<typeof RecommendationResult>;
 
+/** Most plugins `GET /api/cmt/plugin/more` answers (its `count`'s maximum). */
+export const MORE_PLUGINS_MAX = 12;
+
+/**
+ * Query of `GET /api/cmt/plugin/more`: the plugin whose publisher's other plugins are wanted, how
+ * many (default 6) and the language of their names.
+ */
+export const MorePluginsQuery = Type.Object(
+  {
+    plugin_key: Type.String({ minLength: 1, maxLength: 128 }),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: MORE_PLUGINS_MAX, default: 6 })),
+    lang: Type.Optional(Lang),
+  },
+  { additionalProperties: false },
+);
+export type MorePluginsQuery = Static<typeof MorePluginsQuery>;
+
+/**
+ * Data of `GET /api/cmt/plugin/more`: other listed approved plugins of the same publisher (the
+ * owning account, or for a plugin without one the same `developer` among plugins without one), most
+ * installed first; `[]` when it has no publisher or none other.
+ */
+export const MorePluginsResult = Type.Object({ plugin_list: Type.Array(PluginSummary) });
+export type MorePluginsResult = Static<typeof MorePluginsResult>;
+
 /** Body of `POST /api/cmt/plugin/view`. */
 export const PluginKeyBody = Type.Object(
   { plugin_key: Type.String({ minLength: 1, maxLength: 128 }) },

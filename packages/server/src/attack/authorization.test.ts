@@ -31,6 +31,7 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.tagList': 'public',
   'plugin.detail': 'public',
   'plugin.recommendationList': 'public',
+  'plugin.more': 'public',
   'plugin.view': 'public',
   'plugin.install': 'user',
   'plugin.uninstall': 'user',
@@ -228,7 +229,10 @@ function requestOf(definition: RouteDefinition): { url: string; payload?: Record
       variables: {},
     },
   };
-  if (definition.path === '/api/cmt/plugin' && definition.method === 'GET') {
+  if (
+    (definition.path === '/api/cmt/plugin' && definition.method === 'GET') ||
+    definition.path === '/api/cmt/plugin/more'
+  ) {
     return { url: `${path}?plugin_key=${encodeURIComponent(pluginKey)}` };
   }
   if (definition.path === '/api/cmt/plugin/suggest') return { url: `${path}?q=a` };

@@ -15,6 +15,7 @@ import { serverSecret } from '../shared/serverSecrets';
 import { getPluginDetail, recordView } from './detail';
 import { editorCodeFile, listEditorPlugins } from './editor';
 import { listPlugins, listTags } from './list';
+import { morePlugins } from './morePlugins';
 import { recommendPlugins } from './recommendations';
 import { suggest } from './suggest';
 import {
@@ -58,6 +59,8 @@ export function viewVisitor(request: FastifyRequest, key: string): string {
  * - `GET /api/cmt/plugin` → `PluginDetail`; 404 PLUGIN_NOT_FOUND; with a bearer token the caller's
  *   `is_praise` and `is_installed`;
  * - `GET /api/cmt/plugin/recommendation/list` → `RecommendationResult`;
+ * - `GET /api/cmt/plugin/more` → `MorePluginsResult`: more from the plugin's publisher
+ *   (`morePlugins.ts`); 404 PLUGIN_NOT_FOUND;
  * - `POST /api/cmt/plugin/view` → `PluginViewResult`; 404 PLUGIN_NOT_FOUND; a visitor
  *   ({@link viewVisitor}) is counted once per plugin per UTC day, so reloads and repeated opens do
  *   not inflate `view_count`;
@@ -107,6 +110,11 @@ export async function pluginsRoutes(
   tableRoute(app, 'plugin', 'recommendationList', async (request) => {
     const q = request.query;
     return { plugin_list: await recommendPlugins(db, { count: q.count ?? 4, seed: q.seed, lang: q.lang }) };
+  });
+
+  tableRoute(app, 'plugin', 'more', async (request) => {
+    const q = request.query;
+    return { plugin_list: await morePlugins(db, q.plugin_key, { count: q.count ?? 6, lang: q.lang }) };
   });
 
   tableRoute(app, 'plugin', 'view', async (request) => ({
