@@ -18,6 +18,7 @@ export { usePagedList } from './usePagedList';
 export { usePeopleList } from './usePeopleList';
 export { usePersonalTokens } from './usePersonalTokens';
 export { usePluginAction } from './usePluginAction';
+export { usePluginStats } from './usePluginStats';
 export { usePublisherAnalytics } from './usePublisherAnalytics';
 export { useResourcePositionList } from './useResourcePositionList';
 export { useSubmissionHistory } from './useSubmissionHistory';

@@ -136,10 +136,10 @@ function summarise(plugin: StatsPlugin, days: StatsDays, rows: readonly DailySta
   const perVersion = new Map<string, PluginStatsCounts>();
   const totals = zero();
   for (const row of rows) {
-    let day = perDay.get(row.day);
-    if (!day) perDay.set(row.day, (day = zero()));
-    let version = perVersion.get(row.version);
-    if (!version) perVersion.set(row.version, (version = zero()));
+    const day = perDay.get(row.day) ?? zero();
+    const version = perVersion.get(row.version) ?? zero();
+    perDay.set(row.day, day);
+    perVersion.set(row.version, version);
     add(day, row);
     add(version, row);
     add(totals, row);
