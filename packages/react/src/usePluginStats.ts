@@ -1,4 +1,4 @@
-import type { LoaderState, PluginStats } from '@plugin-center/api';
+import type { LoaderState, PluginStats, PluginStatsQuery } from '@plugin-center/api';
 import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 
@@ -9,19 +9,13 @@ import { useLoader } from './useLoader';
  * PLUGIN_NOT_FOUND, 400 INVALID_PARAMETER) end in the loader's `error` status with the answer's code.
  *
  * @param query - `plugin_key`, and `from` / `to` as `YYYY-MM-DD` UTC days, both included (default:
- *   the 30 days up to today); nothing is loaded while `plugin_key` is empty
+ *   the 30 days up to today)
  * @returns the loader state and `reload()`
  */
-export function usePluginStats(query: {
-  plugin_key: string;
-  from?: string | undefined;
-  to?: string | undefined;
-}): LoaderState<PluginStats> & { reload(): void } {
+export function usePluginStats(query: PluginStatsQuery): LoaderState<PluginStats> & { reload(): void } {
   const client = useApiClient();
-  const { plugin_key, from, to } = query;
   return useLoader(
-    (signal) => client.plugin.pluginStats({ plugin_key, from, to }, { signal }),
-    [client, plugin_key, from, to],
-    plugin_key !== '',
+    (signal) => client.plugin.pluginStats(query, { signal }),
+    [client, query.plugin_key, query.from, query.to],
   );
 }

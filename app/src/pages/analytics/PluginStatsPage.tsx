@@ -56,6 +56,33 @@ export function PluginStatsView() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const pluginKey = params.get('plugin_key') ?? '';
+  if (!pluginKey) {
+    return (
+      <section className="analytics plugin-stats">
+        <EmptyState
+          title={t('analytics.stats.docTitle')}
+          hint={t('analytics.stats.noPlugin')}
+          action={<BackToMine />}
+        />
+      </section>
+    );
+  }
+  return <PluginStatsShell pluginKey={pluginKey} />;
+}
+
+/** The link back to My plugins. */
+function BackToMine() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/my-plugins" className={buttonClass('text')}>
+      {t('analytics.stats.backToMine')}
+    </Link>
+  );
+}
+
+/** {@link PluginStatsView} for a plugin key: the loader, the export and the shell. */
+function PluginStatsShell({ pluginKey }: { pluginKey: string }) {
+  const { t } = useTranslation();
   const { preset, range, choose } = useReportRange();
   const from = utcDate(range.from);
   const to = utcDate(range.to);
@@ -71,29 +98,13 @@ export function PluginStatsView() {
     } else notify(t('analytics.stats.exportFailed'), 'error');
   };
 
-  const back = (
-    <Link to="/my-plugins" className={buttonClass('text')}>
-      {t('analytics.stats.backToMine')}
-    </Link>
-  );
-  if (!pluginKey) {
-    return (
-      <section className="analytics plugin-stats">
-        <EmptyState
-          title={t('analytics.stats.docTitle')}
-          hint={t('analytics.stats.noPlugin')}
-          action={back}
-        />
-      </section>
-    );
-  }
   const name = stats.data?.name ?? pluginKey;
   return (
     <ReportShell
       className="analytics plugin-stats"
       header={
         <header className="backstage-head">
-          {back}
+          <BackToMine />
           <h1>{t('analytics.stats.title', { name })}</h1>
         </header>
       }
