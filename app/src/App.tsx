@@ -13,6 +13,7 @@ import {
   NotFoundPage,
   PluginDetailDialog,
   PluginDetailPage,
+  PluginStatsPage,
   ProtocolPage,
   PublisherAnalyticsPage,
   PublishPage,
@@ -52,7 +53,7 @@ export function SquareOrDetailPage() {
  * page for anything else; the back office `/backstage-index/*` (admin only, without the site header,
  * SPEC §2; every page of it routed by the lazily loaded `BackofficeRoutes`); publishing (signed in):
  * `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and its personal access tokens
- * `/my-plugins/tokens`; a publisher's analytics `/my-analytics` (signed in); the UI kit's developer
+ * `/my-plugins/tokens`, a plugin's statistics `/my-plugins/stats?plugin_key=`; a publisher's analytics `/my-analytics` (signed in); the UI kit's developer
  * page `/ui-kit`; plus the skip link first, the cookie notice's place after it, the site header and
  * footer, scroll-to-top and the toasts. In the desktop
  * client (`site.variant === 'desktop'` or the bridge detected) the desktop header replaces the site
@@ -89,6 +90,7 @@ export function App() {
             <Route path="/publish-plugin/:type" element={<PublishPage />} />
             <Route path="/my-plugins" element={<MyPluginsPage />} />
             <Route path="/my-plugins/tokens" element={<TokensPage />} />
+            <Route path="/my-plugins/stats" element={<PluginStatsPage />} />
             <Route path="/my-analytics" element={<PublisherAnalyticsPage />} />
             <Route path="/ui-kit" element={<UiKitPage />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -38,6 +38,10 @@ export const NotFoundPage = lazy(() =>
 export const PublisherAnalyticsPage = lazy(() =>
   import('./pages/analytics/PublisherAnalyticsPage').then((m) => ({ default: m.PublisherAnalyticsPage })),
 );
+/** `/my-plugins/stats?plugin_key=`: one plugin's statistics for its publisher (signed in; chart.js inside). */
+export const PluginStatsPage = lazy(() =>
+  import('./pages/analytics/PluginStatsPage').then((m) => ({ default: m.PluginStatsPage })),
+);
 /** `/publish-plugin/:type`: publish (`new`) or edit (`edit?plugin_key=`) a plugin (signed in). */
 export const PublishPage = lazy(() =>
   import('./pages/publish/PublishPage').then((m) => ({ default: m.PublishPage })),

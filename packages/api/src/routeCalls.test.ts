@@ -125,6 +125,8 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.deleteRatingReply({ review_id: 1 }), 'DELETE', 'plugin/rating/reply'],
       [() => p.reportRating({ review_id: 1, reason: 'spam' }), 'POST', 'plugin/rating/report'],
       [() => b.ratingReportList({ status: 'open' }), 'GET', 'manager/rating/report/list'],
+      [() => p.pluginStats({ plugin_key: 'k', from: '2024-01-01', to: '2024-01-07' }), 'GET', 'plugin/stats'],
+      [() => p.pluginStatsCsv({ plugin_key: 'k' }), 'GET', 'plugin/stats/csv'],
       [
         () => b.moderateRating({ review_id: 1, action: 'hide', reason: 'spam' }),
         'POST',

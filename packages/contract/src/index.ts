@@ -212,6 +212,11 @@ export type {
   AnalyticsOverview,
   AnalyticsRangeQuery,
   DailyTraffic,
+  PluginStats,
+  PluginStatsCounts,
+  PluginStatsDay,
+  PluginStatsQuery,
+  PluginStatsVersion,
   PluginTraffic,
   PublisherAnalytics,
 } from './wire/reports';

@@ -21,6 +21,7 @@ export { usePeopleList } from './usePeopleList';
 export { usePersonalTokens } from './usePersonalTokens';
 export { usePexelsConfig } from './usePexelsConfig';
 export { useBackofficeAction, usePluginAction } from './usePluginAction';
+export { usePluginStats } from './usePluginStats';
 export { usePublisherAnalytics } from './usePublisherAnalytics';
 export { useResourcePositionList } from './useResourcePositionList';
 export { useResourcePositions } from './useResourcePositions';

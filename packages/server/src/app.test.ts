@@ -328,6 +328,8 @@ describe('operations', () => {
         '/api/uc/3rd-party/oauth2/{source}/authorize',
         '/api/cmt/manager/analytics/overview',
         '/api/cmt/plugin/analytics',
+        '/api/cmt/plugin/stats',
+        '/api/cmt/plugin/stats/csv',
         '/api/cmt/plugin/audit',
         '/api/cmt/plugin/audit/history',
         '/api/cmt/plugin/unlist',

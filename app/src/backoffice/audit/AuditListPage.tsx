@@ -16,8 +16,8 @@ import { BackstageHeader } from '../BackstageHeader';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
 import { type PublishT, usePublishTexts } from '../../i18n/publish/texts';
+import { saveBlob } from '../../saveBlob';
 import { SubmissionCard } from './SubmissionCard';
-import { saveBlob } from './saveBlob';
 
 /** The audit filter (SPEC §3): 0 all, 1 unaudited, 2 passed, 3 not passed. */
 export type AuditFilter = 0 | 1 | 2 | 3;

@@ -92,6 +92,8 @@ export const texts = {
   },
   status: { 1: 'Unreviewed', 2: 'Approved', 3: 'Not approved' },
   mine: {
+    stats: 'Statistics',
+    statsName: 'Statistics of {{name}}',
     title: 'My plugins',
     loading: 'Loading your plugins…',
     error: 'Your plugins could not be loaded.',

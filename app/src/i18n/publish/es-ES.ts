@@ -96,6 +96,8 @@ export const texts: PublishMessages = {
   },
   status: { 1: 'Sin revisar', 2: 'Aprobado', 3: 'No aprobado' },
   mine: {
+    stats: 'Estadísticas',
+    statsName: 'Estadísticas de {{name}}',
     title: 'Mis plugins',
     loading: 'Cargando tus plugins…',
     error: 'No se han podido cargar tus plugins.',

@@ -90,6 +90,8 @@ export const texts: PublishMessages = {
   },
   status: { 1: '未審査', 2: '承認済み', 3: '却下' },
   mine: {
+    stats: '統計',
+    statsName: '{{name}} の統計',
     title: 'マイプラグイン',
     loading: 'プラグインを読み込み中…',
     error: 'プラグインを読み込めませんでした。',

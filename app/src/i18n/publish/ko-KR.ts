@@ -90,6 +90,8 @@ export const texts: PublishMessages = {
   },
   status: { 1: '심사 전', 2: '승인됨', 3: '반려됨' },
   mine: {
+    stats: '통계',
+    statsName: '{{name}} 통계',
     title: '내 플러그인',
     loading: '플러그인을 불러오는 중…',
     error: '플러그인을 불러오지 못했습니다.',

@@ -89,6 +89,8 @@ export const texts: PublishMessages = {
   },
   status: { 1: '未审核', 2: '已通过', 3: '未通过' },
   mine: {
+    stats: '统计',
+    statsName: '{{name}} 的统计',
     title: '我的插件',
     loading: '正在加载你的插件…',
     error: '你的插件加载失败。',

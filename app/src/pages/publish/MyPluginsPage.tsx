@@ -16,6 +16,10 @@ import { usePublishTexts } from '../../i18n/publish/texts';
 import { ListingActions, ListingBadges } from './ListingActions';
 import { SubmissionHistory } from './SubmissionHistory';
 
+/** Path of a plugin's statistics (router basename `/plugins`). */
+export const statsPath = (pluginKey: string) =>
+  `/my-plugins/stats?plugin_key=${encodeURIComponent(pluginKey)}`;
+
 /** Path of the edit form of a plugin (router basename `/plugins`). */
 export const editPath = (pluginKey: string) =>
   `/publish-plugin/edit?plugin_key=${encodeURIComponent(pluginKey)}`;
@@ -42,7 +46,7 @@ export function MyPluginsPage() {
  * state (Unlisted and Deprecated badges, the deprecation message) and actions (unlist or relist,
  * deprecate or withdraw it, delete with a confirmation: {@link ListingActions}; the list is read
  * again after each), its submission history ({@link SubmissionHistory}), and an Edit link to the
- * publish form; a link to the personal access
+ * publish form, a Statistics link (`/my-plugins/stats`); a link to the personal access
  * tokens (`/my-plugins/tokens`). Loading, error (Retry) and empty
  * (with a "Publish a plugin" button) states.
  */
@@ -110,6 +114,13 @@ function MyPlugin({
         </div>
         <StatusBadge status={s.review_status} />
         <ListingBadges s={s} />
+        <Link
+          to={statsPath(s.plugin_key)}
+          className={buttonClass()}
+          aria-label={t('mine.statsName', { name: s.name })}
+        >
+          {t('mine.stats')}
+        </Link>
         <Link
           to={editPath(s.plugin_key)}
           className={buttonClass()}

@@ -56,6 +56,7 @@ import { AuditListQuery, AuditLogPage, AuditLogQuery, AuditStatusBody } from '..
 import { ANALYTICS, IDENTITY, PLUGINS, RANGE_RULES, type SchemasOf } from './definition';
 import { PLUGIN_CURATION_ROUTE_SCHEMAS } from './pluginCuration';
 import { PLUGIN_RATING_ROUTE_SCHEMAS } from './pluginRatings';
+import { PLUGIN_STATS_ROUTE_SCHEMAS } from './pluginStats';
 
 /** Schemas of {@link ROUTES}`.plugin` (SPEC §7 plugin calls). */
 export const PLUGIN_ROUTE_SCHEMAS = {
@@ -321,4 +322,5 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   },
   ...PLUGIN_CURATION_ROUTE_SCHEMAS,
   ...PLUGIN_RATING_ROUTE_SCHEMAS,
+  ...PLUGIN_STATS_ROUTE_SCHEMAS,
 } as const satisfies SchemasOf<typeof ROUTES.plugin & typeof ROUTES.backoffice>;

@@ -4,6 +4,7 @@
  */
 import type { RouteDefinition } from './definition';
 import { PLUGIN_RATING_ROUTES } from './pluginRatings';
+import { PLUGIN_STATS_ROUTES } from './pluginStats';
 
 /**
  * The plugin calls of SPEC §7 (under `/api/cmt/`), named as the API client's `plugin.*` functions:
@@ -235,4 +236,6 @@ export const PLUGIN_ROUTES = {
   },
   // Ratings and reviews of plugins (the ratings domain).
   ...PLUGIN_RATING_ROUTES,
+  // A publisher's statistics of one plugin (the reports domain).
+  ...PLUGIN_STATS_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

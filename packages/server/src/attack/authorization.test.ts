@@ -20,7 +20,9 @@ import { body, createTestApp, signInTestUser, type TestApp } from '../testing/te
 import { TEST_DIALECT } from '../testing/testDatabase';
 
 // 'super' (settings): super admins only; general admins get 403 like general users.
-type Expectation = 'public' | 'user' | 'admin' | 'super' | 'refresh' | 'metrics' | 'planned';
+// 'owner': a signed-in route on one plugin for its owner and administrators; the matrix's plugin is
+// nobody's, so both general users get 403.
+type Expectation = 'public' | 'user' | 'owner' | 'admin' | 'super' | 'refresh' | 'metrics' | 'planned';
 type Caller = 'visitor' | 'user' | 'other' | 'admin' | 'super';
 const CALLERS: readonly Caller[] = ['visitor', 'user', 'other', 'admin', 'super'];
 
@@ -103,6 +105,9 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.reportRating': 'user',
   'backoffice.ratingReportList': 'admin',
   'backoffice.moderateRating': 'admin',
+  // A plugin's statistics: its owner and administrators.
+  'plugin.pluginStats': 'owner',
+  'plugin.pluginStatsCsv': 'owner',
   'user.mstSpaceSetting': 'public',
   'user.mstSpaceSettingResource': 'public',
   // --- end of settings
@@ -236,6 +241,9 @@ function requestOf(definition: RouteDefinition): { url: string; payload?: Record
     return { url: `${path}?plugin_key=${encodeURIComponent(pluginKey)}` };
   }
   if (definition.path === '/api/cmt/plugin/suggest') return { url: `${path}?q=a` };
+  if (definition.path.startsWith('/api/cmt/plugin/stats')) {
+    return { url: `${path}?plugin_key=${encodeURIComponent(pluginKey)}` };
+  }
   if (definition.method === 'GET' || definition.method === 'OPTIONS') return { url: path };
   return { url: path, payload: body[definition.path] ?? {} };
 }
@@ -263,6 +271,7 @@ function allowed(expectation: Expectation, caller: Caller, status: number): bool
     case 'user':
     case 'refresh':
       return caller === 'visitor' ? status === 401 : status !== 401 && status !== 403;
+    case 'owner':
     case 'admin':
       if (caller === 'visitor') return status === 401;
       if (caller === 'user' || caller === 'other') return status === 403;

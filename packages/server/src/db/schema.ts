@@ -178,6 +178,9 @@ export interface DatabaseSchema {
   sso_request: SsoRequestTable;
   sso_assertion: SsoAssertionTable;
   server_secret: ServerSecretTable;
+  // Also has `version` (migration 0040: the plugin's `current_version` at the insert, set by a trigger;
+  // null before that migration or for a plugin without a version), read only by the triggers and the
+  // statistics; typed as the other per-user tables so queries over either stay one shape.
   plugin_install: PluginUserTable;
   plugin_praise: PluginUserTable;
   plugin_view: PluginViewTable;
@@ -208,6 +211,8 @@ export interface DatabaseSchema {
   plugin_rating: PluginRatingTable;
   plugin_rating_vote: PluginRatingVoteTable;
   plugin_rating_report: PluginRatingReportTable;
+  // A publisher's statistics per plugin, day and version (migration 0040).
+  plugin_daily_stat: PluginDailyStatTable;
 }
 
 /** `plugin_rating` (migration 0035): one user's stars and review of one plugin. */
@@ -374,6 +379,26 @@ export interface PluginUserTable {
   plugin_id: number;
   /** ms */
   create_time: number;
+}
+
+/**
+ * `plugin_daily_stat` (migration 0040): what happened to a plugin on one UTC day under one version
+ * (`''`: not known), kept by triggers on `plugin_install`, `plugin_praise`, `plugin_view` and
+ * `plugin_rating` in the statements that change them.
+ */
+export interface PluginDailyStatTable {
+  plugin_id: number;
+  /** UTC day number, `floor(ms / 86 400 000)`. */
+  day: number;
+  version: string;
+  installs: number;
+  uninstalls: number;
+  views: number;
+  likes: number;
+  unlikes: number;
+  ratings: number;
+  /** The stars of `ratings`, summed as they were when each was given. */
+  rating_sum: number;
 }
 
 /** A `plugin` row as read. */

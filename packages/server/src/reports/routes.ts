@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { tableRoute } from '../routeTable';
+import { pluginStats, pluginStatsCsv } from './pluginStats';
 import { resolveRange } from './range';
 import { analyticsOverview, publisherReport } from './service';
 
@@ -30,7 +31,13 @@ export interface AnalyticsReportRoutesOptions {
  *   who names a `developer`, that developer's plugins (at most 50, most viewed first; only plugins
  *   with events in the range) with views, installs and likes and views / installs per UTC day.
  *
- * Both: 400 INVALID_PARAMETER for a bad range (see {@link resolveRange}) or an unknown query field.
+ * - `GET /api/cmt/plugin/stats` (signed in; the plugin's owner or an administrator, else 403
+ *   FORBIDDEN; 404 PLUGIN_NOT_FOUND) → `PluginStats`: one plugin's installs, uninstalls, views,
+ *   likes and ratings per UTC day and per version (`pluginStats.ts`).
+ * - `GET /api/cmt/plugin/stats/csv` (same access) → the same numbers as a `text/csv` attachment.
+ *
+ * All: 400 INVALID_PARAMETER for a bad range (see {@link resolveRange}; the statistics:
+ * `resolveStatsDays`) or an unknown query field.
  */
 export async function analyticsReportRoutes(
   app: FastifyInstance,
@@ -44,5 +51,19 @@ export async function analyticsReportRoutes(
   tableRoute(app, 'plugin', 'publisherAnalytics', (request) => {
     const q = request.query;
     return publisherReport(db, request.user!, q, resolveRange(q, clock()));
+  });
+
+  tableRoute(app, 'plugin', 'pluginStats', (request) =>
+    pluginStats(db, request.user!, request.query, clock()),
+  );
+
+  tableRoute(app, 'plugin', 'pluginStatsCsv', async (request, reply) => {
+    const { fileName, text } = await pluginStatsCsv(db, request.user!, request.query, clock());
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8; header=present')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(text);
   });
 }

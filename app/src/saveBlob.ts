@@ -1,6 +1,6 @@
 /**
  * Saves a Blob as a file download named `fileName` (an object URL on a temporary `<a download>`,
- * revoked right after). Used for a plugin's code file (`<plugin_key>.json`).
+ * revoked right after). Used for a plugin's code file (`<plugin_key>.json`) and a plugin's statistics (CSV).
  */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
