@@ -134,7 +134,15 @@ export const PluginListQuery = Type.Object(
     ),
     sort: Type.Optional(
       Type.Union(
-        Object.values(PluginSort).map((v) => Type.Literal(v)),
+        [
+          Type.Literal(PluginSort.LATEST),
+          Type.Literal(PluginSort.MOST_POPULAR),
+          Type.Literal(PluginSort.RELEVANCE),
+          Type.Literal(PluginSort.HIGHEST_RATED),
+          Type.Literal(PluginSort.NAME),
+          Type.Literal(PluginSort.NEWEST),
+          Type.Literal(PluginSort.TRENDING),
+        ],
         {
           description:
             '0 latest (last update), 1 most popular, 2 relevance, 3 highest rated, 4 name, 5 newest, 6 trending (installs in the last 7 days); default 2 with a keyword, else 0',
@@ -143,7 +151,13 @@ export const PluginListQuery = Type.Object(
     ),
     platform: Type.Optional(
       Type.Union(
-        PLUGIN_PLATFORMS.map((p) => Type.Literal(p)),
+        [
+          Type.Literal(PLUGIN_PLATFORMS[0]),
+          Type.Literal(PLUGIN_PLATFORMS[1]),
+          Type.Literal(PLUGIN_PLATFORMS[2]),
+          Type.Literal(PLUGIN_PLATFORMS[3]),
+          Type.Literal(PLUGIN_PLATFORMS[4]),
+        ],
         { description: 'only plugins for this design tool (figma includes FigJam)' },
       ),
     ),

@@ -255,7 +255,12 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
 
   it('refuses a cursor of another filter or order with 400 INVALID_CURSOR', async () => {
     const page = await list({ sort: 4, page_size: 5 });
-    for (const query of [{ sort: 3 }, { sort: 4, platform: 'sketch' }, { sort: 4, rating: 2 }]) {
+    const others: Record<string, string | number>[] = [
+      { sort: 3 },
+      { sort: 4, platform: 'sketch' },
+      { sort: 4, rating: 2 },
+    ];
+    for (const query of others) {
       const response = await get({ ...query, page_size: 5, cursor: page.next_cursor! });
       expect(response.statusCode).toBe(400);
       expect(body<ErrorEnvelope>(response).error).toBe('INVALID_CURSOR');
