@@ -1,12 +1,5 @@
-import {
-  ALL_TAGS_ID,
-  KEYWORD_MAX_LENGTH,
-  MIN_RATING,
-  PLUGIN_PLATFORMS,
-  type PluginPlatform,
-  PluginSort,
-} from '@plugin-center/api';
-import { pluginListSort } from '@plugin-center/contract';
+import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, type PluginPlatform, PluginSort } from '@plugin-center/api';
+import { MIN_RATING, PLUGIN_PLATFORMS, pluginListSort } from '@plugin-center/contract';
 
 /**
  * The state of the square kept in the query string (`?tag=…&sort=…&q=…&platform=…&rating=…`) so

@@ -2,11 +2,11 @@ import type { LoaderStatus, Suggestion } from '@plugin-center/api';
 import {
   ALL_TAGS_ID,
   KEYWORD_MAX_LENGTH,
-  PLUGIN_PLATFORMS,
   type PluginPlatform,
   PluginSort,
   type Tag,
 } from '@plugin-center/api';
+import { PLUGIN_PLATFORMS } from '@plugin-center/contract';
 import { usePluginSuggestions } from '@plugin-center/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon, SearchIcon } from '../components/Icons';

@@ -76,18 +76,10 @@ export function createPluginListQuery(
   params: PluginListParams = {},
 ): PluginListQueryStore {
   const list = createPagedList(
-    (p: PluginListParams, cursor, signal) =>
+    // sort, platform, rating and lang go out under their own names.
+    ({ tagId, keyword, pageSize, ...p }: PluginListParams, cursor, signal) =>
       client.plugin.list(
-        {
-          tag_id: p.tagId,
-          sort: p.sort,
-          keyword: p.keyword?.trim() || undefined,
-          platform: p.platform,
-          rating: p.rating,
-          page_size: p.pageSize,
-          lang: p.lang,
-          cursor,
-        },
+        { ...p, tag_id: tagId, keyword: keyword?.trim() || undefined, page_size: pageSize, cursor },
         { signal },
       ),
     (page) => ({ ...page, items: page.plugin_list }),
