@@ -1,39 +1,55 @@
-import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, PluginSort } from '@plugin-center/api';
-import { pluginListSort } from '@plugin-center/contract';
+import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, type PluginPlatform, PluginSort } from '@plugin-center/api';
+import { MIN_RATING, PLUGIN_PLATFORMS, pluginListSort } from '@plugin-center/contract';
 
-/** The state of the square kept in the query string (`?tag=…&sort=…&q=…`) so reload and share keep it. */
+/**
+ * The state of the square kept in the query string (`?tag=…&sort=…&q=…&platform=…&rating=…`) so
+ * reload and share keep it.
+ */
 export interface SquareQuery {
   /** Tag id; `0` is All (SPEC §2). */
   tagId: number;
   /**
-   * `0` latest, `1` most popular (SPEC §4), `2` relevance (only with a keyword). The
-   * default is {@link defaultSort} of the keyword.
+   * A value of `PluginSort` (`0` latest, `1` most popular, `2` relevance only with a keyword, `3`
+   * highest rated, `4` name, `5` newest, `6` trending). The default is {@link defaultSort} of the
+   * keyword.
    */
   sort: PluginSort;
   /** Search keyword, trimmed; `''` for none. */
   keyword: string;
+  /** Design tool filter (`?platform=`); `null` for all tools. */
+  platform: PluginPlatform | null;
+  /** Minimum rating in stars, 1–5 (`?rating=`); `0` for any rating. */
+  rating: number;
 }
 
 /** The sort used when none is chosen (the contract's `pluginListSort`): relevance with a non-blank keyword, else latest. */
 export const defaultSort = (keyword: string): PluginSort => pluginListSort(undefined, keyword);
 
+const SORTS: ReadonlySet<number> = new Set(Object.values(PluginSort));
+
+/** Whether a filter (design tool, rating) is set: the square then shows the list only. */
+export const hasSquareFilters = (query: SquareQuery): boolean => query.platform !== null || query.rating > 0;
+
 /**
  * Reads the square's state from the query string; unknown or malformed values give the defaults
- * (relevance without a keyword too).
+ * (relevance without a keyword too, a platform the contract does not list, a rating outside 1–5).
  */
 export function parseSquareQuery(params: URLSearchParams): SquareQuery {
   const tag = Number(params.get('tag'));
   const raw = params.get('sort');
   const sort = raw === null || raw === '' ? Number.NaN : Number(raw);
   const keyword = (params.get('q') ?? '').trim().slice(0, KEYWORD_MAX_LENGTH);
-  const valid =
-    sort === PluginSort.LATEST ||
-    sort === PluginSort.MOST_POPULAR ||
-    (sort === PluginSort.RELEVANCE && keyword !== '');
+  const valid = SORTS.has(sort) && (sort !== PluginSort.RELEVANCE || keyword !== '');
+  const platform = params.get('platform');
+  const rating = Number(params.get('rating'));
   return {
     tagId: Number.isSafeInteger(tag) && tag > 0 ? tag : ALL_TAGS_ID,
     sort: valid ? (sort as PluginSort) : defaultSort(keyword),
     keyword,
+    platform: (PLUGIN_PLATFORMS as readonly string[]).includes(platform ?? '')
+      ? (platform as PluginPlatform)
+      : null,
+    rating: Number.isInteger(rating) && rating >= MIN_RATING.MIN && rating <= MIN_RATING.MAX ? rating : 0,
   };
 }
 
@@ -54,11 +70,13 @@ export function patchSquareQuery(query: SquareQuery, patch: Partial<SquareQuery>
  * Writes the square's state as a query string, leaving out the defaults (`''` when all are
  * defaults; the sort only when it is not {@link defaultSort} of the keyword).
  */
-export function squareSearch({ tagId, sort, keyword }: SquareQuery): string {
+export function squareSearch({ tagId, sort, keyword, platform, rating }: SquareQuery): string {
   const params = new URLSearchParams();
   if (tagId !== ALL_TAGS_ID) params.set('tag', String(tagId));
   if (sort !== defaultSort(keyword)) params.set('sort', String(sort));
   if (keyword) params.set('q', keyword);
+  if (platform) params.set('platform', platform);
+  if (rating > 0) params.set('rating', String(rating));
   const s = params.toString();
   return s ? `?${s}` : '';
 }

@@ -5,6 +5,7 @@ import { formatCount } from '../format';
 import { useTranslation } from '../i18n/i18n';
 import { preloadDetail } from '../pages/detail/loadDetail';
 import { type DetailLinkState, detailPath } from '../routes';
+import { GeneratedCover } from './GeneratedCover';
 import { DownloadIcon, EyeIcon, HeartIcon } from './Icons';
 import { PluginAvatar } from './PluginAvatar';
 import { platformName } from './platforms';
@@ -21,7 +22,8 @@ export interface PluginCardProps {
 }
 
 /**
- * A plugin card of the square (SPEC §2): icon or generated placeholder, name, intro (clamped to two
+ * A plugin card of the square (SPEC §2): icon, or a generated cover (`GeneratedCover`: hue and
+ * pattern from the name and tags, with the initial) without one, name, intro (clamped to two
  * lines), developer, counts (downloads, views, likes; compact notation; the average rating once it has ratings) and platforms. The whole card
  * is a link to `/detail/<plugin_key>` (Enter opens it; the dialog's code is preloaded on hover/focus).
  * Memoised: the square re-renders as each of its answers arrives (tags, recommendations, featured
@@ -48,7 +50,15 @@ export const PluginCard = memo(function PluginCard({
       onFocus={preloadDetail}
     >
       <span className="card-head">
-        <PluginAvatar name={plugin.name} icon={plugin.icon} size={variant === 'compact' ? 40 : 48} />
+        {plugin.icon ? (
+          <PluginAvatar name={plugin.name} icon={plugin.icon} size={variant === 'compact' ? 40 : 48} />
+        ) : (
+          <GeneratedCover
+            name={plugin.name}
+            tags={plugin.tags.map((tag) => tag.code)}
+            size={variant === 'compact' ? 40 : 48}
+          />
+        )}
         <span className="card-title">
           <span className="card-name">{plugin.name}</span>
           <span className="card-developer">{plugin.developer || t('card.unknownDeveloper')}</span>

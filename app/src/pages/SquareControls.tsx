@@ -1,8 +1,16 @@
 import type { LoaderStatus, Suggestion } from '@plugin-center/api';
-import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, PluginSort, type Tag } from '@plugin-center/api';
+import {
+  ALL_TAGS_ID,
+  KEYWORD_MAX_LENGTH,
+  type PluginPlatform,
+  PluginSort,
+  type Tag,
+} from '@plugin-center/api';
+import { PLUGIN_PLATFORMS } from '@plugin-center/contract';
 import { usePluginSuggestions } from '@plugin-center/react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon, SearchIcon } from '../components/Icons';
+import { platformName } from '../components/platforms';
 import { useTranslation } from '../i18n/i18n';
 import { ErrorState } from '../ui/States';
 
@@ -237,8 +245,10 @@ export function TagRow({
 }
 
 /**
- * The sort switch (SPEC §4): latest (0) or most popular (1), and relevance (2) while a
- * keyword is searched (`withRelevance`), as pressed/unpressed buttons.
+ * The sort switch (SPEC §4): latest (0), most popular (1), highest rated (3), newest (5), name
+ * (4), and relevance (2) while a keyword is searched (`withRelevance`), as pressed/unpressed
+ * buttons. Trending (6) is offered by the square's trending row ("See all") and shown here while
+ * it is the order.
  */
 export function SortSwitch({
   sort,
@@ -254,6 +264,10 @@ export function SortSwitch({
     ...(withRelevance ? [[PluginSort.RELEVANCE, t('square.sortRelevance')] as const] : []),
     [PluginSort.LATEST, t('square.sortLatest')] as const,
     [PluginSort.MOST_POPULAR, t('square.sortPopular')] as const,
+    [PluginSort.HIGHEST_RATED, t('square.sortRated')] as const,
+    [PluginSort.NEWEST, t('square.sortNewest')] as const,
+    [PluginSort.NAME, t('square.sortName')] as const,
+    ...(sort === PluginSort.TRENDING ? [[PluginSort.TRENDING, t('square.trending')] as const] : []),
   ];
   return (
     <fieldset className="segmented">
@@ -269,6 +283,78 @@ export function SortSwitch({
           {label}
         </button>
       ))}
+    </fieldset>
+  );
+}
+
+/** The minimum ratings the filter offers, in stars. */
+export const RATING_CHOICES = [4, 3] as const;
+
+/**
+ * The square's filters: design tool (`PLUGIN_PLATFORMS`, by their brand names; Figma includes
+ * FigJam) and minimum rating (4+ or 3+ stars), as two labelled native selects, and a button that
+ * clears both while either is set. Each change calls `onChange` with the new value (`null` / `0`
+ * for none).
+ */
+export function FilterBar({
+  platform,
+  rating,
+  onChange,
+}: {
+  platform: PluginPlatform | null;
+  rating: number;
+  onChange: (patch: { platform?: PluginPlatform | null; rating?: number }) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <fieldset className="filter-bar">
+      <legend className="sr-only">{t('square.filters')}</legend>
+      <label htmlFor={`${id}-platform`} className="sr-only">
+        {t('square.platform')}
+      </label>
+      <select
+        id={`${id}-platform`}
+        name="platform"
+        className="filter-select"
+        value={platform ?? ''}
+        onChange={(e) => onChange({ platform: (e.target.value || null) as PluginPlatform | null })}
+      >
+        <option value="">{t('square.allPlatforms')}</option>
+        {PLUGIN_PLATFORMS.map((slug) => (
+          <option key={slug} value={slug}>
+            {platformName(slug)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-rating`} className="sr-only">
+        {t('square.rating')}
+      </label>
+      <select
+        id={`${id}-rating`}
+        name="rating"
+        className="filter-select"
+        value={String(rating)}
+        onChange={(e) => onChange({ rating: Number(e.target.value) })}
+      >
+        <option value="0">{t('square.anyRating')}</option>
+        {(RATING_CHOICES as readonly number[])
+          .concat(rating > 0 && !RATING_CHOICES.includes(rating as 4) ? [rating] : [])
+          .map((n) => (
+            <option key={n} value={String(n)}>
+              {t('square.ratingAtLeast', { n })}
+            </option>
+          ))}
+      </select>
+      {(platform !== null || rating > 0) && (
+        <button
+          type="button"
+          className="chip chip-button"
+          onClick={() => onChange({ platform: null, rating: 0 })}
+        >
+          {t('square.clearFilters')}
+        </button>
+      )}
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { PAGE_SIZE, type PluginSummary } from '@plugin-center/api';
 import { usePluginList, useRecommendations, useTagList } from '@plugin-center/react';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { FeaturedStrip } from '../components/FeaturedStrip';
@@ -11,6 +11,7 @@ import { useTranslation } from '../i18n/i18n';
 import {
   type DetailLinkState,
   detailPath,
+  hasSquareFilters,
   parseSquareQuery,
   patchSquareQuery,
   type SquareQuery,
@@ -20,7 +21,10 @@ import { Button } from '../ui/Button';
 import { EmptyState, ErrorState, LoadingState } from '../ui/States';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { useInfiniteScroll } from '../useInfiniteScroll';
-import { SearchBox, SortSwitch, TagRow } from './SquareControls';
+import { FilterBar, SearchBox, SortSwitch, TagRow } from './SquareControls';
+
+/** The trending and new-and-notable rows: their own chunk, loaded after the square's first paint. */
+const SquareRows = lazy(() => import('./SquareRows').then((m) => ({ default: m.SquareRows })));
 
 /** Number of recommended plugins in the strip. */
 export const RECOMMENDATION_COUNT = 4;
@@ -29,8 +33,10 @@ export const RECOMMENDATION_COUNT = 4;
  * The plugin square (SPEC §2), route `/` (and `/detail/:pluginKey`, whose dialog renders in the
  * `<Outlet>` over it, so the square keeps its state and scroll): search with the result count, the
  * banner carousel and the featured area, recommended plugins with refresh (all three left
- * out while searching), the tag row, the sort switch and the infinite list of cards.
- * Tag, sort and keyword live in the query string (`?tag=&sort=&q=`).
+ * out while searching), the trending and new-and-notable rows (lazily loaded; left out while
+ * searching or filtering), the tag row, the filters (design tool, minimum rating), the sort switch
+ * and the infinite list of cards. Tag, sort, keyword and filters live in the query string
+ * (`?tag=&sort=&q=&platform=&rating=`); the count follows the list's current answer.
  */
 export function SquarePage() {
   const { t, locale } = useTranslation();
@@ -46,6 +52,8 @@ export function SquarePage() {
     tagId: query.tagId,
     sort: query.sort,
     keyword: query.keyword,
+    platform: query.platform ?? undefined,
+    rating: query.rating || undefined,
     pageSize: PAGE_SIZE.DEFAULT,
     lang: locale,
   });
@@ -66,7 +74,9 @@ export function SquarePage() {
     list.status === 'success' &&
     (list.params.tagId ?? 0) === query.tagId &&
     list.params.sort === query.sort &&
-    (list.params.keyword ?? '') === query.keyword;
+    (list.params.keyword ?? '') === query.keyword &&
+    (list.params.platform ?? null) === query.platform &&
+    (list.params.rating ?? 0) === query.rating;
   // A lower bound (`total_relation` gte) reads "10,000+".
   const count = current
     ? `${formatNumber(list.total, locale)}${list.totalRelation === 'gte' ? '+' : ''}`
@@ -94,6 +104,11 @@ export function SquarePage() {
           <Recommendations search={search} />
         </>
       )}
+      {!query.keyword && !hasSquareFilters(query) && (
+        <Suspense fallback={null}>
+          <SquareRows search={search} onSeeAll={(sort) => update({ sort })} />
+        </Suspense>
+      )}
 
       <section className="catalogue" aria-labelledby="catalogue-title">
         <h2 id="catalogue-title" className="sr-only">
@@ -106,6 +121,7 @@ export function SquarePage() {
           onSelect={(tagId) => update({ tagId })}
           onRetry={tags.reload}
         />
+        <FilterBar platform={query.platform} rating={query.rating} onChange={(patch) => update(patch)} />
         <div className="toolbar">
           <p className="result-count" role="status" aria-live="polite" data-testid="result-count">
             {count !== undefined &&
@@ -120,8 +136,22 @@ export function SquarePage() {
         <PluginList
           list={list}
           search={search}
-          onClear={() => update(query.keyword ? { keyword: '' } : { tagId: 0 })}
-          clearLabel={query.keyword ? t('square.clearSearch') : t('square.showAll')}
+          onClear={() =>
+            update(
+              query.keyword
+                ? { keyword: '' }
+                : hasSquareFilters(query)
+                  ? { platform: null, rating: 0 }
+                  : { tagId: 0 },
+            )
+          }
+          clearLabel={
+            query.keyword
+              ? t('square.clearSearch')
+              : hasSquareFilters(query)
+                ? t('square.clearFilters')
+                : t('square.showAll')
+          }
         />
       </section>
 

@@ -140,7 +140,7 @@ describe('search combobox', () => {
     await waitFor(() => expect(suggestCalls(net)).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
     expect(box.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('option')).toBeNull();
+    expect(document.querySelector('.suggest-list [role="option"]')).toBeNull();
   });
 });
 
@@ -152,10 +152,12 @@ describe('sort switch and result count', () => {
       within(sort)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Latest', 'Most popular']);
+    ).toEqual(['Latest', 'Most popular', 'Highest rated', 'Newest', 'Name (A–Z)']);
     expect(within(sort).getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(net.requests.some((r) => r.url.pathname === LIST_PATH)).toBe(true));
-    expect(net.requests.find((r) => r.url.pathname === LIST_PATH)!.url.searchParams.get('sort')).toBe('0');
+    const main = (r: (typeof net.requests)[number]) =>
+      r.url.pathname === LIST_PATH && r.url.searchParams.get('page_size') !== '4';
+    expect(net.requests.find(main)!.url.searchParams.get('sort')).toBe('0');
   });
 
   it('adds relevance, selected by default, with a keyword; another choice is kept in the URL', async () => {
@@ -165,7 +167,7 @@ describe('sort switch and result count', () => {
       within(sort)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Relevance', 'Latest', 'Most popular']);
+    ).toEqual(['Relevance', 'Latest', 'Most popular', 'Highest rated', 'Newest', 'Name (A–Z)']);
     expect(within(sort).getByRole('button', { name: 'Relevance' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(net.requests.some((r) => r.url.pathname === LIST_PATH)).toBe(true));
     expect(net.requests.find((r) => r.url.pathname === LIST_PATH)!.url.searchParams.get('sort')).toBe('2');
@@ -196,8 +198,14 @@ describe('square URL', () => {
   const parse = (s: string) => parseSquareQuery(new URLSearchParams(s));
 
   it('defaults to relevance with a keyword and to latest without; relevance needs a keyword', () => {
-    expect(parse('')).toEqual({ tagId: 0, sort: PluginSort.LATEST, keyword: '' });
-    expect(parse('q=icon')).toEqual({ tagId: 0, sort: PluginSort.RELEVANCE, keyword: 'icon' });
+    expect(parse('')).toEqual({ tagId: 0, sort: PluginSort.LATEST, keyword: '', platform: null, rating: 0 });
+    expect(parse('q=icon')).toEqual({
+      tagId: 0,
+      sort: PluginSort.RELEVANCE,
+      keyword: 'icon',
+      platform: null,
+      rating: 0,
+    });
     expect(parse('q=icon&sort=0').sort).toBe(PluginSort.LATEST);
     expect(parse('q=icon&sort=1').sort).toBe(PluginSort.MOST_POPULAR);
     expect(parse('sort=2').sort).toBe(PluginSort.LATEST);
@@ -205,10 +213,18 @@ describe('square URL', () => {
   });
 
   it('writes the sort only when it is not the default of the keyword', () => {
-    expect(squareSearch({ tagId: 0, sort: PluginSort.RELEVANCE, keyword: 'icon' })).toBe('?q=icon');
-    expect(squareSearch({ tagId: 0, sort: PluginSort.LATEST, keyword: 'icon' })).toBe('?sort=0&q=icon');
-    expect(squareSearch({ tagId: 0, sort: PluginSort.LATEST, keyword: '' })).toBe('');
-    expect(squareSearch({ tagId: 2, sort: PluginSort.MOST_POPULAR, keyword: '' })).toBe('?tag=2&sort=1');
+    expect(
+      squareSearch({ tagId: 0, sort: PluginSort.RELEVANCE, keyword: 'icon', platform: null, rating: 0 }),
+    ).toBe('?q=icon');
+    expect(
+      squareSearch({ tagId: 0, sort: PluginSort.LATEST, keyword: 'icon', platform: null, rating: 0 }),
+    ).toBe('?sort=0&q=icon');
+    expect(squareSearch({ tagId: 0, sort: PluginSort.LATEST, keyword: '', platform: null, rating: 0 })).toBe(
+      '',
+    );
+    expect(
+      squareSearch({ tagId: 2, sort: PluginSort.MOST_POPULAR, keyword: '', platform: null, rating: 0 }),
+    ).toBe('?tag=2&sort=1');
   });
 
   it('keeps a default sort the default when the keyword changes, and a chosen one chosen', () => {
@@ -217,5 +233,93 @@ describe('square URL', () => {
     expect(patchSquareQuery(parse('q=icon'), { keyword: '' }).sort).toBe(PluginSort.LATEST);
     expect(patchSquareQuery(parse('sort=1'), { keyword: 'icon' }).sort).toBe(PluginSort.MOST_POPULAR);
     expect(patchSquareQuery(parse('q=icon&sort=0'), { keyword: '' }).sort).toBe(PluginSort.LATEST);
+  });
+});
+
+describe('square filters and sorts', () => {
+  const parse = (s: string) => parseSquareQuery(new URLSearchParams(s));
+
+  it('round-trips the design tool, the rating and every sort through the URL', () => {
+    const query = parse('tag=3&sort=3&q=grid&platform=figma&rating=4');
+    expect(query).toEqual({
+      tagId: 3,
+      sort: PluginSort.HIGHEST_RATED,
+      keyword: 'grid',
+      platform: 'figma',
+      rating: 4,
+    });
+    expect(squareSearch(query)).toBe('?tag=3&sort=3&q=grid&platform=figma&rating=4');
+    for (const sort of [PluginSort.HIGHEST_RATED, PluginSort.NAME, PluginSort.NEWEST, PluginSort.TRENDING])
+      expect(parse(squareSearch({ ...parse(''), sort })).sort).toBe(sort);
+    expect(squareSearch(patchSquareQuery(query, { platform: null, rating: 0 }))).toBe('?tag=3&sort=3&q=grid');
+  });
+
+  it('ignores an unknown design tool, a rating outside 1–5 and hostile values', () => {
+    for (const bad of ['platform=photoshop', 'platform=figjam', 'platform=', 'platform=figma%00'])
+      expect(parse(bad).platform).toBeNull();
+    for (const bad of [
+      'rating=0',
+      'rating=6',
+      'rating=3.5',
+      'rating=-1',
+      'rating=1e308',
+      'rating=four',
+      'rating=4%00',
+    ])
+      expect(parse(bad).rating).toBe(0);
+    expect(parse('sort=99999999999999999999').sort).toBe(PluginSort.LATEST);
+  });
+
+  it('asks the list for the chosen tool and rating, shows their count and clears them', async () => {
+    const net = renderSquare({
+      list: () => ok({ plugin_list: [summary('a'), summary('b')], total: 2, next_cursor: null }),
+    });
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toBe('2 plugins'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Design tool' }), { target: { value: 'sketch' } });
+    await waitFor(() => expect(seen).toBe('/?platform=sketch'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Rating' }), { target: { value: '4' } });
+    await waitFor(() => expect(seen).toBe('/?platform=sketch&rating=4'));
+    await waitFor(() =>
+      expect(
+        net.requests.some(
+          (r) =>
+            r.url.pathname === LIST_PATH &&
+            r.url.searchParams.get('platform') === 'sketch' &&
+            r.url.searchParams.get('rating') === '4',
+        ),
+      ).toBe(true),
+    );
+    // Filters hide the trending and new rows; the list alone answers.
+    expect(screen.queryByRole('heading', { name: 'Trending this week' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Highest rated' }));
+    await waitFor(() => expect(seen).toBe('/?sort=3&platform=sketch&rating=4'));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(seen).toBe('/?sort=3'));
+  });
+
+  it('shows the trending and new-and-notable rows without a keyword or filter; See all sorts the list', async () => {
+    const net = renderSquare({ path: '/' });
+    await screen.findByRole('heading', { name: 'Trending this week' });
+    await screen.findByRole('heading', { name: 'New and notable' });
+    const rowSorts = net.requests
+      .filter((r) => r.url.pathname === LIST_PATH && r.url.searchParams.get('page_size') === '4')
+      .map((r) => r.url.searchParams.get('sort'));
+    expect(rowSorts.sort()).toEqual(['5', '6']);
+    const trending = screen.getByRole('region', { name: 'Trending this week' });
+    fireEvent.click(within(trending).getByRole('button', { name: 'See all' }));
+    await waitFor(() => expect(seen).toBe('/?sort=6'));
+    expect(screen.getByRole('button', { name: 'Trending this week' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('shows a generated cover, the same for the same name and tags, for a plugin without an icon', async () => {
+    renderSquare({
+      list: () => ok({ plugin_list: [{ ...summary('a'), icon: null }], total: 1, next_cursor: null }),
+    });
+    const covers = await screen.findAllByTestId('generated-cover');
+    expect(covers.length).toBeGreaterThan(0);
+    expect(covers[0]!.getAttribute('aria-hidden')).toBe('true');
+    expect(covers[0]!.style.background).toContain('linear-gradient');
   });
 });

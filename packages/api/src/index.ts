@@ -70,6 +70,7 @@ export type {
   PluginKeyBody,
   PluginListQuery,
   PluginListResult,
+  PluginPlatform,
   PluginReview,
   PluginStats,
   PluginStatsCounts,

@@ -1,16 +1,20 @@
-import type { Locale, PluginSort, PluginSummary } from '@plugin-center/contract';
+import type { Locale, PluginPlatform, PluginSort, PluginSummary } from '@plugin-center/contract';
 import type { ApiClient } from './client';
 import type { LoaderStatus } from './loader';
 import { createPagedList, type PagedListState } from './pagedList';
 
 /**
- * Parameters of the plugin list (SPEC §2, §4): tag (0 = All), sort (0 latest, 1 most popular, 2
- * relevance; absent: relevance with a keyword, else latest), keyword.
+ * Parameters of the plugin list (SPEC §2, §4): tag (0 = All), sort (`PluginSort`: 0 latest, 1 most
+ * popular, 2 relevance, 3 highest rated, 4 name, 5 newest, 6 trending; absent: relevance with a
+ * keyword, else latest), keyword, and the filters: design tool (`platform`) and minimum rating
+ * (`rating`, 1–5 stars).
  */
 export interface PluginListParams {
   tagId?: number;
   sort?: PluginSort;
   keyword?: string;
+  platform?: PluginPlatform | undefined;
+  rating?: number | undefined;
   pageSize?: number;
   lang?: Locale;
 }
@@ -72,16 +76,10 @@ export function createPluginListQuery(
   params: PluginListParams = {},
 ): PluginListQueryStore {
   const list = createPagedList(
-    (p: PluginListParams, cursor, signal) =>
+    // sort, platform, rating and lang go out under their own names.
+    ({ tagId, keyword, pageSize, ...p }: PluginListParams, cursor, signal) =>
       client.plugin.list(
-        {
-          tag_id: p.tagId,
-          sort: p.sort,
-          keyword: p.keyword?.trim() || undefined,
-          page_size: p.pageSize,
-          lang: p.lang,
-          cursor,
-        },
+        { ...p, tag_id: tagId, keyword: keyword?.trim() || undefined, page_size: pageSize, cursor },
         { signal },
       ),
     (page) => ({ ...page, items: page.plugin_list }),

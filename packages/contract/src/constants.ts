@@ -125,12 +125,52 @@ export const ApiErrorCode = {
 } as const;
 
 /**
- * Sort orders of the plugin list (SPEC §4): `0` latest (the default without a keyword), `1` most
- * popular, `2` relevance (the default with a keyword; see docs/search.md).
+ * Sort orders of the plugin list (SPEC §4): `0` latest (the default without a keyword: last update
+ * first, so it is also the "recently updated" order), `1` most popular (installs), `2` relevance
+ * (the default with a keyword; see docs/search.md), `3` highest rated (the Bayesian average of the
+ * stars — {@link RATING_PRIOR} — then the number of ratings; unrated plugins last), `4` name (A–Z),
+ * `5` newest (time the plugin was created, newest first: the square's "new and notable"), `6`
+ * trending (installs in the last {@link TRENDING_DAYS} days, then installs overall). Ties are
+ * broken by the plugin id; every order pages with a cursor.
  */
-export const PluginSort = { LATEST: 0, MOST_POPULAR: 1, RELEVANCE: 2 } as const;
+export const PluginSort = {
+  LATEST: 0,
+  MOST_POPULAR: 1,
+  RELEVANCE: 2,
+  HIGHEST_RATED: 3,
+  NAME: 4,
+  NEWEST: 5,
+  TRENDING: 6,
+} as const;
 /** A value of {@link PluginSort}. */
 export type PluginSort = (typeof PluginSort)[keyof typeof PluginSort];
+
+/**
+ * The prior of the highest-rated order (`PluginSort.HIGHEST_RATED`): a plugin's score is
+ * `(rating_sum + WEIGHT × MEAN) / (rating_count + WEIGHT)`, as if every plugin had `WEIGHT` more
+ * ratings of `MEAN` stars, so one 5-star rating does not outrank a hundred of 4.8 (the IMDb
+ * "weighted rating"). Plugins without a rating come after every rated one.
+ */
+export const RATING_PRIOR = { WEIGHT: 5, MEAN: 3 } as const;
+
+/** The window of the trending order (`PluginSort.TRENDING`): installs over the last 7 days. */
+export const TRENDING_DAYS = 7;
+
+/**
+ * The design tools the plugin list filters by (`GET plugin/list?platform=`): the slugs of a plugin's
+ * `platforms`. `figma` also matches plugins for FigJam (`figjam`: Figma's whiteboard, which runs
+ * Figma plugins with the same manifest and API).
+ */
+export const PLUGIN_PLATFORMS = ['figma', 'sketch', 'adobe-xd', 'penpot', 'mastergo'] as const;
+/** A value of {@link PLUGIN_PLATFORMS}. */
+export type PluginPlatform = (typeof PLUGIN_PLATFORMS)[number];
+
+/**
+ * The minimum-rating filter of the plugin list (`GET plugin/list?rating=`): 1–5 stars. A plugin
+ * passes when its average, rounded to one decimal as the cards show it (`rating_average`), is at
+ * least the value; plugins without ratings never pass.
+ */
+export const MIN_RATING = { MIN: 1, MAX: 5 } as const;
 
 /**
  * The sort a plugin list applies (the one home of the default-sort rule): the requested sort, or

@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 
-export type { ApiResponse } from './constants';
+export type { ApiResponse, PluginPlatform } from './constants';
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -25,17 +25,21 @@ export {
   LOGIN_METHOD_CLAIM,
   LOGIN_PAGE_PATH,
   LoginStorage,
+  MIN_RATING,
   PAGE_SIZE,
   PASSWORD_LOGIN_METHOD,
+  PLUGIN_PLATFORMS,
   PluginEvent,
   PluginSort,
   PUBLISH_LIMITS,
   pluginListSort,
+  RATING_PRIOR,
   ResourcePositionStatus,
   ReviewStatus,
   Role,
   SUCCESS_CODES,
   THIRD_PARTY_LOGIN_METHOD,
+  TRENDING_DAYS,
   USER_API,
   USER_API_BASE,
   VISUAL_CONFIG_PATH,

@@ -3,7 +3,7 @@
  * views, installs, likes, and the editor's plugins.
  */
 import { type Static, Type } from 'typebox';
-import { KEYWORD_MAX_LENGTH, PAGE_SIZE } from '../constants';
+import { KEYWORD_MAX_LENGTH, MIN_RATING, PAGE_SIZE, PLUGIN_PLATFORMS, PluginSort } from '../constants';
 import { INT32_MAX } from './common';
 import { Lang, NullableString } from './fields';
 
@@ -121,15 +121,51 @@ export const PluginDetail = Type.Object(
   { $id: 'PluginDetail' },
 );
 export type PluginDetail = Static<typeof PluginDetail>;
-/** Query of `GET /api/cmt/plugin/list`. */
+/**
+ * Query of `GET /api/cmt/plugin/list`: tag, keyword, sort and the filters (`platform`, `rating`),
+ * which all combine. A filter narrows the list and its `total`. A further filter (such as a
+ * "verified publishers only" flag) is one more optional field here and one more condition in the
+ * server's `plugins/data/listFilters.ts`.
+ */
 export const PluginListQuery = Type.Object(
   {
     tag_id: Type.Optional(
       Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: '0 = All' }),
     ),
     sort: Type.Optional(
-      Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {
-        description: '0 latest, 1 most popular, 2 relevance; default 2 with a keyword, else 0',
+      Type.Union(
+        [
+          Type.Literal(PluginSort.LATEST),
+          Type.Literal(PluginSort.MOST_POPULAR),
+          Type.Literal(PluginSort.RELEVANCE),
+          Type.Literal(PluginSort.HIGHEST_RATED),
+          Type.Literal(PluginSort.NAME),
+          Type.Literal(PluginSort.NEWEST),
+          Type.Literal(PluginSort.TRENDING),
+        ],
+        {
+          description:
+            '0 latest (last update), 1 most popular, 2 relevance, 3 highest rated, 4 name, 5 newest, 6 trending (installs in the last 7 days); default 2 with a keyword, else 0',
+        },
+      ),
+    ),
+    platform: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal(PLUGIN_PLATFORMS[0]),
+          Type.Literal(PLUGIN_PLATFORMS[1]),
+          Type.Literal(PLUGIN_PLATFORMS[2]),
+          Type.Literal(PLUGIN_PLATFORMS[3]),
+          Type.Literal(PLUGIN_PLATFORMS[4]),
+        ],
+        { description: 'only plugins for this design tool (figma includes FigJam)' },
+      ),
+    ),
+    rating: Type.Optional(
+      Type.Integer({
+        minimum: MIN_RATING.MIN,
+        maximum: MIN_RATING.MAX,
+        description: 'only plugins whose average rating (rounded to one decimal) is at least this many stars',
       }),
     ),
     keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),

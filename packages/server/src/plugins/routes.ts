@@ -91,6 +91,8 @@ export async function pluginsRoutes(
       cursor: q.cursor,
       page_size: q.page_size ?? PAGE_SIZE.DEFAULT,
       lang: q.lang,
+      filters: { platform: q.platform, rating: q.rating },
+      now: clock(),
     });
   });
 

@@ -13,6 +13,7 @@
  */
 import { PluginSort } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
+import { hasFilters, type PluginListFilters } from '../db/pluginFilters';
 import { primaryOf } from '../db/readReplica';
 import { baseAlternatives, indexAlternatives, WEIGHT } from './alternatives';
 import { parseQuery } from './analyze';
@@ -24,8 +25,10 @@ import {
   packTopList,
   pluginPostings,
   pluginSortKeys,
+  pluginsPassing,
   pluginsWithTag,
   postedScore,
+  recentInstalls,
   storeTopLists,
   type TermRow,
   type TermTopRow,
@@ -61,6 +64,10 @@ export interface SearchRequest {
   /** 0 = all tags. */
   tagId: number;
   sort: PluginSort;
+  /** The list's filters (design tool, minimum rating); none when absent. */
+  filters?: PluginListFilters | undefined;
+  /** Start of the trending window, ms (sort TRENDING only). */
+  since?: number | undefined;
 }
 
 const EMPTY: SearchResult = { ids: [], total: 0, relation: 'eq' };
@@ -187,6 +194,16 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
     );
     scored = scored.filter((s) => tagged.has(s.id));
   }
+  const filters = req.filters ?? {};
+  const filtered = hasFilters(filters);
+  if (filtered) {
+    const passing = await pluginsPassing(
+      db,
+      filters,
+      scored.map((s) => s.id),
+    );
+    scored = scored.filter((s) => passing.has(s.id));
+  }
 
   // All words when enough plugins have them all, otherwise most of them; when no candidate has
   // most of them (frequent words whose best postings do not meet, in a large catalogue), the most
@@ -200,7 +217,7 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
 
   let total = results.length;
   let relation: 'eq' | 'gte' = partial.length > 0 ? 'gte' : 'eq';
-  if (n === 1 && req.tagId === 0 && relation === 'gte') {
+  if (n === 1 && req.tagId === 0 && !filtered && relation === 'gte') {
     // One word: at least as many matches as its most frequent alternative term has plugins.
     const single = alts.filter((a) => a.terms.length === 1).map((a) => termInfo.get(a.terms[0]!)!.df);
     total = Math.max(total, ...single);
@@ -233,16 +250,51 @@ export async function searchPlugins(db: Database, req: SearchRequest): Promise<S
         )
       ).map((k) => [k.id, k]),
     );
-    const column = req.sort === PluginSort.MOST_POPULAR ? 'download_count' : 'sort_time';
-    ordered = [...results].sort((a, b) => {
-      const ka = keys.get(a.id)!;
-      const kb = keys.get(b.id)!;
-      return (
-        kb[column] - ka[column] ||
-        (column === 'download_count' ? kb.sort_time - ka.sort_time : 0) ||
-        b.id - a.id
-      );
-    });
+    const recent =
+      req.sort === PluginSort.TRENDING
+        ? await recentInstalls(
+            db,
+            results.map((s) => s.id),
+            req.since ?? 0,
+          )
+        : new Map<number, number>();
+    const compare = matchOrder(req.sort, recent);
+    ordered = [...results].sort((a, b) => compare(keys.get(a.id)!, keys.get(b.id)!));
   }
   return { ids: ordered.slice(0, MAX_SEARCH_RESULTS).map((s) => s.id), total, relation };
+}
+
+/** The columns a matched plugin is ordered by under a sort other than relevance. */
+type SortKeys = Awaited<ReturnType<typeof pluginSortKeys>>[number];
+
+/** Byte order of lower-cased names, as the list's name order compares them on both databases. */
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The order of the matches under `sort` (the list's orders without a keyword, `plugins/list.ts`):
+ * latest, most popular, highest rated (the Bayesian score of `RATING_PRIOR`), name, newest, or
+ * trending (`recent`: installs in the window by id); ties by id (ascending for the name order,
+ * descending otherwise).
+ */
+function matchOrder(
+  sort: PluginSort,
+  recent: ReadonlyMap<number, number>,
+): (a: SortKeys, b: SortKeys) => number {
+  switch (sort) {
+    case PluginSort.MOST_POPULAR:
+      return (a, b) => b.download_count - a.download_count || b.sort_time - a.sort_time || b.id - a.id;
+    case PluginSort.HIGHEST_RATED:
+      return (a, b) => b.rating_score - a.rating_score || b.rating_count - a.rating_count || b.id - a.id;
+    case PluginSort.NAME:
+      return (a, b) => byName(a.name_key, b.name_key) || a.id - b.id;
+    case PluginSort.NEWEST:
+      return (a, b) => b.create_time - a.create_time || b.id - a.id;
+    case PluginSort.TRENDING:
+      return (a, b) =>
+        (recent.get(b.id) ?? 0) - (recent.get(a.id) ?? 0) ||
+        b.download_count - a.download_count ||
+        b.id - a.id;
+    default:
+      return (a, b) => b.sort_time - a.sort_time || b.id - a.id;
+  }
 }

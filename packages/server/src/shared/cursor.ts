@@ -26,16 +26,32 @@ export function queryFingerprint(parts: ReadonlyArray<string | number>): string 
 }
 
 /** Encodes the position after the last row of a page (`key` = the row's sort key values). */
-export function encodeCursor(fingerprint: string, key: readonly number[]): string {
+export function encodeCursor(fingerprint: string, key: readonly (number | string)[]): string {
   const payload = Buffer.from(JSON.stringify({ v: VERSION, q: fingerprint, k: key })).toString('base64url');
   return `${payload}.${checksum(payload)}`;
 }
 
+/** What a sort key of a cursor holds at one position: a safe integer, or a string (at most 1,024 characters). */
+export type CursorKeyKind = 'number' | 'string';
+
 /**
- * Decodes a cursor for the query with `fingerprint` whose sort key has `arity` numbers.
+ * Decodes a cursor for the query with `fingerprint` whose sort key has `arity` numbers, or the
+ * values of the kinds `arity` lists (a name order's key is a string).
  * @throws ApiError INVALID_CURSOR (400) when it is malformed, forged, of another version or query.
  */
-export function decodeCursor(cursor: string, fingerprint: string, arity: number): number[] {
+export function decodeCursor(cursor: string, fingerprint: string, arity: number): number[];
+export function decodeCursor(
+  cursor: string,
+  fingerprint: string,
+  kinds: readonly CursorKeyKind[],
+): (number | string)[];
+export function decodeCursor(
+  cursor: string,
+  fingerprint: string,
+  arity: number | readonly CursorKeyKind[],
+): (number | string)[] {
+  const kinds: readonly CursorKeyKind[] =
+    typeof arity === 'number' ? Array.from({ length: arity }, () => 'number' as const) : arity;
   const invalid = (why: string) => new ApiError(ApiErrorCode.INVALID_CURSOR, `cursor: ${why}`);
   const dot = cursor.indexOf('.');
   if (dot <= 0) throw invalid('not a cursor issued by this server');
@@ -50,8 +66,12 @@ export function decodeCursor(cursor: string, fingerprint: string, arity: number)
   const { v, q, k } = (data ?? {}) as { v?: unknown; q?: unknown; k?: unknown };
   if (v !== VERSION) throw invalid('issued by another version of the server');
   if (q !== fingerprint) throw invalid('belongs to another query (sort, tag_id or keyword changed)');
-  if (!Array.isArray(k) || k.length !== arity || !k.every((n) => Number.isSafeInteger(n))) {
+  const fits = (value: unknown, kind: CursorKeyKind) =>
+    kind === 'number'
+      ? Number.isSafeInteger(value)
+      : typeof value === 'string' && value.length <= 1024 && !value.includes('\u0000');
+  if (!Array.isArray(k) || k.length !== kinds.length || !k.every((v, i) => fits(v, kinds[i]!))) {
     throw invalid('malformed position');
   }
-  return k as number[];
+  return k as (number | string)[];
 }
