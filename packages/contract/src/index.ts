@@ -208,6 +208,18 @@ export type {
   SaveRatingResult,
 } from './wire/ratings';
 export type {
+  DomainChallenge,
+  MyPublisher,
+  PublisherPage,
+  PublisherProfile,
+  PublisherQuery,
+  PublisherTotals,
+  PublisherVerification,
+  SavePublisherBody,
+  SetPublisherVerifiedBody,
+  StartDomainBody,
+} from './wire/publishers';
+export type {
   AnalyticsOverview,
   AnalyticsRangeQuery,
   DailyTraffic,

@@ -47,6 +47,9 @@ import { PluginListing } from './publishing/listing';
 import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
 import { PublishingService } from './publishing/service';
+import type { TxtResolver } from './publishers/dns';
+import { publishersRoutes } from './publishers/routes';
+import { PublishersService } from './publishers/service';
 import { ratingsRoutes } from './ratings/routes';
 import { RatingsService } from './ratings/service';
 import { analyticsReportRoutes } from './reports/routes';
@@ -97,6 +100,11 @@ export interface BuildAppOptions {
    * its directory-method variables beside the saved ones, and reads saved values on top of it.
    */
   environment?: NodeJS.ProcessEnv;
+  /**
+   * The TXT lookup of the publishers' domain check (default `node:dns/promises` `resolveTxt`):
+   * tests hand one they control, so no test asks the real DNS.
+   */
+  resolveTxt?: TxtResolver;
 }
 
 /** How often expired login codes and refresh tokens are deleted, ms. */
@@ -297,6 +305,13 @@ export async function buildApp(
     await app.register(reviewRoutes, { review: new ReviewService(db, clock) });
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, clock) });
+    // Publishers: their pages, handles, websites and verification.
+    await app.register(publishersRoutes, {
+      publishers: new PublishersService(db, {
+        ...clock,
+        ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
+      }),
+    });
     // Curation: resource positions, recommendations, silent install.
     await app.register(curationRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {

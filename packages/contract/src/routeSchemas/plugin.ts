@@ -52,6 +52,7 @@ import { AnalyticsOverview, AnalyticsRangeQuery, PublisherAnalytics } from '../w
 import { AuditListQuery, AuditLogPage, AuditLogQuery, AuditStatusBody } from '../wire/review';
 import { ANALYTICS, IDENTITY, PLUGINS, RANGE_RULES, type SchemasOf } from './definition';
 import { PLUGIN_CURATION_ROUTE_SCHEMAS } from './pluginCuration';
+import { PLUGIN_PUBLISHER_ROUTE_SCHEMAS } from './pluginPublishers';
 import { PLUGIN_RATING_ROUTE_SCHEMAS } from './pluginRatings';
 
 /** Schemas of {@link ROUTES}`.plugin` (SPEC §7 plugin calls). */
@@ -310,4 +311,5 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   },
   ...PLUGIN_CURATION_ROUTE_SCHEMAS,
   ...PLUGIN_RATING_ROUTE_SCHEMAS,
+  ...PLUGIN_PUBLISHER_ROUTE_SCHEMAS,
 } as const satisfies SchemasOf<typeof ROUTES.plugin>;

@@ -3,6 +3,7 @@
  * review, the back office's curation, settings and reports).
  */
 import type { RouteDefinition } from './definition';
+import { PLUGIN_PUBLISHER_ROUTES } from './pluginPublishers';
 import { PLUGIN_RATING_ROUTES } from './pluginRatings';
 
 /**
@@ -438,4 +439,5 @@ export const PLUGIN_ROUTES = {
   },
   // Ratings and reviews of plugins (the ratings domain).
   ...PLUGIN_RATING_ROUTES,
+  ...PLUGIN_PUBLISHER_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

@@ -32,6 +32,7 @@ import * as m0034 from './migrations/0034_directory_credentials';
 import * as m0035 from './migrations/0035_ratings';
 import * as m0036 from './migrations/0036_listing';
 import * as m0037 from './migrations/0037_session_methods';
+import * as m0038 from './migrations/0038_publishers';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0035_ratings': m0035,
   '0036_listing': m0036,
   '0037_session_methods': m0037,
+  '0038_publishers': m0038,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

@@ -10,7 +10,7 @@ import { type Locale, ReviewStatus } from '@plugin-center/contract/schemas';
 import { type RawBuilder, sql } from 'kysely';
 import { approvedTotal } from '../../db/catalogueStat';
 import type { Database } from '../../db/database';
-import { type SummaryRow, tagsJson } from './summaries';
+import { PUBLISHER_COLUMNS_SQL, type SummaryRow, tagsJson } from './summaries';
 
 /** Sort key columns of a list order (all descending, then the plugin id). */
 export type SortColumn = 'sort_time' | 'download_count';
@@ -92,7 +92,7 @@ function keysetBranches(
 function pageColumns(db: Database, lang: Locale | undefined, total: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`p.id, p.plugin_key, p.name, p.intro, p.icon, p.developer, p.platforms, p.current_version,
     p.download_count, p.view_count, p.praise_count, p.rating_count, p.rating_sum, p.create_time, p.update_time,
-    p.sort_time ${lang ? sql`, t.name AS t_name, t.intro AS t_intro` : sql``},
+    p.sort_time, ${PUBLISHER_COLUMNS_SQL} ${lang ? sql`, t.name AS t_name, t.intro AS t_intro` : sql``},
     ${tagsJson(db, sql`p.id`)} AS tags_json, ${total} AS total`;
 }
 
