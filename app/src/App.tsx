@@ -14,6 +14,7 @@ import {
   PluginDetailDialog,
   ProtocolPage,
   PublisherAnalyticsPage,
+  PublisherPage,
   PublishPage,
   TokensPage,
   UiKitPage,
@@ -68,6 +69,7 @@ export function App() {
             <Route path="/" element={<SquarePage />}>
               <Route path="detail/:pluginKey" element={<PluginDetailDialog />} />
             </Route>
+            <Route path="/publisher/:handle" element={<PublisherPage />} />
             <Route path="/protocol" element={<ProtocolPage />} />
             <Route path="/403" element={<ForbiddenPage />} />
             <Route path="/backstage-index/*" element={<BackofficeRoutes />} />

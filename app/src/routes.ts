@@ -70,6 +70,9 @@ export const detailPath = (pluginKey: string) => `/detail/${encodeURIComponent(p
 export const shareUrl = (pluginKey: string, origin: string = window.location.origin) =>
   new URL(`${import.meta.env.BASE_URL}detail/${encodeURIComponent(pluginKey)}`, origin).href;
 
+/** Path of a publisher's page inside the router (basename `/plugins`): `/publisher/<handle>`. */
+export const publisherPath = (handle: string) => `/publisher/${encodeURIComponent(handle)}`;
+
 /** Whether a router path shows the square (the square itself or a plugin's dialog over it). */
 export const isSquarePath = (pathname: string) => pathname === '/' || pathname.startsWith('/detail/');
 

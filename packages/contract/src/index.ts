@@ -160,6 +160,18 @@ export type {
   TagListResult,
 } from './wire/plugins';
 export type {
+  DomainChallenge,
+  MyPublisher,
+  PublisherPage,
+  PublisherProfile,
+  PublisherQuery,
+  PublisherTotals,
+  PublisherVerification,
+  SavePublisherBody,
+  SetPublisherVerifiedBody,
+  StartDomainBody,
+} from './wire/publishers';
+export type {
   AssignOwnerBody,
   AssignOwnerResult,
   BatchRef,
@@ -207,18 +219,6 @@ export type {
   SaveRatingBody,
   SaveRatingResult,
 } from './wire/ratings';
-export type {
-  DomainChallenge,
-  MyPublisher,
-  PublisherPage,
-  PublisherProfile,
-  PublisherQuery,
-  PublisherTotals,
-  PublisherVerification,
-  SavePublisherBody,
-  SetPublisherVerifiedBody,
-  StartDomainBody,
-} from './wire/publishers';
 export type {
   AnalyticsOverview,
   AnalyticsRangeQuery,

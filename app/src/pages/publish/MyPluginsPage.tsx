@@ -13,6 +13,7 @@ import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format';
 import { usePublishTexts } from '../../i18n/publish/texts';
+import { PublisherSettings } from '../publisher/PublisherSettings';
 import { ListingActions, ListingBadges } from './ListingActions';
 import { SubmissionHistory } from './SubmissionHistory';
 
@@ -43,7 +44,8 @@ export function MyPluginsPage() {
  * deprecate or withdraw it, delete with a confirmation: {@link ListingActions}; the list is read
  * again after each), its submission history ({@link SubmissionHistory}), and an Edit link to the
  * publish form; a link to the personal access
- * tokens (`/my-plugins/tokens`). Loading, error (Retry) and empty
+ * tokens (`/my-plugins/tokens`); the publisher profile ({@link PublisherSettings}: handle, website,
+ * domain proof). Loading, error (Retry) and empty
  * (with a "Publish a plugin" button) states.
  */
 export function MyPluginsView() {
@@ -66,6 +68,7 @@ export function MyPluginsView() {
           {list.items.length > 0 && publishButton}
         </span>
       </header>
+      <PublisherSettings />
       {!firstPage && list.status !== 'error' && <LoadingState label={t('mine.loading')} />}
       {!firstPage && list.status === 'error' && (
         <ErrorState message={t('mine.error')} onRetry={list.reload} />

@@ -30,7 +30,8 @@ export const PLUGIN_PUBLISHER_ROUTE_SCHEMAS = {
   },
   myPublisher: {
     tags: PLUGINS,
-    summary: "The caller's publisher profile: handle (null until chosen), website, verification, pending domain proof",
+    summary:
+      "The caller's publisher profile: handle (null until chosen), website, verification, pending domain proof",
     response: MyPublisher,
   },
   saveMyPublisher: {

@@ -68,8 +68,12 @@ export type PublisherPage = Static<typeof PublisherPage>;
 /** A domain proof waiting for its TXT record. */
 export const DomainChallenge = Type.Object({
   domain: Type.String(),
-  record_name: Type.String({ description: `the TXT record's name: \`${PUBLISHER_LIMITS.RECORD_PREFIX}<domain>\`` }),
-  record_value: Type.String({ description: `the TXT record's value: \`${PUBLISHER_LIMITS.VALUE_PREFIX}<token>\`` }),
+  record_name: Type.String({
+    description: `the TXT record's name: \`${PUBLISHER_LIMITS.RECORD_PREFIX}<domain>\``,
+  }),
+  record_value: Type.String({
+    description: `the TXT record's value: \`${PUBLISHER_LIMITS.VALUE_PREFIX}<token>\``,
+  }),
 });
 export type DomainChallenge = Static<typeof DomainChallenge>;
 

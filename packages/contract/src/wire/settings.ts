@@ -220,7 +220,9 @@ export const AdminUser = Type.Object(
     publisher_handle: Type.Union([Type.String(), Type.Null()], {
       description: "the account's publisher handle; null when none was chosen",
     }),
-    publisher_verified: Type.Boolean({ description: 'a verified publisher (by an administrator or by domain)' }),
+    publisher_verified: Type.Boolean({
+      description: 'a verified publisher (by an administrator or by domain)',
+    }),
   },
   { $id: 'AdminUser' },
 );

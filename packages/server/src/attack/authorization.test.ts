@@ -101,6 +101,13 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.reportRating': 'user',
   'plugin.ratingReportList': 'admin',
   'plugin.moderateRating': 'admin',
+  // Publishers; the once-only handle and the domain proof are checked in publishers/publishers.test.ts.
+  'plugin.publisherPage': 'public',
+  'plugin.myPublisher': 'user',
+  'plugin.saveMyPublisher': 'user',
+  'plugin.startDomainVerification': 'user',
+  'plugin.checkDomainVerification': 'user',
+  'plugin.setPublisherVerified': 'admin',
   'user.mstSpaceSetting': 'public',
   'user.mstSpaceSettingResource': 'public',
   // --- end of settings

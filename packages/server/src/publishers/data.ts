@@ -61,7 +61,12 @@ export async function ensurePublisher(db: Executor, userId: number, now: number)
  * handle another account holds (the caller maps that to HANDLE_TAKEN), also under concurrent claims.
  * @returns whether this call set it (false: the account already had a handle)
  */
-export async function claimHandle(db: Executor, userId: number, handle: string, now: number): Promise<boolean> {
+export async function claimHandle(
+  db: Executor,
+  userId: number,
+  handle: string,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .insertInto('publisher')
     .values({ user_id: userId, handle, create_time: now })

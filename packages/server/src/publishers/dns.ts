@@ -51,7 +51,10 @@ export async function checkDomainRecord(
     const records = await Promise.race([
       resolver(name),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })), timeoutMs);
+        timer = setTimeout(
+          () => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })),
+          timeoutMs,
+        );
         timer.unref?.();
       }),
     ]);

@@ -17,7 +17,15 @@ import type {
   UserListResult,
 } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedPluginKeys, body, createTestApp, dataOf, injectAs, signInTestUser, type TestApp } from '../testing/testApp';
+import {
+  approvedPluginKeys,
+  body,
+  createTestApp,
+  dataOf,
+  injectAs,
+  signInTestUser,
+  type TestApp,
+} from '../testing/testApp';
 import { checkDomainRecord, type TxtResolver } from './dns';
 
 let t: TestApp;
@@ -93,7 +101,11 @@ describe('choosing a handle', () => {
     expect(codes).toEqual([200, 409, 409, 409, 409, 409]);
     for (const r of answers.filter((x) => x.statusCode === 409))
       expect(body<{ error: string }>(r).error).toBe('HANDLE_TAKEN');
-    const rows = await t.app.db.kysely.selectFrom('publisher').select('user_id').where('handle', '=', handle).execute();
+    const rows = await t.app.db.kysely
+      .selectFrom('publisher')
+      .select('user_id')
+      .where('handle', '=', handle)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -196,7 +208,8 @@ describe('the publisher page', () => {
     });
     expect(page.plugin_list.map((p) => p.plugin_key).sort()).toEqual(keys.slice(0, 2).sort());
     expect(page.truncated).toBe(false);
-    for (const p of page.plugin_list) expect(p).toMatchObject({ publisher_handle: handle, publisher_verified: false });
+    for (const p of page.plugin_list)
+      expect(p).toMatchObject({ publisher_handle: handle, publisher_verified: false });
 
     const detail = dataOf<PluginDetail>(
       await injectAs(t.app, 'GET', `/api/cmt/plugin?plugin_key=${encodeURIComponent(keys[0]!)}`),
@@ -206,7 +219,9 @@ describe('the publisher page', () => {
     const card = list.plugin_list.find((p) => p.plugin_key === keys[0]);
     if (card) expect(card).toMatchObject({ publisher_handle: handle });
     // Plugins without an owner carry no publisher.
-    expect(list.plugin_list.some((p) => p.publisher_handle === null && p.publisher_verified === false)).toBe(true);
+    expect(list.plugin_list.some((p) => p.publisher_handle === null && p.publisher_verified === false)).toBe(
+      true,
+    );
   });
 
   it('answers 404 PUBLISHER_NOT_FOUND for unknown, malformed and hostile handles', async () => {
@@ -227,7 +242,9 @@ describe('proving a domain', () => {
     const a = await user();
     const domain = `${freshHandle()}.example`;
     const challenge = dataOf<DomainChallenge>(
-      await injectAs(t.app, 'POST', '/api/cmt/plugin/publisher/domain', a.token, { domain: domain.toUpperCase() }),
+      await injectAs(t.app, 'POST', '/api/cmt/plugin/publisher/domain', a.token, {
+        domain: domain.toUpperCase(),
+      }),
     );
     expect(challenge.domain).toBe(domain);
     expect(challenge.record_name).toBe(`_plugin-center-verify.${domain}`);
@@ -238,7 +255,10 @@ describe('proving a domain', () => {
 
   it('verifies the publisher when the TXT record holds the token', async () => {
     const a = await started();
-    dnsAnswers.set(a.challenge.record_name, [['v=spf1 -all'], ['plugin-center-', a.challenge.record_value.slice(14)]]);
+    dnsAnswers.set(a.challenge.record_name, [
+      ['v=spf1 -all'],
+      ['plugin-center-', a.challenge.record_value.slice(14)],
+    ]);
     const mine = dataOf<MyPublisher>(await check(a.token));
     expect(mine).toMatchObject({
       verified: true,
@@ -275,7 +295,16 @@ describe('proving a domain', () => {
   it('answers 400 without a started proof and for what is not a domain', async () => {
     const a = await user();
     expect((await check(a.token)).statusCode).toBe(400);
-    for (const domain of ['localhost', '127.0.0.1', 'exa mple.com', 'a..b', 'x\u0000.com', '-a.com', 'a'.repeat(254), 42]) {
+    for (const domain of [
+      'localhost',
+      '127.0.0.1',
+      'exa mple.com',
+      'a..b',
+      'x\u0000.com',
+      '-a.com',
+      'a'.repeat(254),
+      42,
+    ]) {
       const res = await injectAs(t.app, 'POST', '/api/cmt/plugin/publisher/domain', a.token, { domain });
       expect(res.statusCode, String(domain)).toBe(400);
     }
@@ -306,11 +335,18 @@ describe('the administrators’ mark', () => {
     expect(marked).toEqual({ user_id: a.id, handle, verified: true, verified_by: 'admin' });
     // Again: nothing more written.
     dataOf(await mark(admin, { user_id: a.id, verified: true }));
-    const page = dataOf<PublisherPage>(await injectAs(t.app, 'GET', `/api/cmt/plugin/publisher?handle=${handle}`));
+    const page = dataOf<PublisherPage>(
+      await injectAs(t.app, 'GET', `/api/cmt/plugin/publisher?handle=${handle}`),
+    );
     expect(page.profile).toMatchObject({ verified: true, verified_by: 'admin' });
 
     const people = dataOf<UserListResult>(
-      await injectAs(t.app, 'GET', `/api/cmt/manager/users?keyword=${encodeURIComponent('@test.local')}&page_size=100`, admin),
+      await injectAs(
+        t.app,
+        'GET',
+        `/api/cmt/manager/users?keyword=${encodeURIComponent('@test.local')}&page_size=100`,
+        admin,
+      ),
     );
     const person = people.user_list.find((u: AdminUser) => u.user_id === a.id);
     expect(person).toMatchObject({ publisher_handle: handle, publisher_verified: true });
@@ -318,7 +354,9 @@ describe('the administrators’ mark', () => {
     const unmarked = dataOf<PublisherVerification>(await mark(admin, { user_id: a.id, verified: false }));
     expect(unmarked).toMatchObject({ verified: false, verified_by: null });
 
-    const log = dataOf<AuditLogPage>(await injectAs(t.app, 'GET', '/api/cmt/manager/audit-log?page_size=10', admin));
+    const log = dataOf<AuditLogPage>(
+      await injectAs(t.app, 'GET', '/api/cmt/manager/audit-log?page_size=10', admin),
+    );
     const mine = log.entry_list.filter((e) => e.reason?.includes(`user ${a.id} `));
     expect(mine.map((e) => e.action)).toEqual(['publisher_unverify', 'publisher_verify']);
   });
@@ -337,7 +375,11 @@ describe('the administrators’ mark', () => {
     ]) {
       expect((await mark(admin, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const row = await t.app.db.kysely.selectFrom('publisher').selectAll().where('user_id', '=', a.id).executeTakeFirst();
+    const row = await t.app.db.kysely
+      .selectFrom('publisher')
+      .selectAll()
+      .where('user_id', '=', a.id)
+      .executeTakeFirst();
     expect(row?.verified_by ?? null).toBeNull();
   });
 });

@@ -48,7 +48,13 @@ export async function publishersRoutes(
     publishers.page(request.query.handle, request.query.lang),
   );
   tableRoute(app, 'plugin', 'myPublisher', (request) => publishers.mine(request.user!));
-  tableRoute(app, 'plugin', 'saveMyPublisher', (request) => publishers.save(request.user!, request.body), limited);
+  tableRoute(
+    app,
+    'plugin',
+    'saveMyPublisher',
+    (request) => publishers.save(request.user!, request.body),
+    limited,
+  );
   tableRoute(
     app,
     'plugin',
@@ -56,7 +62,13 @@ export async function publishersRoutes(
     (request) => publishers.startDomain(request.user!, request.body.domain),
     limited,
   );
-  tableRoute(app, 'plugin', 'checkDomainVerification', (request) => publishers.checkDomain(request.user!), limited);
+  tableRoute(
+    app,
+    'plugin',
+    'checkDomainVerification',
+    (request) => publishers.checkDomain(request.user!),
+    limited,
+  );
   tableRoute(app, 'plugin', 'setPublisherVerified', (request) =>
     publishers.setVerified(request.user!, request.body),
   );

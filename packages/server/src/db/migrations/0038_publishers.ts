@@ -19,9 +19,7 @@ import type { Dialect } from '../database';
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('publisher')
-    .addColumn('user_id', 'integer', (c) =>
-      c.primaryKey().references('user_account.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('user_account.id').onDelete('cascade'))
     .addColumn('handle', 'text')
     .addColumn('website', 'text')
     .addColumn('verified_by', 'text', (c) => c.check(sql`verified_by IN ('admin', 'domain')`))
