@@ -297,9 +297,7 @@ describe('company sign-in through the login page, against real providers', () =>
       .poll(() => header(page).locator('.session-name', { hasText: 'Dina Leaver' }).count())
       .toBe(0);
     // The refused refresh takes the browser to the login page; signing in again is refused with the page's message.
-    await page.waitForURL(
-      (url) => url.pathname === '/user/login/' && url.searchParams.get('from') === 'plugins',
-    );
+    await page.waitForURL((url) => url.pathname === '/user/login/' && url.searchParams.get('from') === 'plugins');
     await page.locator('#login-sso-custom').click();
     await page.waitForURL((url) => url.href.startsWith(companyUrl));
     await page.locator('input[name="username"]').fill('dina');
