@@ -23,7 +23,8 @@ export const editPath = (pluginKey: string) =>
 
 /**
  * `/my-plugins`: the signed-in user's plugins; a visitor is sent to sign in (back here
- * afterwards). Shows {@link MyPluginsView}.
+ * afterwards). Shows {@link MyPluginsView}, then the publisher profile ({@link PublisherSettings}:
+ * handle, website, domain proof).
  */
 export function MyPluginsPage() {
   const { t } = usePublishTexts();
@@ -31,6 +32,7 @@ export function MyPluginsPage() {
   return (
     <SignedInRoute loading={t('mine.loading')} signingIn={t('form.signingIn')}>
       <MyPluginsView />
+      <PublisherSettings />
     </SignedInRoute>
   );
 }
@@ -44,8 +46,7 @@ export function MyPluginsPage() {
  * deprecate or withdraw it, delete with a confirmation: {@link ListingActions}; the list is read
  * again after each), its submission history ({@link SubmissionHistory}), and an Edit link to the
  * publish form; a link to the personal access
- * tokens (`/my-plugins/tokens`); the publisher profile ({@link PublisherSettings}: handle, website,
- * domain proof). Loading, error (Retry) and empty
+ * tokens (`/my-plugins/tokens`). Loading, error (Retry) and empty
  * (with a "Publish a plugin" button) states.
  */
 export function MyPluginsView() {
@@ -68,7 +69,6 @@ export function MyPluginsView() {
           {list.items.length > 0 && publishButton}
         </span>
       </header>
-      <PublisherSettings />
       {!firstPage && list.status !== 'error' && <LoadingState label={t('mine.loading')} />}
       {!firstPage && list.status === 'error' && (
         <ErrorState message={t('mine.error')} onRetry={list.reload} />
