@@ -4,5 +4,6 @@ export default defineLibraryConfig({
   index: 'src/index.ts',
   schemas: 'src/schemas.ts',
   text: 'src/text.ts',
+  publishers: 'src/publisherRules.ts',
   locales: 'src/localeChoice.ts',
 });

@@ -1,5 +1,6 @@
 import { BANNER_URL_MESSAGE } from '@plugin-center/contract';
-import { handleProblem, httpUrl } from '@plugin-center/contract/text';
+import { handleProblem } from '@plugin-center/contract/publishers';
+import { httpUrl } from '@plugin-center/contract/text';
 import { useMyPublisher } from '@plugin-center/react';
 import { usePluginAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useEffect, useId, useState } from 'react';

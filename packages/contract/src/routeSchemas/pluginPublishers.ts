@@ -16,7 +16,7 @@ import { PLUGINS } from './definition';
 
 /** The handle rule, for the OpenAPI descriptions. */
 const HANDLE_RULES =
-  'A handle is 3–39 letters a–z, digits and single inner hyphens, starting and ending with a letter or digit, not a reserved word (`@plugin-center/contract/text` handleProblem, RESERVED_HANDLES); compared and stored lower-cased.';
+  'A handle is 3–39 letters a–z, digits and single inner hyphens, starting and ending with a letter or digit, not a reserved word (`@plugin-center/contract/publishers` handleProblem, RESERVED_HANDLES); compared and stored lower-cased.';
 
 /** Schemas of the publisher calls of the route table's `plugin` group. */
 export const PLUGIN_PUBLISHER_ROUTE_SCHEMAS = {

@@ -4,7 +4,8 @@
  * record) and the administrators' "verified" mark.
  */
 import { type Static, Type } from 'typebox';
-import { LINK_MAX_LENGTH, PUBLISHER_LIMITS } from '../text';
+import { PUBLISHER_LIMITS } from '../publisherRules';
+import { LINK_MAX_LENGTH } from '../text';
 import { INT32_MAX } from './common';
 import { Lang, NullableString } from './fields';
 import { PluginSummary } from './plugins';

@@ -4,7 +4,7 @@
  * with one they control; the server uses `node:dns/promises` `resolveTxt`.
  */
 import { resolveTxt } from 'node:dns/promises';
-import { PUBLISHER_LIMITS } from '@plugin-center/contract/text';
+import { PUBLISHER_LIMITS } from '@plugin-center/contract/publishers';
 
 /** Looks up the TXT records of a name: each record as its character strings (`resolveTxt`'s shape). */
 export type TxtResolver = (name: string) => Promise<string[][]>;

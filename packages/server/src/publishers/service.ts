@@ -8,6 +8,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  domainProblem,
+  handleProblem,
+  normalizeHandle,
+  PUBLISHER_LIMITS,
+} from '@plugin-center/contract/publishers';
+import {
   ApiErrorCode,
   type DomainChallenge,
   type Locale,
@@ -18,12 +24,6 @@ import {
   type SavePublisherBody,
   type SetPublisherVerifiedBody,
 } from '@plugin-center/contract/schemas';
-import {
-  domainProblem,
-  handleProblem,
-  normalizeHandle,
-  PUBLISHER_LIMITS,
-} from '@plugin-center/contract/text';
 import { markCatalogueChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
