@@ -61,7 +61,7 @@ export default [
     path: 'packages/contract/dist/publishers.js',
     import: '*',
     gzip: true,
-    limit: '700 B',
+    limit: '800 B',
   },
   {
     name: '@plugin-center/contract/text: text and link rules',
