@@ -58,6 +58,13 @@ export default [
     // The one text and link rule (hidden and bidirectional characters, http(s) links, contacts) that
     // the publish form, the banner page and the server share; loaded only by the pages with such
     // fields.
+    name: '@plugin-center/contract/publishers: publisher handle and domain rules',
+    path: 'packages/contract/dist/publishers.js',
+    import: '*',
+    gzip: true,
+    limit: '800 B',
+  },
+  {
     name: '@plugin-center/contract/text: text and link rules',
     path: 'packages/contract/dist/text.js',
     import: '*',

@@ -16,6 +16,7 @@ import {
   PluginStatsPage,
   ProtocolPage,
   PublisherAnalyticsPage,
+  PublisherPage,
   PublishPage,
   TokensPage,
   UiKitPage,
@@ -84,6 +85,7 @@ export function App() {
             <Route path="/" element={<SquareOrDetailPage />}>
               <Route path="detail/:pluginKey" element={<PluginDetailDialog />} />
             </Route>
+            <Route path="/publisher/:handle" element={<PublisherPage />} />
             <Route path="/protocol" element={<ProtocolPage />} />
             <Route path="/403" element={<ForbiddenPage />} />
             <Route path="/backstage-index/*" element={<BackofficeRoutes />} />

@@ -34,6 +34,10 @@ export const ForbiddenPage = lazy(() =>
 export const NotFoundPage = lazy(() =>
   import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
+/** `/publisher/<handle>`: a publisher's page (profile, totals, plugins). */
+export const PublisherPage = lazy(() =>
+  import('./pages/publisher/PublisherPage').then((m) => ({ default: m.PublisherPage })),
+);
 /** `/my-analytics`: a publisher's plugin analytics (signed in; chart.js inside). */
 export const PublisherAnalyticsPage = lazy(() =>
   import('./pages/analytics/PublisherAnalyticsPage').then((m) => ({ default: m.PublisherAnalyticsPage })),

@@ -88,6 +88,9 @@ export const detailPath = (pluginKey: string) => `/detail/${encodeURIComponent(p
 export const shareUrl = (pluginKey: string, origin: string = window.location.origin) =>
   new URL(`${import.meta.env.BASE_URL}detail/${encodeURIComponent(pluginKey)}`, origin).href;
 
+/** Path of a publisher's page inside the router (basename `/plugins`): `/publisher/<handle>`. */
+export const publisherPath = (handle: string) => `/publisher/${encodeURIComponent(handle)}`;
+
 /** Router state set when a card opens the dialog, so closing it can go back in history. */
 export interface DetailLinkState {
   fromSquare: true;

@@ -132,6 +132,13 @@ describe('typed plugin calls (SPEC §7)', () => {
         'POST',
         'manager/rating/moderate',
       ],
+      // Publishers.
+      [() => p.publisherPage({ handle: 'acme' }), 'GET', 'plugin/publisher'],
+      [() => p.myPublisher(), 'GET', 'plugin/publisher/me'],
+      [() => p.saveMyPublisher({ handle: 'acme', website: null }), 'PUT', 'plugin/publisher/me'],
+      [() => p.startDomainVerification({ domain: 'acme.example' }), 'POST', 'plugin/publisher/domain'],
+      [() => p.checkDomainVerification(), 'POST', 'plugin/publisher/domain/check'],
+      [() => b.setPublisherVerified({ user_id: 2, verified: true }), 'PUT', 'manager/publisher/verified'],
     ];
     expect(calls.length).toBe(Object.keys(p).length + Object.keys(b).length);
     for (const [run] of calls) await run();

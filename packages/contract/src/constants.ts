@@ -120,6 +120,18 @@ export const ApiErrorCode = {
   BATCH_ID_TAKEN: { code: 40915, error: 'BATCH_ID_TAKEN' },
   /** Ratings: no plugin review with that id (or hidden from the caller) (HTTP 404). */
   RATING_NOT_FOUND: { code: 40416, error: 'RATING_NOT_FOUND' },
+  // Publishers.
+  /** No publisher with that handle (HTTP 404). */
+  PUBLISHER_NOT_FOUND: { code: 40430, error: 'PUBLISHER_NOT_FOUND' },
+  /** A publisher handle another account already holds, compared case-insensitively (HTTP 409). */
+  HANDLE_TAKEN: { code: 40930, error: 'HANDLE_TAKEN' },
+  /** The account already chose its handle; a handle is chosen once and never changed (HTTP 409). */
+  HANDLE_ALREADY_SET: { code: 40931, error: 'HANDLE_ALREADY_SET' },
+  /**
+   * A domain check that did not find the expected TXT record (none, another value, no such domain,
+   * or the resolver failed); `message` says which (HTTP 409). Nothing changes; check again later.
+   */
+  DOMAIN_NOT_VERIFIED: { code: 40932, error: 'DOMAIN_NOT_VERIFIED' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;

@@ -165,6 +165,18 @@ export type {
   TagListResult,
 } from './wire/plugins';
 export type {
+  DomainChallenge,
+  MyPublisher,
+  PublisherPage,
+  PublisherProfile,
+  PublisherQuery,
+  PublisherTotals,
+  PublisherVerification,
+  SavePublisherBody,
+  SetPublisherVerifiedBody,
+  StartDomainBody,
+} from './wire/publishers';
+export type {
   AssignOwnerBody,
   AssignOwnerResult,
   BatchRef,

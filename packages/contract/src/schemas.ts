@@ -24,6 +24,7 @@ export * from './wire/curation';
 export * from './wire/identity';
 export * from './wire/listing';
 export * from './wire/plugins';
+export * from './wire/publishers';
 export * from './wire/publishing';
 export * from './wire/ratings';
 export * from './wire/reports';

@@ -7,8 +7,10 @@ import { ApiClientProvider } from './ApiClientProvider';
 import { useApiClient } from './useApiClient';
 import { useLoader } from './useLoader';
 import { useMorePlugins } from './useMorePlugins';
+import { useMyPublisher } from './useMyPublisher';
 import { usePluginDetail } from './usePluginDetail';
 import { usePluginList } from './usePluginList';
+import { usePublisherPage } from './usePublisherPage';
 import { useRecommendations } from './useRecommendations';
 import { useTagList } from './useTagList';
 
@@ -260,5 +262,46 @@ describe('useMorePlugins', () => {
       { plugin_key: 'a', count: '6' },
       { plugin_key: 'b', count: '6' },
     ]);
+  });
+});
+
+describe('usePublisherPage and useMyPublisher', () => {
+  const server: Answer = (req) => {
+    if (req.url.pathname.endsWith('/publisher/me')) return ok({ handle: 'acme', website: null });
+    const handle = req.url.searchParams.get('handle')!;
+    if (handle === 'nobody') {
+      return new Response(
+        JSON.stringify({ code: 40430, error: 'PUBLISHER_NOT_FOUND', message: 'no publisher', data: null }),
+        { status: 404, headers: { 'content-type': 'application/json' } },
+      );
+    }
+    return ok({ profile: { handle }, totals: {}, plugin_list: [summary('grid')], truncated: false });
+  };
+
+  it('loads a publisher page by handle, requests nothing without one, and reports PUBLISHER_NOT_FOUND', async () => {
+    const { wrapper, requests } = setup(server);
+    const none = renderHook(() => usePublisherPage(''), { wrapper });
+    expect(none.result.current.status).toBe('unrequest');
+    expect(requests).toHaveLength(0);
+    const { result, rerender } = renderHook(({ handle }) => usePublisherPage(handle, { lang: 'en-US' }), {
+      wrapper,
+      initialProps: { handle: 'acme' },
+    });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    expect(result.current.page?.profile.handle).toBe('acme');
+    expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({ handle: 'acme', lang: 'en-US' });
+    rerender({ handle: 'nobody' });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect((result.current.error as { code?: string }).code).toBe('PUBLISHER_NOT_FOUND');
+  });
+
+  it("loads the caller's publisher profile unless disabled", async () => {
+    const { wrapper, requests } = setup(server);
+    const off = renderHook(() => useMyPublisher(false), { wrapper });
+    expect(off.result.current.status).toBe('unrequest');
+    expect(requests).toHaveLength(0);
+    const { result } = renderHook(() => useMyPublisher(), { wrapper });
+    await waitFor(() => expect(result.current.publisher?.handle).toBe('acme'));
+    expect(requests[0]!.url.pathname).toBe('/api/cmt/plugin/publisher/me');
   });
 });

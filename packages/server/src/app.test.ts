@@ -366,6 +366,12 @@ describe('operations', () => {
         '/api/cmt/plugin/rating/report',
         '/api/cmt/manager/rating/report/list',
         '/api/cmt/manager/rating/moderate',
+        // Publishers.
+        '/api/cmt/plugin/publisher',
+        '/api/cmt/plugin/publisher/me',
+        '/api/cmt/plugin/publisher/domain',
+        '/api/cmt/plugin/publisher/domain/check',
+        '/api/cmt/manager/publisher/verified',
         '/sa',
         '/sa.gif',
         '/config/visualized/Web.conf',

@@ -42,6 +42,9 @@ import { registerMetrics } from './metrics';
 import { OPENAPI_OPTIONS } from './openapi';
 import { getShareCard } from './plugins/detail';
 import { pluginsRoutes } from './plugins/routes';
+import type { TxtResolver } from './publishers/dns';
+import { publishersRoutes } from './publishers/routes';
+import { PublishersService } from './publishers/service';
 import { backfillManifestIds } from './publishing/backfill';
 import { PluginListing } from './publishing/listing';
 import { PluginManagement } from './publishing/management';
@@ -97,6 +100,11 @@ export interface BuildAppOptions {
    * its directory-method variables beside the saved ones, and reads saved values on top of it.
    */
   environment?: NodeJS.ProcessEnv;
+  /**
+   * The TXT lookup of the publishers' domain check (default `node:dns/promises` `resolveTxt`):
+   * tests hand one they control, so no test asks the real DNS.
+   */
+  resolveTxt?: TxtResolver;
 }
 
 /** How often expired login codes and refresh tokens are deleted, ms. */
@@ -297,6 +305,13 @@ export async function buildApp(
     await app.register(reviewRoutes, { review: new ReviewService(db, clock) });
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, clock) });
+    // Publishers: their pages, handles, websites and verification.
+    await app.register(publishersRoutes, {
+      publishers: new PublishersService(db, {
+        ...clock,
+        ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
+      }),
+    });
     // Curation: resource positions, recommendations, silent install.
     await app.register(curationRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {

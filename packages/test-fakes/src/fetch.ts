@@ -93,4 +93,6 @@ export const summary = (plugin_key: string) => ({
   rating_average: null as number | null,
   create_time: 0,
   update_time: null,
+  publisher_handle: null as string | null,
+  publisher_verified: false,
 });

@@ -276,6 +276,8 @@ function listingOf(s: Submission): PluginDetail {
     rating_average: null,
     create_time: s.create_time,
     update_time: null,
+    publisher_handle: null,
+    publisher_verified: false,
     description: s.description,
     video: s.video,
     images: s.images,

@@ -16,6 +16,8 @@ import '../../ui/lists.css';
 import '../../ui/backoffice.css';
 import { formatDateTime } from '../../format';
 import { pagerTexts, useBackofficeTexts } from '../../i18n/backoffice/texts';
+import { usePublishersTexts } from '../../i18n/publishers/texts';
+import { VerifiedBadge } from '../../pages/publisher/VerifiedBadge';
 import { usePageView } from '../../paging/usePageView';
 import { Pager } from '../../ui/Pager';
 
@@ -50,6 +52,10 @@ function canChangeStatus(callerRole: number | undefined, self: boolean, user: Ad
  * (`PUT /api/cmt/manager/users/status`; a disabled person is signed out at once and cannot sign in,
  * not even through the company directory, until enabled), with a toast of the result or the
  * server's message.
+ *
+ * Any administrator marks an account a verified publisher or removes the mark ("Mark verified" /
+ * "Remove verified mark", `PUT /api/cmt/manager/publisher/verified`, audit-logged); the row shows
+ * the account's publisher handle and the verified badge.
  */
 export function PeoplePage() {
   const { t } = useBackofficeTexts();
@@ -72,6 +78,8 @@ export function PeopleView() {
   const pages = usePageView(list);
   const roleChange = useBackofficeAction('setUserRole');
   const statusChange = useBackofficeAction('setUserStatus');
+  const verifyChange = useBackofficeAction('setPublisherVerified');
+  const pt = usePublishersTexts().t;
   const [target, setTarget] = useState<AdminUser | null>(null);
   const [disableTarget, setDisableTarget] = useState<AdminUser | null>(null);
   const busy = roleChange.status === 'running';
@@ -104,6 +112,12 @@ export function PeopleView() {
     setDisableTarget(null);
     const name = user.nick_name || user.user_name;
     report(res, t(staffStatus === 0 ? 'people.disabledToast' : 'people.enabledToast', { name }));
+  };
+
+  const changeVerified = async (user: AdminUser, verified: boolean) => {
+    const res = await verifyChange.run({ user_id: user.user_id, verified });
+    const name = user.nick_name || user.user_name;
+    report(res, pt(verified ? 'adminMarked' : 'adminUnmarked', { name }));
   };
 
   const users = pages.items ?? [];
@@ -148,6 +162,11 @@ export function PeopleView() {
                   <p className="bo-muted">
                     {user.email ?? '—'} · {t('people.joined')} {formatDateTime(user.created_at, locale)}
                   </p>
+                  <p className="bo-muted" data-testid="person-publisher">
+                    {pt('adminColumn')}:{' '}
+                    {user.publisher_handle ? `@${user.publisher_handle}` : pt('noHandle')}{' '}
+                    {user.publisher_verified && <VerifiedBadge />}
+                  </p>
                 </div>
                 <Tag className="bo-badge" data-role={user.role}>
                   {t(`people.roles.${user.role}`)}
@@ -177,6 +196,13 @@ export function PeopleView() {
                       {t('people.disable')}
                     </Button>
                   ))}
+                <Button
+                  aria-label={`${pt(user.publisher_verified ? 'adminUnverify' : 'adminVerify')}: ${name}`}
+                  disabled={verifyChange.status === 'running'}
+                  onClick={() => void changeVerified(user, !user.publisher_verified)}
+                >
+                  {pt(user.publisher_verified ? 'adminUnverify' : 'adminVerify')}
+                </Button>
                 {isSuper && !self && user.role !== SUPER_ADMIN && (
                   <Button
                     className={user.role === 2 ? 'button-danger' : undefined}

@@ -197,6 +197,8 @@ describe('people page', () => {
     created_at: 1_700_000_000_000,
     role,
     staff_status: 1,
+    publisher_handle: user_id === 2 ? 'ada-tools' : null,
+    publisher_verified: false,
   });
   const people = [person(1, 'Root', 1), person(2, 'Ada', 0), person(3, 'Bob', 2)];
 
@@ -217,13 +219,42 @@ describe('people page', () => {
       });
     });
 
+  it('lets any administrator mark a publisher verified, showing the handle and the badge', async () => {
+    let verified = false;
+    const net = fakeFetch((req) => {
+      if (req.url.pathname === '/api/cmt/manager/verify')
+        return ok({ role: 2, user_id: 3, is_administrator: true });
+      if (req.url.pathname === '/api/cmt/manager/publisher/verified') {
+        verified = (req.json as { verified: boolean }).verified;
+        return ok({ user_id: 2, handle: 'ada-tools', verified, verified_by: verified ? 'admin' : null });
+      }
+      return ok({
+        user_list: people.map((p) => (p.user_id === 2 ? { ...p, publisher_verified: verified } : p)),
+        total: 3,
+        next_cursor: null,
+      });
+    });
+    renderWithToasts(net.fetch, <PeopleView />, '/backstage-index/people');
+    const rows = await screen.findAllByTestId('person-row');
+    expect(within(rows[1]!).getByTestId('person-publisher').textContent).toContain('@ada-tools');
+    expect(within(rows[0]!).getByTestId('person-publisher').textContent).toContain('No handle');
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Mark verified: Ada' }));
+    await waitFor(() => expect(toastTexts()).toContain('Ada is now a verified publisher'));
+    const put = net.requests.find((r) => r.url.pathname === '/api/cmt/manager/publisher/verified')!;
+    expect(put.method).toBe('PUT');
+    expect(put.json).toEqual({ user_id: 2, verified: true });
+    const row = (await screen.findAllByTestId('person-row'))[1]!;
+    expect(await within(row).findByRole('button', { name: 'Remove verified mark: Ada' })).toBeTruthy();
+    expect(within(row).getByText('Verified publisher')).toBeTruthy();
+  });
+
   it('lets a super admin make a general admin after a confirmation', async () => {
     const net = server(1);
     renderWithToasts(net.fetch, <PeopleView />, '/backstage-index/people');
     const rows = await screen.findAllByTestId('person-row');
     expect(rows).toHaveLength(3);
     // no control on oneself nor on the super admin
-    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(within(rows[0]!).queryByRole('button', { name: /admin|Disable|Enable/ })).toBeNull();
     await waitFor(() =>
       expect(within(rows[1]!).getByRole('button', { name: 'Make admin: Ada' })).toBeTruthy(),
     );
@@ -313,7 +344,7 @@ describe('people page', () => {
       renderWithToasts(net.fetch, <PeopleView />);
       const rows = await screen.findAllByTestId('person-row');
       for (const row of rows) expect(within(row).getByText('Active')).toBeTruthy();
-      expect(within(rows[0]!).queryByRole('button')).toBeNull();
+      expect(within(rows[0]!).queryByRole('button', { name: /admin|Disable|Enable/ })).toBeNull();
       // The super admin may act on a general admin too.
       expect(await within(rows[2]!).findByRole('button', { name: 'Disable: Bob' })).toBeTruthy();
       const disable = within(rows[1]!).getByRole('button', { name: 'Disable: Ada' });
@@ -364,8 +395,8 @@ describe('people page', () => {
       const rows = await screen.findAllByTestId('person-row');
       const disable = await within(rows[1]!).findByRole('button', { name: 'Disable: Ada' });
       // Not on the super admin, not on oneself (Bob, a general admin).
-      expect(within(rows[0]!).queryByRole('button')).toBeNull();
-      expect(within(rows[2]!).queryByRole('button')).toBeNull();
+      expect(within(rows[0]!).queryByRole('button', { name: /admin|Disable|Enable/ })).toBeNull();
+      expect(within(rows[2]!).queryByRole('button', { name: /admin|Disable|Enable/ })).toBeNull();
       fireEvent.click(disable);
       fireEvent.click(
         within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }),

@@ -13,6 +13,7 @@ import '../../ui/lists.css';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format';
 import { usePublishTexts } from '../../i18n/publish/texts';
+import { PublisherSettings } from '../publisher/PublisherSettings';
 import { ListingActions, ListingBadges } from './ListingActions';
 import { SubmissionHistory } from './SubmissionHistory';
 
@@ -26,7 +27,8 @@ export const editPath = (pluginKey: string) =>
 
 /**
  * `/my-plugins`: the signed-in user's plugins; a visitor is sent to sign in (back here
- * afterwards). Shows {@link MyPluginsView}.
+ * afterwards). Shows {@link MyPluginsView}, then the publisher profile ({@link PublisherSettings}:
+ * handle, website, domain proof).
  */
 export function MyPluginsPage() {
   const { t } = usePublishTexts();
@@ -34,6 +36,7 @@ export function MyPluginsPage() {
   return (
     <SignedInRoute loading={t('mine.loading')} signingIn={t('form.signingIn')}>
       <MyPluginsView />
+      <PublisherSettings />
     </SignedInRoute>
   );
 }

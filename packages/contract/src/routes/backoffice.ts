@@ -234,4 +234,12 @@ export const BACKOFFICE_ROUTES = {
     request: 'body',
     response: 'envelope',
   },
+  // Publishers: an administrator marks one verified (or not).
+  setPublisherVerified: {
+    method: 'PUT',
+    path: '/api/cmt/manager/publisher/verified',
+    access: 'admin',
+    request: 'body',
+    response: 'envelope',
+  },
 } as const satisfies Record<string, RouteDefinition>;

@@ -43,6 +43,10 @@ export const PluginSummary = Type.Object(
     update_time: Type.Union([Type.Integer(), Type.Null()], {
       description: 'ms since the Unix epoch; null when the source gave no date',
     }),
+    publisher_handle: Type.Union([Type.String(), Type.Null()], {
+      description: "the owner's publisher handle (page `/plugins/publisher/<handle>`); null when it has none",
+    }),
+    publisher_verified: Type.Boolean({ description: 'the owner is a verified publisher' }),
   },
   { $id: 'PluginSummary' },
 );

@@ -217,6 +217,12 @@ export const AdminUser = Type.Object(
     created_at: Type.Integer({ description: 'ms since the Unix epoch' }),
     role: RoleSchema,
     staff_status: Type.Integer({ description: '1 active, 0 disabled' }),
+    publisher_handle: Type.Union([Type.String(), Type.Null()], {
+      description: "the account's publisher handle; null when none was chosen",
+    }),
+    publisher_verified: Type.Boolean({
+      description: 'a verified publisher (by an administrator or by domain)',
+    }),
   },
   { $id: 'AdminUser' },
 );

@@ -108,6 +108,13 @@ const EXPECTED: Record<string, Expectation> = {
   // A plugin's statistics: its owner and administrators.
   'plugin.pluginStats': 'owner',
   'plugin.pluginStatsCsv': 'owner',
+  // Publishers; the once-only handle and the domain proof are checked in publishers/publishers.test.ts.
+  'plugin.publisherPage': 'public',
+  'plugin.myPublisher': 'user',
+  'plugin.saveMyPublisher': 'user',
+  'plugin.startDomainVerification': 'user',
+  'plugin.checkDomainVerification': 'user',
+  'backoffice.setPublisherVerified': 'admin',
   'user.mstSpaceSetting': 'public',
   'user.mstSpaceSettingResource': 'public',
   // --- end of settings

@@ -32,6 +32,7 @@ import * as m0034 from './migrations/0034_directory_credentials';
 import * as m0035 from './migrations/0035_ratings';
 import * as m0036 from './migrations/0036_listing';
 import * as m0037 from './migrations/0037_session_methods';
+import * as m0038 from './migrations/0038_publishers';
 import * as m0039 from './migrations/0039_list_orders';
 import * as m0040 from './migrations/0040_plugin_daily_stat';
 
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0035_ratings': m0035,
   '0036_listing': m0036,
   '0037_session_methods': m0037,
+  '0038_publishers': m0038,
   '0039_list_orders': m0039,
   '0040_plugin_daily_stat': m0040,
 };

@@ -213,6 +213,31 @@ export interface DatabaseSchema {
   plugin_rating_report: PluginRatingReportTable;
   // A publisher's statistics per plugin, day and version (migration 0040).
   plugin_daily_stat: PluginDailyStatTable;
+  // Publishers (migration 0038).
+  publisher: PublisherTable;
+}
+
+/** `publisher` (migration 0038): an account's publisher profile, at most one per account. */
+export interface PublisherTable {
+  /** The account (primary key). */
+  user_id: number;
+  /** Lower-cased, unique; null until chosen (once). */
+  handle: string | null;
+  /** http(s) URL; null when none. */
+  website: string | null;
+  /** How the publisher is verified; null: not verified. */
+  verified_by: 'admin' | 'domain' | null;
+  /** The domain proven by DNS (`verified_by` `'domain'`); null otherwise. */
+  verified_domain: string | null;
+  /** ms */
+  verified_at: number | null;
+  /** The domain proof started and not yet checked successfully; all three null when none. */
+  pending_domain: string | null;
+  pending_token: string | null;
+  /** ms */
+  pending_at: number | null;
+  /** ms */
+  create_time: number;
 }
 
 /** `plugin_rating` (migration 0035): one user's stars and review of one plugin. */

@@ -60,6 +60,8 @@ describe(`people list (${TEST_DIALECT})`, () => {
       created_at: expect.any(Number),
       role: 0,
       staff_status: 1,
+      publisher_handle: null,
+      publisher_verified: false,
     });
     const seen = [...first.user_list];
     let cursor = first.next_cursor;

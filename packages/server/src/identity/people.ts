@@ -32,6 +32,8 @@ import {
   accountById,
   countAccounts,
   listAccounts,
+  type PeopleRow,
+  peopleRowById,
   setAccountStatus,
   updateAccountRole,
 } from './data/accounts';
@@ -46,7 +48,7 @@ export const DISABLE_USER_ACTION = 'disable_user';
 export const ENABLE_USER_ACTION = 'enable_user';
 
 /** An account as the people page shows it. */
-export function toAdminUser(row: UserAccountRow): AdminUser {
+export function toAdminUser(row: PeopleRow): AdminUser {
   return {
     user_id: row.id,
     email: row.email,
@@ -56,6 +58,8 @@ export function toAdminUser(row: UserAccountRow): AdminUser {
     created_at: Number(row.created_at),
     role: row.role as Role,
     staff_status: row.staff_status,
+    publisher_handle: row.publisher_handle ?? null,
+    publisher_verified: Number(row.publisher_verified ?? 0) === 1,
   };
 }
 
@@ -136,7 +140,7 @@ export class PeopleService {
       return true;
     });
     if (changed) this.identity.forgetSessions();
-    const row = await accountById(db, body.user_id);
+    const row = await peopleRowById(db, body.user_id);
     return toAdminUser(row!);
   }
 
@@ -191,7 +195,7 @@ export class PeopleService {
       return true;
     });
     if (changed) this.identity.forgetSessions();
-    const row = await accountById(db, body.user_id);
+    const row = await peopleRowById(db, body.user_id);
     return toAdminUser(row!);
   }
 }

@@ -105,6 +105,8 @@ describe('GET /api/cmt/plugin (detail)', () => {
       rating_average: null,
       create_time: Date.UTC(2024, 0, 1),
       update_time: Date.UTC(2024, 2, 1),
+      publisher_handle: null,
+      publisher_verified: false,
       video: null,
       images: [],
       cover: { center: 'https://example.com/c.png', panel: null, reuse_center_cover: true },

@@ -78,6 +78,8 @@ describe('GET /api/cmt/plugin/list', () => {
         'rating_average',
         'create_time',
         'update_time',
+        'publisher_handle',
+        'publisher_verified',
       ].sort(),
     );
   });

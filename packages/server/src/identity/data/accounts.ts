@@ -243,10 +243,33 @@ export function listAccounts(
   filter: AccountFilter,
   beforeId: number | undefined,
   limit: number,
-): Promise<UserAccountRow[]> {
-  let q = filtered(db, filter).selectAll();
+): Promise<PeopleRow[]> {
+  let q = filtered(db, filter).selectAll().select(PUBLISHER_OF_ACCOUNT);
   if (beforeId !== undefined) q = q.where('id', '<', beforeId);
-  return q.orderBy('id', 'desc').limit(limit).execute() as Promise<UserAccountRow[]>;
+  return q.orderBy('id', 'desc').limit(limit).execute() as Promise<PeopleRow[]>;
+}
+
+/** An account as the people page lists it: with its publisher handle and verified flag (migration 0038). */
+export type PeopleRow = UserAccountRow & { publisher_handle: string | null; publisher_verified: number | null };
+
+/** The publisher columns of the account `user_account.id` (`publisher_handle`, `publisher_verified` 0/1). */
+const PUBLISHER_OF_ACCOUNT = [
+  sql<string | null>`(SELECT pub.handle FROM publisher pub WHERE pub.user_id = user_account.id)`.as(
+    'publisher_handle',
+  ),
+  sql<number | null>`(SELECT CASE WHEN pub.verified_by IS NULL THEN 0 ELSE 1 END FROM publisher pub WHERE pub.user_id = user_account.id)`.as(
+    'publisher_verified',
+  ),
+] as const;
+
+/** The account `id` as the people page shows it ({@link PeopleRow}); undefined when unknown. */
+export async function peopleRowById(db: Executor, id: number): Promise<PeopleRow | undefined> {
+  return (await db
+    .selectFrom('user_account')
+    .selectAll()
+    .select(PUBLISHER_OF_ACCOUNT)
+    .where('id', '=', id)
+    .executeTakeFirst()) as PeopleRow | undefined;
 }
 
 /** How many accounts match `filter`. */

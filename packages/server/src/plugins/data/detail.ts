@@ -16,6 +16,9 @@ export type DetailRow = Selectable<DatabaseSchema['plugin']> & {
   /** Key and name of the replacement of a deprecated plugin, while it is approved (else null). */
   r_key: string | null;
   r_name: string | null;
+  /** The owner's publisher handle and verified flag (0/1), see `summaries.ts`. */
+  publisher_handle: string | null;
+  publisher_verified: number | null;
   t_name?: string | null;
   t_intro?: string | null;
   t_description?: string | null;
@@ -56,6 +59,12 @@ export async function approvedPluginDetailRow(
     .select([
       tagsJson(db, sql`p.id`).as('tags_json'),
       versions.as('versions_json'),
+      sql<string | null>`(SELECT pub.handle FROM publisher pub WHERE pub.user_id = p.owner_id)`.as(
+        'publisher_handle',
+      ),
+      sql<number | null>`(SELECT CASE WHEN pub.verified_by IS NULL THEN 0 ELSE 1 END FROM publisher pub WHERE pub.user_id = p.owner_id)`.as(
+        'publisher_verified',
+      ),
       'r.plugin_key as r_key',
       'r.name as r_name',
     ])

@@ -11,7 +11,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { approvedTotal } from '../../db/catalogueStat';
 import { hasFilters, type PluginListFilters, pluginFilterConditions } from '../../db/pluginFilters';
 import type { Database } from '../../db/database';
-import { type SummaryRow, tagsJson } from './summaries';
+import { PUBLISHER_COLUMNS_SQL, type SummaryRow, tagsJson } from './summaries';
 
 /**
  * One key of a list order: its SQL over the plugin row `p`, the column of `plugin_tag k` holding a
@@ -111,7 +111,7 @@ function pageColumns(
 ): RawBuilder<unknown> {
   return sql`p.id, p.plugin_key, p.name, p.intro, p.icon, p.developer, p.platforms, p.current_version,
     p.download_count, p.view_count, p.praise_count, p.rating_count, p.rating_sum, p.create_time, p.update_time,
-    p.sort_time ${lang ? sql`, t.name AS t_name, t.intro AS t_intro` : sql``},
+    p.sort_time, ${PUBLISHER_COLUMNS_SQL} ${lang ? sql`, t.name AS t_name, t.intro AS t_intro` : sql``},
     ${tagsJson(db, sql`p.id`)} AS tags_json, ${total} AS total, ${keys}`;
 }
 

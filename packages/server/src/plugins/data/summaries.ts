@@ -26,7 +26,18 @@ export const SUMMARY_COLUMNS = [
   'p.create_time',
   'p.update_time',
   'p.sort_time',
+  sql<string | null>`(SELECT pub.handle FROM publisher pub WHERE pub.user_id = p.owner_id)`.as('publisher_handle'),
+  sql<number | null>`(SELECT CASE WHEN pub.verified_by IS NULL THEN 0 ELSE 1 END FROM publisher pub WHERE pub.user_id = p.owner_id)`.as(
+    'publisher_verified',
+  ),
 ] as const;
+
+/**
+ * The owner's publisher handle and verified flag as SQL of the outer query's plugin `p`
+ * (`publisher_handle`, `publisher_verified`): two lookups by primary key (migration 0038).
+ */
+export const PUBLISHER_COLUMNS_SQL = sql`(SELECT pub.handle FROM publisher pub WHERE pub.user_id = p.owner_id) AS publisher_handle,
+  (SELECT CASE WHEN pub.verified_by IS NULL THEN 0 ELSE 1 END FROM publisher pub WHERE pub.user_id = p.owner_id) AS publisher_verified`;
 
 /** A row of {@link SUMMARY_COLUMNS}, with the translated texts when a locale was joined. */
 export interface SummaryRow {
@@ -46,6 +57,10 @@ export interface SummaryRow {
   create_time: number;
   update_time: number | null;
   sort_time: number;
+  /** The owner's publisher handle; null without one (or without an owner). */
+  publisher_handle: string | null;
+  /** 1 when the owner is a verified publisher; 0 or null otherwise. */
+  publisher_verified: number | null;
   t_name?: string | null;
   t_intro?: string | null;
 }
@@ -77,6 +92,8 @@ export function toSummary(row: SummaryRow, tags: PluginSummary['tags']): PluginS
     rating_average: ratingAverage(row.rating_count, row.rating_sum),
     create_time: row.create_time,
     update_time: row.update_time,
+    publisher_handle: row.publisher_handle ?? null,
+    publisher_verified: Number(row.publisher_verified ?? 0) === 1,
   };
 }
 
