@@ -2,7 +2,7 @@ import { ALL_TAGS_ID, KEYWORD_MAX_LENGTH, type PluginPlatform, PluginSort } from
 import { MIN_RATING, PLUGIN_PLATFORMS, pluginListSort } from '@plugin-center/contract';
 
 /**
- * The state of the square kept in the query string (`?tag=…&sort=…&q=…&platform=…&rating=…`) so
+ * The state of the square kept in the query string (`?tag=…&sort=…&q=…&platform=…&rating=…&verified=1`) so
  * reload and share keep it.
  */
 export interface SquareQuery {
@@ -20,6 +20,8 @@ export interface SquareQuery {
   platform: PluginPlatform | null;
   /** Minimum rating in stars, 1–5 (`?rating=`); `0` for any rating. */
   rating: number;
+  /** Verified publishers only (`?verified=1`). */
+  verified: boolean;
 }
 
 /** The sort used when none is chosen (the contract's `pluginListSort`): relevance with a non-blank keyword, else latest. */
@@ -27,12 +29,14 @@ export const defaultSort = (keyword: string): PluginSort => pluginListSort(undef
 
 const SORTS: ReadonlySet<number> = new Set(Object.values(PluginSort));
 
-/** Whether a filter (design tool, rating) is set: the square then shows the list only. */
-export const hasSquareFilters = (query: SquareQuery): boolean => query.platform !== null || query.rating > 0;
+/** Whether a filter (design tool, rating, verified publishers) is set: the square then shows the list only. */
+export const hasSquareFilters = (query: SquareQuery): boolean =>
+  query.platform !== null || query.rating > 0 || query.verified;
 
 /**
  * Reads the square's state from the query string; unknown or malformed values give the defaults
- * (relevance without a keyword too, a platform the contract does not list, a rating outside 1–5).
+ * (relevance without a keyword too, a platform the contract does not list, a rating outside 1–5;
+ * `verified` only as `1`).
  */
 export function parseSquareQuery(params: URLSearchParams): SquareQuery {
   const tag = Number(params.get('tag'));
@@ -50,6 +54,7 @@ export function parseSquareQuery(params: URLSearchParams): SquareQuery {
       ? (platform as PluginPlatform)
       : null,
     rating: Number.isInteger(rating) && rating >= MIN_RATING.MIN && rating <= MIN_RATING.MAX ? rating : 0,
+    verified: params.get('verified') === '1',
   };
 }
 
@@ -70,13 +75,14 @@ export function patchSquareQuery(query: SquareQuery, patch: Partial<SquareQuery>
  * Writes the square's state as a query string, leaving out the defaults (`''` when all are
  * defaults; the sort only when it is not {@link defaultSort} of the keyword).
  */
-export function squareSearch({ tagId, sort, keyword, platform, rating }: SquareQuery): string {
+export function squareSearch({ tagId, sort, keyword, platform, rating, verified }: SquareQuery): string {
   const params = new URLSearchParams();
   if (tagId !== ALL_TAGS_ID) params.set('tag', String(tagId));
   if (sort !== defaultSort(keyword)) params.set('sort', String(sort));
   if (keyword) params.set('q', keyword);
   if (platform) params.set('platform', platform);
   if (rating > 0) params.set('rating', String(rating));
+  if (verified) params.set('verified', '1');
   const s = params.toString();
   return s ? `?${s}` : '';
 }

@@ -292,18 +292,20 @@ export const RATING_CHOICES = [4, 3] as const;
 
 /**
  * The square's filters: design tool (`PLUGIN_PLATFORMS`, by their brand names; Figma includes
- * FigJam) and minimum rating (4+ or 3+ stars), as two labelled native selects, and a button that
- * clears both while either is set. Each change calls `onChange` with the new value (`null` / `0`
- * for none).
+ * FigJam) and minimum rating (4+ or 3+ stars), as two labelled native selects, a "verified
+ * publishers only" checkbox, and a button that clears them all while any is set. Each change calls
+ * `onChange` with the new value (`null` / `0` / `false` for none).
  */
 export function FilterBar({
   platform,
   rating,
+  verified,
   onChange,
 }: {
   platform: PluginPlatform | null;
   rating: number;
-  onChange: (patch: { platform?: PluginPlatform | null; rating?: number }) => void;
+  verified: boolean;
+  onChange: (patch: { platform?: PluginPlatform | null; rating?: number; verified?: boolean }) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -346,11 +348,20 @@ export function FilterBar({
             </option>
           ))}
       </select>
-      {(platform !== null || rating > 0) && (
+      <label className="filter-check">
+        <input
+          type="checkbox"
+          name="verified"
+          checked={verified}
+          onChange={(e) => onChange({ verified: e.target.checked })}
+        />
+        {t('square.verifiedOnly')}
+      </label>
+      {(platform !== null || rating > 0 || verified) && (
         <button
           type="button"
           className="chip chip-button"
-          onClick={() => onChange({ platform: null, rating: 0 })}
+          onClick={() => onChange({ platform: null, rating: 0, verified: false })}
         >
           {t('square.clearFilters')}
         </button>

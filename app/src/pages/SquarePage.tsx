@@ -54,6 +54,7 @@ export function SquarePage() {
     keyword: query.keyword,
     platform: query.platform ?? undefined,
     rating: query.rating || undefined,
+    verified: query.verified ? 1 : undefined,
     pageSize: PAGE_SIZE.DEFAULT,
     lang: locale,
   });
@@ -76,7 +77,8 @@ export function SquarePage() {
     list.params.sort === query.sort &&
     (list.params.keyword ?? '') === query.keyword &&
     (list.params.platform ?? null) === query.platform &&
-    (list.params.rating ?? 0) === query.rating;
+    (list.params.rating ?? 0) === query.rating &&
+    (list.params.verified === 1) === query.verified;
   // A lower bound (`total_relation` gte) reads "10,000+".
   const count = current
     ? `${formatNumber(list.total, locale)}${list.totalRelation === 'gte' ? '+' : ''}`
@@ -121,7 +123,12 @@ export function SquarePage() {
           onSelect={(tagId) => update({ tagId })}
           onRetry={tags.reload}
         />
-        <FilterBar platform={query.platform} rating={query.rating} onChange={(patch) => update(patch)} />
+        <FilterBar
+          platform={query.platform}
+          rating={query.rating}
+          verified={query.verified}
+          onChange={(patch) => update(patch)}
+        />
         <div className="toolbar">
           <p className="result-count" role="status" aria-live="polite" data-testid="result-count">
             {count !== undefined &&

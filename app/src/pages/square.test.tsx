@@ -240,18 +240,21 @@ describe('square filters and sorts', () => {
   const parse = (s: string) => parseSquareQuery(new URLSearchParams(s));
 
   it('round-trips the design tool, the rating and every sort through the URL', () => {
-    const query = parse('tag=3&sort=3&q=grid&platform=figma&rating=4');
+    const query = parse('tag=3&sort=3&q=grid&platform=figma&rating=4&verified=1');
     expect(query).toEqual({
       tagId: 3,
       sort: PluginSort.HIGHEST_RATED,
       keyword: 'grid',
       platform: 'figma',
       rating: 4,
+      verified: true,
     });
-    expect(squareSearch(query)).toBe('?tag=3&sort=3&q=grid&platform=figma&rating=4');
+    expect(squareSearch(query)).toBe('?tag=3&sort=3&q=grid&platform=figma&rating=4&verified=1');
     for (const sort of [PluginSort.HIGHEST_RATED, PluginSort.NAME, PluginSort.NEWEST, PluginSort.TRENDING])
       expect(parse(squareSearch({ ...parse(''), sort })).sort).toBe(sort);
-    expect(squareSearch(patchSquareQuery(query, { platform: null, rating: 0 }))).toBe('?tag=3&sort=3&q=grid');
+    expect(squareSearch(patchSquareQuery(query, { platform: null, rating: 0, verified: false }))).toBe(
+      '?tag=3&sort=3&q=grid',
+    );
   });
 
   it('ignores an unknown design tool, a rating outside 1–5 and hostile values', () => {
@@ -268,6 +271,8 @@ describe('square filters and sorts', () => {
     ])
       expect(parse(bad).rating).toBe(0);
     expect(parse('sort=99999999999999999999').sort).toBe(PluginSort.LATEST);
+    for (const bad of ['verified=0', 'verified=true', 'verified=', 'verified=1%00', 'verified=01'])
+      expect(parse(bad).verified).toBe(false);
   });
 
   it('asks the list for the chosen tool and rating, shows their count and clears them', async () => {
@@ -293,6 +298,13 @@ describe('square filters and sorts', () => {
     expect(screen.queryByRole('heading', { name: 'Trending this week' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Highest rated' }));
     await waitFor(() => expect(seen).toBe('/?sort=3&platform=sketch&rating=4'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Verified publishers only' }));
+    await waitFor(() => expect(seen).toBe('/?sort=3&platform=sketch&rating=4&verified=1'));
+    await waitFor(() =>
+      expect(
+        net.requests.some((r) => r.url.pathname === LIST_PATH && r.url.searchParams.get('verified') === '1'),
+      ).toBe(true),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(seen).toBe('/?sort=3'));
   });

@@ -6,8 +6,8 @@ import { createPagedList, type PagedListState } from './pagedList';
 /**
  * Parameters of the plugin list (SPEC §2, §4): tag (0 = All), sort (`PluginSort`: 0 latest, 1 most
  * popular, 2 relevance, 3 highest rated, 4 name, 5 newest, 6 trending; absent: relevance with a
- * keyword, else latest), keyword, and the filters: design tool (`platform`) and minimum rating
- * (`rating`, 1–5 stars).
+ * keyword, else latest), keyword, and the filters: design tool (`platform`), minimum rating
+ * (`rating`, 1–5 stars) and verified publishers only (`verified: 1`).
  */
 export interface PluginListParams {
   tagId?: number;
@@ -15,6 +15,7 @@ export interface PluginListParams {
   keyword?: string;
   platform?: PluginPlatform | undefined;
   rating?: number | undefined;
+  verified?: 1 | undefined;
   pageSize?: number;
   lang?: Locale;
 }
@@ -76,7 +77,7 @@ export function createPluginListQuery(
   params: PluginListParams = {},
 ): PluginListQueryStore {
   const list = createPagedList(
-    // sort, platform, rating and lang go out under their own names.
+    // sort, platform, rating, verified and lang go out under their own names.
     ({ tagId, keyword, pageSize, ...p }: PluginListParams, cursor, signal) =>
       client.plugin.list(
         { ...p, tag_id: tagId, keyword: keyword?.trim() || undefined, page_size: pageSize, cursor },

@@ -4,7 +4,7 @@ import { useApiClient } from './useApiClient';
 
 /**
  * The plugin list of the square (SPEC §2, §4) over `createPluginListQuery`: loads on mount; a change of
- * `tagId`, `sort`, `keyword`, `platform`, `rating`, `pageSize` or `lang` resets the list and reloads (stale pages discarded);
+ * `tagId`, `sort`, `keyword`, `platform`, `rating`, `verified`, `pageSize` or `lang` resets the list and reloads (stale pages discarded);
  * `loadMore()` appends the page at `next_cursor` (concurrent calls share one request); unmount cancels.
  *
  * @returns the list snapshot (`status`, `plugins`, `total` = result count, `hasMore`, `isLoadingMore`,
@@ -16,10 +16,10 @@ export function usePluginList(
   const client = useApiClient();
   const [store] = useState(() => createPluginListQuery(client, params));
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const { tagId, sort, keyword, platform, rating, pageSize, lang } = params;
+  const { tagId, sort, keyword, platform, rating, verified, pageSize, lang } = params;
   useEffect(() => {
-    store.setParams({ tagId, sort, keyword, platform, rating, pageSize, lang });
-  }, [store, tagId, sort, keyword, platform, rating, pageSize, lang]);
+    store.setParams({ tagId, sort, keyword, platform, rating, verified, pageSize, lang });
+  }, [store, tagId, sort, keyword, platform, rating, verified, pageSize, lang]);
   useEffect(() => {
     void store.load();
     return store.cancel;

@@ -33,6 +33,7 @@ export const texts = {
     rating: 'Rating',
     anyRating: 'Any rating',
     ratingAtLeast: '{{n}}+ stars',
+    verifiedOnly: 'Verified publishers only',
     clearFilters: 'Clear filters',
     trending: 'Trending this week',
     newNotable: 'New and notable',

@@ -35,6 +35,7 @@ export const texts: Messages = {
     rating: 'Valoración',
     anyRating: 'Cualquier valoración',
     ratingAtLeast: '{{n}}+ estrellas',
+    verifiedOnly: 'Solo editores verificados',
     clearFilters: 'Quitar filtros',
     trending: 'Tendencias de la semana',
     newNotable: 'Novedades destacadas',

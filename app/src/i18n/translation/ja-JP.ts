@@ -34,6 +34,7 @@ export const texts: Messages = {
     rating: '評価',
     anyRating: '評価を問わない',
     ratingAtLeast: '星{{n}}つ以上',
+    verifiedOnly: '認証済みの公開者のみ',
     clearFilters: '絞り込みを解除',
     trending: '今週のトレンド',
     newNotable: '注目の新着',

@@ -33,6 +33,7 @@ export const texts: Messages = {
     rating: '평점',
     anyRating: '모든 평점',
     ratingAtLeast: '별 {{n}}개 이상',
+    verifiedOnly: '인증된 게시자만',
     clearFilters: '필터 지우기',
     trending: '이번 주 인기',
     newNotable: '새로 나온 주목할 플러그인',

@@ -36,6 +36,7 @@ export const texts: Messages = {
     rating: 'Рейтинг',
     anyRating: 'Любой рейтинг',
     ratingAtLeast: 'От {{n}} звёзд',
+    verifiedOnly: 'Только проверенные издатели',
     clearFilters: 'Сбросить фильтры',
     trending: 'Популярное на этой неделе',
     newNotable: 'Новое и заметное',

@@ -35,6 +35,7 @@ export const texts: Omit<Messages, PagesSection> = {
     rating: '评分',
     anyRating: '不限评分',
     ratingAtLeast: '{{n}} 星及以上',
+    verifiedOnly: '仅看已认证发布者',
     clearFilters: '清除筛选',
     trending: '本周热门',
     newNotable: '新品推荐',

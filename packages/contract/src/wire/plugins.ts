@@ -126,10 +126,9 @@ export const PluginDetail = Type.Object(
 );
 export type PluginDetail = Static<typeof PluginDetail>;
 /**
- * Query of `GET /api/cmt/plugin/list`: tag, keyword, sort and the filters (`platform`, `rating`),
- * which all combine. A filter narrows the list and its `total`. A further filter (such as a
- * "verified publishers only" flag) is one more optional field here and one more condition in the
- * server's `plugins/data/listFilters.ts`.
+ * Query of `GET /api/cmt/plugin/list`: tag, keyword, sort and the filters (`platform`, `rating`,
+ * `verified`), which all combine. A filter narrows the list and its `total`. A further filter is one
+ * more optional field here and one more condition in the server's `db/pluginFilters.ts`.
  */
 export const PluginListQuery = Type.Object(
   {
@@ -170,6 +169,11 @@ export const PluginListQuery = Type.Object(
         minimum: MIN_RATING.MIN,
         maximum: MIN_RATING.MAX,
         description: 'only plugins whose average rating (rounded to one decimal) is at least this many stars',
+      }),
+    ),
+    verified: Type.Optional(
+      Type.Literal(1, {
+        description: 'only plugins of verified publishers (by an administrator or a proven domain); absent for all',
       }),
     ),
     keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),

@@ -4,8 +4,7 @@
  * read by the list's keyset walks (`plugins/data/list.ts`) and by search (`search/data.ts`), so a
  * filter means the same with and without a keyword.
  *
- * Adding a filter (such as "verified publishers only", once publishers carry a verification) is one
- * more optional field of {@link PluginListFilters} and one more condition in
+ * Adding a filter is one more optional field of {@link PluginListFilters} and one more condition in
  * {@link pluginFilterConditions}; the list's cache keys and cursors already include every field
  * ({@link filtersFingerprint}).
  */
@@ -19,6 +18,8 @@ export interface PluginListFilters {
   platform?: PluginPlatform | undefined;
   /** Only plugins whose average rating, rounded to one decimal, is at least this many stars (1–5). */
   rating?: number | undefined;
+  /** Only plugins whose owner is a verified publisher (`publisher.verified_by` set, migration 0038). */
+  verified?: true | undefined;
 }
 
 /** The platform slugs each filter value matches in `plugin.platforms` (a JSON array of slugs). */
@@ -32,17 +33,22 @@ const PLATFORM_SLUGS: Readonly<Record<PluginPlatform, readonly string[]>> = {
 
 /** Whether any filter is set (without one, the list's count is the kept counter). */
 export function hasFilters(filters: PluginListFilters): boolean {
-  return filters.platform !== undefined || filters.rating !== undefined;
+  return filters.platform !== undefined || filters.rating !== undefined || filters.verified === true;
 }
 
 /** The filters as a stable list of strings for cache keys and cursor fingerprints. */
 export function filtersFingerprint(filters: PluginListFilters): string[] {
-  return [`platform=${filters.platform ?? ''}`, `rating=${filters.rating ?? ''}`];
+  return [
+    `platform=${filters.platform ?? ''}`,
+    `rating=${filters.rating ?? ''}`,
+    `verified=${filters.verified ? 1 : ''}`,
+  ];
 }
 
 /**
  * The conditions (joined with AND by the caller; `TRUE` without filters) on the row `p` of
- * `plugin`. The platform is matched as the quoted slug inside the JSON array (`"figma"`), which no
+ * `plugin`. A verified publisher is the owner's `publisher` row with `verified_by` set (imported
+ * plugins without an owner never match). The platform is matched as the quoted slug inside the JSON array (`"figma"`), which no
  * other slug contains. The rating condition is exact integer arithmetic: the rounded average
  * `round(10 · sum / count) / 10 ≥ N` holds exactly when `20 · sum ≥ (20 · N − 1) · count`.
  */
@@ -60,6 +66,11 @@ export function pluginFilterConditions(filters: PluginListFilters): RawBuilder<u
   if (filters.rating !== undefined) {
     parts.push(
       sql`(p.rating_count > 0 AND 20 * p.rating_sum >= ${20 * filters.rating - 1} * p.rating_count)`,
+    );
+  }
+  if (filters.verified) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM publisher pub WHERE pub.user_id = p.owner_id AND pub.verified_by IS NOT NULL)`,
     );
   }
   return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);

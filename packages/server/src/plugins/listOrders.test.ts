@@ -242,6 +242,11 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
     ['an unknown sort', { sort: 7 }],
     ['a huge sort', { sort: '18446744073709551617' }],
     ['a platform given twice', { platform: ['figma', 'sketch'] }],
+    ['verified as 0', { verified: 0 }],
+    ['verified as 2', { verified: 2 }],
+    ['verified as text', { verified: 'yes' }],
+    ['a NUL byte in verified', { verified: '1\u0000' }],
+    ['a huge verified', { verified: '18446744073709551617' }],
   ] as const)('refuses %s with 400 in the error envelope', async (_, query) => {
     const response = await t.app.inject({
       url: '/api/cmt/plugin/list',
@@ -251,6 +256,68 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
     const envelope = body<ErrorEnvelope>(response);
     expect(envelope.error).toBe('INVALID_PARAMETER');
     expect(envelope.data).toBeNull();
+  });
+
+  it("filters by verified publishers: only the plugins of owners an administrator marked, with tag, keyword and order", async () => {
+    const db = t.app.db.kysely;
+    const admin = await signInTestUser(t.app, { role: 1 });
+    const verified = await signInTestUser(t.app);
+    const other = await signInTestUser(t.app);
+    const ownedIds = rows.slice(0, 6).map((r) => r.id);
+    const otherIds = rows.slice(6, 9).map((r) => r.id);
+    const verifiedId = verified.user_info.user_id;
+    const otherId = other.user_info.user_id;
+    await db.updateTable('plugin').set({ owner_id: verifiedId }).where('id', 'in', ownedIds).execute();
+    await db.updateTable('plugin').set({ owner_id: otherId }).where('id', 'in', otherIds).execute();
+    markCatalogueChanged(t.app.db);
+    const mark = (user_id: number, on: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/cmt/manager/publisher/verified',
+        headers: { authorization: `Bearer ${admin.access_token}` },
+        payload: { user_id, verified: on },
+      });
+    try {
+      // Nobody verified yet: an empty list, total 0.
+      expect(await list({ verified: 1 })).toMatchObject({ plugin_list: [], total: 0, next_cursor: null });
+      expect((await mark(verifiedId, true)).statusCode).toBe(200);
+      const keys = rows.filter((r) => ownedIds.includes(r.id)).map((r) => r.plugin_key).sort();
+      for (const sort of [0, 3, 4, 5]) {
+        const all = await walk({ verified: 1, sort, page_size: 2 });
+        expect(all.map((p) => p.plugin_key).sort(), `sort ${sort}`).toEqual(keys);
+        expect(all.every((p) => p.publisher_verified)).toBe(true);
+      }
+      // With a tag of one of them: only its verified plugins of that tag.
+      const withTag = rows.find((r) => ownedIds.includes(r.id) && r.tags.length > 0);
+      if (withTag) {
+        const tags = await t.app.inject({ url: '/api/cmt/plugin/tag/list' });
+        const tag = body<{ data: { tag_list: { id: number; code: string }[] } }>(tags).data.tag_list.find(
+          (x) => x.code === withTag.tags[0],
+        );
+        const tagged = await walk({ verified: 1, tag_id: tag!.id });
+        expect(tagged.map((p) => p.plugin_key).sort()).toEqual(
+          rows
+            .filter((r) => ownedIds.includes(r.id) && r.tags.includes(withTag.tags[0]!))
+            .map((r) => r.plugin_key)
+            .sort(),
+        );
+      }
+      // With a keyword: the verified plugin named by it, not the others that match.
+      const named = rows.find((r) => r.id === ownedIds[0])!;
+      const searched = await list({ verified: 1, keyword: named.name });
+      expect(searched.plugin_list.map((p) => p.plugin_key)).toContain(named.plugin_key);
+      expect(searched.plugin_list.every((p) => keys.includes(p.plugin_key))).toBe(true);
+      // Unmarked: the filter is empty again at once (the list's cache follows the change).
+      expect((await mark(verifiedId, false)).statusCode).toBe(200);
+      expect(await list({ verified: 1 })).toMatchObject({ plugin_list: [], total: 0 });
+    } finally {
+      await db
+        .updateTable('plugin')
+        .set({ owner_id: null })
+        .where('id', 'in', [...ownedIds, ...otherIds])
+        .execute();
+      markCatalogueChanged(t.app.db);
+    }
   });
 
   it('refuses a cursor of another filter or order with 400 INVALID_CURSOR', async () => {

@@ -91,7 +91,7 @@ export async function pluginsRoutes(
       cursor: q.cursor,
       page_size: q.page_size ?? PAGE_SIZE.DEFAULT,
       lang: q.lang,
-      filters: { platform: q.platform, rating: q.rating },
+      filters: { platform: q.platform, rating: q.rating, verified: q.verified === 1 || undefined },
       now: clock(),
     });
   });
