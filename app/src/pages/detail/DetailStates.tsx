@@ -11,6 +11,18 @@ export function DetailSkeleton() {
   return (
     <div className="detail" aria-busy="true">
       <DialogTitle className="sr-only">{t('detail.loading')}</DialogTitle>
+      <DetailSkeletonLines />
+    </div>
+  );
+}
+
+/**
+ * The placeholder shapes of a plugin's head (a 64 px icon, its name and publisher) and four lines of
+ * its intro, for the dialog's and the full page's loading states.
+ */
+export function DetailSkeletonLines() {
+  return (
+    <>
       <div className="detail-head">
         <span className="avatar skeleton" style={{ width: 64, height: 64 }} />
         <div className="card-title">
@@ -21,7 +33,7 @@ export function DetailSkeleton() {
       {[100, 92, 96, 60].map((w) => (
         <span key={w} className="skeleton skeleton-line" style={{ width: `${w}%` }} />
       ))}
-    </div>
+    </>
   );
 }
 

@@ -13,6 +13,7 @@ import { DetailFacts } from './DetailFacts';
 import { DetailGallery } from './DetailGallery';
 import { DetailHeader } from './DetailHeader';
 import { DetailHeading, DetailHeadingLevelContext } from './DetailHeading';
+import { DetailSkeletonLines } from './DetailStates';
 import { DetailTexts } from './DetailTexts';
 import { DetailErrorCode, errorCode } from './errorCode';
 import { DetailNotice, RatingsSection } from './lazyParts';
@@ -97,16 +98,7 @@ function DetailPageSkeleton() {
   return (
     <div className="detail detail-page" aria-busy="true" data-testid="detail-page-loading">
       <h1 className="sr-only">{t('detail.loading')}</h1>
-      <div className="detail-head">
-        <span className="avatar skeleton" style={{ width: 64, height: 64 }} />
-        <div className="card-title">
-          <span className="skeleton skeleton-line" style={{ width: 220, height: 22 }} />
-          <span className="skeleton skeleton-line" style={{ width: 120 }} />
-        </div>
-      </div>
-      {[100, 92, 96, 60].map((w) => (
-        <span key={w} className="skeleton skeleton-line" style={{ width: `${w}%` }} />
-      ))}
+      <DetailSkeletonLines />
     </div>
   );
 }

@@ -18,11 +18,10 @@ import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { NO_PERMISSION_MESSAGE } from '../shared/auth';
 import { csvDocument } from './csv';
-import { type DailyStatRow, dailyStatRows, type StatsPlugin, statsPlugin } from './pluginStatsData';
+import { DAILY_STAT_COUNTERS, type DailyStatRow, dailyStatRows, type StatsPlugin, statsPlugin } from './pluginStatsData';
 import { DAY_MS, DEFAULT_RANGE_DAYS, dayNumber, formatDay, MAX_RANGE_DAYS } from './range';
 
 /** The counters of a statistics row, in the order of the CSV's columns. */
-const COUNTERS = ['installs', 'uninstalls', 'views', 'likes', 'unlikes', 'ratings', 'rating_sum'] as const;
 
 /** The CSV's header row. */
 export const PLUGIN_STATS_CSV_HEADER = [
@@ -114,7 +113,7 @@ const zero = (): PluginStatsCounts => ({
 });
 
 function add(into: PluginStatsCounts, row: PluginStatsCounts): void {
-  for (const c of COUNTERS) into[c] += row[c];
+  for (const c of DAILY_STAT_COUNTERS) into[c] += row[c];
 }
 
 /**

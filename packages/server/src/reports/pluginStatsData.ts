@@ -6,6 +6,7 @@
  * version, whatever the traffic.
  */
 import type { Database } from '../db/database';
+import type { PluginDailyStatTable } from '../db/schema';
 
 /** What the statistics need of a plugin. */
 export interface StatsPlugin {
@@ -25,20 +26,22 @@ export function statsPlugin(db: Database, pluginKey: string): Promise<StatsPlugi
     .executeTakeFirst();
 }
 
-/** One `plugin_daily_stat` row as read (numbers converted from the drivers' strings). */
-export interface DailyStatRow {
-  /** UTC day number, `floor(ms / 86 400 000)`. */
-  day: number;
-  /** `''` where the version was not recorded. */
-  version: string;
-  installs: number;
-  uninstalls: number;
-  views: number;
-  likes: number;
-  unlikes: number;
-  ratings: number;
-  rating_sum: number;
-}
+/**
+ * One `plugin_daily_stat` row as read, without its plugin (numbers converted from the drivers'
+ * strings; `version` `''` where it was not recorded).
+ */
+export type DailyStatRow = Omit<PluginDailyStatTable, 'plugin_id'>;
+
+/** The counters of a `plugin_daily_stat` row (every column but its plugin, day and version). */
+export const DAILY_STAT_COUNTERS = [
+  'installs',
+  'uninstalls',
+  'views',
+  'likes',
+  'unlikes',
+  'ratings',
+  'rating_sum',
+] as const;
 
 /**
  * The plugin's rows from UTC day number `fromDay` to `toDay`, both included, by day then version
@@ -52,32 +55,16 @@ export async function dailyStatRows(
 ): Promise<DailyStatRow[]> {
   const rows = await db.kysely
     .selectFrom('plugin_daily_stat')
-    .select([
-      'day',
-      'version',
-      'installs',
-      'uninstalls',
-      'views',
-      'likes',
-      'unlikes',
-      'ratings',
-      'rating_sum',
-    ])
+    .select(['day', 'version', ...DAILY_STAT_COUNTERS])
     .where('plugin_id', '=', pluginId)
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay)
     .orderBy('day')
     .orderBy('version')
     .execute();
-  return rows.map((r) => ({
-    day: Number(r.day),
-    version: r.version,
-    installs: Number(r.installs),
-    uninstalls: Number(r.uninstalls),
-    views: Number(r.views),
-    likes: Number(r.likes),
-    unlikes: Number(r.unlikes),
-    ratings: Number(r.ratings),
-    rating_sum: Number(r.rating_sum),
-  }));
+  return rows.map((r) => {
+    const row = { day: Number(r.day), version: r.version } as DailyStatRow;
+    for (const c of DAILY_STAT_COUNTERS) row[c] = Number(r[c]);
+    return row;
+  });
 }
