@@ -117,8 +117,9 @@ describe('inside the desktop client (the bridge injected)', () => {
     await expect.poll(() => path(page)).toBe('/plugins/');
     await forward(page).click();
     await expect.poll(() => path(page)).toMatch(/^\/plugins\/detail\//);
-    await page.getByRole('dialog').waitFor();
-    await page.keyboard.press('Escape');
+    // The plugin's detail (the dialog over the square, or its page after the reload).
+    await page.locator('.detail').first().waitFor();
+    await back(page).click();
     await expect.poll(() => path(page)).toBe('/plugins/');
   });
 

@@ -102,9 +102,9 @@ describe('publisher pages', () => {
     expect(await visitor.locator('.verified-badge').count()).toBe(0);
     expect(await axeFindings(visitor)).toEqual([]);
 
-    // The plugin's detail links to the page.
+    // The plugin's detail (a shared link opens its full page) links to the page.
     await visitor.goto(`${env.appUrl}detail/${encodeURIComponent(key)}`);
-    const link = visitor.getByRole('dialog').getByRole('link', { name: new RegExp(`@${HANDLE}`) });
+    const link = visitor.locator('.detail-page').getByRole('link', { name: new RegExp(`@${HANDLE}`) });
     await link.waitFor();
     await link.click();
     await visitor.waitForURL(new RegExp(`/plugins/publisher/${HANDLE}$`));

@@ -97,7 +97,8 @@ describe('sign-up and sign-in', () => {
     await page.reload();
     await expect.poll(() => header(page).locator('.session-name', { hasText: USER.nick }).count()).toBe(1);
     expect(page.url()).toBe(detailUrl);
-    const dialog = page.getByRole('dialog');
+    // A reload opens the plugin's full page (a shared link's), with the same actions as the dialog.
+    const dialog = page.locator('.detail-page');
     await expect
       .poll(() => dialog.getByRole('button', { name: '已点赞' }).getAttribute('aria-pressed'))
       .toBe('true');
@@ -116,7 +117,7 @@ describe('token refresh', () => {
     // Longer than one access token lifetime: without refreshing, the next call would be refused.
     await page.waitForTimeout((ACCESS_TOKEN_TTL_S + 2) * 1000);
     expect(refreshes.length).toBeGreaterThanOrEqual(2);
-    const dialog = page.getByRole('dialog');
+    const dialog = page.locator('.detail-page');
     await dialog.getByRole('button', { name: '已点赞' }).click();
     await expect.poll(() => page.locator('.toast').last().textContent()).toBe('已取消点赞');
     expect(new URL(page.url()).pathname).toMatch(/^\/plugins\/detail\//);

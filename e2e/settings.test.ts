@@ -153,7 +153,8 @@ describe('the settings back office', () => {
     const self = rows.filter({ hasText: ADMIN.email });
     expect(await self.locator('.bo-badge[data-role]').textContent()).toBe('超级管理员');
     expect(await self.getByText('（你）').count()).toBe(1);
-    expect(await self.getByRole('button').count()).toBe(0);
+    // No role or status action on one's own row (only the publisher mark, 标记为已认证).
+    expect(await self.getByRole('button').filter({ hasNotText: '认证' }).count()).toBe(0);
 
     await row.getByRole('button', { name: `设为管理员: ${MEMBER.nick}`, exact: true }).click();
     const dialog = admin.getByRole('alertdialog');
@@ -176,11 +177,16 @@ describe('the settings back office', () => {
     await info.waitFor();
     expect(await info.textContent()).toContain(MEMBER.email);
     expect(await info.textContent()).toContain('普通管理员');
-    // A general admin sees the people list read-only.
+    // A general admin sees the roles read-only (here no general user to disable either); it may mark
+    // publishers verified (标记为已认证), which any administrator may.
     await member.goto(`${env.appUrl}backstage-index/people`);
     await member.getByText('只有超级管理员可以修改角色。').waitFor();
     await expect.poll(() => member.getByTestId('person-row').count()).toBeGreaterThan(1);
-    expect(await member.locator('[data-testid="person-row"] button').count()).toBe(0);
+    const buttons = member.locator('[data-testid="person-row"] button');
+    expect(await buttons.filter({ hasNotText: '认证' }).count()).toBe(0);
+    expect(await buttons.filter({ hasText: '标记为已认证' }).count()).toBe(
+      await member.getByTestId('person-row').count(),
+    );
     expect(member.url()).toBe(`${env.appUrl}backstage-index/people`);
     expect(pageErrors).toEqual([]);
   });

@@ -198,13 +198,21 @@ describe('square URL', () => {
   const parse = (s: string) => parseSquareQuery(new URLSearchParams(s));
 
   it('defaults to relevance with a keyword and to latest without; relevance needs a keyword', () => {
-    expect(parse('')).toEqual({ tagId: 0, sort: PluginSort.LATEST, keyword: '', platform: null, rating: 0 });
+    expect(parse('')).toEqual({
+      tagId: 0,
+      sort: PluginSort.LATEST,
+      keyword: '',
+      platform: null,
+      rating: 0,
+      verified: false,
+    });
     expect(parse('q=icon')).toEqual({
       tagId: 0,
       sort: PluginSort.RELEVANCE,
       keyword: 'icon',
       platform: null,
       rating: 0,
+      verified: false,
     });
     expect(parse('q=icon&sort=0').sort).toBe(PluginSort.LATEST);
     expect(parse('q=icon&sort=1').sort).toBe(PluginSort.MOST_POPULAR);
@@ -214,16 +222,44 @@ describe('square URL', () => {
 
   it('writes the sort only when it is not the default of the keyword', () => {
     expect(
-      squareSearch({ tagId: 0, sort: PluginSort.RELEVANCE, keyword: 'icon', platform: null, rating: 0 }),
+      squareSearch({
+        tagId: 0,
+        sort: PluginSort.RELEVANCE,
+        keyword: 'icon',
+        platform: null,
+        rating: 0,
+        verified: false,
+      }),
     ).toBe('?q=icon');
     expect(
-      squareSearch({ tagId: 0, sort: PluginSort.LATEST, keyword: 'icon', platform: null, rating: 0 }),
+      squareSearch({
+        tagId: 0,
+        sort: PluginSort.LATEST,
+        keyword: 'icon',
+        platform: null,
+        rating: 0,
+        verified: false,
+      }),
     ).toBe('?sort=0&q=icon');
-    expect(squareSearch({ tagId: 0, sort: PluginSort.LATEST, keyword: '', platform: null, rating: 0 })).toBe(
-      '',
-    );
     expect(
-      squareSearch({ tagId: 2, sort: PluginSort.MOST_POPULAR, keyword: '', platform: null, rating: 0 }),
+      squareSearch({
+        tagId: 0,
+        sort: PluginSort.LATEST,
+        keyword: '',
+        platform: null,
+        rating: 0,
+        verified: false,
+      }),
+    ).toBe('');
+    expect(
+      squareSearch({
+        tagId: 2,
+        sort: PluginSort.MOST_POPULAR,
+        keyword: '',
+        platform: null,
+        rating: 0,
+        verified: false,
+      }),
     ).toBe('?tag=2&sort=1');
   });
 

@@ -64,7 +64,15 @@ describe('the square with curation', () => {
     const featured = await screen.findByRole('region', { name: 'Featured' });
     await within(featured).findByRole('link', { name: /Plugin star/ });
     await screen.findByRole('link', { name: /Plugin r1/ });
-    expect(sectionOrder()).toEqual(['carousel', 'featured', 'recommendations', 'catalogue']);
+    // Then the trending and new-and-notable rows (recommendation-style rows), then the list.
+    expect(sectionOrder()).toEqual([
+      'carousel',
+      'featured',
+      'recommendations',
+      'recommendations square-row',
+      'recommendations square-row',
+      'catalogue',
+    ]);
 
     const box = screen.getByRole('combobox', { name: 'Search plugins' });
     fireEvent.change(box, { target: { value: 'icon' } });
@@ -96,7 +104,12 @@ describe('the square with curation', () => {
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(sectionOrder()).toEqual(['recommendations', 'catalogue']);
+    expect(sectionOrder()).toEqual([
+      'recommendations',
+      'recommendations square-row',
+      'recommendations square-row',
+      'catalogue',
+    ]);
     expect(screen.queryByRole('heading', { name: 'Featured' })).toBeNull();
   });
 

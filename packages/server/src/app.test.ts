@@ -34,7 +34,7 @@ interface Case {
 
 const list = '/api/cmt/plugin/list';
 const cases: Case[] = [
-  { name: 'unknown sort', url: `${list}?sort=3`, status: 400, error: 'INVALID_PARAMETER', mentions: 'sort' },
+  { name: 'unknown sort', url: `${list}?sort=99`, status: 400, error: 'INVALID_PARAMETER', mentions: 'sort' },
   {
     name: 'sort not a number',
     url: `${list}?sort=latest`,
@@ -405,7 +405,7 @@ describe('operations', () => {
     );
     const listOp = doc.paths['/api/cmt/plugin/list']!.get!;
     expect(listOp.parameters!.map((p) => p.name).sort()).toEqual(
-      ['cursor', 'keyword', 'lang', 'page_size', 'sort', 'tag_id'].sort(),
+      ['cursor', 'keyword', 'lang', 'page_size', 'platform', 'rating', 'sort', 'tag_id', 'verified'].sort(),
     );
     expect(Object.keys(listOp.responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
     expect(doc.paths['/api/cmt/plugin/view']!.post).toBeDefined();

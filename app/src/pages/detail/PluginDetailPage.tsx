@@ -3,6 +3,7 @@ import { usePluginDetail } from '@plugin-center/react';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n/i18n';
+import { publisherPath } from '../../routes';
 import { buttonClass } from '../../ui/Button';
 import { ErrorState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
@@ -41,8 +42,8 @@ function Breadcrumbs({ name }: { name: string | undefined }) {
 }
 
 /**
- * The publisher's section of the page: its name ({@link PublisherName}; a link once publishers have a
- * page of their own) and, when signed in as its owner, a note that the plugin is theirs.
+ * The publisher's section of the page: its name ({@link PublisherName}, a link to the publisher's page
+ * when the owner chose a handle) and, when signed in as its owner, a note that the plugin is theirs.
  */
 function PublisherSection({ plugin }: { plugin: PluginDetail }) {
   const { t } = useTranslation();
@@ -50,7 +51,10 @@ function PublisherSection({ plugin }: { plugin: PluginDetail }) {
     <section className="detail-section" data-testid="detail-publisher">
       <DetailHeading>{t('detail.publisher')}</DetailHeading>
       <p className="detail-publisher">
-        <PublisherName name={plugin.developer} />
+        <PublisherName
+          name={plugin.developer}
+          to={plugin.publisher_handle ? publisherPath(plugin.publisher_handle) : undefined}
+        />
       </p>
       {plugin.is_owner && <p className="state-hint">{t('detail.yourPlugin')}</p>}
     </section>

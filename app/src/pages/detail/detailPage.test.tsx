@@ -235,9 +235,11 @@ describe('the full detail page', () => {
 
   it('is the dialog over the square when a card of the square opened it', async () => {
     renderRoutes('/');
-    const card = await screen.findByRole('link', { name: /color-magic/ }, { timeout: 5000 });
+    // The whole square, then the dialog's lazy chunks: up to 12 s on a loaded 2-core machine (the
+    // project's test timeout is 15 s).
+    const card = await screen.findByRole('link', { name: /color-magic/ }, { timeout: 12_000 });
     act(() => fireEvent.click(card));
-    const dialog = await screen.findByRole('dialog', { name: 'Color Magic' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Color Magic' }, { timeout: 12_000 });
     expect(within(dialog).getByRole('heading', { level: 2, name: 'Color Magic' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1, name: 'Color Magic' })).toBeNull();
     // The square stays mounted under the dialog.

@@ -173,7 +173,8 @@ export const PluginListQuery = Type.Object(
     ),
     verified: Type.Optional(
       Type.Literal(1, {
-        description: 'only plugins of verified publishers (by an administrator or a proven domain); absent for all',
+        description:
+          'only plugins of verified publishers (by an administrator or a proven domain); absent for all',
       }),
     ),
     keyword: Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH })),

@@ -258,7 +258,7 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
     expect(envelope.data).toBeNull();
   });
 
-  it("filters by verified publishers: only the plugins of owners an administrator marked, with tag, keyword and order", async () => {
+  it('filters by verified publishers: only the plugins of owners an administrator marked, with tag, keyword and order', async () => {
     const db = t.app.db.kysely;
     const admin = await signInTestUser(t.app, { role: 1 });
     const verified = await signInTestUser(t.app);
@@ -281,7 +281,10 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
       // Nobody verified yet: an empty list, total 0.
       expect(await list({ verified: 1 })).toMatchObject({ plugin_list: [], total: 0, next_cursor: null });
       expect((await mark(verifiedId, true)).statusCode).toBe(200);
-      const keys = rows.filter((r) => ownedIds.includes(r.id)).map((r) => r.plugin_key).sort();
+      const keys = rows
+        .filter((r) => ownedIds.includes(r.id))
+        .map((r) => r.plugin_key)
+        .sort();
       for (const sort of [0, 3, 4, 5]) {
         const all = await walk({ verified: 1, sort, page_size: 2 });
         expect(all.map((p) => p.plugin_key).sort(), `sort ${sort}`).toEqual(keys);

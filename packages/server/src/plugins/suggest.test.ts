@@ -238,7 +238,9 @@ describe(`plugin suggestions (${TEST_DIALECT})`, () => {
     const byName = whole();
     await pluginsByTranslatedNamePrefix(recording, 'zh-CN', '图', 8);
     const byTranslation = whole();
-    expect(await explain(byName)).toContain('plugin_suggest_name_idx');
+    // The suggestion index, or the name order's index of migration 0039 (review status, lower-cased
+    // name, id), which serves the same prefix range in the same order: either way no table scan.
+    expect(await explain(byName)).toMatch(/plugin_suggest_name_idx|plugin_name_idx/);
     expect(await explain(byTranslation)).toContain('plugin_translation_suggest_idx');
   });
 });

@@ -18,7 +18,13 @@ import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { NO_PERMISSION_MESSAGE } from '../shared/auth';
 import { csvDocument } from './csv';
-import { DAILY_STAT_COUNTERS, type DailyStatRow, dailyStatRows, type StatsPlugin, statsPlugin } from './pluginStatsData';
+import {
+  DAILY_STAT_COUNTERS,
+  type DailyStatRow,
+  dailyStatRows,
+  type StatsPlugin,
+  statsPlugin,
+} from './pluginStatsData';
 import { DAY_MS, DEFAULT_RANGE_DAYS, dayNumber, formatDay, MAX_RANGE_DAYS } from './range';
 
 /** The counters of a statistics row, in the order of the CSV's columns. */
