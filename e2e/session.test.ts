@@ -94,6 +94,17 @@ describe('sign-up and sign-in', () => {
 
   it('stays signed in after a reload, with the liked and installed state from the server', async () => {
     const detailUrl = page.url();
+    // A reload while a refresh is on the wire comes back with the refresh token that refresh rotated
+    // away, and the server ends the session on its reuse (RFC 9700 §4.14.2). Reload right after a
+    // refresh is stored, seconds before the next one.
+    const response = await page.waitForResponse((r) => new URL(r.url()).pathname === REFRESH_PATH, {
+      timeout: (ACCESS_TOKEN_TTL_S + 5) * 1000,
+    });
+    const rotated = ((await response.json()) as { data?: { refresh_token?: string } }).data?.refresh_token;
+    expect(rotated).toBeTruthy();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('plugin_center_login') ?? ''))
+      .toContain(rotated!);
     await page.reload();
     await expect.poll(() => header(page).locator('.session-name', { hasText: USER.nick }).count()).toBe(1);
     expect(page.url()).toBe(detailUrl);
