@@ -25,6 +25,22 @@ const listCards = (p: Page) => p.getByRole('list', { name: '插件', exact: true
 const header = (p: Page) => p.locator('header.site-header');
 
 /** The refresh requests a page sends, with the refresh token each one presented. */
+/**
+ * Waits until the page's next token refresh is answered and stored. A reload or navigation while a
+ * refresh is on the wire comes back with the refresh token that refresh rotated away, and the server
+ * ends the session on its reuse (RFC 9700 §4.14.2); right after one is stored, the next is seconds away.
+ */
+async function afterRefresh(p: Page): Promise<void> {
+  const response = await p.waitForResponse((r) => new URL(r.url()).pathname === REFRESH_PATH, {
+    timeout: (ACCESS_TOKEN_TTL_S + 5) * 1000,
+  });
+  const rotated = ((await response.json()) as { data?: { refresh_token?: string } }).data?.refresh_token;
+  expect(rotated).toBeTruthy();
+  await expect
+    .poll(() => p.evaluate(() => localStorage.getItem('plugin_center_login') ?? ''))
+    .toContain(rotated!);
+}
+
 function recordRefreshes(p: Page, into: string[]): void {
   p.on('request', (r: Request) => {
     if (new URL(r.url()).pathname === REFRESH_PATH) into.push(r.headers().authorization ?? '');
@@ -94,17 +110,7 @@ describe('sign-up and sign-in', () => {
 
   it('stays signed in after a reload, with the liked and installed state from the server', async () => {
     const detailUrl = page.url();
-    // A reload while a refresh is on the wire comes back with the refresh token that refresh rotated
-    // away, and the server ends the session on its reuse (RFC 9700 §4.14.2). Reload right after a
-    // refresh is stored, seconds before the next one.
-    const response = await page.waitForResponse((r) => new URL(r.url()).pathname === REFRESH_PATH, {
-      timeout: (ACCESS_TOKEN_TTL_S + 5) * 1000,
-    });
-    const rotated = ((await response.json()) as { data?: { refresh_token?: string } }).data?.refresh_token;
-    expect(rotated).toBeTruthy();
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('plugin_center_login') ?? ''))
-      .toContain(rotated!);
+    await afterRefresh(page);
     await page.reload();
     await expect.poll(() => header(page).locator('.session-name', { hasText: USER.nick }).count()).toBe(1);
     expect(page.url()).toBe(detailUrl);
@@ -167,12 +173,14 @@ describe('token refresh', () => {
 
 describe('sign-out and the admin route check', () => {
   it('a general user opening the back office lands on /403', async () => {
+    await afterRefresh(page);
     await page.goto(`${env.appUrl}backstage-index`);
     await page.waitForURL(/\/plugins\/403$/);
     await expect.poll(() => page.getByRole('heading', { name: '您没有权限访问此页面' }).count()).toBe(1);
   });
 
   it('signs out: the header offers log-in again, also after a reload', async () => {
+    await afterRefresh(page);
     await page.goto(env.appUrl);
     await header(page).getByRole('button', { name: '退出登录' }).click();
     await expect.poll(() => header(page).getByRole('button', { name: '登录' }).count()).toBe(1);
