@@ -24,11 +24,7 @@ import {
   type PostingRow,
   packTopList,
   pluginPostings,
-  pluginSortKeys,
-  pluginsPassing,
-  pluginsWithTag,
   postedScore,
-  recentInstalls,
   storeTopLists,
   type TermRow,
   type TermTopRow,
@@ -36,6 +32,7 @@ import {
   TOP_LIST_SIZE,
   topListsAndPostings,
 } from './data';
+import { pluginSortKeys, pluginsPassing, pluginsWithTag, recentInstalls } from './matchData';
 import { byRelevance, PostingTable, type Scored } from './scoring';
 
 /** Results a search can page through (the Meilisearch `maxTotalHits` idea): deeper pages end. */
