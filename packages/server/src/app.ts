@@ -306,12 +306,11 @@ export async function buildApp(
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, clock) });
     // Publishers: their pages, handles, websites and verification.
-    await app.register(publishersRoutes, {
-      publishers: new PublishersService(db, {
-        ...clock,
-        ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
-      }),
+    const publishers = new PublishersService(db, {
+      ...clock,
+      ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
     });
+    await app.register(publishersRoutes, { publishers });
     // Curation: resource positions, recommendations, silent install.
     await app.register(curationRoutes, { db, ...(options.clock ? { clock: options.clock } : {}) });
     await app.register(analyticsReportRoutes, {
@@ -355,7 +354,10 @@ export async function buildApp(
       config.appDir,
       config.frameAncestors ?? [],
       siteWithSignUp(config.site, identity.settings),
-      (key, lang) => getShareCard(db, key, lang),
+      {
+        plugin: (key, lang) => getShareCard(db, key, lang),
+        publisher: (handle) => publishers.shareCard(handle),
+      },
     );
     await registerTrackerScript(app, config.trackerScript);
     await app.ready();

@@ -14,7 +14,7 @@ import type { SiteConfig } from '@plugin-center/contract';
 import { ApiErrorCode, PAGE_ROUTES } from '@plugin-center/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './errors';
-import { prepareAppPage, renderAppPage, requestOrigin, type ShareCardLookup } from './pageMeta';
+import { prepareAppPage, renderAppPage, requestOrigin, type ShareCardLookups } from './pageMeta';
 import { markRoutes, tableRoute } from './routeTable';
 import { appPolicy, setAppSecurityHeaders } from './securityHeaders';
 import { injectSiteConfig, resolveSiteConfig } from './site';
@@ -42,8 +42,9 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * app's client-side routes work on reload and shared links — except under `/plugins/assets/`, which
  * answers 404 rather than HTML for a missing asset. That page carries the visitor's language and the
  * head of a shared link (`pageMeta.ts`: `<html lang>`, title, description, canonical URL, Open Graph
- * and Twitter card tags of the square, or of the plugin of `/plugins/detail/<key>` through
- * `shareCard`; an unknown key answers the square's head with status 404), `Vary: Cookie,
+ * and Twitter card tags of the square, of the plugin of `/plugins/detail/<key>` and of the publisher
+ * of `/plugins/publisher/<handle>` through `shareCards`; an unknown key or handle answers the
+ * square's head with status 404), `Vary: Cookie,
  * Accept-Language` and an ETag of its content (`If-None-Match` → 304). Without a built app (`appDir` missing or
  * without index.html) `/plugins/*` answers a short HTML page saying to run `pnpm build`.
  * Files of 1 KiB or more are compressed (br or gzip, as the client accepts).
@@ -53,15 +54,15 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * script, `nosniff`, a referrer policy and `frame-ancestors 'self'` plus `frameAncestors`
  * (`FRAME_ANCESTORS`; `X-Frame-Options: SAMEORIGIN` when there are none).
  *
- * @param shareCard looks up a plugin's texts and picture for its detail link (one indexed query);
- *   unset: every detail link gets the square's head
+ * @param shareCards look up a plugin's texts and picture for its detail link, and a publisher's for
+ *   its page (one indexed query each); a missing one: those links get the square's head
  */
 export async function registerAppStatic(
   app: FastifyInstance,
   appDir: string | undefined,
   frameAncestors: readonly string[] = [],
   site: SiteConfig = resolveSiteConfig(),
-  shareCard?: ShareCardLookup,
+  shareCards: ShareCardLookups = {},
 ): Promise<void> {
   const policy = appPolicy(frameAncestors);
   await app.register(async (scope) => {
@@ -79,7 +80,7 @@ export async function registerAppStatic(
       );
       return;
     }
-    await registerAppFiles(scope, appDir, site, shareCard);
+    await registerAppFiles(scope, appDir, site, shareCards);
   });
 }
 
@@ -97,7 +98,7 @@ async function registerAppFiles(
   app: FastifyInstance,
   appDir: string,
   site: SiteConfig,
-  shareCard: ShareCardLookup | undefined,
+  shareCards: ShareCardLookups,
 ): Promise<void> {
   const assetsDir = join(appDir, 'assets') + sep;
   // index.html with the site configuration, cut once; each answer fills in its language and head tags.
@@ -114,7 +115,7 @@ async function registerAppFiles(
         langCookie: request.cookies.lang,
         languages: requestLanguages(request),
       },
-      shareCard,
+      shareCards,
     );
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     reply

@@ -1,8 +1,8 @@
 /**
  * The head of the app's page as shared links see it before JavaScript runs (`pageMeta.ts` through
  * `appStatic.ts`): language, title, description, canonical URL, Open Graph and Twitter card tags
- * of the square and of each plugin's `/plugins/detail/<key>`, per visitor language, with plugin
- * authors' text escaped.
+ * of the square, of each plugin's `/plugins/detail/<key>` and of each publisher's
+ * `/plugins/publisher/<handle>`, per visitor language, with authors' text escaped.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_META_TEXTS, prepareAppPage, renderAppPage, requestOrigin } from './pageMeta';
 import { createPlugins } from './plugins/data/write';
 import { resolveSiteConfig } from './site';
-import { createTestApp, type TestApp } from './testing/testApp';
+import { createTestApp, injectAs, signInTestUser, type TestApp } from './testing/testApp';
 
 /** The head of the built app as Vite writes it (`app/index.html`). */
 const INDEX_HTML = `<!doctype html>
@@ -184,6 +184,88 @@ describe('a plugin at /plugins/detail/<key>', () => {
     expect(requestOrigin('https', 'plugins.example.com:8443')).toBe('https://plugins.example.com:8443');
     expect(requestOrigin('https', '[::1]:3000')).toBe('https://[::1]:3000');
     expect(requestOrigin('javascript', 'x')).toBeUndefined();
+  });
+});
+
+describe('a publisher at /plugins/publisher/<handle>', () => {
+  let handle: string;
+  let userId: number;
+
+  beforeAll(async () => {
+    const session = await signInTestUser(t.app);
+    userId = session.user_info.user_id;
+    handle = `meta-${Math.random().toString(36).slice(2, 8)}`;
+    const saved = await injectAs(t.app, 'PUT', '/api/cmt/plugin/publisher/me', session.access_token, {
+      handle,
+    });
+    expect(saved.statusCode).toBe(200);
+    await t.app.db.kysely
+      .updateTable('user_account')
+      .set({ nick_name: HOSTILE, avatar_url: '/files/avatar-1.png' })
+      .where('id', '=', userId)
+      .execute();
+    await createPlugins(t.app.db, [
+      { plugin_key: 'pub-meta-1', name: 'Pub One', review_status: 2, create_time: Date.UTC(2024, 1, 1) },
+      { plugin_key: 'pub-meta-2', name: 'Pub Two', review_status: 2, create_time: Date.UTC(2024, 1, 2) },
+      { plugin_key: 'pub-meta-3', name: 'Pub Pending', review_status: 1, create_time: Date.UTC(2024, 1, 3) },
+    ]);
+    await t.app.db.kysely
+      .updateTable('plugin')
+      .set({ owner_id: userId })
+      .where('plugin_key', 'in', ['pub-meta-1', 'pub-meta-2', 'pub-meta-3'])
+      .execute();
+  });
+
+  it('has its title as the app words it, its number of plugins, the lower-case canonical URL and avatar', async () => {
+    const response = await get(`/plugins/publisher/${handle.toUpperCase()}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert');
+    const head = headOf(response);
+    expect(head.scripts).toBe(0);
+    expect(head.images).toBe(0);
+    expect(head.titles).toEqual([`${HOSTILE} (@${handle}): publisher · Plugin Center`]);
+    expect(head.description).toEqual([`2 plugins by ${HOSTILE}.`]);
+    expect(head.canonical).toBe(`http://plugins.example.com/plugins/publisher/${handle}`);
+    expect(head.og('url')).toEqual([`http://plugins.example.com/plugins/publisher/${handle}`]);
+    expect(head.og('image')).toEqual(['http://plugins.example.com/files/avatar-1.png']);
+    expect(head.twitter('card')).toEqual(['summary']);
+    expect(head.robots).toEqual([]);
+    const ja = headOf(await get(`/plugins/publisher/${handle}/`, { cookie: 'lang=jp' }));
+    expect(ja.titles).toEqual([`${HOSTILE}（@${handle}）：パブリッシャー · プラグインセンター`]);
+    expect(ja.description).toEqual([`${HOSTILE} が公開しているプラグイン 2 件。`]);
+  });
+
+  it.each([
+    '/plugins/publisher/nobody-holds-this',
+    '/plugins/publisher/admin',
+    '/plugins/publisher/a%00b',
+    `/plugins/publisher/${'h'.repeat(300)}`,
+  ])('%s: the square head, noindex, 404', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    const head = headOf(response);
+    expect(head.titles).toEqual(['Plugin Center']);
+    expect(head.robots).toEqual(['noindex']);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it("is a 404 once the publisher's account is disabled", async () => {
+    await t.app.db.kysely
+      .updateTable('user_account')
+      .set({ staff_status: 0 })
+      .where('id', '=', userId)
+      .execute();
+    try {
+      const response = await get(`/plugins/publisher/${handle}`);
+      expect(response.statusCode).toBe(404);
+      expect(headOf(response).robots).toEqual(['noindex']);
+    } finally {
+      await t.app.db.kysely
+        .updateTable('user_account')
+        .set({ staff_status: 1 })
+        .where('id', '=', userId)
+        .execute();
+    }
   });
 });
 

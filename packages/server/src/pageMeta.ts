@@ -2,40 +2,67 @@
  * The head of the marketplace's page as a shared link shows it before JavaScript runs (link
  * previews of chat apps and social sites, search engines): `<html lang>`, `<title>`, the meta
  * description, the canonical URL, and the Open Graph and Twitter card tags of the square and of each
- * plugin at `/plugins/detail/<key>`, in the visitor's language among the site's (SPEC §1). The built
- * `index.html` is prepared once ({@link prepareAppPage}); each request only joins strings around one
- * indexed plugin lookup for a detail link ({@link renderAppPage}).
+ * plugin at `/plugins/detail/<key>` and each publisher at `/plugins/publisher/<handle>`, in the
+ * visitor's language among the site's (SPEC §1). The built `index.html` is prepared once
+ * ({@link prepareAppPage}); each request only joins strings around one indexed lookup for a detail
+ * or publisher link ({@link renderAppPage}).
  */
 import { type Locale, localeFromCookieValue, type SiteConfig } from '@plugin-center/contract';
 import { chooseOfferedLocale } from '@plugin-center/contract/locales';
 import { escapeHtml } from './shared/html';
 
-/**
- * The texts of the page head in each interface locale: the product name (the title of the square,
- * and after `·` of a plugin's title, as the app's `useDocumentTitle` writes them; the same as the
- * app's `app.name`) and the square's description.
- */
-export const PAGE_META_TEXTS: Record<Locale, { productName: string; description: string }> = {
-  'zh-CN': { productName: '插件中心', description: '浏览、搜索并安装设计工具的插件。' },
+/** The texts of the page head in one interface locale. */
+export interface PageMetaTexts {
+  /**
+   * The product name: the title of the square, and after `·` of a plugin's or publisher's title, as
+   * the app's `useDocumentTitle` writes them (the same as the app's `app.name`).
+   */
+  productName: string;
+  /** The square's description. */
+  description: string;
+  /** A publisher page's title before `·`, as the app's `publishers.pageTitle` words it. */
+  publisherTitle: (name: string, handle: string) => string;
+  /** A publisher page's description: how many approved, listed plugins it shows. */
+  publisherDescription: (name: string, plugins: number) => string;
+}
+
+/** The texts of the page head in each interface locale ({@link PageMetaTexts}). */
+export const PAGE_META_TEXTS: Record<Locale, PageMetaTexts> = {
+  'zh-CN': {
+    productName: '插件中心',
+    description: '浏览、搜索并安装设计工具的插件。',
+    publisherTitle: (name, handle) => `${name}（@${handle}）：发布者`,
+    publisherDescription: (name, plugins) => `${name} 发布的 ${plugins} 个插件。`,
+  },
   'en-US': {
     productName: 'Plugin Center',
     description: 'Browse, search and install plugins for your design tool.',
+    publisherTitle: (name, handle) => `${name} (@${handle}): publisher`,
+    publisherDescription: (name, plugins) => `${plugins} ${plugins === 1 ? 'plugin' : 'plugins'} by ${name}.`,
   },
   'ja-JP': {
     productName: 'プラグインセンター',
     description: 'デザインツールのプラグインを探して、検索して、インストールできます。',
+    publisherTitle: (name, handle) => `${name}（@${handle}）：パブリッシャー`,
+    publisherDescription: (name, plugins) => `${name} が公開しているプラグイン ${plugins} 件。`,
   },
   'ko-KR': {
     productName: '플러그인 센터',
     description: '디자인 도구용 플러그인을 둘러보고, 검색하고, 설치하세요.',
+    publisherTitle: (name, handle) => `${name}(@${handle}): 게시자`,
+    publisherDescription: (name, plugins) => `${name}님이 게시한 플러그인 ${plugins}개.`,
   },
   'ru-RU': {
     productName: 'Центр плагинов',
     description: 'Просматривайте, ищите и устанавливайте плагины для вашего инструмента дизайна.',
+    publisherTitle: (name, handle) => `${name} (@${handle}): издатель`,
+    publisherDescription: (name, plugins) => `Плагины издателя ${name}: ${plugins}.`,
   },
   'es-ES': {
     productName: 'Centro de plugins',
     description: 'Explora, busca e instala plugins para tu herramienta de diseño.',
+    publisherTitle: (name, handle) => `${name} (@${handle}): editor`,
+    publisherDescription: (name, plugins) => `${plugins} ${plugins === 1 ? 'plugin' : 'plugins'} de ${name}.`,
   },
 };
 
@@ -53,6 +80,32 @@ export interface ShareCard {
 
 /** Looks up an approved plugin's {@link ShareCard} by key in a locale; undefined when there is none. */
 export type ShareCardLookup = (pluginKey: string, locale: Locale) => Promise<ShareCard | undefined>;
+
+/** What a shared link's preview shows of a publisher. */
+export interface PublisherShareCard {
+  /** The account's display name. */
+  name: string;
+  /** The handle as stored (lower case). */
+  handle: string;
+  /** How many approved, listed plugins the page shows. */
+  plugins: number;
+  /** The avatar: an http(s) URL or a path on this server; null when none. */
+  image: string | null;
+}
+
+/**
+ * Looks up the publisher holding `handle` (any case; the path's text, not yet checked) for its
+ * {@link PublisherShareCard}; undefined when nobody active holds it.
+ */
+export type PublisherShareCardLookup = (handle: string) => Promise<PublisherShareCard | undefined>;
+
+/** The lookups behind the heads of shared links; a missing one gives its pages the square's head. */
+export interface ShareCardLookups {
+  /** For `/plugins/detail/<key>`. */
+  plugin?: ShareCardLookup | undefined;
+  /** For `/plugins/publisher/<handle>`. */
+  publisher?: PublisherShareCardLookup | undefined;
+}
 
 /** The built page cut once around what changes per request: the `lang` value and the head tags. */
 export interface AppPageTemplate {
@@ -139,6 +192,23 @@ export function detailKeyOf(path: string): string | null | undefined {
   }
 }
 
+/**
+ * The handle of a publisher path `/plugins/publisher/<handle>` (URL-decoded, at most 64 characters,
+ * without control characters); null for a publisher path whose handle is none of those; undefined
+ * for any other path.
+ */
+export function publisherHandleOf(path: string): string | null | undefined {
+  const match = /^\/plugins\/publisher\/([^/]+)\/?$/.exec(path);
+  if (!match) return undefined;
+  try {
+    const handle = decodeURIComponent(match[1]!);
+    const control = [...handle].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+    return handle.length <= 64 && !control ? handle : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `image` as an absolute URL: kept when http(s), joined to `origin` when a path, else none. */
 function absolute(image: string | null, origin: string | undefined): string | undefined {
   if (!image) return undefined;
@@ -197,51 +267,102 @@ function headTags(meta: {
   return `${tags.join('\n')}\n`;
 }
 
+/** What a detail or publisher link's head has of its own (the rest is the square's). */
+interface LinkHead {
+  title: string;
+  description: string;
+  /** The canonical path. */
+  path: string;
+  image: string | null;
+  largeImage: boolean;
+}
+
+/**
+ * The head of a detail or publisher path through its lookup; 'missing' when the lookup finds
+ * nothing (or the path's key or handle is none); undefined for any other path, or without the
+ * path's lookup.
+ */
+async function linkHead(
+  path: string,
+  locale: Locale,
+  lookups: ShareCardLookups,
+): Promise<LinkHead | 'missing' | undefined> {
+  const texts = PAGE_META_TEXTS[locale];
+  const key = detailKeyOf(path);
+  if (key !== undefined) {
+    if (!lookups.plugin) return undefined;
+    const card = key === null ? undefined : await lookups.plugin(key, locale);
+    if (!card) return 'missing';
+    return {
+      title: `${oneLine(card.name, 200)} · ${texts.productName}`,
+      description: card.intro || texts.description,
+      path: `/plugins/detail/${encodeURIComponent(key as string)}`,
+      image: card.image,
+      largeImage: card.imageIsCover,
+    };
+  }
+  const handle = publisherHandleOf(path);
+  if (handle !== undefined) {
+    if (!lookups.publisher) return undefined;
+    const card = handle === null ? undefined : await lookups.publisher(handle);
+    if (!card) return 'missing';
+    const name = oneLine(card.name, 200);
+    return {
+      title: `${texts.publisherTitle(name, card.handle)} · ${texts.productName}`,
+      description: texts.publisherDescription(name, card.plugins),
+      path: `/plugins/publisher/${encodeURIComponent(card.handle)}`,
+      image: card.image,
+      largeImage: false,
+    };
+  }
+  return undefined;
+}
+
 /**
  * The page for one request, and its status:
  *
  * - the locale: the `lang` cookie, `Accept-Language`, the en-US fallback, the site's first (the
  *   contract's `chooseOfferedLocale`, as the app and the login pages choose); it goes into
  *   `<html lang>`, `og:locale` (the site's other locales as `og:locale:alternate`) and the texts;
- * - `/plugins/detail/<key>` of an approved plugin (one `lookup`): title `<name> · <product>`, its
- *   intro as the description, the canonical and `og:url` `/plugins/detail/<key>`, its cover (large
- *   card) or icon as `og:image` / `twitter:image` (absolute URL); 200;
- * - a detail path whose key names no approved plugin: the square's head with
+ * - `/plugins/detail/<key>` of an approved plugin (one `lookups.plugin`): title `<name> · <product>`,
+ *   its intro as the description, the canonical and `og:url` `/plugins/detail/<key>`, its cover
+ *   (large card) or icon as `og:image` / `twitter:image` (absolute URL); 200;
+ * - `/plugins/publisher/<handle>` of an active publisher (one `lookups.publisher`): title
+ *   `<name> (@<handle>): publisher · <product>` (as the app's page title), the number of its plugins
+ *   as the description, the canonical `/plugins/publisher/<handle>` (lower case), its avatar as the
+ *   image (small card); 200;
+ * - a detail or publisher path its lookup finds nothing for: the square's head with
  *   `<meta name="robots" content="noindex">` and status 404 (the app still starts and says so;
- *   without a `lookup` every detail path gets the square's head and 200);
+ *   without the lookup such a path gets the square's head and 200);
  * - any other path: the square's head — title the product name, the square's description
  *   ({@link PAGE_META_TEXTS}), canonical the path (`/plugins/` for `/plugins/index.html`); 200.
  *
- * Names and intros are plugin authors' text and everything is HTML-escaped; absolute URLs use the
+ * Names and intros are authors' text and everything is HTML-escaped; absolute URLs use the
  * request's origin only when its `Host` is a plain host (see {@link requestOrigin}).
  */
 export async function renderAppPage(
   template: AppPageTemplate,
   request: AppPageRequest,
-  lookup: ShareCardLookup | undefined,
+  lookups: ShareCardLookups = {},
 ): Promise<{ status: 200 | 404; html: string }> {
   const { site } = template;
   const langCookie =
     request.langCookie !== undefined && request.langCookie.length <= 64 ? request.langCookie : undefined;
   const locale = chooseOfferedLocale(localeFromCookieValue(langCookie), request.languages, site.locales);
   const texts = PAGE_META_TEXTS[locale];
-  const key = detailKeyOf(request.path);
-  const card = key && lookup ? await lookup(key, locale) : undefined;
-  const notFound = key !== undefined && lookup !== undefined && !card;
+  const found = await linkHead(request.path, locale, lookups);
+  const head = typeof found === 'object' ? found : undefined;
+  const notFound = found === 'missing';
   const origin = request.origin;
-  const path = card
-    ? `/plugins/detail/${encodeURIComponent(key as string)}`
-    : request.path === '/plugins/index.html'
-      ? '/plugins/'
-      : request.path;
+  const path = head ? head.path : request.path === '/plugins/index.html' ? '/plugins/' : request.path;
   const tags = headTags({
     locale,
     site,
-    title: card ? `${oneLine(card.name, 200)} · ${texts.productName}` : texts.productName,
-    description: oneLine(card?.intro || texts.description, MAX_DESCRIPTION),
+    title: head?.title ?? texts.productName,
+    description: oneLine(head?.description ?? texts.description, MAX_DESCRIPTION),
     url: origin ? `${origin}${path}` : undefined,
-    image: card ? absolute(card.image, origin) : undefined,
-    largeImage: card?.imageIsCover ?? false,
+    image: head ? absolute(head.image, origin) : undefined,
+    largeImage: head?.largeImage ?? false,
     notFound,
   });
   const [first, middle, last] = template.parts;

@@ -27,6 +27,7 @@ import {
 import { markCatalogueChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
+import type { PublisherShareCard } from '../pageMeta';
 import { summariesByIds } from '../plugins/data/summaries';
 import { logAdminAction } from '../shared/auditLog';
 import type { AuthUser } from '../shared/auth';
@@ -120,6 +121,21 @@ export class PublishersService {
       plugin_list: plugins,
       truncated: ids.length > cap,
     };
+  }
+
+  /**
+   * The publisher of `handle` (any case) as a shared link of its page previews it
+   * (`pageMeta.ts` PublisherShareCard: name, stored handle, the number of approved, listed plugins,
+   * avatar); undefined for a handle nobody active holds, or text that is no handle. Two indexed
+   * queries, uncached (the page is revalidated on every load).
+   */
+  async shareCard(handle: string): Promise<PublisherShareCard | undefined> {
+    const normalized = normalizeHandle(handle);
+    if (handleProblem(normalized)) return undefined;
+    const row = await publisherByHandle(this.db.kysely, normalized);
+    if (!row?.handle) return undefined;
+    const totals = await publisherTotalsRow(this.db.kysely, row.user_id);
+    return { name: row.nick_name, handle: row.handle, plugins: totals.plugins, image: row.avatar_url };
   }
 
   /** `GET /api/cmt/plugin/publisher/me`: the caller's profile as they edit it (no row: all empty). */
