@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../i18n/i18n';
 import { preloadDetail } from '../pages/detail/loadDetail';
 import { type DetailLinkState, detailPath } from '../routes';
-import { PluginAvatar } from './PluginAvatar';
+import { PluginIcon } from './GeneratedCover';
 import './squareCuration.css';
 
 /**
@@ -51,7 +51,7 @@ function FeaturedCard({ slot, search }: { slot: FeaturedSlot; search: string }) 
       onPointerEnter={preloadDetail}
       onFocus={preloadDetail}
     >
-      <PluginAvatar name={plugin.name} icon={plugin.icon} size={56} />
+      <PluginIcon name={plugin.name} icon={plugin.icon} tags={plugin.tags.map((tag) => tag.code)} size={56} />
       <span className="featured-text">
         <span className="featured-name">
           <span className="card-name">{plugin.name}</span>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { PluginAvatar } from './PluginAvatar';
 
 /**
  * The white overlays of the generated covers: stripes, rings, dots and a checker of triangles,
@@ -67,3 +68,30 @@ export const GeneratedCover = memo(function GeneratedCover({
     </span>
   );
 });
+
+/**
+ * A plugin's icon wherever the plugin is shown (cards, the featured strip, the detail's head, the
+ * publisher's and the back office's lists): its icon image ({@link PluginAvatar}) when it has one,
+ * else its {@link GeneratedCover} of `size` px from its name and tag codes, so a plugin looks the
+ * same on its card and its detail. Decorative: the name is written beside it.
+ */
+export function PluginIcon({
+  name,
+  icon,
+  tags = [],
+  size,
+}: {
+  name: string;
+  /** Icon URL; null shows the generated cover. */
+  icon: string | null;
+  /** The plugin's tag codes (the cover's hue and pattern follow them). */
+  tags?: readonly string[];
+  /** Edge length, px. */
+  size: number;
+}) {
+  return icon ? (
+    <PluginAvatar name={name} icon={icon} size={size} />
+  ) : (
+    <GeneratedCover name={name} tags={tags} size={size} />
+  );
+}

@@ -5,9 +5,8 @@ import { formatCount } from '../format';
 import { useTranslation } from '../i18n/i18n';
 import { preloadDetail } from '../pages/detail/loadDetail';
 import { type DetailLinkState, detailPath } from '../routes';
-import { GeneratedCover } from './GeneratedCover';
+import { PluginIcon } from './GeneratedCover';
 import { DownloadIcon, EyeIcon, HeartIcon } from './Icons';
-import { PluginAvatar } from './PluginAvatar';
 import { platformName } from './platforms';
 
 /** Props of {@link PluginCard}. */
@@ -50,15 +49,12 @@ export const PluginCard = memo(function PluginCard({
       onFocus={preloadDetail}
     >
       <span className="card-head">
-        {plugin.icon ? (
-          <PluginAvatar name={plugin.name} icon={plugin.icon} size={variant === 'compact' ? 40 : 48} />
-        ) : (
-          <GeneratedCover
-            name={plugin.name}
-            tags={plugin.tags.map((tag) => tag.code)}
-            size={variant === 'compact' ? 40 : 48}
-          />
-        )}
+        <PluginIcon
+          name={plugin.name}
+          icon={plugin.icon}
+          tags={plugin.tags.map((tag) => tag.code)}
+          size={variant === 'compact' ? 40 : 48}
+        />
         <span className="card-title">
           <span className="card-name">{plugin.name}</span>
           <span className="card-developer">{plugin.developer || t('card.unknownDeveloper')}</span>

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { avatarColor, initials } from './avatar';
+import { generatedCover, PluginIcon } from './GeneratedCover';
 import { PluginAvatar } from './PluginAvatar';
 
 /** WCAG relative luminance of an `hsl(h s% l%)` colour. */
@@ -50,5 +51,25 @@ describe('generated plugin avatar', () => {
     const placeholder = screen.getByTestId('avatar-placeholder');
     expect(placeholder.textContent).toBe('CM');
     expect(placeholder.style.background).not.toBe('');
+  });
+});
+
+describe('PluginIcon', () => {
+  it('shows the icon image when the plugin has one', () => {
+    const { container } = render(<PluginIcon name="Color Magic" icon="/files/icon.png" size={64} />);
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/files/icon.png');
+    expect(screen.queryByTestId('generated-cover')).toBeNull();
+  });
+
+  it('shows the generated cover of the name and tags, not the two-letter placeholder, without one', () => {
+    render(<PluginIcon name="color magic" icon={null} tags={['color', 'export']} size={64} />);
+    const cover = screen.getByTestId('generated-cover');
+    expect(cover.textContent).toBe('C');
+    expect(cover.style.width).toBe('64px');
+    // the same look as the plugin's card, which derives it from the same name and tag codes
+    const { background } = generatedCover('color magic', ['color', 'export']);
+    expect(cover.getAttribute('style')).toContain(background.slice(0, 40));
+    expect(screen.queryByTestId('avatar-placeholder')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { PluginDetail } from '@plugin-center/api';
 import { type FieldChange, ReviewStatus, type Submission } from '@plugin-center/contract';
 import { type ReactNode, useId, useMemo } from 'react';
-import { PluginAvatar } from '../../components/PluginAvatar';
+import { PluginIcon } from '../../components/GeneratedCover';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format';
 import type { PublishT } from '../../i18n/publish/texts';
@@ -59,7 +59,7 @@ export function SubmissionCard(props: SubmissionCardProps) {
   return (
     <li className="submission" aria-labelledby={headingId} data-plugin-key={s.plugin_key}>
       <div className="submission-head">
-        <PluginAvatar name={s.name} icon={s.icon} size={48} />
+        <PluginIcon name={s.name} icon={s.icon} size={48} />
         <div className="submission-title">
           <h3 id={headingId}>
             {s.name} <span className="submission-meta">{s.version}</span>

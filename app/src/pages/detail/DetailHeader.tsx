@@ -1,6 +1,6 @@
 import type { PluginDetail } from '@plugin-center/api';
 import { Link } from 'react-router-dom';
-import { PluginAvatar } from '../../components/PluginAvatar';
+import { PluginIcon } from '../../components/GeneratedCover';
 import { usePublishersTexts } from '../../i18n/publishers/texts';
 import { publisherPath } from '../../routes';
 import { DialogTitle } from '../../ui/Dialog';
@@ -9,7 +9,7 @@ import { DetailHeading } from './DetailHeading';
 import { PublisherName } from './PublisherName';
 
 /**
- * The head of the detail dialog: the plugin's icon (64 px), its name as the dialog's title, its
+ * The head of the detail dialog: the plugin's icon or generated cover (`PluginIcon`, 64 px), its name as the dialog's title, its
  * publisher ({@link PublisherName}: its developer, 'Unknown developer' when empty), then its intro (`#plugin-intro`, the dialog's
  * description). With `preview` (outside the dialog, see `DetailPreview`) the name is a heading one
  * level above the sections ({@link DetailHeading}) and the intro has no id. When the plugin's
@@ -19,7 +19,12 @@ export function DetailHeader({ plugin, preview = false }: { plugin: PluginDetail
   return (
     <>
       <header className="detail-head">
-        <PluginAvatar name={plugin.name} icon={plugin.icon} size={64} />
+        <PluginIcon
+          name={plugin.name}
+          icon={plugin.icon}
+          tags={plugin.tags.map((tag) => tag.code)}
+          size={64}
+        />
         <div className="detail-title">
           {preview ? (
             <DetailHeading name className="dialog-title">

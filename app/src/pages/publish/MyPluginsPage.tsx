@@ -2,7 +2,7 @@ import type { Submission } from '@plugin-center/contract';
 import { ReviewStatus } from '@plugin-center/contract';
 import { useMyPlugins } from '@plugin-center/react/backoffice';
 import { Link } from 'react-router-dom';
-import { PluginAvatar } from '../../components/PluginAvatar';
+import { PluginIcon } from '../../components/GeneratedCover';
 import { buttonClass } from '../../ui/Button';
 import { Pager } from '../../ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
@@ -107,7 +107,7 @@ function MyPlugin({
   return (
     <li className="submission" data-plugin-key={s.plugin_key}>
       <div className="submission-head">
-        <PluginAvatar name={s.name} icon={s.icon} size={48} />
+        <PluginIcon name={s.name} icon={s.icon} size={48} />
         <div className="submission-title">
           <h2>{s.name}</h2>
           <span className="submission-meta">
