@@ -61,11 +61,13 @@ export function PublisherView({ page }: { page: PublisherPageData }) {
   const { locale } = useTranslation();
   const { t } = usePublishersTexts();
   const { profile, totals } = page;
-  const figures: [string, string][] = [
-    [t('plugins'), formatCount(totals.plugin_count, locale)],
-    [t('installs'), formatCount(totals.download_count, locale)],
-    [t('likes'), formatCount(totals.praise_count, locale)],
-    [t('rating'), totals.rating_average === null ? t('noRating') : `★ ${totals.rating_average.toFixed(1)}`],
+  const unrated = totals.rating_average === null;
+  // label, value, and whether the value is a text saying there is none yet
+  const figures: [string, string, boolean][] = [
+    [t('plugins'), formatCount(totals.plugin_count, locale), false],
+    [t('installs'), formatCount(totals.download_count, locale), false],
+    [t('likes'), formatCount(totals.praise_count, locale), false],
+    [t('rating'), unrated ? t('noRating') : `★ ${totals.rating_average?.toFixed(1)}`, unrated],
   ];
   return (
     <section className="publisher-page">
@@ -88,10 +90,10 @@ export function PublisherView({ page }: { page: PublisherPageData }) {
         </div>
       </header>
       <dl className="publisher-totals" aria-label={t('totals')}>
-        {figures.map(([label, value]) => (
+        {figures.map(([label, value, none]) => (
           <div key={label} className="publisher-total">
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd data-empty={none || undefined}>{value}</dd>
           </div>
         ))}
       </dl>
