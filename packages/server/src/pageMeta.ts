@@ -175,21 +175,31 @@ export function requestOrigin(protocol: string, host: string | undefined): strin
 }
 
 /**
+ * The one segment after `/plugins/<section>/` of `path` (URL-decoded); null when that segment is no
+ * usable value (over `max` characters, a broken %-escape, control characters — NUL among them, which
+ * PostgreSQL text refuses); undefined when `path` is not of that section.
+ */
+function sectionParam(path: string, section: string, max: number): string | null | undefined {
+  const prefix = `/plugins/${section}/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const rest = path.slice(prefix.length).replace(/\/$/, '');
+  if (rest === '' || rest.includes('/')) return undefined;
+  try {
+    const value = decodeURIComponent(rest);
+    const control = [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+    return value.length <= max && !control ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The plugin key of a detail path `/plugins/detail/<key>` (URL-decoded); null for a detail path
  * whose key is no key (empty, over 200 characters, a broken %-escape, control characters — NUL among
  * them, which PostgreSQL text refuses); undefined for any other path.
  */
 export function detailKeyOf(path: string): string | null | undefined {
-  const match = /^\/plugins\/detail\/([^/]+)\/?$/.exec(path);
-  if (!match) return undefined;
-  try {
-    const key = decodeURIComponent(match[1]!);
-    const control = [...key].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-    const usable = key.length <= MAX_KEY_LENGTH && !control;
-    return usable ? key : null;
-  } catch {
-    return null;
-  }
+  return sectionParam(path, 'detail', MAX_KEY_LENGTH);
 }
 
 /**
@@ -198,15 +208,7 @@ export function detailKeyOf(path: string): string | null | undefined {
  * for any other path.
  */
 export function publisherHandleOf(path: string): string | null | undefined {
-  const match = /^\/plugins\/publisher\/([^/]+)\/?$/.exec(path);
-  if (!match) return undefined;
-  try {
-    const handle = decodeURIComponent(match[1]!);
-    const control = [...handle].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-    return handle.length <= 64 && !control ? handle : null;
-  } catch {
-    return null;
-  }
+  return sectionParam(path, 'publisher', 64);
 }
 
 /** `image` as an absolute URL: kept when http(s), joined to `origin` when a path, else none. */
