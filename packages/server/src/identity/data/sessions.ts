@@ -126,8 +126,9 @@ export async function refreshTokenFamily(db: Executor, token: string): Promise<s
  * Revokes every live token of a family (logout, reuse detection). On PostgreSQL an UPDATE sees the
  * rows committed when it started: a rotation holding one of the family's rows (`FOR UPDATE`) that
  * commits while the UPDATE waits for that row adds a token the UPDATE does not see. So the
- * statement runs again until it revokes nothing (a new token needs a live row of the family, and
- * every row the last pass saw is revoked); SQLite, with one writer, stops after the second pass.
+ * statement runs again until it revokes nothing, at most 10 times (a new token needs a live row of
+ * the family, and every row the last pass saw is revoked); SQLite, with one writer, stops after
+ * the second pass.
  */
 export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
   for (let pass = 0; pass < 10; pass++) {
