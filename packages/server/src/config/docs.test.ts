@@ -24,8 +24,8 @@ function sourceFiles(dir: string): string[] {
 describe('the configuration schema', () => {
   it('describes every variable: group, one-line summary, description', () => {
     const variables = configVariables();
-    // 42 of the server (METRICS_TOKEN among them), database, uploads, identity (JWT_SECRET_PREVIOUS
-    // among them) and analytics (ANALYTICS_PROJECT, ANALYTICS_RETENTION_DAYS among them), 2 of curation (CONTACT_QR_CODES,
+    // 43 of the server (METRICS_TOKEN among them), database, uploads, identity (JWT_SECRET_PREVIOUS,
+    // REFRESH_REUSE_LEEWAY among them) and analytics (ANALYTICS_PROJECT, ANALYTICS_RETENTION_DAYS among them), 2 of curation (CONTACT_QR_CODES,
     // ACTIVITIES), SECRETS_KEY, and 7 of the site variant (SITE_VARIANT, PRIVATE_DEPLOYMENT_TYPE,
     // SITE_LOCALES, WORKBENCH_URL, SITE_SIGN_IN_URL, COOKIE_CONSENT, SITE_PRODUCT), 3 of the header's links
     // (SITE_HOST_ORIGIN, SITE_HEADER_MENUS, SITE_HEADER_MENU_FILE), 3 of the publishing limits
@@ -36,7 +36,7 @@ describe('the configuration schema', () => {
     // SAML 2.0 sign-in: 14 (SAML_IDP_METADATA … SAML_CLOCK_SKEW_MS).
     // OpenID Connect: 8 (OIDC_ISSUER … OIDC_ALLOW_HTTP).
     // Custom SSO: 10 (CUSTOM_SSO_LOGIN_URL … CUSTOM_SSO_ALLOW_HTTP).
-    expect(variables.length).toBe(65 + 10 + 14 + 8 + 10);
+    expect(variables.length).toBe(66 + 10 + 14 + 8 + 10);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

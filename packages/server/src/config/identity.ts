@@ -44,6 +44,8 @@ export interface IdentityConfig {
   jwtSecretPrevious: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Seconds after its rotation during which a rotated refresh token is still honoured; 0 = none. */
+  refreshReuseLeeway: number;
   loginCodeTtl: number;
   redirectAllowlist: string[];
   privateLoginConfig: PrivateStandardConfig;
@@ -62,10 +64,14 @@ export interface IdentityConfig {
   customSso?: CustomSsoConfig;
 }
 
+/** The largest `REFRESH_REUSE_LEEWAY`, seconds: a longer window would blunt reuse detection. */
+export const REFRESH_REUSE_LEEWAY_MAX = 60;
+
 /** Defaults of the identity settings (`ACCESS_TOKEN_TTL` … in seconds, rate limits per minute). */
 export const IDENTITY_DEFAULTS = {
   accessTokenTtl: 900,
   refreshTokenTtl: 30 * 24 * 3600,
+  refreshReuseLeeway: 10,
   loginCodeTtl: 60,
   rateLimits: { signIn: 10, signUp: 10, codeExchange: 30 },
   privateLoginConfig: { password: { enable: true, logout_mode: 'default', logout_url: null } },
@@ -198,6 +204,18 @@ export const IDENTITY_VARIABLES = {
       defaultText: '`2592000` (30 days)',
       summary: 'refresh token lifetime, seconds (60 s – 365 days)',
       description: 'refresh token lifetime, seconds (60 s – 365 days); each rotation starts a new lifetime',
+    }),
+  }),
+  REFRESH_REUSE_LEEWAY: Type.Integer({
+    minimum: 0,
+    maximum: REFRESH_REUSE_LEEWAY_MAX,
+    default: IDENTITY_DEFAULTS.refreshReuseLeeway,
+    ...about({
+      group: 'identity',
+      transform: trim,
+      summary: 'seconds a rotated refresh token still refreshes (0–60, 0: off)',
+      description:
+        'seconds after its rotation during which a rotated refresh token is still honoured (0–60; 0 turns it off): presented again in that window, while its session is live, it gets a new pair of the same session (`GET user/valid` answers the user), so a page reloaded while its refresh was in flight stays signed in. Later, or once revoked, presenting it revokes the whole session (reuse detection, see [api.md](api.md#user-api-apiuc))',
     }),
   }),
   LOGIN_CODE_TTL: Type.Integer({

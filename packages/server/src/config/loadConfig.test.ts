@@ -156,6 +156,14 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '15m' }, 'ACCESS_TOKEN_TTL'],
     [{ REFRESH_TOKEN_TTL: '-5' }, 'REFRESH_TOKEN_TTL'],
     [{ LOGIN_CODE_TTL: '9999' }, 'LOGIN_CODE_TTL'],
+    [{ REFRESH_REUSE_LEEWAY: '-1' }, 'REFRESH_REUSE_LEEWAY'],
+    [{ REFRESH_REUSE_LEEWAY: '61' }, 'REFRESH_REUSE_LEEWAY'],
+    [{ REFRESH_REUSE_LEEWAY: '1.5' }, 'REFRESH_REUSE_LEEWAY'],
+    [{ REFRESH_REUSE_LEEWAY: '10s' }, 'REFRESH_REUSE_LEEWAY'],
+    [{ REFRESH_REUSE_LEEWAY: '1e1' }, 'REFRESH_REUSE_LEEWAY'],
+    [{ REFRESH_REUSE_LEEWAY: '10\u0000' }, 'REFRESH_REUSE_LEEWAY'],
+    [{ REFRESH_REUSE_LEEWAY: '9'.repeat(400) }, 'REFRESH_REUSE_LEEWAY'],
+    [{ REFRESH_REUSE_LEEWAY: 'off' }, 'REFRESH_REUSE_LEEWAY'],
     [{ REDIRECT_ALLOWLIST: 'example.com' }, 'REDIRECT_ALLOWLIST'],
     [{ REDIRECT_ALLOWLIST: 'https://example.com/path' }, 'REDIRECT_ALLOWLIST'],
     [{ REDIRECT_ALLOWLIST: 'javascript:alert(1)' }, 'REDIRECT_ALLOWLIST'],
@@ -204,6 +212,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT: expected an integer between 0 and 65535, got "70000"'],
     [{ PORT: ' ' }, 'PORT: expected an integer between 0 and 65535, got " "'],
     [{ LOGIN_CODE_TTL: '9999' }, 'LOGIN_CODE_TTL: expected an integer between 1 and 600, got "9999"'],
+    [
+      { REFRESH_REUSE_LEEWAY: '120' },
+      'REFRESH_REUSE_LEEWAY: expected an integer between 0 and 60, got "120"',
+    ],
     [
       { LOG_LEVEL: 'loud' },
       'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"',
@@ -321,6 +333,7 @@ describe('identity settings', () => {
     expect(config).toMatchObject({
       accessTokenTtl: 900,
       refreshTokenTtl: 2_592_000,
+      refreshReuseLeeway: 10,
       loginCodeTtl: 60,
       redirectAllowlist: ['http://localhost:8080', 'http://127.0.0.1:8080'],
       privateLoginConfig: { password: { enable: true, logout_mode: 'default', logout_url: null } },
@@ -335,11 +348,13 @@ describe('identity settings', () => {
     const { jwtSecret, adminEmail, adminPassword, ...defaults } = resolveIdentityConfig({
       ...config,
       accessTokenTtl: undefined,
+      refreshReuseLeeway: undefined,
       redirectAllowlist: undefined,
       rateLimits: undefined,
     } as never);
     expect(defaults).toMatchObject({
       accessTokenTtl: 900,
+      refreshReuseLeeway: 10,
       redirectAllowlist: ['http://localhost:8080', 'http://127.0.0.1:8080'],
       rateLimits: { signIn: 10, signUp: 10, codeExchange: 30 },
     });
@@ -350,6 +365,7 @@ describe('identity settings', () => {
       JWT_SECRET: 'x'.repeat(32),
       ACCESS_TOKEN_TTL: '60',
       REFRESH_TOKEN_TTL: '3600',
+      REFRESH_REUSE_LEEWAY: '0',
       LOGIN_CODE_TTL: '30',
       REDIRECT_ALLOWLIST: 'https://Example.com, http://localhost:5173/',
       PRIVATE_LOGIN_CONFIG:
@@ -367,6 +383,7 @@ describe('identity settings', () => {
       jwtSecret: 'x'.repeat(32),
       accessTokenTtl: 60,
       refreshTokenTtl: 3600,
+      refreshReuseLeeway: 0,
       loginCodeTtl: 30,
       redirectAllowlist: ['https://example.com', 'http://localhost:5173'],
       privateLoginConfig: {

@@ -127,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecretPrevious: v.JWT_SECRET_PREVIOUS,
     accessTokenTtl: v.ACCESS_TOKEN_TTL,
     refreshTokenTtl: v.REFRESH_TOKEN_TTL,
+    refreshReuseLeeway: v.REFRESH_REUSE_LEEWAY,
     loginCodeTtl: v.LOGIN_CODE_TTL,
     redirectAllowlist: v.REDIRECT_ALLOWLIST ?? defaultRedirectAllowlist(v.PORT),
     privateLoginConfig: v.PRIVATE_LOGIN_CONFIG,

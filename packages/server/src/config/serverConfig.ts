@@ -107,6 +107,8 @@ export interface ServerConfig {
   accessTokenTtl?: number;
   /** `REFRESH_TOKEN_TTL`: refresh token lifetime, seconds. */
   refreshTokenTtl?: number;
+  /** `REFRESH_REUSE_LEEWAY`: seconds after its rotation a rotated refresh token still refreshes; 0 = off. */
+  refreshReuseLeeway?: number;
   /** `LOGIN_CODE_TTL`: lifetime of a one-time login code, seconds. */
   loginCodeTtl?: number;
   /** `REDIRECT_ALLOWLIST`: origins a redirect_uri may point to (`defaultRedirectAllowlist`). */
@@ -168,6 +170,7 @@ export function resolveIdentityConfig(config: ServerConfig): IdentityConfig {
     jwtSecretPrevious: config.jwtSecretPrevious,
     accessTokenTtl: config.accessTokenTtl ?? IDENTITY_DEFAULTS.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl ?? IDENTITY_DEFAULTS.refreshTokenTtl,
+    refreshReuseLeeway: config.refreshReuseLeeway ?? IDENTITY_DEFAULTS.refreshReuseLeeway,
     loginCodeTtl: config.loginCodeTtl ?? IDENTITY_DEFAULTS.loginCodeTtl,
     redirectAllowlist: config.redirectAllowlist ?? defaultRedirectAllowlist(config.port),
     privateLoginConfig: config.privateLoginConfig ?? structuredClone(IDENTITY_DEFAULTS.privateLoginConfig),

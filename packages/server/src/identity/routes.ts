@@ -63,7 +63,8 @@ function userOf(request: FastifyRequest): number {
  *   used, expired after `LOGIN_CODE_TTL` s, or another redirect_uri), 429 (per IP, `RATE_LIMIT_CODE`/min);
  * - `GET user/valid` (refresh token) → `{ info: UserInfo }`; 401;
  * - `POST user/refresh_token` (refresh token) → `TokenPair`, the refresh token rotated; 401
- *   (reusing a rotated token revokes its family);
+ *   (reusing a rotated token revokes its family, unless within `REFRESH_REUSE_LEEWAY` s of its
+ *   rotation: then it is rotated again into a new token of the same family);
  * - `POST user/logout` (refresh token, or an access token) → `null`, the session (token family)
  *   revoked; 401 without a token or for one that is none of the server's;
  * - `GET user/userinfo` (bearer) → `UserInfo`;

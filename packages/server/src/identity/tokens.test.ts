@@ -1,6 +1,7 @@
 import type { ErrorEnvelope, LoginResult, TokenPair, UserInfo } from '@plugin-center/contract/schemas';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_DEFAULTS } from '../config/identity';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
 
 const SECRET = 'a test secret that is long enough for HS256 signing';
@@ -36,6 +37,19 @@ function userinfo(accessToken: string) {
     headers: { authorization: `Bearer ${accessToken}` },
   });
 }
+/** Moves the clock past `REFRESH_REUSE_LEEWAY` (default 10 s) since the last rotation. */
+function pastLeeway() {
+  now += IDENTITY_DEFAULTS.refreshReuseLeeway * 1000 + 1;
+}
+/** The refresh-token rows of a user, oldest first. */
+function tokenRows(userId: number) {
+  return t.app.db.kysely
+    .selectFrom('refresh_token')
+    .select(['id', 'family_id', 'replaced_by', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
 function logout(token: string) {
   return t.app.inject({
     method: 'POST',
@@ -69,9 +83,10 @@ describe('refresh tokens', () => {
     expect((await refresh(login.refresh_token)).statusCode).toBe(200);
   });
 
-  it('reuse of a rotated token revokes the whole family, the rotated-in token included', async () => {
+  it('reuse of a rotated token after the leeway revokes the whole family, the rotated-in token included', async () => {
     const login = await signInTestUser(t.app);
     const rotated = body<{ data: TokenPair }>(await refresh(login.refresh_token)).data;
+    pastLeeway();
     const reuse = await refresh(login.refresh_token);
     expect(reuse.statusCode).toBe(401);
     expect(body<ErrorEnvelope>(reuse)).toMatchObject({ code: 401, error: 'UNAUTHORIZED' });
@@ -82,9 +97,10 @@ describe('refresh tokens', () => {
     expect((await refresh(other.refresh_token)).statusCode).toBe(200);
   });
 
-  it('reuse detected by GET user/valid revokes the family too', async () => {
+  it('reuse detected by GET user/valid after the leeway revokes the family too', async () => {
     const login = await signInTestUser(t.app);
     const rotated = body<{ data: TokenPair }>(await refresh(login.refresh_token)).data;
+    pastLeeway();
     expect((await valid(login.refresh_token)).statusCode).toBe(401);
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
   });
@@ -121,25 +137,224 @@ describe('refresh tokens', () => {
     expect(body<ErrorEnvelope>(none).message).toContain('refresh token');
   });
 
-  it('two concurrent refreshes with one token: exactly one succeeds', async () => {
+  it('two concurrent refreshes with one token both succeed within the leeway, in one family', async () => {
     for (let round = 0; round < 3; round++) {
       const login = await signInTestUser(t.app);
       const results = await Promise.all([refresh(login.refresh_token), refresh(login.refresh_token)]);
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([200, 401]);
-      const rows = await t.app.db.kysely
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+      const pairs = results.map((r) => body<{ data: TokenPair }>(r).data);
+      expect(pairs[0]!.refresh_token).not.toBe(pairs[1]!.refresh_token);
+      const rows = await tokenRows(login.user_info.user_id);
+      // The original, its first successor and one branch; the original keeps its first successor.
+      expect(rows).toHaveLength(3);
+      expect(new Set(rows.map((r) => r.family_id)).size).toBe(1);
+      expect(rows[0]!.replaced_by).toBe(rows[1]!.id);
+      expect(rows.map((r) => r.revoked_at)).toEqual([null, null, null]);
+      for (const pair of pairs) {
+        expect((await userinfo(pair.access_token)).statusCode).toBe(200);
+        expect((await refresh(pair.refresh_token)).statusCode).toBe(200);
+      }
+    }
+  });
+
+  it('many concurrent refreshes with one token all succeed within the leeway', async () => {
+    const login = await signInTestUser(t.app);
+    const results = await Promise.all(Array.from({ length: 8 }, () => refresh(login.refresh_token)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const tokens = results.map((r) => body<{ data: TokenPair }>(r).data.refresh_token);
+    expect(new Set(tokens).size).toBe(8);
+    const rows = await tokenRows(login.user_info.user_id);
+    expect(rows).toHaveLength(9);
+    expect(rows[0]!.replaced_by).toBe(rows[1]!.id);
+    expect(rows.slice(1).map((r) => r.replaced_by)).toEqual(Array(8).fill(null));
+  });
+});
+
+describe('the reuse leeway (REFRESH_REUSE_LEEWAY)', () => {
+  it('a rotated token presented again within it gets a new pair; it and the first successor both work', async () => {
+    const login = await signInTestUser(t.app);
+    const first = body<{ data: TokenPair }>(await refresh(login.refresh_token)).data;
+    now += 5_000;
+    const res = await refresh(login.refresh_token);
+    expect(res.statusCode).toBe(200);
+    const branch = body<{ data: TokenPair }>(res).data;
+    expect(branch.refresh_token).not.toBe(first.refresh_token);
+    expect(branch.refresh_token_expire_time).toBe(now + IDENTITY_DEFAULTS.refreshTokenTtl * 1000);
+    // Same session: the access tokens name one family.
+    const sid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+    expect(sid(branch.access_token)).toBe(sid(first.access_token));
+    expect((await userinfo(branch.access_token)).statusCode).toBe(200);
+    expect((await userinfo(first.access_token)).statusCode).toBe(200);
+    // The presented token keeps its first successor.
+    const rows = await tokenRows(login.user_info.user_id);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.replaced_by).toBe(rows[1]!.id);
+    // Both lines go on rotating.
+    expect((await refresh(first.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(branch.refresh_token)).statusCode).toBe(200);
+    pastLeeway();
+  });
+
+  it('is counted from the first rotation, to the millisecond, and never extended by a branch', async () => {
+    const login = await signInTestUser(t.app);
+    const other = await signInTestUser(t.app);
+    await refresh(login.refresh_token);
+    await refresh(other.refresh_token);
+    now += 8_000;
+    expect((await refresh(login.refresh_token)).statusCode).toBe(200);
+    now += IDENTITY_DEFAULTS.refreshReuseLeeway * 1000 - 8_000;
+    // Exactly the leeway after the rotation: still honoured.
+    expect((await refresh(login.refresh_token)).statusCode).toBe(200);
+    now += 1;
+    expect((await refresh(login.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('after it, a late reuse (the theft case) ends the session of the one who holds the live token too', async () => {
+    const victim = await signInTestUser(t.app);
+    const stolen = victim.refresh_token;
+    const first = body<{ data: TokenPair }>(await refresh(victim.refresh_token)).data;
+    const second = body<{ data: TokenPair }>(await refresh(first.refresh_token)).data;
+    pastLeeway();
+    expect((await refresh(stolen)).statusCode).toBe(401);
+    expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+    expect((await valid(second.refresh_token)).statusCode).toBe(401);
+    // The victim's access token stops at once.
+    expect((await userinfo(second.access_token)).statusCode).toBe(401);
+    const rows = await tokenRows(victim.user_info.user_id);
+    expect(rows.every((r) => r.revoked_at !== null)).toBe(true);
+  });
+
+  it('a revoked token within it is still refused, and revokes its family', async () => {
+    // After a logout: the family is revoked, the rotated token stays refused.
+    const login = await signInTestUser(t.app);
+    const rotated = body<{ data: TokenPair }>(await refresh(login.refresh_token)).data;
+    expect((await logout(rotated.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(login.refresh_token)).statusCode).toBe(401);
+    expect((await valid(login.refresh_token)).statusCode).toBe(401);
+    expect(await tokenRows(login.user_info.user_id)).toHaveLength(2);
+    // A token revoked on its own (its family otherwise live) revokes the family when presented.
+    const second = await signInTestUser(t.app);
+    const live = body<{ data: TokenPair }>(await refresh(second.refresh_token)).data;
+    await t.app.db.kysely
+      .updateTable('refresh_token')
+      .set({ revoked_at: now })
+      .where('replaced_by', 'is not', null)
+      .where('user_id', '=', second.user_info.user_id)
+      .execute();
+    expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(live.refresh_token)).statusCode).toBe(401);
+    expect((await userinfo(live.access_token)).statusCode).toBe(401);
+  });
+
+  it('GET user/valid answers the user of a just-rotated token, rotating and revoking nothing', async () => {
+    const login = await signInTestUser(t.app);
+    const rotated = body<{ data: TokenPair }>(await refresh(login.refresh_token)).data;
+    const res = await valid(login.refresh_token);
+    expect(res.statusCode).toBe(200);
+    expect(body<{ data: { info: UserInfo } }>(res).data.info).toEqual(login.user_info);
+    expect(await tokenRows(login.user_info.user_id)).toHaveLength(2);
+    // Then the reload's refresh with the same token.
+    expect((await refresh(login.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(rotated.refresh_token)).statusCode).toBe(200);
+    pastLeeway();
+    expect((await valid(login.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('logout after a branch revokes every token of the family, the branch included', async () => {
+    for (const logoutWith of ['original', 'first', 'branch'] as const) {
+      const login = await signInTestUser(t.app);
+      const first = body<{ data: TokenPair }>(await refresh(login.refresh_token)).data;
+      const branch = body<{ data: TokenPair }>(await refresh(login.refresh_token)).data;
+      const token = { original: login, first, branch }[logoutWith].refresh_token;
+      expect((await logout(token)).statusCode).toBe(200);
+      for (const pair of [first, branch]) {
+        expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+        expect((await valid(pair.refresh_token)).statusCode).toBe(401);
+        expect((await userinfo(pair.access_token)).statusCode).toBe(401);
+      }
+      const rows = await tokenRows(login.user_info.user_id);
+      expect(rows.map((r) => r.revoked_at !== null)).toEqual([true, true, true]);
+    }
+  });
+
+  it('does not serve a disabled account, nor a rotated token that has expired', async () => {
+    const login = await signInTestUser(t.app);
+    await refresh(login.refresh_token);
+    await t.app.db.kysely
+      .updateTable('user_account')
+      .set({ staff_status: 0 })
+      .where('id', '=', login.user_info.user_id)
+      .execute();
+    expect((await refresh(login.refresh_token)).statusCode).toBe(401);
+    expect((await valid(login.refresh_token)).statusCode).toBe(401);
+    expect(await tokenRows(login.user_info.user_id)).toHaveLength(2);
+    // Expired since its rotation: no leeway; as any rotated token outside it, the family is revoked.
+    const other = await signInTestUser(t.app);
+    const rotated = body<{ data: TokenPair }>(await refresh(other.refresh_token)).data;
+    await t.app.db.kysely
+      .updateTable('refresh_token')
+      .set({ expires_at: now })
+      .where('replaced_by', 'is not', null)
+      .where('user_id', '=', other.user_info.user_id)
+      .execute();
+    expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
+  });
+});
+
+describe('with REFRESH_REUSE_LEEWAY 0', () => {
+  let z: TestApp;
+  beforeAll(async () => {
+    z = await createTestApp(
+      { importCatalogueOnEmpty: false, jwtSecret: SECRET, refreshReuseLeeway: 0 },
+      { clock: () => now },
+    );
+  });
+  afterAll(async () => {
+    await z?.close();
+  });
+  const call = (method: 'POST' | 'GET', url: string, token: string) =>
+    z.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+
+  it('an immediate reuse revokes the family (GET user/valid too)', async () => {
+    for (const reuse of ['refresh', 'valid'] as const) {
+      const login = await signInTestUser(z.app);
+      const rotated = body<{ data: TokenPair }>(
+        await call('POST', '/api/uc/user/refresh_token', login.refresh_token),
+      ).data;
+      const answer =
+        reuse === 'refresh'
+          ? await call('POST', '/api/uc/user/refresh_token', login.refresh_token)
+          : await call('GET', '/api/uc/user/valid', login.refresh_token);
+      expect(answer.statusCode).toBe(401);
+      expect((await call('POST', '/api/uc/user/refresh_token', rotated.refresh_token)).statusCode).toBe(401);
+      expect((await call('GET', '/api/uc/user/userinfo', rotated.access_token)).statusCode).toBe(401);
+    }
+  });
+
+  it('two concurrent refreshes with one token: exactly one succeeds, never two successors', async () => {
+    for (let round = 0; round < 3; round++) {
+      const login = await signInTestUser(z.app);
+      const results = await Promise.all([
+        call('POST', '/api/uc/user/refresh_token', login.refresh_token),
+        call('POST', '/api/uc/user/refresh_token', login.refresh_token),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+      const rows = await z.app.db.kysely
         .selectFrom('refresh_token')
         .select(['replaced_by'])
         .where('user_id', '=', login.user_info.user_id)
         .execute();
-      // One rotation happened: the original and one successor, never two successors.
       expect(rows).toHaveLength(2);
     }
   });
 
   it('many concurrent refreshes with one token: exactly one succeeds', async () => {
-    const login = await signInTestUser(t.app);
-    const results = await Promise.all(Array.from({ length: 8 }, () => refresh(login.refresh_token)));
+    const login = await signInTestUser(z.app);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/uc/user/refresh_token', login.refresh_token)),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 401)).toHaveLength(7);
   });

@@ -122,14 +122,24 @@ export async function refreshTokenFamily(db: Executor, token: string): Promise<s
   return row?.family_id;
 }
 
-/** Revokes every live token of a family (logout, reuse detection). */
+/**
+ * Revokes every live token of a family (logout, reuse detection). On PostgreSQL an UPDATE sees the
+ * rows committed when it started: a rotation holding one of the family's rows (`FOR UPDATE`) that
+ * commits while the UPDATE waits for that row adds a token the UPDATE does not see. So the
+ * statement runs again until it revokes nothing, at most 10 times (a new token needs a live row of
+ * the family, and every row the last pass saw is revoked); SQLite, with one writer, stops after
+ * the second pass.
+ */
 export async function revokeFamily(db: Executor, familyId: string, now: number): Promise<void> {
-  await db
-    .updateTable('refresh_token')
-    .set({ revoked_at: now })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  for (let pass = 0; pass < 10; pass++) {
+    const result = await db
+      .updateTable('refresh_token')
+      .set({ revoked_at: now })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return;
+  }
 }
 
 /** Revokes every live refresh token of a user (reset token). */
@@ -145,22 +155,33 @@ export async function revokeUserTokens(db: Executor, userId: number, now: number
 /** What a presented refresh token turned out to be. */
 export type RefreshLookup =
   | { state: 'unknown' }
-  /** Already rotated or revoked: its family has just been revoked (reuse detection). */
+  /** Rotated outside the leeway, or revoked: its family has just been revoked (reuse detection). */
   | { state: 'reused' }
   | { state: 'expired' }
-  | { state: 'live'; id: number; user_id: number; family_id: string; method: string | null };
+  | { state: 'live'; id: number; user_id: number; family_id: string; method: string | null }
+  /**
+   * Rotated within the leeway, its family live: honoured once more, without revoking anything.
+   * `id` is the presented token's row, which keeps its first `replaced_by`.
+   */
+  | { state: 'leeway'; id: number; user_id: number; family_id: string; method: string | null };
 
 /**
- * Looks a presented refresh token up. A token that was already rotated (`replaced_by`) or revoked
- * is a reuse: the whole family is revoked here (RFC 9700 §4.14.2) — run inside the caller's
- * transaction, which must commit for the revocation to stay. On PostgreSQL the row is locked
- * (`FOR UPDATE`), so a concurrent rotation of the same token waits and then sees it rotated.
+ * Looks a presented refresh token up. A token that was revoked, or rotated (`replaced_by`) more
+ * than `leewayMs` before `now`, is a reuse: the whole family is revoked here (RFC 9700 §4.14.2) —
+ * run inside the caller's transaction, which must commit for the revocation to stay. A token
+ * rotated at most `leewayMs` ago (the rotation time is its successor's `created_at`), unexpired and
+ * of a live family (neither it nor its successor revoked: a revocation covers the whole family) is
+ * `leeway`: the reuse convention of Auth0's reuse interval and Okta's grace period, for a page that
+ * unloaded before storing the rotated-in token. `leewayMs` 0 turns it off. On PostgreSQL the row
+ * is locked (`FOR UPDATE`), so a concurrent rotation of the same token waits and then sees it
+ * rotated.
  */
 export async function lookupRefreshToken(
   db: Executor,
   dialect: Database['dialect'],
   token: string,
   now: number,
+  leewayMs: number,
 ): Promise<RefreshLookup> {
   let query = db
     .selectFrom('refresh_token')
@@ -169,12 +190,24 @@ export async function lookupRefreshToken(
   if (dialect === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) return { state: 'unknown' };
+  const found = { id: row.id, user_id: row.user_id, family_id: row.family_id, method: row.method };
+  if (row.revoked_at === null && row.replaced_by !== null && leewayMs > 0 && row.expires_at > now) {
+    const successor = await db
+      .selectFrom('refresh_token')
+      .select(['created_at', 'revoked_at'])
+      .where('id', '=', row.replaced_by)
+      .where('family_id', '=', row.family_id)
+      .executeTakeFirst();
+    if (successor && successor.revoked_at === null && now - successor.created_at <= leewayMs) {
+      return { state: 'leeway', ...found };
+    }
+  }
   if (row.revoked_at !== null || row.replaced_by !== null) {
     await revokeFamily(db, row.family_id, now);
     return { state: 'reused' };
   }
   if (row.expires_at <= now) return { state: 'expired' };
-  return { state: 'live', id: row.id, user_id: row.user_id, family_id: row.family_id, method: row.method };
+  return { state: 'live', ...found };
 }
 
 /**
