@@ -188,7 +188,7 @@ describe(`design tools of a publish (${TEST_DIALECT})`, () => {
     ['a code of 100,000 characters', 'x'.repeat(100_000), /at most/, 413],
   ] as const)(
     'refuses %s with 400 (413 over the text size) on the field, storing nothing',
-    async (_, platforms, message, status = 400) => {
+    async (_, platforms, message, status: number = 400) => {
       const plugins = await pluginCount(t.app);
       const files = (await t.app.publishing.storage.list()).length;
       const response = await send(
