@@ -7,10 +7,12 @@
  */
 import type { ErrorEnvelope, PluginListResult, Submission } from '@plugin-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markCatalogueChanged } from '../db/changes';
 import { body, pluginCount, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { publishFields, realManifest } from '../testing/testFiles';
 import { createPublishingSession } from '../testing/testPublishing';
+import { backfillPlatforms } from './backfill';
 
 const session = createPublishingSession();
 const { send, json } = session;
@@ -248,5 +250,81 @@ describe(`design tools of a publish (${TEST_DIALECT})`, () => {
     );
     expect(sketch.statusCode).toBe(400);
     expect(body<ErrorEnvelope>(sketch).message).toMatch(/commands\/0/);
+  });
+
+  it('records the design tools of submissions from before migration 0041, once, and gives a published plugin its manifest’s', async () => {
+    const db = t.app.db.kysely;
+    const first = await publish({}); // a Figma manifest
+    const published = first.plugin_key;
+    await approve(published);
+    const pending = (await publish({ code_file: codeFile(SKETCH()) })).plugin_key;
+    // A catalogue plugin with an owner, and a version with a Figma manifest: its catalogue tools stay.
+    const imported = await db
+      .selectFrom('plugin')
+      .select(['id', 'plugin_key', 'platforms'])
+      .where('owner_id', 'is', null)
+      .where('platforms', 'like', '%sketch%')
+      .where('review_status', '=', 2)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const { email } = await db
+      .selectFrom('user_account')
+      .select('email')
+      .where('id', '=', first.submitter!.user_id)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await json('POST', '/api/cmt/manager/plugin/owner', 'admin', {
+          plugin_key: imported.plugin_key,
+          email,
+        })
+      ).status,
+    ).toBe(200);
+    const edit = await send(
+      'PUT',
+      'author',
+      publishFields({ plugin_key: imported.plugin_key, version: '9.0.0' }),
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
+    // As before 0041: no tools recorded with the submissions, none stored for published plugins.
+    const keys = [published, pending, imported.plugin_key];
+    const ids = (await db.selectFrom('plugin').select('id').where('plugin_key', 'in', keys).execute()).map(
+      (r) => r.id,
+    );
+    await db
+      .updateTable('plugin_submission')
+      .set({ platforms: null })
+      .where('plugin_id', 'in', ids)
+      .execute();
+    await db
+      .updateTable('plugin')
+      .set({ platforms: '[]' })
+      .where('plugin_key', 'in', [published, pending])
+      .execute();
+    markCatalogueChanged(t.app.db);
+    expect((await square('figma')).keys).not.toContain(published);
+
+    const done = await backfillPlatforms(t.app.db, t.app.publishing.storage);
+    markCatalogueChanged(t.app.db);
+    expect(done).toMatchObject({ plugins: 1 });
+    expect(done!.submissions).toBeGreaterThanOrEqual(3);
+    expect(await backfillPlatforms(t.app.db, t.app.publishing.storage)).toBeNull();
+    const stored = async (key: string) =>
+      await db
+        .selectFrom('plugin_submission as s')
+        .innerJoin('plugin as p', 'p.id', 's.plugin_id')
+        .select(['s.platforms as submitted', 'p.platforms as live'])
+        .where('p.plugin_key', '=', key)
+        .orderBy('s.id', 'desc')
+        .executeTakeFirstOrThrow();
+    expect(await stored(published)).toEqual({ submitted: '["figma"]', live: '["figma"]' });
+    expect((await square('figma')).keys).toContain(published);
+    expect(await stored(pending)).toEqual({ submitted: '["sketch"]', live: '[]' });
+    expect(await stored(imported.plugin_key)).toEqual({
+      submitted: imported.platforms,
+      live: imported.platforms,
+    });
+    await approve(pending);
+    expect((await square('sketch')).keys).toContain(pending);
   });
 });
