@@ -119,6 +119,7 @@ const PG_TYPES: Record<string, Record<string, string>> = {
     praise_count: 'int',
     create_time: 'bigint',
     update_time: 'bigint',
+    approve_time: 'bigint',
     sort_time: 'bigint',
   },
   plugin_tag: {

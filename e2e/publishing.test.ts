@@ -131,6 +131,8 @@ describe('publish → reject → resubmit → approve', () => {
       buffer: mp4(),
     });
     await chooseManifest(author);
+    // Its design tools: the form's choice over the Figma manifest's.
+    await author.getByRole('group', { name: '设计工具' }).getByRole('checkbox', { name: 'Penpot' }).check();
     // The chosen images are previewed (object URLs, which the page's CSP allows as blob:).
     await expect
       .poll(() => author.getByAltText('已选文件: 图标').evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -276,6 +278,17 @@ describe('publish → reject → resubmit → approve', () => {
     await approvePending('1.1.0');
 
     await squareNames(author, NAME);
+    // Found by the square's design-tool filter under the tool chosen in the form, not the manifest's.
+    const byTool = async (platform: string) =>
+      (
+        (await (
+          await author.request.get(
+            `${env.origin}/api/cmt/plugin/list?platform=${platform}&sort=5&page_size=100`,
+          )
+        ).json()) as { data: { plugin_list: { name: string }[] } }
+      ).data.plugin_list.map((p) => p.name);
+    expect(await byTool('penpot')).toContain(NAME);
+    expect(await byTool('figma')).not.toContain(NAME);
     await author
       .getByRole('list', { name: '插件', exact: true })
       .locator('a.card', { hasText: NAME })

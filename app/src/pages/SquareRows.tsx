@@ -10,8 +10,8 @@ export const SQUARE_ROW_SIZE = 4;
 /**
  * The square's rows above its list (loaded lazily by `SquarePage`, after the first paint): "Trending
  * this week" (`PluginSort.TRENDING`: installs of the last 7 days, recorded by the server; left out
- * while no plugin was installed in that window) and "New and notable" (`PluginSort.NEWEST`: the most
- * recently added approved plugins). Each asks `GET plugin/list` for its first {@link SQUARE_ROW_SIZE}
+ * while no plugin was installed in that window) and "New and notable" (`PluginSort.NEWEST`: the plugins
+ * approved for the first time most recently). Each asks `GET plugin/list` for its first {@link SQUARE_ROW_SIZE}
  * plugins; "See all" orders the square's list the same way (`onSeeAll`).
  */
 export function SquareRows({ search, onSeeAll }: { search: string; onSeeAll: (sort: PluginSort) => void }) {

@@ -10,6 +10,7 @@ export function submission(patch: Partial<Submission> = {}): Submission {
     intro: 'Grids in one click',
     description: '# Grid Helper',
     tags: ['layout'],
+    platforms: ['figma'],
     icon: '/api/cmt/file/icon.png',
     cover_center: '/api/cmt/file/cover.png',
     cover_panel: null,

@@ -141,7 +141,7 @@ export const ApiErrorCode = {
  * first, so it is also the "recently updated" order), `1` most popular (installs), `2` relevance
  * (the default with a keyword; see docs/search.md), `3` highest rated (the Bayesian average of the
  * stars — {@link RATING_PRIOR} — then the number of ratings; unrated plugins last), `4` name (A–Z),
- * `5` newest (time the plugin was created, newest first: the square's "new and notable"), `6`
+ * `5` newest (time the plugin was first approved, newest first: the square's "new and notable"), `6`
  * trending (installs in the last {@link TRENDING_DAYS} days, then installs overall). Ties are
  * broken by the plugin id; every order pages with a cursor.
  */

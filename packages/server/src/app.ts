@@ -45,7 +45,7 @@ import { pluginsRoutes } from './plugins/routes';
 import type { TxtResolver } from './publishers/dns';
 import { publishersRoutes } from './publishers/routes';
 import { PublishersService } from './publishers/service';
-import { backfillManifestIds } from './publishing/backfill';
+import { backfillManifestIds, backfillPlatforms } from './publishing/backfill';
 import { PluginListing } from './publishing/listing';
 import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
@@ -132,7 +132,8 @@ function loggerOptions(logger: ServerConfig['logger']): false | Record<string, u
  * Builds the server: opens the database (SQLite or PostgreSQL per `config.databaseUrl`), runs the
  * migrations, imports the catalogue from `config.catalogueDir` when the database has no plugin and
  * `importCatalogueOnEmpty` is set, records the manifest ids of a database from before they were
- * kept (`backfillManifestIds`), and registers: the `plugins` routes and the analytics dashboards
+ * kept (`backfillManifestIds`) and the design tools of the submissions from before they were
+ * (`backfillPlatforms`), and registers: the `plugins` routes and the analytics dashboards
  * (`analytics-report`) under `/api/cmt/`, the analytics collector (`/sa`,
  * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
@@ -289,6 +290,8 @@ export async function buildApp(
     }
     const backfill = await backfillManifestIds(db, storage, config.catalogueDir);
     if (backfill) app.log.info(backfill, 'recorded the manifest ids of the existing plugins');
+    const platforms = await backfillPlatforms(db, storage);
+    if (platforms) app.log.info(platforms, 'recorded the design tools of the existing submissions');
 
     installErrorHandling(app, config.site);
     await app.register(fastifySwagger, OPENAPI_OPTIONS);

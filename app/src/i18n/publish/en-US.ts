@@ -25,6 +25,9 @@ export const texts = {
     descriptionHint: 'Markdown is supported.',
     tags: 'Tags',
     tagsHint: 'Up to {{max}} tags; press Enter or comma to add one.',
+    platforms: 'Design tools',
+    platformsHint:
+      'The tools the plugin runs in; the square’s design-tool filter finds it by them. Leave all unchecked to take them from the code file.',
     addTag: 'Add tag',
     removeTag: 'Remove tag {{tag}}',
     icon: 'Icon',

@@ -28,6 +28,9 @@ export const texts: PublishMessages = {
     descriptionHint: 'Admite Markdown.',
     tags: 'Etiquetas',
     tagsHint: 'Hasta {{max}} etiquetas; pulsa Intro o escribe una coma para añadir una.',
+    platforms: 'Herramientas de diseño',
+    platformsHint:
+      'Las herramientas en las que funciona el plugin; el filtro por herramienta de diseño del catálogo lo encuentra por ellas. Déjalas sin marcar para tomarlas del archivo de código.',
     addTag: 'Añadir etiqueta',
     removeTag: 'Quitar la etiqueta {{tag}}',
     icon: 'Icono',

@@ -23,6 +23,9 @@ export const texts: PublishMessages = {
     descriptionHint: 'Markdown を使用できます。',
     tags: 'タグ',
     tagsHint: 'タグは最大 {{max}} 個まで。Enter キーまたはカンマで追加します。',
+    platforms: 'デザインツール',
+    platformsHint:
+      'プラグインが動作するツールです。プラグイン一覧のデザインツールの絞り込みはこれを使います。すべて未選択のままにすると、コードファイルから読み取ります。',
     addTag: 'タグを追加',
     removeTag: 'タグ {{tag}} を削除',
     icon: 'アイコン',

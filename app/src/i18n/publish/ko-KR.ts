@@ -23,6 +23,9 @@ export const texts: PublishMessages = {
     descriptionHint: 'Markdown을 사용할 수 있습니다.',
     tags: '태그',
     tagsHint: '태그는 최대 {{max}}개까지 추가할 수 있습니다. Enter 키나 쉼표로 추가하세요.',
+    platforms: '디자인 도구',
+    platformsHint:
+      '플러그인이 실행되는 도구입니다. 플러그인 목록의 디자인 도구 필터가 이 값으로 플러그인을 찾습니다. 모두 선택하지 않으면 코드 파일에서 읽어 옵니다.',
     addTag: '태그 추가',
     removeTag: '태그 {{tag}} 삭제',
     icon: '아이콘',

@@ -22,6 +22,8 @@ export const texts: PublishMessages = {
     descriptionHint: '支持 Markdown。',
     tags: '标签',
     tagsHint: '最多 {{max}} 个标签，按回车或逗号添加。',
+    platforms: '设计工具',
+    platformsHint: '插件可在哪些工具中运行；广场的设计工具筛选按此查找插件。全部不选时从代码文件中读取。',
     addTag: '添加标签',
     removeTag: '移除标签 {{tag}}',
     icon: '图标',

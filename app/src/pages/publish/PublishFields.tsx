@@ -1,7 +1,8 @@
-import { PUBLISH_LIMITS } from '@plugin-center/contract';
+import { PLUGIN_PLATFORMS, PUBLISH_LIMITS } from '@plugin-center/contract';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { platformName } from '../../components/platforms';
 import { Button } from '../../ui/Button';
-import { FileInput, TextArea, TextInput } from '../../ui/Field';
+import { Check, FileInput, TextArea, TextInput } from '../../ui/Field';
 import { FormField } from '../../ui/FormField';
 import { LoadingState } from '../../ui/States';
 import { FilePreview } from './FilePreview';
@@ -331,5 +332,49 @@ export function ImagesField({ form }: { form: PublishFormState }) {
         disabled={form.uploading}
       />
     </Field>
+  );
+}
+
+/**
+ * The design tools the plugin runs in: a checkbox per code of the contract's `PLUGIN_PLATFORMS`,
+ * labelled with the tool's own name as the square's filter shows it (`platformName`). None checked:
+ * the server reads them from the code file's manifest (the hint says so). A server refusal of the
+ * field shows under the group.
+ */
+export function PlatformsField({ form }: { form: PublishFormState }) {
+  const { t, values, uploading } = form;
+  const f = form.field('platforms');
+  const toggle = (code: (typeof PLUGIN_PLATFORMS)[number], on: boolean) =>
+    form.set(
+      'platforms',
+      PLUGIN_PLATFORMS.filter((c) => (c === code ? on : values.platforms.includes(c))),
+    );
+  return (
+    <fieldset className="publish-radios" data-testid="platforms">
+      <legend>{t('form.platforms')}</legend>
+      {PLUGIN_PLATFORMS.map((code) => (
+        <Check
+          key={code}
+          type="checkbox"
+          name="platforms"
+          value={code}
+          checked={values.platforms.includes(code)}
+          onChange={(e) => toggle(code, e.currentTarget.checked)}
+          aria-invalid={f.invalid}
+          aria-describedby={f.describedBy}
+          disabled={uploading}
+        >
+          {platformName(code)}
+        </Check>
+      ))}
+      <p id={`${f.id}-hint`} className="state-hint publish-hint">
+        {t('form.platformsHint')}
+      </p>
+      {f.error && (
+        <p id={`${f.id}-error`} className="field-error">
+          {f.error}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -12,6 +12,7 @@ import {
   DescriptionField,
   FileField,
   ImagesField,
+  PlatformsField,
   TagsField,
   TextAreaField,
   TextField,
@@ -176,6 +177,7 @@ export function PublishForm({ pluginKey, isAdmin, send = uploadForm }: PublishFo
             accept=".json,application/json"
             currentUrl={null}
           />
+          <PlatformsField form={form} />
           <TextField
             form={form}
             name="version"

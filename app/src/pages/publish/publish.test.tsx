@@ -6,7 +6,7 @@
 import { createApiClient } from '@plugin-center/api';
 import { ApiClientProvider, SsoClientProvider } from '@plugin-center/react';
 import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/i18n';
@@ -622,5 +622,110 @@ describe('the publish route', () => {
     cleanup();
     renderRoute('/publish-plugin/edit', client);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+  });
+});
+
+describe('the design tools of the publish form', () => {
+  const tools = () =>
+    within(screen.getByRole('group', { name: 'Design tools' })).getAllByRole(
+      'checkbox',
+    ) as HTMLInputElement[];
+
+  it('offers the square’s design tools by their names, sends the checked ones, and none when none is checked', async () => {
+    const net = fakeSend();
+    renderForm({ send: net.send });
+    expect(tools().map((box) => box.labels?.[0]?.textContent)).toEqual([
+      'Figma',
+      'Sketch',
+      'Adobe XD',
+      'Penpot',
+      'MasterGo',
+    ]);
+    expect(tools().map((box) => box.value)).toEqual(['figma', 'sketch', 'adobe-xd', 'penpot', 'mastergo']);
+    expect(tools().some((box) => box.checked)).toBe(false);
+    expect(screen.getByText(/Leave all unchecked to take them from the code file/)).toBeTruthy();
+    fillRequired();
+    await submit();
+    expect(net.calls[0]!.form.has('platforms')).toBe(false);
+    await net.settle({
+      ok: false,
+      status: 500,
+      cancelled: false,
+      envelope: { code: 50000, error: 'INTERNAL', message: 'try again', data: null },
+    });
+
+    // Penpot, then Sketch, then Figma checked and unchecked again: in the list's order.
+    for (const name of ['Penpot', 'Sketch', 'Figma', 'Figma']) fireEvent.click(screen.getByLabelText(name));
+    expect(
+      tools()
+        .filter((box) => box.checked)
+        .map((box) => box.value),
+    ).toEqual(['sketch', 'penpot']);
+    await submit();
+    expect(net.calls[1]!.form.getAll('platforms')).toEqual(['sketch', 'penpot']);
+  });
+
+  it('shows the server’s refusal of the field under the group, until the choice changes', async () => {
+    const net = fakeSend();
+    renderForm({ send: net.send });
+    fillRequired();
+    fireEvent.click(screen.getByLabelText('Sketch'));
+    await submit();
+    await net.settle({
+      ok: false,
+      status: 400,
+      cancelled: false,
+      envelope: {
+        code: 40001,
+        error: 'INVALID_PARAMETER',
+        message: 'platforms: unknown design tool "sketch"; one of figma, adobe-xd',
+        data: null,
+        field: 'platforms',
+      },
+    });
+    const sketch = screen.getByLabelText('Sketch');
+    expect(sketch.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(sketch)).toBe('platforms: unknown design tool "sketch"; one of figma, adobe-xd');
+    fireEvent.click(screen.getByLabelText('Figma'));
+    expect(errorOf(sketch)).toBeNull();
+  });
+
+  it('prefills an edit with the version’s design tools and sends them', async () => {
+    const net = fakeFetch(() =>
+      ok({
+        submission_list: [submission({ platforms: ['mastergo', 'penpot'] })],
+        total: 1,
+        next_cursor: null,
+      }),
+    );
+    const sender = fakeSend();
+    renderForm({ send: sender.send, pluginKey: 'grid-helper' }, net.fetch);
+    await waitFor(() => expect((box(/^Plugin name/) as HTMLInputElement).value).toBe('Grid Helper'));
+    expect(
+      tools()
+        .filter((b) => b.checked)
+        .map((b) => b.value),
+    ).toEqual(['penpot', 'mastergo']);
+    type(box(/^Version$|^Version \*/), '1.3.0');
+    type(box(/^Version description/), 'New grids');
+    await submit();
+    expect(sender.calls[0]!.form.getAll('platforms')).toEqual(['mastergo', 'penpot']);
+  });
+
+  it.each([
+    ['zh-CN', '设计工具'],
+    ['ja-JP', 'デザインツール'],
+    ['ko-KR', '디자인 도구'],
+    ['es-ES', 'Herramientas de diseño'],
+    ['ru-RU', 'Инструменты дизайна'],
+  ] as const)('names the group in %s, the tools by their own names', async (locale, legend) => {
+    await act(() => setLanguage(locale, { persist: false }));
+    try {
+      renderForm({ send: fakeSend().send });
+      const group = screen.getByRole('group', { name: legend });
+      expect(within(group).getByLabelText('Adobe XD')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en-US', { persist: false }));
+    }
   });
 });

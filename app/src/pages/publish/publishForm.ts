@@ -1,11 +1,12 @@
 /**
  * The publish form's values and the multipart body built from them (SPEC §3 plugin
  * fields): text fields named exactly as the contract's `PublishFields`, files as `icon`,
- * `cover_center`, `cover_panel`, `video`, `images` (repeated) and `code_file`, `tags` repeated.
+ * `cover_center`, `cover_panel`, `video`, `images` (repeated) and `code_file`, `tags` and
+ * `platforms` repeated.
  *
  * @packageDocumentation
  */
-import type { Submission } from '@plugin-center/contract';
+import { PLUGIN_PLATFORMS, type PluginPlatform, type Submission } from '@plugin-center/contract';
 
 /** The text and choice fields of the form (SPEC §3), as edited. */
 export interface PublishValues {
@@ -15,6 +16,11 @@ export interface PublishValues {
   description: string;
   /** At most `PUBLISH_LIMITS.TAGS`, each at most `PUBLISH_LIMITS.TAG` characters. */
   tags: string[];
+  /**
+   * The design tools chosen (codes of `PLUGIN_PLATFORMS`, each once); none chosen: the server reads
+   * them from the manifest (on an edit without a new code file, the previous version's stay).
+   */
+  platforms: PluginPlatform[];
   contact: string;
   /** Semver, e.g. `1.0.0`. */
   version: string;
@@ -59,6 +65,7 @@ export const EMPTY_VALUES: PublishValues = {
   intro: '',
   description: '',
   tags: [],
+  platforms: [],
   contact: '',
   version: '1.0.0',
   version_content: '',
@@ -90,6 +97,9 @@ export function valuesFromSubmission(s: Submission): PublishValues {
     intro: s.intro,
     description: s.description,
     tags: [...s.tags],
+    platforms: s.platforms.filter((code): code is PluginPlatform =>
+      (PLUGIN_PLATFORMS as readonly string[]).includes(code),
+    ),
     contact: s.contact ?? '',
     version: s.version,
     version_content: '',
@@ -128,6 +138,7 @@ export function buildPublishForm(
   text('intro', values.intro);
   form.append('description', values.description);
   for (const tag of values.tags) form.append('tags', tag);
+  for (const code of values.platforms) form.append('platforms', code);
   text('contact', values.contact, true);
   text('version', values.version);
   text('version_content', values.version_content);

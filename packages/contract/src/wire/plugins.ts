@@ -148,7 +148,7 @@ export const PluginListQuery = Type.Object(
         ],
         {
           description:
-            '0 latest (last update), 1 most popular, 2 relevance, 3 highest rated, 4 name, 5 newest, 6 trending (installs in the last 7 days); default 2 with a keyword, else 0',
+            '0 latest (last update), 1 most popular, 2 relevance, 3 highest rated, 4 name, 5 newest (first approved), 6 trending (installs in the last 7 days); default 2 with a keyword, else 0',
         },
       ),
     ),

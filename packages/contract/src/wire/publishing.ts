@@ -3,13 +3,29 @@
  * upload, personal access tokens, ownership, downloads and stored files.
  */
 import { type Static, Type } from 'typebox';
-import { BATCH_FILE_BYTES, IMAGE_CONTENT_TYPES, PAGE_SIZE, PUBLISH_LIMITS } from '../constants';
+import {
+  BATCH_FILE_BYTES,
+  IMAGE_CONTENT_TYPES,
+  PAGE_SIZE,
+  PLUGIN_PLATFORMS,
+  PUBLISH_LIMITS,
+} from '../constants';
 import type { MultipartFile, MultipartForm } from '../routeSchemas/definition';
 import { INT32_MAX } from './common';
 import { NullableString } from './fields';
 import { ListingState } from './listing';
 
 const L = PUBLISH_LIMITS;
+
+/**
+ * The design tools a publish declares (`platforms`): codes of {@link PLUGIN_PLATFORMS}, each at most
+ * once. In the multipart form the field repeats or is comma-separated, as `tags`.
+ */
+export const PublishPlatforms = Type.Array(Type.Union(PLUGIN_PLATFORMS.map((code) => Type.Literal(code))), {
+  maxItems: PLUGIN_PLATFORMS.length,
+  uniqueItems: true,
+  description: `design tools the plugin runs in (${PLUGIN_PLATFORMS.join(', ')}); each at most once. Left out: read from the manifest (code_file), else on an edit the previous ones`,
+});
 const Flag = Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')]);
 
 /**
@@ -17,7 +33,9 @@ const Flag = Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('tru
  * plugin fields); the files travel beside them as `icon`, `cover_center`, `cover_panel`, `video`,
  * `images` (repeated) and `code_file`. `tags` is repeated or comma-separated. `developer` and
  * `is_default_install` are admin-only: a general user's are ignored (SPEC §5), their developer is
- * their nick name. `plugin_key` names the plugin on edit (PUT). Limits: {@link PUBLISH_LIMITS}.
+ * their nick name. `plugin_key` names the plugin on edit (PUT). `platforms`
+ * ({@link PublishPlatforms}) are the design tools the square's filter finds the plugin by; left
+ * out, the server reads them from the manifest. Limits: {@link PUBLISH_LIMITS}.
  */
 export const PublishFields = Type.Object(
   {
@@ -26,6 +44,7 @@ export const PublishFields = Type.Object(
     intro: Type.String({ minLength: 1, maxLength: L.INTRO }),
     description: Type.String({ minLength: 1, maxLength: L.DESCRIPTION, description: 'Markdown' }),
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: L.TAG }), { maxItems: L.TAGS })),
+    platforms: Type.Optional(PublishPlatforms),
     contact: Type.Optional(Type.String({ maxLength: L.CONTACT })),
     version: Type.String({
       minLength: 1,
@@ -210,6 +229,10 @@ export const Submission = Type.Object(
     intro: Type.String(),
     description: Type.String(),
     tags: Type.Array(Type.String()),
+    platforms: Type.Array(Type.String(), {
+      description:
+        'design tools the submission declares (PLUGIN_PLATFORMS codes), which its approval gives the plugin; for a submission from before they were recorded, the plugin’s',
+    }),
     icon: NullableString,
     cover_center: NullableString,
     cover_panel: NullableString,

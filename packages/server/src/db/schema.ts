@@ -85,6 +85,11 @@ export interface PluginTable {
   create_time: number;
   /** ms; null when the source gave no date. */
   update_time: number | null;
+  /**
+   * ms when the plugin was first approved (migration 0041; set by the review domain, never reset);
+   * null while it was never approved. The newest order (`sort=5`) walks it.
+   */
+  approve_time: Generated<number | null>;
   /** Sort helper: `COALESCE(update_time, 0)`, kept in step by the data layer. */
   sort_time: number;
   /** The search terms posted for the plugin with their scores, `term_id:score` space-separated (migrations 0012, 0025; '' when none). */
@@ -308,6 +313,11 @@ export interface PluginSubmissionTable {
   license: Generated<string | null>;
   homepage: Generated<string | null>;
   repository: Generated<string | null>;
+  /**
+   * JSON array of the design tools the submission declares (contract `PLUGIN_PLATFORMS`, migration
+   * 0041), copied to `plugin.platforms` on approval; null on rows before it (approval keeps the plugin's).
+   */
+  platforms: Generated<string | null>;
 }
 
 /** `audit_log` (migration 0009): append-only (triggers refuse UPDATE and DELETE). */

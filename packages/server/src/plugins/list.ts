@@ -71,7 +71,8 @@ interface PageQuery {
 
 /**
  * The keyset orders of the list without a keyword (every key descending but the name's), each
- * walked on an index of migrations 0001 (latest, most popular) and 0039 (the others). Trending and
+ * walked on an index of migrations 0001 (latest, most popular), 0039 (highest rated, name) and
+ * 0041 (newest). Trending and
  * relevance are rankings instead ({@link listPlugins}).
  */
 function keysetOrder(db: Database, sort: PluginSort): ListOrder {
@@ -93,7 +94,8 @@ function keysetOrder(db: Database, sort: PluginSort): ListOrder {
     case PluginSort.NAME:
       return { keys: [{ sql: nameKeySql(db), kind: 'string' }], direction: 'asc' };
     case PluginSort.NEWEST:
-      return { keys: [{ sql: 'p.create_time', kind: 'number' }], direction: 'desc' };
+      // Every listed plugin is approved, so its approve_time is set (migration 0041).
+      return { keys: [{ sql: 'p.approve_time', kind: 'number' }], direction: 'desc' };
     default:
       return { keys: [sortTime], direction: 'desc' };
   }
@@ -107,7 +109,8 @@ function keysetOrder(db: Database, sort: PluginSort): ListOrder {
  * the id: latest = `COALESCE(update_time, 0)` desc (the recently-updated order); most popular =
  * download_count desc, then latest; highest rated = the Bayesian score of `db/pluginFilters.ts`
  * ratingScoreSql desc, then rating_count desc (unrated plugins last); name = lower-cased name
- * ascending (byte order), id ascending; newest = create_time desc. `total` is exact: the counts kept
+ * ascending (byte order), id ascending; newest = `approve_time` desc (when the plugin was first
+ * approved, migration 0041: the square's "new and notable"). `total` is exact: the counts kept
  * as the data changes without a filter, a count of the filtered rows with one. Trending is a
  * ranking (`data/list.ts` trendingIds: installs of the last {@link TRENDING_DAYS} days, only
  * plugins installed in that window, at most `MAX_SEARCH_RESULTS`), paged by position like a search.
@@ -136,7 +139,14 @@ export async function listPlugins(db: Database, params: ListParams): Promise<Plu
   const filters = params.filters ?? {};
   const ranked = searching || sort === PluginSort.TRENDING;
   const order = keysetOrder(db, sort);
-  const fingerprint = queryFingerprint([sort, params.tag_id, keyword, ...filtersFingerprint(filters)]);
+  const fingerprint = queryFingerprint([
+    sort,
+    params.tag_id,
+    keyword,
+    ...filtersFingerprint(filters),
+    // The newest order's key was create_time before migration 0041: a cursor of then is refused.
+    ...(sort === PluginSort.NEWEST ? ['approve_time'] : []),
+  ]);
   const after = params.cursor
     ? decodeCursor(
         params.cursor,

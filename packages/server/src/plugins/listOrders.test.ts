@@ -1,12 +1,21 @@
-import type { ErrorEnvelope, PluginListResult, PluginSummary } from '@plugin-center/contract/schemas';
+import type {
+  ErrorEnvelope,
+  PluginListResult,
+  PluginSummary,
+  Submission,
+} from '@plugin-center/contract/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markCatalogueChanged } from '../db/changes';
+import { filtersFingerprint } from '../db/pluginFilters';
+import { encodeCursor, queryFingerprint } from '../shared/cursor';
 import { body, createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import { multipart, publishFields } from '../testing/testFiles';
 
 /**
  * The list's filters (design tool, minimum rating) and the orders beyond latest / most popular
- * (highest rated, name, newest, trending), alone and with a tag and a keyword, paged to the end.
+ * (highest rated, name, newest, trending), alone and with a tag and a keyword, paged to the end;
+ * newest is the time of the first approval (migration 0041).
  */
 let t: TestApp;
 /** Every listed approved plugin's row as the tests compute their expectations from. */
@@ -17,7 +26,7 @@ interface Row {
   platforms: string;
   rating_count: number;
   rating_sum: number;
-  create_time: number;
+  approve_time: number;
   tags: string[];
 }
 let rows: Row[];
@@ -28,20 +37,20 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.db.kysely;
   // Ratings on a spread of plugins (the counters the triggers keep, set directly), and distinct
-  // creation times on some, so every order has ties and non-ties.
+  // first-approval times on some, so every order has ties and non-ties.
   await db
     .updateTable('plugin')
     .set(() => ({
       rating_count: sql<number>`CASE WHEN id % 7 = 0 THEN 0 ELSE id % 5 END`,
       rating_sum: sql<number>`CASE WHEN id % 7 = 0 THEN 0 ELSE (id % 5) * (1 + id % 5) END`,
-      create_time: sql<number>`create_time + (id % 4) * 1000`,
+      approve_time: sql<number>`approve_time + (id % 4) * 1000`,
     }))
     .where('id', '>', 0)
     .execute();
   markCatalogueChanged(t.app.db);
   const plugins = await db
     .selectFrom('plugin')
-    .select(['id', 'plugin_key', 'name', 'platforms', 'rating_count', 'rating_sum', 'create_time'])
+    .select(['id', 'plugin_key', 'name', 'platforms', 'rating_count', 'rating_sum', 'approve_time'])
     .where('review_status', '=', 2)
     .where('unlisted_at', 'is', null)
     .execute();
@@ -52,7 +61,7 @@ beforeAll(async () => {
     .execute();
   rows = plugins.map((p) => ({
     ...p,
-    create_time: Number(p.create_time),
+    approve_time: Number(p.approve_time),
     tags: tagRows.filter((r) => r.plugin_id === p.id).map((r) => r.code),
   }));
 });
@@ -101,7 +110,7 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
 
 const ORDERS = {
   3: (a: Row, b: Row) => score(b) - score(a) || b.rating_count - a.rating_count || b.id - a.id,
-  5: (a: Row, b: Row) => b.create_time - a.create_time || b.id - a.id,
+  5: (a: Row, b: Row) => b.approve_time - a.approve_time || b.id - a.id,
 } as const;
 
 describe('GET /api/cmt/plugin/list: filters and orders', () => {
@@ -113,8 +122,21 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
     expect(got[0]!.rating_average).toBe(rounded(want[0]!));
   });
 
-  it('sorts by newest (create_time, then id) through every page', async () => {
+  it('sorts by newest (first approval, then id) through every page', async () => {
+    expect(rows.every((r) => r.approve_time > 0)).toBe(true);
     expect(keys(await walk({ sort: 5, page_size: 100 }))).toEqual(keys([...rows].sort(ORDERS[5])));
+    expect(keys(await walk({ sort: 5, page_size: 7 }))).toEqual(keys([...rows].sort(ORDERS[5])));
+  });
+
+  it('refuses a newest-order cursor of before migration 0041 (its key was create_time) with 400 INVALID_CURSOR', async () => {
+    const first = rows.toSorted((a, b) => b.id - a.id)[0]!;
+    const old = encodeCursor(queryFingerprint([5, 0, '', ...filtersFingerprint({})]), [Date.now(), first.id]);
+    const response = await get({ sort: 5, page_size: 5, cursor: old });
+    expect(response.statusCode).toBe(400);
+    expect(body<ErrorEnvelope>(response).error).toBe('INVALID_CURSOR');
+    // Its own cursors continue.
+    const page = await list({ sort: 5, page_size: 5 });
+    expect((await get({ sort: 5, page_size: 5, cursor: page.next_cursor! })).statusCode).toBe(200);
   });
 
   it('sorts by name A–Z, each plugin exactly once over many small pages', async () => {
@@ -354,7 +376,7 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
           t.app.db.dialect === 'postgres' ? '(lower(p.name) COLLATE "C"), p.id' : 'lower(p.name), p.id',
         ),
       ],
-      ['newest', sql.raw('p.create_time DESC, p.id DESC')],
+      ['newest', sql.raw('p.approve_time DESC, p.id DESC')],
     ] as const) {
       const explain = t.app.db.dialect === 'postgres' ? sql`EXPLAIN` : sql`EXPLAIN QUERY PLAN`;
       const result = await sql<Record<string, unknown>>`${explain} SELECT p.id FROM plugin p
@@ -366,7 +388,7 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
     if (t.app.db.dialect === 'sqlite') {
       expect(plans.rated).toContain('plugin_rated_idx');
       expect(plans.name).toContain('plugin_name_idx');
-      expect(plans.newest).toContain('plugin_newest_idx');
+      expect(plans.newest).toContain('plugin_approved_idx');
       for (const plan of Object.values(plans)) expect(plan).not.toContain('TEMP B-TREE');
     } else {
       // A small table: the planner may prefer reading it whole; the indexes exist and are valid.
@@ -374,8 +396,92 @@ describe('GET /api/cmt/plugin/list: filters and orders', () => {
         indexname: string;
       }>`SELECT indexname FROM pg_indexes WHERE tablename = 'plugin'`.execute(t.app.db.kysely);
       expect(indexes.rows.map((r) => r.indexname)).toEqual(
-        expect.arrayContaining(['plugin_rated_idx', 'plugin_name_idx', 'plugin_newest_idx']),
+        expect.arrayContaining(['plugin_rated_idx', 'plugin_name_idx', 'plugin_approved_idx']),
       );
+      expect(indexes.rows.map((r) => r.indexname)).not.toContain('plugin_newest_idx');
     }
+  });
+
+  it('puts a plugin first when it is approved, however long ago it was submitted; later versions, unlisting and relisting keep its place', async () => {
+    const db = t.app.db.kysely;
+    const admin = (await signInTestUser(t.app, { role: 1 })).access_token;
+    const author = (await signInTestUser(t.app)).access_token;
+    const send = async (method: 'POST' | 'PUT', fields: Parameters<typeof multipart>[0]) => {
+      const form = await multipart(fields);
+      const response = await t.app.inject({
+        method,
+        url: '/api/cmt/plugin',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${author}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return body<{ data: Submission }>(response).data.plugin_key;
+    };
+    const call = async (url: string, token: string, payload: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const approve = (plugin_key: string) =>
+      call('/api/cmt/plugin/audit/status', admin, { plugin_key, status: 2 });
+    const approveTime = async (plugin_key: string) =>
+      (
+        await db
+          .selectFrom('plugin')
+          .select('approve_time')
+          .where('plugin_key', '=', plugin_key)
+          .executeTakeFirstOrThrow()
+      ).approve_time;
+    const newest = async (count: number) => keys((await list({ sort: 5, page_size: count })).plugin_list);
+
+    // Submitted a week ago, and yesterday; neither approved yet: not listed, no approve_time.
+    const old = await send('POST', publishFields({ name: 'Week Old Submission' }));
+    const recent = await send('POST', publishFields({ name: 'Day Old Submission' }));
+    await db
+      .updateTable('plugin')
+      .set({ create_time: NOW - 7 * DAY })
+      .where('plugin_key', '=', old)
+      .execute();
+    await db
+      .updateTable('plugin')
+      .set({ create_time: NOW - DAY })
+      .where('plugin_key', '=', recent)
+      .execute();
+    expect(await approveTime(old)).toBeNull();
+    expect(await newest(5)).not.toContain(old);
+
+    await approve(recent);
+    expect((await newest(1))[0]).toBe(recent);
+    await approve(old); // the week-old submission, approved last: first
+    expect(await newest(2)).toEqual([old, recent]);
+    const first = await approveTime(old);
+    expect(Number(first)).toBeGreaterThan(NOW - 7 * DAY);
+    // The same order through pages of one, and on the tag of both.
+    expect(keys(await walk({ sort: 5, page_size: 1 })).slice(0, 2)).toEqual([old, recent]);
+    const tags = body<{ data: { tag_list: { id: number; code: string }[] } }>(
+      await t.app.inject('/api/cmt/plugin/tag/list'),
+    ).data.tag_list;
+    const color = tags.find((x) => x.code === 'color')!;
+    expect(keys(await walk({ sort: 5, tag_id: color.id, page_size: 2 })).slice(0, 2)).toEqual([old, recent]);
+
+    // A new version of the day-old plugin approved later, then unlisted and relisted: it stays second.
+    await send(
+      'PUT',
+      publishFields({
+        plugin_key: recent,
+        name: 'Day Old Submission',
+        version: '1.1.0',
+        code_file: undefined,
+      }),
+    );
+    await approve(recent);
+    await call('/api/cmt/plugin/unlist', author, { plugin_key: recent });
+    await call('/api/cmt/plugin/relist', author, { plugin_key: recent });
+    expect(await newest(2)).toEqual([old, recent]);
+    expect(await approveTime(old)).toBe(first);
   });
 });

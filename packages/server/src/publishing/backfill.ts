@@ -4,6 +4,9 @@
  * submissions the `id` of their stored manifest. Plugins are taken in the order they were created
  * (lowest id first), so where two plugins carry one id the first keeps it (the rule of
  * `identity.ts`) and the later one stays without; review shows them as matching.
+ *
+ * Design tools for a database from before submissions recorded them (migration 0041): a submitted
+ * code file's manifest says them ({@link backfillPlatforms}).
  */
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -12,7 +15,7 @@ import { readCatalogueFile } from '../catalogue/import';
 import type { Database } from '../db/database';
 import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { manifestIdOf } from './identity';
-import { validateManifest } from './manifest';
+import { manifestPlatforms, validateManifest } from './manifest';
 
 /** What {@link backfillManifestIds} did. */
 export interface ManifestIdBackfill {
@@ -131,6 +134,77 @@ export async function backfillManifestIds(
       .where('id', '=', submission.id)
       .execute();
     result.submissions++;
+  }
+  return result;
+}
+
+/** What {@link backfillPlatforms} did. */
+export interface PlatformsBackfill {
+  /** Submissions whose design tools were recorded. */
+  submissions: number;
+  /** Published plugins without design tools that got their approved version's. */
+  plugins: number;
+}
+
+/**
+ * Records the design tools of the submissions from before they were recorded (migration 0041
+ * leaves them null): a plugin's that has some (an imported plugin's, from its catalogue entry, which
+ * a later approval must not narrow to its manifest's), else those the submission's stored manifest
+ * is for (`manifest.ts` manifestPlatforms; none when it cannot be read). A published plugin still
+ * without design tools (publishing stored none before) gets those of its approved submission.
+ * Runs once in effect: every submission written since records its design tools, and those without
+ * a code file (an imported plugin given an owner) are left alone.
+ *
+ * @returns the counts, or null when there was nothing to do
+ */
+export async function backfillPlatforms(
+  db: Database,
+  storage: FileStorage,
+): Promise<PlatformsBackfill | null> {
+  const k = db.kysely;
+  const submissions = await k
+    .selectFrom('plugin_submission as s')
+    .innerJoin('plugin as p', 'p.id', 's.plugin_id')
+    .select(['s.id', 's.plugin_id', 's.status', 's.code_file', 'p.platforms as plugin_platforms'])
+    .where('s.platforms', 'is', null)
+    .where('s.code_file', 'is not', null)
+    .orderBy('s.id')
+    .execute();
+  if (submissions.length === 0) return null;
+  const result: PlatformsBackfill = { submissions: 0, plugins: 0 };
+  const byFile = new Map<string, string[] | null>();
+  const platformsOfFile = async (key: string): Promise<string[] | null> => {
+    if (!STORAGE_KEY.test(key) || !key.endsWith('.json')) return null;
+    if (!byFile.has(key)) {
+      const bytes = await storage.get(key).catch(() => undefined);
+      const check = bytes ? validateManifest(bytes) : undefined;
+      byFile.set(key, check?.ok ? manifestPlatforms(check) : null);
+    }
+    return byFile.get(key)!;
+  };
+  // The approved submission of each plugin, the last one taken (ids ascending).
+  const approved = new Map<number, string[]>();
+  for (const submission of submissions) {
+    const own = JSON.parse(submission.plugin_platforms) as string[];
+    const platforms = own.length > 0 ? own : ((await platformsOfFile(submission.code_file!)) ?? []);
+    await k
+      .updateTable('plugin_submission')
+      .set({ platforms: JSON.stringify(platforms) })
+      .where('id', '=', submission.id)
+      .where('platforms', 'is', null)
+      .execute();
+    result.submissions++;
+    if (submission.status === 2) approved.set(submission.plugin_id, platforms);
+  }
+  for (const [pluginId, platforms] of approved) {
+    if (platforms.length === 0) continue;
+    const updated = await k
+      .updateTable('plugin')
+      .set({ platforms: JSON.stringify(platforms) })
+      .where('id', '=', pluginId)
+      .where('platforms', '=', '[]')
+      .executeTakeFirst();
+    result.plugins += Number(updated.numUpdatedRows);
   }
   return result;
 }

@@ -4,7 +4,7 @@
  * from the bytes, sizes, image dimensions and ratios, the manifest schema) with the flags for the
  * reviewer (a name close to another plugin's, credentials in the code file).
  */
-import { isAdminRole, PUBLISH_LIMITS } from '@plugin-center/contract';
+import { isAdminRole, type PluginPlatform, PUBLISH_LIMITS } from '@plugin-center/contract';
 import { ApiErrorCode, type CheckResult, type PublishFields } from '@plugin-center/contract/schemas';
 import type { Kysely } from 'kysely';
 import semver from 'semver';
@@ -19,7 +19,7 @@ import { checkImage, checkName, checkSecrets, checkVideo, sniffVideo } from '../
 import { otherPluginNames } from './data';
 import type { PublishForm } from './form';
 import { manifestIdOf } from './identity';
-import { validateManifest } from './manifest';
+import { manifestPlatforms, validateManifest } from './manifest';
 import type { ListingTexts, SubmissionFiles } from './submissions';
 
 type Db = Kysely<DatabaseSchema>;
@@ -46,7 +46,8 @@ export const fail = (field: string, detail: string) =>
  *
  * @returns the check results, the bytes to store (the re-encoded images) by key, and the uploaded
  *   manifest's id (`manifestId`: null for a manifest without one, undefined when no code file was
- *   uploaded)
+ *   uploaded) and the design tools it is for (`manifestPlatforms`: `manifest.ts` manifestPlatforms,
+ *   undefined when no code file was uploaded)
  * @throws ApiError 400 UPLOAD_REJECTED (with `field`) on the first failing check
  */
 export async function runChecks(
@@ -59,9 +60,11 @@ export async function runChecks(
   uploads: Map<string, Buffer>;
   keys: Partial<SubmissionFiles>;
   manifestId: string | null | undefined;
+  manifestPlatforms: PluginPlatform[] | undefined;
 }> {
   const checks: CheckResult[] = [];
   let manifestId: string | null | undefined;
+  let platforms: PluginPlatform[] | undefined;
   const uploads = new Map<string, Buffer>();
   const keys: Partial<SubmissionFiles> = {};
   // The stored image is the checked one, re-encoded (see `checkImage`): its key is of those bytes.
@@ -103,6 +106,7 @@ export async function runChecks(
     }
     checks.push({ check: 'manifest', status: 'pass', detail: `a valid ${manifest.kind} manifest` });
     manifestId = manifestIdOf(manifest);
+    platforms = manifestPlatforms(manifest);
     checks.push(checkSecrets(new TextDecoder().decode(bytes)));
     const key = fileKey(bytes, 'json');
     uploads.set(key, bytes);
@@ -114,7 +118,7 @@ export async function runChecks(
   const { intro, description, version_content } = form.fields;
   const hidden = hiddenTextCheck({ intro, description, version_content });
   if (hidden.status !== 'pass') checks.push(hidden);
-  return { checks, uploads, keys, manifestId };
+  return { checks, uploads, keys, manifestId, manifestPlatforms: platforms };
 }
 
 /**

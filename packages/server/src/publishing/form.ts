@@ -8,7 +8,7 @@
  */
 
 import type {} from '@fastify/multipart';
-import { PUBLISH_LIMITS } from '@plugin-center/contract';
+import { PLUGIN_PLATFORMS, PUBLISH_LIMITS } from '@plugin-center/contract';
 import {
   ApiErrorCode,
   BATCH_UPLOAD_FORM,
@@ -64,8 +64,9 @@ const unknownFileField = (name: string) =>
   new ApiError(ApiErrorCode.INVALID_PARAMETER, `${name}: unknown file field`, 400, name);
 
 /**
- * Reads the whole multipart body. Text fields: `tags` may repeat or be comma-separated; any other
- * repeated text field, an unknown field, a NUL character or a value over its limit is refused.
+ * Reads the whole multipart body. Text fields: `tags` and `platforms` may repeat or be
+ * comma-separated (a design tool must be a code of `PLUGIN_PLATFORMS`, each at most once); any
+ * other repeated text field, an unknown field, a NUL character or a value over its limit is refused.
  *
  * @throws ApiError 400 INVALID_PARAMETER (with `field`) for a missing, unknown, repeated or invalid
  *   field or a request that is not multipart; 413 PAYLOAD_TOO_LARGE beyond the limits: a file over
@@ -78,6 +79,7 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
   }
   const texts: Record<string, string | string[]> = {};
   const tags: string[] = [];
+  const platforms: string[] = [];
   const files: Partial<Record<FileField, Buffer[]>> = {};
   try {
     for await (const part of request.parts()) {
@@ -119,6 +121,11 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
         for (const tag of value.split(',')) if (tag.trim()) tags.push(tag.trim());
         continue;
       }
+      if (name === 'platforms') {
+        for (const code of value.split(','))
+          if (code.trim()) platforms.push(checkedPlatform(code.trim(), platforms));
+        continue;
+      }
       if (name in texts)
         throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${name}: only one value`, 400, name);
       texts[name] = name === 'description' ? value : value.trim();
@@ -131,6 +138,7 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
     throw new ApiError(ApiErrorCode.INVALID_PARAMETER, `${unknown}: unknown field`, 400, unknown);
   const candidate: Record<string, unknown> = { ...texts };
   if (tags.length > 0) candidate.tags = [...new Set(tags)];
+  if (platforms.length > 0) candidate.platforms = platforms;
   for (const key of [
     'contact',
     'copyright_name',
@@ -175,6 +183,21 @@ export async function readPublishForm(request: FastifyRequest): Promise<PublishF
     );
   }
   return { fields: candidate as PublishFields, files };
+}
+
+/**
+ * One design tool of the `platforms` field: a code of the contract's `PLUGIN_PLATFORMS` not given
+ * before (`seen`), so the list stays within its `maxItems` however long the body.
+ * @throws ApiError 400 INVALID_PARAMETER (field `platforms`) for an unknown or repeated code
+ */
+function checkedPlatform(code: string, seen: readonly string[]): string {
+  const refuse = (why: string) =>
+    new ApiError(ApiErrorCode.INVALID_PARAMETER, `platforms: ${why}`, 400, 'platforms');
+  const shown = JSON.stringify(code.length > 40 ? `${code.slice(0, 40)}…` : code);
+  if (!(PLUGIN_PLATFORMS as readonly string[]).includes(code))
+    throw refuse(`unknown design tool ${shown}; one of ${PLUGIN_PLATFORMS.join(', ')}`);
+  if (seen.includes(code)) throw refuse(`${shown} is given twice`);
+  return code;
 }
 
 /** The contract's rule for a batch id (`BatchId`). */

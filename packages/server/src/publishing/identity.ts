@@ -32,11 +32,15 @@ export interface ManifestIdHolder {
 }
 
 /**
- * The identity of a valid manifest: its `id` as text (a MasterGo numeric id as its decimal digits,
- * surrounding white space removed), or null for a manifest without one (Penpot's).
+ * The identity of a valid manifest: its `id` (a Sketch manifest's `identifier`) as text (a MasterGo
+ * numeric id as its decimal digits, surrounding white space removed), or null for a manifest
+ * without one (Penpot's).
  */
 export function manifestIdOf(check: Extract<ManifestCheck, { ok: true }>): string | null {
-  const id = (check.manifest as { id?: unknown }).id;
+  const id =
+    check.kind === 'sketch'
+      ? (check.manifest as { identifier?: unknown }).identifier
+      : (check.manifest as { id?: unknown }).id;
   if (typeof id === 'number') return String(id);
   if (typeof id === 'string' && id.trim() !== '') return id.trim();
   return null;

@@ -97,6 +97,7 @@ describe(`personal access tokens and plugin-center publish (${TEST_DIALECT})`, (
       name: 'Lint Bot',
       version: '2.0.0',
       description: expect.stringContaining('inconsistent'),
+      platforms: ['figma'], // read from its Figma manifest
     });
     const key = mine.submission_list[0]!.plugin_key;
     // A new version with --plugin-key; the same version again is refused with the field named.
@@ -110,12 +111,17 @@ describe(`personal access tokens and plugin-center publish (${TEST_DIALECT})`, (
     const same = await publish([], token.token);
     expect(same.code).toBe(1);
     expect(same.lines.join('\n')).toMatch(/409 version: must be greater than 2\.0\.0 \[version\]/);
-    await writeFile(join(folder, 'plugin-center.json'), JSON.stringify({ ...listing, version: '2.1.0' }));
+    await writeFile(
+      join(folder, 'plugin-center.json'),
+      JSON.stringify({ ...listing, version: '2.1.0', platforms: ['figma', 'penpot'] }),
+    );
     const next = await publish([], token.token);
     expect(next.lines.join('\n')).toContain(`Published Lint Bot 2.1.0 as ${key}: waiting for review`);
     expect(next.code).toBe(0);
     const after = body<{ data: SubmissionPage }>(await call('GET', '/api/cmt/plugin/audit', session)).data;
-    expect(after.submission_list.map((s) => [s.plugin_key, s.version])).toEqual([[key, '2.1.0']]);
+    expect(after.submission_list.map((s) => [s.plugin_key, s.version, s.platforms])).toEqual([
+      [key, '2.1.0', ['figma', 'penpot']],
+    ]);
     const used = body<{ data: PersonalTokenList }>(await call('GET', '/api/cmt/user/tokens', session)).data;
     expect(used.token_list[0]!.last_used_time).toEqual(expect.any(Number));
   });

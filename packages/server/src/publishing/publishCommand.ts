@@ -28,6 +28,8 @@ export interface ListingFile {
   description?: string;
   description_file?: string;
   tags?: string[];
+  /** The design tools (`PLUGIN_PLATFORMS` codes); left out, the server reads them from the manifest. */
+  platforms?: string[];
   version: string;
   version_content: string;
   contact?: string;
@@ -158,6 +160,7 @@ export async function runPublishCommand(
     }
     text('description', description);
     for (const tag of listing.tags ?? []) text('tags', tag);
+    for (const platform of listing.platforms ?? []) text('platforms', platform);
     if (listing.reuse_center_cover !== undefined)
       text('reuse_center_cover', listing.reuse_center_cover ? '1' : '0');
     await file('icon', listing.icon);

@@ -54,12 +54,34 @@ import {
   ownPluginOfManifest,
 } from './identity';
 import { AccountQueue, checkPublishLimits, type Replaced, recordFileSizes, storageUsage } from './quotas';
-import { livePluginColumns, type SubmissionFiles, submissionOf, submissionPage } from './submissions';
+import {
+  livePluginColumns,
+  type SubmissionFiles,
+  submissionOf,
+  submissionPage,
+  submissionPlatforms,
+} from './submissions';
 import { allowedPlugin, checkVersionIncreased, editedSubmission } from './versions';
 
 /** A plugin_key for a new plugin: the ASCII slug of the name (as catalogue keys) and 10 random hex digits. */
 function newPluginKey(name: string): string {
   return `${asciiSlug(name) || 'plugin'}-${randomBytes(5).toString('hex')}`;
+}
+
+/**
+ * The design tools a publish or an edit declares: the form's choice (`platforms`) when it makes one;
+ * else those the uploaded manifest is for (`manifest.ts` manifestPlatforms) when it is for any; else
+ * `previous()` (a new plugin: none; an edit: the latest submission's, or the plugin's).
+ */
+function declaredPlatforms(
+  form: PublishForm,
+  fromManifest: readonly string[] | undefined,
+  previous: () => string[],
+): string[] {
+  if (form.fields.platforms !== undefined && form.fields.platforms.length > 0)
+    return [...form.fields.platforms];
+  if (fromManifest !== undefined && fromManifest.length > 0) return [...fromManifest];
+  return previous();
 }
 
 /** What one publish or edit submits: its texts, files and manifest id. */
@@ -68,6 +90,8 @@ interface PendingSubmission {
   files: SubmissionFiles;
   /** The `id` of the submission's manifest; null when it has none. */
   manifestId: string | null;
+  /** The design tools it declares (contract `PLUGIN_PLATFORMS` codes; see {@link declaredPlatforms}). */
+  platforms: string[];
 }
 
 /** What the plugin write of a publish or an edit decided, on what it read in its transaction. */
@@ -167,7 +191,9 @@ export class PublishingService {
       uploads,
       keys,
       manifestId = null,
+      manifestPlatforms,
     } = await runChecks(this.db.kysely, form, undefined, true);
+    const platforms = declaredPlatforms(form, manifestPlatforms, () => []);
     await assertManifestIdFree(this.db.kysely, manifestId, undefined, user.user_id);
     const files: SubmissionFiles = {
       icon: keys.icon ?? null,
@@ -178,7 +204,7 @@ export class PublishingService {
       code_file: keys.code_file ?? null,
     };
     const now = this.clock();
-    const submission = { texts, files, manifestId };
+    const submission = { texts, files, manifestId, platforms };
     const submissionId = await this.commitSubmission(
       user,
       user.user_id,
@@ -198,7 +224,8 @@ export class PublishingService {
           update_time: null,
           sort_time: 0,
           owner_id: user.user_id,
-          platforms: '[]',
+          // Shown to its owner before approval, as the texts; the square lists approved plugins only.
+          platforms: JSON.stringify(platforms),
           download_count: 0,
           view_count: 0,
           praise_count: 0,
@@ -242,13 +269,19 @@ export class PublishingService {
       uploads,
       keys,
       manifestId: uploadedId,
+      manifestPlatforms,
     } = await runChecks(this.db.kysely, form, plugin.id, false);
     await assertManifestIdFree(this.db.kysely, uploadedId ?? null, plugin.id, user.user_id);
     const manifestOf = (current: PluginRow, latest: SubmissionRow | undefined) =>
       uploadedId === undefined ? (latest?.manifest_id ?? current.manifest_id) : uploadedId;
+    const platformsOf = (current: PluginRow, latest: SubmissionRow | undefined) =>
+      declaredPlatforms(form, manifestPlatforms, () =>
+        latest ? submissionPlatforms(latest, current) : (JSON.parse(current.platforms) as string[]),
+      );
     const submission = {
       ...editedSubmission(texts, keys, plugin, previous, admin, reuseGiven),
       manifestId: manifestOf(plugin, previous),
+      platforms: platformsOf(plugin, previous),
     };
     const replaced: Replaced = {
       pendingOf: plugin.id,
@@ -268,6 +301,7 @@ export class PublishingService {
         const latest = await latestSubmission(trx, current.id);
         checkVersionIncreased(texts.version, current, latest);
         const row = editedSubmission(texts, keys, current, latest, admin, reuseGiven);
+        const platforms = platformsOf(current, latest);
         freed = await pendingFileKeys(trx, current.id, !isApproved(current));
         await deletePendingSubmissions(trx, current.id);
         if (uploadedId && uploadedId !== current.manifest_id)
@@ -275,11 +309,12 @@ export class PublishingService {
         if (!isApproved(current)) {
           await updatePlugin(trx, current.id, {
             ...livePluginColumns(row.texts, row.files),
+            platforms: JSON.stringify(platforms),
             review_status: ReviewStatus.UNREVIEWED,
             reject_reason: null,
           });
         }
-        return { pluginId: current.id, ...row, manifestId: manifestOf(current, latest) };
+        return { pluginId: current.id, ...row, manifestId: manifestOf(current, latest), platforms };
       },
     );
     // The replaced submission's files that nothing else names leave the storage now, so the
@@ -351,7 +386,7 @@ export class PublishingService {
     let id: number;
     try {
       id = await this.db.kysely.transaction().execute(async (trx) => {
-        const { pluginId, texts, files, ...written } = await writePlugin(trx);
+        const { pluginId, texts, files, platforms, ...written } = await writePlugin(trx);
         manifestId = written.manifestId;
         const submission = await insertSubmission(trx, {
           plugin_id: pluginId,
@@ -363,6 +398,7 @@ export class PublishingService {
           images: JSON.stringify(files.images),
           checks: JSON.stringify(checks),
           manifest_id: manifestId,
+          platforms: JSON.stringify(platforms),
         });
         await recordFileSizes(trx, uploads);
         return submission;

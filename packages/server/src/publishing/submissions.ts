@@ -154,6 +154,7 @@ function toWire(
     intro: row.intro,
     description: row.description,
     tags,
+    platforms: submissionPlatforms(row, plugin),
     icon: fileUrl(row.icon),
     cover_center: fileUrl(row.cover_center),
     cover_panel: fileUrl(row.reuse_center_cover ? row.cover_center : row.cover_panel),
@@ -185,6 +186,17 @@ function toWire(
   };
 }
 
+/**
+ * The design tools a submission declares: its own (migration 0041), or for a submission from
+ * before they were recorded the plugin's (which its approval leaves as they are).
+ */
+export function submissionPlatforms(
+  row: Pick<SubmissionRow, 'platforms'>,
+  plugin: Pick<PluginRow, 'platforms'>,
+): string[] {
+  return JSON.parse(row.platforms ?? plugin.platforms) as string[];
+}
+
 /** Who holds the copyright as the listing says it: `author` (the developer) or the custom holder's name. */
 const copyrightOf = (r: Pick<PluginRow, 'copyright_type' | 'copyright_name'>) =>
   r.copyright_type === 'custom' ? (r.copyright_name ?? '') : 'author';
@@ -193,7 +205,7 @@ const copyrightOf = (r: Pick<PluginRow, 'copyright_type' | 'copyright_name'>) =>
  * The fields in which a submission differs from the live listing, each with its kind: texts (cut to
  * 500 characters), the icon and covers (URLs; the panel cover as shown, the center cover when
  * `reuse_center_cover` is set), the gallery (URLs one per line, and as lists), the video (URL) and
- * the code file (content keys), the copyright holder (`author` or the custom name). Not the version
+ * the code file (content keys), the design tools (codes joined by `, `), the copyright holder (`author` or the custom name). Not the version
  * notes: each version has its own (the preview shows them).
  */
 function changesOf(row: SubmissionRow, plugin: PluginRow, liveTags: readonly string[]): FieldChange[] {
@@ -211,6 +223,11 @@ function changesOf(row: SubmissionRow, plugin: PluginRow, liveTags: readonly str
   text('intro', plugin.intro, row.intro);
   text('description', plugin.description, row.description);
   text('tags', liveTags.join(', '), (JSON.parse(row.tags) as string[]).join(', '));
+  text(
+    'platforms',
+    (JSON.parse(plugin.platforms) as string[]).join(', '),
+    submissionPlatforms(row, plugin).join(', '),
+  );
   compare('icon', 'image', plugin.icon, fileUrl(row.icon));
   compare('cover_center', 'image', plugin.cover_center, fileUrl(row.cover_center));
   compare(

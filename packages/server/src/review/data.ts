@@ -39,6 +39,19 @@ export async function recordDecision(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Records the plugin's first approval at `now` (ms): sets `plugin.approve_time` only while it is
+ * null, so a later version, an unlisting or a relisting never moves the plugin in the newest order.
+ */
+export async function recordFirstApproval(db: Db, pluginId: number, now: number): Promise<void> {
+  await db
+    .updateTable('plugin')
+    .set({ approve_time: now })
+    .where('id', '=', pluginId)
+    .where('approve_time', 'is', null)
+    .execute();
+}
+
 /** Adds a history version of a plugin (kept as it is when that version is there already). */
 export async function addVersion(db: Db, version: Insertable<PluginVersionTable>): Promise<void> {
   await db

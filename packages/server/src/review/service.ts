@@ -33,7 +33,7 @@ import {
 import { logAdminAction, readAuditLog } from '../shared/auditLog';
 import type { AuthUser } from '../shared/auth';
 import { cleanText } from '../shared/textHygiene';
-import { addVersion, pendingSubmission, recordDecision } from './data';
+import { addVersion, pendingSubmission, recordDecision, recordFirstApproval } from './data';
 import { withMatches } from './matches';
 
 /** Options of {@link ReviewService}. */
@@ -132,7 +132,10 @@ export class ReviewService {
           version_content: pending.version_content,
           update_time: now,
           sort_time: now,
+          // The design tools the submission declares (rows before migration 0041 declare none: kept).
+          ...(pending.platforms === null ? {} : { platforms: pending.platforms }),
         });
+        await recordFirstApproval(trx, plugin.id, now);
         await replacePluginTags(
           trx,
           plugin.id,

@@ -285,7 +285,7 @@ function matchOrder(
     case PluginSort.NAME:
       return (a, b) => byName(a.name_key, b.name_key) || a.id - b.id;
     case PluginSort.NEWEST:
-      return (a, b) => b.create_time - a.create_time || b.id - a.id;
+      return (a, b) => b.approve_time - a.approve_time || b.id - a.id;
     case PluginSort.TRENDING:
       return (a, b) =>
         (recent.get(b.id) ?? 0) - (recent.get(a.id) ?? 0) ||

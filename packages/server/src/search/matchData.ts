@@ -21,7 +21,8 @@ export interface MatchSortKeys {
   rating_count: number;
   /** The highest-rated order's score (`db/pluginFilters.ts` ratingScoreSql). */
   rating_score: number;
-  create_time: number;
+  /** When the plugin was first approved (the newest order's key; 0 if never, which no listed plugin is). */
+  approve_time: number;
   /** The name order's key (`db/pluginFilters.ts` nameKeySql). */
   name_key: string;
 }
@@ -32,7 +33,7 @@ export async function pluginSortKeys(db: Database, ids: readonly number[]): Prom
   for (const part of chunks(ids)) {
     if (part.length === 0) continue;
     const rows = await sql<Record<keyof MatchSortKeys, number | string>>`SELECT p.id, p.sort_time,
-        p.download_count, p.rating_count, p.create_time, ${sql.raw(ratingScoreSql())} AS rating_score,
+        p.download_count, p.rating_count, p.approve_time, ${sql.raw(ratingScoreSql())} AS rating_score,
         ${sql.raw(nameKeySql(db))} AS name_key
       FROM plugin p WHERE p.id IN (${sql.join(part)})`.execute(db.kysely);
     for (const r of rows.rows)
@@ -42,7 +43,7 @@ export async function pluginSortKeys(db: Database, ids: readonly number[]): Prom
         download_count: Number(r.download_count),
         rating_count: Number(r.rating_count),
         rating_score: Number(r.rating_score),
-        create_time: Number(r.create_time),
+        approve_time: Number(r.approve_time ?? 0),
         name_key: String(r.name_key),
       });
   }

@@ -122,7 +122,8 @@ async function bumpTagCounts(trx: Kysely<DatabaseSchema>, deltas: Map<number, nu
 
 /**
  * The stored `plugin` row of a new plugin (without its id and `search_terms`): the defaults of
- * {@link NewPlugin} applied, platforms as JSON, `sort_time` = update_time or 0.
+ * {@link NewPlugin} applied, platforms as JSON, `sort_time` = update_time or 0, `approve_time` =
+ * create_time for a plugin created approved (an import), else null.
  */
 export function pluginRow(p: NewPlugin): NewPluginRow {
   return {
@@ -155,6 +156,8 @@ export function pluginRow(p: NewPlugin): NewPluginRow {
         praise_count: p.praise_count ?? 0,
         create_time: p.create_time,
         update_time: p.update_time ?? null,
+        // An imported plugin is approved as it is created, and listed since its source's date.
+        approve_time: (p.review_status ?? ReviewStatus.UNREVIEWED) === ReviewStatus.APPROVED ? p.create_time : null,
         sort_time: p.update_time ?? 0,
         manifest_id: p.manifest_id ?? null,
         batch_id: p.batch_id ?? null,
