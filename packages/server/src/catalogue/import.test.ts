@@ -96,6 +96,17 @@ describe('importCatalogue (shipped catalogue)', () => {
     // Without a source date the listing was created when it was imported.
     expect(shown.create_time).toBeGreaterThanOrEqual(importedAt);
     expect(shown.create_time).toBeLessThanOrEqual(Date.now());
+    // Listed at an unknown time in the newest order: after every dated entry, not first.
+    const approved = await t.app.db.kysely
+      .selectFrom('plugin')
+      .select(['plugin_key', 'approve_time', 'update_time'])
+      .where('source', 'is not', null)
+      .execute();
+    expect(approved.find((r) => r.plugin_key === undated.plugin_key)?.approve_time).toEqual(0);
+    for (const r of approved)
+      expect(Number(r.approve_time), r.plugin_key).toBe(r.update_time === null ? 0 : Number(r.update_time));
+    const newest = await t.app.inject({ url: '/api/cmt/plugin/list?sort=5&page_size=5' });
+    for (const p of newest.json().data.plugin_list) expect(p.update_time, p.plugin_key).not.toBeNull();
     expect(parseCatalogueDate('2024-12-15 17:07:00 CET')).toBe(Date.UTC(2024, 11, 15, 16, 7, 0));
     expect(parseCatalogueDate('yesterday')).toBeNull();
   });

@@ -98,6 +98,9 @@ export async function readCatalogueFile(path: string): Promise<unknown[]> {
  * normalises them).
  * `create_time` is the source's date when it has one (no source gives a creation date, so that is
  * `updated_at`: the plugin existed by then, and creation is never later than the update), else `now`, the import time: when the listing was created in this marketplace.
+ * `approve_time` (the newest order, the square's "new and notable") is the source's date too, else
+ * 0 (listed at an unknown time): an undated entry comes after every dated one there, instead of
+ * first on every fresh install.
  */
 export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin {
   return {
@@ -114,6 +117,7 @@ export function recordToPlugin(record: CatalogueRecord, now: number): NewPlugin 
     review_status: ReviewStatus.APPROVED,
     create_time: record.updated_at ?? now,
     update_time: record.updated_at,
+    approve_time: record.updated_at ?? 0,
     tags: record.tags,
     copyright_type: 'author',
     copyright_name: record.author,

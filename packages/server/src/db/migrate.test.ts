@@ -62,13 +62,34 @@ describe('migrate', () => {
       },
       { plugin_key: 'pending-0041', name: 'Pending 0041', create_time: 1_600_000_001_000, review_status: 1 },
       {
+        plugin_key: 'imported-dated-0041',
+        name: 'Imported dated 0041',
+        source: 'owner/repo@abc:plugins.json',
+        create_time: 1_500_000_000_000,
+        update_time: 1_500_000_000_000,
+        review_status: 2,
+      },
+      {
+        plugin_key: 'imported-undated-0041',
+        name: 'Imported undated 0041',
+        source: 'owner/repo@abc:plugins.json',
+        create_time: 1_700_000_000_000,
+        review_status: 2,
+      },
+      {
         plugin_key: 'rejected-0041',
         name: 'Rejected 0041',
         create_time: 1_600_000_002_000,
         review_status: 3,
       },
     ]);
-    const wanted = ['approved-0041', 'pending-0041', 'rejected-0041'].map((k) => ids.get(k)!);
+    const wanted = [
+      'approved-0041',
+      'pending-0041',
+      'imported-dated-0041',
+      'imported-undated-0041',
+      'rejected-0041',
+    ].map((k) => ids.get(k)!);
     await m0041.down(db);
     await m0041.up(db);
     const rows = await db
@@ -80,6 +101,8 @@ describe('migrate', () => {
     expect(rows.map((r) => (r.approve_time === null ? null : Number(r.approve_time)))).toEqual([
       1_600_000_000_000,
       null,
+      1_500_000_000_000,
+      0,
       null,
     ]);
     // The submission column is back, empty on the rows there are.

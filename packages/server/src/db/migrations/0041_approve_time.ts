@@ -3,8 +3,9 @@
  *
  * - `plugin.approve_time` (ms): set by the review domain when the plugin's first submission is
  *   approved, never changed by later versions, unlisting or relisting; null while the plugin was
- *   never approved. Filled in for the approved plugins there are: their `create_time` (a catalogue
- *   import's is its source's date, a publish's the time it was submitted: the first approval is not
+ *   never approved. Filled in for the approved plugins there are: a catalogue import's (`source`
+ *   set) is its source's date (`update_time`), or 0 (an unknown time, last in the order) without
+ *   one; any other's is its `create_time` (the time it was submitted: the first approval is not
  *   recorded anywhere else). The newest order of the plugin list (`sort=5`, the square's "new and
  *   notable" row) walks it.
  * - `plugin_approved_idx`: `(review_status, approve_time DESC, id DESC)`, that order's index; it
@@ -20,7 +21,8 @@ import { type Kysely, sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the untyped schema of their time
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('plugin').addColumn('approve_time', 'bigint').execute();
-  await sql`UPDATE plugin SET approve_time = create_time WHERE review_status = 2`.execute(db);
+  await sql`UPDATE plugin SET approve_time = CASE WHEN source IS NOT NULL THEN COALESCE(update_time, 0)
+    ELSE create_time END WHERE review_status = 2`.execute(db);
   await db.schema.alterTable('plugin_submission').addColumn('platforms', 'text').execute();
   await sql`DROP INDEX plugin_newest_idx`.execute(db);
   await sql`CREATE INDEX plugin_approved_idx ON plugin (review_status, approve_time DESC, id DESC)`.execute(

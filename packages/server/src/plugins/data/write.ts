@@ -44,6 +44,11 @@ export interface NewPlugin {
   create_time: number;
   /** ms; null when unknown (default). */
   update_time?: number | null;
+  /**
+   * ms: when a plugin created approved counts as first approved (the newest order); default its
+   * `create_time`; 0 for "at an unknown time", which comes last. Ignored unless approved.
+   */
+  approve_time?: number;
   /** Tag codes; created when missing (readable English name derived from the code). */
   tags?: string[];
   translations?: PluginTranslation[];
@@ -123,7 +128,7 @@ async function bumpTagCounts(trx: Kysely<DatabaseSchema>, deltas: Map<number, nu
 /**
  * The stored `plugin` row of a new plugin (without its id and `search_terms`): the defaults of
  * {@link NewPlugin} applied, platforms as JSON, `sort_time` = update_time or 0, `approve_time` =
- * create_time for a plugin created approved (an import), else null.
+ * the given one or else create_time for a plugin created approved (an import), else null.
  */
 export function pluginRow(p: NewPlugin): NewPluginRow {
   return {
@@ -157,7 +162,10 @@ export function pluginRow(p: NewPlugin): NewPluginRow {
         create_time: p.create_time,
         update_time: p.update_time ?? null,
         // An imported plugin is approved as it is created, and listed since its source's date.
-        approve_time: (p.review_status ?? ReviewStatus.UNREVIEWED) === ReviewStatus.APPROVED ? p.create_time : null,
+        approve_time:
+          (p.review_status ?? ReviewStatus.UNREVIEWED) === ReviewStatus.APPROVED
+            ? (p.approve_time ?? p.create_time)
+            : null,
         sort_time: p.update_time ?? 0,
         manifest_id: p.manifest_id ?? null,
         batch_id: p.batch_id ?? null,
