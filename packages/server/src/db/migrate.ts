@@ -35,6 +35,7 @@ import * as m0037 from './migrations/0037_session_methods';
 import * as m0038 from './migrations/0038_publishers';
 import * as m0039 from './migrations/0039_list_orders';
 import * as m0040 from './migrations/0040_plugin_daily_stat';
+import * as m0042 from './migrations/0042_version_signatures';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0038_publishers': m0038,
   '0039_list_orders': m0039,
   '0040_plugin_daily_stat': m0040,
+  '0042_version_signatures': m0042,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */
