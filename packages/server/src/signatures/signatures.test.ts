@@ -4,10 +4,12 @@
  * id; the JWKS at the well-known path verifies it (with the contract's checks and, independently,
  * with `jose`); one changed stored byte of the code file, icon or a cover, a changed signature,
  * header, key id or JWKS each fail with their own reason; a rotation keeps the versions signed
- * before verifying while new approvals carry the new key; the versions approved before signatures
- * are signed at start; `plugin-center verify` prints OK or the reason with exit code 1.
+ * before verifying while new approvals carry the new key; an approval whose stored file is gone
+ * approves nothing; the versions approved before signatures are signed at start; `plugin-center
+ * verify` prints OK or the reason with exit code 1; keys sealed with another secrets key are never
+ * replaced silently.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EditorPluginsResult, PluginDetail, VersionKeySet } from '@plugin-center/contract/schemas';
 import {
@@ -118,6 +120,14 @@ describe(`signed versions (${TEST_DIALECT})`, () => {
     expect(jwk).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
     expect(jwk).not.toHaveProperty('d');
     expect(jwk!.kid).toBe(await calculateJwkThumbprint(jwk!));
+    // The database holds the key pair sealed only: neither half of it in clear.
+    const stored = await t.app.db.kysely
+      .selectFrom('server_secret')
+      .select('value')
+      .where('name', '=', 'version_signing_keys')
+      .executeTakeFirstOrThrow();
+    expect(stored.value).toMatch(/^v1\.[0-9a-f]{16}\./);
+    expect(stored.value).not.toContain(jwk!.x);
     const again = await t.app.inject({
       method: 'GET',
       url: JWKS_PATH,
@@ -370,6 +380,53 @@ describe(`signed versions (${TEST_DIALECT})`, () => {
     expect((await cli(runVersionKeysCommand, ['turn'])).code).toBe(2);
   });
 
+  it('approves nothing when a stored file of the version is gone: no approved version lacks its signature', async () => {
+    const published = await send(
+      'POST',
+      'author',
+      publishFields({ icon: { bytes: pngBytes(48, 48, [1, 2, 3]), name: 'i.png', type: 'image/png' } }),
+    );
+    const pending = body<{ data: { plugin_key: string } }>(published).data.plugin_key;
+    const submission = await t.app.db.kysely
+      .selectFrom('plugin_submission as s')
+      .innerJoin('plugin as p', 'p.id', 's.plugin_id')
+      .select(['s.icon', 'p.id'])
+      .where('p.plugin_key', '=', pending)
+      .executeTakeFirstOrThrow();
+    const iconPath = join(uploads(), submission.icon!);
+    const saved = await readFile(iconPath);
+    await rm(iconPath);
+    try {
+      const refused = await json('POST', '/api/cmt/plugin/audit/status', 'admin', {
+        plugin_key: pending,
+        status: 2,
+      });
+      expect(refused.status).toBe(500);
+      expect(refused.body.error).toBe('INTERNAL');
+      const versions = await t.app.db.kysely
+        .selectFrom('plugin_version')
+        .select('id')
+        .where('plugin_id', '=', submission.id)
+        .execute();
+      expect(versions).toEqual([]);
+      const row = await t.app.db.kysely
+        .selectFrom('plugin')
+        .select('review_status')
+        .where('id', '=', submission.id)
+        .executeTakeFirstOrThrow();
+      expect(row.review_status).not.toBe(2);
+    } finally {
+      await writeFile(iconPath, saved);
+    }
+    const approved = await json('POST', '/api/cmt/plugin/audit/status', 'admin', {
+      plugin_key: pending,
+      status: 2,
+    });
+    expect(approved.status).toBe(200);
+    const [version] = await history(pending);
+    expect(await check(version!.signature, await jwks(), pending, '1.0.0')).toEqual({ ok: true, files: 6 });
+  });
+
   it('signs at start the versions approved before signatures, leaving one whose file is gone', async () => {
     const gone = await publishAndApprove();
     await t.app.db.kysely
@@ -389,7 +446,7 @@ describe(`signed versions (${TEST_DIALECT})`, () => {
       t.app.db,
       new VersionSigner(t.app.db, box, t.app.publishing.storage),
     );
-    expect(report?.signed).toBe(2);
+    expect(report?.signed).toBe(3);
     expect(report?.unsigned).toEqual([
       {
         plugin_key: gone,
