@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pngBytes } from '@plugin-center/test-fakes/media';
 import type { Frame, Page } from 'playwright-core';
@@ -224,6 +225,12 @@ describe('the editor host: a new user signs up and gets the default plugins', ()
     expect(JSON.parse((await frame.locator('#raw').textContent()) ?? 'null')).toEqual(
       JSON.parse(manifestBytes().toString('utf8')),
     );
+    // It ran because the version's signature and its two files (code file, icon) checked out.
+    const check = page.locator('#runner-check');
+    expect(await check.getAttribute('data-state')).toBe('verified');
+    expect(await check.textContent()).toMatch(
+      /^Verified: version 1\.0\.0 is signed by Plugin Center \(key [A-Za-z0-9_-]{43}\) and its 2 files match\.$/,
+    );
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'editor-host-running.png') });
   });
 
@@ -288,5 +295,76 @@ describe('the editor host: a new user signs up and gets the default plugins', ()
     await frame.getByRole('button', { name: 'Close plugin' }).click();
     await expect.poll(() => page.locator('#frame-box iframe').count()).toBe(0);
     expect(await page.locator('#runner-title').textContent()).toBe('Design Lint closed');
+  });
+});
+
+describe('the editor host refuses a version whose bytes or signature do not match', () => {
+  /** Runs the published plugin and waits for the signature check's outcome. */
+  async function run(): Promise<{ state: string | null; text: string | null }> {
+    const check = page.locator('#runner-check');
+    await page.getByRole('button', { name: 'Run Design Lint' }).click();
+    await expect.poll(() => page.locator('#runner-title').textContent()).not.toBe('Checking Design Lint');
+    return { state: await check.getAttribute('data-state'), text: await check.textContent() };
+  }
+
+  it('refuses a code file changed in the storage, naming the file and both digests', async () => {
+    const row = await env.server.db.kysely
+      .selectFrom('plugin')
+      .select('code_file')
+      .where('plugin_key', '=', plugins.published)
+      .executeTakeFirstOrThrow();
+    const path = join((env.server.publishing.storage as unknown as { dir: string }).dir, row.code_file!);
+    const original = await readFile(path);
+    // One byte more (a space after the JSON): still a valid manifest, no longer the approved one.
+    await writeFile(path, Buffer.concat([original, Buffer.from(' ')]));
+    try {
+      const outcome = await run();
+      expect(outcome.state).toBe('refused');
+      expect(outcome.text).toMatch(
+        new RegExp(
+          `^Refused to load Design Lint 1\\.0\\.0: the code file of ${plugins.published} 1\\.0\\.0 does not match its signature: its SHA-256 is [0-9a-f]{64}, the signed one [0-9a-f]{64}\\. It may have been tampered with; it was not run\\.$`,
+        ),
+      );
+      expect(await page.locator('#runner-check').getAttribute('role')).toBe('alert');
+      expect(await page.locator('#runner-title').textContent()).toBe('Design Lint was not loaded');
+      expect(await page.locator('#frame-box iframe').count()).toBe(0);
+      await page.screenshot({ path: join(ARTIFACTS_DIR, 'editor-host-refused.png') });
+    } finally {
+      await writeFile(path, original);
+    }
+  });
+
+  it('refuses a changed signature, then runs the version again once it is restored', async () => {
+    const version = await env.server.db.kysely
+      .selectFrom('plugin_version as v')
+      .innerJoin('plugin as p', 'p.id', 'v.plugin_id')
+      .select(['v.id', 'v.signature'])
+      .where('p.plugin_key', '=', plugins.published)
+      .executeTakeFirstOrThrow();
+    const signature = version.signature!;
+    const last = signature.at(-2) === 'A' ? 'B' : 'A';
+    const setSignature = (value: string) =>
+      env.server.db.kysely
+        .updateTable('plugin_version')
+        .set({ signature: value })
+        .where('id', '=', version.id)
+        .execute();
+    await setSignature(`${signature.slice(0, -2)}${last}${signature.slice(-1)}`);
+    try {
+      await page.getByRole('button', { name: 'Check for updates' }).click();
+      await expect.poll(() => page.locator('#plugins-status').getAttribute('data-last-status')).toBe('200');
+      const outcome = await run();
+      expect(outcome.state).toBe('refused');
+      expect(outcome.text).toContain(
+        `Refused to load Design Lint 1.0.0: the signature of ${plugins.published} 1.0.0 does not verify with key `,
+      );
+      expect(await page.locator('#frame-box iframe').count()).toBe(0);
+    } finally {
+      await setSignature(signature);
+    }
+    await page.getByRole('button', { name: 'Check for updates' }).click();
+    await expect.poll(() => page.locator('#plugins-status').getAttribute('data-last-status')).toBe('200');
+    expect((await run()).state).toBe('verified');
+    await expect.poll(() => page.locator('#frame-box iframe').count()).toBe(1);
   });
 });

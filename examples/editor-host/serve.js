@@ -1,7 +1,7 @@
 /**
  * Serves the built editor host (`dist/`) on http://localhost:$PORT (default 4100) and forwards
- * Plugin Center's user API (`/api/uc/`) and plugin API (`/api/cmt/`: the plugin list, the code files,
- * the icons) to $PLUGIN_CENTER_URL (default http://localhost:3000), so that the page calls both on
+ * Plugin Center's user API (`/api/uc/`), plugin API (`/api/cmt/`: the plugin list, the code files,
+ * the icons and other stored files) and the JWKS of version signatures to $PLUGIN_CENTER_URL (default http://localhost:3000), so that the page calls both on
  * its own origin: Plugin Center answers no CORS. The page's `<meta name="plugin-center">` is filled
  * with $PLUGIN_CENTER_URL, so sign-in goes to the login page on Plugin Center's origin, which sends
  * the browser back here: add this page's origin to Plugin Center's REDIRECT_ALLOWLIST. The server is
@@ -15,6 +15,9 @@ startExampleServer({
   name: 'Editor host',
   dist: join(dirname(fileURLToPath(import.meta.url)), 'dist'),
   defaultPort: 4100,
-  // The user API and the plugin API.
-  forwarded: (pathname) => pathname.startsWith('/api/uc/') || pathname.startsWith('/api/cmt/'),
+  // The user API, the plugin API and the public keys of version signatures.
+  forwarded: (pathname) =>
+    pathname.startsWith('/api/uc/') ||
+    pathname.startsWith('/api/cmt/') ||
+    pathname === '/.well-known/plugin-center/jwks.json',
 });

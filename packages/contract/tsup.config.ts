@@ -7,4 +7,5 @@ export default defineLibraryConfig({
   publishers: 'src/publisherRules.ts',
   locales: 'src/localeChoice.ts',
   routes: 'src/routes.ts',
+  signatures: 'src/versionSignature.ts',
 });

@@ -4,16 +4,24 @@
  * - Lists the user's plugins — installed ones and the default-install plugins — from
  *   `GET /api/cmt/plugin/user/editor`, polled with a conditional GET (`pluginList.ts`): every
  *   {@link POLL_MS} ms while the page is visible, and on "Check for updates".
- * - "Run" fetches a plugin's code file (its manifest) and runs it in a sandboxed iframe behind the
- *   message bridge (`sandbox.ts`, `bridge.ts`); the plugin's `notify` messages appear under it and
- *   `close` removes it.
+ * - "Run" fetches a plugin's code file (its manifest), checks the version's signature and the
+ *   SHA-256 of its files (`verify.ts`; a version that does not match is refused, with the reason),
+ *   and runs it in a sandboxed iframe behind the message bridge (`sandbox.ts`, `bridge.ts`); the
+ *   plugin's `notify` messages appear under it and `close` removes it.
  */
 import type { EditorPlugin } from '@plugin-center/contract';
 import { readSiteConfig } from '@plugin-center/example-shared/config';
 import { mountSession } from '@plugin-center/example-shared/session';
 import { createSsoClient, SsoError } from '@plugin-center/sso';
-import { createPluginList, fetchManifest, type PluginList, PluginListError } from './pluginList';
+import {
+  createPluginList,
+  fetchCodeFile,
+  type PluginList,
+  PluginListError,
+  parseManifest,
+} from './pluginList';
 import { type RunningPlugin, runInSandbox } from './sandbox';
+import { createVersionVerifier, VerificationError } from './verify';
 
 /** How often the list is checked while the page is visible, ms (`data-poll-ms` on `<body>` overrides). */
 const POLL_MS = Number(document.body.dataset.pollMs) || 30_000;
@@ -32,12 +40,14 @@ const refreshButton = document.getElementById('refresh') as HTMLButtonElement;
 const pluginsSection = document.getElementById('plugins-section') as HTMLElement;
 const runner = document.getElementById('runner') as HTMLElement;
 const runnerTitle = document.getElementById('runner-title') as HTMLElement;
+const runnerCheck = document.getElementById('runner-check') as HTMLParagraphElement;
 const frameBox = document.getElementById('frame-box') as HTMLElement;
 const notifications = document.getElementById('notifications') as HTMLUListElement;
 
 let list: PluginList | null = null;
 let running: RunningPlugin | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
+const verifyVersion = createVersionVerifier();
 
 /** One `<li>` of the list: icon, name, version, where it comes from, and "Run". */
 function pluginItem(plugin: EditorPlugin): HTMLLIElement {
@@ -109,13 +119,32 @@ async function refresh(): Promise<void> {
   }
 }
 
-/** Fetches the plugin's manifest and runs it in a new sandbox (one plugin at a time). */
+/** Shows the outcome of the signature check under the runner's title. */
+function showCheck(state: 'verified' | 'refused', text: string): void {
+  runnerCheck.hidden = false;
+  runnerCheck.dataset.state = state;
+  runnerCheck.setAttribute('role', state === 'refused' ? 'alert' : 'status');
+  runnerCheck.textContent = text;
+}
+
+/**
+ * Fetches the plugin's code file, checks the version's signature and files, and runs the manifest
+ * in a new sandbox (one plugin at a time). A version that fails the check is not run.
+ */
 async function runPlugin(plugin: EditorPlugin): Promise<void> {
   closePlugin();
   runner.hidden = false;
-  runnerTitle.textContent = `Running ${plugin.name}`;
+  runnerCheck.hidden = true;
+  runnerTitle.textContent = `Checking ${plugin.name}`;
   try {
-    const manifest = await fetchManifest(plugin.code_file_url!, await sso.getValidAccessToken());
+    const bytes = await fetchCodeFile(plugin.code_file_url!, await sso.getValidAccessToken());
+    const verified = await verifyVersion(plugin, bytes);
+    const manifest = parseManifest(bytes);
+    showCheck(
+      'verified',
+      `Verified: version ${plugin.version} is signed by Plugin Center (key ${verified.kid}) and its ${verified.files} files match.`,
+    );
+    runnerTitle.textContent = `Running ${plugin.name}`;
     running = runInSandbox(frameBox, plugin, manifest, {
       notify: (message) => {
         const li = document.createElement('li');
@@ -127,7 +156,15 @@ async function runPlugin(plugin: EditorPlugin): Promise<void> {
         runnerTitle.textContent = `${plugin.name} closed`;
       },
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof VerificationError) {
+      runnerTitle.textContent = `${plugin.name} was not loaded`;
+      showCheck(
+        'refused',
+        `Refused to load ${plugin.name} ${plugin.version ?? ''}: ${error.message}. It may have been tampered with; it was not run.`,
+      );
+      return;
+    }
     runnerTitle.textContent = `${plugin.name} could not be loaded`;
   }
 }

@@ -92,27 +92,43 @@ export function createPluginList(
 
 /**
  * Fetches a plugin's code file (`code_file_url` of the list: the approved manifest, JSON) with the
- * bearer token.
- * @returns the parsed manifest, a JSON object
- * @throws PluginListError when the call fails or the file is not a JSON object
+ * bearer token, as bytes: the host checks them against the version's signature (`verify.ts`) before
+ * it parses them ({@link parseManifest}).
+ * @throws PluginListError when the call fails
  */
-export async function fetchManifest(
+export async function fetchCodeFile(
   url: string,
   token: string,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
-): Promise<Record<string, unknown>> {
+): Promise<Uint8Array> {
   const response = await fetchImpl(url, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
-  const value: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = value as { error?: string; message?: string } | undefined;
+    const error = (await response.json().catch(() => undefined)) as
+      | { error?: string; message?: string }
+      | undefined;
     throw new PluginListError(
       error?.message ?? `HTTP ${response.status}`,
       response.status,
       error?.error ?? '',
     );
   }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * The manifest of a code file's bytes (UTF-8 JSON).
+ * @returns the parsed manifest, a JSON object
+ * @throws PluginListError when the bytes are not a JSON object
+ */
+export function parseManifest(bytes: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    value = undefined;
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new PluginListError('the code file is not a JSON object', response.status, 'INVALID_MANIFEST');
+    throw new PluginListError('the code file is not a JSON object', 200, 'INVALID_MANIFEST');
   }
   return value as Record<string, unknown>;
 }

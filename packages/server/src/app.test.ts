@@ -378,6 +378,7 @@ describe('operations', () => {
         '/sdk/deeplink/param',
         '/healthz',
         '/metrics',
+        '/.well-known/plugin-center/jwks.json',
         // Settings.
         '/api/pix/mst/spaces/setting',
         '/api/pix/mst/spaces/setting/resource',

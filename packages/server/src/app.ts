@@ -66,6 +66,10 @@ import { SettingsService } from './settings/service';
 import { authPlugin } from './shared/auth';
 import { attachCoordination, Coordination, databaseName } from './shared/coordination';
 import { createFileStorage } from './shared/storage/createFileStorage';
+import { signUnsignedVersions } from './signatures/backfill';
+import { signatureRoutes } from './signatures/routes';
+import { loadVersionKeys, VersionKeysError } from './signatures/versionKeys';
+import { VersionSigner } from './signatures/versionSigner';
 import { resolveSiteConfig } from './site';
 import { validatorCompiler } from './validation';
 
@@ -133,7 +137,8 @@ function loggerOptions(logger: ServerConfig['logger']): false | Record<string, u
  * migrations, imports the catalogue from `config.catalogueDir` when the database has no plugin and
  * `importCatalogueOnEmpty` is set, records the manifest ids of a database from before they were
  * kept (`backfillManifestIds`) and the design tools of the submissions from before they were
- * (`backfillPlatforms`), and registers: the `plugins` routes and the analytics dashboards
+ * (`backfillPlatforms`), creates the version-signing keys and signs the versions approved
+ * before versions were signed (`signatures/`), and registers: the `plugins` routes and the analytics dashboards
  * (`analytics-report`) under `/api/cmt/`, the analytics collector (`/sa`,
  * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
@@ -158,7 +163,7 @@ export async function buildApp(
     await migrate(db);
     await ensureSearchIndex(db);
     // The secrets key from SECRETS_KEY or DATA_DIR/secrets.key (never logged): it seals the
-    // settings' secrets and the access-token signing keys.
+    // settings' secrets, the access-token signing keys and the version-signing keys.
     const secrets = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
     // What loading the signing keys has to say, logged once the logger exists.
     const keyNotes: { level: 'info' | 'warn' | 'error'; message: string }[] = [];
@@ -292,6 +297,21 @@ export async function buildApp(
     if (backfill) app.log.info(backfill, 'recorded the manifest ids of the existing plugins');
     const platforms = await backfillPlatforms(db, storage);
     if (platforms) app.log.info(platforms, 'recorded the design tools of the existing submissions');
+    // The version-signing keys (created on first start), and a signature for every version
+    // approved before versions were signed.
+    try {
+      await loadVersionKeys(db.kysely, secrets.box, (options.clock ?? Date.now)());
+    } catch (error) {
+      if (!(error instanceof VersionKeysError)) throw error;
+      throw new Error(
+        `the version-signing keys cannot be opened with this secrets key (${error.message}): restore the secrets key, or run plugin-center version-keys rotate --start-over (the versions signed before then no longer verify)`,
+      );
+    }
+    const signer = new VersionSigner(db, secrets.box, storage);
+    const signed = await signUnsignedVersions(db, signer);
+    if (signed?.signed)
+      app.log.info({ signed: signed.signed }, 'signed the versions approved before signatures');
+    for (const left of signed?.unsigned ?? []) app.log.warn(left, 'a version could not be signed');
 
     installErrorHandling(app, config.site);
     await app.register(fastifySwagger, OPENAPI_OPTIONS);
@@ -305,7 +325,8 @@ export async function buildApp(
       management: new PluginManagement(db, storage, clock),
       listing: new PluginListing(db, clock),
     });
-    await app.register(reviewRoutes, { review: new ReviewService(db, clock) });
+    await app.register(reviewRoutes, { review: new ReviewService(db, signer, clock) });
+    await app.register(signatureRoutes, { signer });
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, clock) });
     // Publishers: their pages, handles, websites and verification.

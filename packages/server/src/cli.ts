@@ -15,6 +15,10 @@
  *   publish a plugin from a terminal or CI with a personal access token (`publishing/publishCommand.ts`);
  * - `plugin-center audit verify [--head <hash>]`: check the audit log's hash chain; exit code 1 at
  *   the first broken entry, or without the recorded head (`review/auditCommand.ts`);
+ * - `plugin-center verify <plugin_key> [version] [--jwks <file>]`: check an approved version's
+ *   signature and its files' SHA-256; exit code 1 when they do not match
+ *   (`signatures/verifyCommand.ts`);
+ * - `plugin-center version-keys rotate [--start-over]`: rotate the version-signing key (same file);
  * - `--help`: these commands and the environment variables (from `CONFIG_SCHEMA`).
  */
 import { join, resolve } from 'node:path';
@@ -34,6 +38,7 @@ import { runPublishCommand } from './publishing/publishCommand';
 import { runAuditCommand } from './review/auditCommand';
 import { preloadCedict } from './search/cedict';
 import { ensureSearchIndex } from './search/indexer';
+import { runVerifyCommand, runVersionKeysCommand } from './signatures/verifyCommand';
 
 /** The usage text: the commands, then the environment variables as `CONFIG_SCHEMA` describes them. */
 const HELP = `Usage: plugin-center <command> [options]
@@ -53,6 +58,14 @@ Commands:
                    Publish a plugin (or, with a plugin key, a new version) to a running server
                    with a personal access token; PLUGIN_CENTER_SERVER and PLUGIN_CENTER_TOKEN
                    are read when the options are absent (docs/publishing.md)
+  verify <plugin_key> [version] [--jwks <file>]
+                   Check an approved version's signature (the current version by default) and the
+                   SHA-256 of each of its stored files: prints OK, or FAILED and why (exit 1);
+                   --jwks: check against a copy of the instance's JWKS saved earlier
+  version-keys rotate [--start-over]
+                   Rotate the version-signing key: versions approved from now on are signed with
+                   a new key; earlier keys stay published, so older versions keep verifying;
+                   --start-over replaces keys the secrets key cannot open (a lost secrets key)
   audit verify [--head <hash>]
                    Check the audit log's hash chain: prints "audit log intact: N entries" and the
                    head, or the first broken entry and why (exit 1); --head: a head printed
@@ -172,6 +185,8 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'keys') return runKeysCommand(loadConfig(), argv.slice(1));
   if (argv[0] === 'publish') return runPublishCommand(argv.slice(1));
   if (argv[0] === 'audit') return runAuditCommand(loadConfig(), argv.slice(1));
+  if (argv[0] === 'verify') return runVerifyCommand(loadConfig(), argv.slice(1));
+  if (argv[0] === 'version-keys') return runVersionKeysCommand(loadConfig(), argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     options: { help: { type: 'boolean', short: 'h' } },

@@ -56,8 +56,18 @@ function detail(key: string, patch: Partial<PluginDetail> = {}): PluginDetail {
     create_time: Date.UTC(2024, 0, 15),
     update_time: Date.UTC(2024, 5, 1),
     versions: [
-      { version: '1.1.0', version_content: 'Faster picking.', create_time: Date.UTC(2024, 5, 1) },
-      { version: '1.0.0', version_content: 'First version.', create_time: Date.UTC(2024, 0, 15) },
+      {
+        version: '1.1.0',
+        version_content: 'Faster picking.',
+        create_time: Date.UTC(2024, 5, 1),
+        signature: null,
+      },
+      {
+        version: '1.0.0',
+        version_content: 'First version.',
+        create_time: Date.UTC(2024, 0, 15),
+        signature: null,
+      },
     ],
     ...patch,
   };

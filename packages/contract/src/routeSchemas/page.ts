@@ -2,7 +2,7 @@
  * The schemas of the `page` and `operation` groups of the route table.
  */
 import type { ROUTES } from '../routes';
-import { Health } from '../wire/common';
+import { Health, VersionKeySet } from '../wire/common';
 import { FileParams } from '../wire/publishing';
 import { OPERATIONS, PAGES, type SchemasOf } from './definition';
 
@@ -35,5 +35,12 @@ export const OPERATION_ROUTE_SCHEMAS = {
     summary: 'Prometheus metrics of this process (text format 0.0.4)',
     description:
       'For a Prometheus scraper: `Authorization: Bearer <METRICS_TOKEN>`. 200 `text/plain; version=0.0.4` with the request, database pool, read cache, search and collector metrics of this process and the Node.js process metrics (docs/deployment.md, Monitoring). 401 UNAUTHORIZED without the token or with another one (access tokens included); 404 ROUTE_NOT_FOUND while the server has no `METRICS_TOKEN`.',
+  },
+  versionKeys: {
+    tags: OPERATIONS,
+    summary: 'The public keys of version signatures (JWKS)',
+    description:
+      'A JWK Set (RFC 7517) of the Ed25519 keys (RFC 8037, `alg` EdDSA) that sign approved versions, the signing one first, then every earlier one, so that versions signed before a rotation keep verifying. Each `kid` is the key’s RFC 7638 thumbprint and is the `kid` of the signatures it made (`signature` of the version history and the editor’s plugins; docs/signatures.md). `application/jwk-set+json`, public, cacheable for 5 minutes; a client that meets an unknown `kid` fetches it again.',
+    response: VersionKeySet,
   },
 } as const satisfies SchemasOf<typeof ROUTES.operation>;

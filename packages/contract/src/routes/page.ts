@@ -63,9 +63,16 @@ export const PAGE_ROUTES = {
   },
 } as const satisfies Record<string, RouteDefinition>;
 
-/** Operations: health, the OpenAPI document and the Prometheus metrics. */
+/** Operations: health, the OpenAPI document, the Prometheus metrics, the version-signing keys. */
 export const OPERATION_ROUTES = {
   health: { method: 'GET', path: '/healthz', access: 'public', request: 'none', response: 'raw' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'public', request: 'none', response: 'raw' },
   metrics: { method: 'GET', path: '/metrics', access: 'metrics_token', request: 'none', response: 'raw' },
+  versionKeys: {
+    method: 'GET',
+    path: '/.well-known/plugin-center/jwks.json',
+    access: 'public',
+    request: 'none',
+    response: 'raw',
+  },
 } as const satisfies Record<string, RouteDefinition>;

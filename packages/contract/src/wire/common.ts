@@ -35,6 +35,27 @@ export const INT32_MAX = 2_147_483_647;
  */
 export const MAX_TIME_MS = 8_640_000_000_000_000;
 
+/** One public key of the version-signing JWKS: an Ed25519 key (RFC 8037) with its id. */
+export const VersionPublicJwk = Type.Object(
+  {
+    kty: Type.Literal('OKP'),
+    crv: Type.Literal('Ed25519'),
+    x: Type.String({ description: 'the public key, base64url' }),
+    kid: Type.String({ description: 'RFC 7638 thumbprint of the key' }),
+    alg: Type.Literal('EdDSA'),
+    use: Type.Literal('sig'),
+  },
+  { $id: 'VersionPublicJwk' },
+);
+export type VersionPublicJwk = Static<typeof VersionPublicJwk>;
+
+/**
+ * `GET /.well-known/plugin-center/jwks.json`: the public keys of version signatures (a JWKS, RFC
+ * 7517), the key that signs now first, then every earlier one (old versions keep verifying).
+ */
+export const VersionKeySet = Type.Object({ keys: Type.Array(VersionPublicJwk) }, { $id: 'VersionKeySet' });
+export type VersionKeySet = Static<typeof VersionKeySet>;
+
 /** Health answer of `GET /healthz`. */
 export const Health = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
 export type Health = Static<typeof Health>;

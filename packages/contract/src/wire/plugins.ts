@@ -52,12 +52,36 @@ export const PluginSummary = Type.Object(
 );
 export type PluginSummary = Static<typeof PluginSummary>;
 
+/**
+ * An approved version's signature (docs/signatures.md): a compact JWS, `alg` EdDSA, made by the
+ * instance's version-signing key `kid` over the version's description (plugin_key, version, approval
+ * time, the SHA-256 of each stored file). Check it with `verifyVersionSignature` and
+ * `verifyVersionFiles` of `@plugin-center/contract/signatures` and the JWKS at
+ * `/.well-known/plugin-center/jwks.json`.
+ */
+export const VersionSignature = Type.Object(
+  {
+    kid: Type.String({ description: 'id of the signing key (RFC 7638 thumbprint), as in the JWS header' }),
+    jws: Type.String({
+      description: 'compact JWS (RFC 7515) whose payload is the signed description (canonical JSON)',
+    }),
+  },
+  { $id: 'VersionSignature' },
+);
+export type VersionSignature = Static<typeof VersionSignature>;
+
+/** A version's signature, or null for a version that has none (see {@link VersionSignature}). */
+const NullableSignature = Type.Union([VersionSignature, Type.Null()], {
+  description: 'the signature of the approved version; null when it has none',
+});
+
 /** One history version of a plugin. */
 export const PluginVersion = Type.Object(
   {
     version: Type.String(),
     version_content: Type.String(),
     create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    signature: NullableSignature,
   },
   { $id: 'PluginVersion' },
 );
@@ -363,6 +387,7 @@ export const EditorPlugin = Type.Object(
       description: 'ms since the Unix epoch when the user installed it; null for `default`',
     }),
     deprecation: Type.Union([PluginDeprecation, Type.Null()], { description: 'null when not deprecated' }),
+    signature: NullableSignature,
   },
   { $id: 'EditorPlugin' },
 );

@@ -157,6 +157,7 @@ const EXPECTED: Record<string, Expectation> = {
   'operation.health': 'public',
   'operation.openApi': 'public',
   'operation.metrics': 'metrics',
+  'operation.versionKeys': 'public',
   // LDAP sign-in
   'user.ldapSignIn': 'public',
   // SAML 2.0 sign-in (404 LOGIN_METHOD_DISABLED here: the matrix's server has no SAML).

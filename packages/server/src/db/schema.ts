@@ -133,6 +133,10 @@ export interface PluginVersionTable {
   version_content: string;
   /** ms */
   create_time: number;
+  /** Compact JWS over the version's description (migration 0042); null until signed. */
+  signature: Generated<string | null>;
+  /** Id of the key that made `signature`; null until signed. */
+  signature_kid: Generated<string | null>;
 }
 
 /** `tag`: tags from the catalogue data (code = lowercase tag, name = readable English). */

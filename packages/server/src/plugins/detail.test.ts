@@ -127,9 +127,14 @@ describe('GET /api/cmt/plugin (detail)', () => {
       is_installed: false,
       is_owner: false,
       versions: [
-        { version: '1.1.0', version_content: 'Second', create_time: Date.UTC(2024, 2, 1) },
-        { version: '1.0.0', version_content: 'First', create_time: Date.UTC(2024, 1, 1) },
-        { version: '0.9.0', version_content: 'Backfilled', create_time: Date.UTC(2023, 11, 1) },
+        { version: '1.1.0', version_content: 'Second', create_time: Date.UTC(2024, 2, 1), signature: null },
+        { version: '1.0.0', version_content: 'First', create_time: Date.UTC(2024, 1, 1), signature: null },
+        {
+          version: '0.9.0',
+          version_content: 'Backfilled',
+          create_time: Date.UTC(2023, 11, 1),
+          signature: null,
+        },
       ],
     });
   });

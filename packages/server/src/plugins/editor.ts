@@ -2,7 +2,7 @@
  * The design tool's plugin list ("the editor's side": `GET plugin/user/editor`): every
  * plugin the signed-in user has, as the editor loads it — installed ones and the default-install
  * (silent) plugins of SPEC §1 that the user never uninstalled, each with its last approved version
- * and the URL of its code file. The plugin row always holds the last approved listing (a new
+ * and the URL of its code file and that version's signature (docs/signatures.md). The plugin row always holds the last approved listing (a new
  * version waits in `plugin_submission` until approved, see `publishing/service.ts`), so a submission
  * under review or rejected changes nothing here.
  */
@@ -40,6 +40,7 @@ function toEditorPlugin(row: EditorRow): EditorPlugin {
     source: row.installed_time === null ? 'default' : 'installed',
     installed_time: row.installed_time,
     deprecation: deprecationOf(row),
+    signature: row.signature && row.signature_kid ? { kid: row.signature_kid, jws: row.signature } : null,
   };
 }
 

@@ -22,6 +22,7 @@ import {
   latestSubmission,
   lockPluginByKey,
   type PluginRow,
+  pluginByKey,
   updatePlugin,
 } from '../publishing/data';
 import {
@@ -33,6 +34,7 @@ import {
 import { logAdminAction, readAuditLog } from '../shared/auditLog';
 import type { AuthUser } from '../shared/auth';
 import { cleanText } from '../shared/textHygiene';
+import type { VersionFileRefs, VersionSigner } from '../signatures/versionSigner';
 import { addVersion, pendingSubmission, recordDecision, recordFirstApproval } from './data';
 import { withMatches } from './matches';
 
@@ -46,8 +48,10 @@ export interface ReviewOptions {
 export class ReviewService {
   private readonly clock: () => number;
 
+  /** @param signer - signs every approved version, in the approval's transaction. */
   constructor(
     private readonly db: Database,
+    private readonly signer: VersionSigner,
     options: ReviewOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
@@ -78,7 +82,9 @@ export class ReviewService {
   /**
    * `POST plugin/audit/status`: approves (2) or rejects (3, reason required, SPEC §4/§5) the
    * plugin's pending submission. Approval makes it the live listing (texts, files, tags, search
-   * documents) and a history version; both are audit-logged, in the same transaction. The reason is
+   * documents) and a history version signed by the instance's version-signing key (over the
+   * version and the SHA-256 of its stored files, `signatures/versionSigner.ts`); both are
+   * audit-logged, in the same transaction, so no approved version lacks its signature. The reason is
    * stored trimmed and without invisible or bidirectional control characters (`shared/textHygiene.ts`).
    *
    * A decision acts only on a submission still waiting: the plugin row is read and (PostgreSQL)
@@ -102,6 +108,10 @@ export class ReviewService {
         'reason',
       );
     const now = this.clock();
+    // The stored files are hashed before the transaction (reading a video takes a while); the
+    // transaction hashes again only what an edit changed meanwhile.
+    const known =
+      body.status === ReviewStatus.APPROVED ? await this.pendingDigests(body.plugin_key) : undefined;
     const notFound = () =>
       new ApiError(ApiErrorCode.PLUGIN_NOT_FOUND, `no plugin with plugin_key ${body.plugin_key}`);
     const decided = await this.db.kysely.transaction().execute(async (trx) => {
@@ -124,8 +134,13 @@ export class ReviewService {
       if (body.status === ReviewStatus.APPROVED) {
         const wasListed = isListed(plugin);
         const files: SubmissionFiles = { ...pending, images: JSON.parse(pending.images) as string[] };
+        const live = livePluginColumns(pending, files);
+        const signature = await this.signer.sign(
+          trx,
+          await this.signer.describe(plugin.plugin_key, pending.version, now, liveFiles(live), known),
+        );
         await updatePlugin(trx, plugin.id, {
-          ...livePluginColumns(pending, files),
+          ...live,
           review_status: ReviewStatus.APPROVED,
           reject_reason: null,
           current_version: pending.version,
@@ -148,6 +163,7 @@ export class ReviewService {
           version: pending.version,
           version_content: pending.version_content,
           create_time: now,
+          ...signature,
         });
         await refreshSearchIndex(trx, [plugin.id]);
       } else if (!isApproved(plugin)) {
@@ -167,6 +183,22 @@ export class ReviewService {
     return submissionOf(this.db.kysely, decided.id);
   }
 
+  /**
+   * The SHA-256 of the stored files of the plugin's pending submission as it would go live (an
+   * empty map when there is none or a file cannot be read: the approval then finds out itself).
+   */
+  private async pendingDigests(pluginKey: string): Promise<Map<string, string>> {
+    try {
+      const plugin = await pluginByKey(this.db.kysely, pluginKey);
+      const pending = plugin && (await pendingSubmission(this.db.kysely, plugin.id));
+      if (!pending) return new Map();
+      const files: SubmissionFiles = { ...pending, images: JSON.parse(pending.images) as string[] };
+      return await this.signer.digests(liveFiles(livePluginColumns(pending, files)));
+    } catch {
+      return new Map();
+    }
+  }
+
   /** `GET manager/audit-log`: newest first, optionally one plugin's. */
   auditLog(
     pluginKey: string | undefined,
@@ -175,6 +207,11 @@ export class ReviewService {
   ): Promise<AuditLogPage> {
     return readAuditLog(this.db.kysely, pluginKey, cursor, pageSize);
   }
+}
+
+/** The files of a live listing (the columns `livePluginColumns` makes) as a version's signature names them. */
+function liveFiles(live: ReturnType<typeof livePluginColumns>): VersionFileRefs {
+  return { ...live, images: JSON.parse(live.images) as string[] };
 }
 
 /**

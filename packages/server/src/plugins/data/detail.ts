@@ -29,6 +29,8 @@ export interface VersionRow {
   version: string;
   version_content: string;
   create_time: number;
+  /** The version's signature (compact JWS and key id), null when it has none. */
+  signature: { kid: string; jws: string } | null;
 }
 
 /**
@@ -45,11 +47,13 @@ export async function approvedPluginDetailRow(
 ): Promise<(DetailRow & { tags_json: unknown; versions_json: unknown }) | undefined> {
   const versions =
     db.dialect === 'sqlite'
-      ? sql`(SELECT json_group_array(json_array(v.version, v.version_content, v.create_time)) FROM
-          (SELECT version, version_content, create_time FROM plugin_version WHERE plugin_id = p.id
-           ORDER BY create_time DESC, id DESC) v)`
-      : sql`(SELECT coalesce(json_agg(json_build_array(v.version, v.version_content, v.create_time)
-          ORDER BY v.create_time DESC, v.id DESC), '[]') FROM plugin_version v WHERE v.plugin_id = p.id)`;
+      ? sql`(SELECT json_group_array(json_array(v.version, v.version_content, v.create_time, v.signature,
+          v.signature_kid)) FROM
+          (SELECT version, version_content, create_time, signature, signature_kid FROM plugin_version
+           WHERE plugin_id = p.id ORDER BY create_time DESC, id DESC) v)`
+      : sql`(SELECT coalesce(json_agg(json_build_array(v.version, v.version_content, v.create_time,
+          v.signature, v.signature_kid) ORDER BY v.create_time DESC, v.id DESC), '[]')
+          FROM plugin_version v WHERE v.plugin_id = p.id)`;
   const q = db.kysely
     .selectFrom('plugin as p')
     .leftJoin('plugin as r', (join) =>
@@ -84,11 +88,18 @@ export async function approvedPluginDetailRow(
 
 /** The versions of a `versions_json` column (text on SQLite, parsed JSON on PostgreSQL). */
 export function parseVersionsJson(value: unknown): VersionRow[] {
-  const list = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [string, string, number][];
-  return list.map(([version, version_content, create_time]) => ({
+  const list = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [
+    string,
+    string,
+    number,
+    string | null,
+    string | null,
+  ][];
+  return list.map(([version, version_content, create_time, jws, kid]) => ({
     version,
     version_content,
     create_time: Number(create_time),
+    signature: jws && kid ? { kid, jws } : null,
   }));
 }
 

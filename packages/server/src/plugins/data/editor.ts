@@ -21,6 +21,9 @@ export interface EditorRow {
   current_version: string | null;
   /** Id of the `plugin_version` row of `current_version`, null when there is none. */
   version_id: number | null;
+  /** That version's compact JWS and its key id, null when unsigned or without a version row. */
+  signature: string | null;
+  signature_kid: string | null;
   /** Storage key of the approved code file (`<sha256>.json`), or null. */
   code_file: string | null;
   /** ms when the user installed it; null for a default-install plugin without an install row. */
@@ -59,6 +62,8 @@ export async function editorRows(
         'p.current_version',
         'p.code_file',
         'v.id as version_id',
+        'v.signature',
+        'v.signature_kid',
         'p.deprecation_message',
         'p.deprecation_time',
         'r.plugin_key as r_key',
@@ -97,6 +102,8 @@ export async function editorRows(
     icon: r.icon,
     current_version: r.current_version,
     version_id: r.version_id === null ? null : Number(r.version_id),
+    signature: r.signature ?? null,
+    signature_kid: r.signature_kid ?? null,
     code_file: r.code_file,
     installed_time: r.installed_time === null ? null : Number(r.installed_time),
     deprecation_message: r.deprecation_message,
