@@ -298,20 +298,23 @@ export async function buildApp(
     const platforms = await backfillPlatforms(db, storage);
     if (platforms) app.log.info(platforms, 'recorded the design tools of the existing submissions');
     // The version-signing keys (created on first start), and a signature for every version
-    // approved before versions were signed.
+    // approved before versions were signed. Keys another secrets key sealed are never replaced
+    // here (every signed version depends on them): the server starts, as with the settings'
+    // secrets, says so at the error level, and approving fails until the key is restored or the
+    // keys are started over.
+    const signer = new VersionSigner(db, secrets.box, storage);
     try {
       await loadVersionKeys(db.kysely, secrets.box, (options.clock ?? Date.now)());
+      const signed = await signUnsignedVersions(db, signer);
+      if (signed?.signed)
+        app.log.info({ signed: signed.signed }, 'signed the versions approved before signatures');
+      for (const left of signed?.unsigned ?? []) app.log.warn(left, 'a version could not be signed');
     } catch (error) {
       if (!(error instanceof VersionKeysError)) throw error;
-      throw new Error(
-        `the version-signing keys cannot be opened with this secrets key (${error.message}): restore the secrets key, or run plugin-center version-keys rotate --start-over (the versions signed before then no longer verify)`,
+      app.log.error(
+        `the version-signing keys cannot be opened with this secrets key (${error.message}): approving a submission fails until the secrets key is restored, or plugin-center version-keys rotate --start-over is run (the versions signed before then no longer verify)`,
       );
     }
-    const signer = new VersionSigner(db, secrets.box, storage);
-    const signed = await signUnsignedVersions(db, signer);
-    if (signed?.signed)
-      app.log.info({ signed: signed.signed }, 'signed the versions approved before signatures');
-    for (const left of signed?.unsigned ?? []) app.log.warn(left, 'a version could not be signed');
 
     installErrorHandling(app, config.site);
     await app.register(fastifySwagger, OPENAPI_OPTIONS);

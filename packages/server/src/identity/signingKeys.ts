@@ -19,7 +19,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
-import { type SecretBox, SecretKeyError, sealedKeyId } from '../settings/secrets';
+import { openKeyList, type SecretBox, sealedKeyId, sealKeyList } from '../settings/secrets';
 import {
   deleteServerSecret,
   readServerSecret,
@@ -86,7 +86,7 @@ function clearKey(value: string, now: number): StoredKey {
 }
 
 function seal(box: SecretBox, keys: StoredKey[]): string {
-  return box.seal(JSON.stringify({ keys }), SEAL_CONTEXT);
+  return sealKeyList(box, keys, SEAL_CONTEXT);
 }
 
 /**
@@ -94,23 +94,10 @@ function seal(box: SecretBox, keys: StoredKey[]): string {
  * @throws SigningKeysError when the secrets key cannot open it or it is not a list of keys.
  */
 function open(box: SecretBox, sealed: string): StoredKey[] {
-  let plain: string;
-  try {
-    plain = box.open(sealed, SEAL_CONTEXT);
-  } catch (error) {
-    if (error instanceof SecretKeyError) throw new SigningKeysError(error.message);
-    throw error;
-  }
-  let keys: unknown;
-  try {
-    keys = (JSON.parse(plain) as { keys?: unknown } | null)?.keys;
-  } catch {
-    keys = undefined;
-  }
+  const keys = openKeyList(box, sealed, SEAL_CONTEXT, (message) => new SigningKeysError(message));
   const valid =
-    Array.isArray(keys) &&
-    keys.length > 0 &&
-    keys.every((k: Partial<StoredKey>) => {
+    keys !== undefined &&
+    (keys as Partial<StoredKey>[]).every((k) => {
       if (typeof k?.kid !== 'string' || typeof k.key !== 'string') return false;
       const bytes = Buffer.from(k.key, 'base64url');
       return bytes.length > 0 && signingKeyId(bytes) === k.kid;

@@ -61,6 +61,38 @@ export function sealedKeyId(sealed: string): string | null {
   return parts.length === 4 && parts[0] === FORMAT && /^[0-9a-f]{16}$/.test(parts[1]!) ? parts[1]! : null;
 }
 
+/** Seals a key set as the text `{"keys":[…]}` under `context` (the signing keys of tokens and of versions). */
+export function sealKeyList(box: SecretBox, keys: readonly unknown[], context: string): string {
+  return box.seal(JSON.stringify({ keys }), context);
+}
+
+/**
+ * The `keys` of a text {@link sealKeyList} sealed under `context`; undefined when it opens to
+ * anything but a non-empty list (the caller checks each key).
+ * @throws the error `refuse(message)` makes when the secrets key cannot open it (a changed or lost
+ *   key, an altered text).
+ */
+export function openKeyList(
+  box: SecretBox,
+  sealed: string,
+  context: string,
+  refuse: (message: string) => Error,
+): unknown[] | undefined {
+  let plain: string;
+  try {
+    plain = box.open(sealed, context);
+  } catch (error) {
+    if (error instanceof SecretKeyError) throw refuse(error.message);
+    throw error;
+  }
+  try {
+    const keys = (JSON.parse(plain) as { keys?: unknown } | null)?.keys;
+    return Array.isArray(keys) && keys.length > 0 ? keys : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Seals and opens secrets with the server's keys (see the module comment). */
 export class SecretBox {
   /** Id of the key that seals (the first one). */

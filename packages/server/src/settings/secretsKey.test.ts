@@ -69,6 +69,11 @@ describe(`secrets key (${TEST_DIALECT})`, () => {
       const lines = log.map((line) => JSON.parse(line) as { level: number; msg: string });
       const problem = lines.find((l) => l.level >= 50 && l.msg.includes('iconfont.client_secret'));
       expect(problem?.msg).toMatch(/sealed with key [0-9a-f]{16}, but this server has key [0-9a-f]{16}/);
+      // The version-signing keys are not replaced: the server starts and says so.
+      const versionKeys = lines.find(
+        (l) => l.level >= 50 && l.msg.includes('version-signing keys cannot be opened'),
+      );
+      expect(versionKeys?.msg).toContain('version-keys rotate --start-over');
       expect(log.join('')).not.toContain(SECRET);
       const shown = body<{ data: IconfontConfig }>(
         await second.inject('GET', '/api/cmt/manager/space-setting/iconfont'),

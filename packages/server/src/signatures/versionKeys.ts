@@ -20,7 +20,7 @@ import type { VersionKeySet, VersionPublicJwk } from '@plugin-center/contract/sc
 import { calculateJwkThumbprint } from 'jose';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import { type SecretBox, SecretKeyError, sealedKeyId } from '../settings/secrets';
+import { openKeyList, type SecretBox, sealedKeyId, sealKeyList } from '../settings/secrets';
 import { readServerSecret, replaceServerSecret, serverSecret } from '../shared/serverSecrets';
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -77,7 +77,7 @@ async function newKey(now: number): Promise<StoredVersionKey> {
 }
 
 function seal(box: SecretBox, keys: StoredVersionKey[]): string {
-  return box.seal(JSON.stringify({ keys }), SEAL_CONTEXT);
+  return sealKeyList(box, keys, SEAL_CONTEXT);
 }
 
 /**
@@ -86,21 +86,9 @@ function seal(box: SecretBox, keys: StoredVersionKey[]): string {
  * @throws VersionKeysError when the secrets key cannot open it or it is not a list of keys.
  */
 async function open(box: SecretBox, sealed: string): Promise<StoredVersionKey[]> {
-  let plain: string;
-  try {
-    plain = box.open(sealed, SEAL_CONTEXT);
-  } catch (error) {
-    if (error instanceof SecretKeyError) throw new VersionKeysError(error.message);
-    throw error;
-  }
-  let keys: unknown;
-  try {
-    keys = (JSON.parse(plain) as { keys?: unknown } | null)?.keys;
-  } catch {
-    keys = undefined;
-  }
+  const keys = openKeyList(box, sealed, SEAL_CONTEXT, (message) => new VersionKeysError(message));
   const notKeys = new VersionKeysError(`the stored ${SEAL_CONTEXT} is not a list of Ed25519 keys`);
-  if (!Array.isArray(keys) || keys.length === 0) throw notKeys;
+  if (!keys) throw notKeys;
   for (const k of keys as Partial<StoredVersionKey>[]) {
     if (typeof k?.kid !== 'string' || typeof k.x !== 'string' || typeof k.d !== 'string') throw notKeys;
     try {
