@@ -24,7 +24,7 @@ if [ "$others" -ne 0 ] || [ "$browser" -ne 0 ]; then
   echo "── what failed ──"
   # vitest's own lines: a failed file (FAIL), a failed test (×), and the summaries
   cat "$others_log" "$browser_log" | sed 's/\x1b\[[0-9;]*m//g' |
-    grep -a -E '^ *(FAIL|×) | × | failed\)|^ *(Test Files|Tests|Errors) ' | sort -u | head -80
+    grep -a -E '^ *(FAIL|×) | × | failed\)|^ *(Test Files|Tests|Errors) ' | grep -a -v '✓' | sort -u | head -80
 fi
 rm -f "$browser_log" "$others_log"
 if [ "$others" -ne 0 ] || [ "$browser" -ne 0 ]; then exit 1; fi
