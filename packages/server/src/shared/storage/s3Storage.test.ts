@@ -32,6 +32,21 @@ function file(ext = 'png', size = 64): { key: string; bytes: Buffer } {
   return { key: fileKey(bytes, ext), bytes };
 }
 
+/**
+ * The bytes of `key` once s3rver has written them whole. s3rver answers a PUT when the body has
+ * been read, before its file is flushed to disk (its filesystem store resolves on the reading
+ * stream's `finish`), so a GET right after can see a short file on a loaded machine; S3 itself
+ * reads its writes. Polls `get` for up to 5 s until the length is `size`.
+ */
+async function whenWritten(store: S3FileStorage, key: string, size: number): Promise<Buffer | undefined> {
+  let got = await store.get(key);
+  for (let i = 0; i < 50 && got !== undefined && got.length !== size; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    got = await store.get(key);
+  }
+  return got;
+}
+
 /** A storage under its own random prefix, so the tests do not see each other's objects. */
 function storage(prefix = `t${randomBytes(4).toString('hex')}/`): S3FileStorage {
   return new S3FileStorage(s3.config(prefix));
@@ -43,7 +58,7 @@ describe('S3FileStorage', () => {
     const { key, bytes } = file();
     expect(await store.put(key, bytes)).toBe(true);
     expect(await store.put(key, bytes)).toBe(false);
-    expect((await store.get(key))?.equals(bytes)).toBe(true);
+    expect((await whenWritten(store, key, bytes.length))?.equals(bytes)).toBe(true);
     expect(await s3.objects('a/')).toEqual([`a/${key}`]);
     const head = await s3.client.send(new HeadObjectCommand({ Bucket: 'uploads', Key: `a/${key}` }));
     expect(head.ContentLength).toBe(bytes.length);
@@ -56,7 +71,7 @@ describe('S3FileStorage', () => {
     for (const size of [0, 1, 5 * 1024 * 1024]) {
       const { key, bytes } = file('mp4', size);
       expect(await store.put(key, bytes)).toBe(true);
-      const got = await store.get(key);
+      const got = await whenWritten(store, key, size);
       expect(got?.length).toBe(size);
       expect(got?.equals(bytes)).toBe(true);
     }
