@@ -15,6 +15,8 @@ import type {
   AnalyticsVisitorGapsTable,
 } from './schemaAnalytics';
 import type {
+  NotificationPreferenceTable,
+  NotificationTable,
   PluginDailyStatTable,
   PluginRatingReportTable,
   PluginRatingTable,
@@ -228,6 +230,9 @@ export interface DatabaseSchema {
   plugin_daily_stat: PluginDailyStatTable;
   // Publishers (migration 0038).
   publisher: PublisherTable;
+  // Notifications and their e-mail preferences (migration 0044).
+  notification: NotificationTable;
+  notification_preference: NotificationPreferenceTable;
 }
 
 /**
