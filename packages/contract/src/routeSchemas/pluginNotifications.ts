@@ -52,18 +52,4 @@ export const PLUGIN_NOTIFICATION_ROUTE_SCHEMAS = {
     body: SaveNotificationPreferencesBody,
     response: NotificationPreferences,
   },
-  unsubscribePage: {
-    tags: PLUGINS,
-    summary: 'The page of an e-mail’s unsubscribe link: one button that turns that kind’s e-mail off',
-    description:
-      'No sign-in: `token` (signed by the server, valid 60 days) names the account and the kind. Changes nothing by itself (mail scanners open links). A bad or expired token: 400 with a page saying so.',
-    hide: true,
-  },
-  unsubscribe: {
-    tags: PLUGINS,
-    summary: 'Turn one kind of notification e-mail off by the e-mail’s token (RFC 8058 one-click)',
-    description:
-      'The form of the unsubscribe page and the `List-Unsubscribe-Post: List-Unsubscribe=One-Click` POST of mail clients (body `List-Unsubscribe=One-Click`, form-encoded, or none). 200 with a page naming the kind turned off; a bad or expired token: 400 with a page saying so. Idempotent.',
-    hide: true,
-  },
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The notifications' entries of the `plugin` group (spread into `PLUGIN_ROUTES`, `plugin.ts`): the
- * signed-in account's notifications (list with the unread count, mark one or all read), its e-mail
- * preferences per kind, and the unsubscribe link of an e-mail (no sign-in: a signed token).
+ * signed-in account's notifications (list with the unread count, mark one or all read) and its
+ * e-mail preferences per kind. The e-mail's unsubscribe page is in the `page` group (`page.ts`).
  */
 import type { RouteDefinition } from './definition';
 
@@ -41,21 +41,5 @@ export const PLUGIN_NOTIFICATION_ROUTES = {
     access: 'user',
     request: 'body',
     response: 'envelope',
-  },
-  // The e-mail's link: a page with one button (GET never changes anything: mail scanners follow links).
-  unsubscribePage: {
-    method: 'GET',
-    path: '/api/cmt/plugin/notification/unsubscribe',
-    access: 'public',
-    request: 'query',
-    response: 'html',
-  },
-  // The button's form and RFC 8058 one-click (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
-  unsubscribe: {
-    method: 'POST',
-    path: '/api/cmt/plugin/notification/unsubscribe',
-    access: 'public',
-    request: 'query',
-    response: 'html',
   },
 } as const satisfies Record<string, RouteDefinition>;

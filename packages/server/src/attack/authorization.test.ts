@@ -123,8 +123,8 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.readAllNotifications': 'user',
   'plugin.notificationPreferences': 'user',
   'plugin.saveNotificationPreferences': 'user',
-  'plugin.unsubscribePage': 'public',
-  'plugin.unsubscribe': 'public',
+  'page.notificationUnsubscribePage': 'public',
+  'page.notificationUnsubscribe': 'public',
   'user.mstSpaceSetting': 'public',
   'user.mstSpaceSettingResource': 'public',
   // --- end of settings

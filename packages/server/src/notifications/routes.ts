@@ -96,13 +96,13 @@ export async function notificationsRoutes(
     (request) => notifications.savePreferences(request.user!, request.body),
     limited,
   );
-  tableRoute(app, 'plugin', 'unsubscribePage', async (request, reply) =>
+  tableRoute(app, 'page', 'notificationUnsubscribePage', async (request, reply) =>
     sendPage(reply, await notifications.unsubscribePage((request.query as { token?: unknown }).token)),
   );
   tableRoute(
     app,
-    'plugin',
-    'unsubscribe',
+    'page',
+    'notificationUnsubscribe',
     async (request, reply) =>
       sendPage(reply, await notifications.unsubscribe((request.query as { token?: unknown }).token)),
     unsubscribeRate ? { preHandler: unsubscribeRate } : {},

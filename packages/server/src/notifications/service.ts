@@ -150,7 +150,7 @@ export class NotificationsService {
     if ((await emailSettings(this.db.kysely, userId)).get(event.kind) === false) return;
     const locale = this.options.locale;
     const token = await this.tokens.sign({ userId, kind: event.kind, locale });
-    const unsubscribe = `${mail.publicUrl}${ROUTES.plugin.unsubscribe.path}?token=${encodeURIComponent(token)}`;
+    const unsubscribe = `${mail.publicUrl}${ROUTES.page.notificationUnsubscribe.path}?token=${encodeURIComponent(token)}`;
     const composed = composeMail(locale, event.kind, event.payload, {
       notifications: `${mail.publicUrl}/plugins/notifications`,
       unsubscribe,
