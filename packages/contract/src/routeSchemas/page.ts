@@ -34,7 +34,7 @@ export const PAGE_ROUTE_SCHEMAS = {
     tags: PAGES,
     summary: 'Turn one kind of notification e-mail off by the e-mail’s token (RFC 8058 one-click)',
     description:
-      'The form of the unsubscribe page and the `List-Unsubscribe-Post: List-Unsubscribe=One-Click` POST of mail clients (body `List-Unsubscribe=One-Click`, form-encoded, or none). 200 with a page naming the kind turned off; a bad or expired token: 400 with a page saying so. Idempotent.',
+      'The form of the unsubscribe page and the `List-Unsubscribe-Post: List-Unsubscribe=One-Click` POST of mail clients (body `List-Unsubscribe=One-Click`, form-encoded or multipart/form-data, or none). 200 with a page naming the kind turned off; a bad or expired token: 400 with a page saying so. Idempotent.',
   },
 } as const satisfies SchemasOf<typeof ROUTES.page>;
 

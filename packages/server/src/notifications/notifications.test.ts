@@ -431,8 +431,18 @@ describe('e-mail preferences and the unsubscribe link', () => {
       review_posted: true,
       plugin_deleted_by_admin: true,
     });
-    // Again: the same answer. Without a body (the page's button posts one; some clients none).
+    // Again: the same answer. Without a body (the page's button posts one; some clients none), and
+    // as multipart/form-data (RFC 8058's SHOULD).
     expect((await t.app.inject({ method: 'POST', url: path })).statusCode).toBe(200);
+    const multipartBody =
+      '--b1\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b1--\r\n';
+    const asMultipart = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'multipart/form-data; boundary=b1' },
+      payload: multipartBody,
+    });
+    expect(asMultipart.statusCode).toBe(200);
 
     // That kind sends no more; another still does.
     const second = await publish(t.app, owner, 'Notify Second');

@@ -52,8 +52,14 @@ export async function notificationsRoutes(
   app: FastifyInstance,
   { notifications, writesPerMinute = NOTIFICATION_WRITES_PER_MINUTE }: NotificationsRoutesOptions,
 ): Promise<void> {
-  // RFC 8058's one-click POST is form-encoded (`List-Unsubscribe=One-Click`), as is the page's form.
+  // RFC 8058's one-click POST carries `List-Unsubscribe=One-Click` form-encoded (the page's form
+  // too) or as multipart/form-data: both are read and ignored (the token in the URL is what counts).
   await app.register(formbody, { bodyLimit: 1024 });
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, null),
+  );
   await registerRateLimits(app);
   const writeRate = sharedLimit(app, {
     max: writesPerMinute,
