@@ -62,7 +62,9 @@ describe('notifications', () => {
     await rater.goto(`${env.appUrl}detail/${encodeURIComponent(key)}`);
     const section = rater.getByTestId('detail-ratings');
     await section.waitFor();
-    await expect.poll(() => section.getByText('安装插件后才能评分。').count()).toBe(1);
+    await expect
+      .poll(() => section.getByText('安装插件后才能评分。').count(), { timeout: 20_000 })
+      .toBe(1);
     const actions = rater.locator('article.detail-page .detail-actions');
     await actions.getByRole('button', { name: '安装', exact: true }).click();
     await actions.getByRole('button', { name: '卸载', exact: true }).waitFor();

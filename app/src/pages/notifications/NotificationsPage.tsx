@@ -115,7 +115,7 @@ function NotificationItem({
     <li className="notification" data-state={isUnread ? 'unread' : 'read'} data-kind={n.kind}>
       <span className="notification-dot" aria-hidden="true" />
       <div className="notification-body">
-        <p className="notification-text">
+        <p className="notification-text" id={`notification-${n.id}`}>
           {isUnread && <span className="sr-only">{t('unread')}: </span>}
           {t(`kinds.${n.kind}`, values)}
         </p>
@@ -132,7 +132,13 @@ function NotificationItem({
         </span>
       </div>
       {isUnread && (
-        <Button variant="text" size="small" onClick={onRead} disabled={busy}>
+        <Button
+          variant="text"
+          size="small"
+          onClick={onRead}
+          disabled={busy}
+          aria-describedby={`notification-${n.id}`}
+        >
           {t('markRead')}
         </Button>
       )}
@@ -141,9 +147,10 @@ function NotificationItem({
 }
 
 /**
- * The e-mail preferences: one checkbox per kind (on until turned off), each saved when changed
- * (`saveNotificationPreferences`; the box shows the saved answer, and goes back with an error toast
- * when the save fails); when the server sends no e-mail, a note instead of the boxes.
+ * The e-mail preferences: one checkbox per kind (on until turned off), each saved on its own when
+ * changed (`saveNotificationPreferences` with that kind only; one save at a time, the boxes keep
+ * their focus meanwhile); the boxes show the saved answer, and a box goes back with an error toast
+ * when its save fails; when the server sends no e-mail, a note instead of the boxes.
  */
 export function EmailPreferences() {
   const { t } = useNotificationsTexts();
@@ -153,14 +160,15 @@ export function EmailPreferences() {
   useEffect(() => setEmail(preferences?.email), [preferences]);
 
   const change = async (kind: NotificationKind, on: boolean) => {
-    if (!email) return;
+    // One save at a time (a change while one runs is not taken: the box stays as it is).
+    if (!email || save.status === 'running') return;
     setEmail({ ...email, [kind]: on });
     const done = await save.run({ email: { [kind]: on } });
     if (done.status === 'success' && done.data) {
       setEmail(done.data.email);
       notify(t('email.saved'), 'success');
     } else {
-      setEmail(email);
+      setEmail((current) => current && { ...current, [kind]: !on });
       notify(t('actionError'), 'error');
     }
   };
@@ -172,7 +180,7 @@ export function EmailPreferences() {
       {status !== 'error' && !preferences && <LoadingState label={t('loading')} inline />}
       {preferences && !preferences.email_available && <p>{t('email.unavailable')}</p>}
       {preferences?.email_available && email && (
-        <fieldset disabled={save.status === 'running'}>
+        <fieldset aria-busy={save.status === 'running'}>
           <legend>{t('email.intro')}</legend>
           {NOTIFICATION_KINDS.map((kind) => (
             <Check

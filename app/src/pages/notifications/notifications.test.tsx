@@ -186,6 +186,22 @@ describe('the notifications page', () => {
     await waitFor(() => expect(review.checked).toBe(true));
   });
 
+  it('puts a box back when its save fails', async () => {
+    const base = server();
+    const net = fakeFetch((req) =>
+      req.method === 'PUT'
+        ? json({ code: 50000, error: 'INTERNAL', message: 'boom', data: null }, 500)
+        : base.fetch(req.url.href, { method: req.method }),
+    );
+    renderPage(net);
+    const approved = (await screen.findByRole('checkbox', {
+      name: 'A submission of mine is approved',
+    })) as HTMLInputElement;
+    fireEvent.click(approved);
+    await waitFor(() => expect(net.requests.some((r) => r.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(approved.checked).toBe(true));
+  });
+
   it('says e-mail is not sent when the server has none', async () => {
     renderPage(server({ preferences: { ...PREFERENCES, email_available: false } }));
     expect(
