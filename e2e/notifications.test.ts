@@ -27,6 +27,8 @@ async function signUp(account: typeof RATER): Promise<Page> {
   await page.waitForURL(/\/user\/login\//);
   await page.goto(`${page.url()}&page=sign_up`);
   await submitLoginPage(page, account);
+  // Signed in once the header says so (the login code is exchanged on the way back).
+  await page.locator('.session[data-state="signed-in"]').first().waitFor();
   return page;
 }
 
@@ -62,9 +64,7 @@ describe('notifications', () => {
     await rater.goto(`${env.appUrl}detail/${encodeURIComponent(key)}`);
     const section = rater.getByTestId('detail-ratings');
     await section.waitFor();
-    await expect
-      .poll(() => section.getByText('安装插件后才能评分。').count(), { timeout: 20_000 })
-      .toBe(1);
+    await expect.poll(() => section.getByText('安装插件后才能评分。').count()).toBe(1);
     const actions = rater.locator('article.detail-page .detail-actions');
     await actions.getByRole('button', { name: '安装', exact: true }).click();
     await actions.getByRole('button', { name: '卸载', exact: true }).waitFor();
