@@ -11,6 +11,7 @@ import {
   ForbiddenPage,
   MyPluginsPage,
   NotFoundPage,
+  NotificationsPage,
   PluginDetailDialog,
   PluginDetailPage,
   PluginStatsPage,
@@ -54,7 +55,7 @@ export function SquareOrDetailPage() {
  * page for anything else; the back office `/backstage-index/*` (admin only, without the site header,
  * SPEC §2; every page of it routed by the lazily loaded `BackofficeRoutes`); publishing (signed in):
  * `/publish-plugin/:type` (`new`, `edit?plugin_key=`), `/my-plugins` and its personal access tokens
- * `/my-plugins/tokens`, a plugin's statistics `/my-plugins/stats?plugin_key=`; a publisher's analytics `/my-analytics` (signed in); the UI kit's developer
+ * `/my-plugins/tokens`, a plugin's statistics `/my-plugins/stats?plugin_key=`; a publisher's analytics `/my-analytics` and the notifications `/notifications` (signed in); the UI kit's developer
  * page `/ui-kit`; plus the skip link first, the cookie notice's place after it, the site header and
  * footer, scroll-to-top and the toasts. In the desktop
  * client (`site.variant === 'desktop'` or the bridge detected) the desktop header replaces the site
@@ -94,6 +95,7 @@ export function App() {
             <Route path="/my-plugins/tokens" element={<TokensPage />} />
             <Route path="/my-plugins/stats" element={<PluginStatsPage />} />
             <Route path="/my-analytics" element={<PublisherAnalyticsPage />} />
+            <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/ui-kit" element={<UiKitPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

@@ -54,6 +54,10 @@ export const PublishPage = lazy(() =>
 export const MyPluginsPage = lazy(() =>
   import('./pages/publish/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })),
 );
+/** `/notifications`: the signed-in person's notifications and e-mail preferences. */
+export const NotificationsPage = lazy(() =>
+  import('./pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
 /** `/my-plugins/tokens`: the signed-in user's personal access tokens for `plugin-center publish`. */
 export const TokensPage = lazy(() =>
   import('./pages/publish/TokensPage').then((m) => ({ default: m.TokensPage })),

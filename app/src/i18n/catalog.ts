@@ -16,6 +16,7 @@ const MODULES = {
   backofficeNav: import.meta.glob('./backofficeNav/*-*.ts', { eager: true }),
   uiKit: import.meta.glob('./uiKit/*-*.ts', { eager: true }),
   ratings: import.meta.glob('./ratings/*-*.ts', { eager: true }),
+  notifications: import.meta.glob('./notifications/*-*.ts', { eager: true }),
 } as const;
 
 /** A namespace's name. */

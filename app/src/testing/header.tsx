@@ -2,8 +2,10 @@
  * The site header's test fixtures: the three site variants, the session states, a render under a
  * router and a fake SSO client, and the dialogs and navigation the header tests drive.
  */
+import { createApiClient } from '@plugin-center/api';
 import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@plugin-center/contract';
-import { SsoClientProvider } from '@plugin-center/react';
+import { ApiClientProvider, SsoClientProvider } from '@plugin-center/react';
+import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
 import * as Dialog from '@radix-ui/react-dialog';
 import { act, cleanup, type RenderResult, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -57,11 +59,26 @@ export const sso = (state: object) =>
     signOut: vi.fn(),
   }) as unknown as Parameters<typeof SsoClientProvider>[0]['client'];
 
-/** Renders `ui` under a memory router at `path` and a fake SSO client in session state `state`. */
+/**
+ * An API client whose server has no notification for anybody (the signed-in header's bell reads
+ * the unread count).
+ */
+const headerApi = () =>
+  createApiClient({
+    fetch: fakeFetch(() => ok({ notification_list: [], next_cursor: null, unread_count: 0 })).fetch,
+    logger: { error: vi.fn() },
+  });
+
+/**
+ * Renders `ui` under a memory router at `path`, a fake SSO client in session state `state` and an
+ * API client of {@link headerApi}.
+ */
 export function renderWith(ui: ReactNode, state: object = VISITOR, path = '/'): RenderResult {
   return render(
     <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
-      <SsoClientProvider client={sso(state)}>{ui}</SsoClientProvider>
+      <SsoClientProvider client={sso(state)}>
+        <ApiClientProvider client={headerApi()}>{ui}</ApiClientProvider>
+      </SsoClientProvider>
     </MemoryRouter>,
   );
 }

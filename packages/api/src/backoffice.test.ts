@@ -7,6 +7,7 @@ import {
   createAuditLog,
   createBatchUpload,
   createMyPlugins,
+  createNotificationList,
   createPeopleList,
   createPersonalTokens,
   createResourcePositionList,
@@ -65,6 +66,25 @@ describe('the paged lists of the back office (one pager: cursor pages)', () => {
       '/api/cmt/manager/audit-log?plugin_key=grid',
       '/api/cmt/plugin/audit',
       '/api/cmt/manager/users?role=2',
+    ]);
+  });
+
+  it("notifications: the caller's, newest first, the unread count as total, pages at next_cursor", async () => {
+    const item = (id: number) => ({ id, kind: 'review_posted', payload: {}, create_time: id, read_at: null });
+    const net = fakeFetch((req) =>
+      req.url.searchParams.get('cursor')
+        ? ok({ notification_list: [item(1)], next_cursor: null, unread_count: 2 })
+        : ok({ notification_list: [item(3), item(2)], next_cursor: 'n1', unread_count: 3 }),
+    );
+    const inbox = createNotificationList(client(net), { page_size: 2 });
+    await inbox.load();
+    expect(inbox.getSnapshot()).toMatchObject({ status: 'success', total: 3, hasMore: true });
+    await inbox.loadMore();
+    expect(inbox.getSnapshot()).toMatchObject({ total: 2, hasMore: false });
+    expect(inbox.getSnapshot().items.map((n) => n.id)).toEqual([3, 2, 1]);
+    expect(net.requests.map((r) => r.url.pathname + r.url.search)).toEqual([
+      '/api/cmt/plugin/notification/list?page_size=2',
+      '/api/cmt/plugin/notification/list?page_size=2&cursor=n1',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * `@plugin-center/api/backoffice`: the stores of the back office (review, audit log, owners, batch
- * upload, personal access tokens, "my plugins", people, resource positions), framework-free with `subscribe` /
+ * upload, personal access tokens, "my plugins", an author's notifications, people, resource positions), framework-free with `subscribe` /
  * `getSnapshot` like the square's. Its own entry point, so the square's bundle and the client's
  * size budget carry none of it.
  *
@@ -13,6 +13,7 @@ export {
   createAuditList,
   createAuditLog,
   createMyPlugins,
+  createNotificationList,
   createPeopleList,
   createResourcePositionList,
 } from './backofficeLists';

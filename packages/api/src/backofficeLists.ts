@@ -7,6 +7,8 @@ import type {
   AuditListQuery,
   AuditLogEntry,
   AuditLogQuery,
+  Notification,
+  NotificationListQuery,
   ResourcePosition,
   ResourcePositionListQuery,
   Submission,
@@ -61,6 +63,28 @@ export function createMyPlugins(
   return createPagedList(
     (q, cursor, signal) => client.plugin.userPlugins({ ...q, cursor }, { signal }),
     submissions,
+    query,
+  );
+}
+
+/**
+ * The signed-in account's notifications (`GET /api/cmt/plugin/notification/list`), newest first.
+ * `total` is the account's unread count (`unread_count`) as of the last page read.
+ *
+ * @example
+ * ```ts
+ * const inbox = createNotificationList(client);
+ * await inbox.load();
+ * inbox.getSnapshot().total; // unread
+ * ```
+ */
+export function createNotificationList(
+  client: ApiClient,
+  query: Paged<NotificationListQuery> = {},
+): PagedList<Notification, Paged<NotificationListQuery>> {
+  return createPagedList(
+    (q, cursor, signal) => client.plugin.notificationList({ ...q, cursor }, { signal }),
+    (d) => ({ items: d.notification_list, total: d.unread_count, next_cursor: d.next_cursor }),
     query,
   );
 }

@@ -139,6 +139,16 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => p.startDomainVerification({ domain: 'acme.example' }), 'POST', 'plugin/publisher/domain'],
       [() => p.checkDomainVerification(), 'POST', 'plugin/publisher/domain/check'],
       [() => b.setPublisherVerified({ user_id: 2, verified: true }), 'PUT', 'manager/publisher/verified'],
+      // Notifications.
+      [() => p.notificationList({ page_size: 5 }), 'GET', 'plugin/notification/list'],
+      [() => p.readNotification({ id: 7 }), 'POST', 'plugin/notification/read'],
+      [() => p.readAllNotifications(), 'POST', 'plugin/notification/read-all'],
+      [() => p.notificationPreferences(), 'GET', 'plugin/notification/preferences'],
+      [
+        () => p.saveNotificationPreferences({ email: { review_posted: false } }),
+        'PUT',
+        'plugin/notification/preferences',
+      ],
     ];
     expect(calls.length).toBe(Object.keys(p).length + Object.keys(b).length);
     for (const [run] of calls) await run();

@@ -132,6 +132,9 @@ export const ApiErrorCode = {
    * or the resolver failed); `message` says which (HTTP 409). Nothing changes; check again later.
    */
   DOMAIN_NOT_VERIFIED: { code: 40932, error: 'DOMAIN_NOT_VERIFIED' },
+  // Notifications.
+  /** No notification with that id among the caller's own (another account's is never revealed) (HTTP 404). */
+  NOTIFICATION_NOT_FOUND: { code: 40440, error: 'NOTIFICATION_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;
@@ -397,3 +400,17 @@ export const PluginEvent = {
 } as const;
 /** A value of {@link PluginEvent}. */
 export type PluginEvent = (typeof PluginEvent)[keyof typeof PluginEvent];
+
+/**
+ * What an author is told about (in the app's notification list and, unless turned off, by e-mail):
+ * a submission approved or rejected (with the reason), a review posted on their plugin (a new
+ * rating with a text, not their own, not an edit), their plugin deleted by an administrator.
+ */
+export const NOTIFICATION_KINDS = [
+  'submission_approved',
+  'submission_rejected',
+  'review_posted',
+  'plugin_deleted_by_admin',
+] as const;
+/** A value of {@link NOTIFICATION_KINDS}. */
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 
-export type { ApiResponse, PluginPlatform } from './constants';
+export type { ApiResponse, NotificationKind, PluginPlatform } from './constants';
 export {
   ALL_TAGS_ID,
   AnalyticsProject,
@@ -26,6 +26,7 @@ export {
   LOGIN_PAGE_PATH,
   LoginStorage,
   MIN_RATING,
+  NOTIFICATION_KINDS,
   PAGE_SIZE,
   PASSWORD_LOGIN_METHOD,
   PLUGIN_PLATFORMS,
@@ -135,6 +136,17 @@ export type {
   ValidResult,
 } from './wire/identity';
 export type { DeprecateBody, ListingState } from './wire/listing';
+export type {
+  Notification,
+  NotificationListQuery,
+  NotificationPage,
+  NotificationPayload,
+  NotificationPreferences,
+  NotificationReadBody,
+  NotificationReadResult,
+  SaveNotificationPreferencesBody,
+  UnsubscribeQuery,
+} from './wire/notifications';
 export type {
   EditorCodeQuery,
   EditorPlugin,

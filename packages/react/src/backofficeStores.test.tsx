@@ -17,12 +17,15 @@ import {
   useBackofficeAction,
   useBatchUpload,
   useMyPlugins,
+  useNotificationPreferences,
+  useNotifications,
   useOwnerAssignment,
   usePeopleList,
   usePersonalTokens,
   usePluginAction,
   usePublisherAnalytics,
   useResourcePositionList,
+  useUnreadNotificationCount,
 } from './backoffice';
 
 type Answer = Parameters<typeof fakeFetch>[0];
@@ -246,5 +249,71 @@ describe('the report hooks', () => {
       '/api/cmt/manager/analytics/overview?from=1&to=2',
       '/api/cmt/plugin/analytics?developer=Ada',
     ]);
+  });
+});
+
+describe('the notification hooks', () => {
+  const item = (id: number, read_at: number | null = null) => ({
+    id,
+    kind: 'submission_approved',
+    payload: { plugin_key: 'k', plugin_name: 'K' },
+    create_time: id,
+    read_at,
+  });
+  const server: Answer = (req) => {
+    if (req.url.pathname.endsWith('/preferences'))
+      return ok({
+        email: {
+          submission_approved: true,
+          submission_rejected: false,
+          review_posted: true,
+          plugin_deleted_by_admin: true,
+        },
+        email_available: true,
+      });
+    if (req.url.pathname.endsWith('/read-all')) return ok({ unread_count: 0 });
+    const size = Number(req.url.searchParams.get('page_size') ?? 20);
+    return ok({
+      notification_list: [item(2), item(1, 5)].slice(0, size),
+      next_cursor: null,
+      unread_count: 1,
+    });
+  };
+
+  it('useNotifications lists the pages with the unread count as total; a read-all then a reload', async () => {
+    const net = setup(server);
+    const { result } = renderHook(
+      () => ({ list: useNotifications({ page_size: 10 }), readAll: usePluginAction('readAllNotifications') }),
+      { wrapper: net.wrapper },
+    );
+    await waitFor(() => expect(result.current.list.status).toBe('success'));
+    expect(result.current.list.items.map((n) => n.id)).toEqual([2, 1]);
+    expect(result.current.list.total).toBe(1);
+    await act(async () => {
+      await result.current.readAll.run(undefined as never);
+    });
+    expect(result.current.readAll.data).toEqual({ unread_count: 0 });
+    expect(paths(net.requests)).toEqual([
+      '/api/cmt/plugin/notification/list?page_size=10',
+      '/api/cmt/plugin/notification/read-all',
+    ]);
+  });
+
+  it('useUnreadNotificationCount asks one item for the count, nothing while disabled', async () => {
+    const net = setup(server);
+    const off = renderHook(() => useUnreadNotificationCount(false), { wrapper: net.wrapper });
+    expect(off.result.current).toMatchObject({ status: 'unrequest', unread: undefined });
+    expect(net.requests).toHaveLength(0);
+    const { result } = renderHook(() => useUnreadNotificationCount(), { wrapper: net.wrapper });
+    await waitFor(() => expect(result.current.unread).toBe(1));
+    expect(paths(net.requests)).toEqual(['/api/cmt/plugin/notification/list?page_size=1']);
+  });
+
+  it('useNotificationPreferences loads the e-mail setting of each kind', async () => {
+    const net = setup(server);
+    const { result } = renderHook(() => useNotificationPreferences(), { wrapper: net.wrapper });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    expect(result.current.preferences?.email.submission_rejected).toBe(false);
+    expect(result.current.preferences?.email_available).toBe(true);
   });
 });

@@ -372,6 +372,11 @@ describe('operations', () => {
         '/api/cmt/plugin/publisher/domain',
         '/api/cmt/plugin/publisher/domain/check',
         '/api/cmt/manager/publisher/verified',
+        // Notifications (the unsubscribe pages are not in the document).
+        '/api/cmt/plugin/notification/list',
+        '/api/cmt/plugin/notification/read',
+        '/api/cmt/plugin/notification/read-all',
+        '/api/cmt/plugin/notification/preferences',
         '/sa',
         '/sa.gif',
         '/config/visualized/Web.conf',

@@ -18,6 +18,7 @@ import { DIRECTORY_METHODS, METHOD_FIELD } from './config/loginMethods';
 import {
   resolveCollectorConfig,
   resolveIdentityConfig,
+  resolveMailConfig,
   resolvePublishLimits,
   type ServerConfig,
 } from './config/serverConfig';
@@ -39,6 +40,8 @@ import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { registerMetrics } from './metrics';
+import { notificationsRoutes } from './notifications/routes';
+import { NotificationsService } from './notifications/service';
 import { OPENAPI_OPTIONS } from './openapi';
 import { getShareCard } from './plugins/detail';
 import { pluginsRoutes } from './plugins/routes';
@@ -83,6 +86,8 @@ declare module 'fastify' {
     publishing: PublishingService;
     /** Settings: the space setting and the external accounts (secrets sealed). */
     settings: SettingsService;
+    /** Authors' notifications and their e-mail (`SMTP_URL`). */
+    notifications: NotificationsService;
   }
 }
 
@@ -268,7 +273,17 @@ export async function buildApp(
     };
     const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
     purgeTimer.unref();
+    // Authors' notifications: in the app, and by e-mail with SMTP_URL in the site's first locale
+    // (accounts keep no language).
+    const notifications = new NotificationsService(db, {
+      ...(options.clock ? { clock: options.clock } : {}),
+      locale: (config.site ?? resolveSiteConfig()).locales[0] ?? 'en-US',
+      mail: resolveMailConfig(config),
+      log: app.log,
+    });
+    app.decorate('notifications', notifications);
     app.addHook('onClose', async () => {
+      notifications.close();
       clearInterval(purgeTimer);
       await coordination?.close();
       storage.close?.();
@@ -325,13 +340,14 @@ export async function buildApp(
     const clock = options.clock ? { clock: options.clock } : {};
     await app.register(publishingRoutes, {
       publishing,
-      management: new PluginManagement(db, storage, clock),
+      management: new PluginManagement(db, storage, { ...clock, notifications }),
       listing: new PluginListing(db, clock),
     });
-    await app.register(reviewRoutes, { review: new ReviewService(db, signer, clock) });
+    await app.register(reviewRoutes, { review: new ReviewService(db, signer, { ...clock, notifications }) });
     await app.register(signatureRoutes, { signer });
     // Ratings and reviews of plugins (not the review of submissions above).
-    await app.register(ratingsRoutes, { ratings: new RatingsService(db, clock) });
+    await app.register(ratingsRoutes, { ratings: new RatingsService(db, { ...clock, notifications }) });
+    await app.register(notificationsRoutes, { notifications });
     // Publishers: their pages, handles, websites and verification.
     const publishers = new PublishersService(db, {
       ...clock,

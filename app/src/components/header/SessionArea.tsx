@@ -1,5 +1,6 @@
 import type { SiteConfig } from '@plugin-center/contract';
 import { useSession } from '@plugin-center/react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/i18n';
 import { signInHere } from '../../session';
@@ -7,6 +8,9 @@ import { site } from '../../site';
 import { Button, buttonClass } from '../../ui/Button';
 import { PluginAvatar } from '../PluginAvatar';
 import { DESKTOP_HEADER_AVATAR_PX, HEADER_AVATAR_PX, MANAGEMENT_HREF } from './constants';
+
+/** The notification bell, in the header's chunk loaded after the first paint (`deferred.ts`). */
+const NotificationBell = lazy(() => import('./deferred').then((m) => ({ default: m.NotificationBell })));
 
 /** The name the header shows for a signed-in person: nickname, else user name, else email. */
 export const displayName = (user: {
@@ -76,7 +80,8 @@ export interface SessionAreaProps {
  * in a new window (`target=_blank rel=noopener`); their plugins' data `/my-analytics`, publish
  * `/publish-plugin/new`, their plugins `/my-plugins`; the workbench (`config.workbenchUrl`, hidden
  * when `null` or when login is hidden); the avatar (`avatar_url`, else a generated initials avatar;
- * 30 px, 32 px in the desktop client) with the nickname; log out. Nothing while the SSO client is
+ * 30 px, 32 px in the desktop client) with the nickname; the notification bell with the unread
+ * count (`NotificationBell`, lazily loaded); log out. Nothing while the SSO client is
  * still starting, so the header never flashes "log in" for a signed-in person.
  */
 export function SessionArea({ config = site, layout = 'bar' }: SessionAreaProps) {
@@ -115,6 +120,9 @@ export function SessionArea({ config = site, layout = 'bar' }: SessionAreaProps)
           {t('session.workbench')}
         </a>
       )}
+      <Suspense fallback={null}>
+        <NotificationBell />
+      </Suspense>
       <span className="session-user" title={user.email ?? name}>
         <PluginAvatar name={name} icon={user.avatar_url} size={avatarSize} />
         <span className="session-name">{name}</span>

@@ -24,6 +24,18 @@ export const PAGE_ROUTE_SCHEMAS = {
   },
   trackerScript: { tags: PAGES, summary: "The tracker's script-tag build" },
   trackerSourceMap: { tags: PAGES, summary: "The source map of the tracker's script-tag build" },
+  notificationUnsubscribePage: {
+    tags: PAGES,
+    summary: 'The page of an e-mail’s unsubscribe link: one button that turns that kind’s e-mail off',
+    description:
+      'No sign-in: `token` (signed by the server, valid 60 days) names the account and the kind. Changes nothing by itself (mail scanners open links). A bad or expired token: 400 with a page saying so.',
+  },
+  notificationUnsubscribe: {
+    tags: PAGES,
+    summary: 'Turn one kind of notification e-mail off by the e-mail’s token (RFC 8058 one-click)',
+    description:
+      'The form of the unsubscribe page and the `List-Unsubscribe-Post: List-Unsubscribe=One-Click` POST of mail clients (body `List-Unsubscribe=One-Click`, form-encoded or multipart/form-data, or none). 200 with a page naming the kind turned off; a bad or expired token: 400 with a page saying so. Idempotent.',
+  },
 } as const satisfies SchemasOf<typeof ROUTES.page>;
 
 /** Schemas of {@link ROUTES}`.operation`. */

@@ -5,7 +5,10 @@
 import { BIND_PAGE_PATH, LOGIN_PAGE_PATH } from '../constants';
 import type { RouteDefinition } from './definition';
 
-/** Pages and files for browsers: the login pages (SPEC §2), the built app, the tracker's script tag. */
+/**
+ * Pages and files for browsers: the login pages (SPEC §2), the built app, the tracker's script tag,
+ * the unsubscribe page of the notification e-mails.
+ */
 export const PAGE_ROUTES = {
   loginPage: { method: 'GET', path: LOGIN_PAGE_PATH, access: 'public', request: 'query', response: 'html' },
   loginPageSlash: {
@@ -60,6 +63,22 @@ export const PAGE_ROUTES = {
     access: 'public',
     request: 'none',
     response: 'asset',
+  },
+  // The e-mail's link: a page with one button (GET never changes anything: mail scanners follow links).
+  notificationUnsubscribePage: {
+    method: 'GET',
+    path: '/api/cmt/plugin/notification/unsubscribe',
+    access: 'public',
+    request: 'query',
+    response: 'html',
+  },
+  // The button's form and RFC 8058 one-click (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
+  notificationUnsubscribe: {
+    method: 'POST',
+    path: '/api/cmt/plugin/notification/unsubscribe',
+    access: 'public',
+    request: 'query',
+    response: 'html',
   },
 } as const satisfies Record<string, RouteDefinition>;
 

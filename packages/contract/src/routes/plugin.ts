@@ -3,6 +3,7 @@
  * review, the back office's curation, settings and reports).
  */
 import type { RouteDefinition } from './definition';
+import { PLUGIN_NOTIFICATION_ROUTES } from './pluginNotifications';
 import { PLUGIN_PUBLISHER_ROUTES } from './pluginPublishers';
 import { PLUGIN_RATING_ROUTES } from './pluginRatings';
 import { PLUGIN_STATS_ROUTES } from './pluginStats';
@@ -240,4 +241,5 @@ export const PLUGIN_ROUTES = {
   // A publisher's statistics of one plugin (the reports domain).
   ...PLUGIN_STATS_ROUTES,
   ...PLUGIN_PUBLISHER_ROUTES,
+  ...PLUGIN_NOTIFICATION_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

@@ -115,6 +115,16 @@ const EXPECTED: Record<string, Expectation> = {
   'plugin.startDomainVerification': 'user',
   'plugin.checkDomainVerification': 'user',
   'backoffice.setPublisherVerified': 'admin',
+  // Notifications: only the caller's own (another account's id answers 404 NOTIFICATION_NOT_FOUND,
+  // checked in notifications/notifications.test.ts); the unsubscribe link needs no sign-in, its token
+  // names the account.
+  'plugin.notificationList': 'user',
+  'plugin.readNotification': 'user',
+  'plugin.readAllNotifications': 'user',
+  'plugin.notificationPreferences': 'user',
+  'plugin.saveNotificationPreferences': 'user',
+  'page.notificationUnsubscribePage': 'public',
+  'page.notificationUnsubscribe': 'public',
   'user.mstSpaceSetting': 'public',
   'user.mstSpaceSettingResource': 'public',
   // --- end of settings

@@ -103,6 +103,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'eu-west-1' }).s3).toBeUndefined();
   });
 
+  it('reads the notification e-mail settings: none without SMTP_URL', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    const config = loadConfig({
+      SMTP_URL: ' smtp://user:pass@mail.example.com:587 ',
+      MAIL_FROM: 'Plugins <notify@example.com>',
+      PUBLIC_URL: 'https://plugins.example.com/',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      mailFrom: 'Plugins <notify@example.com>',
+      publicUrl: 'https://plugins.example.com',
+    });
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -149,6 +163,13 @@ describe('loadConfig', () => {
     [{ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://localhost/pc' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: '2', REDIS_URL: 'redis://127.0.0.1:6379' }, 'WEB_CONCURRENCY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example.com\u0000' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://host name:25' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'x'.repeat(400) }, 'MAIL_FROM'],
+    [{ PUBLIC_URL: 'plugins.example.com' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://plugins.example.com/path' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://a.example,https://b.example' }, 'PUBLIC_URL'],
     [{ IMPORT_CATALOGUE_ON_EMPTY: 'maybe' }, 'IMPORT_CATALOGUE_ON_EMPTY'],
     [{ HOST: ' ' }, 'HOST'],
     [{ JWT_SECRET: 'too short' }, 'JWT_SECRET'],

@@ -179,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;
   if (v.METRICS_TOKEN !== undefined) config.metricsToken = v.METRICS_TOKEN;
+  if (v.SMTP_URL !== undefined) config.smtpUrl = v.SMTP_URL;
+  if (v.MAIL_FROM !== undefined) config.mailFrom = v.MAIL_FROM;
+  if (v.PUBLIC_URL !== undefined) config.publicUrl = v.PUBLIC_URL as string;
   if (v.REDIS_URL !== undefined) config.redisUrl = v.REDIS_URL;
   if (v.REDIS_KEY_PREFIX !== undefined) config.redisKeyPrefix = v.REDIS_KEY_PREFIX;
   const s3 = resolveS3Config(v);

@@ -19,6 +19,7 @@ import { CUSTOM_SSO_VARIABLES } from './customSso';
 import { DATABASE_VARIABLES } from './database';
 import { IDENTITY_VARIABLES } from './identity';
 import { LDAP_VARIABLES } from './ldap';
+import { MAIL_VARIABLES } from './mail';
 import { OIDC_VARIABLES } from './oidc';
 import { PUBLISHING_VARIABLES } from './publishing';
 import { SAML_VARIABLES } from './saml';
@@ -45,6 +46,7 @@ export const CONFIG_SCHEMA = Type.Object({
   ...OIDC_VARIABLES,
   ...CUSTOM_SSO_VARIABLES,
   ...ANALYTICS_VARIABLES,
+  ...MAIL_VARIABLES,
   ...CURATION_VARIABLES,
 });
 

@@ -22,6 +22,7 @@ import {
   type RateLimits,
 } from './identity';
 import type { LdapConfig } from './ldap';
+import { DEFAULT_MAIL_FROM, type MailConfig } from './mail';
 import type { OidcConfig } from './oidc';
 import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
 import type { SamlConfig } from './saml';
@@ -140,6 +141,14 @@ export interface ServerConfig {
   /** `ANALYTICS_RETENTION_DAYS`: days of analytics events kept; 0 or unset → forever. */
   analyticsRetentionDays?: number;
 
+  // Notification e-mail (`config/mail.ts`).
+  /** `SMTP_URL`: where notification e-mail is sent through; unset → no e-mail, notifications only in the app. */
+  smtpUrl?: string | undefined;
+  /** `MAIL_FROM`: the sender of notification e-mail (default `DEFAULT_MAIL_FROM`). */
+  mailFrom?: string;
+  /** `PUBLIC_URL`: the origin of the e-mails' links (default `http://localhost:<port>`). */
+  publicUrl?: string | undefined;
+
   // Contact QR codes and activities; unset → none.
   /** `CONTACT_QR_CODES`: answered by `GET /api/cmt/manager/qr-code/list` (see `curation.ts`). */
   contactQrCodes?: ContactQr[];
@@ -201,5 +210,15 @@ export function resolveCollectorConfig(config: ServerConfig): CollectorConfig {
     visualConfig: config.analyticsVisualConfig ?? null,
     deeplinks: config.analyticsDeeplinks ?? {},
     retentionDays: config.analyticsRetentionDays ?? 0,
+  };
+}
+
+/** The notification e-mail settings of `config`, or undefined without `SMTP_URL` (no e-mail). */
+export function resolveMailConfig(config: ServerConfig): MailConfig | undefined {
+  if (!config.smtpUrl) return undefined;
+  return {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom ?? DEFAULT_MAIL_FROM,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`,
   };
 }

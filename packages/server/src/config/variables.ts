@@ -33,6 +33,10 @@ export const CONFIG_GROUPS = {
     intro:
       'The site variant, its languages, workbench link and cookie consent (see [Site variants](#site-variants)):',
   },
+  mail: {
+    title: 'Notification e-mail',
+    intro: "E-mail of the authors' notifications (see [Notifications](api.md#notifications)):",
+  },
   curation: {
     title: 'Contact codes and activities',
     intro: 'Contact QR codes and activities (see [api.md](api.md#banners-contact-qr-codes-and-activities)):',

@@ -15,6 +15,8 @@ import type {
   AnalyticsVisitorGapsTable,
 } from './schemaAnalytics';
 import type {
+  NotificationPreferenceTable,
+  NotificationTable,
   PluginDailyStatTable,
   PluginRatingReportTable,
   PluginRatingTable,
@@ -232,6 +234,9 @@ export interface DatabaseSchema {
   plugin_daily_stat: PluginDailyStatTable;
   // Publishers (migration 0038).
   publisher: PublisherTable;
+  // Notifications and their e-mail preferences (migration 0044).
+  notification: NotificationTable;
+  notification_preference: NotificationPreferenceTable;
 }
 
 /**

@@ -92,3 +92,30 @@ export interface PluginDailyStatTable {
   /** The stars of `ratings`, summed as they were when each was given. */
   rating_sum: number;
 }
+
+/** `notification` (migration 0044): one thing an account is told about. */
+export interface NotificationTable {
+  id: Generated<number>;
+  /** The account told. */
+  user_id: number;
+  /** One of the contract's `NOTIFICATION_KINDS`. */
+  kind: string;
+  /** The plugin it is about (no foreign key: it may be deleted since). */
+  plugin_id: number | null;
+  /** JSON of the contract's `NotificationPayload`. */
+  payload: string;
+  /** ms */
+  create_time: number;
+  /** ms; null while unread. */
+  read_at: number | null;
+}
+
+/** `notification_preference` (migration 0044): a saved e-mail setting of one account and kind (none: on). */
+export interface NotificationPreferenceTable {
+  user_id: number;
+  kind: string;
+  /** 1 e-mail on, 0 off. */
+  email: number;
+  /** ms */
+  update_time: number;
+}

@@ -17,6 +17,7 @@ import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
+import type { NotificationsService } from '../notifications/service';
 import { replacePluginTags } from '../plugins/data/write';
 import { unindexPlugins } from '../search/indexer';
 import { logAdminAction } from '../shared/auditLog';
@@ -47,11 +48,14 @@ import { allowedPlugin } from './versions';
 export interface PluginManagementOptions {
   /** Current time, ms (default `Date.now`). */
   clock?: () => number;
+  /** Tells a plugin's owner when an administrator deletes it, after the commit. */
+  notifications?: NotificationsService;
 }
 
 /** The administrators' plugin operations, over one database and the uploads' file storage. */
 export class PluginManagement {
   private readonly clock: () => number;
+  private readonly notifications: NotificationsService | undefined;
 
   constructor(
     private readonly db: Database,
@@ -59,13 +63,27 @@ export class PluginManagement {
     options: PluginManagementOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
+    this.notifications = options.notifications;
+  }
+
+  /** Tells the owners of `plugins` that `admin` deleted them (an owner deleting their own: nobody). */
+  private async tellOwners(admin: AuthUser, plugins: readonly PluginRow[]): Promise<void> {
+    for (const plugin of plugins) {
+      await this.notifications?.notify({
+        ownerId: plugin.owner_id,
+        actorId: admin.user_id,
+        kind: 'plugin_deleted_by_admin',
+        pluginId: plugin.id,
+        payload: { plugin_key: plugin.plugin_key, plugin_name: plugin.name },
+      });
+    }
   }
 
   /**
    * `DELETE plugin`: removes a plugin with its versions, submissions, tags, installs and likes
    * (tag counts kept in step), audit-logged in the same transaction; its files are then collected.
    * The plugin's owner or an administrator; a plugin that named it as its replacement keeps its
-   * deprecation without one.
+   * deprecation without one. An administrator deleting someone's plugin tells its owner.
    * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (someone else's plugin)
    */
   async remove(user: AuthUser, pluginKey: string): Promise<{ plugin_key: string }> {
@@ -77,6 +95,7 @@ export class PluginManagement {
     });
     markPluginChanged(this.db, plugin.plugin_key);
     markCatalogueChanged(this.db);
+    await this.tellOwners(user, [plugin]);
     await this.collect(files);
     return { plugin_key: plugin.plugin_key };
   }
@@ -101,10 +120,11 @@ export class PluginManagement {
       const plugins = await lockPluginsOfBatch(trx, this.db.dialect, batchId);
       const files: string[] = [];
       for (const plugin of plugins) files.push(...(await this.deleteRow(trx, admin, plugin)));
-      return { keys: plugins.map((p) => p.plugin_key), files };
+      return { keys: plugins.map((p) => p.plugin_key), files, plugins };
     });
     for (const key of removed.keys) markPluginChanged(this.db, key);
     if (removed.keys.length > 0) markCatalogueChanged(this.db);
+    await this.tellOwners(admin, removed.plugins);
     await this.collect(removed.files);
     return { batch_id: batchId, deleted: removed.keys.length };
   }

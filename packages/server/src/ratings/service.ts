@@ -30,6 +30,7 @@ import { markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import { retryOnConflict } from '../db/retry';
 import { ApiError } from '../errors';
+import type { NotificationsService } from '../notifications/service';
 import { logAdminAction } from '../shared/auditLog';
 import type { AuthUser } from '../shared/auth';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
@@ -62,6 +63,8 @@ import {
 export interface RatingsOptions {
   /** Current time, ms (default `Date.now`). */
   clock?: () => number;
+  /** Tells a plugin's owner of a new review with a text (not their own, not an edit). */
+  notifications?: NotificationsService;
 }
 
 /** The message of the 403 answered to a rating of a plugin the caller never installed. */
@@ -116,12 +119,14 @@ function toReview(row: RatingRow, viewerId: number | null, showHidden: boolean):
 /** The rating operations over one database. */
 export class RatingsService {
   private readonly clock: () => number;
+  private readonly notifications: NotificationsService | undefined;
 
   constructor(
     private readonly db: Database,
     options: RatingsOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
+    this.notifications = options.notifications;
   }
 
   /** The approved plugin with `pluginKey`. @throws ApiError PLUGIN_NOT_FOUND (404). */
@@ -174,7 +179,8 @@ export class RatingsService {
 
   /**
    * `PUT plugin/rating`: creates the caller's rating of the plugin or replaces its stars and texts
-   * (title trimmed; both texts without hidden characters, the description rule).
+   * (title trimmed; both texts without hidden characters, the description rule). A new rating with
+   * a title or text tells the plugin's owner (unless the owner wrote it); an edit tells no one.
    * @throws ApiError PLUGIN_NOT_FOUND (404), FORBIDDEN (403, {@link NOT_INSTALLED_MESSAGE})
    */
   async save(user: AuthUser, body: SaveRatingBody): Promise<SaveRatingResult> {
@@ -187,8 +193,23 @@ export class RatingsService {
       title: cleanText(body.title ?? '', true),
       body: cleanText(body.body ?? '').trim(),
     };
+    const existed = (await ratingOfUser(this.db.kysely, plugin.id, user.user_id, user.user_id)) !== undefined;
     await retryOnConflict(() => upsertRating(this.db.kysely, row, this.clock()));
     markPluginChanged(this.db, plugin.plugin_key);
+    if (!existed && (row.title !== '' || row.body !== '')) {
+      await this.notifications?.notify({
+        ownerId: plugin.owner_id,
+        actorId: user.user_id,
+        kind: 'review_posted',
+        pluginId: plugin.id,
+        payload: {
+          plugin_key: plugin.plugin_key,
+          plugin_name: plugin.name,
+          rating: row.rating,
+          title: row.title,
+        },
+      });
+    }
     const saved = await ratingOfUser(this.db.kysely, plugin.id, user.user_id, user.user_id);
     return {
       review: saved ? toReview(saved, user.user_id, true) : null,

@@ -15,6 +15,7 @@ import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
 import { ApiError } from '../errors';
+import type { NotificationsService } from '../notifications/service';
 import { refreshSearchIndex, replacePluginTags } from '../plugins/data/write';
 import {
   isApproved,
@@ -42,6 +43,8 @@ import { withMatches } from './matches';
 export interface ReviewOptions {
   /** Current time, ms (default `Date.now`). */
   clock?: () => number;
+  /** Tells the plugin's owner of each decision, after it is committed. */
+  notifications?: NotificationsService;
 }
 
 /** The review operations over one database. */
@@ -55,7 +58,10 @@ export class ReviewService {
     options: ReviewOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
+    this.notifications = options.notifications;
   }
+
+  private readonly notifications: NotificationsService | undefined;
 
   /**
    * `GET plugin/audit/list`: submissions by audit filter (0 all, 1 unaudited, 2 passed, 3 not
@@ -176,10 +182,23 @@ export class ReviewService {
         version: pending.version,
         reason: body.status === ReviewStatus.UNAPPROVED ? reason : null,
       });
-      return { id: pending.id, pluginKey: plugin.plugin_key };
+      return { id: pending.id, pluginKey: plugin.plugin_key, plugin, pending };
     });
     markPluginChanged(this.db, decided.pluginKey);
     markCatalogueChanged(this.db);
+    const approved = body.status === ReviewStatus.APPROVED;
+    await this.notifications?.notify({
+      ownerId: decided.plugin.owner_id,
+      actorId: admin.user_id,
+      kind: approved ? 'submission_approved' : 'submission_rejected',
+      pluginId: decided.plugin.id,
+      payload: {
+        plugin_key: decided.pluginKey,
+        plugin_name: decided.pending.name,
+        version: decided.pending.version,
+        ...(approved ? {} : { reason }),
+      },
+    });
     return submissionOf(this.db.kysely, decided.id);
   }
 

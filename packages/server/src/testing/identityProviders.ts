@@ -2,7 +2,7 @@
  * The identity providers the sign-in tests start, for the browser tests (`@plugin-center/server/testing`,
  * resolved from source only): a real OpenLDAP directory (Debian's slapd, `testLdap.ts`), a SAML
  * identity provider (samlify, `testSamlIdp.ts`) and an OpenID Connect provider (oidc-provider,
- * `testOidcProvider.ts`).
+ * `testOidcProvider.ts`); and a real SMTP server whose mailbox a test reads (`testSmtp.ts`).
  */
 export {
   LDAP_PEOPLE,
@@ -13,3 +13,4 @@ export {
 } from './testLdap';
 export { startTestOidcProvider, type TestOidcProvider } from './testOidcProvider';
 export { startTestSamlIdp, type TestSamlIdp } from './testSamlIdp';
+export { startTestSmtp, type TestSmtpServer } from './testSmtp';
