@@ -59,7 +59,7 @@ export type { RouteGroup, RouteName } from './routes';
 export { COLLECTOR_ROUTES } from './routes/collector';
 export type { HttpMethod, RequestKind, ResponseKind, RouteDefinition } from './routes/definition';
 export { Access } from './routes/definition';
-export { OPERATION_ROUTES, PAGE_ROUTES } from './routes/page';
+export { PAGE_ROUTES } from './routes/page';
 export { PLUGIN_ROUTES } from './routes/plugin';
 export { USER_ROUTES } from './routes/user';
 export type {

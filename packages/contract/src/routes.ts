@@ -11,12 +11,14 @@
  * server's `routeTable.test.ts`.
  *
  * `@plugin-center/contract/routes`: this whole table, for the server, the OpenAPI document and the
- * back office. The main entry exports the groups a site's pages call (`PLUGIN_ROUTES`, `USER_ROUTES`,
- * `COLLECTOR_ROUTES`, `PAGE_ROUTES`, `OPERATION_ROUTES`) and not the back office's.
+ * back office, with the groups only a server or an operator calls (`BACKOFFICE_ROUTES`,
+ * `OPERATION_ROUTES`: health, OpenAPI, metrics, the version keys). The main entry exports the groups a
+ * site's pages call (`PLUGIN_ROUTES`, `USER_ROUTES`, `COLLECTOR_ROUTES`, `PAGE_ROUTES`).
  *
  * @packageDocumentation
  */
 export { BACKOFFICE_ROUTES } from './routes/backoffice';
+export { OPERATION_ROUTES } from './routes/page';
 
 import { BACKOFFICE_ROUTES } from './routes/backoffice';
 import { COLLECTOR_ROUTES } from './routes/collector';
