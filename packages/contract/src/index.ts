@@ -136,6 +136,15 @@ export type {
 } from './wire/identity';
 export type { DeprecateBody, ListingState } from './wire/listing';
 export type {
+  MirrorChange,
+  MirrorChanges,
+  MirrorChangesQuery,
+  MirrorFileParams,
+  MirrorPublisher,
+  MirrorVersionChange,
+  MirrorWithdrawal,
+} from './wire/mirror';
+export type {
   EditorCodeQuery,
   EditorPlugin,
   EditorPluginsQuery,

@@ -379,6 +379,9 @@ describe('operations', () => {
         '/healthz',
         '/metrics',
         '/.well-known/plugin-center/jwks.json',
+        // Mirroring.
+        '/api/cmt/mirror/changes',
+        '/api/cmt/mirror/file/{key}',
         // Settings.
         '/api/pix/mst/spaces/setting',
         '/api/pix/mst/spaces/setting/resource',

@@ -39,6 +39,8 @@ import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { registerMetrics } from './metrics';
+import { mirrorRoutes } from './mirror/routes';
+import { MirrorService } from './mirror/service';
 import { OPENAPI_OPTIONS } from './openapi';
 import { getShareCard } from './plugins/detail';
 import { pluginsRoutes } from './plugins/routes';
@@ -83,6 +85,8 @@ declare module 'fastify' {
     publishing: PublishingService;
     /** Settings: the space setting and the external accounts (secrets sealed). */
     settings: SettingsService;
+    /** Mirroring: pulls from the upstream (`UPSTREAM_URL`), bundle imports, the last pull. */
+    mirror: MirrorService;
   }
 }
 
@@ -326,7 +330,40 @@ export async function buildApp(
       listing: new PluginListing(db, clock),
     });
     await app.register(reviewRoutes, { review: new ReviewService(db, signer, clock) });
-    await app.register(signatureRoutes, { signer });
+    // Mirroring: this server's feed, and (with UPSTREAM_URL) pulls from its upstream.
+    const mirror = new MirrorService(db, storage, { config: config.mirror, ...clock });
+    app.decorate('mirror', mirror);
+    await app.register(mirrorRoutes, { db, storage, feedToken: config.mirrorFeedToken });
+    // The JWKS answers the upstreams' keys too: mirrored versions keep the upstream's signatures.
+    await app.register(signatureRoutes, { signer, extraKeys: () => mirror.upstreamKeys() });
+    const intervalMinutes = config.mirror?.intervalMinutes ?? 0;
+    if (intervalMinutes > 0) {
+      const pull = () => {
+        mirror
+          .pull()
+          .then((result) =>
+            app?.log.info(
+              {
+                added: result.added,
+                updated: result.updated,
+                withdrawn: result.withdrawn,
+                failed: result.failed,
+                error: result.error,
+              },
+              'pulled from the upstream',
+            ),
+          )
+          .catch((error: unknown) => app?.log.warn({ err: error }, 'pulling from the upstream failed'));
+      };
+      const first = setTimeout(pull, 60_000);
+      const every = setInterval(pull, intervalMinutes * 60_000);
+      first.unref();
+      every.unref();
+      app.addHook('onClose', async () => {
+        clearTimeout(first);
+        clearInterval(every);
+      });
+    }
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, clock) });
     // Publishers: their pages, handles, websites and verification.

@@ -19,6 +19,7 @@ import { CUSTOM_SSO_VARIABLES } from './customSso';
 import { DATABASE_VARIABLES } from './database';
 import { IDENTITY_VARIABLES } from './identity';
 import { LDAP_VARIABLES } from './ldap';
+import { MIRROR_VARIABLES } from './mirror';
 import { OIDC_VARIABLES } from './oidc';
 import { PUBLISHING_VARIABLES } from './publishing';
 import { SAML_VARIABLES } from './saml';
@@ -46,6 +47,7 @@ export const CONFIG_SCHEMA = Type.Object({
   ...CUSTOM_SSO_VARIABLES,
   ...ANALYTICS_VARIABLES,
   ...CURATION_VARIABLES,
+  ...MIRROR_VARIABLES,
 });
 
 /**

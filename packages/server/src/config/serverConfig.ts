@@ -22,6 +22,7 @@ import {
   type RateLimits,
 } from './identity';
 import type { LdapConfig } from './ldap';
+import type { MirrorConfig } from './mirror';
 import type { OidcConfig } from './oidc';
 import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
 import type { SamlConfig } from './saml';
@@ -89,6 +90,13 @@ export interface ServerConfig {
    * 404 and no metric is kept.
    */
   metricsToken?: string | undefined;
+  /**
+   * Mirroring (docs/mirroring.md): the upstream this deployment pulls from (`UPSTREAM_URL` …);
+   * undefined when it is not a mirror.
+   */
+  mirror?: MirrorConfig | undefined;
+  /** `MIRROR_FEED_TOKEN`: the bearer token the mirroring feed asks for; undefined: the feed is public. */
+  mirrorFeedToken?: string | undefined;
 
   /**
    * Per-account publishing limits: `PUBLISH_RATE_LIMIT` (per hour), `PUBLISH_PENDING_MAX`,

@@ -33,6 +33,10 @@ export const CONFIG_GROUPS = {
     intro:
       'The site variant, its languages, workbench link and cookie consent (see [Site variants](#site-variants)):',
   },
+  mirror: {
+    title: 'Mirroring',
+    intro: 'Mirroring an upstream Plugin Center (see [mirroring.md](mirroring.md)):',
+  },
   curation: {
     title: 'Contact codes and activities',
     intro: 'Contact QR codes and activities (see [api.md](api.md#banners-contact-qr-codes-and-activities)):',

@@ -31,6 +31,7 @@ import type {
   ThirdPartyAccountTable,
   UserAccountTable,
 } from './schemaIdentity';
+import type { MirrorChangeTable, MirrorPullTable, MirrorStateTable } from './schemaMirror';
 import type {
   CatalogueStatTable,
   SearchPostingTable,
@@ -41,6 +42,7 @@ import type {
 export type * from './schemaAnalytics';
 export type * from './schemaCommunity';
 export type * from './schemaIdentity';
+export type * from './schemaMirror';
 export type * from './schemaSearch';
 
 /** `plugin`: one row per plugin (SPEC §3), counters denormalised and search documents stored. */
@@ -123,6 +125,10 @@ export interface PluginTable {
   rating_3: Generated<number>;
   rating_4: Generated<number>;
   rating_5: Generated<number>;
+  /** The upstream's origin of a plugin pulled from it (migration 0046); null for a local plugin. */
+  mirrored_from: Generated<string | null>;
+  /** The upstream's publisher of a mirrored plugin, JSON `{ handle, name }`; null when none. */
+  mirror_publisher: Generated<string | null>;
 }
 
 /** `plugin_version`: history versions of a plugin. */
@@ -232,6 +238,10 @@ export interface DatabaseSchema {
   plugin_daily_stat: PluginDailyStatTable;
   // Publishers (migration 0038).
   publisher: PublisherTable;
+  // Mirroring (migration 0046).
+  mirror_change: MirrorChangeTable;
+  mirror_state: MirrorStateTable;
+  mirror_pull: MirrorPullTable;
 }
 
 /**
