@@ -336,7 +336,7 @@ export async function buildApp(
     await app.register(mirrorRoutes, { db, storage, feedToken: config.mirrorFeedToken });
     // The JWKS answers the upstreams' keys too: mirrored versions keep the upstream's signatures.
     await app.register(signatureRoutes, { signer, extraKeys: () => mirror.upstreamKeys() });
-    const intervalMinutes = config.mirror?.intervalMinutes ?? 0;
+    const intervalMinutes = config.mirror?.upstream ? config.mirror.intervalMinutes : 0;
     if (intervalMinutes > 0) {
       const pull = () => {
         mirror

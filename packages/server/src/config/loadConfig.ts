@@ -180,17 +180,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (v.SECRETS_KEY !== undefined) config.secretsKey = v.SECRETS_KEY;
   if (v.METRICS_TOKEN !== undefined) config.metricsToken = v.METRICS_TOKEN;
   // Mirroring: an upstream to pull from, and the token of this server's own feed.
-  if (v.UPSTREAM_URL !== undefined) {
+  const allowlist =
+    v.MIRROR_ALLOW_KEYS.length + v.MIRROR_ALLOW_TAGS.length + v.MIRROR_ALLOW_PUBLISHERS.length > 0;
+  if (v.UPSTREAM_TOKEN !== undefined && v.UPSTREAM_URL === undefined)
+    throw new ConfigError('UPSTREAM_TOKEN', 'a token of an upstream needs UPSTREAM_URL');
+  if (v.UPSTREAM_URL !== undefined || allowlist) {
     config.mirror = {
       upstream: v.UPSTREAM_URL,
       token: v.UPSTREAM_TOKEN,
       allowKeys: v.MIRROR_ALLOW_KEYS,
       allowTags: v.MIRROR_ALLOW_TAGS,
       allowPublishers: v.MIRROR_ALLOW_PUBLISHERS,
-      intervalMinutes: v.MIRROR_PULL_MINUTES,
+      intervalMinutes: v.UPSTREAM_URL === undefined ? 0 : v.MIRROR_PULL_MINUTES,
     };
-  } else if (v.UPSTREAM_TOKEN !== undefined) {
-    throw new ConfigError('UPSTREAM_TOKEN', 'a token of an upstream needs UPSTREAM_URL');
   }
   if (v.MIRROR_FEED_TOKEN !== undefined) config.mirrorFeedToken = v.MIRROR_FEED_TOKEN;
   if (v.REDIS_URL !== undefined) config.redisUrl = v.REDIS_URL;

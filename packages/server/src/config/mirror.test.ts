@@ -27,6 +27,15 @@ describe('mirroring configuration', () => {
       intervalMinutes: 15,
     });
     expect(config.mirrorFeedToken).toBe('b'.repeat(16));
+    // An allowlist without an upstream: for bundle imports, no automatic pull.
+    expect(loadConfig({ MIRROR_ALLOW_TAGS: 'layout' }).mirror).toEqual({
+      upstream: undefined,
+      token: undefined,
+      allowKeys: [],
+      allowTags: ['layout'],
+      allowPublishers: [],
+      intervalMinutes: 0,
+    });
     expect(loadConfig({ UPSTREAM_URL: 'http://127.0.0.1:8080' }).mirror).toMatchObject({
       allowKeys: [],
       intervalMinutes: 60,

@@ -9,8 +9,11 @@ import { about, trim } from './variables';
 
 /** What a mirror pulls and from where (`ServerConfig.mirror`). */
 export interface MirrorConfig {
-  /** `UPSTREAM_URL`: the upstream's origin. */
-  upstream: string;
+  /**
+   * `UPSTREAM_URL`: the upstream's origin; undefined on a deployment that only imports bundles
+   * (an allowlist set without an upstream applies to `plugin-center import-bundle`).
+   */
+  upstream?: string | undefined;
   /** `UPSTREAM_TOKEN`: sent as `Authorization: Bearer <token>` to the feed; undefined when none. */
   token?: string | undefined;
   /** `MIRROR_ALLOW_KEYS`, `MIRROR_ALLOW_TAGS`, `MIRROR_ALLOW_PUBLISHERS`: all empty = everything. */

@@ -27,6 +27,7 @@ import { body, createTestApp, signedInHeaders, type TestApp } from '../testing/t
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { pngBytes, publishFields } from '../testing/testFiles';
 import { createPublishingSession } from '../testing/testPublishing';
+import { runMirrorCommand } from './command';
 
 const session = createPublishingSession();
 const { send, json } = session;
@@ -255,6 +256,24 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
       await m.app.inject({ url: '/api/cmt/plugin/audit/list?status=0', headers: admin }),
     );
     expect(queue.data.submission_list).toHaveLength(0);
+    // Read-only here: no new version, no owner.
+    const { multipart } = await import('../testing/testFiles');
+    const form = await multipart(publishFields({ plugin_key: first, version: '9.0.0' }) as never);
+    const edit = await m.app.inject({
+      method: 'PUT',
+      url: '/api/cmt/plugin',
+      payload: form.payload,
+      headers: { ...form.headers, ...admin },
+    });
+    expect(edit.statusCode, edit.body).toBe(403);
+    expect(edit.body).toContain(`mirrored from ${origin}`);
+    const owner = await m.app.inject({
+      method: 'POST',
+      url: '/api/cmt/manager/plugin/owner',
+      headers: admin,
+      payload: { plugin_key: first, email: null },
+    });
+    expect(owner.statusCode, owner.body).toBe(403);
     // A second pull changes nothing; the result is stored.
     const again = await m.app.mirror.pull();
     expect(again).toMatchObject({ added: 0, updated: 0, failed: 0, error: null });
@@ -312,6 +331,16 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
     // Two pulls asked at once are one pull.
     const [a, b] = await Promise.all([m.app.mirror.pull(), m.app.mirror.pull()]);
     expect(a.id).toBe(b.id);
+    // `plugin-center mirror pull --from-start` walks the feed again: nothing new.
+    let out = '';
+    const code = await runMirrorCommand(m.config, ['pull', '--from-start'], {
+      out: (text) => (out += text),
+      err: (text) => (out += text),
+    });
+    expect(code, out).toBe(0);
+    expect(out).toMatch(
+      new RegExp(`^Pulled from ${origin}: 0 added, 0 updated, 0 withdrawn, \\d+ unchanged`),
+    );
   }, 60_000);
 
   it('takes only what the allowlist names: keys, tags or publishers', async () => {

@@ -183,7 +183,7 @@ export class MirrorService {
     const config = this.config!;
     let response: Response;
     try {
-      response = await this.fetch(new URL(path, config.upstream), {
+      response = await this.fetch(new URL(path, config.upstream!), {
         headers: config.token ? { authorization: `Bearer ${config.token}` } : {},
         redirect: 'error',
         signal: AbortSignal.timeout(MIRROR_REQUEST_TIMEOUT_MS),
@@ -225,7 +225,8 @@ export class MirrorService {
    * @throws MirrorPullError when the server is not a mirror.
    */
   pull(options: PullOptions = {}): Promise<MirrorPullResult> {
-    if (!this.config) throw new MirrorPullError('this server is not a mirror (UPSTREAM_URL is not set)');
+    if (!this.config?.upstream)
+      throw new MirrorPullError('this server is not a mirror (UPSTREAM_URL is not set)');
     if (!this.running) {
       this.running = this.runPull(options).finally(() => {
         this.running = undefined;
@@ -235,8 +236,7 @@ export class MirrorService {
   }
 
   private async runPull(options: PullOptions): Promise<MirrorPullResult> {
-    const config = this.config!;
-    const origin = config.upstream;
+    const origin = this.config!.upstream!;
     const started = this.clock();
     const id = await this.startRecord(origin, 'pull', started);
     const counts = emptyCounts();
@@ -527,6 +527,16 @@ export class MirrorService {
       .where('upstream', '=', origin)
       .executeTakeFirst();
     return row?.cursor ?? '0';
+  }
+
+  /** Sets the upstream's cursor back to the feed's beginning (the next pull looks at every plugin). */
+  async resetCursor(): Promise<void> {
+    if (!this.config?.upstream) return;
+    await this.db.kysely
+      .updateTable('mirror_state')
+      .set({ cursor: '0' })
+      .where('upstream', '=', this.config.upstream)
+      .execute();
   }
 
   /** Stores the cursor (and the JWKS) of an upstream after a page was applied. */
