@@ -160,6 +160,7 @@ export type {
   PluginKeyBody,
   PluginListQuery,
   PluginListResult,
+  PluginMirror,
   PluginSummary,
   PluginVersion,
   PluginViewResult,

@@ -208,6 +208,12 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
       current_version: '1.0.0',
     });
     expect(detail.download_count).toBe(0);
+    // Marked as mirrored, with the upstream's publisher; a local plugin says null.
+    expect(detail.mirror).toEqual({ from: origin, publisher: { handle, name: expect.any(String) } });
+    const local = body<{ data: PluginDetail }>(
+      await up.app.inject({ url: `/api/cmt/plugin?plugin_key=${first}` }),
+    );
+    expect(local.data.mirror).toBeNull();
     const stored = await rows(m, first);
     expect(stored.plugins[0]).toMatchObject({ mirrored_from: origin, owner_id: null, review_status: 2 });
     expect(JSON.parse(stored.plugins[0]!.mirror_publisher!)).toMatchObject({ handle });
