@@ -139,8 +139,11 @@ export type {
   MirrorChange,
   MirrorChanges,
   MirrorChangesQuery,
+  MirrorFailure,
   MirrorFileParams,
   MirrorPublisher,
+  MirrorPullResult,
+  MirrorStatus,
   MirrorVersionChange,
   MirrorWithdrawal,
 } from './wire/mirror';

@@ -382,6 +382,8 @@ describe('operations', () => {
         // Mirroring.
         '/api/cmt/mirror/changes',
         '/api/cmt/mirror/file/{key}',
+        '/api/cmt/manager/mirror',
+        '/api/cmt/manager/mirror/pull',
         // Settings.
         '/api/pix/mst/spaces/setting',
         '/api/pix/mst/spaces/setting/resource',

@@ -333,7 +333,7 @@ export async function buildApp(
     // Mirroring: this server's feed, and (with UPSTREAM_URL) pulls from its upstream.
     const mirror = new MirrorService(db, storage, { config: config.mirror, ...clock });
     app.decorate('mirror', mirror);
-    await app.register(mirrorRoutes, { db, storage, feedToken: config.mirrorFeedToken });
+    await app.register(mirrorRoutes, { db, storage, feedToken: config.mirrorFeedToken, mirror });
     // The JWKS answers the upstreams' keys too: mirrored versions keep the upstream's signatures.
     await app.register(signatureRoutes, { signer, extraKeys: () => mirror.upstreamKeys() });
     const intervalMinutes = config.mirror?.upstream ? config.mirror.intervalMinutes : 0;

@@ -55,6 +55,7 @@ import { AnalyticsOverview, AnalyticsRangeQuery, PublisherAnalytics } from '../w
 import { AuditListQuery, AuditLogPage, AuditLogQuery, AuditStatusBody } from '../wire/review';
 import { ANALYTICS, IDENTITY, PLUGINS, RANGE_RULES, type SchemasOf } from './definition';
 import { PLUGIN_CURATION_ROUTE_SCHEMAS } from './pluginCuration';
+import { PLUGIN_MIRROR_ROUTE_SCHEMAS } from './pluginMirror';
 import { PLUGIN_PUBLISHER_ROUTE_SCHEMAS } from './pluginPublishers';
 import { PLUGIN_RATING_ROUTE_SCHEMAS } from './pluginRatings';
 import { PLUGIN_STATS_ROUTE_SCHEMAS } from './pluginStats';
@@ -325,4 +326,5 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   ...PLUGIN_RATING_ROUTE_SCHEMAS,
   ...PLUGIN_STATS_ROUTE_SCHEMAS,
   ...PLUGIN_PUBLISHER_ROUTE_SCHEMAS,
+  ...PLUGIN_MIRROR_ROUTE_SCHEMAS,
 } as const satisfies SchemasOf<typeof ROUTES.plugin & typeof ROUTES.backoffice>;

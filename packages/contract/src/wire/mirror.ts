@@ -120,3 +120,67 @@ export const MirrorChanges = Type.Object(
   { $id: 'MirrorChanges' },
 );
 export type MirrorChanges = Static<typeof MirrorChanges>;
+
+/** A version that could not be mirrored, and why. */
+export const MirrorFailure = Type.Object(
+  {
+    plugin_key: Type.String(),
+    version: Type.Union([Type.String(), Type.Null()]),
+    reason: Type.String({ description: 'e.g. “the icon of … does not match its signature: …”' }),
+  },
+  { $id: 'MirrorFailure' },
+);
+export type MirrorFailure = Static<typeof MirrorFailure>;
+
+/** One pull from the upstream, or one bundle import, with what it did. */
+export const MirrorPullResult = Type.Object(
+  {
+    id: Type.Integer(),
+    source: Type.Union([Type.Literal('pull'), Type.Literal('bundle')], {
+      description: '`pull` over HTTP, `bundle` by `plugin-center import-bundle`',
+    }),
+    upstream: Type.String({ description: 'the upstream’s origin' }),
+    start_time: Type.Integer({ description: 'ms since the Unix epoch' }),
+    end_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null while it runs' }),
+    added: Type.Integer({ description: 'plugins created' }),
+    updated: Type.Integer({ description: 'plugins brought to a new version or texts, or listed again' }),
+    withdrawn: Type.Integer({ description: 'local copies unlisted' }),
+    unchanged: Type.Integer({ description: 'versions already held' }),
+    skipped: Type.Integer({ description: 'versions the allowlist left out' }),
+    failed: Type.Integer({ description: 'versions refused (nothing of them stored)' }),
+    failures: Type.Array(MirrorFailure, { description: 'the first 100 failures' }),
+    error: Type.Union([Type.String(), Type.Null()], {
+      description: 'why the pull stopped before the end of the feed; null when it reached it',
+    }),
+  },
+  { $id: 'MirrorPullResult' },
+);
+export type MirrorPullResult = Static<typeof MirrorPullResult>;
+
+/** `GET /api/cmt/manager/mirror`: the mirroring of this deployment. */
+export const MirrorStatus = Type.Object(
+  {
+    upstream: Type.Union([Type.String(), Type.Null()], {
+      description: 'the upstream’s origin (`UPSTREAM_URL`); null when this deployment is not a mirror',
+    }),
+    allow: Type.Object(
+      {
+        keys: Type.Array(Type.String()),
+        tags: Type.Array(Type.String()),
+        publishers: Type.Array(Type.String()),
+      },
+      { description: 'the allowlist (`MIRROR_ALLOW_*`); all empty: every approved plugin' },
+    ),
+    interval_minutes: Type.Integer({ description: 'minutes between automatic pulls; 0: none' }),
+    cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'the feed cursor after the last committed page; null before the first pull',
+    }),
+    mirrored: Type.Integer({ description: 'mirrored plugins stored here, listed or not' }),
+    running: Type.Boolean({ description: 'a pull runs in this process now' }),
+    last_pull: Type.Union([MirrorPullResult, Type.Null()], {
+      description: 'the latest pull or bundle import; null before the first',
+    }),
+  },
+  { $id: 'MirrorStatus' },
+);
+export type MirrorStatus = Static<typeof MirrorStatus>;

@@ -313,6 +313,60 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
     expect((await rows(m, second)).plugins[0]!.unlisted_at).toBeNull();
   }, 60_000);
 
+  it('shows the back office the upstream, allowlist and last pull, and pulls now', async () => {
+    const m = await startMirror({ allowTags: ['layout'] });
+    const admin = await signedInHeaders(m.app, { role: 2 });
+    const status = await m.app.inject({ url: '/api/cmt/manager/mirror', headers: admin });
+    expect(body<{ data: unknown }>(status).data).toEqual({
+      upstream: origin,
+      allow: { keys: [], tags: ['layout'], publishers: [] },
+      interval_minutes: 0,
+      cursor: null,
+      mirrored: 0,
+      running: false,
+      last_pull: null,
+    });
+    const user = await signedInHeaders(m.app);
+    expect(
+      (await m.app.inject({ method: 'POST', url: '/api/cmt/manager/mirror/pull', headers: user })).statusCode,
+    ).toBe(403);
+    const pulled = await m.app.inject({
+      method: 'POST',
+      url: '/api/cmt/manager/mirror/pull',
+      headers: admin,
+    });
+    expect(pulled.statusCode, pulled.body).toBe(200);
+    const data = body<{ data: { mirrored: number; cursor: string; last_pull: Record<string, unknown> } }>(
+      pulled,
+    ).data;
+    expect(data.mirrored).toBe(1);
+    expect(data.cursor).not.toBe('0');
+    expect(data.last_pull).toMatchObject({
+      source: 'pull',
+      upstream: origin,
+      added: 1,
+      failed: 0,
+      error: null,
+    });
+    expect(data.last_pull.end_time).toEqual(expect.any(Number));
+    // Not a mirror: the status says so, "pull now" is refused.
+    const plain = await createTestApp({ importCatalogueOnEmpty: false });
+    mirrors.push(plain);
+    const plainAdmin = await signedInHeaders(plain.app, { role: 1 });
+    expect(
+      body<{ data: { upstream: null } }>(
+        await plain.app.inject({ url: '/api/cmt/manager/mirror', headers: plainAdmin }),
+      ).data.upstream,
+    ).toBeNull();
+    const refused = await plain.app.inject({
+      method: 'POST',
+      url: '/api/cmt/manager/mirror/pull',
+      headers: plainAdmin,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('not a mirror');
+  }, 60_000);
+
   it('continues an interrupted pull where it stopped and never duplicates', async () => {
     const m = await startMirror();
     const part = await m.app.mirror.pull({ batchSize: 1, maxBatches: 1 });

@@ -1,6 +1,7 @@
 /**
  * The mirroring domain's HTTP routes (docs/mirroring.md): the feed an upstream answers its mirrors
- * (`operation.mirrorChanges`, `GET /api/cmt/mirror/changes`).
+ * (`operation.mirrorChanges`, `GET /api/cmt/mirror/changes`) and its files (`operation.mirrorFile`),
+ * and the back office's status (`backoffice.mirrorStatus`) and "pull now" (`backoffice.mirrorPull`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiErrorCode } from '@plugin-center/contract/schemas';
@@ -11,6 +12,7 @@ import { tableRoute } from '../routeTable';
 import { bearerToken } from '../shared/auth';
 import type { FileStorage } from '../shared/storage/fileStorage';
 import { isMirrorableFile, readChanges } from './feed';
+import type { MirrorService } from './service';
 
 /** Options of {@link mirrorRoutes}. */
 export interface MirrorRoutesOptions {
@@ -19,6 +21,8 @@ export interface MirrorRoutesOptions {
   storage: FileStorage;
   /** `MIRROR_FEED_TOKEN`: the token the feed asks for; undefined: the feed is public. */
   feedToken?: string | undefined;
+  /** The mirror side: the back office's status and "pull now". */
+  mirror: MirrorService;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -31,7 +35,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export async function mirrorRoutes(
   app: FastifyInstance,
-  { db, storage, feedToken }: MirrorRoutesOptions,
+  { db, storage, feedToken, mirror }: MirrorRoutesOptions,
 ): Promise<void> {
   const expected = feedToken ? digest(feedToken) : undefined;
   const checkToken = (authorization: string | undefined) => {
@@ -61,5 +65,15 @@ export async function mirrorRoutes(
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'no-store')
       .send(bytes);
+  });
+  tableRoute(app, 'backoffice', 'mirrorStatus', () => mirror.status());
+  tableRoute(app, 'backoffice', 'mirrorPull', async () => {
+    if (!mirror.config?.upstream)
+      throw new ApiError(
+        ApiErrorCode.INVALID_PARAMETER,
+        'this deployment is not a mirror: set UPSTREAM_URL (docs/mirroring.md)',
+      );
+    await mirror.pull();
+    return mirror.status();
   });
 }

@@ -15,6 +15,7 @@
 import {
   type MirrorChange,
   MirrorChanges,
+  type MirrorStatus,
   type MirrorVersionChange,
   PLUGIN_PLATFORMS,
   ReviewStatus,
@@ -603,6 +604,36 @@ export class MirrorService {
       .where('id', '=', id)
       .execute();
     return { id, upstream: origin, source, start_time: started, end_time: end, error, ...counts };
+  }
+
+  /** The mirroring of this deployment as the back office shows it (`backoffice.mirrorStatus`). */
+  async status(): Promise<MirrorStatus> {
+    const upstream = this.config?.upstream ?? null;
+    const mirrored = await this.db.kysely
+      .selectFrom('plugin')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('mirrored_from', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const state = upstream
+      ? await this.db.kysely
+          .selectFrom('mirror_state')
+          .select('cursor')
+          .where('upstream', '=', upstream)
+          .executeTakeFirst()
+      : undefined;
+    return {
+      upstream,
+      allow: {
+        keys: this.config?.allowKeys ?? [],
+        tags: this.config?.allowTags ?? [],
+        publishers: this.config?.allowPublishers ?? [],
+      },
+      interval_minutes: upstream ? (this.config?.intervalMinutes ?? 0) : 0,
+      cursor: state?.cursor ?? null,
+      mirrored: Number(mirrored.n),
+      running: this.running !== undefined,
+      last_pull: (await this.lastPull()) ?? null,
+    };
   }
 
   /** The latest pull or import; undefined before the first. */
