@@ -14,6 +14,7 @@ export { useBatchUpload } from './useBatchUpload';
 export { useCuratedRecommendation } from './useCuratedRecommendation';
 export { useIconfontConfig } from './useIconfontConfig';
 export { useLoginMethods } from './useLoginMethods';
+export { useMirrorStatus } from './useMirrorStatus';
 export { useMyPlugins } from './useMyPlugins';
 export { useOwnerAssignment } from './useOwnerAssignment';
 export { usePagedList } from './usePagedList';
