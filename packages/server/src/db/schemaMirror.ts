@@ -26,6 +26,8 @@ export interface MirrorStateTable {
   jwks: string | null;
   /** ms */
   update_time: number;
+  /** ms until which one process holds the pull from this upstream; null when none does. */
+  lease_until: Generated<number | null>;
 }
 
 /** `mirror_pull`: one pull from an upstream, or one bundle import, with what it did. */

@@ -391,6 +391,26 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
     // Two pulls asked at once are one pull.
     const [a, b] = await Promise.all([m.app.mirror.pull(), m.app.mirror.pull()]);
     expect(a.id).toBe(b.id);
+    // Another process holding the pull (its lease not run out): this one does nothing, records nothing.
+    const before = (await m.app.mirror.lastPull())!.id;
+    await m.app.db.kysely
+      .updateTable('mirror_state')
+      .set({ lease_until: Date.now() + 60_000 })
+      .execute();
+    const held = await m.app.mirror.pull();
+    expect(held.error).toMatch(/another process is pulling/);
+    expect((await m.app.mirror.lastPull())!.id).toBe(before);
+    // A lease run out (that process died) is taken over.
+    await m.app.db.kysely
+      .updateTable('mirror_state')
+      .set({ lease_until: Date.now() - 1 })
+      .execute();
+    expect((await m.app.mirror.pull()).error).toBeNull();
+    const after = await m.app.db.kysely
+      .selectFrom('mirror_state')
+      .select('lease_until')
+      .executeTakeFirstOrThrow();
+    expect(after.lease_until).toBeNull();
     // `plugin-center mirror pull --from-start` walks the feed again: nothing new.
     let out = '';
     const code = await runMirrorCommand(m.config, ['pull', '--from-start'], {

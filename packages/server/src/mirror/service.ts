@@ -44,6 +44,8 @@ export const MIRROR_FILE_MAX_BYTES = 32 * 1024 * 1024;
 export const MIRROR_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 /** How long one request to the upstream may take, ms. */
 export const MIRROR_REQUEST_TIMEOUT_MS = 30_000;
+/** How long a pull holds its upstream's lease, ms, renewed after every page. */
+export const MIRROR_LEASE_MS = 10 * 60_000;
 /** Failures kept with a pull's result. */
 const FAILURES_KEPT = 100;
 
@@ -239,6 +241,53 @@ export class MirrorService {
   private async runPull(options: PullOptions): Promise<MirrorPullResult> {
     const origin = this.config!.upstream!;
     const started = this.clock();
+    if (!(await this.takeLease(origin, started))) {
+      // Another process of this deployment is pulling: nothing recorded, nothing done.
+      return {
+        ...emptyCounts(),
+        id: 0,
+        upstream: origin,
+        source: 'pull',
+        start_time: started,
+        end_time: started,
+        error: `another process is pulling from ${origin}`,
+      };
+    }
+    try {
+      return await this.pullWithLease(origin, started, options);
+    } finally {
+      await this.db.kysely
+        .updateTable('mirror_state')
+        .set({ lease_until: null })
+        .where('upstream', '=', origin)
+        .execute();
+    }
+  }
+
+  /**
+   * Takes the pull of `origin` for this process unless another one holds it (a conditional update:
+   * of several processes at once, one gets it). @returns whether this process holds it now.
+   */
+  private async takeLease(origin: string, now: number): Promise<boolean> {
+    await this.db.kysely
+      .insertInto('mirror_state')
+      .values({ upstream: origin, cursor: '0', jwks: null, update_time: now })
+      .onConflict((oc) => oc.column('upstream').doNothing())
+      .execute();
+    const taken = await this.db.kysely
+      .updateTable('mirror_state')
+      .set({ lease_until: now + MIRROR_LEASE_MS })
+      .where('upstream', '=', origin)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  }
+
+  private async pullWithLease(
+    origin: string,
+    started: number,
+    options: PullOptions,
+  ): Promise<MirrorPullResult> {
     const id = await this.startRecord(origin, 'pull', started);
     const counts = emptyCounts();
     let error: string | null = null;
@@ -542,7 +591,13 @@ export class MirrorService {
 
   /** Stores the cursor (and the JWKS) of an upstream after a page was applied. */
   private async saveState(origin: string, cursor: string, jwks: unknown): Promise<void> {
-    const values = { cursor, jwks: JSON.stringify(jwks), update_time: this.clock() };
+    const now = this.clock();
+    const values = {
+      cursor,
+      jwks: JSON.stringify(jwks),
+      update_time: now,
+      lease_until: now + MIRROR_LEASE_MS,
+    };
     await this.db.kysely
       .insertInto('mirror_state')
       .values({ upstream: origin, ...values })

@@ -15,8 +15,9 @@
  * - `plugin.mirrored_from`: the upstream's origin for a plugin pulled from it (null for a local
  *   one); the plugin keeps the upstream's key. `plugin.mirror_publisher`: the upstream's publisher
  *   identity as JSON `{ "handle", "name" }` (null when none).
- * - `mirror_state`: per upstream origin, the feed cursor of the last committed batch and the JWKS
- *   last fetched from it (JSON).
+ * - `mirror_state`: per upstream origin, the feed cursor of the last committed batch, the JWKS
+ *   last fetched from it (JSON), and until when (ms) one process holds the pull (a lease, so that
+ *   the processes of `WEB_CONCURRENCY` do not pull at once).
  * - `mirror_pull`: one row per pull or bundle import, with its counts and failures.
  */
 import { type Kysely, sql } from 'kysely';
@@ -48,6 +49,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('cursor', 'text', (c) => c.notNull())
     .addColumn('jwks', 'text')
     .addColumn('update_time', 'bigint', (c) => c.notNull())
+    .addColumn('lease_until', 'bigint')
     .execute();
   await db.schema
     .createTable('mirror_pull')
