@@ -233,9 +233,12 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
       );
       expect(files).toMatchObject({ ok: true });
     }
-    const list = body<{ data: PluginListResult }>(
-      await m.app.inject({ url: '/api/cmt/plugin/list?page_size=50' }),
-    );
+    // The mirror as a second real server on its own port: its list answers the mirrored plugins.
+    await m.app.listen({ port: 0, host: '127.0.0.1' });
+    const mirrorOrigin = `http://127.0.0.1:${(m.app.server.address() as AddressInfo).port}`;
+    const list = (await (await fetch(`${mirrorOrigin}/api/cmt/plugin/list?page_size=50`)).json()) as {
+      data: PluginListResult;
+    };
     expect(list.data.plugin_list.map((p) => p.plugin_key)).toEqual(expect.arrayContaining([first, second]));
     // The editor API answers the mirrored plugin with its signature.
     const headers = await signedInHeaders(m.app);
