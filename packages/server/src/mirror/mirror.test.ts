@@ -314,6 +314,21 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
     await json('POST', '/api/cmt/plugin/relist', 'author', { plugin_key: second });
     expect(await m.app.mirror.pull()).toMatchObject({ updated: 1, withdrawn: 0 });
     expect((await rows(m, second)).plugins[0]!.unlisted_at).toBeNull();
+    // Deleted upstream: withdrawn here, its local installs kept.
+    const doomed = await publishAndApprove({ name: 'Short Lived' });
+    await m.app.mirror.pull();
+    const installer = await signedInHeaders(m.app);
+    await m.app.inject({
+      method: 'POST',
+      url: '/api/cmt/plugin/user',
+      headers: installer,
+      payload: { plugin_key: doomed },
+    });
+    expect((await json('DELETE', '/api/cmt/plugin', 'author', { plugin_key: doomed })).status).toBe(200);
+    expect(await m.app.mirror.pull()).toMatchObject({ withdrawn: 1, failed: 0 });
+    const gone = (await rows(m, doomed)).plugins[0]!;
+    expect(gone.unlisted_at).not.toBeNull();
+    expect(gone.download_count).toBe(1);
   }, 60_000);
 
   it('shows the back office the upstream, allowlist and last pull, and pulls now', async () => {
@@ -521,6 +536,13 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
       );
       expect((await (await startMirror({}, fake)).app.mirror.pull()).error).toMatch(/not a page of changes/);
     }
+    // A feed that answers the same page for ever is left after one page.
+    const stuck = await fakeUpstream(async (path) => {
+      if (!path.startsWith('/api/cmt/mirror/changes')) return undefined;
+      const page = await realFeed('/api/cmt/mirror/changes?limit=1');
+      return { body: JSON.stringify({ code: 0, data: { ...page.data, cursor: '0', more: true } }) };
+    });
+    expect((await (await startMirror({}, stuck)).app.mirror.pull()).error).toMatch(/did not move on from 0/);
     // A huge answer is cut off.
     const huge = await fakeUpstream(async (path) =>
       path.startsWith('/api/cmt/mirror/changes') ? { body: Buffer.alloc(17 * 1024 * 1024, 32) } : undefined,

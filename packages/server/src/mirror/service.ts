@@ -314,6 +314,9 @@ export class MirrorService {
         }
         if (BigInt(data.cursor) < BigInt(cursor))
           throw new MirrorPullError(`the feed went back from ${cursor} to ${data.cursor}`);
+        // A page with changes moves the cursor on: a feed that does not would be read forever.
+        if (data.changes.length > 0 && data.cursor === cursor)
+          throw new MirrorPullError(`the feed did not move on from ${cursor}`);
         await this.applyChanges(source, data.changes, counts);
         cursor = data.cursor;
         await this.saveState(origin, cursor, jwks);
