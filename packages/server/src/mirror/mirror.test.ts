@@ -21,6 +21,7 @@ import type {
 } from '@plugin-center/contract/schemas';
 import { verifyVersionFiles, verifyVersionSignature } from '@plugin-center/contract/signatures';
 import { exportJWK, generateKeyPair } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorConfig } from '../config/mirror';
 import { body, createTestApp, signedInHeaders, type TestApp } from '../testing/testApp';
@@ -28,6 +29,7 @@ import { TEST_DIALECT } from '../testing/testDatabase';
 import { pngBytes, publishFields } from '../testing/testFiles';
 import { createPublishingSession } from '../testing/testPublishing';
 import { runMirrorCommand } from './command';
+import { readChanges } from './feed';
 
 const session = createPublishingSession();
 const { send, json } = session;
@@ -585,6 +587,59 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
     expect((await rows(m4, first)).plugins).toHaveLength(0);
     expect((await rows(m4, second)).plugins).toHaveLength(1);
   }, 120_000);
+
+  it.runIf(TEST_DIALECT === 'postgres')(
+    'hands out change numbers in commit order: a reader paging while writers commit out of order misses none',
+    async () => {
+      const db = up.app.db.kysely;
+      const keys = (
+        await db
+          .selectFrom('plugin')
+          .select('plugin_key')
+          .where('current_version', 'is', null)
+          .orderBy('id')
+          .limit(10)
+          .execute()
+      ).map((r) => r.plugin_key);
+      let cursor = '0';
+      for (;;) {
+        const page = await readChanges(db, cursor, 500);
+        cursor = page.cursor;
+        if (!page.more) break;
+      }
+      const seen = new Set<string>();
+      let writing = true;
+      const reader = (async () => {
+        for (;;) {
+          const page = await readChanges(db, cursor, 1);
+          for (const change of page.changes) seen.add(change.plugin_key);
+          cursor = page.cursor;
+          if (page.changes.length === 0) {
+            if (!writing) break;
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        }
+      })();
+      // The first to start commits last: without the ordering, a reader would pass its number.
+      await Promise.all(
+        keys.map((key, i) =>
+          db.transaction().execute(async (trx) => {
+            await new Promise((resolve) => setTimeout(resolve, i * 5));
+            await trx
+              .updateTable('plugin')
+              .set({ name: `Renamed ${i}` })
+              .where('plugin_key', '=', key)
+              .execute();
+            await sql`SELECT pg_sleep(${(keys.length - i) * 0.02})`.execute(trx);
+          }),
+        ),
+      );
+      writing = false;
+      await reader;
+      expect([...seen].sort()).toEqual([...keys].sort());
+    },
+    60_000,
+  );
 
   it('keeps a key that is a local plugin’s here: that version fails, the local plugin is untouched', async () => {
     const m = await startMirror({ allowKeys: [first] });
