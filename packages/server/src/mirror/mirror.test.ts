@@ -24,6 +24,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorConfig } from '../config/mirror';
+import { runVerifyCommand } from '../signatures/verifyCommand';
 import { body, createTestApp, signedInHeaders, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { pngBytes, publishFields } from '../testing/testFiles';
@@ -267,6 +268,16 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
       await m.app.inject({ url: '/api/cmt/plugin/audit/list?status=0', headers: admin }),
     );
     expect(queue.data.submission_list).toHaveLength(0);
+    // `plugin-center verify` on the mirror checks a mirrored version with the upstream's key.
+    let said = '';
+    const verified = await runVerifyCommand(m.config, [first], {
+      out: (text) => (said += text),
+      err: (text) => (said += text),
+    });
+    expect(verified, said).toBe(0);
+    expect(said).toMatch(
+      new RegExp(`^OK: ${first} 1.0.0 is signed by key ${upstreamVersions[0]!.signature_kid}`),
+    );
     // Read-only here: no new version, no owner.
     const { multipart } = await import('../testing/testFiles');
     const form = await multipart(publishFields({ plugin_key: first, version: '9.0.0' }) as never);
