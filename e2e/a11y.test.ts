@@ -59,6 +59,7 @@ const BACK_OFFICE = [
   'space-setting',
   'iconfont',
   'pexels',
+  'mirroring',
 ] as const;
 
 /** Every page of the site (SPEC §2). */

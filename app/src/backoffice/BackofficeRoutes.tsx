@@ -33,6 +33,9 @@ const PexelsPage = lazy(() =>
 const RatingReportsPage = lazy(() =>
   import('./ratings/RatingReportsPage').then((m) => ({ default: m.RatingReportsPage })),
 );
+const MirroringPage = lazy(() =>
+  import('./mirroring/MirroringPage').then((m) => ({ default: m.MirroringPage })),
+);
 const LoginMethodsPage = lazy(() =>
   import('./settings/LoginMethodsPage').then((m) => ({ default: m.LoginMethodsPage })),
 );
@@ -51,6 +54,7 @@ const LoginMethodsPage = lazy(() =>
  *   `iconfont`: the icon-font account; `pexels`: the Pexels API key; `login-methods`: the private
  *   deployment's sign-in methods (LDAP, OIDC, SAML, custom SSO);
  * - `rating-reports`: the moderation queue of reported plugin reviews;
+ * - `mirroring`: the upstream, the allowlist, the last pull and "pull now" (docs/mirroring.md);
  * - anything else (`user-info` included): the administrator's user info (`BackstagePage`).
  */
 export function BackofficeRoutes() {
@@ -71,6 +75,7 @@ export function BackofficeRoutes() {
       <Route path="pexels" element={<PexelsPage />} />
       <Route path="login-methods" element={<LoginMethodsPage />} />
       <Route path="rating-reports" element={<RatingReportsPage />} />
+      <Route path="mirroring" element={<MirroringPage />} />
       <Route path="*" element={<BackstagePage />} />
     </Routes>
   );

@@ -22,6 +22,7 @@ const PAGES = [
   ['/backstage-index/pexels', 'backofficeNav:pexels'],
   ['/backstage-index/login-methods', 'backofficeNav:loginMethods'],
   ['/backstage-index/rating-reports', 'backofficeNav:ratingReports'],
+  ['/backstage-index/mirroring', 'backofficeNav:mirroring'],
 ] as const;
 
 /**
@@ -29,7 +30,7 @@ const PAGES = [
  * carries its own): the page title, the back-office navigation (plugin review, audit log,
  * batch upload, owners, analytics, administrator info, resource positions, banners,
  * recommendations and default installs, people, space setting, icon font, Pexels, sign-in methods,
- * reported reviews; the current one
+ * reported reviews, mirroring; the current one
  * marked `aria-current="page"`) and a way back to the plugin square.
  */
 export function BackstageHeader(props: { title: string }) {

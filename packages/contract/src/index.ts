@@ -137,6 +137,18 @@ export type {
 } from './wire/identity';
 export type { DeprecateBody, ListingState } from './wire/listing';
 export type {
+  MirrorChange,
+  MirrorChanges,
+  MirrorChangesQuery,
+  MirrorFailure,
+  MirrorFileParams,
+  MirrorPublisher,
+  MirrorPullResult,
+  MirrorStatus,
+  MirrorVersionChange,
+  MirrorWithdrawal,
+} from './wire/mirror';
+export type {
   Notification,
   NotificationListQuery,
   NotificationPage,
@@ -147,6 +159,7 @@ export type {
   SaveNotificationPreferencesBody,
   UnsubscribeQuery,
 } from './wire/notifications';
+
 export type {
   EditorCodeQuery,
   EditorPlugin,
@@ -163,6 +176,7 @@ export type {
   PluginKeyBody,
   PluginListQuery,
   PluginListResult,
+  PluginMirror,
   PluginSummary,
   PluginVersion,
   PluginViewResult,

@@ -23,6 +23,7 @@ export * from './wire/common';
 export * from './wire/curation';
 export * from './wire/identity';
 export * from './wire/listing';
+export * from './wire/mirror';
 export * from './wire/notifications';
 export * from './wire/plugins';
 export * from './wire/publishers';

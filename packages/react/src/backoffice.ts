@@ -15,6 +15,7 @@ export { useBatchUpload } from './useBatchUpload';
 export { useCuratedRecommendation } from './useCuratedRecommendation';
 export { useIconfontConfig } from './useIconfontConfig';
 export { useLoginMethods } from './useLoginMethods';
+export { useMirrorStatus } from './useMirrorStatus';
 export { useMyPlugins } from './useMyPlugins';
 export { useNotificationPreferences } from './useNotificationPreferences';
 export { useNotifications } from './useNotifications';

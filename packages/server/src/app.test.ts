@@ -384,6 +384,11 @@ describe('operations', () => {
         '/healthz',
         '/metrics',
         '/.well-known/plugin-center/jwks.json',
+        // Mirroring.
+        '/api/cmt/mirror/changes',
+        '/api/cmt/mirror/file/{key}',
+        '/api/cmt/manager/mirror',
+        '/api/cmt/manager/mirror/pull',
         // Settings.
         '/api/pix/mst/spaces/setting',
         '/api/pix/mst/spaces/setting/resource',

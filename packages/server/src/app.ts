@@ -40,6 +40,8 @@ import { IdentityService } from './identity/service';
 import { ThirdPartyProviders } from './identity/thirdParty';
 import { loginPageRoutes } from './loginPage/routes';
 import { registerMetrics } from './metrics';
+import { mirrorRoutes } from './mirror/routes';
+import { MirrorService } from './mirror/service';
 import { notificationsRoutes } from './notifications/routes';
 import { NotificationsService } from './notifications/service';
 import { OPENAPI_OPTIONS } from './openapi';
@@ -88,6 +90,8 @@ declare module 'fastify' {
     settings: SettingsService;
     /** Authors' notifications and their e-mail (`SMTP_URL`). */
     notifications: NotificationsService;
+    /** Mirroring: pulls from the upstream (`UPSTREAM_URL`), bundle imports, the last pull. */
+    mirror: MirrorService;
   }
 }
 
@@ -344,7 +348,40 @@ export async function buildApp(
       listing: new PluginListing(db, clock),
     });
     await app.register(reviewRoutes, { review: new ReviewService(db, signer, { ...clock, notifications }) });
-    await app.register(signatureRoutes, { signer });
+    // Mirroring: this server's feed, and (with UPSTREAM_URL) pulls from its upstream.
+    const mirror = new MirrorService(db, storage, { config: config.mirror, ...clock });
+    app.decorate('mirror', mirror);
+    await app.register(mirrorRoutes, { db, storage, feedToken: config.mirrorFeedToken, mirror });
+    // The JWKS answers the upstreams' keys too: mirrored versions keep the upstream's signatures.
+    await app.register(signatureRoutes, { signer, extraKeys: () => mirror.upstreamKeys() });
+    const intervalMinutes = config.mirror?.upstream ? config.mirror.intervalMinutes : 0;
+    if (intervalMinutes > 0) {
+      const pull = () => {
+        mirror
+          .pull()
+          .then((result) =>
+            app?.log.info(
+              {
+                added: result.added,
+                updated: result.updated,
+                withdrawn: result.withdrawn,
+                failed: result.failed,
+                error: result.error,
+              },
+              'pulled from the upstream',
+            ),
+          )
+          .catch((error: unknown) => app?.log.warn({ err: error }, 'pulling from the upstream failed'));
+      };
+      const first = setTimeout(pull, 60_000);
+      const every = setInterval(pull, intervalMinutes * 60_000);
+      first.unref();
+      every.unref();
+      app.addHook('onClose', async () => {
+        clearTimeout(first);
+        clearInterval(every);
+      });
+    }
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, { ...clock, notifications }) });
     await app.register(notificationsRoutes, { notifications });

@@ -19,6 +19,8 @@
  *   signature and its files' SHA-256; exit code 1 when they do not match
  *   (`signatures/verifyCommand.ts`);
  * - `plugin-center version-keys rotate [--start-over]`: rotate the version-signing key (same file);
+ * - `plugin-center mirror pull [--from-start]`, `export --since <time> --origin <url> <file>`,
+ *   `import-bundle <file> [--jwks <file>]`: mirroring (`mirror/command.ts`, `mirror/bundle.ts`);
  * - `--help`: these commands and the environment variables (from `CONFIG_SCHEMA`).
  */
 import { join, resolve } from 'node:path';
@@ -34,6 +36,8 @@ import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { runAdminCommand } from './identity/adminCommand';
 import { runKeysCommand } from './identity/keysCommand';
+import { runExportCommand, runImportBundleCommand } from './mirror/bundle';
+import { runMirrorCommand } from './mirror/command';
 import { runPublishCommand } from './publishing/publishCommand';
 import { runAuditCommand } from './review/auditCommand';
 import { preloadCedict } from './search/cedict';
@@ -66,6 +70,15 @@ Commands:
                    Rotate the version-signing key: versions approved from now on are signed with
                    a new key; earlier keys stay published, so older versions keep verifying;
                    --start-over replaces keys the secrets key cannot open (a lost secrets key)
+  mirror pull [--from-start]
+                   Pull from UPSTREAM_URL now (docs/mirroring.md) and print what changed;
+                   --from-start walks the upstream's feed from its beginning again
+  export --since <time> --origin <url> <file>
+                   Write a signed bundle of the approved versions changed since <time> (ms or
+                   ISO 8601) for an air-gapped mirror; <url> is the origin mirrors know us by
+  import-bundle <file> [--jwks <file>]
+                   Check a bundle (its signature, every version's signature and file digests)
+                   and load it; --jwks: the upstream's JWKS to trust instead of the bundle's
   audit verify [--head <hash>]
                    Check the audit log's hash chain: prints "audit log intact: N entries" and the
                    head, or the first broken entry and why (exit 1); --head: a head printed
@@ -187,6 +200,9 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'audit') return runAuditCommand(loadConfig(), argv.slice(1));
   if (argv[0] === 'verify') return runVerifyCommand(loadConfig(), argv.slice(1));
   if (argv[0] === 'version-keys') return runVersionKeysCommand(loadConfig(), argv.slice(1));
+  if (argv[0] === 'export') return runExportCommand(loadConfig(), argv.slice(1));
+  if (argv[0] === 'import-bundle') return runImportBundleCommand(loadConfig(), argv.slice(1));
+  if (argv[0] === 'mirror') return runMirrorCommand(loadConfig(), argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     options: { help: { type: 'boolean', short: 'h' } },

@@ -9,4 +9,5 @@ export const texts = {
   pexels: 'Pexels',
   ratingReports: 'Reported reviews',
   loginMethods: 'Sign-in methods',
+  mirroring: 'Mirroring',
 };

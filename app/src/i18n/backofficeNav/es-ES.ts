@@ -11,4 +11,5 @@ export const texts: BackofficeNavMessages = {
   pexels: 'Pexels',
   ratingReports: 'Reseñas denunciadas',
   loginMethods: 'Métodos de inicio de sesión',
+  mirroring: 'Réplica',
 };

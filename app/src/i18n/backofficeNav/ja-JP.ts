@@ -11,4 +11,5 @@ export const texts: BackofficeNavMessages = {
   pexels: 'Pexels',
   ratingReports: '報告されたレビュー',
   loginMethods: 'サインイン方法',
+  mirroring: 'ミラーリング',
 };

@@ -11,4 +11,5 @@ export const texts: BackofficeNavMessages = {
   pexels: 'Pexels',
   ratingReports: '신고된 리뷰',
   loginMethods: '로그인 방식',
+  mirroring: '미러링',
 };

@@ -11,4 +11,5 @@ export const texts: BackofficeNavMessages = {
   pexels: 'Pexels',
   ratingReports: 'Жалобы на отзывы',
   loginMethods: 'Способы входа',
+  mirroring: 'Зеркалирование',
 };

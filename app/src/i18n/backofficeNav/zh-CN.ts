@@ -11,4 +11,5 @@ export const texts: BackofficeNavMessages = {
   pexels: '图片库',
   ratingReports: '被举报的评价',
   loginMethods: '登录方式',
+  mirroring: '镜像',
 };

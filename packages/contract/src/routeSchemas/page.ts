@@ -3,6 +3,7 @@
  */
 import type { ROUTES } from '../routes';
 import { Health, VersionKeySet } from '../wire/common';
+import { MirrorChanges, MirrorChangesQuery, MirrorFileParams } from '../wire/mirror';
 import { FileParams } from '../wire/publishing';
 import { OPERATIONS, PAGES, type SchemasOf } from './definition';
 
@@ -54,5 +55,20 @@ export const OPERATION_ROUTE_SCHEMAS = {
     description:
       'A JWK Set (RFC 7517) of the Ed25519 keys (RFC 8037, `alg` EdDSA) that sign approved versions, the signing one first, then every earlier one, so that versions signed before a rotation keep verifying. Each `kid` is the key’s RFC 7638 thumbprint and is the `kid` of the signatures it made (`signature` of the version history and the editor’s plugins; docs/signatures.md). `application/jwk-set+json`, public, cacheable for 5 minutes; a client that meets an unknown `kid` fetches it again.',
     response: VersionKeySet,
+  },
+  mirrorChanges: {
+    tags: OPERATIONS,
+    summary: 'The mirroring feed: changes of approved plugins after a cursor',
+    description:
+      'What a mirror reads from its upstream (docs/mirroring.md): the changes after `since` in the order of the change sequence, each the plugin as it is now — `version` (approved, listed, with a signed current version: texts, tags, publisher, version and its signature, whose files are served at `/api/cmt/file/<key>`) or `withdrawn` (unlisted, rejected, deleted or unsigned) — and the `cursor` of the next page. Nothing is skipped or repeated between pages. Public unless the server sets `MIRROR_FEED_TOKEN`: then `Authorization: Bearer <token>` is required, else 401 UNAUTHORIZED.',
+    querystring: MirrorChangesQuery,
+    response: MirrorChanges,
+  },
+  mirrorFile: {
+    tags: OPERATIONS,
+    summary: 'A stored file of an approved version, for mirrors (code files included)',
+    description:
+      'The bytes of the stored file `key` (a content address, `<sha256>.<ext>`) as a mirror downloads the files a version’s signature names (docs/mirroring.md): images and videos as `/api/cmt/file/<key>` serves them, and the code file (`.json`) of an approved plugin, which no public route serves otherwise. `application/octet-stream`, `nosniff`, sandboxed. The same token as the feed (`MIRROR_FEED_TOKEN`), else 401 UNAUTHORIZED; 404 ROUTE_NOT_FOUND for a key that is not stored, or a `.json` that is no approved plugin’s code file.',
+    params: MirrorFileParams,
   },
 } as const satisfies SchemasOf<typeof ROUTES.operation>;

@@ -55,6 +55,7 @@ import { AnalyticsOverview, AnalyticsRangeQuery, PublisherAnalytics } from '../w
 import { AuditListQuery, AuditLogPage, AuditLogQuery, AuditStatusBody } from '../wire/review';
 import { ANALYTICS, IDENTITY, PLUGINS, RANGE_RULES, type SchemasOf } from './definition';
 import { PLUGIN_CURATION_ROUTE_SCHEMAS } from './pluginCuration';
+import { PLUGIN_MIRROR_ROUTE_SCHEMAS } from './pluginMirror';
 import { PLUGIN_NOTIFICATION_ROUTE_SCHEMAS } from './pluginNotifications';
 import { PLUGIN_PUBLISHER_ROUTE_SCHEMAS } from './pluginPublishers';
 import { PLUGIN_RATING_ROUTE_SCHEMAS } from './pluginRatings';
@@ -327,4 +328,5 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   ...PLUGIN_STATS_ROUTE_SCHEMAS,
   ...PLUGIN_PUBLISHER_ROUTE_SCHEMAS,
   ...PLUGIN_NOTIFICATION_ROUTE_SCHEMAS,
+  ...PLUGIN_MIRROR_ROUTE_SCHEMAS,
 } as const satisfies SchemasOf<typeof ROUTES.plugin & typeof ROUTES.backoffice>;

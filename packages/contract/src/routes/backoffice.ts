@@ -242,4 +242,19 @@ export const BACKOFFICE_ROUTES = {
     request: 'body',
     response: 'envelope',
   },
+  // Mirroring (docs/mirroring.md): the upstream, the allowlist, the last pull, and "pull now".
+  mirrorStatus: {
+    method: 'GET',
+    path: '/api/cmt/manager/mirror',
+    access: 'admin',
+    request: 'none',
+    response: 'envelope',
+  },
+  mirrorPull: {
+    method: 'POST',
+    path: '/api/cmt/manager/mirror/pull',
+    access: 'admin',
+    request: 'none',
+    response: 'envelope',
+  },
 } as const satisfies Record<string, RouteDefinition>;

@@ -82,7 +82,10 @@ export const PAGE_ROUTES = {
   },
 } as const satisfies Record<string, RouteDefinition>;
 
-/** Operations: health, the OpenAPI document, the Prometheus metrics, the version-signing keys. */
+/**
+ * Operations: health, the OpenAPI document, the Prometheus metrics, the version-signing keys, the
+ * mirroring feed (public unless the server sets `MIRROR_FEED_TOKEN`, checked by its handler).
+ */
 export const OPERATION_ROUTES = {
   health: { method: 'GET', path: '/healthz', access: 'public', request: 'none', response: 'raw' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'public', request: 'none', response: 'raw' },
@@ -93,5 +96,19 @@ export const OPERATION_ROUTES = {
     access: 'public',
     request: 'none',
     response: 'raw',
+  },
+  mirrorChanges: {
+    method: 'GET',
+    path: '/api/cmt/mirror/changes',
+    access: 'public',
+    request: 'query',
+    response: 'envelope',
+  },
+  mirrorFile: {
+    method: 'GET',
+    path: '/api/cmt/mirror/file/{key}',
+    access: 'public',
+    request: 'query',
+    response: 'blob',
   },
 } as const satisfies Record<string, RouteDefinition>;

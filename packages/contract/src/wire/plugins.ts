@@ -75,6 +75,25 @@ const NullableSignature = Type.Union([VersionSignature, Type.Null()], {
   description: 'the signature of the approved version; null when it has none',
 });
 
+/** Where a mirrored plugin comes from (docs/mirroring.md). */
+export const PluginMirror = Type.Object(
+  {
+    from: Type.String({ description: 'the upstream’s origin, `https://host[:port]`' }),
+    publisher: Type.Union(
+      [
+        Type.Object({
+          handle: Type.Union([Type.String(), Type.Null()], { description: 'publisher handle there' }),
+          name: Type.Union([Type.String(), Type.Null()], { description: 'display name there' }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'its publisher on the upstream; null when it has none' },
+    ),
+  },
+  { $id: 'PluginMirror' },
+);
+export type PluginMirror = Static<typeof PluginMirror>;
+
 /** One history version of a plugin. */
 export const PluginVersion = Type.Object(
   {
@@ -134,6 +153,12 @@ export const PluginDetail = Type.Object(
       description: 'hidden by its publisher from the square, search and suggestions (still opens by key)',
     }),
     deprecation: Type.Union([PluginDeprecation, Type.Null()], { description: 'null when not deprecated' }),
+    mirror: Type.Optional(
+      Type.Union([PluginMirror, Type.Null()], {
+        description:
+          'for a plugin mirrored from an upstream Plugin Center (docs/mirroring.md): where from and its publisher there; null for a local plugin (every answer of the server carries it)',
+      }),
+    ),
     source: Type.Union([Type.String(), Type.Null()], {
       description: 'attribution of an imported entry: the public list it came from (owner/repo@commit:path)',
     }),

@@ -168,6 +168,11 @@ const EXPECTED: Record<string, Expectation> = {
   'operation.openApi': 'public',
   'operation.metrics': 'metrics',
   'operation.versionKeys': 'public',
+  // Mirroring: public while the server sets no MIRROR_FEED_TOKEN (mirror.test.ts tests the token).
+  'operation.mirrorChanges': 'public',
+  'operation.mirrorFile': 'public',
+  'backoffice.mirrorStatus': 'admin',
+  'backoffice.mirrorPull': 'admin',
   // LDAP sign-in
   'user.ldapSignIn': 'public',
   // SAML 2.0 sign-in (404 LOGIN_METHOD_DISABLED here: the matrix's server has no SAML).

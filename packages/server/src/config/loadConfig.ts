@@ -182,6 +182,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (v.SMTP_URL !== undefined) config.smtpUrl = v.SMTP_URL;
   if (v.MAIL_FROM !== undefined) config.mailFrom = v.MAIL_FROM;
   if (v.PUBLIC_URL !== undefined) config.publicUrl = v.PUBLIC_URL as string;
+  // Mirroring: an upstream to pull from, and the token of this server's own feed.
+  const allowlist =
+    v.MIRROR_ALLOW_KEYS.length + v.MIRROR_ALLOW_TAGS.length + v.MIRROR_ALLOW_PUBLISHERS.length > 0;
+  if (v.UPSTREAM_TOKEN !== undefined && v.UPSTREAM_URL === undefined)
+    throw new ConfigError('UPSTREAM_TOKEN', 'a token of an upstream needs UPSTREAM_URL');
+  if (v.UPSTREAM_URL !== undefined || allowlist) {
+    config.mirror = {
+      upstream: v.UPSTREAM_URL,
+      token: v.UPSTREAM_TOKEN,
+      allowKeys: v.MIRROR_ALLOW_KEYS,
+      allowTags: v.MIRROR_ALLOW_TAGS,
+      allowPublishers: v.MIRROR_ALLOW_PUBLISHERS,
+      intervalMinutes: v.UPSTREAM_URL === undefined ? 0 : v.MIRROR_PULL_MINUTES,
+    };
+  }
+  if (v.MIRROR_FEED_TOKEN !== undefined) config.mirrorFeedToken = v.MIRROR_FEED_TOKEN;
   if (v.REDIS_URL !== undefined) config.redisUrl = v.REDIS_URL;
   if (v.REDIS_KEY_PREFIX !== undefined) config.redisKeyPrefix = v.REDIS_KEY_PREFIX;
   const s3 = resolveS3Config(v);

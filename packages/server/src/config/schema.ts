@@ -20,6 +20,7 @@ import { DATABASE_VARIABLES } from './database';
 import { IDENTITY_VARIABLES } from './identity';
 import { LDAP_VARIABLES } from './ldap';
 import { MAIL_VARIABLES } from './mail';
+import { MIRROR_VARIABLES } from './mirror';
 import { OIDC_VARIABLES } from './oidc';
 import { PUBLISHING_VARIABLES } from './publishing';
 import { SAML_VARIABLES } from './saml';
@@ -48,6 +49,7 @@ export const CONFIG_SCHEMA = Type.Object({
   ...ANALYTICS_VARIABLES,
   ...MAIL_VARIABLES,
   ...CURATION_VARIABLES,
+  ...MIRROR_VARIABLES,
 });
 
 /**

@@ -23,6 +23,7 @@ import {
 } from './identity';
 import type { LdapConfig } from './ldap';
 import { DEFAULT_MAIL_FROM, type MailConfig } from './mail';
+import type { MirrorConfig } from './mirror';
 import type { OidcConfig } from './oidc';
 import { PUBLISH_DEFAULTS, type PublishLimits } from './publishing';
 import type { SamlConfig } from './saml';
@@ -90,6 +91,13 @@ export interface ServerConfig {
    * 404 and no metric is kept.
    */
   metricsToken?: string | undefined;
+  /**
+   * Mirroring (docs/mirroring.md): the upstream this deployment pulls from (`UPSTREAM_URL` …);
+   * undefined when it is not a mirror.
+   */
+  mirror?: MirrorConfig | undefined;
+  /** `MIRROR_FEED_TOKEN`: the bearer token the mirroring feed asks for; undefined: the feed is public. */
+  mirrorFeedToken?: string | undefined;
 
   /**
    * Per-account publishing limits: `PUBLISH_RATE_LIMIT` (per hour), `PUBLISH_PENDING_MAX`,

@@ -37,6 +37,10 @@ export const CONFIG_GROUPS = {
     title: 'Notification e-mail',
     intro: "E-mail of the authors' notifications (see [Notifications](api.md#notifications)):",
   },
+  mirror: {
+    title: 'Mirroring',
+    intro: 'Mirroring an upstream Plugin Center (see [mirroring.md](mirroring.md)):',
+  },
   curation: {
     title: 'Contact codes and activities',
     intro: 'Contact QR codes and activities (see [api.md](api.md#banners-contact-qr-codes-and-activities)):',

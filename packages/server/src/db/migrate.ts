@@ -38,6 +38,7 @@ import * as m0040 from './migrations/0040_plugin_daily_stat';
 import * as m0041 from './migrations/0041_approve_time';
 import * as m0042 from './migrations/0042_version_signatures';
 import * as m0044 from './migrations/0044_notifications';
+import * as m0046 from './migrations/0046_mirror';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0041_approve_time': m0041,
   '0042_version_signatures': m0042,
   '0044_notifications': m0044,
+  '0046_mirror': m0046,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

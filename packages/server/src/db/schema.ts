@@ -33,6 +33,7 @@ import type {
   ThirdPartyAccountTable,
   UserAccountTable,
 } from './schemaIdentity';
+import type { MirrorChangeTable, MirrorPullTable, MirrorStateTable } from './schemaMirror';
 import type {
   CatalogueStatTable,
   SearchPostingTable,
@@ -43,6 +44,7 @@ import type {
 export type * from './schemaAnalytics';
 export type * from './schemaCommunity';
 export type * from './schemaIdentity';
+export type * from './schemaMirror';
 export type * from './schemaSearch';
 
 /** `plugin`: one row per plugin (SPEC §3), counters denormalised and search documents stored. */
@@ -125,6 +127,10 @@ export interface PluginTable {
   rating_3: Generated<number>;
   rating_4: Generated<number>;
   rating_5: Generated<number>;
+  /** The upstream's origin of a plugin pulled from it (migration 0046); null for a local plugin. */
+  mirrored_from: Generated<string | null>;
+  /** The upstream's publisher of a mirrored plugin, JSON `{ handle, name }`; null when none. */
+  mirror_publisher: Generated<string | null>;
 }
 
 /** `plugin_version`: history versions of a plugin. */
@@ -237,6 +243,10 @@ export interface DatabaseSchema {
   // Notifications and their e-mail preferences (migration 0044).
   notification: NotificationTable;
   notification_preference: NotificationPreferenceTable;
+  // Mirroring (migration 0046).
+  mirror_change: MirrorChangeTable;
+  mirror_state: MirrorStateTable;
+  mirror_pull: MirrorPullTable;
 }
 
 /**

@@ -120,6 +120,7 @@ describe('GET /api/cmt/plugin (detail)', () => {
       repository: null,
       unlisted: false,
       deprecation: null,
+      mirror: null,
       source: null,
       review_status: 2,
       is_default_install: true,

@@ -92,6 +92,14 @@ async function readPluginDetail(db: Database, pluginKey: string, lang?: Locale):
     repository: row.repository,
     unlisted: row.unlisted_at !== null,
     deprecation: deprecationOf(row),
+    mirror: row.mirrored_from
+      ? {
+          from: row.mirrored_from,
+          publisher: row.mirror_publisher
+            ? (JSON.parse(row.mirror_publisher) as NonNullable<PluginDetail['mirror']>['publisher'])
+            : null,
+        }
+      : null,
     source: row.source,
     review_status: row.review_status as PluginDetail['review_status'],
     is_default_install: row.is_default_install === 1,

@@ -3,6 +3,7 @@
  * plugin's owner's), the owner, downloading the code file and the batch upload of catalogue
  * records. Each is audit-logged, in the transaction of the change it records.
  */
+
 import { randomUUID } from 'node:crypto';
 import type {
   AssignOwnerResult,
@@ -42,6 +43,7 @@ import {
   pluginTagCodes,
   updatePlugin,
 } from './data';
+import { refuseMirrored } from './service';
 import { allowedPlugin } from './versions';
 
 /** Options of {@link PluginManagement}. */
@@ -169,10 +171,13 @@ export class PluginManagement {
   /**
    * `POST manager/plugin/owner`: gives a plugin to the account with `email` (case-insensitive), or
    * to nobody; audit-logged in the same transaction (`assign_owner`, the reason names the account).
-   * @throws ApiError 404 PLUGIN_NOT_FOUND, 400 INVALID_PARAMETER (field `email`) for an unknown email
+   * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (a plugin mirrored from an upstream), 400 INVALID_PARAMETER (field `email`) for an unknown email
    */
   async assignOwner(admin: AuthUser, pluginKey: string, email: string | null): Promise<AssignOwnerResult> {
-    if (!(await pluginByKey(this.db.kysely, pluginKey))) throw notFound(pluginKey);
+    const found = await pluginByKey(this.db.kysely, pluginKey);
+    if (!found) throw notFound(pluginKey);
+    // A mirrored plugin has no local owner: its versions come from the upstream.
+    refuseMirrored(found);
     let owner: AssignOwnerResult['owner'] = null;
     if (email !== null) {
       const account = await accountByEmail(this.db.kysely, email.trim().toLowerCase());

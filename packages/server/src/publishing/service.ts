@@ -64,6 +64,19 @@ import {
 import { allowedPlugin, checkVersionIncreased, editedSubmission } from './versions';
 
 /** A plugin_key for a new plugin: the ASCII slug of the name (as catalogue keys) and 10 random hex digits. */
+/**
+ * A plugin mirrored from an upstream (docs/mirroring.md) is read-only here: its versions come from
+ * the upstream's pulls only.
+ * @throws ApiError 403 FORBIDDEN naming the upstream.
+ */
+export function refuseMirrored(plugin: Pick<PluginRow, 'plugin_key' | 'mirrored_from'>): void {
+  if (plugin.mirrored_from)
+    throw new ApiError(
+      ApiErrorCode.FORBIDDEN,
+      `plugin ${plugin.plugin_key} is mirrored from ${plugin.mirrored_from}: publish its versions there`,
+    );
+}
+
 function newPluginKey(name: string): string {
   return `${asciiSlug(name) || 'plugin'}-${randomBytes(5).toString('hex')}`;
 }
@@ -248,7 +261,8 @@ export class PublishingService {
    * The limits are the owner's (the caller's for a plugin without owner); the replaced submission
    * counts towards neither the pending cap nor the quota, and its files no longer referenced are
    * removed once the new one is written.
-   * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (someone else's plugin), 409
+   * @throws ApiError 404 PLUGIN_NOT_FOUND, 403 FORBIDDEN (someone else's plugin, or one mirrored
+   *   from an upstream), 409
    *   VERSION_NOT_INCREASED / MANIFEST_ID_TAKEN, 400, 409 and 413 as for {@link publish}
    */
   async edit(user: AuthUser, form: PublishForm): Promise<Submission> {
@@ -257,6 +271,7 @@ export class PublishingService {
       throw new ApiError(ApiErrorCode.INVALID_PARAMETER, 'plugin_key: is required', 400, 'plugin_key');
     const admin = isAdminRole(user.role);
     const plugin = allowedPlugin(await pluginByKey(this.db.kysely, key), key, user);
+    refuseMirrored(plugin);
     const texts = await submissionTexts(this.db.kysely, user, form.fields);
     const reuseGiven = form.fields.reuse_center_cover !== undefined;
     // Checked first on what is read now, so that a refused edit stores nothing; checked again in the

@@ -13,6 +13,12 @@ export const VERSION_KEYS_MAX_AGE = 300;
 /** Options of {@link signatureRoutes}. */
 export interface SignatureRoutesOptions {
   signer: VersionSigner;
+  /**
+   * More public keys to answer after the instance's own: a mirror's upstreams' keys, whose
+   * signatures its mirrored versions carry (docs/mirroring.md). Keys whose `kid` is one of the
+   * instance's are left out.
+   */
+  extraKeys?: () => Promise<unknown[]>;
 }
 
 /**
@@ -22,10 +28,20 @@ export interface SignatureRoutesOptions {
  */
 export async function signatureRoutes(
   app: FastifyInstance,
-  { signer }: SignatureRoutesOptions,
+  { signer, extraKeys }: SignatureRoutesOptions,
 ): Promise<void> {
   tableRoute(app, 'operation', 'versionKeys', async (request, reply) => {
-    const body = JSON.stringify(await signer.keySet());
+    const set = await signer.keySet();
+    if (extraKeys) {
+      const seen = new Set(set.keys.map((key) => key.kid));
+      for (const key of await extraKeys()) {
+        const kid = (key as { kid?: unknown }).kid;
+        if (typeof kid !== 'string' || seen.has(kid)) continue;
+        seen.add(kid);
+        set.keys.push(key as (typeof set.keys)[number]);
+      }
+    }
+    const body = JSON.stringify(set);
     const etag = strongEtag(body);
     reply
       .header('cache-control', `public, max-age=${VERSION_KEYS_MAX_AGE}`)

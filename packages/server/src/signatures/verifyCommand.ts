@@ -1,7 +1,8 @@
 /**
  * `plugin-center verify <plugin_key> [version] [--jwks <file>]`: checks an approved version as a
  * client would before loading it (docs/signatures.md), on the configured database and storage: the
- * signature against the instance's JWKS (or a copy saved earlier, `--jwks`), then the SHA-256 of
+ * signature against the instance's JWKS — its own keys and, on a mirror, its upstreams' keys as
+ * last pulled (docs/mirroring.md) — or a copy saved earlier (`--jwks`), then the SHA-256 of
  * every signed file. For the plugin's current version the files read are the ones the plugin serves
  * now (its code file, icon, covers, video, images), so a listing that points at other files than
  * were signed fails too. The checks are `verifyVersionSignature` and `verifyVersionFiles` of
@@ -25,6 +26,7 @@ import { loadSecretBox } from '../settings/secrets';
 import { createFileStorage } from '../shared/storage/createFileStorage';
 import { keyOf } from '../shared/storage/fileKeys';
 import { STORAGE_KEY } from '../shared/storage/fileStorage';
+import { upstreamPublicKeys } from '../shared/upstreamKeys';
 import { readVersionKeys, rotateVersionKeys, VersionKeysError, versionKeySet } from './versionKeys';
 
 /** Usage line of `verify`. */
@@ -138,7 +140,10 @@ export async function runVerifyCommand(
     if (!row) return failed(`${pluginKey} has no approved version ${JSON.stringify(version)}`);
     if (jwks === undefined) {
       try {
-        jwks = versionKeySet(await readVersionKeys(db.kysely, box));
+        const own = versionKeySet(await readVersionKeys(db.kysely, box));
+        // A mirror's versions carry its upstreams' signatures: their keys as last pulled count too.
+        const upstream = await upstreamPublicKeys(db.kysely);
+        jwks = { keys: [...own.keys, ...upstream] };
       } catch (error) {
         if (!(error instanceof VersionKeysError)) throw error;
         return failed(`the version-signing keys cannot be read (${error.message})`);

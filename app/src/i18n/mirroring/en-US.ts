@@ -1,0 +1,33 @@
+/** en-US texts of the back office's mirroring page: the source of the namespace's shape. */
+export const texts = {
+  title: 'Mirroring',
+  intro:
+    'Approved plugins pulled from another Plugin Center, each version checked against its signature before it is stored.',
+  notMirror:
+    'This deployment does not mirror another Plugin Center. Set UPSTREAM_URL to pull an upstream’s approved plugins.',
+  upstream: 'Upstream',
+  allowlist: 'Allowlist',
+  allowAll: 'Every approved plugin',
+  allowKeys: 'Plugin keys: {{list}}',
+  allowTags: 'Tags: {{list}}',
+  allowPublishers: 'Publishers: {{list}}',
+  interval: 'Automatic pulls',
+  intervalEvery: 'Every {{count}} minutes',
+  intervalOff: 'Off',
+  mirrored: 'Mirrored plugins',
+  lastPull: 'Last pull',
+  never: 'No pull yet',
+  sourcePull: 'Pull from {{upstream}}, started {{time}}',
+  sourceBundle: 'Bundle from {{upstream}}, imported {{time}}',
+  running: 'A pull is running…',
+  counts: '{{added}} added, {{updated}} updated, {{withdrawn}} withdrawn, {{failed}} failed',
+  quiet: '{{unchanged}} unchanged, {{skipped}} left out by the allowlist',
+  stopped: 'Stopped: {{error}}',
+  failures: 'Failures',
+  pullNow: 'Pull now',
+  pulling: 'Pulling…',
+  pulled: 'Pull finished',
+  pullFailed: 'The pull could not run',
+  loading: 'Loading…',
+  loadError: 'Could not load the mirroring status',
+};

@@ -1,0 +1,33 @@
+import type { MirroringMessages } from './messages';
+
+/** zh-CN texts of the back office's mirroring page. */
+export const texts: MirroringMessages = {
+  title: '镜像',
+  intro: '从另一个插件中心拉取已审核通过的插件，每个版本在保存前都会校验签名。',
+  notMirror: '本部署没有镜像其他插件中心。设置 UPSTREAM_URL 即可拉取上游已通过审核的插件。',
+  upstream: '上游',
+  allowlist: '允许列表',
+  allowAll: '所有已通过审核的插件',
+  allowKeys: '插件标识：{{list}}',
+  allowTags: '标签：{{list}}',
+  allowPublishers: '发布者：{{list}}',
+  interval: '自动拉取',
+  intervalEvery: '每 {{count}} 分钟',
+  intervalOff: '关闭',
+  mirrored: '镜像插件数',
+  lastPull: '最近一次拉取',
+  never: '尚未拉取',
+  sourcePull: '从 {{upstream}} 拉取，开始于 {{time}}',
+  sourceBundle: '从 {{upstream}} 的数据包导入，时间 {{time}}',
+  running: '正在拉取…',
+  counts: '新增 {{added}}，更新 {{updated}}，撤下 {{withdrawn}}，失败 {{failed}}',
+  quiet: '未变 {{unchanged}}，被允许列表排除 {{skipped}}',
+  stopped: '已中止：{{error}}',
+  failures: '失败项',
+  pullNow: '立即拉取',
+  pulling: '拉取中…',
+  pulled: '拉取完成',
+  pullFailed: '无法执行拉取',
+  loading: '加载中…',
+  loadError: '无法加载镜像状态',
+};

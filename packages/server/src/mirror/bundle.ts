@@ -1,0 +1,431 @@
+/**
+ * Air-gapped mirroring (docs/mirroring.md#bundles): `plugin-center export --since <time> --origin
+ * <url> <file>` writes a bundle of the approved versions changed since a time, and `plugin-center
+ * import-bundle <file> [--jwks <file>]` loads one on a deployment without network, with the checks
+ * of a pull.
+ *
+ * A bundle is UTF-8 JSON lines (`\n` after each line):
+ * 1. the header `{ "format": "plugin-center/bundle/1", "origin", "created_at", "since", "jwks" }` —
+ *    the exporting instance's origin (what mirrors call it: `mirrored_from`), ms times, its JWKS;
+ * 2. one line per changed plugin, as the feed answers it (`MirrorChange`), a `version` line with
+ *    `"files": { "<key>": "<base64 of the stored bytes>" }` for every file its signature names;
+ * 3. the trailer `{ "kind": "end", "count", "sha256", "jws" }`: how many change lines, the SHA-256
+ *    (hex) of every byte before the trailer, and a compact JWS (`alg` EdDSA, `typ`
+ *    `plugin-center-bundle+jws`, the exporter's version-signing key) over the canonical JSON
+ *    `{ "count", "format", "origin", "sha256" }`.
+ *
+ * The import reads the whole file first and refuses it, changing nothing, unless the trailer's
+ * digest and count match and its JWS verifies with the JWKS (`--jwks`: a copy of the upstream's
+ * JWKS the administrator trusts, else the bundle's own); then every version is checked as a pull
+ * checks it (its signature against that JWKS, every file's SHA-256) before it is stored.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { MirrorChange, type MirrorChange as MirrorChangeValue } from '@plugin-center/contract/schemas';
+import { canonicalJson, verifyVersionSignature } from '@plugin-center/contract/signatures';
+import { CompactSign, compactVerify, importJWK, type JWK } from 'jose';
+import { Compile } from 'typebox/compile';
+import type { ServerConfig } from '../config/serverConfig';
+import { parseOriginList } from '../config/values';
+import { createDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { ensureSearchIndex } from '../search/indexer';
+import { loadSecretBox } from '../settings/secrets';
+import { createFileStorage } from '../shared/storage/createFileStorage';
+import type { FileStorage } from '../shared/storage/fileStorage';
+import { readVersionKeys, versionKeySet } from '../signatures/versionKeys';
+import { forEachChangeSince } from './feed';
+import { emptyCounts, type MirrorCounts, MirrorService } from './service';
+
+/** The `format` of a bundle's header and trailer signature. */
+export const BUNDLE_FORMAT = 'plugin-center/bundle/1';
+/** The JWS `typ` of a bundle's trailer. */
+export const BUNDLE_SIGNATURE_TYPE = 'plugin-center-bundle+jws';
+/** Usage lines. */
+export const EXPORT_USAGE = 'Usage: plugin-center export --since <time> --origin <url> <file>';
+export const IMPORT_USAGE = 'Usage: plugin-center import-bundle <file> [--jwks <file>]';
+
+/** Where a command writes (stdout and stderr by default). */
+export interface BundleOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processOutput: BundleOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+const checkChange = Compile(MirrorChange);
+
+/** What {@link exportBundle} wrote. */
+export interface ExportResult {
+  versions: number;
+  withdrawals: number;
+  files: number;
+}
+
+/**
+ * Writes a bundle of the changes since `since` (ms) to `file`.
+ * @param origin - the exporting instance's origin, as mirrors know it.
+ */
+export async function exportBundle(
+  db: Database,
+  storage: FileStorage,
+  keys: Awaited<ReturnType<typeof readVersionKeys>>,
+  options: { since: number; origin: string; file: string; now: number },
+): Promise<ExportResult> {
+  const jwks = versionKeySet(keys);
+  const hash = createHash('sha256');
+  // Never over an existing file; opened before anything is written, so that refusal is the error.
+  const stream = (await open(options.file, 'wx')).createWriteStream();
+  const write = (value: unknown, hashed = true) =>
+    new Promise<void>((resolve, reject) => {
+      const line = `${JSON.stringify(value)}\n`;
+      if (hashed) hash.update(line);
+      stream.write(line, (error) => (error ? reject(error) : resolve()));
+    });
+  const result: ExportResult = { versions: 0, withdrawals: 0, files: 0 };
+  try {
+    await write({
+      format: BUNDLE_FORMAT,
+      origin: options.origin,
+      created_at: options.now,
+      since: options.since,
+      jwks,
+    });
+    await forEachChangeSince(db.kysely, options.since, async (changes) => {
+      for (const change of changes) {
+        if (change.kind === 'withdrawn') {
+          result.withdrawals++;
+          await write(change);
+          continue;
+        }
+        const checked = await verifyVersionSignature(change.signature, jwks, change);
+        // A version this instance's keys do not verify (one mirrored from elsewhere) is not exported.
+        if (!checked.ok) continue;
+        const files: Record<string, string> = {};
+        const s = checked.signed.files;
+        for (const file of [s.code_file, s.icon, s.cover_center, s.cover_panel, s.video, ...s.images]) {
+          if (!file || files[file.key]) continue;
+          const bytes = await storage.get(file.key);
+          if (!bytes) throw new Error(`the stored file ${file.key} of ${change.plugin_key} is missing`);
+          files[file.key] = bytes.toString('base64');
+          result.files++;
+        }
+        result.versions++;
+        await write({ ...change, files });
+      }
+    });
+    const sha256 = hash.digest('hex');
+    const count = result.versions + result.withdrawals;
+    const [key] = keys;
+    const jws = await new CompactSign(
+      new TextEncoder().encode(
+        canonicalJson({ count, format: BUNDLE_FORMAT, origin: options.origin, sha256 }),
+      ),
+    )
+      .setProtectedHeader({ alg: 'EdDSA', typ: BUNDLE_SIGNATURE_TYPE, kid: key!.kid })
+      .sign(key!.privateKey);
+    await write({ kind: 'end', count, sha256, jws }, false);
+  } finally {
+    await new Promise<void>((resolve) => stream.end(resolve));
+  }
+  return result;
+}
+
+/** A bundle refused as a whole. */
+export class BundleError extends Error {
+  override readonly name = 'BundleError';
+}
+
+/** The header of a bundle as read. */
+interface BundleHeader {
+  format: string;
+  origin: string;
+  jwks: unknown;
+}
+
+/** Reads the lines of a bundle one by one. */
+async function* bundleLines(file: string): AsyncGenerator<string> {
+  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const line of lines) yield line;
+}
+
+/**
+ * Checks a bundle as a whole: header, change lines' shapes, count, digest and the trailer's JWS.
+ * @throws BundleError naming what is wrong.
+ */
+export async function checkBundle(
+  file: string,
+  pinnedJwks?: unknown,
+): Promise<BundleHeader & { count: number }> {
+  const hash = createHash('sha256');
+  let header: BundleHeader | undefined;
+  let trailer: { kind: string; count: unknown; sha256: unknown; jws: unknown } | undefined;
+  let count = 0;
+  let line = 0;
+  for await (const text of bundleLines(file)) {
+    line++;
+    if (trailer) throw new BundleError(`line ${line}: a line after the trailer`);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new BundleError(`line ${line}: not JSON`);
+    }
+    if (line === 1) {
+      const h = value as BundleHeader | null;
+      if (h?.format !== BUNDLE_FORMAT || typeof h.origin !== 'string')
+        throw new BundleError(`line 1: not a ${BUNDLE_FORMAT} header`);
+      try {
+        const [origin, ...rest] = parseOriginList('origin', h.origin);
+        if (!origin || rest.length > 0 || origin !== h.origin) throw new Error();
+      } catch {
+        throw new BundleError(
+          `line 1: the origin ${JSON.stringify(h.origin).slice(0, 200)} is not an origin`,
+        );
+      }
+      header = h;
+      hash.update(`${text}\n`);
+      continue;
+    }
+    if ((value as { kind?: unknown } | null)?.kind === 'end') {
+      trailer = value as typeof trailer;
+      continue;
+    }
+    const { files, ...change } = (value ?? {}) as Record<string, unknown>;
+    if (!checkChange.Check(change)) throw new BundleError(`line ${line}: not a change`);
+    if (
+      change.kind === 'version' &&
+      (typeof files !== 'object' ||
+        files === null ||
+        Object.values(files).some((bytes) => typeof bytes !== 'string'))
+    )
+      throw new BundleError(`line ${line}: a version without its files`);
+    count++;
+    hash.update(`${text}\n`);
+  }
+  if (!header) throw new BundleError('the bundle is empty');
+  if (!trailer) throw new BundleError('the bundle has no trailer (cut short?)');
+  if (trailer.count !== count)
+    throw new BundleError(`the trailer counts ${String(trailer.count)} changes, the bundle has ${count}`);
+  const sha256 = hash.digest('hex');
+  if (trailer.sha256 !== sha256)
+    throw new BundleError('the bundle’s bytes do not match its trailer’s SHA-256');
+  const jwks = (pinnedJwks ?? header.jwks) as { keys?: unknown };
+  await verifyTrailer(String(trailer.jws), jwks, {
+    count,
+    format: BUNDLE_FORMAT,
+    origin: header.origin,
+    sha256,
+  });
+  return { ...header, jwks, count };
+}
+
+/** Verifies the trailer's JWS with the key its `kid` names in `jwks` and compares its payload. */
+async function verifyTrailer(
+  jws: string,
+  jwks: { keys?: unknown },
+  expected: Record<string, unknown>,
+): Promise<void> {
+  const fail = (why: string) => new BundleError(`the bundle’s signature ${why}`);
+  const [protectedPart] = jws.split('.');
+  let header: { kid?: unknown; alg?: unknown; typ?: unknown; crit?: unknown };
+  try {
+    header = JSON.parse(Buffer.from(protectedPart ?? '', 'base64url').toString('utf8'));
+  } catch {
+    throw fail('is not a compact JWS');
+  }
+  if (header.alg !== 'EdDSA' || header.typ !== BUNDLE_SIGNATURE_TYPE || header.crit !== undefined)
+    throw fail('is not an EdDSA bundle signature');
+  const keys = Array.isArray(jwks?.keys) ? (jwks.keys as JWK[]) : [];
+  const matching = keys.filter((k) => k?.kid === header.kid);
+  if (
+    matching.length !== 1 ||
+    matching[0]!.kty !== 'OKP' ||
+    matching[0]!.crv !== 'Ed25519' ||
+    'd' in matching[0]!
+  )
+    throw fail(`names a key (${String(header.kid).slice(0, 64)}) the JWKS does not hold`);
+  try {
+    const key = await importJWK({ ...matching[0]!, alg: 'EdDSA' }, 'EdDSA');
+    const { payload } = await compactVerify(jws, key, { algorithms: ['EdDSA'] });
+    if (new TextDecoder().decode(payload) !== canonicalJson(expected)) throw fail('is for another bundle');
+  } catch (error) {
+    if (error instanceof BundleError) throw error;
+    throw fail('does not verify');
+  }
+}
+
+/**
+ * Loads a bundle checked by {@link checkBundle}: each change applied as a pull applies it (versions
+ * verified against `jwks` with the files the bundle holds). The result is stored as a `bundle` pull.
+ */
+export async function importBundle(
+  mirror: MirrorService,
+  file: string,
+  pinnedJwks?: unknown,
+): Promise<MirrorCounts & { origin: string }> {
+  const bundle = await checkBundle(file, pinnedJwks);
+  const started = Date.now();
+  const id = await mirror.startRecord(bundle.origin, 'bundle', started);
+  const counts = emptyCounts();
+  let error: string | null = null;
+  try {
+    let line = 0;
+    for await (const text of bundleLines(file)) {
+      line++;
+      if (line === 1) continue;
+      const { files, ...change } = JSON.parse(text) as MirrorChangeValue & { files?: Record<string, string> };
+      if ((change as { kind: string }).kind === 'end') break;
+      await mirror.applyChanges(
+        {
+          origin: bundle.origin,
+          jwks: bundle.jwks,
+          readFile: async (signed) => {
+            const base64 = files?.[signed.key];
+            return base64 === undefined ? undefined : Buffer.from(base64, 'base64');
+          },
+        },
+        [change],
+        counts,
+      );
+    }
+  } catch (caught) {
+    error = caught instanceof Error ? caught.message : String(caught);
+  }
+  await mirror.finishRecord(id, bundle.origin, 'bundle', started, counts, error);
+  return { ...counts, origin: bundle.origin };
+}
+
+/** A time given as ms since the epoch or as an ISO 8601 date; undefined when it is neither. */
+export function parseTime(text: string): number | undefined {
+  if (/^\d{1,16}$/.test(text)) return Number(text);
+  if (!/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return undefined;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * Runs `export <args>`.
+ * @returns the exit code: 0 written, 1 it failed, 2 bad usage.
+ */
+export async function runExportCommand(
+  config: ServerConfig,
+  args: string[],
+  output: BundleOutput = processOutput,
+): Promise<number> {
+  let since: number | undefined;
+  let origin: string | undefined;
+  let file: string;
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        since: { type: 'string' },
+        origin: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      output.out(`${EXPORT_USAGE}\n`);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new Error('expected one output file');
+    since = values.since === undefined ? undefined : parseTime(values.since);
+    if (since === undefined)
+      throw new Error('--since: expected a time, ms since the epoch or ISO 8601 (2026-01-31T00:00:00Z)');
+    const origins = values.origin === undefined ? [] : parseOriginList('--origin', values.origin);
+    if (origins.length !== 1)
+      throw new Error('--origin: expected the origin mirrors know this instance by, https://host[:port]');
+    origin = origins[0]!;
+    file = positionals[0]!;
+  } catch (error) {
+    output.err(`${error instanceof Error ? error.message : String(error)}\n${EXPORT_USAGE}\n`);
+    return 2;
+  }
+  const { box } = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
+  const db = createDatabase(config);
+  const storage = await createFileStorage(config);
+  try {
+    await migrate(db);
+    const keys = await readVersionKeys(db.kysely, box);
+    const result = await exportBundle(db, storage, keys, { since, origin, file, now: Date.now() });
+    output.out(
+      `Wrote ${file}: ${result.versions} versions, ${result.withdrawals} withdrawals, ${result.files} files, signed by key ${keys[0]!.kid}\n`,
+    );
+    return 0;
+  } catch (error) {
+    output.err(`FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    storage.close?.();
+    await db.close();
+  }
+}
+
+/**
+ * Runs `import-bundle <args>`.
+ * @returns the exit code: 0 loaded with no failure, 1 refused or some version failed, 2 bad usage.
+ */
+export async function runImportBundleCommand(
+  config: ServerConfig,
+  args: string[],
+  output: BundleOutput = processOutput,
+): Promise<number> {
+  let file: string;
+  let jwksFile: string | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { jwks: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      output.out(`${IMPORT_USAGE}\n`);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new Error('expected one bundle file');
+    file = positionals[0]!;
+    jwksFile = values.jwks;
+  } catch (error) {
+    output.err(`${error instanceof Error ? error.message : String(error)}\n${IMPORT_USAGE}\n`);
+    return 2;
+  }
+  let pinned: unknown;
+  if (jwksFile !== undefined) {
+    try {
+      pinned = JSON.parse(await readFile(jwksFile, 'utf8'));
+    } catch (error) {
+      output.err(`FAILED: cannot read the JWKS ${jwksFile}: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  const db = createDatabase(config);
+  const storage = await createFileStorage(config);
+  try {
+    await migrate(db);
+    await ensureSearchIndex(db);
+    const mirror = new MirrorService(db, storage, { config: config.mirror });
+    const result = await importBundle(mirror, file, pinned);
+    output.out(
+      `Imported ${file} from ${result.origin}: ${result.added} added, ${result.updated} updated, ${result.withdrawn} withdrawn, ${result.unchanged} unchanged, ${result.skipped} skipped, ${result.failed} failed\n`,
+    );
+    for (const failure of result.failures)
+      output.err(`FAILED: ${failure.plugin_key} ${failure.version ?? ''}: ${failure.reason}\n`);
+    return result.failed > 0 ? 1 : 0;
+  } catch (error) {
+    output.err(`FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    storage.close?.();
+    await db.close();
+  }
+}
