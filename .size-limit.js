@@ -156,7 +156,8 @@ export default [
     // the square's first load, and these reach the back office's route table. 1.5 KB since a plugin's
     // statistics (usePluginStats: 1.45 KB measured). 1.6 KB since an author's notifications
     // (useNotifications, useUnreadNotificationCount for the header's bell, useNotificationPreferences:
-    // 1.59 KB measured), here so that the square's first load carries none of them.
+    // 1.59 KB measured), here so that the square's first load carries none of them. 1.65 KB since
+    // useMirrorStatus, the back office's Mirroring page's loader (1.61 KB measured).
     name: '@plugin-center/react/backoffice: back-office hooks, own code',
     path: 'packages/react/dist/backoffice.js',
     import: '*',
@@ -168,7 +169,7 @@ export default [
       '@plugin-center/sso',
     ],
     gzip: true,
-    limit: '1.6 KB',
+    limit: '1.65 KB',
   },
   {
     // The ratings hooks (a plugin's reviews with their summary, the moderation queue), an entry of
