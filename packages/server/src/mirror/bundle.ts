@@ -32,13 +32,13 @@ import type { ServerConfig } from '../config/serverConfig';
 import { parseOriginList } from '../config/values';
 import { createDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { ensureSearchIndex } from '../search/indexer';
 import { loadSecretBox } from '../settings/secrets';
 import { createFileStorage } from '../shared/storage/createFileStorage';
 import type { FileStorage } from '../shared/storage/fileStorage';
 import { readVersionKeys, versionKeySet } from '../signatures/versionKeys';
+import { failureLines, withMirror } from './commandDatabase';
 import { forEachChangeSince } from './feed';
-import { emptyCounts, type MirrorCounts, MirrorService } from './service';
+import { emptyCounts, type MirrorCounts, type MirrorService } from './service';
 
 /** The `format` of a bundle's header and trailer signature. */
 export const BUNDLE_FORMAT = 'plugin-center/bundle/1';
@@ -408,24 +408,17 @@ export async function runImportBundleCommand(
       return 1;
     }
   }
-  const db = createDatabase(config);
-  const storage = await createFileStorage(config);
   try {
-    await migrate(db);
-    await ensureSearchIndex(db);
-    const mirror = new MirrorService(db, storage, { config: config.mirror });
-    const result = await importBundle(mirror, file, pinned);
-    output.out(
-      `Imported ${file} from ${result.origin}: ${result.added} added, ${result.updated} updated, ${result.withdrawn} withdrawn, ${result.unchanged} unchanged, ${result.skipped} skipped, ${result.failed} failed\n`,
-    );
-    for (const failure of result.failures)
-      output.err(`FAILED: ${failure.plugin_key} ${failure.version ?? ''}: ${failure.reason}\n`);
-    return result.failed > 0 ? 1 : 0;
+    return await withMirror(config, async (mirror) => {
+      const result = await importBundle(mirror, file, pinned);
+      output.out(
+        `Imported ${file} from ${result.origin}: ${result.added} added, ${result.updated} updated, ${result.withdrawn} withdrawn, ${result.unchanged} unchanged, ${result.skipped} skipped, ${result.failed} failed\n`,
+      );
+      if (result.failures.length > 0) output.err(failureLines(result.failures));
+      return result.failed > 0 ? 1 : 0;
+    });
   } catch (error) {
     output.err(`FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
-  } finally {
-    storage.close?.();
-    await db.close();
   }
 }

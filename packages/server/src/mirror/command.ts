@@ -6,12 +6,8 @@
  * versions that failed before.
  */
 import type { ServerConfig } from '../config/serverConfig';
-import { createDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
-import { ensureSearchIndex } from '../search/indexer';
-import { createFileStorage } from '../shared/storage/createFileStorage';
 import type { BundleOutput } from './bundle';
-import { MirrorService } from './service';
+import { failureLines, withMirror } from './commandDatabase';
 
 /** Usage line of `mirror`. */
 export const MIRROR_USAGE = 'Usage: plugin-center mirror pull [--from-start]';
@@ -40,23 +36,14 @@ export async function runMirrorCommand(
     output.err('plugin-center: this server is not a mirror (set UPSTREAM_URL)\n');
     return 2;
   }
-  const db = createDatabase(config);
-  const storage = await createFileStorage(config);
-  try {
-    await migrate(db);
-    await ensureSearchIndex(db);
-    const mirror = new MirrorService(db, storage, { config: config.mirror });
+  return withMirror(config, async (mirror) => {
     if (fromStart) await mirror.resetCursor();
     const result = await mirror.pull();
     output.out(
       `Pulled from ${result.upstream}: ${result.added} added, ${result.updated} updated, ${result.withdrawn} withdrawn, ${result.unchanged} unchanged, ${result.skipped} skipped, ${result.failed} failed\n`,
     );
-    for (const failure of result.failures)
-      output.err(`FAILED: ${failure.plugin_key} ${failure.version ?? ''}: ${failure.reason}\n`);
+    if (result.failures.length > 0) output.err(failureLines(result.failures));
     if (result.error) output.err(`STOPPED: ${result.error}\n`);
     return result.error || result.failed > 0 ? 1 : 0;
-  } finally {
-    storage.close?.();
-    await db.close();
-  }
+  });
 }
