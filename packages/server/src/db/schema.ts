@@ -40,12 +40,14 @@ import type {
   SearchTermTable,
   SearchWordTable,
 } from './schemaSearch';
+import type { WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks';
 
 export type * from './schemaAnalytics';
 export type * from './schemaCommunity';
 export type * from './schemaIdentity';
 export type * from './schemaMirror';
 export type * from './schemaSearch';
+export type * from './schemaWebhooks';
 
 /** `plugin`: one row per plugin (SPEC §3), counters denormalised and search documents stored. */
 export interface PluginTable {
@@ -247,6 +249,9 @@ export interface DatabaseSchema {
   mirror_change: MirrorChangeTable;
   mirror_state: MirrorStateTable;
   mirror_pull: MirrorPullTable;
+  // Webhooks (migration 0047).
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 /**
