@@ -78,6 +78,7 @@ import { VersionSigner } from './signatures/versionSigner';
 import { resolveSiteConfig } from './site';
 import { validatorCompiler } from './validation';
 import { registerWebhooks } from './webhooks/emit';
+import { webhooksRoutes } from './webhooks/routes';
 import { type WebhooksOptions, WebhooksService } from './webhooks/service';
 
 declare module 'fastify' {
@@ -403,6 +404,7 @@ export async function buildApp(
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, { ...clock, notifications }) });
     await app.register(notificationsRoutes, { notifications });
+    await app.register(webhooksRoutes, { webhooks });
     // Publishers: their pages, handles, websites and verification.
     const publishers = new PublishersService(db, {
       ...clock,

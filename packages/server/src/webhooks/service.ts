@@ -13,6 +13,7 @@
  * SSRF: `ssrf.ts`, checked on save and before every attempt.
  */
 import { ApiErrorCode, PAGE_SIZE } from '@plugin-center/contract';
+import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEventType } from '@plugin-center/contract/schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import type { SecretBox } from '../settings/secrets';
@@ -41,21 +42,10 @@ import {
 } from './delivery';
 import { dnsResolver, type HostResolver, SsrfError, vetHost } from './ssrf';
 
-/**
- * The events an endpoint may ask for. `plugin.published` is sent with `plugin.approved` for a
- * plugin's first approval (the moment it appears in the catalogue).
- */
-export const WEBHOOK_EVENTS = [
-  'plugin.submitted',
-  'plugin.approved',
-  'plugin.rejected',
-  'plugin.published',
-  'plugin.deleted',
-  'review.posted',
-] as const;
+export { WEBHOOK_EVENTS };
 
-/** One of {@link WEBHOOK_EVENTS}. */
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** One of {@link WEBHOOK_EVENTS} (`plugin.published`: with `plugin.approved` for a first approval). */
+export type WebhookEvent = WebhookEventType;
 
 /** The event of a test sent from the back office (to one endpoint, whatever its events). */
 export const TEST_EVENT = 'webhook.test';
@@ -76,7 +66,7 @@ export const POLL_INTERVAL_MS = 5_000;
 /** Due deliveries one pass of the worker takes at most. */
 const BATCH = 20;
 /** Longest endpoint URL, characters. */
-export const URL_MAX = 2048;
+export const URL_MAX = WEBHOOK_URL_MAX;
 /** Audit actions of endpoint changes. */
 export const WEBHOOK_AUDIT_ACTIONS = {
   create: 'webhook_create',

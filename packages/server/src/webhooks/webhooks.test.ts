@@ -466,3 +466,107 @@ describe('hostile input', () => {
     expect((await hooks.listEndpoints()).map((e) => e.id)).toEqual([endpoint.id]);
   });
 });
+
+describe('back-office routes', () => {
+  const ROOT = '/api/cmt/manager/webhooks';
+  let token = '';
+  let user = '';
+
+  beforeAll(async () => {
+    token = (await account(t.app, 2)).token;
+    user = (await account(t.app)).token;
+  });
+
+  it('create, list, update, test, log, redeliver, delete — audit-logged', async () => {
+    const created = await injectAs(t.app, 'POST', ROOT, token, {
+      url: `${base}/routes`,
+      events: ['plugin.deleted'],
+      allow_private: true,
+    });
+    expect(created.statusCode).toBe(200);
+    const { endpoint: made, secret: whsec } = dataOf<{ endpoint: WebhookEndpoint; secret: string }>(created);
+    expect(whsec).toMatch(/^whsec_/);
+    const listed = dataOf<{ list: WebhookEndpoint[] }>(await injectAs(t.app, 'GET', ROOT, token));
+    expect(listed.list.map((e) => e.id)).toContain(made.id);
+    expect(JSON.stringify(listed)).not.toContain(whsec.slice(6));
+
+    const updated = await injectAs(t.app, 'PUT', ROOT, token, {
+      id: made.id,
+      events: ['plugin.deleted', 'review.posted'],
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(dataOf<WebhookEndpoint>(updated).events).toEqual(['plugin.deleted', 'review.posted']);
+
+    received.length = 0;
+    const tested = await injectAs(t.app, 'POST', `${ROOT}/test`, token, { id: made.id });
+    expect(tested.statusCode).toBe(200);
+    await settle();
+    expect(verify(received[0]!, whsec).type).toBe('webhook.test');
+    const log = dataOf<{ list: WebhookDelivery[]; next_cursor: string | null }>(
+      await injectAs(t.app, 'GET', `${ROOT}/deliveries?endpoint_id=${made.id}`, token),
+    );
+    expect(log.list[0]).toMatchObject({ status: 'delivered', response_status: 200, response_body: 'ok' });
+    const again = await injectAs(t.app, 'POST', `${ROOT}/redeliver`, token, { delivery_id: log.list[0]!.id });
+    expect(again.statusCode).toBe(200);
+    await settle();
+    expect(received.at(-1)!.headers['webhook-id']).toBe(log.list[0]!.msg_id);
+
+    expect((await injectAs(t.app, 'DELETE', ROOT, token, { id: made.id })).statusCode).toBe(200);
+    expect((await injectAs(t.app, 'DELETE', ROOT, token, { id: made.id })).statusCode).toBe(404);
+    const audit = await injectAs(t.app, 'GET', '/api/cmt/manager/audit-log', token);
+    const actions = JSON.stringify(audit.json());
+    for (const action of ['webhook_create', 'webhook_update', 'webhook_delete'])
+      expect(actions).toContain(action);
+  });
+
+  it('refuses non-administrators', async () => {
+    expect((await injectAs(t.app, 'GET', ROOT, user)).statusCode).toBe(403);
+    expect(
+      (
+        await injectAs(t.app, 'POST', ROOT, user, {
+          url: 'https://public.example.test/',
+          events: ['plugin.approved'],
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it.each([
+    [{ url: 'http://127.0.0.1/x', events: ['plugin.approved'] }],
+    [{ url: 'http://[::1]/x', events: ['plugin.approved'] }],
+    [{ url: 'http://169.254.169.254/', events: ['plugin.approved'] }],
+    [{ url: 'http://exa\u0000mple.com/', events: ['plugin.approved'] }],
+    [{ url: `https://public.example.test/${'a'.repeat(10_000)}`, events: ['plugin.approved'] }],
+    [{ url: 'ftp://public.example.test/', events: ['plugin.approved'] }],
+    [{ url: 42, events: ['plugin.approved'] }],
+    [{ url: 'https://public.example.test/', events: 'plugin.approved' }],
+    [{ url: 'https://public.example.test/', events: ['nope'] }],
+    [{ url: 'https://public.example.test/', events: ['plugin.approved'], allow_private: 'yes' }],
+    [{ url: 'https://public.example.test/', events: ['plugin.approved'], extra: 1 }],
+  ])('answers 400 to %j', async (payload) => {
+    const response = await injectAs(t.app, 'POST', ROOT, token, payload);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 400 or 404 to bad ids', async () => {
+    expect((await injectAs(t.app, 'GET', `${ROOT}/deliveries?endpoint_id=abc`, token)).statusCode).toBe(400);
+    expect(
+      (await injectAs(t.app, 'GET', `${ROOT}/deliveries?endpoint_id=99999999999`, token)).statusCode,
+    ).toBe(400);
+    expect((await injectAs(t.app, 'GET', `${ROOT}/deliveries?endpoint_id=424242`, token)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await injectAs(t.app, 'GET', `${ROOT}/deliveries?endpoint_id=${endpoint.id}&cursor=%00`, token))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await injectAs(t.app, 'POST', `${ROOT}/redeliver`, token, { delivery_id: 424242 })).statusCode,
+    ).toBe(404);
+    expect((await injectAs(t.app, 'POST', `${ROOT}/redeliver`, token, { delivery_id: '1' })).statusCode).toBe(
+      400,
+    );
+    expect((await injectAs(t.app, 'POST', `${ROOT}/test`, token, { id: 424242 })).statusCode).toBe(404);
+    expect((await injectAs(t.app, 'PUT', ROOT, token, { id: 424242, enabled: true })).statusCode).toBe(404);
+  });
+});
