@@ -491,10 +491,15 @@ export class WebhooksService {
     const row = (await deliveryRow(this.db.kysely, id))!;
     const endpoint = await endpointRow(this.db.kysely, row.endpoint_id);
     let result: { ok: boolean; status: number | null; body: string | null; error: string | null };
-    if (!endpoint) result = { ok: false, status: null, body: null, error: 'the endpoint was deleted' };
-    else if (endpoint.enabled !== 1 && row.event_type !== TEST_EVENT)
+    // No endpoint, or a disabled one: the delivery ends here (failed), without retries.
+    let stop = false;
+    if (!endpoint) {
+      result = { ok: false, status: null, body: null, error: 'the endpoint was deleted' };
+      stop = true;
+    } else if (endpoint.enabled !== 1 && row.event_type !== TEST_EVENT) {
       result = { ok: false, status: null, body: null, error: 'the endpoint is disabled' };
-    else {
+      stop = true;
+    } else {
       try {
         const url = new URL(endpoint.url);
         const address = await vetHost(url, endpoint.allow_private === 1, this.resolve);
@@ -518,7 +523,7 @@ export class WebhooksService {
     }
     const attempts = row.attempts + 1;
     const now = this.clock();
-    const final = result.ok || !endpoint || attempts > this.delays.length;
+    const final = result.ok || stop || attempts > this.delays.length;
     await this.db.kysely
       .updateTable('webhook_delivery')
       .set({

@@ -321,6 +321,22 @@ describe('retries and the log', () => {
     await publish(await account(t.app), 'Hooked Quiet');
     await settle();
     expect(received).toEqual([]);
+    // A test to it is still sent; a delivery due while it is disabled ends failed, without retries.
+    const queued = await hooks.sendTest(endpoint.id);
+    const copy = await hooks.redeliver(queued.id);
+    await hooks.updateEndpoint(adminUser, endpoint.id, { enabled: false });
+    await settle();
+    const log = await deliveriesOf(endpoint.id);
+    expect(log.find((d) => d.id === copy.id)).toMatchObject({ status: 'delivered' });
+    received.length = 0;
+    const stale = await t.app.webhooks.redeliver(log.find((d) => d.event_type === 'plugin.deleted')!.id);
+    await settle();
+    expect((await deliveriesOf(endpoint.id)).find((d) => d.id === stale.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'the endpoint is disabled',
+    });
+    expect(received).toEqual([]);
     await hooks.updateEndpoint(adminUser, endpoint.id, { enabled: true });
   });
 });
@@ -391,6 +407,22 @@ describe('SSRF', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1, response_status: null });
     expect(row!.last_error).toContain('127.0.0.1');
     await hooks.deleteEndpoint(adminUser, flip.endpoint.id);
+  });
+
+  it('connects to the address it checked (a resolved name, allowed private)', async () => {
+    NAMES['pinned.example.test'] = ['127.0.0.1'];
+    const pinned = await hooks.createEndpoint(adminUser, {
+      url: `http://pinned.example.test:${new URL(base).port}/hook`,
+      events: ['plugin.deleted'],
+      allow_private: true,
+    });
+    received.length = 0;
+    await hooks.sendTest(pinned.endpoint.id);
+    await settle();
+    expect(received.length).toBe(1);
+    expect(received[0]!.headers.host).toBe(`pinned.example.test:${new URL(base).port}`);
+    verify(received[0]!, pinned.secret);
+    await hooks.deleteEndpoint(adminUser, pinned.endpoint.id);
   });
 
   it('classifies addresses', () => {
