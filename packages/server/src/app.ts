@@ -305,7 +305,7 @@ export async function buildApp(
     registerWebhooks(db, webhooks);
     app.decorate('webhooks', webhooks);
     app.addHook('onClose', async () => {
-      webhooks.close();
+      await webhooks.close();
       notifications.close();
       clearInterval(purgeTimer);
       await coordination?.close();

@@ -351,7 +351,7 @@ export interface AuditLogTable {
   time: number;
   actor_id: number | null;
   actor_name: string;
-  /** approve, reject, delete, download, assign_owner, unlist, relist, deprecate, undeprecate; curation, settings; rating_hide, rating_restore, rating_dismiss */
+  /** approve, reject, delete, download, assign_owner, unlist, relist, deprecate, undeprecate; curation, settings; rating_hide, rating_restore, rating_dismiss; webhook_create, webhook_update, webhook_delete */
   action: string;
   plugin_key: string;
   version: string | null;

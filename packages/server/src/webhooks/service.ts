@@ -248,11 +248,15 @@ export class WebhooksService {
     this.log?.warn({ err: error, type }, 'recording a webhook failed');
   }
 
-  /** Stops the worker (an attempt under way finishes). */
-  close(): void {
+  /**
+   * Stops the worker: no new pass or attempt starts; resolves once the attempt under way (at most
+   * the 10 s timeout) has recorded its result, so the database can close after it.
+   */
+  async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.idle();
   }
 
   /** Starts a pass of the worker unless one runs. */

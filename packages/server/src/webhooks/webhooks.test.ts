@@ -12,10 +12,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Submission } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSecretBox } from '../settings/secrets';
 import type { AuthUser } from '../shared/auth';
 import { createTestApp, dataOf, injectAs, signInTestUser, type TestApp } from '../testing/testApp';
 import { multipart, publishFields } from '../testing/testFiles';
-import type { WebhookDelivery, WebhookEndpoint, WebhooksService } from './service';
+import { type WebhookDelivery, type WebhookEndpoint, WebhooksService } from './service';
 import { isNonPublicAddress } from './ssrf';
 
 interface Received {
@@ -298,6 +299,23 @@ describe('retries and the log', () => {
     [row] = await deliveriesOf(endpoint.id);
     expect(row).toMatchObject({ id: again.id, status: 'delivered', attempts: 1, response_status: 200 });
     expect(received.at(-1)!.headers['webhook-id']).toBe(test.msg_id);
+  });
+
+  it('of two workers on one database, one claims each due delivery', async () => {
+    const { box } = await loadSecretBox({ dataDir: t.config.dataDir, environmentKey: t.config.secretsKey });
+    const other = new WebhooksService(t.app.db, box, { clock: () => now, pollMs: 0, retryDelaysMs: DELAYS });
+    received.length = 0;
+    answers.push(500, 500, 500);
+    for (let i = 0; i < 3; i++) await hooks.sendTest(endpoint.id);
+    await settle();
+    expect(received.length).toBe(3);
+    now += DELAYS[0]!;
+    const [mine, theirs] = await Promise.all([hooks.runDue(), other.runDue()]);
+    expect(mine + theirs).toBe(3);
+    expect(received.length).toBe(6);
+    const log = (await deliveriesOf(endpoint.id)).slice(0, 3);
+    expect(log.every((d) => d.status === 'delivered' && d.attempts === 2)).toBe(true);
+    await other.close();
   });
 
   it('pages the log with a cursor', async () => {
