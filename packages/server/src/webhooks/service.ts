@@ -335,7 +335,10 @@ export class WebhooksService {
     const url = input.url === undefined ? new URL(before.url) : parseEndpointUrl(input.url);
     const events = input.events === undefined ? undefined : parseEvents(input.events);
     const allowPrivate = input.allow_private === undefined ? before.allow_private === 1 : input.allow_private;
-    await this.vet(url, allowPrivate);
+    // Checked again when the address rule's inputs change or the endpoint is turned on; turning it
+    // off or changing its events never depends on the DNS.
+    if (input.url !== undefined || input.allow_private !== undefined || input.enabled === true)
+      await this.vet(url, allowPrivate);
     await this.db.kysely.transaction().execute(async (trx) => {
       await trx
         .updateTable('webhook_endpoint')
