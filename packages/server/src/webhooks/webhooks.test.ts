@@ -16,7 +16,7 @@ import { loadSecretBox } from '../settings/secrets';
 import type { AuthUser } from '../shared/auth';
 import { createTestApp, dataOf, injectAs, signInTestUser, type TestApp } from '../testing/testApp';
 import { multipart, publishFields } from '../testing/testFiles';
-import { type WebhookDelivery, type WebhookEndpoint, WebhooksService } from './service';
+import { RETRY_DELAYS_MS, type WebhookDelivery, type WebhookEndpoint, WebhooksService } from './service';
 import { isNonPublicAddress } from './ssrf';
 
 interface Received {
@@ -441,6 +441,14 @@ describe('SSRF', () => {
     expect(received[0]!.headers.host).toBe(`pinned.example.test:${new URL(base).port}`);
     verify(received[0]!, pinned.secret);
     await hooks.deleteEndpoint(adminUser, pinned.endpoint.id);
+  });
+
+  it('the default schedule: eight attempts, the last one 24 h after the first', () => {
+    expect(RETRY_DELAYS_MS.slice(0, 6)).toEqual([
+      5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000,
+    ]);
+    expect(RETRY_DELAYS_MS.length).toBe(7);
+    expect(RETRY_DELAYS_MS.reduce((a, b) => a + b, 0)).toBe(86_400_000);
   });
 
   it('classifies addresses', () => {
