@@ -47,14 +47,15 @@ export type Poster = (
   address: ResolvedAddress,
   headers: Record<string, string>,
   body: string,
+  timeoutMs: number,
 ) => Promise<AttemptResult>;
 
 /**
  * POSTs `body` to `url`, connecting to `address` (vetted, so no second DNS lookup), within
- * {@link DELIVERY_TIMEOUT_MS}; keeps the first {@link RESPONSE_BODY_MAX} bytes of the response.
+ * `timeoutMs` ({@link DELIVERY_TIMEOUT_MS} by default in the service); keeps the first {@link RESPONSE_BODY_MAX} bytes of the response.
  * A 2xx status is `ok`. Redirects are not followed. Never throws.
  */
-export const httpPoster: Poster = (url, address, headers, body) =>
+export const httpPoster: Poster = (url, address, headers, body, timeoutMs) =>
   new Promise((resolve) => {
     const lookup: LookupFunction = (_hostname, options, callback) => {
       if ((options as { all?: boolean }).all) {
@@ -96,9 +97,9 @@ export const httpPoster: Poster = (url, address, headers, body) =>
       },
     );
     const timer = setTimeout(() => {
-      finish({ ok: false, status: null, body: null, error: `no response within ${DELIVERY_TIMEOUT_MS} ms` });
+      finish({ ok: false, status: null, body: null, error: `no response within ${timeoutMs} ms` });
       req.destroy();
-    }, DELIVERY_TIMEOUT_MS);
+    }, timeoutMs);
     timer.unref();
     req.on('error', (error) => finish({ ok: false, status: null, body: null, error: error.message }));
     req.end(body);

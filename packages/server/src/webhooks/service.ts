@@ -32,6 +32,7 @@ import {
   listEndpointRows,
 } from './data';
 import {
+  DELIVERY_TIMEOUT_MS,
   httpPoster,
   newMessageId,
   newSecret,
@@ -135,6 +136,8 @@ export interface WebhooksOptions {
   resolve?: HostResolver;
   /** Sends one attempt (default {@link httpPoster}). */
   post?: Poster;
+  /** The time one attempt may take, ms (default {@link DELIVERY_TIMEOUT_MS}, 10 s). */
+  timeoutMs?: number;
   /** The worker's interval, ms (default {@link POLL_INTERVAL_MS}); 0: no timer (tests call `runDue`). */
   pollMs?: number;
   log?: WebhookLog;
@@ -221,6 +224,7 @@ export class WebhooksService {
   private readonly delays: readonly number[];
   private readonly resolve: HostResolver;
   private readonly post: Poster;
+  private readonly timeoutMs: number;
   private readonly log: WebhookLog | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
@@ -235,6 +239,7 @@ export class WebhooksService {
     this.delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.resolve = options.resolve ?? dnsResolver;
     this.post = options.post ?? httpPoster;
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.log = options.log;
     const pollMs = options.pollMs ?? POLL_INTERVAL_MS;
     if (pollMs > 0) {
@@ -523,6 +528,7 @@ export class WebhooksService {
             'webhook-signature': signature(secret, row.msg_id, timestamp, row.payload),
           },
           row.payload,
+          this.timeoutMs,
         );
       } catch (error) {
         result = { ok: false, status: null, body: null, error: (error as Error).message };

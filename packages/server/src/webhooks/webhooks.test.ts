@@ -106,6 +106,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.url === '/slow') return; // never answers
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = answers.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'text/plain' });
@@ -120,6 +121,7 @@ beforeAll(async () => {
       clock: () => now,
       webhooks: {
         pollMs: 0,
+        timeoutMs: 500,
         retryDelaysMs: DELAYS,
         resolve: async (host) => {
           const addresses = NAMES[host];
@@ -151,6 +153,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
@@ -316,6 +319,24 @@ describe('retries and the log', () => {
     const log = (await deliveriesOf(endpoint.id)).slice(0, 3);
     expect(log.every((d) => d.status === 'delivered' && d.attempts === 2)).toBe(true);
     await other.close();
+  });
+
+  it('gives up on a receiver that does not answer in time, and retries', async () => {
+    const slow = await hooks.createEndpoint(adminUser, {
+      url: `${base}/slow`,
+      events: ['plugin.deleted'],
+      allow_private: true,
+    });
+    await hooks.sendTest(slow.endpoint.id);
+    await settle();
+    const [row] = await deliveriesOf(slow.endpoint.id);
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      response_status: null,
+      last_error: 'no response within 500 ms',
+    });
+    await hooks.deleteEndpoint(adminUser, slow.endpoint.id);
   });
 
   it('pages the log with a cursor', async () => {
