@@ -229,6 +229,7 @@ export class WebhooksService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private closed = false;
+  private again = false;
 
   constructor(
     private readonly db: Database,
@@ -266,7 +267,12 @@ export class WebhooksService {
 
   /** Starts a pass of the worker unless one runs. */
   private kick(): void {
-    if (this.closed || this.running) return;
+    if (this.closed) return;
+    if (this.running) {
+      // Something became due during the pass: one more pass after it.
+      this.again = true;
+      return;
+    }
     this.running = this.runDue()
       .catch((error: unknown) => {
         this.log?.warn({ err: error }, 'webhook worker pass failed');
@@ -274,6 +280,10 @@ export class WebhooksService {
       })
       .finally(() => {
         this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
       });
   }
 
@@ -500,7 +510,8 @@ export class WebhooksService {
 
   /** One attempt of a claimed delivery, and its result recorded. */
   private async attempt(id: number): Promise<void> {
-    const row = (await deliveryRow(this.db.kysely, id))!;
+    const row = await deliveryRow(this.db.kysely, id);
+    if (!row) return; // its endpoint was deleted (with its log) since the claim
     const endpoint = await endpointRow(this.db.kysely, row.endpoint_id);
     let result: { ok: boolean; status: number | null; body: string | null; error: string | null };
     // No endpoint, or a disabled one: the delivery ends here (failed), without retries.
