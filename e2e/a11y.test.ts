@@ -60,6 +60,7 @@ const BACK_OFFICE = [
   'iconfont',
   'pexels',
   'mirroring',
+  'webhooks',
 ] as const;
 
 /** Every page of the site (SPEC §2). */

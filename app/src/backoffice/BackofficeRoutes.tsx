@@ -36,6 +36,7 @@ const RatingReportsPage = lazy(() =>
 const MirroringPage = lazy(() =>
   import('./mirroring/MirroringPage').then((m) => ({ default: m.MirroringPage })),
 );
+const WebhooksPage = lazy(() => import('./webhooks/WebhooksPage').then((m) => ({ default: m.WebhooksPage })));
 const LoginMethodsPage = lazy(() =>
   import('./settings/LoginMethodsPage').then((m) => ({ default: m.LoginMethodsPage })),
 );
@@ -55,6 +56,7 @@ const LoginMethodsPage = lazy(() =>
  *   deployment's sign-in methods (LDAP, OIDC, SAML, custom SSO);
  * - `rating-reports`: the moderation queue of reported plugin reviews;
  * - `mirroring`: the upstream, the allowlist, the last pull and "pull now" (docs/mirroring.md);
+ * - `webhooks`: the webhook endpoints, their delivery log, redeliver and a test event (docs/webhooks.md);
  * - anything else (`user-info` included): the administrator's user info (`BackstagePage`).
  */
 export function BackofficeRoutes() {
@@ -76,6 +78,7 @@ export function BackofficeRoutes() {
       <Route path="login-methods" element={<LoginMethodsPage />} />
       <Route path="rating-reports" element={<RatingReportsPage />} />
       <Route path="mirroring" element={<MirroringPage />} />
+      <Route path="webhooks" element={<WebhooksPage />} />
       <Route path="*" element={<BackstagePage />} />
     </Routes>
   );

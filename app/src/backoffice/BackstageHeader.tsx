@@ -23,6 +23,7 @@ const PAGES = [
   ['/backstage-index/login-methods', 'backofficeNav:loginMethods'],
   ['/backstage-index/rating-reports', 'backofficeNav:ratingReports'],
   ['/backstage-index/mirroring', 'backofficeNav:mirroring'],
+  ['/backstage-index/webhooks', 'backofficeNav:webhooks'],
 ] as const;
 
 /**
@@ -30,7 +31,7 @@ const PAGES = [
  * carries its own): the page title, the back-office navigation (plugin review, audit log,
  * batch upload, owners, analytics, administrator info, resource positions, banners,
  * recommendations and default installs, people, space setting, icon font, Pexels, sign-in methods,
- * reported reviews, mirroring; the current one
+ * reported reviews, mirroring, webhooks; the current one
  * marked `aria-current="page"`) and a way back to the plugin square.
  */
 export function BackstageHeader(props: { title: string }) {

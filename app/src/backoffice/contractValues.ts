@@ -1,4 +1,5 @@
 import type { BANNER_LIMITS, BANNER_URL_MESSAGE } from '@plugin-center/contract';
+import type { WEBHOOK_EVENTS } from '@plugin-center/contract/schemas';
 
 /**
  * The contract constants the back-office pages need, as literals checked against the
@@ -19,3 +20,13 @@ export const BANNER_LIMIT_VALUES = {
 
 /** `BANNER_URL_MESSAGE` of the contract (SPEC §5, exact). */
 export const BANNER_URL_TEXT = 'Wrong url, please try again' satisfies typeof BANNER_URL_MESSAGE;
+
+/** `WEBHOOK_EVENTS` of the contract (`./schemas`, docs/webhooks.md), in its order. */
+export const WEBHOOK_EVENT_VALUES = [
+  'plugin.submitted',
+  'plugin.approved',
+  'plugin.rejected',
+  'plugin.published',
+  'plugin.deleted',
+  'review.posted',
+] as const satisfies typeof WEBHOOK_EVENTS;

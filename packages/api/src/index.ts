@@ -146,6 +146,10 @@ export type {
   UserListResult,
   UserPluginsQuery,
   ValidResult,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookEventType,
 } from '@plugin-center/contract';
 export {
   ALL_TAGS_ID,

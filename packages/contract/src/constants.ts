@@ -135,6 +135,9 @@ export const ApiErrorCode = {
   // Notifications.
   /** No notification with that id among the caller's own (another account's is never revealed) (HTTP 404). */
   NOTIFICATION_NOT_FOUND: { code: 40440, error: 'NOTIFICATION_NOT_FOUND' },
+  // Webhooks.
+  /** No webhook endpoint, or no delivery, with that id (HTTP 404). */
+  WEBHOOK_NOT_FOUND: { code: 40460, error: 'WEBHOOK_NOT_FOUND' },
   /** Anything unexpected; details are in the server log, never in the response (HTTP 500). */
   INTERNAL: { code: 50000, error: 'INTERNAL' },
 } as const;

@@ -159,7 +159,6 @@ export type {
   SaveNotificationPreferencesBody,
   UnsubscribeQuery,
 } from './wire/notifications';
-
 export type {
   EditorCodeQuery,
   EditorPlugin,
@@ -294,3 +293,17 @@ export type {
   UserListQuery,
   UserListResult,
 } from './wire/settings';
+export type {
+  CreatedWebhook,
+  CreateWebhookBody,
+  RedeliverWebhookBody,
+  UpdateWebhookBody,
+  WebhookDeleted,
+  WebhookDeliveriesQuery,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookEndpointBody,
+  WebhookEndpointList,
+  WebhookEventType,
+} from './wire/webhooks';

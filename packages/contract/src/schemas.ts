@@ -32,3 +32,4 @@ export * from './wire/ratings';
 export * from './wire/reports';
 export * from './wire/review';
 export * from './wire/settings';
+export * from './wire/webhooks';

@@ -389,6 +389,11 @@ describe('operations', () => {
         '/api/cmt/mirror/file/{key}',
         '/api/cmt/manager/mirror',
         '/api/cmt/manager/mirror/pull',
+        // Webhooks.
+        '/api/cmt/manager/webhooks',
+        '/api/cmt/manager/webhooks/deliveries',
+        '/api/cmt/manager/webhooks/redeliver',
+        '/api/cmt/manager/webhooks/test',
         // Settings.
         '/api/pix/mst/spaces/setting',
         '/api/pix/mst/spaces/setting/resource',

@@ -77,6 +77,9 @@ import { loadVersionKeys, VersionKeysError } from './signatures/versionKeys';
 import { VersionSigner } from './signatures/versionSigner';
 import { resolveSiteConfig } from './site';
 import { validatorCompiler } from './validation';
+import { registerWebhooks } from './webhooks/emit';
+import { webhooksRoutes } from './webhooks/routes';
+import { type WebhooksOptions, WebhooksService } from './webhooks/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +93,8 @@ declare module 'fastify' {
     settings: SettingsService;
     /** Authors' notifications and their e-mail (`SMTP_URL`). */
     notifications: NotificationsService;
+    /** Webhook endpoints, deliveries and their worker. */
+    webhooks: WebhooksService;
     /** Mirroring: pulls from the upstream (`UPSTREAM_URL`), bundle imports, the last pull. */
     mirror: MirrorService;
   }
@@ -118,6 +123,11 @@ export interface BuildAppOptions {
    * tests hand one they control, so no test asks the real DNS.
    */
   resolveTxt?: TxtResolver;
+  /**
+   * The webhooks' resolver, poster, retry schedule and worker interval (defaults: `node:dns`, HTTP,
+   * `RETRY_DELAYS_MS`, 5 s); tests hand a resolver and a schedule they control.
+   */
+  webhooks?: Omit<WebhooksOptions, 'clock' | 'log'>;
 }
 
 /** How often expired login codes and refresh tokens are deleted, ms. */
@@ -286,7 +296,16 @@ export async function buildApp(
       log: app.log,
     });
     app.decorate('notifications', notifications);
+    // Webhooks: events recorded after commit (webhooks/emit.ts), sent by an in-process worker.
+    const webhooks = new WebhooksService(db, secrets.box, {
+      ...(options.clock ? { clock: options.clock } : {}),
+      log: app.log,
+      ...options.webhooks,
+    });
+    registerWebhooks(db, webhooks);
+    app.decorate('webhooks', webhooks);
     app.addHook('onClose', async () => {
+      await webhooks.close();
       notifications.close();
       clearInterval(purgeTimer);
       await coordination?.close();
@@ -385,6 +404,7 @@ export async function buildApp(
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, { ...clock, notifications }) });
     await app.register(notificationsRoutes, { notifications });
+    await app.register(webhooksRoutes, { webhooks });
     // Publishers: their pages, handles, websites and verification.
     const publishers = new PublishersService(db, {
       ...clock,

@@ -10,4 +10,5 @@ export const texts = {
   ratingReports: 'Reported reviews',
   loginMethods: 'Sign-in methods',
   mirroring: 'Mirroring',
+  webhooks: 'Webhooks',
 };

@@ -12,4 +12,5 @@ export const texts: BackofficeNavMessages = {
   ratingReports: 'Reseñas denunciadas',
   loginMethods: 'Métodos de inicio de sesión',
   mirroring: 'Réplica',
+  webhooks: 'Ganchos web (webhooks)',
 };

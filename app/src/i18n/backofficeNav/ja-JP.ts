@@ -12,4 +12,5 @@ export const texts: BackofficeNavMessages = {
   ratingReports: '報告されたレビュー',
   loginMethods: 'サインイン方法',
   mirroring: 'ミラーリング',
+  webhooks: 'ウェブフック（Webhook）',
 };

@@ -12,4 +12,5 @@ export const texts: BackofficeNavMessages = {
   ratingReports: '신고된 리뷰',
   loginMethods: '로그인 방식',
   mirroring: '미러링',
+  webhooks: '웹훅',
 };

@@ -12,4 +12,5 @@ export const texts: BackofficeNavMessages = {
   ratingReports: 'Жалобы на отзывы',
   loginMethods: 'Способы входа',
   mirroring: 'Зеркалирование',
+  webhooks: 'Вебхуки',
 };

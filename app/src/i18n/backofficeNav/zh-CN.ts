@@ -12,4 +12,5 @@ export const texts: BackofficeNavMessages = {
   ratingReports: '被举报的评价',
   loginMethods: '登录方式',
   mirroring: '镜像',
+  webhooks: '网络钩子（Webhooks）',
 };

@@ -60,6 +60,7 @@ import { PLUGIN_NOTIFICATION_ROUTE_SCHEMAS } from './pluginNotifications';
 import { PLUGIN_PUBLISHER_ROUTE_SCHEMAS } from './pluginPublishers';
 import { PLUGIN_RATING_ROUTE_SCHEMAS } from './pluginRatings';
 import { PLUGIN_STATS_ROUTE_SCHEMAS } from './pluginStats';
+import { PLUGIN_WEBHOOK_ROUTE_SCHEMAS } from './pluginWebhooks';
 
 /** Schemas of {@link ROUTES}`.plugin` (SPEC §7 plugin calls). */
 export const PLUGIN_ROUTE_SCHEMAS = {
@@ -329,4 +330,5 @@ export const PLUGIN_ROUTE_SCHEMAS = {
   ...PLUGIN_PUBLISHER_ROUTE_SCHEMAS,
   ...PLUGIN_NOTIFICATION_ROUTE_SCHEMAS,
   ...PLUGIN_MIRROR_ROUTE_SCHEMAS,
+  ...PLUGIN_WEBHOOK_ROUTE_SCHEMAS,
 } as const satisfies SchemasOf<typeof ROUTES.plugin & typeof ROUTES.backoffice>;

@@ -173,6 +173,14 @@ const EXPECTED: Record<string, Expectation> = {
   'operation.mirrorFile': 'public',
   'backoffice.mirrorStatus': 'admin',
   'backoffice.mirrorPull': 'admin',
+  // Webhooks.
+  'backoffice.webhookList': 'admin',
+  'backoffice.webhookCreate': 'admin',
+  'backoffice.webhookUpdate': 'admin',
+  'backoffice.webhookDelete': 'admin',
+  'backoffice.webhookDeliveries': 'admin',
+  'backoffice.webhookRedeliver': 'admin',
+  'backoffice.webhookTest': 'admin',
   // LDAP sign-in
   'user.ldapSignIn': 'public',
   // SAML 2.0 sign-in (404 LOGIN_METHOD_DISABLED here: the matrix's server has no SAML).

@@ -39,6 +39,7 @@ import * as m0041 from './migrations/0041_approve_time';
 import * as m0042 from './migrations/0042_version_signatures';
 import * as m0044 from './migrations/0044_notifications';
 import * as m0046 from './migrations/0046_mirror';
+import * as m0047 from './migrations/0047_webhooks';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0042_version_signatures': m0042,
   '0044_notifications': m0044,
   '0046_mirror': m0046,
+  '0047_webhooks': m0047,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

@@ -40,12 +40,14 @@ import type {
   SearchTermTable,
   SearchWordTable,
 } from './schemaSearch';
+import type { WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks';
 
 export type * from './schemaAnalytics';
 export type * from './schemaCommunity';
 export type * from './schemaIdentity';
 export type * from './schemaMirror';
 export type * from './schemaSearch';
+export type * from './schemaWebhooks';
 
 /** `plugin`: one row per plugin (SPEC §3), counters denormalised and search documents stored. */
 export interface PluginTable {
@@ -247,6 +249,9 @@ export interface DatabaseSchema {
   mirror_change: MirrorChangeTable;
   mirror_state: MirrorStateTable;
   mirror_pull: MirrorPullTable;
+  // Webhooks (migration 0047).
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 /**
@@ -346,7 +351,7 @@ export interface AuditLogTable {
   time: number;
   actor_id: number | null;
   actor_name: string;
-  /** approve, reject, delete, download, assign_owner, unlist, relist, deprecate, undeprecate; curation, settings; rating_hide, rating_restore, rating_dismiss */
+  /** approve, reject, delete, download, assign_owner, unlist, relist, deprecate, undeprecate; curation, settings; rating_hide, rating_restore, rating_dismiss; webhook_create, webhook_update, webhook_delete */
   action: string;
   plugin_key: string;
   version: string | null;

@@ -26,6 +26,7 @@ import type { AuthUser } from '../shared/auth';
 import { FILE_URL_PREFIX, keyOf } from '../shared/storage/fileKeys';
 import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { removeUnreferenced } from '../shared/storage/references';
+import { emitWebhook } from '../webhooks/emit';
 import { readBatch } from './batch';
 import {
   accountByEmail,
@@ -71,6 +72,10 @@ export class PluginManagement {
   /** Tells the owners of `plugins` that `admin` deleted them (an owner deleting their own: nobody). */
   private async tellOwners(admin: AuthUser, plugins: readonly PluginRow[]): Promise<void> {
     for (const plugin of plugins) {
+      await emitWebhook(this.db, 'plugin.deleted', {
+        plugin_key: plugin.plugin_key,
+        plugin_name: plugin.name,
+      });
       await this.notifications?.notify({
         ownerId: plugin.owner_id,
         actorId: admin.user_id,

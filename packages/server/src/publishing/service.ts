@@ -30,6 +30,7 @@ import { ApiError } from '../errors';
 import type { AuthUser } from '../shared/auth';
 import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
 import { collectOrphans, ORPHAN_GRACE_MS, removeUnreferenced } from '../shared/storage/references';
+import { emitSubmitted } from '../webhooks/emit';
 import { runChecks, type SubmissionTexts, submissionTexts } from './checks';
 import {
   deletePendingSubmissions,
@@ -430,6 +431,7 @@ export class PublishingService {
     // between our write and our commit (it saw no row yet). Putting again is a no-op when the file is
     // there and restores it when it is not, so no committed row points to a missing file.
     for (const [key, bytes] of uploads) await this.storage.put(key, bytes).catch(() => false);
+    await emitSubmitted(this.db, id);
     return id;
   }
 

@@ -36,6 +36,7 @@ import type { AuthUser } from '../shared/auth';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
 import { ratingAverage } from '../shared/ratingAverage';
 import { cleanText } from '../shared/textHygiene';
+import { emitWebhook } from '../webhooks/emit';
 import {
   approvedPlugin,
   deleteRating,
@@ -208,6 +209,13 @@ export class RatingsService {
           rating: row.rating,
           title: row.title,
         },
+      });
+      await emitWebhook(this.db, 'review.posted', {
+        plugin_key: plugin.plugin_key,
+        plugin_name: plugin.name,
+        rating: row.rating,
+        title: row.title,
+        body: row.body,
       });
     }
     const saved = await ratingOfUser(this.db.kysely, plugin.id, user.user_id, user.user_id);

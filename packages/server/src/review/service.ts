@@ -36,6 +36,7 @@ import { logAdminAction, readAuditLog } from '../shared/auditLog';
 import type { AuthUser } from '../shared/auth';
 import { cleanText } from '../shared/textHygiene';
 import type { VersionFileRefs, VersionSigner } from '../signatures/versionSigner';
+import { emitWebhook } from '../webhooks/emit';
 import { addVersion, pendingSubmission, recordDecision, recordFirstApproval } from './data';
 import { withMatches } from './matches';
 
@@ -198,6 +199,12 @@ export class ReviewService {
         version: decided.pending.version,
         ...(approved ? {} : { reason }),
       },
+    });
+    await emitWebhook(this.db, approved ? 'plugin.approved' : 'plugin.rejected', {
+      plugin_key: decided.pluginKey,
+      plugin_name: decided.pending.name,
+      version: decided.pending.version,
+      ...(approved ? { first: decided.plugin.approve_time === null } : { reason }),
     });
     return submissionOf(this.db.kysely, decided.id);
   }

@@ -1,0 +1,237 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@plugin-center/api';
+import { useBackofficeAction } from '@plugin-center/react/backoffice';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { formatDateTime } from '../../format';
+import { useWebhooksTexts } from '../../i18n/webhooks/texts';
+import { notify } from '../../toast/toastStore';
+import { Button } from '../../ui/Button';
+import { ErrorState, LoadingState } from '../../ui/States';
+import { useDocumentTitle } from '../../useDocumentTitle';
+import { AdminRoute } from '../AdminRoute';
+import { BackstageHeader } from '../BackstageHeader';
+import { WEBHOOK_EVENT_VALUES } from '../contractValues';
+import '../../ui/forms.css';
+import '../../ui/lists.css';
+
+/**
+ * `/backstage-index/webhooks` (admin only, behind `AdminRoute`; docs/webhooks.md): the page title
+ * and the {@link WebhooksView}.
+ */
+export function WebhooksPage() {
+  const { t } = useWebhooksTexts();
+  useDocumentTitle(t('title'));
+  return (
+    <AdminRoute>
+      <WebhooksView />
+    </AdminRoute>
+  );
+}
+
+/**
+ * The webhook endpoints from `GET /api/cmt/manager/webhooks`, a form registering one (URL, events,
+ * "allow private addresses") whose answer shows the secret once, and per endpoint: enable or
+ * disable, send a test event, delete, and its delivery log (`GET …/webhooks/deliveries`: event,
+ * status, attempts, last response or error) with "Redeliver" on each delivery.
+ */
+export function WebhooksView() {
+  const { t } = useWebhooksTexts();
+  const list = useBackofficeAction('webhookList');
+  const create = useBackofficeAction('webhookCreate');
+  const update = useBackofficeAction('webhookUpdate');
+  const remove = useBackofficeAction('webhookDelete');
+  const test = useBackofficeAction('webhookTest');
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [allowPrivate, setAllowPrivate] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const { run: runList } = list;
+  const reload = useCallback(() => void runList(undefined as never), [runList]);
+  useEffect(reload, [reload]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await create.run({ url, events, allow_private: allowPrivate });
+    if (result.status === 'success') {
+      setSecret(result.data.secret);
+      setUrl('');
+      setEvents([]);
+      setAllowPrivate(false);
+      reload();
+    }
+  };
+  const toggle = async (endpoint: WebhookEndpoint) => {
+    const result = await update.run({ id: endpoint.id, enabled: !endpoint.enabled });
+    if (result.status === 'success') reload();
+    else notify(result.message || t('failed'), 'error');
+  };
+  const sendTest = async (endpoint: WebhookEndpoint) => {
+    const result = await test.run({ id: endpoint.id });
+    notify(
+      result.status === 'success' ? t('testSent') : result.message || t('failed'),
+      result.status === 'success' ? 'success' : 'error',
+    );
+  };
+  const del = async (endpoint: WebhookEndpoint) => {
+    const result = await remove.run({ id: endpoint.id });
+    if (result.status === 'success') reload();
+    else notify(result.message || t('failed'), 'error');
+  };
+
+  return (
+    <section className="backstage bo-page webhooks">
+      <BackstageHeader title={t('title')} />
+      <p className="state-hint">{t('intro')}</p>
+      <form className="publish-form" onSubmit={(e) => void submit(e)} aria-label={t('add')}>
+        <label>
+          {t('url')}
+          <input type="url" required maxLength={2048} value={url} onChange={(e) => setUrl(e.target.value)} />
+        </label>
+        <fieldset>
+          <legend>{t('events')}</legend>
+          {WEBHOOK_EVENT_VALUES.map((name) => (
+            <label key={name}>
+              <input
+                type="checkbox"
+                checked={events.includes(name)}
+                onChange={(e) =>
+                  setEvents(e.target.checked ? [...events, name] : events.filter((other) => other !== name))
+                }
+              />
+              <code>{name}</code>
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          <input type="checkbox" checked={allowPrivate} onChange={(e) => setAllowPrivate(e.target.checked)} />
+          {t('allowPrivate')}
+        </label>
+        <p className="state-hint">{t('allowPrivateHint')}</p>
+        {create.status === 'error' && (
+          <p className="field-error" role="alert">
+            {create.message}
+          </p>
+        )}
+        <div className="publish-buttons">
+          <Button
+            variant="primary"
+            type="submit"
+            disabled={create.status === 'running' || events.length === 0}
+          >
+            {t('add')}
+          </Button>
+        </div>
+      </form>
+      {secret && (
+        <div role="status" data-testid="webhook-secret">
+          <p>{t('secretOnce')}</p>
+          <code>{secret}</code>
+        </div>
+      )}
+      <h2>{t('endpoints')}</h2>
+      {list.status === 'error' && !list.data ? (
+        <ErrorState message={t('loadError')} onRetry={reload} />
+      ) : !list.data ? (
+        <LoadingState label={t('loading')} />
+      ) : list.data.list.length === 0 ? (
+        <p className="state-hint">{t('none')}</p>
+      ) : (
+        <ul className="bo-list">
+          {list.data.list.map((endpoint) => (
+            <li key={endpoint.id} className="bo-row" data-testid="webhook-endpoint">
+              <p>
+                <code>{endpoint.url}</code> {endpoint.enabled ? t('enabled') : t('disabled')}
+                {endpoint.allow_private && ` · ${t('privateAllowed')}`}
+              </p>
+              <p className="state-hint">{endpoint.events.join(', ')}</p>
+              <div className="publish-buttons">
+                <Button onClick={() => void toggle(endpoint)}>
+                  {endpoint.enabled ? t('disable') : t('enable')}
+                </Button>
+                <Button onClick={() => void sendTest(endpoint)}>{t('sendTest')}</Button>
+                <Button onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>{t('log')}</Button>
+                <Button variant="error" onClick={() => void del(endpoint)}>
+                  {t('delete')}
+                </Button>
+              </div>
+              {open === endpoint.id && <DeliveryLog endpointId={endpoint.id} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** An endpoint's deliveries, newest first, with "Redeliver" on each and "More" for the next page. */
+function DeliveryLog({ endpointId }: { endpointId: number }) {
+  const { t, locale } = useWebhooksTexts();
+  const load = useBackofficeAction('webhookDeliveries');
+  const redeliver = useBackofficeAction('webhookRedeliver');
+  const [rows, setRows] = useState<WebhookDelivery[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const { run } = load;
+  const fetchPage = useCallback(
+    async (from?: string) => {
+      const result = await run(
+        from ? { endpoint_id: endpointId, cursor: from } : { endpoint_id: endpointId },
+      );
+      if (result.status === 'success') {
+        setRows((before) => (from ? [...before, ...result.data.list] : result.data.list));
+        setCursor(result.data.next_cursor);
+      }
+    },
+    [run, endpointId],
+  );
+  useEffect(() => void fetchPage(), [fetchPage]);
+
+  const again = async (delivery: WebhookDelivery) => {
+    const result = await redeliver.run({ delivery_id: delivery.id });
+    if (result.status === 'success') {
+      notify(t('redelivered'), 'success');
+      void fetchPage();
+    } else notify(result.message || t('failed'), 'error');
+  };
+
+  if (load.status === 'error' && rows.length === 0)
+    return <ErrorState message={t('loadError')} onRetry={() => void fetchPage()} />;
+  if (rows.length === 0)
+    return <p className="state-hint">{load.status === 'running' ? t('loading') : t('noDeliveries')}</p>;
+  return (
+    <div data-testid="webhook-log">
+      <table>
+        <thead>
+          <tr>
+            <th>{t('event')}</th>
+            <th>{t('status')}</th>
+            <th>{t('attempts')}</th>
+            <th>{t('response')}</th>
+            <th>{t('time')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d) => (
+            <tr key={d.id}>
+              <td>
+                <code>{d.event_type}</code>
+              </td>
+              <td>{t(`status_${d.status}`)}</td>
+              <td>{d.attempts}</td>
+              <td>
+                {d.response_status !== null
+                  ? `${d.response_status} ${d.response_body ?? ''}`.slice(0, 200)
+                  : (d.last_error ?? '')}
+              </td>
+              <td>{formatDateTime(d.update_time, locale)}</td>
+              <td>
+                <Button onClick={() => void again(d)}>{t('redeliver')}</Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {cursor && <Button onClick={() => void fetchPage(cursor)}>{t('more')}</Button>}
+    </div>
+  );
+}

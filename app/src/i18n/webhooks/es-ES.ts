@@ -1,0 +1,41 @@
+import type { WebhooksMessages } from './messages';
+
+/** es-ES texts of the back office's webhooks page. */
+export const texts: WebhooksMessages = {
+  title: 'Ganchos web (webhooks)',
+  intro:
+    'Direcciones a las que se llama cuando un plugin se envía, se aprueba, se rechaza, se publica o se elimina, o se publica una reseña; cada llamada va firmada (Standard Webhooks) y se reintenta durante un día.',
+  url: 'URL del destino',
+  events: 'Eventos',
+  allowPrivate: 'Permitir direcciones privadas',
+  allowPrivateHint:
+    'Solo para un destino de tu propia red: en otro caso se rechazan las direcciones de bucle local, privadas y de enlace local.',
+  add: 'Añadir destino',
+  secretOnce: 'El secreto de firma solo se muestra ahora. Cópialo en el receptor:',
+  endpoints: 'Destinos',
+  none: 'Aún no hay destinos',
+  enabled: 'activado',
+  disabled: 'desactivado',
+  privateAllowed: 'direcciones privadas permitidas',
+  enable: 'Activar',
+  disable: 'Desactivar',
+  sendTest: 'Enviar evento de prueba',
+  testSent: 'Evento de prueba enviado: consulta el registro de entregas',
+  log: 'Registro de entregas',
+  delete: 'Eliminar',
+  failed: 'No se pudo hacer',
+  loading: 'Cargando…',
+  loadError: 'No se pudieron cargar los webhooks',
+  noDeliveries: 'Aún no hay entregas',
+  event: 'Evento',
+  status: 'Estado',
+  attempts: 'Intentos',
+  response: 'Última respuesta',
+  time: 'Hora',
+  redeliver: 'Volver a entregar',
+  redelivered: 'Entrega en cola de nuevo',
+  more: 'Más',
+  status_pending: 'pendiente',
+  status_delivered: 'entregado',
+  status_failed: 'fallido',
+};

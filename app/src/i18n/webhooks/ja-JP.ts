@@ -1,0 +1,41 @@
+import type { WebhooksMessages } from './messages';
+
+/** ja-JP texts of the back office's webhooks page. */
+export const texts: WebhooksMessages = {
+  title: 'ウェブフック（Webhook）',
+  intro:
+    'プラグインの提出・承認・却下・公開・削除、レビューの投稿時に呼び出すエンドポイント。各呼び出しは署名付き（Standard Webhooks）で、失敗時は 1 日間再試行します。',
+  url: 'エンドポイント URL',
+  events: 'イベント',
+  allowPrivate: 'プライベートアドレスを許可',
+  allowPrivateHint:
+    '自社ネットワーク内のエンドポイント専用です。それ以外では、ループバック・プライベート・リンクローカルアドレスは拒否されます。',
+  add: 'エンドポイントを追加',
+  secretOnce: '署名シークレットは今回だけ表示されます。受信側にコピーしてください：',
+  endpoints: 'エンドポイント',
+  none: 'エンドポイントはまだありません',
+  enabled: '有効',
+  disabled: '無効',
+  privateAllowed: 'プライベートアドレス許可',
+  enable: '有効にする',
+  disable: '無効にする',
+  sendTest: 'テストイベントを送信',
+  testSent: 'テストイベントを送信しました：配信ログを確認してください',
+  log: '配信ログ',
+  delete: '削除',
+  failed: '操作に失敗しました',
+  loading: '読み込み中…',
+  loadError: 'Webhook を読み込めませんでした',
+  noDeliveries: '配信はまだありません',
+  event: 'イベント',
+  status: '状態',
+  attempts: '試行回数',
+  response: '最後の応答',
+  time: '日時',
+  redeliver: '再配信',
+  redelivered: '再配信をキューに入れました',
+  more: 'さらに表示',
+  status_pending: '保留中',
+  status_delivered: '配信済み',
+  status_failed: '失敗',
+};

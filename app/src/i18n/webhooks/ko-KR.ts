@@ -1,0 +1,41 @@
+import type { WebhooksMessages } from './messages';
+
+/** ko-KR texts of the back office's webhooks page. */
+export const texts: WebhooksMessages = {
+  title: '웹훅',
+  intro:
+    '플러그인이 제출·승인·반려·게시·삭제되거나 리뷰가 게시될 때 호출하는 엔드포인트입니다. 모든 호출은 서명되며(Standard Webhooks) 실패 시 하루 동안 재시도합니다.',
+  url: '엔드포인트 URL',
+  events: '이벤트',
+  allowPrivate: '사설 주소 허용',
+  allowPrivateHint:
+    '자체 네트워크의 엔드포인트에만 사용하세요. 그렇지 않으면 루프백, 사설, 링크 로컬 주소는 거부됩니다.',
+  add: '엔드포인트 추가',
+  secretOnce: '서명 비밀 키는 지금 한 번만 표시됩니다. 수신 측에 복사하세요:',
+  endpoints: '엔드포인트',
+  none: '아직 엔드포인트가 없습니다',
+  enabled: '사용',
+  disabled: '사용 안 함',
+  privateAllowed: '사설 주소 허용됨',
+  enable: '사용',
+  disable: '사용 중지',
+  sendTest: '테스트 이벤트 보내기',
+  testSent: '테스트 이벤트를 보냈습니다: 전송 기록을 확인하세요',
+  log: '전송 기록',
+  delete: '삭제',
+  failed: '작업에 실패했습니다',
+  loading: '불러오는 중…',
+  loadError: '웹훅을 불러올 수 없습니다',
+  noDeliveries: '아직 전송 기록이 없습니다',
+  event: '이벤트',
+  status: '상태',
+  attempts: '시도 횟수',
+  response: '마지막 응답',
+  time: '시간',
+  redeliver: '다시 전송',
+  redelivered: '다시 전송 대기열에 넣었습니다',
+  more: '더 보기',
+  status_pending: '대기 중',
+  status_delivered: '전송됨',
+  status_failed: '실패',
+};

@@ -1,0 +1,41 @@
+import type { WebhooksMessages } from './messages';
+
+/** ru-RU texts of the back office's webhooks page. */
+export const texts: WebhooksMessages = {
+  title: 'Вебхуки',
+  intro:
+    'Адреса, которые вызываются, когда плагин отправлен, одобрен, отклонён, опубликован или удалён либо опубликован отзыв; каждый вызов подписан (Standard Webhooks) и повторяется в течение суток.',
+  url: 'URL адреса',
+  events: 'События',
+  allowPrivate: 'Разрешить частные адреса',
+  allowPrivateHint:
+    'Только для адреса в вашей собственной сети: иначе адреса loopback, частных и link-local сетей отклоняются.',
+  add: 'Добавить адрес',
+  secretOnce: 'Секрет подписи показан только сейчас. Скопируйте его получателю:',
+  endpoints: 'Адреса',
+  none: 'Адресов пока нет',
+  enabled: 'включён',
+  disabled: 'выключен',
+  privateAllowed: 'частные адреса разрешены',
+  enable: 'Включить',
+  disable: 'Выключить',
+  sendTest: 'Отправить тестовое событие',
+  testSent: 'Тестовое событие отправлено: см. журнал доставок',
+  log: 'Журнал доставок',
+  delete: 'Удалить',
+  failed: 'Не получилось',
+  loading: 'Загрузка…',
+  loadError: 'Не удалось загрузить вебхуки',
+  noDeliveries: 'Доставок пока нет',
+  event: 'Событие',
+  status: 'Статус',
+  attempts: 'Попытки',
+  response: 'Последний ответ',
+  time: 'Время',
+  redeliver: 'Доставить снова',
+  redelivered: 'Доставка снова в очереди',
+  more: 'Ещё',
+  status_pending: 'ожидает',
+  status_delivered: 'доставлено',
+  status_failed: 'не доставлено',
+};
