@@ -292,6 +292,7 @@ export async function buildApp(
     const notifications = new NotificationsService(db, {
       ...(options.clock ? { clock: options.clock } : {}),
       locale: (config.site ?? resolveSiteConfig()).locales[0] ?? 'en-US',
+      locales: (config.site ?? resolveSiteConfig()).locales,
       mail: resolveMailConfig(config),
       log: app.log,
     });

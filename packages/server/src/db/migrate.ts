@@ -40,6 +40,7 @@ import * as m0042 from './migrations/0042_version_signatures';
 import * as m0044 from './migrations/0044_notifications';
 import * as m0046 from './migrations/0046_mirror';
 import * as m0047 from './migrations/0047_webhooks';
+import * as m0048 from './migrations/0048_account_locale';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0044_notifications': m0044,
   '0046_mirror': m0046,
   '0047_webhooks': m0047,
+  '0048_account_locale': m0048,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

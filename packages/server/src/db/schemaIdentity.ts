@@ -43,6 +43,11 @@ export interface UserAccountTable {
   /** 1 active, 0 disabled: the one flag every sign-in path, refresh and session check reads. */
   staff_status: Generated<number>;
   /**
+   * The interface locale of the account's last sign-in (migration 0048; `identity/routes.ts` records
+   * it at the code exchange): the language of its notification e-mails. Null: not known.
+   */
+  locale: Generated<string | null>;
+  /**
    * Who disabled the account (migration 0033): null while active; `'admin'` an administrator in the
    * back office (`PUT /api/cmt/manager/users/status`), which a directory sign-in never overrides;
    * `'directory'` a directory check, which the next directory sign-in of the person undoes.

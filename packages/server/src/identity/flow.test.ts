@@ -402,3 +402,36 @@ describe('settings', () => {
     }
   });
 });
+
+describe("the account's language, recorded at the code exchange", () => {
+  it("takes the lang cookie, else Accept-Language, among the site's locales, and shrugs off hostile values", async () => {
+    // The test app's site is the domestic one: zh-CN and en-US.
+    const cases: [Record<string, string>, string][] = [
+      [{ cookie: 'lang=en', 'accept-language': 'zh-CN' }, 'en-US'],
+      [{ 'accept-language': 'zh-CN,zh;q=0.9' }, 'zh-CN'],
+      [{ cookie: 'lang=jp', 'accept-language': 'zh-CN' }, 'zh-CN'],
+      [{ cookie: `lang=${'x'.repeat(5000)}`, 'accept-language': 'en-US' }, 'en-US'],
+      // a header that names no language counts as none: the site's first
+      [{ cookie: 'lang=%00zh', 'accept-language': `${'q'.repeat(8000)};q=abc,,;;` }, 'zh-CN'],
+      [{ cookie: 'lang="unterminated' }, 'zh-CN'],
+    ];
+    for (const [headers, want] of cases) {
+      const up = body<{ data: SignInResult }>(await signUp(newEmail())).data;
+      const code = codeOf(up.redirect_to);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/uc/user/login/code/user',
+        query: { code, redirect_uri: '/plugins/' },
+        headers,
+      });
+      expect(res.statusCode, JSON.stringify(headers).slice(0, 80)).toBe(200);
+      const id = body<{ data: LoginResult }>(res).data.user_info.user_id;
+      const row = await t.app.db.kysely
+        .selectFrom('user_account')
+        .select('locale')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.locale, JSON.stringify(headers).slice(0, 80)).toBe(want);
+    }
+  });
+});

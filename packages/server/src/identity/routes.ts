@@ -7,8 +7,17 @@
  * Credentials: "(bearer)" routes take the access token (`Authorization: Bearer <access token>`),
  * "(refresh token)" routes the refresh token in the same header.
  */
+import fastifyAccepts from '@fastify/accepts';
+import fastifyCookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import { ApiErrorCode, type SiteConfig, THIRD_PARTY_LOGIN_METHOD } from '@plugin-center/contract';
+import {
+  ApiErrorCode,
+  type Locale,
+  localeFromCookieValue,
+  type SiteConfig,
+  THIRD_PARTY_LOGIN_METHOD,
+} from '@plugin-center/contract';
+import { chooseOfferedLocale } from '@plugin-center/contract/locales';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { tableRoute } from '../routeTable';
@@ -122,13 +131,20 @@ export async function userRoutes(
     { config: limitPerMinute(limits.signUp) },
   );
 
-  tableRoute(
-    app,
-    'user',
-    'exchangeCode',
-    (request) => identity.exchangeCode(request.query.code, request.query.redirect_uri),
-    { config: limitPerMinute(limits.codeExchange) },
-  );
+  // The code exchange every sign-in method ends with, from the signed-in page itself: its `lang`
+  // cookie and Accept-Language give the account's language (its e-mails are written in it).
+  await app.register(async (scope) => {
+    await scope.register(fastifyCookie);
+    await scope.register(fastifyAccepts);
+    tableRoute(
+      scope,
+      'user',
+      'exchangeCode',
+      (request) =>
+        identity.exchangeCode(request.query.code, request.query.redirect_uri, browserLocale(request, site)),
+      { config: limitPerMinute(limits.codeExchange) },
+    );
+  });
 
   tableRoute(app, 'user', 'valid', async (request) => ({
     info: await identity.validate(refreshTokenOf(request)),
@@ -216,6 +232,24 @@ export async function userRoutes(
 
   // Directory sign-in methods
   await app.register(ldapRoutes, { identity });
+}
+
+/**
+ * The interface locale of the browser behind `request`, among the site's locales, as the app and
+ * the login page choose theirs (the contract's `chooseOfferedLocale`: the `lang` cookie, then
+ * `Accept-Language`, the en-US fallback, the site's first). A cookie over 64 characters or an
+ * unparsable header counts as absent.
+ */
+function browserLocale(request: FastifyRequest, site: SiteConfig): Locale {
+  const cookie = request.cookies.lang;
+  let languages: string[] = [];
+  try {
+    languages = request.languages();
+  } catch {
+    languages = [];
+  }
+  const lang = cookie !== undefined && cookie.length <= 64 ? cookie : undefined;
+  return chooseOfferedLocale(localeFromCookieValue(lang), languages, site.locales);
 }
 
 /**

@@ -24,6 +24,7 @@ import type { Database } from '../db/database';
 import type { SecretBox } from '../settings/secrets';
 import type { AuthUser } from '../shared/auth';
 import { ensureAdministrator, type SetAdministratorResult, setAdministrator } from './administrators';
+import { setAccountLocale } from './data/accounts';
 import { type DirectoryProfile, directorySignIn } from './directoryAccounts';
 import { IdentityCore, type IdentityServiceOptions } from './identityCore';
 import { exchangeCode, issueLoginCode, signIn, signUp } from './passwordLogin';
@@ -115,9 +116,15 @@ export class IdentityService extends IdentityCore {
     return issueLoginCode(this, caller, redirectUri);
   }
 
-  /** `GET user/login/code/user`: a one-time code exchanged for a session (see {@link exchangeCode}). */
-  exchangeCode(code: string, redirectUri: string): Promise<LoginResult> {
-    return exchangeCode(this, code, redirectUri);
+  /**
+   * `GET user/login/code/user`: a one-time code exchanged for a session (see {@link exchangeCode}).
+   * With `locale` (the browser's interface locale among the site's), the account's language is
+   * recorded as it (`user_account.locale`: the language of its notification e-mails).
+   */
+  async exchangeCode(code: string, redirectUri: string, locale?: Locale): Promise<LoginResult> {
+    const result = await exchangeCode(this, code, redirectUri);
+    if (locale) await setAccountLocale(this.db.kysely, result.user_info.user_id, locale);
+    return result;
   }
 
   /** `POST user/refresh_token`: rotates the refresh token (see `refreshTokens.ts` {@link refresh}). */

@@ -113,14 +113,14 @@ export async function saveEmailSettings(
   }
 }
 
-/** The account's address and whether it is active, or undefined for no such account. */
+/** The account's address, language and whether it is active, or undefined for no such account. */
 export function recipient(
   db: Db,
   userId: number,
-): Promise<{ email: string | null; staff_status: number } | undefined> {
+): Promise<{ email: string | null; staff_status: number; locale: string | null } | undefined> {
   return db
     .selectFrom('user_account')
-    .select(['email', 'staff_status'])
+    .select(['email', 'staff_status', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -4,7 +4,7 @@
  * with its reason, a review posted, an administrator's deletion) tells the plugin's owner only —
  * never the one who caused it, never anyone for a plugin without an owner; the list with its unread
  * count and cursor, marking read (never another account's), the e-mail preferences, the e-mails
- * (recipient, subject and text in the site's first locale, the RFC 8058 headers), the unsubscribe
+ * (recipient, subject and text in the account's language or else the site's first locale, the RFC 8058 headers), the unsubscribe
  * link turning off its kind only, hostile input, and an SMTP server that refuses: the approval
  * stands, the notification is in the app, and a refused e-mail is sent again.
  */
@@ -149,6 +149,56 @@ describe('what is told, and to whom', () => {
       new RegExp(`^<${PUBLIC_URL}${UNSUBSCRIBE}\\?token=[\\w.-]+>$`),
     );
     expect(await mailsTo(admin.email)).toEqual([]);
+  });
+
+  it('writes to an account in the language its browser signed in with (lang cookie, else Accept-Language)', async () => {
+    const signIn = async (email: string, headers: Record<string, string>) => {
+      const password = 'correct horse battery';
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/api/uc/user/sign_up',
+        payload: { email, password, nick_name: 'Polyglot', redirect_uri: '/plugins/' },
+      });
+      const code = new URL(
+        dataOf<{ redirect_to: string }>(up).redirect_to,
+        'http://x.invalid',
+      ).searchParams.get('code');
+      const login = dataOf<{ access_token: string; user_info: { user_id: number } }>(
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/uc/user/login/code/user',
+          query: { code: code!, redirect_uri: '/plugins/' },
+          headers,
+        }),
+      );
+      return { token: login.access_token, id: login.user_info.user_id, email };
+    };
+    const english = await signIn(`en-${now}@test.local`, { 'accept-language': 'en-US,en;q=0.9,ja;q=0.5' });
+    const cookie = await signIn(`ck-${now}@test.local`, { 'accept-language': 'ja-JP', cookie: 'lang=en' });
+    // A language the site does not offer falls back to its first, as the pages do (en-US here is offered).
+    const other = await signIn(`fr-${now}@test.local`, { 'accept-language': 'fr-FR' });
+    const stored = await t.app.db.kysely
+      .selectFrom('user_account')
+      .select(['id', 'locale'])
+      .where('id', 'in', [english.id, cookie.id, other.id])
+      .orderBy('id')
+      .execute();
+    expect(stored.map((r) => r.locale)).toEqual(['en-US', 'en-US', 'en-US']);
+    await t.app.db.kysely
+      .updateTable('user_account')
+      .set({ locale: 'ko-KR' })
+      .where('id', '=', other.id)
+      .execute();
+
+    for (const who of [english, cookie, other]) {
+      const key = await publish(t.app, who, `Polyglot ${who.id}`);
+      now += 1000;
+      expect((await decide(t.app, key, 2)).statusCode).toBe(200);
+    }
+    expect((await mailsTo(english.email))[0]!.subject).toBe(`“Polyglot ${english.id}” is approved`);
+    expect((await mailsTo(cookie.email))[0]!.subject).toBe(`“Polyglot ${cookie.id}” is approved`);
+    // A stored language the site does not offer (ko-KR) gets the site's first: Japanese.
+    expect((await mailsTo(other.email))[0]!.subject).toBe(`「Polyglot ${other.id}」が承認されました`);
   });
 
   it('tells the owner of a rejection with its reason', async () => {

@@ -9,8 +9,9 @@
  * logged and the change stands. A plugin without an owner (the catalogue's imports) tells no one,
  * and nobody is told of their own doing.
  *
- * Language: accounts keep no language, so every e-mail and unsubscribe page is in the site's first
- * locale (`SITE_LOCALES`); the unsubscribe page speaks the language its e-mail was written in.
+ * Language: the account's (`user_account.locale`, recorded at each sign-in's code exchange, when it
+ * is one of the site's locales), else the site's first locale; the unsubscribe page speaks the
+ * language its e-mail was written in.
  */
 import {
   ApiErrorCode,
@@ -69,8 +70,10 @@ export type NotificationLog = MailLog;
 export interface NotificationsOptions {
   /** Current time, ms (default `Date.now`). */
   clock?: () => number;
-  /** The language of the e-mails: the site's first locale. */
+  /** The site's first locale: the language of an e-mail to an account with none of `locales`. */
   locale: Locale;
+  /** The site's locales (default: `locale` alone): an account's own language counts when it is one. */
+  locales?: readonly Locale[];
   /** `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`; undefined: no e-mail. */
   mail?: MailConfig | undefined;
   log: NotificationLog;
@@ -148,7 +151,9 @@ export class NotificationsService {
     const account = await recipient(this.db.kysely, userId);
     if (!account?.email || account.staff_status !== 1) return;
     if ((await emailSettings(this.db.kysely, userId)).get(event.kind) === false) return;
-    const locale = this.options.locale;
+    const offered = this.options.locales ?? [this.options.locale];
+    const own = offered.find((l) => l === account.locale);
+    const locale = own ?? this.options.locale;
     const token = await this.tokens.sign({ userId, kind: event.kind, locale });
     const unsubscribe = `${mail.publicUrl}${ROUTES.page.notificationUnsubscribe.path}?token=${encodeURIComponent(token)}`;
     const composed = composeMail(locale, event.kind, event.payload, {

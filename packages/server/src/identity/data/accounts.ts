@@ -135,6 +135,11 @@ export function sessionState(
     .executeTakeFirst() as Promise<{ role: number; staff_status: number; live: number } | undefined>;
 }
 
+/** Records the interface locale of the account's sign-in (`user_account.locale`, migration 0048). */
+export async function setAccountLocale(db: Executor, id: number, locale: string): Promise<void> {
+  await db.updateTable('user_account').set({ locale }).where('id', '=', id).execute();
+}
+
 /** Sets the account's enterprise id (`e_id`, `POST user/reset_token`). */
 export async function setEnterpriseId(db: Executor, id: number, eId: string): Promise<void> {
   await db.updateTable('user_account').set({ e_id: eId }).where('id', '=', id).execute();
