@@ -160,6 +160,13 @@ export type {
   UnsubscribeQuery,
 } from './wire/notifications';
 export type {
+  CreatedPersonalToken,
+  CreatePersonalTokenBody,
+  PersonalToken,
+  PersonalTokenList,
+  RevokePersonalTokenBody,
+} from './wire/personalTokens';
+export type {
   EditorCodeQuery,
   EditorPlugin,
   EditorPluginsQuery,
@@ -209,16 +216,11 @@ export type {
   BatchStatus,
   BatchUploadResult,
   CheckResult,
-  CreatedPersonalToken,
-  CreatePersonalTokenBody,
   FieldChange,
   FieldChangeKind,
   MatchField,
-  PersonalToken,
-  PersonalTokenList,
   PublishFields,
   PublishResult,
-  RevokePersonalTokenBody,
   Submission,
   SubmissionHistory,
   SubmissionHistoryEntry,

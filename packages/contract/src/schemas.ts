@@ -25,6 +25,7 @@ export * from './wire/identity';
 export * from './wire/listing';
 export * from './wire/mirror';
 export * from './wire/notifications';
+export * from './wire/personalTokens';
 export * from './wire/plugins';
 export * from './wire/publishers';
 export * from './wire/publishing';

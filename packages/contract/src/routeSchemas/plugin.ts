@@ -8,6 +8,12 @@ import type { ROUTES } from '../routes';
 import { AdminInfo } from '../wire/identity';
 import { DeprecateBody, ListingState } from '../wire/listing';
 import {
+  CreatedPersonalToken,
+  CreatePersonalTokenBody,
+  PersonalTokenList,
+  RevokePersonalTokenBody,
+} from '../wire/personalTokens';
+import {
   EditorCodeQuery,
   EditorPluginsQuery,
   EditorPluginsResult,
@@ -38,14 +44,10 @@ import {
   BatchRemoveResult,
   BatchStatus,
   BatchUploadResult,
-  CreatedPersonalToken,
-  CreatePersonalTokenBody,
   DownloadParams,
   EDIT_FORM,
-  PersonalTokenList,
   PUBLISH_FORM,
   PublishResult,
-  RevokePersonalTokenBody,
   SubmissionHistory,
   SubmissionHistoryQuery,
   SubmissionPage,
