@@ -60,12 +60,14 @@ export default defineConfig({
           include: ['packages/server/src/**/*.test.ts'],
           // Several server processes on one database, and a read replica, need PostgreSQL (SQLite
           // is one process's database; WEB_CONCURRENCY and DATABASE_REPLICA_URL refuse it); the
-          // plans PostgreSQL keeps per connection are its own: those tests run in server-postgres only.
+          // plans PostgreSQL keeps per connection are its own, and so is the commit order of the mirror
+          // feed's change numbers: those tests run in server-postgres only.
           exclude: [
             ...configDefaults.exclude,
             'packages/server/src/multiProcess.test.ts',
             'packages/server/src/db/readReplica.test.ts',
             'packages/server/src/collector/ingestPlans.test.ts',
+            'packages/server/src/mirror/changeOrder.test.ts',
           ],
           environment: 'node',
           isolate: false,
