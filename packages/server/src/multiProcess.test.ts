@@ -9,7 +9,6 @@
  * On one PostgreSQL database (a copy of the run's template): the server-postgres project only
  * (`vitest.config.ts`), as several processes need PostgreSQL.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,14 @@ import { createDatabase, type Database } from './db/database';
 import { createTestPostgresDatabase } from './testing/testDatabase';
 import { multipart, publishFields } from './testing/testFiles';
 import { TestRedis } from './testing/testRedis';
-import { freePort, spawnServerProcess } from './testing/testServerProcess';
+import {
+  callServer,
+  type RunningServer,
+  type SessionTokens,
+  signInOverHttp,
+  startServerProcess,
+  stopServerProcess,
+} from './testing/testServerProcess';
 
 const ADMIN_EMAIL = 'admin@multi.test';
 const ADMIN_PASSWORD = 'multi-process-admin-password';
@@ -44,19 +50,13 @@ const servers: Server[] = [];
 let a: Server;
 let b: Server;
 
-interface Server {
-  origin: string;
-  child: ChildProcess;
-  /** Everything the process wrote (its log lines). */
-  output(): string;
-}
+type Server = RunningServer;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts one server process on the shared database and Redis; resolves once `/healthz` answers. */
 async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const { child, output } = spawnServerProcess(port, {
+  const server = await startServerProcess({
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -69,78 +69,22 @@ async function startServer(): Promise<Server> {
     RATE_LIMIT_SIGNIN: String(SIGN_IN_LIMIT),
     PUBLISH_PENDING_MAX: '1',
   });
-  const server = { origin: `http://127.0.0.1:${port}`, child, output };
   servers.push(server);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output()}`);
-    const ok = await fetch(`${server.origin}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return server;
-    await sleep(100);
-  }
-  throw new Error('server not healthy within 120 s');
+  return server;
 }
 
-async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+const stopServer = (server: Server) => stopServerProcess(server);
 
-interface Reply {
-  status: number;
-  data: unknown;
-}
-
-async function call(
+const call = (
   server: Server,
   method: string,
   path: string,
   options: { token?: string; body?: unknown } = {},
-): Promise<Reply> {
-  const res = await fetch(server.origin + path, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  let parsed: { data?: unknown } | undefined;
-  try {
-    parsed = JSON.parse(text) as { data?: unknown };
-  } catch {
-    parsed = undefined;
-  }
-  return { status: res.status, data: parsed?.data ?? text };
-}
-
-interface Tokens {
-  access: string;
-  refresh: string;
-}
+) => callServer(server.origin, method, path, options);
 
 /** Signs in (or, without a password, signs up) on `server` and exchanges the login code there. */
-async function session(server: Server, email: string, password?: string): Promise<Tokens> {
-  const first = await call(server, 'POST', `/api/uc/user/${password ? 'login' : 'sign_up'}`, {
-    body: { email, password: password ?? 'multi-process password', redirect_uri: '/plugins/' },
-  });
-  expect(first.status, JSON.stringify(first.data)).toBe(200);
-  const code = /code=([A-Za-z0-9_-]+)/.exec(JSON.stringify(first.data))?.[1];
-  const exchange = await call(
-    server,
-    'GET',
-    `/api/uc/user/login/code/user?code=${code}&redirect_uri=${encodeURIComponent('/plugins/')}`,
-  );
-  expect(exchange.status).toBe(200);
-  const data = exchange.data as { access_token: string; refresh_token: string };
-  return { access: data.access_token, refresh: data.refresh_token };
+async function session(server: Server, email: string, password?: string): Promise<SessionTokens> {
+  return signInOverHttp(server.origin, email, password);
 }
 
 interface Page {

@@ -50,3 +50,115 @@ export function spawnServerProcess(port: number, env: NodeJS.ProcessEnv): Server
   child.stderr!.on('data', collect);
   return { child, output: () => output };
 }
+
+/** A server process started by {@link startServerProcess}, answering on `origin`. */
+export interface RunningServer extends ServerProcess {
+  /** `http://127.0.0.1:<port>`. */
+  origin: string;
+  port: number;
+}
+
+/**
+ * Starts `plugin-center start` on `port` (default a free one) with `env` and resolves once
+ * `GET /healthz` answers 200 (polled every 100 ms, for at most `timeoutMs`, default 120 s).
+ * @throws when the process exits first, or is not healthy in time (with what it wrote)
+ */
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  port?: number,
+  timeoutMs = 120_000,
+): Promise<RunningServer> {
+  const listen = port ?? (await freePort());
+  const started = spawnServerProcess(listen, env);
+  const server = { ...started, origin: `http://127.0.0.1:${listen}`, port: listen };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
+    const ok = await fetch(`${server.origin}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  server.child.kill('SIGKILL');
+  throw new Error(`server not healthy within ${timeoutMs} ms: ${server.output()}`);
+}
+
+/**
+ * Stops a server process with `signal` (default SIGTERM, a graceful stop; SIGKILL: a crash) and
+ * resolves once it has exited. Nothing happens for one that already exited.
+ */
+export async function stopServerProcess(
+  server: ServerProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** An answer of {@link callServer}: the HTTP status and the envelope's `data` (or the raw text). */
+export interface ServerReply {
+  status: number;
+  data: unknown;
+}
+
+/** A JSON call to a server over HTTP, with a bearer token when given. */
+export async function callServer(
+  origin: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<ServerReply> {
+  const res = await fetch(origin + path, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await res.text();
+  let parsed: { data?: unknown } | undefined;
+  try {
+    parsed = JSON.parse(text) as { data?: unknown };
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, data: parsed?.data ?? text };
+}
+
+/** The tokens of a session opened by {@link signInOverHttp}. */
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+}
+
+/**
+ * Signs in on the server at `origin` with a password (without one, signs up with a fixed test
+ * password) and exchanges the login code there, as the login page does.
+ * @throws when the server refuses either step
+ */
+export async function signInOverHttp(
+  origin: string,
+  email: string,
+  password?: string,
+): Promise<SessionTokens> {
+  const first = await callServer(origin, 'POST', `/api/uc/user/${password ? 'login' : 'sign_up'}`, {
+    body: { email, password: password ?? 'multi-process password', redirect_uri: '/plugins/' },
+  });
+  if (first.status !== 200) throw new Error(`sign-in refused: ${first.status} ${JSON.stringify(first.data)}`);
+  const code = /code=([A-Za-z0-9_-]+)/.exec(JSON.stringify(first.data))?.[1];
+  const exchange = await callServer(
+    origin,
+    'GET',
+    `/api/uc/user/login/code/user?code=${code}&redirect_uri=${encodeURIComponent('/plugins/')}`,
+  );
+  if (exchange.status !== 200) throw new Error(`code exchange refused: ${exchange.status}`);
+  const data = exchange.data as { access_token: string; refresh_token: string };
+  return { access: data.access_token, refresh: data.refresh_token };
+}
