@@ -595,6 +595,33 @@ describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
     expect(r4.failures.find((f) => f.plugin_key === first)!.reason).toMatch(/NUL/);
     expect((await rows(m4, first)).plugins).toHaveLength(0);
     expect((await rows(m4, second)).plugins).toHaveLength(1);
+    // A file answered 503 (or 429): the upstream is unavailable, not the version bad. The pull stops
+    // with the reason, counts no failure and keeps its cursor; the next pull stores the version.
+    let busy = true;
+    const unavailable = await fakeUpstream(async (path) =>
+      busy && path.startsWith('/api/cmt/mirror/file/') ? { status: 503, body: '{}' } : undefined,
+    );
+    const m5 = await startMirror({}, unavailable);
+    const r5 = await m5.app.mirror.pull();
+    expect(r5).toMatchObject({ added: 0, failed: 0 });
+    expect(r5.error).toMatch(/the upstream answered 503/);
+    expect(await m5.app.mirror.cursor(unavailable)).toBe('0');
+    busy = false;
+    const r6 = await m5.app.mirror.pull();
+    // (A version an earlier test tampered with on the upstream fails here as it does everywhere.)
+    expect(r6.error).toBeNull();
+    expect(r6.failures.map((f) => f.reason).join('\n')).not.toMatch(/503/);
+    expect(r6.added).toBeGreaterThanOrEqual(2);
+    // A file answered 404: that version fails (its file is missing), the pull goes on.
+    const missing = await fakeUpstream(async (path) =>
+      path.startsWith('/api/cmt/mirror/file/') && path.endsWith('.json')
+        ? { status: 404, body: '{}' }
+        : undefined,
+    );
+    const r7 = await (await startMirror({}, missing)).app.mirror.pull();
+    expect(r7.error).toBeNull();
+    expect(r7.failed).toBeGreaterThanOrEqual(2);
+    expect(r7.failures[0]!.reason).toMatch(/could not be read/);
   }, 120_000);
 
   it('keeps a key that is a local plugin’s here: that version fails, the local plugin is untouched', async () => {

@@ -45,8 +45,13 @@ export const MIRROR_FILE_MAX_BYTES = 32 * 1024 * 1024;
 export const MIRROR_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 /** How long one request to the upstream may take, ms. */
 export const MIRROR_REQUEST_TIMEOUT_MS = 30_000;
-/** How long a pull holds its upstream's lease, ms, renewed after every page. */
-export const MIRROR_LEASE_MS = 10 * 60_000;
+/**
+ * How long a pull holds its upstream's lease, ms: renewed every third of it while the pull runs
+ * (and after every page), so a lease left by a process that died runs out within this.
+ */
+export const MIRROR_LEASE_MS = 60_000;
+/** What a pull's record says when the process that ran it stopped before the end. */
+export const MIRROR_PULL_INTERRUPTED = 'interrupted: the process pulling stopped before the end';
 /** Failures kept with a pull's result. */
 const FAILURES_KEPT = 100;
 
@@ -96,6 +101,13 @@ export class MirrorPullError extends Error {
   override readonly name = 'MirrorPullError';
 }
 
+/**
+ * Thrown when the upstream cannot answer now: unreachable, timed out, its answer cut off, or a 5xx
+ * or 429 status. Even while a version's files download, it stops the whole pull before the page's
+ * cursor is stored (the version is not counted as failed), so the next pull continues there.
+ */
+export class UpstreamUnavailableError extends MirrorPullError {}
+
 const checkChanges = Compile(MirrorChanges);
 
 /** The number columns of a tally. */
@@ -111,7 +123,7 @@ export function emptyCounts(): MirrorCounts {
 /**
  * The body of `response`, refused beyond `max` bytes (read as it arrives: a huge answer is cut off,
  * never held whole).
- * @throws MirrorPullError when it is larger.
+ * @throws MirrorPullError when it is larger; UpstreamUnavailableError when the answer is cut off.
  */
 async function readCapped(response: Response, max: number, what: string): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? '0');
@@ -121,15 +133,24 @@ async function readCapped(response: Response, max: number, what: string): Promis
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (response.body) {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > max) {
-        await response.body.cancel().catch(() => {});
-        throw new MirrorPullError(`${what} is larger than ${max} bytes`);
-      }
-      chunks.push(chunk);
+  if (!response.body) return new Uint8Array();
+  const reader = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await reader.next();
+    } catch (error) {
+      throw new UpstreamUnavailableError(
+        `${what}: the upstream's answer was cut off (${(error as Error).message})`,
+      );
     }
+    if (next.done) break;
+    size += next.value.byteLength;
+    if (size > max) {
+      await response.body.cancel().catch(() => {});
+      throw new MirrorPullError(`${what} is larger than ${max} bytes`);
+    }
+    chunks.push(next.value);
   }
   return Buffer.concat(chunks);
 }
@@ -193,7 +214,9 @@ export class MirrorService {
         signal: AbortSignal.timeout(MIRROR_REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new MirrorPullError(`${what}: the upstream cannot be reached (${(error as Error).message})`);
+      throw new UpstreamUnavailableError(
+        `${what}: the upstream cannot be reached (${(error as Error).message})`,
+      );
     }
     if (response.status === 404 && what.startsWith('file')) {
       await response.body?.cancel();
@@ -201,7 +224,10 @@ export class MirrorService {
     }
     if (response.status !== 200) {
       await response.body?.cancel();
-      throw new MirrorPullError(`${what}: the upstream answered ${response.status}`);
+      const unavailable = response.status >= 500 || response.status === 429;
+      throw new (unavailable ? UpstreamUnavailableError : MirrorPullError)(
+        `${what}: the upstream answered ${response.status}`,
+      );
     }
     return readCapped(response, max, what);
   }
@@ -254,9 +280,19 @@ export class MirrorService {
         error: `another process is pulling from ${origin}`,
       };
     }
+    const renew = setInterval(() => {
+      this.db.kysely
+        .updateTable('mirror_state')
+        .set({ lease_until: this.clock() + MIRROR_LEASE_MS })
+        .where('upstream', '=', origin)
+        .execute()
+        .catch(() => {});
+    }, MIRROR_LEASE_MS / 3);
+    renew.unref();
     try {
       return await this.pullWithLease(origin, started, options);
     } finally {
+      clearInterval(renew);
       await this.db.kysely
         .updateTable('mirror_state')
         .set({ lease_until: null })
@@ -267,7 +303,9 @@ export class MirrorService {
 
   /**
    * Takes the pull of `origin` for this process unless another one holds it (a conditional update:
-   * of several processes at once, one gets it). @returns whether this process holds it now.
+   * of several processes at once, one gets it). A pull record of `origin` still open then was left
+   * by a process that died while pulling: it is closed as {@link MIRROR_PULL_INTERRUPTED}.
+   * @returns whether this process holds it now.
    */
   private async takeLease(origin: string, now: number): Promise<boolean> {
     await this.db.kysely
@@ -281,7 +319,15 @@ export class MirrorService {
       .where('upstream', '=', origin)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
+    if (Number(taken.numUpdatedRows) !== 1) return false;
+    await this.db.kysely
+      .updateTable('mirror_pull')
+      .set({ end_time: now, error: MIRROR_PULL_INTERRUPTED })
+      .where('upstream', '=', origin)
+      .where('source', '=', 'pull')
+      .where('end_time', 'is', null)
+      .execute();
+    return true;
   }
 
   private async pullWithLease(
@@ -332,6 +378,9 @@ export class MirrorService {
   /**
    * Applies changes from `source` in order, adding to `counts`: versions allowed by the allowlist
    * are verified and stored, the others (and withdrawals) withdraw the local copy when there is one.
+   * A version refused (signature, digests, a file missing or too large) is counted as failed and the
+   * next change is applied.
+   * @throws UpstreamUnavailableError when the upstream stops answering: the rest is not applied.
    */
   async applyChanges(
     source: ChangeSource,
@@ -352,6 +401,8 @@ export class MirrorService {
         const outcome = await this.applyVersion(source, change);
         counts[outcome]++;
       } catch (caught) {
+        // The upstream gone: not this version's fault; the pull stops and the next one retries it.
+        if (caught instanceof UpstreamUnavailableError) throw caught;
         counts.failed++;
         if (counts.failures.length < FAILURES_KEPT)
           counts.failures.push({
@@ -390,12 +441,20 @@ export class MirrorService {
     if (!checked.ok) throw new Error(checked.message);
     const signed = checked.signed;
     const bytes = new Map<string, Uint8Array>();
+    // A read that failed because the upstream is gone (the check sees only a missing file).
+    let unavailable: UpstreamUnavailableError | undefined;
     const files = await verifyVersionFiles(signed, async (file) => {
       if (!STORAGE_KEY.test(file.key) || !file.key.startsWith(`${file.sha256}.`)) return undefined;
-      const known = bytes.get(file.key) ?? (await source.readFile(file));
-      if (known) bytes.set(file.key, known);
-      return known;
+      try {
+        const known = bytes.get(file.key) ?? (await source.readFile(file));
+        if (known) bytes.set(file.key, known);
+        return known;
+      } catch (error) {
+        if (error instanceof UpstreamUnavailableError) unavailable = error;
+        throw error;
+      }
     });
+    if (unavailable) throw unavailable;
     if (!files.ok) throw new Error(files.message);
     // Checked again as stored: what the storage holds is what was hashed.
     for (const [key, data] of bytes) {
