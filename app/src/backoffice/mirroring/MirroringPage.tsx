@@ -30,7 +30,8 @@ export function MirroringPage() {
  * not a mirror), the allowlist, the automatic pulls, how many plugins are mirrored, the last pull
  * (when, from where, added / updated / withdrawn / failed, why it stopped, each failure with its
  * reason), and a "Pull now" button (`POST /api/cmt/manager/mirror/pull`, disabled while a pull
- * runs) whose answer replaces the status; a toast says it finished or could not run.
+ * runs) whose answer replaces the status; a toast says it finished, that another process of the
+ * deployment is pulling (the answer's `running`), or that it could not run.
  */
 export function MirroringView() {
   const { t } = useMirroringTexts();
@@ -43,7 +44,8 @@ export function MirroringView() {
   const pullNow = async () => {
     const result = await pull.run(undefined as never);
     if (result.status === 'success') {
-      notify(t('pulled'), 'success');
+      // Another process of the deployment was pulling: this one did not, the page says it runs.
+      notify(result.data.running ? t('running') : t('pulled'), 'success');
       status.reload();
     } else notify(result.message || t('pullFailed'), 'error');
   };

@@ -84,6 +84,16 @@ describe('mirroring page', () => {
     await waitFor(() => expect(toastTexts()).toContain('this deployment is not a mirror: set UPSTREAM_URL'));
   });
 
+  it('says a pull is running when another process of the deployment holds it, and disables the button', async () => {
+    const net = fakeFetch((req) => (req.method === 'POST' ? ok({ ...status, running: true }) : ok(status)));
+    renderWithToasts(net.fetch, <MirroringView />, '/backstage-index/mirroring');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pull now' }));
+    await waitFor(() => expect(toastTexts()).toContain('A pull is running…'));
+    expect(toastTexts()).not.toContain('Pull finished');
+    expect(screen.getByRole('status').textContent).toBe('A pull is running…');
+    expect((screen.getByRole('button', { name: 'Pull now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('says when the deployment is not a mirror, with no pull button', async () => {
     const net = fakeFetch(() => ok({ ...status, upstream: null, cursor: null, mirrored: 0 }));
     renderWithClient(net.fetch, <MirroringView />);

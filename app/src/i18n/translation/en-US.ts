@@ -141,6 +141,10 @@ export const texts = {
     sourceNote: 'Listed from a public plugin list',
     history: 'History versions',
     noHistory: 'No history versions yet',
+    signed: 'Signed',
+    signedTitle:
+      'Signed with the marketplace key {{kid}}: design tools check the signature and every file before they run it',
+    mirroredFrom: 'Mirrored from',
     copyLink: 'Copy link',
     linkCopied: 'Link copied',
     linkCopyFailed: 'Could not copy the link',

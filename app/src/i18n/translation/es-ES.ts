@@ -144,6 +144,10 @@ export const texts: Messages = {
     sourceNote: 'Tomado de una lista pública de plugins',
     history: 'Versiones anteriores',
     noHistory: 'Aún no hay versiones anteriores',
+    signed: 'Firmada',
+    signedTitle:
+      'Firmada con la clave del marketplace {{kid}}: las herramientas de diseño comprueban la firma y cada archivo antes de ejecutarla',
+    mirroredFrom: 'Réplica de',
     copyLink: 'Copiar enlace',
     linkCopied: 'Enlace copiado',
     linkCopyFailed: 'No se ha podido copiar el enlace',

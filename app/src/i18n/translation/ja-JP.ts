@@ -142,6 +142,10 @@ export const texts: Messages = {
     sourceNote: '公開プラグインリストから掲載',
     history: '過去のバージョン',
     noHistory: '過去のバージョンはまだありません',
+    signed: '署名済み',
+    signedTitle:
+      'マーケットプレイスの鍵 {{kid}} で署名済み：デザインツールは実行前に署名とすべてのファイルを検証します',
+    mirroredFrom: 'ミラー元',
     copyLink: 'リンクをコピー',
     linkCopied: 'リンクをコピーしました',
     linkCopyFailed: 'リンクをコピーできませんでした',

@@ -31,8 +31,9 @@ function SourceLink({ source }: { source: string | null }) {
 /**
  * The 'Details' section of the dialog (SPEC §3 fields): current version, create and update time
  * (dates in the current locale), copyright holder (its name, else the developer when the holder is
- * the author), license, technical support link, homepage, repository and source; the 'none' text (—)
- * for what is missing.
+ * the author), license, technical support link, homepage, repository and source, and for a plugin
+ * mirrored from another Plugin Center the upstream it comes from (docs/mirroring.md); the 'none'
+ * text (—) for what is missing.
  * With `preview` (a submission not yet live, see `DetailPreview`) the dates are left out: the
  * approval sets them.
  */
@@ -56,6 +57,9 @@ export function DetailFacts({ plugin, preview = false }: { plugin: PluginDetail;
     [t('detail.homepage'), <ExternalLink key="h" href={plugin.homepage} />],
     [t('detail.repository'), <ExternalLink key="r" href={plugin.repository} />],
     [t('detail.source'), <SourceLink key="src" source={plugin.source} />],
+    ...(plugin.mirror
+      ? ([[t('detail.mirroredFrom'), <ExternalLink key="m" href={plugin.mirror.from} />]] as Fact[])
+      : []),
   ];
   return (
     <section className="detail-section">

@@ -6,7 +6,8 @@ import { Linkified } from './Linkified';
 
 /**
  * The 'History versions' section of the dialog (SPEC §2): each earlier version with its date (a
- * `<time>`) and content, or 'No history versions yet' when there are none.
+ * `<time>`), a 'Signed' mark when the version carries the marketplace's signature (its key id in
+ * the title; docs/signatures.md) and its content, or 'No history versions yet' when there are none.
  */
 export function VersionHistory({ versions }: { versions: PluginDetail['versions'] }) {
   const { t, locale } = useTranslation();
@@ -24,6 +25,11 @@ export function VersionHistory({ versions }: { versions: PluginDetail['versions'
                 <time dateTime={new Date(v.create_time).toISOString()}>
                   {formatDate(v.create_time, locale, t('detail.none'))}
                 </time>
+                {v.signature && (
+                  <span className="version-signed" title={t('detail.signedTitle', { kid: v.signature.kid })}>
+                    {t('detail.signed')}
+                  </span>
+                )}
               </div>
               {v.version_content && (
                 <p className="prewrap">

@@ -117,6 +117,46 @@ describe('plugin detail dialog', () => {
     expect([like.getAttribute('aria-pressed'), like.dataset.state]).toEqual(['false', 'off']);
   });
 
+  it('marks the signed versions of the history and names the upstream of a mirrored plugin', async () => {
+    const kid = 'Zq3v8Pj0yKxN2bH1';
+    const net = fakeFetch((req) =>
+      req.url.pathname === VIEW_PATH
+        ? ok({ view_count: 1 })
+        : ok(
+            detail({
+              versions: [
+                {
+                  version: '1.1.0',
+                  version_content: 'Faster',
+                  create_time: 1_760_000_000_000,
+                  signature: { kid, jws: 'a.b.c' },
+                },
+                {
+                  version: '1.0.0',
+                  version_content: 'First',
+                  create_time: 1_750_000_000_000,
+                  signature: null,
+                },
+              ],
+              mirror: { from: 'https://plugins.example.com', publisher: null },
+            }),
+          ),
+    );
+    renderDialog(net.fetch);
+    const dialog = await screen.findByRole('dialog', { name: 'Color Magic' });
+    const items = within(dialog)
+      .getAllByRole('listitem')
+      .filter((li) => li.querySelector('.version-head'));
+    expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual(['1.1.0', '1.0.0']);
+    const signed = within(items[0]!).getByText('Signed');
+    expect(signed.getAttribute('title')).toContain(kid);
+    expect(within(items[1]!).queryByText('Signed')).toBeNull();
+    expect(within(dialog).getByText('Mirrored from')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'plugins.example.com' }).getAttribute('href')).toBe(
+      'https://plugins.example.com',
+    );
+  });
+
   it('renders the description as safe Markdown and shows the gallery and the video', async () => {
     const net = fakeFetch((req) =>
       req.url.pathname === VIEW_PATH

@@ -176,7 +176,9 @@ export const MirrorStatus = Type.Object(
       description: 'the feed cursor after the last committed page; null before the first pull',
     }),
     mirrored: Type.Integer({ description: 'mirrored plugins stored here, listed or not' }),
-    running: Type.Boolean({ description: 'a pull runs in this process now' }),
+    running: Type.Boolean({
+      description: 'a pull runs now, in this process or in another one of the deployment (its lease held)',
+    }),
     last_pull: Type.Union([MirrorPullResult, Type.Null()], {
       description: 'the latest pull or bundle import; null before the first',
     }),

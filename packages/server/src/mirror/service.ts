@@ -719,10 +719,12 @@ export class MirrorService {
     const state = upstream
       ? await this.db.kysely
           .selectFrom('mirror_state')
-          .select('cursor')
+          .select(['cursor', 'lease_until'])
           .where('upstream', '=', upstream)
           .executeTakeFirst()
       : undefined;
+    // A pull of this process, or of another one holding the lease.
+    const leased = state?.lease_until != null && Number(state.lease_until) > this.clock();
     return {
       upstream,
       allow: {
@@ -733,7 +735,7 @@ export class MirrorService {
       interval_minutes: upstream ? (this.config?.intervalMinutes ?? 0) : 0,
       cursor: state?.cursor ?? null,
       mirrored: Number(mirrored.n),
-      running: this.running !== undefined,
+      running: this.running !== undefined || leased,
       last_pull: (await this.lastPull()) ?? null,
     };
   }

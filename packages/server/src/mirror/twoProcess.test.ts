@@ -229,7 +229,9 @@ describe(`mirroring between two server processes (${TEST_DIALECT})`, () => {
       await start(mirror);
       admin = (await signInOverHttp(mirror.server!.origin, ADMIN_EMAIL, ADMIN_PASSWORD)).access;
       const waiting = await pullNow(admin);
+      // The dead process's lease is held: nothing pulled, and the page says a pull runs.
       expect(waiting.last_pull?.id).toBe(Number(open.id));
+      expect(waiting.running).toBe(true);
       // The dead process's lease runs out (within 60 s, renewed every 20 s while a pull runs):
       // here it is run out at once rather than waited for.
       await dbOf(mirror)
@@ -237,6 +239,7 @@ describe(`mirroring between two server processes (${TEST_DIALECT})`, () => {
         .set({ lease_until: Date.now() - 1 })
         .execute();
       const resumed = await pullNow(admin);
+      expect(resumed.running).toBe(false);
       expect(resumed.last_pull).toMatchObject({
         added: published.length - before.plugins.size,
         unchanged: before.plugins.size,
