@@ -36,9 +36,10 @@ import { loadSecretBox } from '../settings/secrets';
 import { createFileStorage } from '../shared/storage/createFileStorage';
 import type { FileStorage } from '../shared/storage/fileStorage';
 import { readVersionKeys, versionKeySet } from '../signatures/versionKeys';
+import { emptyCounts, type MirrorCounts } from './applyChanges';
 import { failureLines, withMirror } from './commandDatabase';
 import { forEachChangeSince } from './feed';
-import { emptyCounts, type MirrorCounts, type MirrorService } from './service';
+import type { MirrorService } from './service';
 
 /** The `format` of a bundle's header and trailer signature. */
 export const BUNDLE_FORMAT = 'plugin-center/bundle/1';
