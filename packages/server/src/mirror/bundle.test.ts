@@ -15,7 +15,7 @@ import { CompactSign, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
-import { pngBytes, publishFields } from '../testing/testFiles';
+import { pngBytes } from '../testing/testFiles';
 import { createPublishingSession } from '../testing/testPublishing';
 import {
   BUNDLE_FORMAT,
@@ -27,21 +27,11 @@ import {
 import { runMirrorCommand } from './command';
 
 const session = createPublishingSession();
-const { send, json } = session;
+const { json, publishAndApprove } = session;
 let up: TestApp;
 let dir = '';
 const apps: TestApp[] = [];
 const ORIGIN = 'https://plugins.example.com';
-
-async function publishAndApprove(fields: Record<string, unknown> = {}): Promise<string> {
-  const published = await send('POST', 'author', publishFields(fields as never));
-  expect(published.statusCode, published.body).toBe(200);
-  const key = body<{ data: { plugin_key: string } }>(published).data.plugin_key;
-  expect(
-    (await json('POST', '/api/cmt/plugin/audit/status', 'admin', { plugin_key: key, status: 2 })).status,
-  ).toBe(200);
-  return key;
-}
 
 /** Runs a command; its exit code and output. */
 async function run(command: typeof runExportCommand, config: TestApp['config'], args: string[]) {

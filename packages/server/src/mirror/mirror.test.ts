@@ -31,7 +31,7 @@ import { createPublishingSession } from '../testing/testPublishing';
 import { runMirrorCommand } from './command';
 
 const session = createPublishingSession();
-const { send, json } = session;
+const { json, publishAndApprove } = session;
 let up: TestApp;
 let origin = '';
 const mirrors: TestApp[] = [];
@@ -52,19 +52,6 @@ async function startMirror(overrides: Partial<MirrorConfig> = {}, from = origin)
   });
   mirrors.push(m);
   return m;
-}
-
-/** Publishes a plugin as the author (with `plugin_key`, a new version) and approves it. */
-async function publishAndApprove(fields: Record<string, unknown> = {}): Promise<string> {
-  const published = await send(fields.plugin_key ? 'PUT' : 'POST', 'author', publishFields(fields as never));
-  expect(published.statusCode, published.body).toBe(200);
-  const key = body<{ data: { plugin_key: string } }>(published).data.plugin_key;
-  const approved = await json('POST', '/api/cmt/plugin/audit/status', 'admin', {
-    plugin_key: key,
-    status: 2,
-  });
-  expect(approved.status).toBe(200);
-  return key;
 }
 
 /** An HTTP server on a free local port: `handle` answers, or the request goes to the upstream. */
