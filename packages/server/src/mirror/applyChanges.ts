@@ -8,7 +8,8 @@
  * keeps the upstream's key and publisher, `mirrored_from` names the upstream, and its local
  * counters, ratings, likes and installs are never touched. A withdrawal (or a plugin the allowlist
  * no longer takes) unlists the local copy. Applying a change twice changes nothing the second time
- * (no duplicate plugin or version).
+ * (no duplicate plugin or version). The earlier versions a change carries are then stored one by
+ * one with the same checks (`earlierVersions.ts`).
  */
 import {
   type MirrorChange,
@@ -16,22 +17,16 @@ import {
   PLUGIN_PLATFORMS,
   ReviewStatus,
 } from '@plugin-center/contract/schemas';
-import {
-  type SignedFile,
-  type SignedVersion,
-  sha256Hex,
-  verifyVersionFiles,
-  verifyVersionSignature,
-} from '@plugin-center/contract/signatures';
-import type { Kysely } from 'kysely';
+import { type SignedVersion, verifyVersionSignature } from '@plugin-center/contract/signatures';
 import type { MirrorConfig } from '../config/mirror';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
-import type { DatabaseSchema } from '../db/schema';
 import { pluginRow, refreshSearchIndex, replacePluginTags, shiftTagCounts } from '../plugins/data/write';
 import { isListed, pluginByKey, updatePlugin } from '../publishing/data';
 import { fileUrl } from '../shared/storage/fileKeys';
-import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
+import type { FileStorage } from '../shared/storage/fileStorage';
+import { applyEarlierVersions } from './earlierVersions';
+import { type ChangeSource, putVerifiedFiles, upsertVersion, verifiedFiles } from './versionStore';
 
 /** Failures kept with a pull's result. */
 const FAILURES_KEPT = 100;
@@ -52,16 +47,6 @@ export interface MirrorCounts {
   skipped: number;
   failed: number;
   failures: MirrorFailure[];
-}
-
-/** Where the changes being applied come from: the upstream's keys and its files. */
-export interface ChangeSource {
-  /** The upstream's origin (`mirrored_from`). */
-  origin: string;
-  /** The upstream's JWKS (as parsed JSON; checked by `verifyVersionSignature`). */
-  jwks: unknown;
-  /** The bytes of a signed file; undefined when it cannot be read. */
-  readFile(file: SignedFile): Promise<Uint8Array | undefined>;
 }
 
 /** An empty tally. */
@@ -95,6 +80,8 @@ export class ChangeApplier {
   /**
    * Applies changes from `source` in order, adding to `counts`: versions allowed by the allowlist
    * are verified and stored, the others (and withdrawals) withdraw the local copy when there is one.
+   * A plugin counts once (added, updated — also when only earlier versions were stored — or
+   * unchanged); each version refused, current or earlier, is a failure.
    */
   async applyChanges(
     source: ChangeSource,
@@ -111,18 +98,20 @@ export class ChangeApplier {
         else counts.skipped++;
         continue;
       }
-      try {
-        const outcome = await this.applyVersion(source, change);
-        counts[outcome]++;
-      } catch (caught) {
+      const fail = (version: string, reason: string) => {
         counts.failed++;
         if (counts.failures.length < FAILURES_KEPT)
-          counts.failures.push({
-            plugin_key: change.plugin_key,
-            version: change.version,
-            reason: caught instanceof Error ? caught.message : String(caught),
-          });
+          counts.failures.push({ plugin_key: change.plugin_key, version, reason });
+      };
+      let outcome: 'added' | 'updated' | 'unchanged' | undefined;
+      try {
+        outcome = await this.applyVersion(source, change);
+      } catch (caught) {
+        fail(change.version, caught instanceof Error ? caught.message : String(caught));
       }
+      const stored = await applyEarlierVersions(this.db, this.storage, source, change, fail);
+      // A plugin whose history grew is updated, though its current version was held already.
+      if (outcome) counts[outcome === 'unchanged' && stored > 0 ? 'updated' : outcome]++;
     }
   }
 
@@ -135,7 +124,9 @@ export class ChangeApplier {
     source: ChangeSource,
     change: MirrorVersionChange,
   ): Promise<'added' | 'updated' | 'unchanged'> {
-    if (JSON.stringify(change).includes('\\u0000'))
+    // The earlier versions are checked one by one (`earlierVersions.ts`): none of them fails this one.
+    const { earlier_versions: _earlier, ...current } = change;
+    if (JSON.stringify(current).includes('\\u0000'))
       throw new Error(`the change of ${change.plugin_key} holds a NUL character`);
     const local = await pluginByKey(this.db.kysely, change.plugin_key);
     if (local && local.mirrored_from !== source.origin)
@@ -152,19 +143,7 @@ export class ChangeApplier {
     const checked = await verifyVersionSignature(change.signature, source.jwks, change);
     if (!checked.ok) throw new Error(checked.message);
     const signed = checked.signed;
-    const bytes = new Map<string, Uint8Array>();
-    const files = await verifyVersionFiles(signed, async (file) => {
-      if (!STORAGE_KEY.test(file.key) || !file.key.startsWith(`${file.sha256}.`)) return undefined;
-      const known = bytes.get(file.key) ?? (await source.readFile(file));
-      if (known) bytes.set(file.key, known);
-      return known;
-    });
-    if (!files.ok) throw new Error(files.message);
-    // Checked again as stored: what the storage holds is what was hashed.
-    for (const [key, data] of bytes) {
-      if (!key.startsWith(`${await sha256Hex(data)}.`)) throw new Error(`the file ${key} changed while read`);
-      await this.storage.put(key, data);
-    }
+    await putVerifiedFiles(this.storage, await verifiedFiles(signed, (file) => source.readFile(file)));
     const outcome = await this.store(source.origin, change, signed);
     markPluginChanged(this.db, change.plugin_key);
     markCatalogueChanged(this.db);
@@ -268,51 +247,10 @@ export class ChangeApplier {
         outcome = 'updated';
       }
       await replacePluginTags(trx, plugin.id, change.tags, wasListed, true);
-      await this.upsertVersion(trx, plugin.id, change, signed.approved_at);
+      await upsertVersion(trx, plugin.id, change, signed.approved_at);
       await refreshSearchIndex(trx, [plugin.id]);
       return outcome;
     });
-  }
-
-  /** The version row of the change: inserted, or its signature brought up to date when it exists. */
-  private async upsertVersion(
-    trx: Kysely<DatabaseSchema>,
-    pluginId: number,
-    change: MirrorVersionChange,
-    approvedAt: number,
-  ): Promise<void> {
-    const existing = await trx
-      .selectFrom('plugin_version')
-      .select(['id', 'signature'])
-      .where('plugin_id', '=', pluginId)
-      .where('version', '=', change.version)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (existing) {
-      if (existing.signature !== change.signature.jws)
-        await trx
-          .updateTable('plugin_version')
-          .set({
-            signature: change.signature.jws,
-            signature_kid: change.signature.kid,
-            version_content: change.version_content,
-            create_time: approvedAt,
-          })
-          .where('id', '=', existing.id)
-          .execute();
-      return;
-    }
-    await trx
-      .insertInto('plugin_version')
-      .values({
-        plugin_id: pluginId,
-        version: change.version,
-        version_content: change.version_content,
-        create_time: approvedAt,
-        signature: change.signature.jws,
-        signature_kid: change.signature.kid,
-      })
-      .execute();
   }
 
   /**

@@ -11,14 +11,9 @@ import type { MirrorConfig } from '../config/mirror';
 import type { Database } from '../db/database';
 import type { FileStorage } from '../shared/storage/fileStorage';
 import { upstreamPublicKeys } from '../shared/upstreamKeys';
-import {
-  ChangeApplier,
-  type ChangeSource,
-  emptyCounts,
-  type MirrorCounts,
-  type MirrorFailure,
-} from './applyChanges';
+import { ChangeApplier, emptyCounts, type MirrorCounts, type MirrorFailure } from './applyChanges';
 import { MIRROR_FILE_MAX_BYTES, MirrorPullError, UpstreamHttp } from './upstreamHttp';
+import type { ChangeSource } from './versionStore';
 
 /** How long a pull holds its upstream's lease, ms, renewed after every page. */
 export const MIRROR_LEASE_MS = 10 * 60_000;
