@@ -171,7 +171,9 @@ export const MirrorPullResult = Type.Object(
     start_time: Type.Integer({ description: 'ms since the Unix epoch' }),
     end_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null while it runs' }),
     added: Type.Integer({ description: 'plugins created' }),
-    updated: Type.Integer({ description: 'plugins brought to a new version or texts, or listed again' }),
+    updated: Type.Integer({
+      description: 'plugins brought to a new version or texts, listed again, or given earlier versions',
+    }),
     withdrawn: Type.Integer({ description: 'local copies unlisted' }),
     unchanged: Type.Integer({ description: 'versions already held' }),
     skipped: Type.Integer({ description: 'versions the allowlist left out' }),
