@@ -140,6 +140,7 @@ export type {
   MirrorChange,
   MirrorChanges,
   MirrorChangesQuery,
+  MirrorEarlierVersion,
   MirrorFailure,
   MirrorFileParams,
   MirrorPublisher,

@@ -20,7 +20,7 @@
  *   (`signatures/verifyCommand.ts`);
  * - `plugin-center version-keys rotate [--start-over]`: rotate the version-signing key (same file);
  * - `plugin-center mirror pull [--from-start]`, `export --since <time> --origin <url> <file>`,
- *   `import-bundle <file> [--jwks <file>]`: mirroring (`mirror/command.ts`, `mirror/bundle.ts`);
+ *   `import-bundle <file> [--jwks <file>]`: mirroring (`mirror/command.ts`, `mirror/bundle.ts`, `mirror/bundleExport.ts`);
  * - `--help`: these commands and the environment variables (from `CONFIG_SCHEMA`).
  */
 import { join, resolve } from 'node:path';
@@ -36,7 +36,8 @@ import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { runAdminCommand } from './identity/adminCommand';
 import { runKeysCommand } from './identity/keysCommand';
-import { runExportCommand, runImportBundleCommand } from './mirror/bundle';
+import { runImportBundleCommand } from './mirror/bundle';
+import { runExportCommand } from './mirror/bundleExport';
 import { runMirrorCommand } from './mirror/command';
 import { runPublishCommand } from './publishing/publishCommand';
 import { runAuditCommand } from './review/auditCommand';

@@ -3,7 +3,7 @@
  * /api/cmt/mirror/changes`. Every change of an approved plugin (a version approved or signed, its
  * texts edited, the plugin unlisted, rejected or deleted) takes the next number of the upstream's
  * change sequence; the feed answers the changes after a cursor in that order, each as the plugin's
- * state now: its current signed version, or its withdrawal.
+ * state now: its current signed version (with its earlier signed versions), or its withdrawal.
  */
 import { type Static, Type } from 'typebox';
 import { VersionSignature } from './plugins';
@@ -56,6 +56,28 @@ const Text = (maxLength: number, description: string) => Type.String({ maxLength
 const NullableText = (maxLength: number, description: string) =>
   Type.Union([Type.String({ maxLength }), Type.Null()], { description });
 
+/**
+ * The most earlier versions one change carries of a plugin: its newest signed versions before the
+ * current one (a plugin with more has its oldest left out of the feed and of bundles).
+ */
+export const MIRROR_EARLIER_VERSIONS_MAX = 20;
+
+/** An earlier approved and signed version of a plugin, carried beside its current one. */
+export const MirrorEarlierVersion = Type.Object(
+  {
+    version: Text(64, 'the version'),
+    version_content: Text(20_000, 'what the version changed'),
+    approved_at: Type.Integer({ minimum: 0, description: 'when the version was approved, ms' }),
+    // `VersionSignature`'s members without its `$id`: a schema names an `$id` once (the change's own
+    // signature), so the server's serializer can be built.
+    signature: Type.Object(VersionSignature.properties, {
+      description: 'the version’s signature, as `VersionSignature`',
+    }),
+  },
+  { $id: 'MirrorEarlierVersion' },
+);
+export type MirrorEarlierVersion = Static<typeof MirrorEarlierVersion>;
+
 /** A plugin whose current version is approved, listed and signed: what a mirror stores. */
 export const MirrorVersionChange = Type.Object(
   {
@@ -83,6 +105,12 @@ export const MirrorVersionChange = Type.Object(
       description: 'the owner’s publisher identity; null for a plugin without one',
     }),
     signature: VersionSignature,
+    earlier_versions: Type.Optional(
+      Type.Array(MirrorEarlierVersion, {
+        maxItems: MIRROR_EARLIER_VERSIONS_MAX,
+        description: `the plugin’s earlier approved and signed versions, newest first (at most ${MIRROR_EARLIER_VERSIONS_MAX}); absent from an upstream that sends only the current one`,
+      }),
+    ),
   },
   { $id: 'MirrorVersionChange' },
 );
@@ -143,7 +171,9 @@ export const MirrorPullResult = Type.Object(
     start_time: Type.Integer({ description: 'ms since the Unix epoch' }),
     end_time: Type.Union([Type.Integer(), Type.Null()], { description: 'ms; null while it runs' }),
     added: Type.Integer({ description: 'plugins created' }),
-    updated: Type.Integer({ description: 'plugins brought to a new version or texts, or listed again' }),
+    updated: Type.Integer({
+      description: 'plugins brought to a new version or texts, listed again, or given earlier versions',
+    }),
     withdrawn: Type.Integer({ description: 'local copies unlisted' }),
     unchanged: Type.Integer({ description: 'versions already held' }),
     skipped: Type.Integer({ description: 'versions the allowlist left out' }),

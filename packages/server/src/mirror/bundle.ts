@@ -1,14 +1,15 @@
 /**
  * Air-gapped mirroring (docs/mirroring.md#bundles): `plugin-center export --since <time> --origin
- * <url> <file>` writes a bundle of the approved versions changed since a time, and `plugin-center
- * import-bundle <file> [--jwks <file>]` loads one on a deployment without network, with the checks
- * of a pull.
+ * <url> <file>` writes a bundle of the approved versions changed since a time (`bundleExport.ts`),
+ * and `plugin-center import-bundle <file> [--jwks <file>]` loads one on a deployment without
+ * network, with the checks of a pull (here).
  *
  * A bundle is UTF-8 JSON lines (`\n` after each line):
  * 1. the header `{ "format": "plugin-center/bundle/1", "origin", "created_at", "since", "jwks" }` —
  *    the exporting instance's origin (what mirrors call it: `mirrored_from`), ms times, its JWKS;
  * 2. one line per changed plugin, as the feed answers it (`MirrorChange`), a `version` line with
- *    `"files": { "<key>": "<base64 of the stored bytes>" }` for every file its signature names;
+ *    `"files": { "<key>": "<base64 of the stored bytes>" }` for every file its signature and its
+ *    earlier versions' signatures name (an earlier version whose files are gone is left out);
  * 3. the trailer `{ "kind": "end", "count", "sha256", "jws" }`: how many change lines, the SHA-256
  *    (hex) of every byte before the trailer, and a compact JWS (`alg` EdDSA, `typ`
  *    `plugin-center-bundle+jws`, the exporter's version-signing key) over the canonical JSON
@@ -21,31 +22,24 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { MirrorChange, type MirrorChange as MirrorChangeValue } from '@plugin-center/contract/schemas';
-import { canonicalJson, verifyVersionSignature } from '@plugin-center/contract/signatures';
-import { CompactSign, compactVerify, importJWK, type JWK } from 'jose';
+import { canonicalJson } from '@plugin-center/contract/signatures';
+import { compactVerify, importJWK, type JWK } from 'jose';
 import { Compile } from 'typebox/compile';
 import type { ServerConfig } from '../config/serverConfig';
 import { parseOriginList } from '../config/values';
-import { createDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
-import { loadSecretBox } from '../settings/secrets';
-import { createFileStorage } from '../shared/storage/createFileStorage';
-import type { FileStorage } from '../shared/storage/fileStorage';
-import { readVersionKeys, versionKeySet } from '../signatures/versionKeys';
+import { emptyCounts, type MirrorCounts } from './applyChanges';
 import { failureLines, withMirror } from './commandDatabase';
-import { forEachChangeSince } from './feed';
-import { emptyCounts, type MirrorCounts, type MirrorService } from './service';
+import type { MirrorService } from './service';
 
 /** The `format` of a bundle's header and trailer signature. */
 export const BUNDLE_FORMAT = 'plugin-center/bundle/1';
 /** The JWS `typ` of a bundle's trailer. */
 export const BUNDLE_SIGNATURE_TYPE = 'plugin-center-bundle+jws';
-/** Usage lines. */
-export const EXPORT_USAGE = 'Usage: plugin-center export --since <time> --origin <url> <file>';
+/** Usage line of `import-bundle`. */
 export const IMPORT_USAGE = 'Usage: plugin-center import-bundle <file> [--jwks <file>]';
 
 /** Where a command writes (stdout and stderr by default). */
@@ -54,88 +48,13 @@ export interface BundleOutput {
   err(text: string): void;
 }
 
-const processOutput: BundleOutput = {
+/** Writes to the process's stdout and stderr. */
+export const processOutput: BundleOutput = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 };
 
 const checkChange = Compile(MirrorChange);
-
-/** What {@link exportBundle} wrote. */
-export interface ExportResult {
-  versions: number;
-  withdrawals: number;
-  files: number;
-}
-
-/**
- * Writes a bundle of the changes since `since` (ms) to `file`.
- * @param origin - the exporting instance's origin, as mirrors know it.
- */
-export async function exportBundle(
-  db: Database,
-  storage: FileStorage,
-  keys: Awaited<ReturnType<typeof readVersionKeys>>,
-  options: { since: number; origin: string; file: string; now: number },
-): Promise<ExportResult> {
-  const jwks = versionKeySet(keys);
-  const hash = createHash('sha256');
-  // Never over an existing file; opened before anything is written, so that refusal is the error.
-  const stream = (await open(options.file, 'wx')).createWriteStream();
-  const write = (value: unknown, hashed = true) =>
-    new Promise<void>((resolve, reject) => {
-      const line = `${JSON.stringify(value)}\n`;
-      if (hashed) hash.update(line);
-      stream.write(line, (error) => (error ? reject(error) : resolve()));
-    });
-  const result: ExportResult = { versions: 0, withdrawals: 0, files: 0 };
-  try {
-    await write({
-      format: BUNDLE_FORMAT,
-      origin: options.origin,
-      created_at: options.now,
-      since: options.since,
-      jwks,
-    });
-    await forEachChangeSince(db.kysely, options.since, async (changes) => {
-      for (const change of changes) {
-        if (change.kind === 'withdrawn') {
-          result.withdrawals++;
-          await write(change);
-          continue;
-        }
-        const checked = await verifyVersionSignature(change.signature, jwks, change);
-        // A version this instance's keys do not verify (one mirrored from elsewhere) is not exported.
-        if (!checked.ok) continue;
-        const files: Record<string, string> = {};
-        const s = checked.signed.files;
-        for (const file of [s.code_file, s.icon, s.cover_center, s.cover_panel, s.video, ...s.images]) {
-          if (!file || files[file.key]) continue;
-          const bytes = await storage.get(file.key);
-          if (!bytes) throw new Error(`the stored file ${file.key} of ${change.plugin_key} is missing`);
-          files[file.key] = bytes.toString('base64');
-          result.files++;
-        }
-        result.versions++;
-        await write({ ...change, files });
-      }
-    });
-    const sha256 = hash.digest('hex');
-    const count = result.versions + result.withdrawals;
-    const [key] = keys;
-    const jws = await new CompactSign(
-      new TextEncoder().encode(
-        canonicalJson({ count, format: BUNDLE_FORMAT, origin: options.origin, sha256 }),
-      ),
-    )
-      .setProtectedHeader({ alg: 'EdDSA', typ: BUNDLE_SIGNATURE_TYPE, kid: key!.kid })
-      .sign(key!.privateKey);
-    await write({ kind: 'end', count, sha256, jws }, false);
-  } finally {
-    await new Promise<void>((resolve) => stream.end(resolve));
-  }
-  return result;
-}
 
 /** A bundle refused as a whole. */
 export class BundleError extends Error {
@@ -300,74 +219,6 @@ export async function importBundle(
   }
   await mirror.finishRecord(id, bundle.origin, 'bundle', started, counts, error);
   return { ...counts, origin: bundle.origin };
-}
-
-/** A time given as ms since the epoch or as an ISO 8601 date; undefined when it is neither. */
-export function parseTime(text: string): number | undefined {
-  if (/^\d{1,16}$/.test(text)) return Number(text);
-  if (!/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return undefined;
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
-/**
- * Runs `export <args>`.
- * @returns the exit code: 0 written, 1 it failed, 2 bad usage.
- */
-export async function runExportCommand(
-  config: ServerConfig,
-  args: string[],
-  output: BundleOutput = processOutput,
-): Promise<number> {
-  let since: number | undefined;
-  let origin: string | undefined;
-  let file: string;
-  try {
-    const { values, positionals } = parseArgs({
-      args,
-      options: {
-        since: { type: 'string' },
-        origin: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-    if (values.help) {
-      output.out(`${EXPORT_USAGE}\n`);
-      return 0;
-    }
-    if (positionals.length !== 1) throw new Error('expected one output file');
-    since = values.since === undefined ? undefined : parseTime(values.since);
-    if (since === undefined)
-      throw new Error('--since: expected a time, ms since the epoch or ISO 8601 (2026-01-31T00:00:00Z)');
-    const origins = values.origin === undefined ? [] : parseOriginList('--origin', values.origin);
-    if (origins.length !== 1)
-      throw new Error('--origin: expected the origin mirrors know this instance by, https://host[:port]');
-    origin = origins[0]!;
-    file = positionals[0]!;
-  } catch (error) {
-    output.err(`${error instanceof Error ? error.message : String(error)}\n${EXPORT_USAGE}\n`);
-    return 2;
-  }
-  const { box } = await loadSecretBox({ dataDir: config.dataDir, environmentKey: config.secretsKey });
-  const db = createDatabase(config);
-  const storage = await createFileStorage(config);
-  try {
-    await migrate(db);
-    const keys = await readVersionKeys(db.kysely, box);
-    const result = await exportBundle(db, storage, keys, { since, origin, file, now: Date.now() });
-    output.out(
-      `Wrote ${file}: ${result.versions} versions, ${result.withdrawals} withdrawals, ${result.files} files, signed by key ${keys[0]!.kid}\n`,
-    );
-    return 0;
-  } catch (error) {
-    output.err(`FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  } finally {
-    storage.close?.();
-    await db.close();
-  }
 }
 
 /**

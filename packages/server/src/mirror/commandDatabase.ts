@@ -8,7 +8,8 @@ import { createDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { ensureSearchIndex } from '../search/indexer';
 import { createFileStorage } from '../shared/storage/createFileStorage';
-import { type MirrorFailure, MirrorService } from './service';
+import type { MirrorFailure } from './applyChanges';
+import { MirrorService } from './service';
 
 /**
  * Runs `work` with a `MirrorService` over the configured database (migrated, search index ensured)

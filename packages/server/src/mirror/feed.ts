@@ -2,12 +2,16 @@
  * The upstream side of mirroring (docs/mirroring.md): the feed `GET /api/cmt/mirror/changes` and
  * the changes a bundle export writes. Both read the change sequence (`mirror_change`, migration
  * 0046, appended by triggers) and answer each changed plugin as it is now: a `version` change for a
- * plugin that is approved, listed and has a signed current version, else a `withdrawn` one.
+ * plugin that is approved, listed and has a signed current version (with its earlier signed
+ * versions, newest first, at most `MIRROR_EARLIER_VERSIONS_MAX`; none for a plugin mirrored here
+ * from elsewhere), else a `withdrawn` one.
  */
 import {
   MIRROR_CHANGES_MAX,
+  MIRROR_EARLIER_VERSIONS_MAX,
   type MirrorChange,
   type MirrorChanges,
+  type MirrorEarlierVersion,
   type MirrorPublisher,
   ReviewStatus,
 } from '@plugin-center/contract/schemas';
@@ -64,6 +68,7 @@ export async function changesOf(db: Db, rows: readonly ChangeRow[]): Promise<Mir
       'p.reuse_center_cover',
       'p.owner_id',
       'p.mirror_publisher',
+      'p.mirrored_from',
       'pub.handle as publisher_handle',
       'u.nick_name as publisher_name',
       'v.id as version_id',
@@ -77,10 +82,9 @@ export async function changesOf(db: Db, rows: readonly ChangeRow[]): Promise<Mir
   const byKey = new Map<string, (typeof plugins)[number]>();
   // The newest version row of that number (a number approved twice keeps its latest signature).
   for (const row of plugins) if (!byKey.has(row.plugin_key)) byKey.set(row.plugin_key, row);
-  const tags = await tagCodesByPlugin(
-    db,
-    [...byKey.values()].map((p) => p.id),
-  );
+  const ids = [...byKey.values()].map((p) => p.id);
+  const tags = await tagCodesByPlugin(db, ids);
+  const earlier = await signedVersionsByPlugin(db, ids);
   const out: MirrorChange[] = [];
   for (const key of keys.sort((a, b) => last.get(a)! - last.get(b)!)) {
     const seq = last.get(key)!;
@@ -119,9 +123,51 @@ export async function changesOf(db: Db, rows: readonly ChangeRow[]): Promise<Mir
       reuse_center_cover: p.reuse_center_cover === 1,
       publisher: publisherOf(p),
       signature: { kid: p.signature_kid, jws: p.signature },
+      // A plugin mirrored here from elsewhere: only its current version (this server's file route
+      // serves no earlier code file of it, so a mirror of this one could not verify them).
+      earlier_versions: p.mirrored_from
+        ? []
+        : (earlier.get(p.id) ?? [])
+            .filter((v) => v.version !== p.current_version)
+            .slice(0, MIRROR_EARLIER_VERSIONS_MAX),
     });
   }
   return out;
+}
+
+/**
+ * The signed versions of each plugin of `ids`, newest first (by approval time, then row): what a
+ * change carries as earlier versions once the current one is left out.
+ */
+async function signedVersionsByPlugin(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, MirrorEarlierVersion[]>> {
+  const byPlugin = new Map<number, MirrorEarlierVersion[]>();
+  if (ids.length === 0) return byPlugin;
+  const rows = await db
+    .selectFrom('plugin_version')
+    .select(['plugin_id', 'version', 'version_content', 'create_time', 'signature', 'signature_kid'])
+    .where('plugin_id', 'in', ids)
+    .where('signature', 'is not', null)
+    .where('signature_kid', 'is not', null)
+    .orderBy('plugin_id')
+    .orderBy('create_time', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const row of rows) {
+    const list = byPlugin.get(row.plugin_id) ?? [];
+    byPlugin.set(row.plugin_id, list);
+    // One more than travels: the current version may be among them.
+    if (list.length > MIRROR_EARLIER_VERSIONS_MAX) continue;
+    list.push({
+      version: row.version,
+      version_content: row.version_content,
+      approved_at: Number(row.create_time),
+      signature: { kid: row.signature_kid!, jws: row.signature! },
+    });
+  }
+  return byPlugin;
 }
 
 /** The publisher of a plugin row: its owner's, or (a plugin mirrored here) its upstream's. */
@@ -183,7 +229,8 @@ export async function forEachChangeSince(
 
 /**
  * Whether the mirror file route may answer the stored file `key`: any image or video (the public
- * file route serves them too), and a code file (`.json`) only when it is an approved plugin's.
+ * file route serves them too), and a code file (`.json`) only when it is an approved plugin's: its
+ * current one, or the one of an approved submission of a signed earlier version.
  */
 export async function isMirrorableFile(db: Db, key: string): Promise<boolean> {
   if (!key.endsWith('.json')) return true;
@@ -194,5 +241,19 @@ export async function isMirrorableFile(db: Db, key: string): Promise<boolean> {
     .where('review_status', '=', ReviewStatus.APPROVED)
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  if (row) return true;
+  const earlier = await db
+    .selectFrom('plugin_submission as s')
+    .innerJoin('plugin as p', 'p.id', 's.plugin_id')
+    .innerJoin('plugin_version as v', (join) =>
+      join.onRef('v.plugin_id', '=', 's.plugin_id').onRef('v.version', '=', 's.version'),
+    )
+    .select('s.id')
+    .where('s.code_file', '=', key)
+    .where('s.status', '=', ReviewStatus.APPROVED)
+    .where('p.review_status', '=', ReviewStatus.APPROVED)
+    .where('v.signature', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return earlier !== undefined;
 }

@@ -9,7 +9,7 @@
  * a huge feed, a JWKS with another key and a NUL character are refused.
  */
 import { writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type {
@@ -27,93 +27,30 @@ import { runVerifyCommand } from '../signatures/verifyCommand';
 import { body, createTestApp, signedInHeaders, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { pngBytes, publishFields } from '../testing/testFiles';
+import { pluginRows, proxyUpstream, startTestMirror } from '../testing/testMirror';
 import { createPublishingSession } from '../testing/testPublishing';
 import { runMirrorCommand } from './command';
 
 const session = createPublishingSession();
-const { send, json } = session;
+const { json, publishAndApprove } = session;
 let up: TestApp;
 let origin = '';
 const mirrors: TestApp[] = [];
 const servers: Server[] = [];
 
 /** A mirror of the upstream (or of `from`) with the allowlist given. */
-async function startMirror(overrides: Partial<MirrorConfig> = {}, from = origin): Promise<TestApp> {
-  const m = await createTestApp({
-    importCatalogueOnEmpty: false,
-    mirror: {
-      upstream: from,
-      allowKeys: [],
-      allowTags: [],
-      allowPublishers: [],
-      intervalMinutes: 0,
-      ...overrides,
-    },
-  });
-  mirrors.push(m);
-  return m;
-}
-
-/** Publishes a plugin as the author (with `plugin_key`, a new version) and approves it. */
-async function publishAndApprove(fields: Record<string, unknown> = {}): Promise<string> {
-  const published = await send(fields.plugin_key ? 'PUT' : 'POST', 'author', publishFields(fields as never));
-  expect(published.statusCode, published.body).toBe(200);
-  const key = body<{ data: { plugin_key: string } }>(published).data.plugin_key;
-  const approved = await json('POST', '/api/cmt/plugin/audit/status', 'admin', {
-    plugin_key: key,
-    status: 2,
-  });
-  expect(approved.status).toBe(200);
-  return key;
-}
+const startMirror = (overrides: Partial<MirrorConfig> = {}, from = origin) =>
+  startTestMirror(from, mirrors, overrides);
 
 /** An HTTP server on a free local port: `handle` answers, or the request goes to the upstream. */
-async function fakeUpstream(
-  handle: (path: string) => Promise<{ status?: number; body: string | Buffer } | undefined>,
-): Promise<string> {
-  const server = createServer((request, response) => {
-    void (async () => {
-      const path = request.url ?? '/';
-      const answer = await handle(path);
-      if (answer) {
-        response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
-        response.end(answer.body);
-        return;
-      }
-      const real = await fetch(`${origin}${path}`, {
-        headers: { ...(request.headers as Record<string, string>) },
-      });
-      response.writeHead(real.status, {
-        'content-type': real.headers.get('content-type') ?? 'application/octet-stream',
-      });
-      response.end(Buffer.from(await real.arrayBuffer()));
-    })().catch(() => response.destroy());
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const fakeUpstream = (handle: Parameters<typeof proxyUpstream>[2]) => proxyUpstream(origin, servers, handle);
 
 /** The real feed page for `path`, parsed. */
 async function realFeed(path: string): Promise<{ code: number; data: MirrorChanges }> {
   return (await (await fetch(`${origin}${path}`)).json()) as { code: number; data: MirrorChanges };
 }
 
-async function rows(m: TestApp, key: string) {
-  const plugins = await m.app.db.kysely
-    .selectFrom('plugin')
-    .selectAll()
-    .where('plugin_key', '=', key)
-    .execute();
-  const versions = plugins.length
-    ? await m.app.db.kysely
-        .selectFrom('plugin_version')
-        .selectAll()
-        .where('plugin_id', '=', plugins[0]!.id)
-        .execute()
-    : [];
-  return { plugins, versions };
-}
+const rows = pluginRows;
 
 describe(`mirroring between two servers (${TEST_DIALECT})`, () => {
   let first = '';

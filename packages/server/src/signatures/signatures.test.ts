@@ -33,21 +33,8 @@ import { VersionSigner } from './versionSigner';
 
 const JWKS_PATH = '/.well-known/plugin-center/jwks.json';
 const session = createPublishingSession();
-const { auth, send, json } = session;
+const { auth, send, json, publishAndApprove } = session;
 let t: Awaited<ReturnType<typeof session.start>>['t'];
-
-/** Publishes a plugin as the author (a new one, or with `plugin_key` a new version) and approves it. */
-async function publishAndApprove(fields: Record<string, unknown> = {}): Promise<string> {
-  const published = await send(fields.plugin_key ? 'PUT' : 'POST', 'author', publishFields(fields as never));
-  expect(published.statusCode, published.body).toBe(200);
-  const key = body<{ data: { plugin_key: string } }>(published).data.plugin_key;
-  const approved = await json('POST', '/api/cmt/plugin/audit/status', 'admin', {
-    plugin_key: key,
-    status: 2,
-  });
-  expect(approved.status).toBe(200);
-  return key;
-}
 
 async function jwks(): Promise<VersionKeySet> {
   const response = await t.app.inject({ method: 'GET', url: JWKS_PATH });

@@ -7,7 +7,7 @@ import type { ErrorEnvelope, TagListResult } from '@plugin-center/contract';
 import { Role } from '@plugin-center/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { body, createTestApp, signInTestUser, type TestApp } from './testApp';
-import { multipart } from './testFiles';
+import { multipart, publishFields } from './testFiles';
 import { startTestS3, type TestS3Server } from './testS3';
 
 /**
@@ -56,6 +56,13 @@ export interface PublishingSession {
   storedFiles(): Promise<string[]>;
   /** The plugin count of a tag on the square's tag list (0 when it is not listed). */
   tagCount(code: string): Promise<number>;
+  /**
+   * Publishes a plugin as the author (`publishFields` with `fields`: a new plugin, or with
+   * `plugin_key` a new version of it) and approves it as the administrator (which signs it).
+   * @returns its plugin_key.
+   * @throws Error naming the status and body when the publish or the approval is refused.
+   */
+  publishAndApprove(fields?: Record<string, unknown>): Promise<string>;
 }
 
 /** A session whose server starts in a suite's `beforeAll` and closes in its `afterAll`. */
@@ -80,6 +87,11 @@ export function createPublishingSession(): PublishingSession {
     return { status: response.statusCode, body: body(response) };
   };
 
+  const send: PublishingSession['send'] = async (method, who, fields) => {
+    const { payload, headers } = await multipart(fields);
+    return app().inject({ method, url: '/api/cmt/plugin', payload, headers: { ...headers, ...auth(who) } });
+  };
+
   return {
     async start(storage) {
       s3 = storage === 's3' ? await startTestS3() : undefined;
@@ -99,10 +111,7 @@ export function createPublishingSession(): PublishingSession {
       await s3?.close();
     },
     auth,
-    async send(method, who, fields) {
-      const { payload, headers } = await multipart(fields);
-      return app().inject({ method, url: '/api/cmt/plugin', payload, headers: { ...headers, ...auth(who) } });
-    },
+    send,
     json,
     storedFiles: async () =>
       s3
@@ -112,5 +121,22 @@ export function createPublishingSession(): PublishingSession {
       (await json<TagListResult>('GET', '/api/cmt/plugin/tag/list')).body.data.tag_list.find(
         (tag) => tag.code === code,
       )?.plugin_count ?? 0,
+    async publishAndApprove(fields = {}) {
+      const published = await send(
+        fields.plugin_key ? 'PUT' : 'POST',
+        'author',
+        publishFields(fields as never),
+      );
+      if (published.statusCode !== 200)
+        throw new Error(`publishing answered ${published.statusCode}: ${published.body}`);
+      const key = body<{ data: { plugin_key: string } }>(published).data.plugin_key;
+      const approved = await json('POST', '/api/cmt/plugin/audit/status', 'admin', {
+        plugin_key: key,
+        status: 2,
+      });
+      if (approved.status !== 200)
+        throw new Error(`approving ${key} answered ${approved.status}: ${JSON.stringify(approved.body)}`);
+      return key;
+    },
   };
 }
