@@ -6,49 +6,23 @@
  * page shows the badge. axe-core reports no serious or critical violation on the page before and
  * after, on a desktop and a phone viewport. No page errors.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, firstApprovedPluginKey, startE2eEnvironment, submitLoginPage } from './support';
+import {
+  axeFindings,
+  type E2eEnvironment,
+  firstApprovedPluginKey,
+  startE2eEnvironment,
+  submitLoginPage,
+} from './support';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const PUBLISHER = { email: 'acme@example.com', password: 'acme-password-1', nick: 'Acme Studio' };
 const HANDLE = 'acme-studio';
 
-/** axe-core's browser build, evaluated in each page. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let env: E2eEnvironment;
 let key: string;
 const pageErrors: string[] = [];
-
-/** The serious and critical axe violations of the page, one line each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE_SOURCE}\n;0`);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run: (
-          context: Document,
-          options: { resultTypes: string[] },
-        ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
-      };
-    };
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.map(String).join(' >> ')}`));
-  });
-}
 
 /** Opens the publisher page and waits for its plugin card. */
 async function openPublisherPage(page: Page): Promise<void> {
