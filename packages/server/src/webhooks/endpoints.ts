@@ -1,10 +1,11 @@
 /**
  * Webhook endpoints as administrators manage them (docs/webhooks.md): the URL and event rules, the
- * SSRF check on save (`ssrf.ts`), the sealed signing secret shown once, and the audit entries of
- * every change. The deliveries and their worker are `service.ts` and `worker.ts`.
+ * SSRF check on save (`ssrf.ts`), the sealed signing secret shown once and its rotation (the old
+ * one still signs for {@link ROTATION_GRACE_MS}), and the audit entries of every change. The deliveries and their worker are `service.ts` and `worker.ts`.
  */
 import { ApiErrorCode } from '@plugin-center/contract';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEventType } from '@plugin-center/contract/schemas';
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import type { SecretBox } from '../settings/secrets';
@@ -27,7 +28,13 @@ export const WEBHOOK_AUDIT_ACTIONS = {
   create: 'webhook_create',
   update: 'webhook_update',
   delete: 'webhook_delete',
+  rotate: 'webhook_rotate',
 } as const;
+/**
+ * How long the secret a rotation replaced still signs deliveries beside the new one, ms (24 h): the
+ * receiver's time to switch over (Standard Webhooks: several space-separated signatures).
+ */
+export const ROTATION_GRACE_MS = 86_400_000;
 /** Context of the sealed secrets (`SecretBox`). */
 export const SECRET_CONTEXT = 'webhook-endpoint';
 
@@ -41,6 +48,11 @@ export interface WebhookEndpoint {
   /** ms */
   create_time: number;
   created_by: number | null;
+  /**
+   * ms: until then deliveries also carry a signature with the secret the last rotation replaced;
+   * null when no rotation is in its grace period.
+   */
+  previous_secret_expires_at: number | null;
 }
 
 /** What an endpoint is saved with. */
@@ -57,8 +69,9 @@ export const notFound = (what: string, id: number) =>
 const invalid = (message: string, field: string) =>
   new ApiError(ApiErrorCode.INVALID_PARAMETER, message, 400, field);
 
-/** The back office's view of an endpoint row. */
-export function toEndpoint(row: EndpointRow): WebhookEndpoint {
+/** The back office's view of an endpoint row at `now` (ms). */
+export function toEndpoint(row: EndpointRow, now: number): WebhookEndpoint {
+  const until = row.previous_secret_until === null ? null : Number(row.previous_secret_until);
   return {
     id: row.id,
     url: row.url,
@@ -67,6 +80,7 @@ export function toEndpoint(row: EndpointRow): WebhookEndpoint {
     enabled: row.enabled === 1,
     create_time: Number(row.create_time),
     created_by: row.created_by,
+    previous_secret_expires_at: until !== null && until > now ? until : null,
   };
 }
 
@@ -107,7 +121,7 @@ export function parseEvents(value: unknown): WebhookEvent[] {
   return [...events];
 }
 
-/** The endpoints of one database: list, create, update, delete, each change audit-logged. */
+/** The endpoints of one database: list, create, update, delete, rotate, each change audit-logged. */
 export class WebhookEndpoints {
   constructor(
     private readonly db: Database,
@@ -131,7 +145,7 @@ export class WebhookEndpoints {
 
   /** Every endpoint, oldest first. */
   async list(): Promise<WebhookEndpoint[]> {
-    return (await listEndpointRows(this.db.kysely)).map(toEndpoint);
+    return (await listEndpointRows(this.db.kysely)).map((row) => toEndpoint(row, this.clock()));
   }
 
   /**
@@ -165,7 +179,7 @@ export class WebhookEndpoints {
       await this.audit(trx, admin, WEBHOOK_AUDIT_ACTIONS.create, `${url.href} (${events.join(', ')})`);
       return row.id;
     });
-    const endpoint = toEndpoint((await endpointRow(this.db.kysely, id))!);
+    const endpoint = toEndpoint((await endpointRow(this.db.kysely, id))!, this.clock());
     return { endpoint, secret: `${SECRET_PREFIX}${secret.toString('base64')}` };
   }
 
@@ -196,7 +210,7 @@ export class WebhookEndpoints {
         .execute();
       await this.audit(trx, admin, WEBHOOK_AUDIT_ACTIONS.update, url.href);
     });
-    return toEndpoint((await endpointRow(this.db.kysely, id))!);
+    return toEndpoint((await endpointRow(this.db.kysely, id))!, this.clock());
   }
 
   /** Deletes an endpoint and its log. @throws ApiError 404 WEBHOOK_NOT_FOUND */
@@ -209,6 +223,37 @@ export class WebhookEndpoints {
       await this.audit(trx, admin, WEBHOOK_AUDIT_ACTIONS.delete, row.url);
     });
     return { id };
+  }
+
+  /**
+   * Gives the endpoint a new signing secret, returned here only (`whsec_…`). The secret it replaces
+   * still signs every delivery beside the new one for {@link ROTATION_GRACE_MS} (a secret replaced
+   * earlier no longer does); the replacement is one UPDATE, so of two rotations at once the later
+   * keeps the earlier's secret as the previous one. Audit-logged (`webhook_rotate`).
+   * @throws ApiError 404 WEBHOOK_NOT_FOUND
+   */
+  async rotate(admin: AuthUser, id: number): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const row = await endpointRow(this.db.kysely, id);
+    if (!row) throw notFound('endpoint', id);
+    const secret = newSecret();
+    const now = this.clock();
+    const changed = await this.db.kysely.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('webhook_endpoint')
+        .set({
+          previous_secret: sql.ref('secret'),
+          previous_secret_until: now + ROTATION_GRACE_MS,
+          secret: this.box.seal(secret.toString('base64'), SECRET_CONTEXT),
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await this.audit(trx, admin, WEBHOOK_AUDIT_ACTIONS.rotate, row.url);
+      return true;
+    });
+    if (!changed) throw notFound('endpoint', id);
+    const endpoint = toEndpoint((await endpointRow(this.db.kysely, id))!, now);
+    return { endpoint, secret: `${SECRET_PREFIX}${secret.toString('base64')}` };
   }
 
   private async audit(

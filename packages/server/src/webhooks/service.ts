@@ -33,6 +33,7 @@ export {
   type EndpointInput,
   parseEndpointUrl,
   parseEvents,
+  ROTATION_GRACE_MS,
   URL_MAX,
   WEBHOOK_AUDIT_ACTIONS,
   WEBHOOK_EVENTS,
@@ -165,6 +166,14 @@ export class WebhooksService {
    */
   updateEndpoint(admin: AuthUser, id: number, input: Partial<EndpointInput>): Promise<WebhookEndpoint> {
     return this.endpoints.update(admin, id, input);
+  }
+
+  /**
+   * Gives the endpoint a new signing secret (`whsec_…`, returned here only); the one it replaces
+   * still signs beside it for 24 h (`ROTATION_GRACE_MS`). Audit-logged. @throws ApiError 404 WEBHOOK_NOT_FOUND
+   */
+  rotateSecret(admin: AuthUser, id: number): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    return this.endpoints.rotate(admin, id);
   }
 
   /** Deletes an endpoint and its log. @throws ApiError 404 WEBHOOK_NOT_FOUND */

@@ -8,7 +8,7 @@
 import type { Database } from '../db/database';
 import type { SecretBox } from '../settings/secrets';
 import { claimDelivery, deliveryRow, dueDeliveryIds, endpointRow } from './data';
-import { type Poster, RESPONSE_BODY_MAX, signature } from './delivery';
+import { type Poster, RESPONSE_BODY_MAX, signatures } from './delivery';
 import { SECRET_CONTEXT } from './endpoints';
 import { type HostResolver, vetHost } from './ssrf';
 
@@ -139,8 +139,12 @@ export class DeliveryWorker {
       try {
         const url = new URL(endpoint.url);
         const address = await vetHost(url, endpoint.allow_private === 1, this.settings.resolve);
-        const secret = Buffer.from(this.box.open(endpoint.secret, SECRET_CONTEXT), 'base64');
         const timestamp = Math.floor(clock() / 1000);
+        const secrets = [endpoint.secret];
+        // The secret a rotation replaced signs too during its grace period (docs/webhooks.md).
+        if (endpoint.previous_secret !== null && Number(endpoint.previous_secret_until) > clock())
+          secrets.push(endpoint.previous_secret);
+        const keys = secrets.map((sealed) => Buffer.from(this.box.open(sealed, SECRET_CONTEXT), 'base64'));
         result = await this.settings.post(
           url,
           address,
@@ -149,7 +153,7 @@ export class DeliveryWorker {
             'user-agent': 'Plugin-Center-Webhooks/1',
             'webhook-id': row.msg_id,
             'webhook-timestamp': String(timestamp),
-            'webhook-signature': signature(secret, row.msg_id, timestamp, row.payload),
+            'webhook-signature': signatures(keys, row.msg_id, timestamp, row.payload),
           },
           row.payload,
           this.settings.timeoutMs,
