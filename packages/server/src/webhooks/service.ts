@@ -13,6 +13,7 @@
  * SSRF: `ssrf.ts`, checked on save and before every attempt.
  */
 import { PAGE_SIZE } from '@plugin-center/contract';
+import { WEBHOOK_RETENTION_DAYS_DEFAULT } from '../config/webhooks';
 import type { Database } from '../db/database';
 import type { SecretBox } from '../settings/secrets';
 import type { AuthUser } from '../shared/auth';
@@ -27,7 +28,7 @@ import {
   type WebhookEvent,
 } from './endpoints';
 import { dnsResolver, type HostResolver } from './ssrf';
-import { DeliveryWorker, POLL_INTERVAL_MS, RETRY_DELAYS_MS, TEST_EVENT, type WebhookLog } from './worker';
+import { DeliveryWorker, IDLE_POLL_MS, RETRY_DELAYS_MS, TEST_EVENT, type WebhookLog } from './worker';
 
 export {
   type EndpointInput,
@@ -40,7 +41,15 @@ export {
   type WebhookEndpoint,
   type WebhookEvent,
 } from './endpoints';
-export { CLAIM_LEASE_MS, POLL_INTERVAL_MS, RETRY_DELAYS_MS, TEST_EVENT, type WebhookLog } from './worker';
+export {
+  CLAIM_LEASE_MS,
+  IDLE_POLL_MS,
+  RETENTION_BATCH,
+  RETENTION_SWEEP_MS,
+  RETRY_DELAYS_MS,
+  TEST_EVENT,
+  type WebhookLog,
+} from './worker';
 
 /** One delivery in the log. */
 export interface WebhookDelivery {
@@ -78,8 +87,17 @@ export interface WebhooksOptions {
   post?: Poster;
   /** The time one attempt may take, ms (default {@link DELIVERY_TIMEOUT_MS}, 10 s). */
   timeoutMs?: number;
-  /** The worker's interval, ms (default {@link POLL_INTERVAL_MS}); 0: no timer (tests call `runDue`). */
+  /**
+   * The longest wait between the worker's passes, ms (default {@link IDLE_POLL_MS}, 1 minute; a pass
+   * also runs when this process records a delivery and when the next pending one is due); 0: no
+   * timer, passes only when this process records a delivery (tests call `runDue`).
+   */
   pollMs?: number;
+  /**
+   * Days a delivered or failed delivery stays in the log (`WEBHOOK_RETENTION_DAYS`, default
+   * 30); 0: forever.
+   */
+  retentionDays?: number;
   log?: WebhookLog;
 }
 
@@ -126,7 +144,8 @@ export class WebhooksService {
       resolve,
       post: options.post ?? httpPoster,
       timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
-      pollMs: options.pollMs ?? POLL_INTERVAL_MS,
+      pollMs: options.pollMs ?? IDLE_POLL_MS,
+      retentionMs: (options.retentionDays ?? WEBHOOK_RETENTION_DAYS_DEFAULT) * 86_400_000,
       log: this.log,
     });
   }

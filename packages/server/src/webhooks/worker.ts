@@ -1,13 +1,28 @@
 /**
- * The webhooks' delivery worker (docs/webhooks.md, "Delivery and retries"): an in-process timer
- * (unref'd, stopped by {@link DeliveryWorker.close}) and the passes it runs, which claim each due
- * delivery (`claimDelivery`: of several processes on one database, one claims each due row), attempt
- * it once, signed the Standard Webhooks way (`delivery.ts`) after the SSRF check (`ssrf.ts`), and
- * record the result with the next attempt of the retry schedule ({@link RETRY_DELAYS_MS}).
+ * The webhooks' delivery worker (docs/webhooks.md, "Delivery and retries"): the passes that claim
+ * each due delivery (`claimDelivery`: of several processes on one database, one claims each due
+ * row), attempt it once, signed the Standard Webhooks way (`delivery.ts`) after the SSRF check
+ * (`ssrf.ts`), and record the result with the next attempt of the retry schedule
+ * ({@link RETRY_DELAYS_MS}); every hour a pass also deletes the finished deliveries older than the
+ * retention, in batches.
+ *
+ * When passes run: at once when this process records a delivery ({@link DeliveryWorker.kick}), and
+ * otherwise on one unref'd timer set after each pass for the next pending delivery's due time, but
+ * never later than {@link IDLE_POLL_MS} (1 minute). So an idle server (no endpoint, nothing pending)
+ * reads the database once a minute, a retry is attempted when it is due, and a delivery that another
+ * process recorded but did not send (it stopped) is sent within a minute of being due.
  */
 import type { Database } from '../db/database';
 import type { SecretBox } from '../settings/secrets';
-import { claimDelivery, deliveryRow, dueDeliveryIds, endpointRow } from './data';
+import {
+  claimDelivery,
+  clearExpiredPreviousSecrets,
+  deleteFinishedBefore,
+  deliveryRow,
+  dueDeliveryIds,
+  endpointRow,
+  nextPendingAt,
+} from './data';
 import { type Poster, RESPONSE_BODY_MAX, signatures } from './delivery';
 import { SECRET_CONTEXT } from './endpoints';
 import { type HostResolver, vetHost } from './ssrf';
@@ -26,10 +41,21 @@ export const RETRY_DELAYS_MS: readonly number[] = (() => {
 
 /** How long a claimed attempt holds its row before another process may try it, ms. */
 export const CLAIM_LEASE_MS = 60_000;
-/** How often the worker looks for due deliveries, ms. */
-export const POLL_INTERVAL_MS = 5_000;
+/**
+ * The longest the worker waits between passes, ms (1 minute): how late, at most, it notices a
+ * delivery another process recorded or left due.
+ */
+export const IDLE_POLL_MS = 60_000;
+/** The first pass after start, ms (at most; sooner with a shorter `pollMs`). */
+const START_DELAY_MS = 5_000;
+/** The shortest wait between passes, ms, so a row due again at once cannot spin the timer. */
+const MIN_WAIT_MS = 100;
 /** Due deliveries one pass of the worker takes at most. */
 const BATCH = 20;
+/** How often a pass deletes the deliveries older than the retention, ms (1 hour). */
+export const RETENTION_SWEEP_MS = 3_600_000;
+/** Rows one DELETE of the retention sweep removes at most. */
+export const RETENTION_BATCH = 500;
 
 /** What the service logs (Fastify's logger fits). */
 export interface WebhookLog {
@@ -43,8 +69,10 @@ export interface WorkerSettings {
   resolve: HostResolver;
   post: Poster;
   timeoutMs: number;
-  /** The timer's interval, ms; 0: no timer. */
+  /** The longest wait between passes, ms ({@link IDLE_POLL_MS}); 0: no timer (passes on `kick` only). */
   pollMs: number;
+  /** How long a finished delivery stays in the log, ms; 0: forever. */
+  retentionMs: number;
   log: WebhookLog | undefined;
 }
 
@@ -54,16 +82,39 @@ export class DeliveryWorker {
   private running: Promise<number> | undefined;
   private closed = false;
   private again = false;
+  /** When the last retention sweep ran (the injected clock, ms). */
+  private lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Database,
     private readonly box: SecretBox,
     private readonly settings: WorkerSettings,
   ) {
-    if (settings.pollMs > 0) {
-      this.timer = setInterval(() => this.kick(), settings.pollMs);
-      this.timer.unref();
+    if (settings.pollMs > 0) this.wakeIn(Math.min(settings.pollMs, START_DELAY_MS));
+  }
+
+  /** Sets the one timer to start a pass in `ms` (replacing the one set before). */
+  private wakeIn(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), ms);
+    this.timer.unref();
+  }
+
+  /**
+   * After a pass: the timer for the next pending delivery's due time, at most `pollMs` away (at
+   * least {@link MIN_WAIT_MS}); `pollMs` when the database cannot say.
+   */
+  private async schedule(): Promise<void> {
+    const { pollMs, clock } = this.settings;
+    if (this.closed || pollMs <= 0) return;
+    let wait = pollMs;
+    try {
+      const next = await nextPendingAt(this.db.kysely);
+      if (next !== null) wait = Math.min(pollMs, Math.max(MIN_WAIT_MS, next - clock()));
+    } catch (error) {
+      this.settings.log?.warn({ err: error }, 'webhook worker could not read its next due time');
     }
+    if (!this.closed) this.wakeIn(wait);
   }
 
   /**
@@ -72,12 +123,15 @@ export class DeliveryWorker {
    */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.idle();
   }
 
-  /** Starts a pass of the worker unless one runs. */
+  /**
+   * Starts a pass of the worker unless one runs (then one more follows it); called when this
+   * process records a delivery, and by the timer.
+   */
   kick(): void {
     if (this.closed) return;
     if (this.running) {
@@ -90,6 +144,10 @@ export class DeliveryWorker {
         this.settings.log?.warn({ err: error }, 'webhook worker pass failed');
         return 0;
       })
+      .then(async (attempts) => {
+        if (!this.again) await this.schedule();
+        return attempts;
+      })
       .finally(() => {
         this.running = undefined;
         if (this.again) {
@@ -100,11 +158,16 @@ export class DeliveryWorker {
   }
 
   /**
-   * One pass of the worker: claims the due deliveries and attempts each once.
+   * One pass of the worker: the retention sweep when an hour has passed since the last one
+   * ({@link sweep}), then claims the due deliveries and attempts each once.
    * @returns the number of attempts made
    */
   async runDue(): Promise<number> {
     const now = this.settings.clock();
+    if (now - this.lastSweep >= RETENTION_SWEEP_MS) {
+      this.lastSweep = now;
+      await this.sweep(now);
+    }
     let attempts = 0;
     for (const id of await dueDeliveryIds(this.db.kysely, now, BATCH)) {
       if (this.closed) break;
@@ -113,6 +176,24 @@ export class DeliveryWorker {
       attempts++;
     }
     return attempts;
+  }
+
+  /**
+   * Deletes the finished (`delivered`, `failed`) deliveries whose last attempt is older than the
+   * retention, {@link RETENTION_BATCH} rows a statement until none is left (pending ones never);
+   * forgets the previous secrets whose rotation grace period has ended.
+   * @returns the number of deliveries deleted
+   */
+  async sweep(now: number): Promise<number> {
+    await clearExpiredPreviousSecrets(this.db.kysely, now);
+    const { retentionMs } = this.settings;
+    if (retentionMs <= 0) return 0;
+    let deleted = 0;
+    for (;;) {
+      const batch = await deleteFinishedBefore(this.db.kysely, now - retentionMs, RETENTION_BATCH);
+      deleted += batch;
+      if (batch < RETENTION_BATCH || this.closed) return deleted;
+    }
   }
 
   /** Waits for the worker's pass under way, if any (tests). */
