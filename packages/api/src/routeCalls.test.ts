@@ -71,6 +71,7 @@ describe('typed plugin calls (SPEC §7)', () => {
       [() => b.webhookDeliveries({ endpoint_id: 1 }), 'GET', 'manager/webhooks/deliveries'],
       [() => b.webhookRedeliver({ delivery_id: 1 }), 'POST', 'manager/webhooks/redeliver'],
       [() => b.webhookTest({ id: 1 }), 'POST', 'manager/webhooks/test'],
+      [() => b.webhookRotate({ id: 1 }), 'POST', 'manager/webhooks/rotate'],
       [() => b.auditLog({ plugin_key: 'k' }), 'GET', 'manager/audit-log'],
       [() => b.assignOwner({ plugin_key: 'k', email: 'a@b.c' }), 'POST', 'manager/plugin/owner'],
       [() => p.personalTokenList(), 'GET', 'user/tokens'],

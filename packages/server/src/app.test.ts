@@ -394,6 +394,7 @@ describe('operations', () => {
         '/api/cmt/manager/webhooks/deliveries',
         '/api/cmt/manager/webhooks/redeliver',
         '/api/cmt/manager/webhooks/test',
+        '/api/cmt/manager/webhooks/rotate',
         // Settings.
         '/api/pix/mst/spaces/setting',
         '/api/pix/mst/spaces/setting/resource',

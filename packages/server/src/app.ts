@@ -124,8 +124,9 @@ export interface BuildAppOptions {
    */
   resolveTxt?: TxtResolver;
   /**
-   * The webhooks' resolver, poster, retry schedule and worker interval (defaults: `node:dns`, HTTP,
-   * `RETRY_DELAYS_MS`, 5 s); tests hand a resolver and a schedule they control.
+   * The webhooks' resolver, poster, retry schedule and worker's longest wait (defaults: `node:dns`,
+   * HTTP, `RETRY_DELAYS_MS`, 1 minute); tests hand a resolver and a schedule they control. The
+   * retention comes from `config.webhookRetentionDays` unless given here.
    */
   webhooks?: Omit<WebhooksOptions, 'clock' | 'log'>;
 }
@@ -301,6 +302,7 @@ export async function buildApp(
     const webhooks = new WebhooksService(db, secrets.box, {
       ...(options.clock ? { clock: options.clock } : {}),
       log: app.log,
+      ...(config.webhookRetentionDays === undefined ? {} : { retentionDays: config.webhookRetentionDays }),
       ...options.webhooks,
     });
     registerWebhooks(db, webhooks);

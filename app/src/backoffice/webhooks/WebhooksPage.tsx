@@ -1,6 +1,7 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@plugin-center/api';
 import { useBackofficeAction } from '@plugin-center/react/backoffice';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../format';
 import { useWebhooksTexts } from '../../i18n/webhooks/texts';
 import { notify } from '../../toast/toastStore';
@@ -30,20 +31,24 @@ export function WebhooksPage() {
 /**
  * The webhook endpoints from `GET /api/cmt/manager/webhooks`, a form registering one (URL, events,
  * "allow private addresses") whose answer shows the secret once, and per endpoint: enable or
- * disable, send a test event, delete, and its delivery log (`GET …/webhooks/deliveries`: event,
- * status, attempts, last response or error) with "Redeliver" on each delivery.
+ * disable, send a test event, rotate the secret (after a confirmation; the new one shown once, the
+ * old one's end of signing shown on the endpoint), delete, and its delivery log
+ * (`GET …/webhooks/deliveries`: event, status, attempts, last response or error) with "Redeliver" on
+ * each delivery.
  */
 export function WebhooksView() {
-  const { t } = useWebhooksTexts();
+  const { t, locale } = useWebhooksTexts();
   const list = useBackofficeAction('webhookList');
   const create = useBackofficeAction('webhookCreate');
   const update = useBackofficeAction('webhookUpdate');
   const remove = useBackofficeAction('webhookDelete');
   const test = useBackofficeAction('webhookTest');
+  const rotate = useBackofficeAction('webhookRotate');
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
   const [allowPrivate, setAllowPrivate] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ value: string; rotated: boolean } | null>(null);
+  const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const { run: runList } = list;
   const reload = useCallback(() => void runList(undefined as never), [runList]);
@@ -53,7 +58,7 @@ export function WebhooksView() {
     event.preventDefault();
     const result = await create.run({ url, events, allow_private: allowPrivate });
     if (result.status === 'success') {
-      setSecret(result.data.secret);
+      setSecret({ value: result.data.secret, rotated: false });
       setUrl('');
       setEvents([]);
       setAllowPrivate(false);
@@ -71,6 +76,15 @@ export function WebhooksView() {
       result.status === 'success' ? t('testSent') : result.message || t('failed'),
       result.status === 'success' ? 'success' : 'error',
     );
+  };
+  const confirmRotate = async () => {
+    if (!rotating) return;
+    const result = await rotate.run({ id: rotating.id });
+    setRotating(null);
+    if (result.status === 'success') {
+      setSecret({ value: result.data.secret, rotated: true });
+      reload();
+    } else notify(result.message || t('failed'), 'error');
   };
   const del = async (endpoint: WebhookEndpoint) => {
     const result = await remove.run({ id: endpoint.id });
@@ -124,8 +138,8 @@ export function WebhooksView() {
       </form>
       {secret && (
         <div role="status" data-testid="webhook-secret">
-          <p>{t('secretOnce')}</p>
-          <code>{secret}</code>
+          <p>{secret.rotated ? t('secretRotated') : t('secretOnce')}</p>
+          <code>{secret.value}</code>
         </div>
       )}
       <h2>{t('endpoints')}</h2>
@@ -144,11 +158,17 @@ export function WebhooksView() {
                 {endpoint.allow_private && ` · ${t('privateAllowed')}`}
               </p>
               <p className="state-hint">{endpoint.events.join(', ')}</p>
+              {endpoint.previous_secret_expires_at !== null && (
+                <p className="state-hint" data-testid="webhook-old-secret">
+                  {t('oldSecretUntil', { time: formatDateTime(endpoint.previous_secret_expires_at, locale) })}
+                </p>
+              )}
               <div className="publish-buttons">
                 <Button onClick={() => void toggle(endpoint)}>
                   {endpoint.enabled ? t('disable') : t('enable')}
                 </Button>
                 <Button onClick={() => void sendTest(endpoint)}>{t('sendTest')}</Button>
+                <Button onClick={() => setRotating(endpoint)}>{t('rotate')}</Button>
                 <Button onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>{t('log')}</Button>
                 <Button variant="error" onClick={() => void del(endpoint)}>
                   {t('delete')}
@@ -158,6 +178,17 @@ export function WebhooksView() {
             </li>
           ))}
         </ul>
+      )}
+      {rotating && (
+        <ConfirmDialog
+          title={t('rotateTitle')}
+          body={t('rotateBody', { url: rotating.url })}
+          confirm={t('rotateConfirm')}
+          cancel={t('cancel')}
+          busy={rotate.status === 'running'}
+          onCancel={() => setRotating(null)}
+          onConfirm={() => void confirmRotate()}
+        />
       )}
     </section>
   );

@@ -22,6 +22,7 @@ const endpoint = {
   enabled: true,
   create_time: 1_700_000_000_000,
   created_by: 1,
+  previous_secret_expires_at: null,
 };
 const delivery = {
   id: 31,
@@ -76,6 +77,43 @@ describe('webhooks page', () => {
     expect(sent(net, 'POST').some((r) => r.url.pathname === '/api/cmt/manager/webhooks/redeliver')).toBe(
       true,
     );
+  });
+
+  it('rotates the secret after a confirmation, showing the new one once and when the old one stops', async () => {
+    let rotated = false;
+    const net = fakeFetch((req) => {
+      const path = new URL(req.url).pathname;
+      if (path.endsWith('/webhooks/rotate')) {
+        rotated = true;
+        return ok({
+          endpoint: { ...endpoint, previous_secret_expires_at: 1_700_086_400_000 },
+          secret: 'whsec_bmV3IHNlY3JldA==',
+        });
+      }
+      return ok({
+        list: [rotated ? { ...endpoint, previous_secret_expires_at: 1_700_086_400_000 } : endpoint],
+      });
+    });
+    renderWithToasts(net.fetch, <WebhooksView />, '/backstage-index/webhooks');
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('https://hooks.example.com/in');
+    expect(dialog.textContent).toContain('24 hours');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent(net, 'POST')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotate' }));
+    const shown = await screen.findByTestId('webhook-secret');
+    expect(shown.textContent).toContain('whsec_bmV3IHNlY3JldA==');
+    expect(shown.textContent).toContain('The new signing secret');
+    const call = sent(net, 'POST').find((r) => r.url.pathname === '/api/cmt/manager/webhooks/rotate')!;
+    expect(JSON.parse(String(call.body))).toEqual({ id: 7 });
+    expect((await screen.findByTestId('webhook-old-secret')).textContent).toMatch(
+      /^The old secret also signs until /,
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('shows the server’s refusal beside the form', async () => {

@@ -36,4 +36,12 @@ export const texts = {
   status_pending: 'pending',
   status_delivered: 'delivered',
   status_failed: 'failed',
+  rotate: 'Rotate secret',
+  rotateTitle: 'Rotate the signing secret?',
+  rotateBody:
+    '{{url}} gets a new secret, shown once. For 24 hours each delivery is signed with both the new and the old secret, then with the new one only: update the receiver within that time.',
+  rotateConfirm: 'Rotate',
+  cancel: 'Cancel',
+  secretRotated: 'The new signing secret, shown only now. Copy it to the receiver within 24 hours:',
+  oldSecretUntil: 'The old secret also signs until {{time}}',
 };

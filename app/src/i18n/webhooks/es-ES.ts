@@ -38,4 +38,13 @@ export const texts: WebhooksMessages = {
   status_pending: 'pendiente',
   status_delivered: 'entregado',
   status_failed: 'fallido',
+  rotate: 'Rotar secreto',
+  rotateTitle: '¿Rotar el secreto de firma?',
+  rotateBody:
+    '{{url}} recibe un secreto nuevo, que se muestra una sola vez. Durante 24 horas cada entrega se firma con el secreto nuevo y con el anterior; después, solo con el nuevo: actualiza el receptor en ese plazo.',
+  rotateConfirm: 'Rotar',
+  cancel: 'Cancelar',
+  secretRotated:
+    'El nuevo secreto de firma, que solo se muestra ahora. Cópialo en el receptor en un plazo de 24 horas:',
+  oldSecretUntil: 'El secreto anterior también firma hasta {{time}}',
 };

@@ -38,4 +38,12 @@ export const texts: WebhooksMessages = {
   status_pending: '保留中',
   status_delivered: '配信済み',
   status_failed: '失敗',
+  rotate: 'シークレットを更新',
+  rotateTitle: '署名シークレットを更新しますか？',
+  rotateBody:
+    '{{url}} に新しいシークレットを発行します（表示は一度だけ）。24 時間は各配信に新旧両方のシークレットの署名が付き、その後は新しいシークレットのみになります。この間に受信側を更新してください。',
+  rotateConfirm: '更新',
+  cancel: 'キャンセル',
+  secretRotated: '新しい署名シークレットです。表示は今回だけです。24 時間以内に受信側へコピーしてください：',
+  oldSecretUntil: '旧シークレットの署名は {{time}} まで付きます',
 };

@@ -38,4 +38,12 @@ export const texts: WebhooksMessages = {
   status_pending: '대기 중',
   status_delivered: '전송됨',
   status_failed: '실패',
+  rotate: '시크릿 교체',
+  rotateTitle: '서명 시크릿을 교체할까요?',
+  rotateBody:
+    '{{url}}에 새 시크릿이 발급되며 한 번만 표시됩니다. 24시간 동안 모든 전송에 새 시크릿과 이전 시크릿의 서명이 함께 붙고, 이후에는 새 시크릿으로만 서명합니다. 그 안에 수신 측을 업데이트하세요.',
+  rotateConfirm: '교체',
+  cancel: '취소',
+  secretRotated: '새 서명 시크릿이며 지금만 표시됩니다. 24시간 안에 수신 측에 복사하세요:',
+  oldSecretUntil: '이전 시크릿도 {{time}}까지 서명합니다',
 };

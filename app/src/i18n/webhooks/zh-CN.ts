@@ -37,4 +37,12 @@ export const texts: WebhooksMessages = {
   status_pending: '等待中',
   status_delivered: '已送达',
   status_failed: '失败',
+  rotate: '轮换密钥',
+  rotateTitle: '轮换签名密钥？',
+  rotateBody:
+    '{{url}} 将获得一个新密钥，只显示一次。24 小时内每次投递同时带有新旧两个密钥的签名，之后只用新密钥签名：请在此期间更新接收端。',
+  rotateConfirm: '轮换',
+  cancel: '取消',
+  secretRotated: '新的签名密钥，仅此一次显示。请在 24 小时内复制到接收端：',
+  oldSecretUntil: '旧密钥的签名保留到 {{time}}',
 };

@@ -74,6 +74,14 @@ export const PLUGIN_WEBHOOK_ROUTE_SCHEMAS = {
     body: WebhookEndpointBody,
     response: WebhookDelivery,
   },
+  webhookRotate: {
+    tags: PLUGINS,
+    summary: "Webhooks: rotate an endpoint's signing secret (admin; audit-logged)",
+    description:
+      'Answers the endpoint and its new signing secret (`whsec_…`), shown this once. For 24 hours (`previous_secret_expires_at`) every delivery carries two signatures, `webhook-signature: v1,<new> v1,<old>`, so the receiver can switch over; after that only the new one (a secret replaced earlier stops at once). 404 WEBHOOK_NOT_FOUND. Audit-logged (`webhook_rotate`).',
+    body: WebhookEndpointBody,
+    response: CreatedWebhook,
+  },
 } as const satisfies SchemasOf<
   Pick<
     typeof ROUTES.backoffice,
@@ -84,5 +92,6 @@ export const PLUGIN_WEBHOOK_ROUTE_SCHEMAS = {
     | 'webhookDeliveries'
     | 'webhookRedeliver'
     | 'webhookTest'
+    | 'webhookRotate'
   >
 >;

@@ -257,7 +257,7 @@ export const BACKOFFICE_ROUTES = {
     request: 'none',
     response: 'envelope',
   },
-  // Webhooks (docs/webhooks.md): endpoints, the delivery log, redeliver, a test event.
+  // Webhooks (docs/webhooks.md): endpoints, the delivery log, redeliver, a test event, secret rotation.
   webhookList: {
     method: 'GET',
     path: '/api/cmt/manager/webhooks',
@@ -303,6 +303,13 @@ export const BACKOFFICE_ROUTES = {
   webhookTest: {
     method: 'POST',
     path: '/api/cmt/manager/webhooks/test',
+    access: 'admin',
+    request: 'body',
+    response: 'envelope',
+  },
+  webhookRotate: {
+    method: 'POST',
+    path: '/api/cmt/manager/webhooks/rotate',
     access: 'admin',
     request: 'body',
     response: 'envelope',

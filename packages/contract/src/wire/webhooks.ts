@@ -51,6 +51,10 @@ export const WebhookEndpoint = Type.Object(
     enabled: Type.Boolean({ description: 'false: nothing is sent to it' }),
     create_time: Type.Integer({ description: 'ms since the Unix epoch' }),
     created_by: Type.Union([Type.Integer(), Type.Null()], { description: "the administrator's account id" }),
+    previous_secret_expires_at: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'ms since the Unix epoch: until then deliveries are also signed with the secret the last rotation replaced; null when no rotation is in its grace period',
+    }),
   },
   { $id: 'WebhookEndpoint' },
 );
@@ -72,7 +76,10 @@ export const CreateWebhookBody = Type.Object(
 );
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
 
-/** Answer of `POST /api/cmt/manager/webhooks`: the endpoint and its secret, shown this once. */
+/**
+ * Answer of `POST /api/cmt/manager/webhooks` and of `POST …/webhooks/rotate`: the endpoint and its
+ * (new) secret, shown this once.
+ */
 export const CreatedWebhook = Type.Object({
   endpoint: WebhookEndpoint,
   secret: Type.String({
@@ -94,7 +101,7 @@ export const UpdateWebhookBody = Type.Object(
 );
 export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
 
-/** Body of `DELETE /api/cmt/manager/webhooks` and of `POST …/webhooks/test`. */
+/** Body of `DELETE /api/cmt/manager/webhooks`, of `POST …/webhooks/test` and of `POST …/webhooks/rotate`. */
 export const WebhookEndpointBody = Type.Object(
   { id: Id('id of the endpoint') },
   { additionalProperties: false },

@@ -181,6 +181,7 @@ const EXPECTED: Record<string, Expectation> = {
   'backoffice.webhookDeliveries': 'admin',
   'backoffice.webhookRedeliver': 'admin',
   'backoffice.webhookTest': 'admin',
+  'backoffice.webhookRotate': 'admin',
   // LDAP sign-in
   'user.ldapSignIn': 'public',
   // SAML 2.0 sign-in (404 LOGIN_METHOD_DISABLED here: the matrix's server has no SAML).

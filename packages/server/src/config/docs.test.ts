@@ -37,7 +37,8 @@ describe('the configuration schema', () => {
     // OpenID Connect: 8 (OIDC_ISSUER … OIDC_ALLOW_HTTP).
     // Custom SSO: 10 (CUSTOM_SSO_LOGIN_URL … CUSTOM_SSO_ALLOW_HTTP).
     // Notification e-mail: 3 (SMTP_URL, MAIL_FROM, PUBLIC_URL). Mirroring: 7 (UPSTREAM_URL … MIRROR_FEED_TOKEN).
-    expect(variables.length).toBe(66 + 10 + 14 + 8 + 10 + 3 + 7);
+    // Webhooks: 1 (WEBHOOK_RETENTION_DAYS).
+    expect(variables.length).toBe(66 + 10 + 14 + 8 + 10 + 3 + 7 + 1);
     for (const [name, schema] of variables) {
       expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(Object.keys(CONFIG_GROUPS)).toContain(schema.group);

@@ -158,6 +158,12 @@ describe('loadConfig', () => {
     [{ ANALYTICS_RETENTION_DAYS: '1.5' }, 'ANALYTICS_RETENTION_DAYS'],
     [{ ANALYTICS_RETENTION_DAYS: '36501' }, 'ANALYTICS_RETENTION_DAYS'],
     [{ ANALYTICS_RETENTION_DAYS: '30\u0000' }, 'ANALYTICS_RETENTION_DAYS'],
+    [{ WEBHOOK_RETENTION_DAYS: '-1' }, 'WEBHOOK_RETENTION_DAYS'],
+    [{ WEBHOOK_RETENTION_DAYS: '2.5' }, 'WEBHOOK_RETENTION_DAYS'],
+    [{ WEBHOOK_RETENTION_DAYS: '36501' }, 'WEBHOOK_RETENTION_DAYS'],
+    [{ WEBHOOK_RETENTION_DAYS: '9'.repeat(400) }, 'WEBHOOK_RETENTION_DAYS'],
+    [{ WEBHOOK_RETENTION_DAYS: '30\u0000' }, 'WEBHOOK_RETENTION_DAYS'],
+    [{ WEBHOOK_RETENTION_DAYS: 'thirty' }, 'WEBHOOK_RETENTION_DAYS'],
     // More than one process needs PostgreSQL and Redis.
     [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://localhost/pc' }, 'WEB_CONCURRENCY'],
@@ -465,7 +471,11 @@ describe('analytics collector settings', () => {
       ANALYTICS_VISUAL_CONFIG: '{"version":3,"os":"Web","events":[]}',
       ANALYTICS_DEEPLINKS: '{"summer":{"utm_source":"mail"}}',
       ANALYTICS_RETENTION_DAYS: '400',
+      WEBHOOK_RETENTION_DAYS: '7',
     });
+    expect(config.webhookRetentionDays).toBe(7);
+    expect(loadConfig({}).webhookRetentionDays).toBe(30);
+    expect(loadConfig({ WEBHOOK_RETENTION_DAYS: ' 0 ' }).webhookRetentionDays).toBe(0);
     expect(config).toMatchObject({
       analyticsProjects: ['staging', 'default', 'docs_site'],
       analyticsAllowedOrigins: ['https://docs.example.com', 'http://localhost:5173'],

@@ -150,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsVisualConfig: v.ANALYTICS_VISUAL_CONFIG,
     analyticsDeeplinks: v.ANALYTICS_DEEPLINKS,
     analyticsRetentionDays: v.ANALYTICS_RETENTION_DAYS,
+    webhookRetentionDays: v.WEBHOOK_RETENTION_DAYS,
     contactQrCodes: v.CONTACT_QR_CODES,
     activities: v.ACTIVITIES,
     site: resolveSiteConfig({

@@ -29,6 +29,7 @@ import { SITE_VARIABLES } from './site';
 import { UPLOAD_VARIABLES } from './storage';
 import { ConfigError } from './values';
 import type { VariableKeywords } from './variables';
+import { WEBHOOK_VARIABLES } from './webhooks';
 
 /**
  * The environment of the server: one property per variable. The order is that of `--help` and the
@@ -50,6 +51,7 @@ export const CONFIG_SCHEMA = Type.Object({
   ...MAIL_VARIABLES,
   ...CURATION_VARIABLES,
   ...MIRROR_VARIABLES,
+  ...WEBHOOK_VARIABLES,
 });
 
 /**

@@ -148,6 +148,11 @@ export interface ServerConfig {
   analyticsDeeplinks?: Record<string, Record<string, unknown>>;
   /** `ANALYTICS_RETENTION_DAYS`: days of analytics events kept; 0 or unset → forever. */
   analyticsRetentionDays?: number;
+  /**
+   * `WEBHOOK_RETENTION_DAYS`: days a delivered or failed webhook delivery stays in the log;
+   * 0 → forever; unset → 30 (`config/webhooks.ts`).
+   */
+  webhookRetentionDays?: number;
 
   // Notification e-mail (`config/mail.ts`).
   /** `SMTP_URL`: where notification e-mail is sent through; unset → no e-mail, notifications only in the app. */

@@ -41,6 +41,10 @@ export const CONFIG_GROUPS = {
     title: 'Mirroring',
     intro: 'Mirroring an upstream Plugin Center (see [mirroring.md](mirroring.md)):',
   },
+  webhooks: {
+    title: 'Webhooks',
+    intro: 'Webhooks (see [webhooks.md](webhooks.md)):',
+  },
   curation: {
     title: 'Contact codes and activities',
     intro: 'Contact QR codes and activities (see [api.md](api.md#banners-contact-qr-codes-and-activities)):',

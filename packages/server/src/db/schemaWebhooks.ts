@@ -1,5 +1,5 @@
 /**
- * Kysely table types of webhooks (migration 0047, docs/webhooks.md; conventions as in `schema.ts`).
+ * Kysely table types of webhooks (migrations 0047 and 0049, docs/webhooks.md; conventions as in `schema.ts`).
  */
 import type { Generated } from 'kysely';
 
@@ -20,6 +20,10 @@ export interface WebhookEndpointTable {
   create_time: number;
   /** The administrator's account id. */
   created_by: number | null;
+  /** The secret the last rotation replaced, sealed like `secret` (migration 0049); null: none. */
+  previous_secret: string | null;
+  /** ms: until then deliveries are also signed with `previous_secret`; null: none. */
+  previous_secret_until: number | null;
 }
 
 /** `webhook_delivery`: one event to one endpoint, with its last attempt. */

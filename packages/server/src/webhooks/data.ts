@@ -1,5 +1,6 @@
 /**
- * The webhooks' rows (migration 0047): endpoints, deliveries, and the worker's claim of due rows.
+ * The webhooks' rows (migrations 0047, 0049): endpoints, deliveries, the worker's claim of due rows,
+ * its wake-up time and the log's retention.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema, WebhookDeliveryTable, WebhookEndpointTable } from '../db/schema';
@@ -70,4 +71,47 @@ export async function claimDelivery(db: Db, id: number, now: number, leaseUntil:
     .where('next_attempt_at', '<=', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** When the next pending delivery is due (ms), or null when none is pending. */
+export async function nextPendingAt(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('webhook_delivery')
+    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? null : Number(row.next);
+}
+
+/**
+ * Deletes up to `limit` finished (`delivered` or `failed`) deliveries whose last attempt was before
+ * `cutoff` (ms). A finished delivery's `next_attempt_at` is the time of its last attempt (the
+ * worker sets both it and `update_time` then), so the scan uses `webhook_delivery_due_idx`. Pending
+ * deliveries are never touched.
+ * @returns the number deleted
+ */
+export async function deleteFinishedBefore(db: Db, cutoff: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_delivery')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('webhook_delivery')
+        .select('id')
+        .where('status', 'in', ['delivered', 'failed'])
+        .where('next_attempt_at', '<', cutoff)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Forgets the previous secrets whose grace period ended by `now` (ms). */
+export async function clearExpiredPreviousSecrets(db: Db, now: number): Promise<void> {
+  await db
+    .updateTable('webhook_endpoint')
+    .set({ previous_secret: null, previous_secret_until: null })
+    .where('previous_secret_until', '<=', now)
+    .execute();
 }

@@ -36,6 +36,14 @@ export function signature(secret: Buffer, id: string, timestamp: number, body: s
   return `v1,${mac}`;
 }
 
+/**
+ * The `webhook-signature` value of `body` signed with each of `secrets` (the current one first, then
+ * one a rotation replaced), space-separated: `v1,<new> v1,<old>`.
+ */
+export function signatures(secrets: readonly Buffer[], id: string, timestamp: number, body: string): string {
+  return secrets.map((secret) => signature(secret, id, timestamp, body)).join(' ');
+}
+
 /** The result of one attempt: a response (any status) or an error before one. */
 export type AttemptResult =
   | { ok: boolean; status: number; body: string; error: null }

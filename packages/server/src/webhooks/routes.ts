@@ -1,6 +1,7 @@
 /**
  * The webhooks' HTTP routes (docs/webhooks.md), all for administrators (`backoffice.webhook*`):
- * the endpoints (list, create, update, delete), an endpoint's delivery log, redeliver, a test event.
+ * the endpoints (list, create, update, delete), an endpoint's delivery log, redeliver, a test event,
+ * rotating an endpoint's signing secret.
  */
 import type { WebhookEventType } from '@plugin-center/contract/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -43,5 +44,8 @@ export async function webhooksRoutes(
   );
   tableRoute(app, 'backoffice', 'webhookTest', async (request) =>
     wire(await webhooks.sendTest(request.body.id)),
+  );
+  tableRoute(app, 'backoffice', 'webhookRotate', (request) =>
+    webhooks.rotateSecret(request.user!, request.body.id),
   );
 }
