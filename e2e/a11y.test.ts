@@ -15,15 +15,17 @@
  * One server, one browser, one administrator session for the whole file; pages are visited in a
  * loop, each test waiting for its page to settle (no skeletons, spinners or `aria-busy`).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, firstApprovedPluginKey, startE2eEnvironment, submitLoginPage } from './support';
+import {
+  type E2eEnvironment,
+  firstApprovedPluginKey,
+  prepareAxe,
+  startE2eEnvironment,
+  submitLoginPage,
+} from './support';
 
 const ADMIN = { email: 'a11y-admin@example.com', password: 'a11y-admin-password-1' };
-/** axe-core's browser build, evaluated in each page. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The impacts that fail a page (zero serious or critical). */
 const FAILING_IMPACTS = ['serious', 'critical'];
 
@@ -108,19 +110,7 @@ async function settle(page: Page, ready: string): Promise<void> {
 
 /** Runs axe-core on the whole document and returns its violations of a failing impact. */
 async function axe(page: Page): Promise<Finding[]> {
-  // Evaluated through the DevTools protocol: the site's Content-Security-Policy (`script-src 'self'`)
-  // refuses an inline <script> (page.addScriptTag), not this.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE_SOURCE}\n;0`);
-  // Colours are measured as painted: a dialog still fading in (opacity < 1) fails colour contrast, so
-  // every running CSS animation and transition finishes first (on a loaded machine they run late).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await prepareAxe(page);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as {
       axe: {

@@ -7,16 +7,11 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pngBytes } from '@plugin-center/test-fakes/media';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
-
-/** axe-core's browser build, evaluated in the page (the page's CSP refuses an inline script tag). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { ARTIFACTS_DIR, type E2eEnvironment, prepareAxe, startE2eEnvironment } from './support';
 
 let env: E2eEnvironment;
 let key: string;
@@ -30,7 +25,7 @@ const DESCRIPTION = '## 用法\n\n选中图层，然后点击 **生成**。\n\n-
 
 /** The serious and critical axe-core findings of the page as it is now. */
 async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(`${AXE_SOURCE}\n;0`);
+  await prepareAxe(page);
   return page.evaluate(async () => {
     const { axe } = window as unknown as {
       axe: {

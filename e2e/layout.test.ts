@@ -17,11 +17,9 @@
  * picker (the phone pages: the `lang` cookie) and widths through `setViewportSize`, in loops inside
  * one page.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
+import { type E2eEnvironment, prepareAxe, startE2eEnvironment, submitLoginPage } from './support';
 
 const ADMIN = { email: 'layout-admin@example.com', password: 'layout-admin-password-1' };
 const USER = {
@@ -44,7 +42,6 @@ const ROLES = ['visitor', 'user', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 const HEADER_WIDTHS = [320, 390, 768, 1024, 1280, 1600, 1920] as const;
 const PHONE_WIDTHS = [320, 390] as const;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let env: E2eEnvironment;
 const pages = {} as Record<Role, Page>;
@@ -259,7 +256,7 @@ describe('accessibility while the cookie notice shows', () => {
       await page.goto(`${env.appUrl}${path}`);
       await page.locator('.consent-notice').waitFor();
       await page.locator('main h1').waitFor();
-      await page.evaluate(`${AXE_SOURCE}\n;0`);
+      await prepareAxe(page);
       const violations = await page.evaluate(async () => {
         const { axe } = window as unknown as {
           axe: {

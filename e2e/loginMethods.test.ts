@@ -12,18 +12,13 @@
  * directory endpoint belong to the methods' own modules, so the directory form's answer is given by
  * the test (an INVALID_CREDENTIALS envelope, as the endpoint answers a wrong password).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment } from './support';
+import { ARTIFACTS_DIR, type E2eEnvironment, prepareAxe, startE2eEnvironment } from './support';
 
 let env: E2eEnvironment;
 const pageErrors: string[] = [];
-
-/** axe-core's browser build, evaluated in the page (the page's CSP refuses an inline script tag). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const LANGUAGES = [
   {
@@ -115,7 +110,7 @@ describe.each(LANGUAGES)('login page with LDAP, OpenID Connect and SAML ($name)'
       });
 
       // axe-core: no serious or critical finding
-      await page.evaluate(`${AXE_SOURCE}\n;0`);
+      await prepareAxe(page);
       const findings = await page.evaluate(async () => {
         const { axe } = window as unknown as {
           axe: {

@@ -6,15 +6,16 @@
  * critical axe-core finding. No page errors.
  */
 
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, firstApprovedPluginKey, startE2eEnvironment, submitLoginPage } from './support';
-
-/** axe-core's browser build, evaluated in the page (the page's CSP refuses an inline script tag). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import {
+  type E2eEnvironment,
+  firstApprovedPluginKey,
+  prepareAxe,
+  startE2eEnvironment,
+  submitLoginPage,
+} from './support';
 
 const PUBLISHER = {
   email: 'stats-publisher@example.com',
@@ -130,7 +131,7 @@ describe('plugin statistics', () => {
     // axe-core: no serious or critical finding on the page, once the toast has gone (half faded,
     // its text measures as low contrast against whatever shows through).
     await publisher.locator('.toast').waitFor({ state: 'detached' });
-    await publisher.evaluate(`${AXE_SOURCE}\n;0`);
+    await prepareAxe(publisher);
     const findings = await publisher.evaluate(async () => {
       const { axe } = window as unknown as {
         axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> };

@@ -5,13 +5,9 @@
  * and new-and-notable rows show without a filter; axe reports nothing serious or critical.
  */
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eEnvironment, startE2eEnvironment } from './support';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { type E2eEnvironment, prepareAxe, startE2eEnvironment } from './support';
 
 let env: E2eEnvironment;
 let page: Page;
@@ -103,7 +99,7 @@ describe('square filters and sorts', () => {
   it('has no serious or critical axe finding with the filters set', async () => {
     await page.goto(`${env.appUrl}?platform=sketch&rating=3&sort=4`);
     await settled(page);
-    await page.evaluate(`${AXE_SOURCE}\n;0`);
+    await prepareAxe(page);
     const findings = await page.evaluate(async () => {
       const { axe } = window as unknown as {
         axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> };
@@ -114,7 +110,7 @@ describe('square filters and sorts', () => {
     expect(findings.filter((f) => f.startsWith('serious') || f.startsWith('critical'))).toEqual([]);
     await page.goto(env.appUrl);
     await settled(page);
-    await page.evaluate(`${AXE_SOURCE}\n;0`);
+    await prepareAxe(page);
     const again = await page.evaluate(async () => {
       const { axe } = window as unknown as {
         axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> };

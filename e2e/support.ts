@@ -234,10 +234,12 @@ export function serveBuiltExample(example: string, base: string): ServerPlugins[
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * The serious and critical axe-core violations of the whole page, one line each (`<rule> (<impact>)
- * at <target>`), once its finite animations have finished (a half-faded toast is not measured).
+ * Makes `page` ready for axe-core: evaluates its browser build once (through the DevTools protocol:
+ * the site's Content-Security-Policy, `script-src 'self'`, refuses an inline `<script>`), then waits
+ * for every finite CSS animation and transition to finish, so colours are measured as painted (a
+ * dialog or toast still fading fails colour contrast; on a loaded machine they run late).
  */
-export async function axeFindings(page: Page): Promise<string[]> {
+export async function prepareAxe(page: Page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE_SOURCE}\n;0`);
   await page.evaluate(() =>
     Promise.all(
@@ -247,6 +249,14 @@ export async function axeFindings(page: Page): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * The serious and critical axe-core violations of the whole page, one line each (`<rule> (<impact>)
+ * at <target>`), measured once {@link prepareAxe} has run.
+ */
+export async function axeFindings(page: Page): Promise<string[]> {
+  await prepareAxe(page);
   return page.evaluate(async () => {
     const { axe } = window as unknown as {
       axe: {
