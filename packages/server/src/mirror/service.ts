@@ -10,7 +10,7 @@ import { Compile } from 'typebox/compile';
 import type { MirrorConfig } from '../config/mirror';
 import type { Database } from '../db/database';
 import type { FileStorage } from '../shared/storage/fileStorage';
-import { upstreamPublicKeys } from '../shared/upstreamKeys';
+import { keepBundleKeys, upstreamPublicKeys } from '../shared/upstreamKeys';
 import { ChangeApplier, emptyCounts, type MirrorCounts, type MirrorFailure } from './applyChanges';
 import { MIRROR_FILE_MAX_BYTES, MirrorPullError, UpstreamHttp } from './upstreamHttp';
 import type { ChangeSource } from './versionStore';
@@ -254,6 +254,15 @@ export class MirrorService {
   /** The public keys of the upstreams last fetched (the mirror's JWKS answers them too). */
   upstreamKeys(): Promise<unknown[]> {
     return upstreamPublicKeys(this.db.kysely);
+  }
+
+  /**
+   * Keeps the public keys of the key set a bundle of `origin` was checked with, beside those kept
+   * before, so the JWKS and `plugin-center verify` answer them as a pull's (`keepBundleKeys`).
+   * @returns the `kid`s kept for `origin`.
+   */
+  keepBundleKeys(origin: string, jwks: unknown): Promise<string[]> {
+    return keepBundleKeys(this.db.kysely, origin, jwks, this.clock());
   }
 
   /** Inserts the row of a pull or import that starts now. @returns its id */
