@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import type { FileStorage } from '../shared/storage/fileStorage';
 import { keepBundleKeys, upstreamPublicKeys } from '../shared/upstreamKeys';
 import { ChangeApplier, emptyCounts, type MirrorCounts, type MirrorFailure } from './applyChanges';
-import { MIRROR_FILE_MAX_BYTES, MirrorPullError, UpstreamHttp } from './upstreamHttp';
+import { AnswerTooLargeError, MIRROR_FILE_MAX_BYTES, MirrorPullError, UpstreamHttp } from './upstreamHttp';
 import type { ChangeSource } from './versionStore';
 
 /**
@@ -55,7 +55,10 @@ export interface MirrorServiceOptions {
 
 /** Options of one pull. */
 export interface PullOptions {
-  /** Changes asked per page (default 100). */
+  /**
+   * Changes asked per page (default 100); halved (down to 1) for the rest of the pull each time a
+   * page is larger than `MIRROR_ANSWER_MAX_BYTES`.
+   */
   batchSize?: number;
   /** Stop after this many pages (the cursor is kept: the next pull continues); default no limit. */
   maxBatches?: number;
@@ -83,6 +86,9 @@ export class MirrorService {
   /**
    * Pulls from the upstream (`UPSTREAM_URL`) from the stored cursor to the end of the feed (or
    * `maxBatches` pages), applying each page and storing the cursor after it; records the result.
+   * A page answered larger than `MIRROR_ANSWER_MAX_BYTES` is asked again with half as many changes
+   * (the smaller size then kept for the rest of the pull); larger even with one change, the pull
+   * stops there.
    * A pull asked while one runs in this process answers that one's result.
    * @throws MirrorPullError when the server is not a mirror.
    */
@@ -180,9 +186,22 @@ export class MirrorService {
           http.get(`/api/cmt/mirror/file/${file.key}`, MIRROR_FILE_MAX_BYTES, `file ${file.key}`),
       };
       let cursor = await this.cursor(origin);
-      const size = options.batchSize ?? 100;
+      let size = options.batchSize ?? 100;
       for (let batch = 0; options.maxBatches === undefined || batch < options.maxBatches; batch++) {
-        const page = await http.getJson(`/api/cmt/mirror/changes?since=${cursor}&limit=${size}`, 'the feed');
+        let page: unknown;
+        for (;;) {
+          try {
+            page = await http.getJson(`/api/cmt/mirror/changes?since=${cursor}&limit=${size}`, 'the feed');
+            break;
+          } catch (caught) {
+            // A page larger than a mirror reads: ask for half as many changes (down to one), for
+            // the rest of this pull.
+            if (!(caught instanceof AnswerTooLargeError)) throw caught;
+            if (size === 1)
+              throw new MirrorPullError(`${caught.message} even with one change a page (after ${cursor})`);
+            size = Math.max(1, Math.floor(size / 2));
+          }
+        }
         const data = (page as { data?: unknown } | null)?.data;
         if (!checkChanges.Check(data)) {
           throw new MirrorPullError(
