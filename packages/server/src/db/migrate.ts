@@ -41,6 +41,7 @@ import * as m0044 from './migrations/0044_notifications';
 import * as m0046 from './migrations/0046_mirror';
 import * as m0047 from './migrations/0047_webhooks';
 import * as m0048 from './migrations/0048_account_locale';
+import * as m0050 from './migrations/0050_code_file_index';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0046_mirror': m0046,
   '0047_webhooks': m0047,
   '0048_account_locale': m0048,
+  '0050_code_file_index': m0050,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */
