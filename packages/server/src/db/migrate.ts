@@ -42,6 +42,7 @@ import * as m0046 from './migrations/0046_mirror';
 import * as m0047 from './migrations/0047_webhooks';
 import * as m0048 from './migrations/0048_account_locale';
 import * as m0049 from './migrations/0049_webhook_secret_rotation';
+import * as m0050 from './migrations/0050_code_file_index';
 
 /** A migration module of `src/db/migrations/`: `up`/`down` receive the dialect to branch on. */
 interface DialectMigration {
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0047_webhooks': m0047,
   '0048_account_locale': m0048,
   '0049_webhook_secret_rotation': m0049,
+  '0050_code_file_index': m0050,
 };
 
 /** Thrown by {@link migrate} when a migration fails; `cause` is the database error. */

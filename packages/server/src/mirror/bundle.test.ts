@@ -2,7 +2,8 @@
  * Air-gapped mirroring on SQLite and PostgreSQL: `plugin-center export` on an upstream with
  * approved plugins writes a signed bundle; `plugin-center import-bundle` on another deployment
  * loads it with the checks of a pull (its API answers the plugins, a second import changes
- * nothing), and refuses, loading nothing, a bundle whose bytes were changed, that was cut short,
+ * nothing) and keeps the keys it was checked with (`plugin-center verify` needs no `--jwks`, the
+ * deployment's JWKS answers the upstream's key), and refuses, loading nothing, a bundle whose bytes were changed, that was cut short,
  * that holds a line of the wrong shape or whose trailer another key signed while a JWKS is pinned;
  * a version whose file was changed under a trailer re-signed by someone else fails its own check.
  */
@@ -10,9 +11,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PluginDetail, VersionKeySet } from '@plugin-center/contract/schemas';
-import { canonicalJson } from '@plugin-center/contract/signatures';
+import { canonicalJson, verifyVersionSignature } from '@plugin-center/contract/signatures';
 import { CompactSign, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runVerifyCommand } from '../signatures/verifyCommand';
 import { body, createTestApp, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { pngBytes } from '../testing/testFiles';
@@ -113,6 +115,57 @@ describe(`bundles for air-gapped mirrors (${TEST_DIALECT})`, () => {
     const withdrawn = await run(runImportBundleCommand, m.config, [later]);
     expect(withdrawn.out).toContain('1 withdrawn');
     await json('POST', '/api/cmt/plugin/relist', 'author', { plugin_key: second });
+  }, 60_000);
+
+  it('keeps the bundle’s keys: `verify` passes with no --jwks and the deployment’s JWKS answers the upstream’s key', async () => {
+    const m = await freshMirror();
+    const upstreamJwks = body<VersionKeySet>(
+      await up.app.inject({ url: '/.well-known/plugin-center/jwks.json' }),
+    );
+    const upstreamKid = upstreamJwks.keys[0]!.kid;
+    const before = body<VersionKeySet>(await m.app.inject({ url: '/.well-known/plugin-center/jwks.json' }));
+    expect(before.keys.map((k) => k.kid)).not.toContain(upstreamKid);
+    expect((await run(runImportBundleCommand, m.config, [bundle])).code).toBe(0);
+    const verified = await run(runVerifyCommand, m.config, [first]);
+    expect(verified.code, verified.err).toBe(0);
+    expect(verified.out).toMatch(new RegExp(`^OK: ${first} 1\\.0\\.0 is signed by key ${upstreamKid} `));
+    const served = body<VersionKeySet>(await m.app.inject({ url: '/.well-known/plugin-center/jwks.json' }));
+    // The deployment's own keys first, then the upstream's, public members only.
+    expect(served.keys.slice(0, before.keys.length)).toEqual(before.keys);
+    expect(served.keys.find((k) => k.kid === upstreamKid)).toEqual(upstreamJwks.keys[0]);
+    // A design tool checks a version the deployment serves with the deployment's JWKS alone.
+    const detail = body<{ data: PluginDetail }>(
+      await m.app.inject({ url: `/api/cmt/plugin?plugin_key=${second}` }),
+    ).data;
+    const signature = detail.versions.find((v) => v.version === detail.current_version)!.signature;
+    expect(
+      await verifyVersionSignature(signature, served, {
+        plugin_key: second,
+        version: detail.current_version!,
+      }),
+    ).toMatchObject({ ok: true, kid: upstreamKid });
+    // A later import (here the same bundle, pinned) keeps the key once; the cursor of a pull stays.
+    const pinnedFile = join(dir, 'kept-jwks.json');
+    await writeFile(pinnedFile, JSON.stringify(upstreamJwks));
+    expect((await run(runImportBundleCommand, m.config, [bundle, '--jwks', pinnedFile])).code).toBe(0);
+    const state = await m.app.db.kysely
+      .selectFrom('mirror_state')
+      .select(['cursor', 'jwks'])
+      .where('upstream', '=', ORIGIN)
+      .executeTakeFirstOrThrow();
+    expect(state.cursor).toBe('0');
+    expect(JSON.parse(state.jwks!).keys.map((k: { kid: string }) => k.kid)).toEqual(
+      upstreamJwks.keys.map((k) => k.kid),
+    );
+    // The same key kept for another origin too (one upstream known by two names): answered once,
+    // and `verify` still finds it once (a key listed twice verifies nothing).
+    await m.app.db.kysely
+      .insertInto('mirror_state')
+      .values({ upstream: 'https://alias.example.com', cursor: '0', jwks: state.jwks, update_time: 1 })
+      .execute();
+    const again = body<VersionKeySet>(await m.app.inject({ url: '/.well-known/plugin-center/jwks.json' }));
+    expect(again.keys.filter((k) => k.kid === upstreamKid)).toHaveLength(1);
+    expect((await run(runVerifyCommand, m.config, [second])).code).toBe(0);
   }, 60_000);
 
   it('refuses a changed, cut short or malformed bundle, loading nothing', async () => {

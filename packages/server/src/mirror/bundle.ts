@@ -17,8 +17,10 @@
  *
  * The import reads the whole file first and refuses it, changing nothing, unless the trailer's
  * digest and count match and its JWS verifies with the JWKS (`--jwks`: a copy of the upstream's
- * JWKS the administrator trusts, else the bundle's own); then every version is checked as a pull
- * checks it (its signature against that JWKS, every file's SHA-256) before it is stored.
+ * JWKS the administrator trusts, else the bundle's own); then that JWKS's public keys are kept for
+ * the origin (the deployment's JWKS and `plugin-center verify` answer them, as a pull's upstream
+ * keys), and every version is checked as a pull checks it (its signature against that JWKS, every
+ * file's SHA-256) before it is stored.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -181,8 +183,10 @@ async function verifyTrailer(
 }
 
 /**
- * Loads a bundle checked by {@link checkBundle}: each change applied as a pull applies it (versions
- * verified against `jwks` with the files the bundle holds). The result is stored as a `bundle` pull.
+ * Loads a bundle checked by {@link checkBundle}: keeps the public keys it was checked with (the
+ * pinned JWKS, else the bundle's own) for its origin in `mirror_state.jwks`, beside those kept
+ * before, then applies each change as a pull applies it (versions verified against that JWKS with
+ * the files the bundle holds). The result is stored as a `bundle` pull.
  */
 export async function importBundle(
   mirror: MirrorService,
@@ -190,6 +194,9 @@ export async function importBundle(
   pinnedJwks?: unknown,
 ): Promise<MirrorCounts & { origin: string }> {
   const bundle = await checkBundle(file, pinnedJwks);
+  // The keys the versions are checked with are kept before any is stored: the deployment's JWKS
+  // and `plugin-center verify` answer them as a pull's upstream keys.
+  await mirror.keepBundleKeys(bundle.origin, bundle.jwks);
   const started = Date.now();
   const id = await mirror.startRecord(bundle.origin, 'bundle', started);
   const counts = emptyCounts();

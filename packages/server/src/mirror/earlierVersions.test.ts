@@ -295,7 +295,10 @@ describe(`earlier versions on a mirror (${TEST_DIALECT})`, () => {
       expect(imported, said).toBe(0);
       expect((await history(m, key)).map((v) => v.version)).toEqual(['1.2.0', '1.1.0', '1.0.0']);
       expect(await history(m, key)).toEqual(await history(up, key));
-      // An import keeps no JWKS: the upstream's, saved beside the bundle, checks the version.
+      // The import keeps the bundle's keys: an earlier version verifies with the deployment's own
+      // JWKS, and with the upstream's saved beside the bundle.
+      const kept = await verify(m, key, '1.0.0');
+      expect(kept.code, kept.said).toBe(0);
       const jwks = join(dir, 'jwks.json');
       await writeFile(jwks, (await up.app.inject({ url: '/.well-known/plugin-center/jwks.json' })).body);
       const checked = await verify(m, key, '1.0.0', '--jwks', jwks);

@@ -4,7 +4,7 @@
  * 0046, appended by triggers) and answer each changed plugin as it is now: a `version` change for a
  * plugin that is approved, listed and has a signed current version (with its earlier signed
  * versions, newest first, at most `MIRROR_EARLIER_VERSIONS_MAX`; none for a plugin mirrored here
- * from elsewhere), else a `withdrawn` one.
+ * from elsewhere), else a `withdrawn` one. A feed page stops early at `MIRROR_PAGE_MAX_BYTES`.
  */
 import {
   MIRROR_CHANGES_MAX,
@@ -23,6 +23,14 @@ type Db = Kysely<DatabaseSchema>;
 
 /** The default page of the feed. */
 export const MIRROR_CHANGES_DEFAULT = 100;
+
+/**
+ * The most bytes of changes (serialized as JSON, UTF-8) a feed page holds, well under the 16 MiB a
+ * mirror reads (`MIRROR_ANSWER_MAX_BYTES`): a page stops before the change that would pass it (a
+ * single change larger than it — a few MiB at most under the contract's text limits — still makes
+ * a page of its own).
+ */
+export const MIRROR_PAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 /** A change row of the sequence. */
 interface ChangeRow {
@@ -184,9 +192,19 @@ function publisherOf(p: {
 /**
  * A page of the feed: the changes after `since` (a sequence number, `'0'` from the start), at most
  * `limit` rows of the sequence, and the cursor of the next page (the last row's number; `since`
- * itself when there was none).
+ * itself when there was none). The changes are cut before the one that would take the page past
+ * `maxBytes` of JSON (at least one change is answered): the cursor is then the last answered
+ * change's number and `more` is true, so the next page starts with the first change left out (a
+ * plugin whose last change was left out comes then, at that change, even when an earlier change of
+ * it was within this page's numbers).
+ * @param maxBytes - bytes of UTF-8 JSON of the changes (default {@link MIRROR_PAGE_MAX_BYTES}).
  */
-export async function readChanges(db: Db, since: string | undefined, limit?: number): Promise<MirrorChanges> {
+export async function readChanges(
+  db: Db,
+  since: string | undefined,
+  limit?: number,
+  maxBytes: number = MIRROR_PAGE_MAX_BYTES,
+): Promise<MirrorChanges> {
   const after = Number(since ?? '0');
   const size = Math.min(Math.max(limit ?? MIRROR_CHANGES_DEFAULT, 1), MIRROR_CHANGES_MAX);
   const rows = await db
@@ -196,8 +214,21 @@ export async function readChanges(db: Db, since: string | undefined, limit?: num
     .orderBy('seq')
     .limit(size)
     .execute();
+  const changes = await changesOf(db, rows);
+  // The changes are in sequence order: those kept end at a number below every one left out.
+  let bytes = 0;
+  let kept = 0;
+  for (const change of changes) {
+    // Its JSON and the comma after it.
+    const length = Buffer.byteLength(JSON.stringify(change)) + 1;
+    if (kept > 0 && bytes + length > maxBytes) break;
+    bytes += length;
+    kept++;
+  }
+  if (kept < changes.length)
+    return { changes: changes.slice(0, kept), cursor: String(changes[kept - 1]!.seq), more: true };
   const cursor = rows.length > 0 ? String(rows.at(-1)!.seq) : String(after);
-  return { changes: await changesOf(db, rows), cursor, more: rows.length === size };
+  return { changes, cursor, more: rows.length === size };
 }
 
 /**

@@ -10,9 +10,9 @@ import { Compile } from 'typebox/compile';
 import type { MirrorConfig } from '../config/mirror';
 import type { Database } from '../db/database';
 import type { FileStorage } from '../shared/storage/fileStorage';
-import { upstreamPublicKeys } from '../shared/upstreamKeys';
+import { keepBundleKeys, upstreamPublicKeys } from '../shared/upstreamKeys';
 import { ChangeApplier, emptyCounts, type MirrorCounts, type MirrorFailure } from './applyChanges';
-import { MIRROR_FILE_MAX_BYTES, MirrorPullError, UpstreamHttp } from './upstreamHttp';
+import { AnswerTooLargeError, MIRROR_FILE_MAX_BYTES, MirrorPullError, UpstreamHttp } from './upstreamHttp';
 import type { ChangeSource } from './versionStore';
 
 /**
@@ -55,7 +55,10 @@ export interface MirrorServiceOptions {
 
 /** Options of one pull. */
 export interface PullOptions {
-  /** Changes asked per page (default 100). */
+  /**
+   * Changes asked per page (default 100); halved (down to 1) for the rest of the pull each time a
+   * page is larger than `MIRROR_ANSWER_MAX_BYTES`.
+   */
   batchSize?: number;
   /** Stop after this many pages (the cursor is kept: the next pull continues); default no limit. */
   maxBatches?: number;
@@ -83,6 +86,9 @@ export class MirrorService {
   /**
    * Pulls from the upstream (`UPSTREAM_URL`) from the stored cursor to the end of the feed (or
    * `maxBatches` pages), applying each page and storing the cursor after it; records the result.
+   * A page answered larger than `MIRROR_ANSWER_MAX_BYTES` is asked again with half as many changes
+   * (the smaller size then kept for the rest of the pull); larger even with one change, the pull
+   * stops there.
    * A pull asked while one runs in this process answers that one's result.
    * @throws MirrorPullError when the server is not a mirror.
    */
@@ -180,9 +186,22 @@ export class MirrorService {
           http.get(`/api/cmt/mirror/file/${file.key}`, MIRROR_FILE_MAX_BYTES, `file ${file.key}`),
       };
       let cursor = await this.cursor(origin);
-      const size = options.batchSize ?? 100;
+      let size = options.batchSize ?? 100;
       for (let batch = 0; options.maxBatches === undefined || batch < options.maxBatches; batch++) {
-        const page = await http.getJson(`/api/cmt/mirror/changes?since=${cursor}&limit=${size}`, 'the feed');
+        let page: unknown;
+        for (;;) {
+          try {
+            page = await http.getJson(`/api/cmt/mirror/changes?since=${cursor}&limit=${size}`, 'the feed');
+            break;
+          } catch (caught) {
+            // A page larger than a mirror reads: ask for half as many changes (down to one), for
+            // the rest of this pull.
+            if (!(caught instanceof AnswerTooLargeError)) throw caught;
+            if (size === 1)
+              throw new MirrorPullError(`${caught.message} even with one change a page (after ${cursor})`);
+            size = Math.max(1, Math.floor(size / 2));
+          }
+        }
         const data = (page as { data?: unknown } | null)?.data;
         if (!checkChanges.Check(data)) {
           throw new MirrorPullError(
@@ -254,6 +273,15 @@ export class MirrorService {
   /** The public keys of the upstreams last fetched (the mirror's JWKS answers them too). */
   upstreamKeys(): Promise<unknown[]> {
     return upstreamPublicKeys(this.db.kysely);
+  }
+
+  /**
+   * Keeps the public keys of the key set a bundle of `origin` was checked with, beside those kept
+   * before, so the JWKS and `plugin-center verify` answer them as a pull's (`keepBundleKeys`).
+   * @returns the `kid`s kept for `origin`.
+   */
+  keepBundleKeys(origin: string, jwks: unknown): Promise<string[]> {
+    return keepBundleKeys(this.db.kysely, origin, jwks, this.clock());
   }
 
   /** Inserts the row of a pull or import that starts now. @returns its id */

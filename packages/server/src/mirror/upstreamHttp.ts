@@ -25,15 +25,21 @@ export class MirrorPullError extends Error {
 export class UpstreamUnavailableError extends MirrorPullError {}
 
 /**
+ * Thrown when an answer is larger than the mirror reads: a pull asks for a smaller page of the feed
+ * (service.ts) before it gives up.
+ */
+export class AnswerTooLargeError extends MirrorPullError {}
+
+/**
  * The body of `response`, refused beyond `max` bytes (read as it arrives: a huge answer is cut off,
  * never held whole).
- * @throws MirrorPullError when it is larger; UpstreamUnavailableError when the answer is cut off.
+ * @throws AnswerTooLargeError when it is larger; UpstreamUnavailableError when the answer is cut off.
  */
 export async function readCapped(response: Response, max: number, what: string): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > max) {
     await response.body?.cancel();
-    throw new MirrorPullError(`${what} is larger than ${max} bytes`);
+    throw new AnswerTooLargeError(`${what} is larger than ${max} bytes`);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -52,7 +58,7 @@ export async function readCapped(response: Response, max: number, what: string):
     size += next.value.byteLength;
     if (size > max) {
       await response.body.cancel().catch(() => {});
-      throw new MirrorPullError(`${what} is larger than ${max} bytes`);
+      throw new AnswerTooLargeError(`${what} is larger than ${max} bytes`);
     }
     chunks.push(next.value);
   }
@@ -70,7 +76,8 @@ export class UpstreamHttp {
    * A GET of `path` from the upstream with its token; the answer's bytes, capped at `max`.
    * @returns undefined for a 404 of a file (`what` starting with `file`).
    * @throws UpstreamUnavailableError when the upstream cannot be reached, times out or answers a 5xx
-   * or 429; MirrorPullError when it answers another status or too much.
+   * or 429; AnswerTooLargeError when it answers more than `max` bytes; MirrorPullError when it
+   * answers another status.
    */
   async get(path: string, max: number, what: string): Promise<Uint8Array | undefined> {
     const config = this.config;

@@ -2,7 +2,7 @@
  * `plugin-center verify <plugin_key> [version] [--jwks <file>]`: checks an approved version as a
  * client would before loading it (docs/signatures.md), on the configured database and storage: the
  * signature against the instance's JWKS — its own keys and, on a mirror, its upstreams' keys as
- * last pulled (docs/mirroring.md) — or a copy saved earlier (`--jwks`), then the SHA-256 of
+ * last pulled or kept by a bundle import (docs/mirroring.md) — or a copy saved earlier (`--jwks`), then the SHA-256 of
  * every signed file. For the plugin's current version the files read are the ones the plugin serves
  * now (its code file, icon, covers, video, images), so a listing that points at other files than
  * were signed fails too. The checks are `verifyVersionSignature` and `verifyVersionFiles` of
@@ -141,8 +141,10 @@ export async function runVerifyCommand(
     if (jwks === undefined) {
       try {
         const own = versionKeySet(await readVersionKeys(db.kysely, box));
-        // A mirror's versions carry its upstreams' signatures: their keys as last pulled count too.
-        const upstream = await upstreamPublicKeys(db.kysely);
+        // A mirror's versions carry its upstreams' signatures: their keys as last pulled (or kept
+        // by a bundle import) count too, each `kid` once, as the JWKS route answers them.
+        const ownKids = new Set(own.keys.map((key) => key.kid));
+        const upstream = (await upstreamPublicKeys(db.kysely)).filter((key) => !ownKids.has(key.kid));
         jwks = { keys: [...own.keys, ...upstream] };
       } catch (error) {
         if (!(error instanceof VersionKeysError)) throw error;
