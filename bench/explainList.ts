@@ -13,6 +13,7 @@
 import {
   createDatabase,
   encodeCursor,
+  filtersFingerprint,
   getPluginDetail,
   listPlugins,
   queryFingerprint,
@@ -66,7 +67,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const db = createDatabase({ databaseUrl, dataDir });
   setReadCache(db, false);
-  const fp = (sort: number, tag: number) => queryFingerprint([sort, tag, '']);
+  // The list's own fingerprint (plugins/list.ts) of these orders, with no filter set.
+  const fp = (sort: number, tag: number) => queryFingerprint([sort, tag, '', ...filtersFingerprint({})]);
   const requests: { name: string; run: () => Promise<unknown> }[] = [
     { name: 'list, latest, page 1', run: () => listPlugins(db, { tag_id: 0, sort: 0, page_size: 20 }) },
     {

@@ -9,6 +9,7 @@ export { parseCatalogueEntry } from './catalogue/entry';
 export { importEntries, recordToPlugin } from './catalogue/import';
 export { createDatabase, type Database } from './db/database';
 export { migrate } from './db/migrate';
+export { filtersFingerprint } from './db/pluginFilters';
 export { type NewPlugin, pluginRow, pluginTagCodes } from './plugins/data/write';
 export { getPluginDetail } from './plugins/detail';
 export { listPlugins } from './plugins/list';
