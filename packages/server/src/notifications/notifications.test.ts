@@ -251,6 +251,31 @@ describe('what is told, and to whom', () => {
     expect(mail.text).toContain('タイトル：Handy');
   });
 
+  it('tells the owner once of a first review sent twice at once', async () => {
+    const reviewer = await account(t.app);
+    const installed = await injectAs(t.app, 'POST', '/api/cmt/plugin/user', reviewer.token, {
+      plugin_key: key,
+    });
+    expect(installed.statusCode).toBe(200);
+    const before = (await list(author)).notification_list.length;
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        injectAs(t.app, 'PUT', '/api/cmt/plugin/rating', reviewer.token, {
+          plugin_key: key,
+          rating: n + 1,
+          title: `At once ${n}`,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const after = (await list(author)).notification_list;
+    expect(after.length).toBe(before + 1);
+    expect(after[0]).toMatchObject({
+      kind: 'review_posted',
+      payload: { title: expect.stringMatching(/^At once /) },
+    });
+  });
+
   it('tells the owner when an administrator deletes the plugin, not when the owner deletes their own', async () => {
     const doomed = await publish(t.app, author, 'Notify Doomed');
     const own = await publish(t.app, author, 'Notify Own');

@@ -202,24 +202,30 @@ export function ratingSortKey(row: RatingRow, sort: RatingSort): [number, number
  * Creates the user's rating of the plugin, or replaces its stars and texts (one row per user and
  * plugin: the unique pair decides between two concurrent first ratings); the helpful votes, the
  * reply and a moderator's hiding stay.
+ * @returns whether this call created the rating: of two concurrent first ratings exactly one did.
  */
 export async function upsertRating(
   db: Db,
   row: { plugin_id: number; user_id: number; rating: number; title: string; body: string },
   now: number,
-): Promise<void> {
-  await db
-    .insertInto('plugin_rating')
-    .values({ ...row, create_time: now, update_time: now })
-    .onConflict((oc) =>
-      oc.columns(['plugin_id', 'user_id']).doUpdateSet({
-        rating: row.rating,
-        title: row.title,
-        body: row.body,
-        update_time: now,
-      }),
-    )
-    .execute();
+): Promise<boolean> {
+  // A delete between the two statements leaves nothing to update: the insert is tried again.
+  for (;;) {
+    const created = await db
+      .insertInto('plugin_rating')
+      .values({ ...row, create_time: now, update_time: now })
+      .onConflict((oc) => oc.columns(['plugin_id', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (created) return true;
+    const updated = await db
+      .updateTable('plugin_rating')
+      .set({ rating: row.rating, title: row.title, body: row.body, update_time: now })
+      .where('plugin_id', '=', row.plugin_id)
+      .where('user_id', '=', row.user_id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) return false;
+  }
 }
 
 /** Deletes the user's rating of the plugin (its votes and reports go with it); idempotent. */

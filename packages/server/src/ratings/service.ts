@@ -194,10 +194,9 @@ export class RatingsService {
       title: cleanText(body.title ?? '', true),
       body: cleanText(body.body ?? '').trim(),
     };
-    const existed = (await ratingOfUser(this.db.kysely, plugin.id, user.user_id, user.user_id)) !== undefined;
-    await retryOnConflict(() => upsertRating(this.db.kysely, row, this.clock()));
+    const created = await retryOnConflict(() => upsertRating(this.db.kysely, row, this.clock()));
     markPluginChanged(this.db, plugin.plugin_key);
-    if (!existed && (row.title !== '' || row.body !== '')) {
+    if (created && (row.title !== '' || row.body !== '')) {
       await this.notifications?.notify({
         ownerId: plugin.owner_id,
         actorId: user.user_id,
