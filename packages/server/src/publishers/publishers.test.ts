@@ -366,6 +366,28 @@ describe('the administrators’ mark', () => {
     expect((await mark(undefined, { user_id: a.id, verified: true })).statusCode).toBe(401);
     expect((await mark(a.token, { user_id: a.id, verified: true })).statusCode).toBe(403);
     expect((await mark(admin, { user_id: 2_000_000_000, verified: true })).statusCode).toBe(400);
+    // An administrator's own mark is another administrator's to give; clearing it is theirs.
+    const email = `self-${Date.now().toString(36)}@test.local`;
+    const self = (await signInTestUser(t.app, { role: 2, email })).access_token;
+    const selfId = (
+      await t.app.db.kysely
+        .selectFrom('user_account')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const own = await mark(self, { user_id: selfId, verified: true });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({
+      error: 'FORBIDDEN',
+      message: expect.stringMatching(/another administrator/),
+    });
+    expect(
+      dataOf<PublisherVerification>(await mark(admin, { user_id: selfId, verified: true })).verified,
+    ).toBe(true);
+    expect(
+      dataOf<PublisherVerification>(await mark(self, { user_id: selfId, verified: false })).verified,
+    ).toBe(false);
     for (const payload of [
       { user_id: 2_147_483_648, verified: true },
       { user_id: 'x', verified: true },

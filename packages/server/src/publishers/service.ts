@@ -271,10 +271,18 @@ export class PublishersService {
   /**
    * `PUT /api/cmt/manager/publisher/verified` (administrators): marks the account's publisher
    * verified (`verified_by` admin) or clears any verification, with its audit entry in the same
-   * transaction; the state the account already has writes nothing.
-   * @throws ApiError INVALID_PARAMETER (400, field `user_id`) for an unknown user.
+   * transaction; the state the account already has writes nothing. An administrator does not mark
+   * their own publisher verified (another one must; clearing their own mark is allowed).
+   * @throws ApiError INVALID_PARAMETER (400, field `user_id`) for an unknown user; FORBIDDEN (403)
+   * for an administrator's own mark.
    */
   async setVerified(admin: AuthUser, body: SetPublisherVerifiedBody): Promise<PublisherVerification> {
+    if (body.verified && body.user_id === admin.user_id)
+      throw new ApiError(
+        ApiErrorCode.FORBIDDEN,
+        'administrators cannot mark their own publisher verified: ask another administrator',
+        403,
+      );
     const db = this.db.kysely;
     const now = this.clock();
     const changed = await db.transaction().execute(async (trx) => {
