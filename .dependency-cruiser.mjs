@@ -17,11 +17,11 @@ export const CRUISE_ROOTS = ['packages/*/src', 'app/src', 'bench', 'e2e', 'examp
 export const SERVER_NON_DOMAINS = ['shared', 'db', 'config', 'testing', 'attack'];
 
 /**
- * Top-level files of `packages/server/src` that put the domains together (the app, the command
- * line, the package's entry point); every other top-level file is a shared
- * concern and imports no domain.
+ * Top-level files of `packages/server/src` that put the domains together (the app and its upkeep
+ * at start and on timers, the command line, the package's entry point); every other top-level file
+ * is a shared concern and imports no domain.
  */
-export const SERVER_COMPOSITION_FILES = ['app.ts', 'cli.ts', 'index.ts', 'bench.ts'];
+export const SERVER_COMPOSITION_FILES = ['app.ts', 'appUpkeep.ts', 'cli.ts', 'index.ts', 'bench.ts'];
 
 const SERVER = '^packages/server/src/';
 const nonDomains = SERVER_NON_DOMAINS.join('|');

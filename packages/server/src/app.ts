@@ -9,9 +9,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { LOGIN_PAGE_PATH } from '@plugin-center/contract';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { registerAppStatic, registerTrackerScript } from './appStatic';
+import { scheduleUpstreamPulls, startPurge, upkeepAtStart } from './appUpkeep';
 import { setReadCache } from './cache';
-import { hasAnyPlugin } from './catalogue/data';
-import { importCatalogue } from './catalogue/import';
 import { collectorRoutes } from './collector/routes';
 import { DEFAULT_REDIS_KEY_PREFIX } from './config/database';
 import { DIRECTORY_METHODS, METHOD_FIELD } from './config/loginMethods';
@@ -50,7 +49,6 @@ import { pluginsRoutes } from './plugins/routes';
 import type { TxtResolver } from './publishers/dns';
 import { publishersRoutes } from './publishers/routes';
 import { PublishersService } from './publishers/service';
-import { backfillManifestIds, backfillPlatforms } from './publishing/backfill';
 import { PluginListing } from './publishing/listing';
 import { PluginManagement } from './publishing/management';
 import { publishingRoutes } from './publishing/routes';
@@ -63,7 +61,6 @@ import { reviewRoutes } from './review/routes';
 import { ReviewService } from './review/service';
 import { recordRoutes, tableRoute } from './routeTable';
 import { ensureSearchIndex } from './search/indexer';
-// Settings.
 import { LoginMethodSettings } from './settings/loginMethods';
 import { settingsRoutes } from './settings/routes';
 import { loadSecretBox } from './settings/secrets';
@@ -71,9 +68,7 @@ import { SettingsService } from './settings/service';
 import { authPlugin } from './shared/auth';
 import { attachCoordination, Coordination, databaseName } from './shared/coordination';
 import { createFileStorage } from './shared/storage/createFileStorage';
-import { signUnsignedVersions } from './signatures/backfill';
 import { signatureRoutes } from './signatures/routes';
-import { loadVersionKeys, VersionKeysError } from './signatures/versionKeys';
 import { VersionSigner } from './signatures/versionSigner';
 import { resolveSiteConfig } from './site';
 import { validatorCompiler } from './validation';
@@ -131,9 +126,6 @@ export interface BuildAppOptions {
   webhooks?: Omit<WebhooksOptions, 'clock' | 'log'>;
 }
 
-/** How often expired login codes and refresh tokens are deleted, ms. */
-export const PURGE_INTERVAL_MS = 3600 * 1000;
-
 export { SERVER_VERSION } from './openapi';
 
 /** Largest request body accepted, bytes (larger → 413 PAYLOAD_TOO_LARGE). */
@@ -154,21 +146,19 @@ function loggerOptions(logger: ServerConfig['logger']): false | Record<string, u
 
 /**
  * Builds the server: opens the database (SQLite or PostgreSQL per `config.databaseUrl`), runs the
- * migrations, imports the catalogue from `config.catalogueDir` when the database has no plugin and
- * `importCatalogueOnEmpty` is set, records the manifest ids of a database from before they were
- * kept (`backfillManifestIds`) and the design tools of the submissions from before they were
- * (`backfillPlatforms`), creates the version-signing keys and signs the versions approved
- * before versions were signed (`signatures/`), and registers: the `plugins` routes and the analytics dashboards
- * (`analytics-report`) under `/api/cmt/`, the analytics collector (`/sa`,
- * `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
+ * migrations, does the start's upkeep (`appUpkeep.ts` upkeepAtStart: the catalogue imported into
+ * an empty database, the backfills, the version-signing keys and the signatures of older versions)
+ * and starts its timers (the hourly purge, the upstream's pulls), and registers: the `plugins`
+ * routes and the analytics dashboards (`analytics-report`) under `/api/cmt/`, the analytics
+ * collector (`/sa`, `/config/visualized/Web.conf`, `/sdk/deeplink/param`; `collector/`),
  * `GET /healthz` (`{ status: 'ok', database: 'sqlite' | 'postgres' }`), the OpenAPI 3 document at
  * `GET /api/openapi.json`, the Prometheus metrics at `GET /metrics` (with `config.metricsToken`;
  * `metrics.ts`), the built app under `/plugins/` (`/` redirects there), and the tracker's
  * script-tag build at `/sdk/analytics.iife.js` (`config.trackerScript`). Uploaded files go to the
  * storage `createFileStorage` picks (`config.s3`, else `<dataDir>/uploads`). Every request gets an
  * id (`requestLog.ts` requestId: a well-formed `X-Request-Id` or a random UUID) that its log lines
- * carry as `reqId` and its answer as `X-Request-Id`. Resolves once
- * the instance is ready; closing the instance closes the database and the storage's connections.
+ * carry as `reqId` and its answer as `X-Request-Id`. Resolves once the instance is ready; closing
+ * the instance closes the database and the storage's connections.
  *
  * @throws MigrationError / CatalogueFileError when the database or the catalogue cannot be set up
  *   (the database is closed again).
@@ -278,16 +268,7 @@ export async function buildApp(
         new ReadReplica(db, openPostgres(config.databaseReplicaUrl), config.databaseReplicaMaxLagMs),
       );
     }
-    const purge = () => {
-      identity
-        .purgeExpired()
-        .catch((error: unknown) => app?.log.warn({ err: error }, 'purging expired tokens failed'));
-      publishing
-        .collectOrphans()
-        .catch((error: unknown) => app?.log.warn({ err: error }, 'collecting orphan uploads failed'));
-    };
-    const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
-    purgeTimer.unref();
+    const purge = startPurge(app, identity, publishing);
     // Authors' notifications: in the app, and by e-mail with SMTP_URL in the site's first locale
     // (accounts keep no language).
     const notifications = new NotificationsService(db, {
@@ -310,52 +291,24 @@ export async function buildApp(
     app.addHook('onClose', async () => {
       await webhooks.close();
       notifications.close();
-      clearInterval(purgeTimer);
+      purge.stop();
       await coordination?.close();
       storage.close?.();
       await replicaOf(db)?.close();
       await db.close();
     });
 
-    if (config.importCatalogueOnEmpty) {
-      if (!(await hasAnyPlugin(db))) {
-        const started = performance.now();
-        const report = await importCatalogue(db, config.catalogueDir);
-        app.log.info(
-          {
-            added: report.added,
-            skipped: report.skipped,
-            translations: report.translations,
-            errors: report.errors.length,
-            ms: Math.round(performance.now() - started),
-          },
-          'imported the catalogue into the empty database',
-        );
-        for (const error of report.errors) app.log.warn(error, 'catalogue record rejected');
-      }
-    }
-    const backfill = await backfillManifestIds(db, storage, config.catalogueDir);
-    if (backfill) app.log.info(backfill, 'recorded the manifest ids of the existing plugins');
-    const platforms = await backfillPlatforms(db, storage);
-    if (platforms) app.log.info(platforms, 'recorded the design tools of the existing submissions');
-    // The version-signing keys (created on first start), and a signature for every version
-    // approved before versions were signed. Keys another secrets key sealed are never replaced
-    // here (every signed version depends on them): the server starts, as with the settings'
-    // secrets, says so at the error level, and approving fails until the key is restored or the
-    // keys are started over.
+    // The catalogue on first start, the backfills, the version-signing keys and signatures.
     const signer = new VersionSigner(db, secrets.box, storage);
-    try {
-      await loadVersionKeys(db.kysely, secrets.box, (options.clock ?? Date.now)());
-      const signed = await signUnsignedVersions(db, signer);
-      if (signed?.signed)
-        app.log.info({ signed: signed.signed }, 'signed the versions approved before signatures');
-      for (const left of signed?.unsigned ?? []) app.log.warn(left, 'a version could not be signed');
-    } catch (error) {
-      if (!(error instanceof VersionKeysError)) throw error;
-      app.log.error(
-        `the version-signing keys cannot be opened with this secrets key (${error.message}): approving a submission fails until the secrets key is restored, or plugin-center version-keys rotate --start-over is run (the versions signed before then no longer verify)`,
-      );
-    }
+    await upkeepAtStart(app, {
+      db,
+      storage,
+      signer,
+      box: secrets.box,
+      importCatalogueOnEmpty: config.importCatalogueOnEmpty,
+      catalogueDir: config.catalogueDir,
+      clock: options.clock ?? Date.now,
+    });
 
     installErrorHandling(app, config.site);
     await app.register(fastifySwagger, OPENAPI_OPTIONS);
@@ -376,34 +329,7 @@ export async function buildApp(
     await app.register(mirrorRoutes, { db, storage, feedToken: config.mirrorFeedToken, mirror });
     // The JWKS answers the upstreams' keys too: mirrored versions keep the upstream's signatures.
     await app.register(signatureRoutes, { signer, extraKeys: () => mirror.upstreamKeys() });
-    const intervalMinutes = config.mirror?.upstream ? config.mirror.intervalMinutes : 0;
-    if (intervalMinutes > 0) {
-      const pull = () => {
-        mirror
-          .pull()
-          .then((result) =>
-            app?.log.info(
-              {
-                added: result.added,
-                updated: result.updated,
-                withdrawn: result.withdrawn,
-                failed: result.failed,
-                error: result.error,
-              },
-              'pulled from the upstream',
-            ),
-          )
-          .catch((error: unknown) => app?.log.warn({ err: error }, 'pulling from the upstream failed'));
-      };
-      const first = setTimeout(pull, 60_000);
-      const every = setInterval(pull, intervalMinutes * 60_000);
-      first.unref();
-      every.unref();
-      app.addHook('onClose', async () => {
-        clearTimeout(first);
-        clearInterval(every);
-      });
-    }
+    scheduleUpstreamPulls(app, mirror, config.mirror);
     // Ratings and reviews of plugins (not the review of submissions above).
     await app.register(ratingsRoutes, { ratings: new RatingsService(db, { ...clock, notifications }) });
     await app.register(notificationsRoutes, { notifications });
@@ -464,7 +390,7 @@ export async function buildApp(
     );
     await registerTrackerScript(app, config.trackerScript);
     await app.ready();
-    void purge();
+    purge.run();
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => {});

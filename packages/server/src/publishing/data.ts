@@ -1,7 +1,7 @@
 /**
  * Queries of the publishing domain: submissions, the plugin rows they create and update, owners,
  * and the file keys a plugin's rows refer to. Every write that must stay whole takes a transaction
- * from the caller (`service.ts`, `management.ts`).
+ * from the caller (`service.ts`, `submissionWrites.ts`, `management.ts`).
  */
 import { ReviewStatus } from '@plugin-center/contract/schemas';
 import { type Kysely, type Selectable, sql } from 'kysely';

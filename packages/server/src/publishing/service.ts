@@ -1,41 +1,33 @@
 /**
  * Publishing (SPEC §1, §3, §4, §5): a signed-in user publishes a plugin or a new version of their
  * own; the automated checks run on the upload (`checks.ts`), and the submission waits for review
- * (`review/`). An approved submission becomes the live listing and a history version.
- *
- * Order of writes (nothing half-done survives a failure or a `kill -9`): every check runs on the
- * bytes in memory first; the files are then written to storage (content-addressed, atomic); then
- * one database transaction writes the rows that refer to them. When the transaction fails the files
- * this request added are removed again; files no row refers to (after a crash) are collected by
- * {@link PublishingService.collectOrphans} once older than {@link ORPHAN_GRACE_MS}.
+ * (`review/`). An approved submission becomes the live listing and a history version. What a
+ * publish or an edit submits is decided here; `submissionWrites.ts` writes it (limits, files, rows,
+ * in that order); files no row refers to are collected by {@link PublishingService.collectOrphans}.
  */
 import { randomBytes } from 'node:crypto';
 import { isAdminRole } from '@plugin-center/contract';
 import {
   ApiErrorCode,
-  type CheckResult,
   ReviewStatus,
   SUBMISSION_HISTORY_LIMIT,
   type Submission,
   type SubmissionHistory,
   type SubmissionPage,
 } from '@plugin-center/contract/schemas';
-import type { Transaction } from 'kysely';
 import { asciiSlug } from '../catalogue/entry';
 import { PUBLISH_DEFAULTS, type PublishLimits } from '../config/publishing';
 import { markCatalogueChanged, markPluginChanged } from '../db/changes';
 import type { Database } from '../db/database';
-import type { DatabaseSchema, NewPluginRow } from '../db/schema';
+import type { NewPluginRow } from '../db/schema';
 import { ApiError } from '../errors';
 import type { AuthUser } from '../shared/auth';
-import { type FileStorage, STORAGE_KEY } from '../shared/storage/fileStorage';
+import type { FileStorage } from '../shared/storage/fileStorage';
 import { collectOrphans, ORPHAN_GRACE_MS, removeUnreferenced } from '../shared/storage/references';
-import { emitSubmitted } from '../webhooks/emit';
-import { runChecks, type SubmissionTexts, submissionTexts } from './checks';
+import { runChecks, submissionTexts } from './checks';
 import {
   deletePendingSubmissions,
   insertPlugin,
-  insertSubmission,
   isApproved,
   latestSubmission,
   lockPluginByKey,
@@ -47,14 +39,8 @@ import {
   updatePlugin,
 } from './data';
 import type { PublishForm } from './form';
-import {
-  assertManifestIdFree,
-  isManifestIdConflict,
-  manifestIdHolder,
-  manifestIdTaken,
-  ownPluginOfManifest,
-} from './identity';
-import { AccountQueue, checkPublishLimits, type Replaced, recordFileSizes, storageUsage } from './quotas';
+import { assertManifestIdFree, ownPluginOfManifest } from './identity';
+import { checkPublishLimits, type Replaced, storageUsage } from './quotas';
 import {
   livePluginColumns,
   type SubmissionFiles,
@@ -62,9 +48,9 @@ import {
   submissionPage,
   submissionPlatforms,
 } from './submissions';
+import { SubmissionWriter } from './submissionWrites';
 import { allowedPlugin, checkVersionIncreased, editedSubmission } from './versions';
 
-/** A plugin_key for a new plugin: the ASCII slug of the name (as catalogue keys) and 10 random hex digits. */
 /**
  * A plugin mirrored from an upstream (docs/mirroring.md) is read-only here: its versions come from
  * the upstream's pulls only.
@@ -78,6 +64,7 @@ export function refuseMirrored(plugin: Pick<PluginRow, 'plugin_key' | 'mirrored_
     );
 }
 
+/** A plugin_key for a new plugin: the ASCII slug of the name (as catalogue keys) and 10 random hex digits. */
 function newPluginKey(name: string): string {
   return `${asciiSlug(name) || 'plugin'}-${randomBytes(5).toString('hex')}`;
 }
@@ -98,21 +85,6 @@ function declaredPlatforms(
   return previous();
 }
 
-/** What one publish or edit submits: its texts, files and manifest id. */
-interface PendingSubmission {
-  texts: SubmissionTexts;
-  files: SubmissionFiles;
-  /** The `id` of the submission's manifest; null when it has none. */
-  manifestId: string | null;
-  /** The design tools it declares (contract `PLUGIN_PLATFORMS` codes; see {@link declaredPlatforms}). */
-  platforms: string[];
-}
-
-/** What the plugin write of a publish or an edit decided, on what it read in its transaction. */
-interface WrittenPlugin extends PendingSubmission {
-  pluginId: number;
-}
-
 /** Options of {@link PublishingService}. */
 export interface PublishingOptions {
   /** Current time, ms (default `Date.now`). */
@@ -129,17 +101,17 @@ export class PublishingService {
   private readonly clock: () => number;
   /** The per-account limits in force. */
   readonly limits: PublishLimits;
-  /** Each account's submissions, one at a time (across processes with Redis): a limit checked holds until the write. */
-  private readonly queue: AccountQueue;
+  /** The writes of publishes and edits: the limits, the files, the rows, one account at a time. */
+  private readonly writer: SubmissionWriter;
 
   constructor(
     private readonly db: Database,
     readonly storage: FileStorage,
     options: PublishingOptions = {},
   ) {
-    this.queue = new AccountQueue(db);
     this.clock = options.clock ?? Date.now;
     this.limits = options.limits ?? PUBLISH_DEFAULTS;
+    this.writer = new SubmissionWriter(db, storage, this.limits, this.clock);
   }
 
   /**
@@ -219,7 +191,7 @@ export class PublishingService {
     };
     const now = this.clock();
     const submission = { texts, files, manifestId, platforms };
-    const submissionId = await this.commitSubmission(
+    const submissionId = await this.writer.commit(
       user,
       user.user_id,
       {},
@@ -305,7 +277,7 @@ export class PublishingService {
     };
     const ownerId = plugin.owner_id ?? user.user_id;
     let freed: string[] = [];
-    const submissionId = await this.commitSubmission(
+    const submissionId = await this.writer.commit(
       user,
       ownerId,
       replaced,
@@ -339,100 +311,6 @@ export class PublishingService {
     markPluginChanged(this.db, plugin.plugin_key);
     markCatalogueChanged(this.db);
     return submissionOf(this.db.kysely, submissionId);
-  }
-
-  /**
-   * The limits, then the two writes of a publish or an edit, in their order, one account at a time:
-   * the pending cap and the storage quota of `ownerId` (with `replaced` left out) are checked on
-   * `submission` as decided before the write; then the uploads go to storage, then one transaction
-   * in which `writePlugin` creates or updates the plugin row (returning its id and the submission's
-   * texts, files and manifest id, decided on what it read there), the submission row is inserted
-   * and the files' sizes recorded. When the transaction fails, the files this call added are removed.
-   * @returns the new submission's id
-   * @throws ApiError 409 PENDING_LIMIT_REACHED, 413 STORAGE_QUOTA_EXCEEDED (nothing written); 409
-   *   MANIFEST_ID_TAKEN when another publish claimed the manifest id first
-   */
-  private commitSubmission(
-    user: AuthUser,
-    ownerId: number,
-    replaced: Replaced,
-    submission: PendingSubmission,
-    checks: CheckResult[],
-    uploads: Map<string, Buffer>,
-    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<WrittenPlugin>,
-  ): Promise<number> {
-    const { files } = submission;
-    return this.queue.run(ownerId, async () => {
-      const keys = [
-        files.icon,
-        files.cover_center,
-        files.cover_panel,
-        files.video,
-        files.code_file,
-        ...files.images,
-      ];
-      await checkPublishLimits(this.db.kysely, this.storage, this.limits, {
-        ownerId,
-        admin: isAdminRole(user.role),
-        replaced,
-        keys: keys.filter((key): key is string => !!key && STORAGE_KEY.test(key)),
-        uploads,
-      });
-      return this.writeSubmission(user, submission.manifestId, checks, uploads, writePlugin);
-    });
-  }
-
-  /** The writes of {@link commitSubmission}. */
-  private async writeSubmission(
-    user: AuthUser,
-    claimed: string | null,
-    checks: CheckResult[],
-    uploads: Map<string, Buffer>,
-    writePlugin: (trx: Transaction<DatabaseSchema>) => Promise<WrittenPlugin>,
-  ): Promise<number> {
-    // The manifest id this write claims: the one decided before it, until the plugin write decides.
-    let manifestId = claimed;
-    const added: string[] = [];
-    try {
-      for (const [key, bytes] of uploads) if (await this.storage.put(key, bytes)) added.push(key);
-    } catch (error) {
-      await removeUnreferenced(this.db.kysely, this.storage, added);
-      throw error;
-    }
-    let id: number;
-    try {
-      id = await this.db.kysely.transaction().execute(async (trx) => {
-        const { pluginId, texts, files, platforms, ...written } = await writePlugin(trx);
-        manifestId = written.manifestId;
-        const submission = await insertSubmission(trx, {
-          plugin_id: pluginId,
-          status: ReviewStatus.UNREVIEWED,
-          submitter_id: user.user_id,
-          create_time: this.clock(),
-          ...texts,
-          ...files,
-          images: JSON.stringify(files.images),
-          checks: JSON.stringify(checks),
-          manifest_id: manifestId,
-          platforms: JSON.stringify(platforms),
-        });
-        await recordFileSizes(trx, uploads);
-        return submission;
-      });
-    } catch (error) {
-      await removeUnreferenced(this.db.kysely, this.storage, added);
-      if (manifestId !== null && isManifestIdConflict(error)) {
-        const holder = await manifestIdHolder(this.db.kysely, manifestId);
-        if (holder) throw manifestIdTaken(manifestId, holder, user.user_id);
-      }
-      throw error;
-    }
-    // Files are shared by content: a failed publish of the same bytes may have removed one of ours
-    // between our write and our commit (it saw no row yet). Putting again is a no-op when the file is
-    // there and restores it when it is not, so no committed row points to a missing file.
-    for (const [key, bytes] of uploads) await this.storage.put(key, bytes).catch(() => false);
-    await emitSubmitted(this.db, id);
-    return id;
   }
 
   /** `GET plugin/audit`: the caller's plugins, the newest submission of each, newest first. */
