@@ -19,7 +19,7 @@ import { body, createTestApp, type TestApp } from '../testing/testApp';
 import { TEST_DIALECT } from '../testing/testDatabase';
 import { pngBytes } from '../testing/testFiles';
 import { createPublishingSession } from '../testing/testPublishing';
-import { BUNDLE_FORMAT, BUNDLE_SIGNATURE_TYPE, runImportBundleCommand } from './bundle';
+import { BUNDLE_FORMAT, BUNDLE_SIGNATURE_TYPE, checkBundle, runImportBundleCommand } from './bundle';
 import { parseTime, runExportCommand } from './bundleExport';
 import { runMirrorCommand } from './command';
 
@@ -202,6 +202,12 @@ describe(`bundles for air-gapped mirrors (${TEST_DIALECT})`, () => {
       expect(result.err, name).toMatch(reason);
     }
     expect(await pluginCount(m)).toBe(0);
+    // A line over the cap is refused by its number, before it is held whole; the same bundle with
+    // Windows line ends still checks.
+    await expect(checkBundle(bundle, undefined, 1024)).rejects.toThrow(/^line 2: longer than 1024 bytes$/);
+    const crlf = join(dir, 'crlf.jsonl');
+    await writeFile(crlf, text.replaceAll('\n', '\r\n'));
+    expect((await checkBundle(crlf)).count).toBe((await checkBundle(bundle)).count);
   }, 60_000);
 
   it('checks every version even under a trailer someone else signed; a pinned JWKS refuses that trailer', async () => {

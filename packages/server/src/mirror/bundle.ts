@@ -22,10 +22,11 @@
  * keys), and every version is checked as a pull checks it (its signature against that JWKS, every
  * file's SHA-256) before it is stored.
  */
+
+import { constants } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { MirrorChange, type MirrorChange as MirrorChangeValue } from '@plugin-center/contract/schemas';
 import { canonicalJson } from '@plugin-center/contract/signatures';
@@ -70,10 +71,42 @@ interface BundleHeader {
   jwks: unknown;
 }
 
-/** Reads the lines of a bundle one by one. */
-async function* bundleLines(file: string): AsyncGenerator<string> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const line of lines) yield line;
+/**
+ * The longest bundle line read, bytes: the longest string the JavaScript engine holds
+ * (`buffer.constants.MAX_STRING_LENGTH`, 2²⁹ − 24 on 64-bit Node 20). A version's files travel in
+ * its line as base64, so a line can be large; a longer one is refused with its line number.
+ */
+export const BUNDLE_LINE_MAX_BYTES = constants.MAX_STRING_LENGTH;
+
+/**
+ * Reads the lines of a bundle one by one (`\n`, or `\r\n`, ends a line), as UTF-8.
+ * @throws BundleError when a line is longer than `maxBytes` (read as it arrives, never held whole).
+ */
+async function* bundleLines(file: string, maxBytes = BUNDLE_LINE_MAX_BYTES): AsyncGenerator<string> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let line = 1;
+  const take = () => {
+    let bytes = Buffer.concat(parts, size);
+    if (bytes.at(-1) === 0x0d) bytes = bytes.subarray(0, -1);
+    parts = [];
+    size = 0;
+    line++;
+    return bytes.toString('utf8');
+  };
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a); ; end = chunk.indexOf(0x0a, start)) {
+      const piece = chunk.subarray(start, end === -1 ? chunk.length : end);
+      size += piece.length;
+      if (size > maxBytes) throw new BundleError(`line ${line}: longer than ${maxBytes} bytes`);
+      parts.push(piece);
+      if (end === -1) break;
+      yield take();
+      start = end + 1;
+    }
+  }
+  if (size > 0) yield take();
 }
 
 /**
@@ -83,13 +116,14 @@ async function* bundleLines(file: string): AsyncGenerator<string> {
 export async function checkBundle(
   file: string,
   pinnedJwks?: unknown,
+  maxLineBytes = BUNDLE_LINE_MAX_BYTES,
 ): Promise<BundleHeader & { count: number }> {
   const hash = createHash('sha256');
   let header: BundleHeader | undefined;
   let trailer: { kind: string; count: unknown; sha256: unknown; jws: unknown } | undefined;
   let count = 0;
   let line = 0;
-  for await (const text of bundleLines(file)) {
+  for await (const text of bundleLines(file, maxLineBytes)) {
     line++;
     if (trailer) throw new BundleError(`line ${line}: a line after the trailer`);
     let value: unknown;
