@@ -9,25 +9,23 @@
  * new secret, and the next delivery carries `v1,<new> v1,<old>`. No page errors.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import {
+  type ReceivedRequest,
+  startWebhookReceiver,
+  type TestWebhookReceiver,
+} from '@plugin-center/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
 
 const ADMIN = { email: 'hooks-admin@example.com', password: 'hooks-admin-password-1' };
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 let env: E2eEnvironment;
 let page: Page;
-let receiver: Server;
+let receiver: TestWebhookReceiver;
 let hookUrl = '';
-const received: Received[] = [];
+const received: ReceivedRequest[] = [];
 const pageErrors: string[] = [];
 
 /**
@@ -35,7 +33,7 @@ const pageErrors: string[] = [];
  * Webhooks way (HMAC-SHA256 over `id.timestamp.body`, the key being the bytes of the base64 part),
  * in header order; a timestamp more than five minutes away verifies nothing.
  */
-function verifiedBy(request: Received, whsec: string): number[] {
+function verifiedBy(request: ReceivedRequest, whsec: string): number[] {
   const id = request.headers['webhook-id'] as string;
   const timestamp = request.headers['webhook-timestamp'] as string;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return [];
@@ -79,17 +77,8 @@ async function logShowsDelivered(rows: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  receiver = await startWebhookReceiver({ received });
+  hookUrl = `${receiver.origin}/hook`;
   env = await startE2eEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   ({ page } = await env.newPage());
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -100,8 +89,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.close();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe('the Webhooks page', () => {

@@ -19,3 +19,4 @@ export { startTestOidcProvider, type TestOidcProvider } from './testOidcProvider
 export { startTestSamlIdp, type TestSamlIdp } from './testSamlIdp';
 export { callServer, signInOverHttp } from './testServerProcess';
 export { startTestSmtp, type TestSmtpServer } from './testSmtp';
+export { type ReceivedRequest, startWebhookReceiver, type TestWebhookReceiver } from './testWebhookReceiver';

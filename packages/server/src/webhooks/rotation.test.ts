@@ -6,24 +6,27 @@
  * rotations at once; the audit entry; hostile bodies and callers.
  */
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dataOf, injectAs, signInTestUser, type TestApp } from '../testing/testApp';
+import {
+  type ReceivedRequest,
+  startWebhookReceiver,
+  type TestWebhookReceiver,
+} from '../testing/testWebhookReceiver';
 import { ROTATION_GRACE_MS, type WebhookEndpoint, type WebhooksService } from './service';
 
 const ROOT = '/api/cmt/manager/webhooks';
 let t: TestApp;
 let hooks: WebhooksService;
 let now = Date.UTC(2026, 11, 7, 12);
-let receiver: Server;
+let receiver: TestWebhookReceiver;
 let base = '';
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+const received: ReceivedRequest[] = [];
 let admin = '';
 let user = '';
 
 /** The `v1,` signature of the last request received with `whsec`, computed here. */
-function expected(whsec: string, request = received.at(-1)!): string {
+function expected(whsec: string, request: ReceivedRequest = received.at(-1)!): string {
   const key = Buffer.from(whsec.replace(/^whsec_/, ''), 'base64');
   const id = request.headers['webhook-id'] as string;
   const timestamp = request.headers['webhook-timestamp'] as string;
@@ -47,16 +50,8 @@ async function rotate(id: number): Promise<{ endpoint: WebhookEndpoint; secret: 
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver({ received });
+  base = receiver.origin;
   t = await createTestApp({}, { clock: () => now, webhooks: { pollMs: 0, timeoutMs: 2_000 } });
   hooks = t.app.webhooks;
   admin = (await signInTestUser(t.app, { role: 2 })).access_token;
@@ -65,8 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe('secret rotation', () => {

@@ -8,21 +8,19 @@
  * through the injected resolver); hostile input.
  */
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Submission } from '@plugin-center/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecretBox } from '../settings/secrets';
 import type { AuthUser } from '../shared/auth';
 import { createTestApp, dataOf, injectAs, signInTestUser, type TestApp } from '../testing/testApp';
 import { multipart, publishFields } from '../testing/testFiles';
+import {
+  type ReceivedRequest,
+  startWebhookReceiver,
+  type TestWebhookReceiver,
+} from '../testing/testWebhookReceiver';
 import { RETRY_DELAYS_MS, type WebhookDelivery, type WebhookEndpoint, WebhooksService } from './service';
 import { isNonPublicAddress } from './ssrf';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 
 interface Account {
   token: string;
@@ -33,9 +31,9 @@ const DELAYS = [1_000, 2_000, 4_000];
 let t: TestApp;
 let hooks: WebhooksService;
 let now = Date.UTC(2026, 10, 28, 12);
-let receiver: Server;
+let receiver: TestWebhookReceiver;
 let base = '';
-const received: Received[] = [];
+const received: ReceivedRequest[] = [];
 /** Statuses the receiver answers with next (then 200). */
 const answers: number[] = [];
 let author: Account;
@@ -84,7 +82,7 @@ async function settle(): Promise<void> {
 
 /** Verifies a request the Standard Webhooks way, independently of the server's code. */
 function verify(
-  request: Received,
+  request: ReceivedRequest,
   whsec: string,
 ): { type: string; timestamp: string; data: Record<string, unknown> } {
   const id = request.headers['webhook-id'] as string;
@@ -102,19 +100,8 @@ function verify(
 const deliveriesOf = async (id: number): Promise<WebhookDelivery[]> => (await hooks.listDeliveries(id)).list;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.url === '/slow') return; // never answers
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' });
-      res.end(status === 200 ? 'ok' : `nope ${status} ${'x'.repeat(3000)}`);
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver({ received, answers });
+  base = receiver.origin;
   t = await createTestApp(
     { publishLimits: { perHour: 0, pendingMax: 0 } },
     {
@@ -153,8 +140,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe('events', () => {

@@ -6,12 +6,15 @@
  * delivery this process records, when a retry is due, and within the idle interval for a delivery
  * another process recorded and left behind).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecretBox, type SecretBox } from '../settings/secrets';
 import type { AuthUser } from '../shared/auth';
 import { createTestApp, signInTestUser, type TestApp } from '../testing/testApp';
+import {
+  type ReceivedRequest,
+  startWebhookReceiver,
+  type TestWebhookReceiver,
+} from '../testing/testWebhookReceiver';
 import {
   IDLE_POLL_MS,
   RETENTION_BATCH,
@@ -25,10 +28,10 @@ let t: TestApp;
 let hooks: WebhooksService;
 let box: SecretBox;
 let now = Date.UTC(2026, 0, 10, 12);
-let receiver: Server;
+let receiver: TestWebhookReceiver;
 let base = '';
-/** Paths of the requests received, in order. */
-const received: string[] = [];
+/** The requests received, in order. */
+const received: ReceivedRequest[] = [];
 /** Statuses the receiver answers with next (then 200). */
 const answers: number[] = [];
 let admin: AuthUser;
@@ -75,16 +78,8 @@ async function within(limitMs: number, done: () => boolean): Promise<number> {
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.push(req.url ?? '');
-      res.statusCode = answers.shift() ?? 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver({ received, answers });
+  base = receiver.origin;
   t = await createTestApp({ webhookRetentionDays: 30 }, { clock: () => now, webhooks: { pollMs: 0 } });
   hooks = t.app.webhooks;
   ({ box } = await loadSecretBox({ dataDir: t.config.dataDir, environmentKey: t.config.secretsKey }));
@@ -99,8 +94,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe('retention', () => {
