@@ -1,18 +1,24 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@plugin-center/api';
 import { useBackofficeAction } from '@plugin-center/react/backoffice';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { copyText } from '../../components/copyText';
 import { formatDateTime } from '../../format';
 import { useWebhooksTexts } from '../../i18n/webhooks/texts';
 import { notify } from '../../toast/toastStore';
+import { Tag } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { Check, TextInput } from '../../ui/Field';
+import { FormField } from '../../ui/FormField';
 import { ErrorState, LoadingState } from '../../ui/States';
+import { Table } from '../../ui/Table';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
 import { WEBHOOK_EVENT_VALUES } from '../contractValues';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
+import './webhooks.css';
 
 /**
  * `/backstage-index/webhooks` (admin only, behind `AdminRoute`; docs/webhooks.md): the page title
@@ -31,8 +37,9 @@ export function WebhooksPage() {
 /**
  * The webhook endpoints from `GET /api/cmt/manager/webhooks`, a form registering one (URL, events,
  * "allow private addresses") whose answer shows the secret once, and per endpoint: enable or
- * disable, send a test event, rotate the secret (after a confirmation; the new one shown once, the
- * old one's end of signing shown on the endpoint), delete, and its delivery log
+ * disable, send a test event, rotate the secret (after a confirmation; the new one shown once with
+ * a Copy button, the old one's end of signing shown on the endpoint), delete (after a confirmation:
+ * its log goes with it), and its delivery log
  * (`GET …/webhooks/deliveries`: event, status, attempts, last response or error) with "Redeliver" on
  * each delivery.
  */
@@ -49,6 +56,8 @@ export function WebhooksView() {
   const [allowPrivate, setAllowPrivate] = useState(false);
   const [secret, setSecret] = useState<{ value: string; rotated: boolean } | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const urlId = useId();
   const [open, setOpen] = useState<number | null>(null);
   const { run: runList } = list;
   const reload = useCallback(() => void runList(undefined as never), [runList]);
@@ -86,10 +95,20 @@ export function WebhooksView() {
       reload();
     } else notify(result.message || t('failed'), 'error');
   };
-  const del = async (endpoint: WebhookEndpoint) => {
-    const result = await remove.run({ id: endpoint.id });
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const result = await remove.run({ id: deleting.id });
+    setDeleting(null);
     if (result.status === 'success') reload();
     else notify(result.message || t('failed'), 'error');
+  };
+  const copySecret = async (value: string) => {
+    try {
+      await copyText(value);
+      notify(t('copied'), 'success');
+    } catch {
+      notify(t('copyFailed'), 'error');
+    }
   };
 
   return (
@@ -97,29 +116,36 @@ export function WebhooksView() {
       <BackstageHeader title={t('title')} />
       <p className="state-hint">{t('intro')}</p>
       <form className="publish-form" onSubmit={(e) => void submit(e)} aria-label={t('add')}>
-        <label>
-          {t('url')}
-          <input type="url" required maxLength={2048} value={url} onChange={(e) => setUrl(e.target.value)} />
-        </label>
-        <fieldset>
+        <FormField id={urlId} label={t('url')} required>
+          <TextInput
+            id={urlId}
+            type="url"
+            required
+            maxLength={2048}
+            placeholder="https://"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        </FormField>
+        <fieldset className="publish-radios">
           <legend>{t('events')}</legend>
           {WEBHOOK_EVENT_VALUES.map((name) => (
-            <label key={name}>
-              <input
-                type="checkbox"
-                checked={events.includes(name)}
-                onChange={(e) =>
-                  setEvents(e.target.checked ? [...events, name] : events.filter((other) => other !== name))
-                }
-              />
+            <Check
+              key={name}
+              checked={events.includes(name)}
+              onChange={(e) =>
+                setEvents(
+                  e.currentTarget.checked ? [...events, name] : events.filter((other) => other !== name),
+                )
+              }
+            >
               <code>{name}</code>
-            </label>
+            </Check>
           ))}
         </fieldset>
-        <label>
-          <input type="checkbox" checked={allowPrivate} onChange={(e) => setAllowPrivate(e.target.checked)} />
+        <Check checked={allowPrivate} onChange={(e) => setAllowPrivate(e.currentTarget.checked)}>
           {t('allowPrivate')}
-        </label>
+        </Check>
         <p className="state-hint">{t('allowPrivateHint')}</p>
         {create.status === 'error' && (
           <p className="field-error" role="alert">
@@ -137,9 +163,14 @@ export function WebhooksView() {
         </div>
       </form>
       {secret && (
-        <div role="status" data-testid="webhook-secret">
+        <div role="status" className="webhook-secret" data-testid="webhook-secret">
           <p>{secret.rotated ? t('secretRotated') : t('secretOnce')}</p>
-          <code>{secret.value}</code>
+          <div className="webhook-secret-row">
+            <code>{secret.value}</code>
+            <Button variant="primary" onClick={() => void copySecret(secret.value)}>
+              {t('copy')}
+            </Button>
+          </div>
         </div>
       )}
       <h2>{t('endpoints')}</h2>
@@ -152,10 +183,13 @@ export function WebhooksView() {
       ) : (
         <ul className="bo-list">
           {list.data.list.map((endpoint) => (
-            <li key={endpoint.id} className="bo-row" data-testid="webhook-endpoint">
-              <p>
-                <code>{endpoint.url}</code> {endpoint.enabled ? t('enabled') : t('disabled')}
-                {endpoint.allow_private && ` · ${t('privateAllowed')}`}
+            <li key={endpoint.id} className="bo-row webhook-endpoint" data-testid="webhook-endpoint">
+              <p className="webhook-endpoint-head">
+                <code>{endpoint.url}</code>{' '}
+                <Tag tone={endpoint.enabled ? 'success' : 'neutral'}>
+                  {endpoint.enabled ? t('enabled') : t('disabled')}
+                </Tag>
+                {endpoint.allow_private && <Tag tone="warning">{t('privateAllowed')}</Tag>}
               </p>
               <p className="state-hint">{endpoint.events.join(', ')}</p>
               {endpoint.previous_secret_expires_at !== null && (
@@ -170,7 +204,7 @@ export function WebhooksView() {
                 <Button onClick={() => void sendTest(endpoint)}>{t('sendTest')}</Button>
                 <Button onClick={() => setRotating(endpoint)}>{t('rotate')}</Button>
                 <Button onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>{t('log')}</Button>
-                <Button variant="error" onClick={() => void del(endpoint)}>
+                <Button variant="error" onClick={() => setDeleting(endpoint)}>
                   {t('delete')}
                 </Button>
               </div>
@@ -188,6 +222,17 @@ export function WebhooksView() {
           busy={rotate.status === 'running'}
           onCancel={() => setRotating(null)}
           onConfirm={() => void confirmRotate()}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('deleteTitle')}
+          body={t('deleteBody', { url: deleting.url })}
+          confirm={t('deleteConfirm')}
+          cancel={t('cancel')}
+          busy={remove.status === 'running'}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete()}
         />
       )}
     </section>
@@ -229,39 +274,41 @@ function DeliveryLog({ endpointId }: { endpointId: number }) {
   if (rows.length === 0)
     return <p className="state-hint">{load.status === 'running' ? t('loading') : t('noDeliveries')}</p>;
   return (
-    <div data-testid="webhook-log">
-      <table>
-        <thead>
-          <tr>
-            <th>{t('event')}</th>
-            <th>{t('status')}</th>
-            <th>{t('attempts')}</th>
-            <th>{t('response')}</th>
-            <th>{t('time')}</th>
-            <th />
+    <div data-testid="webhook-log" className="table-scroll">
+      <Table
+        caption={t('log')}
+        columns={[
+          { label: t('event') },
+          { label: t('status') },
+          { label: t('attempts'), numeric: true },
+          { label: t('response') },
+          { label: t('time') },
+          { label: t('redeliver'), hidden: true },
+        ]}
+      >
+        {rows.map((d) => (
+          <tr key={d.id}>
+            <td>
+              <code>{d.event_type}</code>
+            </td>
+            <td>
+              <Tag tone={d.status === 'delivered' ? 'success' : d.status === 'failed' ? 'danger' : 'neutral'}>
+                {t(`status_${d.status}`)}
+              </Tag>
+            </td>
+            <td className="numeric">{d.attempts}</td>
+            <td>
+              {d.response_status !== null
+                ? `${d.response_status} ${d.response_body ?? ''}`.slice(0, 200)
+                : (d.last_error ?? '')}
+            </td>
+            <td>{formatDateTime(d.update_time, locale)}</td>
+            <td>
+              <Button onClick={() => void again(d)}>{t('redeliver')}</Button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr key={d.id}>
-              <td>
-                <code>{d.event_type}</code>
-              </td>
-              <td>{t(`status_${d.status}`)}</td>
-              <td>{d.attempts}</td>
-              <td>
-                {d.response_status !== null
-                  ? `${d.response_status} ${d.response_body ?? ''}`.slice(0, 200)
-                  : (d.last_error ?? '')}
-              </td>
-              <td>{formatDateTime(d.update_time, locale)}</td>
-              <td>
-                <Button onClick={() => void again(d)}>{t('redeliver')}</Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {cursor && <Button onClick={() => void fetchPage(cursor)}>{t('more')}</Button>}
     </div>
   );

@@ -4,8 +4,8 @@
  * redelivery, the server's refusal of a private address shown beside the form; the navigation link.
  */
 import { fakeFetch, ok } from '@plugin-center/test-fakes/fetch';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { inEnglish, renderWithClient } from '../../testing/render';
 import { dismissToastsAfterEach, failure, renderWithToasts, sent, toastTexts } from '../../testing/toasts';
 import { BackstageHeader } from '../BackstageHeader';
@@ -53,7 +53,7 @@ describe('webhooks page', () => {
     expect(await screen.findByText('https://hooks.example.com/in')).toBeTruthy();
     expect(screen.getByText('plugin.approved, plugin.deleted')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('Endpoint URL'), {
+    fireEvent.change(screen.getByLabelText(/Endpoint URL/), {
       target: { value: 'https://other.example.com/' },
     });
     fireEvent.click(screen.getByLabelText('plugin.published'));
@@ -116,6 +116,51 @@ describe('webhooks page', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
+  it('deletes an endpoint only after a confirmation that says its log goes too', async () => {
+    let deleted = false;
+    const net = fakeFetch((req) => {
+      if (req.method === 'DELETE') {
+        deleted = true;
+        return ok({ id: 7 });
+      }
+      return ok({ list: deleted ? [] : [endpoint] });
+    });
+    renderWithToasts(net.fetch, <WebhooksView />, '/backstage-index/webhooks');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('https://hooks.example.com/in');
+    expect(dialog.textContent).toContain('delivery log is deleted');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent(net, 'DELETE')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sent(net, 'DELETE')).toHaveLength(1));
+    expect(JSON.parse(String(sent(net, 'DELETE')[0]!.body))).toEqual({ id: 7 });
+    expect(await screen.findByText('No endpoint yet')).toBeTruthy();
+  });
+
+  it('copies a new secret with one button', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const net = fakeFetch((req) =>
+      req.method === 'POST'
+        ? ok({ endpoint: { ...endpoint, id: 8 }, secret: 'whsec_c2VjcmV0' })
+        : ok({ list: [endpoint] }),
+    );
+    renderWithToasts(net.fetch, <WebhooksView />, '/backstage-index/webhooks');
+    fireEvent.change(await screen.findByLabelText(/Endpoint URL/), {
+      target: { value: 'https://a.example/h' },
+    });
+    fireEvent.click(screen.getByLabelText('plugin.published'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('whsec_c2VjcmV0'));
+    await waitFor(() => expect(toastTexts()).toContain('Secret copied'));
+  });
+
   it('shows the server’s refusal beside the form', async () => {
     const net = fakeFetch((req) =>
       req.method === 'POST'
@@ -128,7 +173,7 @@ describe('webhooks page', () => {
     );
     renderWithToasts(net.fetch, <WebhooksView />, '/backstage-index/webhooks');
     expect(await screen.findByText('No endpoint yet')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'http://10.0.0.1/' } });
+    fireEvent.change(screen.getByLabelText(/Endpoint URL/), { target: { value: 'http://10.0.0.1/' } });
     fireEvent.click(screen.getByLabelText('plugin.deleted'));
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/private or link-local/);

@@ -44,4 +44,11 @@ export const texts = {
   cancel: 'Cancel',
   secretRotated: 'The new signing secret, shown only now. Copy it to the receiver within 24 hours:',
   oldSecretUntil: 'The old secret also signs until {{time}}',
+  deleteTitle: 'Delete this endpoint?',
+  deleteBody:
+    '{{url}} gets no more deliveries, and its delivery log is deleted with it. This cannot be undone.',
+  deleteConfirm: 'Delete',
+  copy: 'Copy',
+  copied: 'Secret copied',
+  copyFailed: 'Could not copy: select the secret and copy it',
 };

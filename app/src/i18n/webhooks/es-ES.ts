@@ -47,4 +47,11 @@ export const texts: WebhooksMessages = {
   secretRotated:
     'El nuevo secreto de firma, que solo se muestra ahora. Cópialo en el receptor en un plazo de 24 horas:',
   oldSecretUntil: 'El secreto anterior también firma hasta {{time}}',
+  deleteTitle: '¿Eliminar este endpoint?',
+  deleteBody:
+    '{{url}} no recibirá más entregas y su registro de entregas se elimina con él. No se puede deshacer.',
+  deleteConfirm: 'Eliminar',
+  copy: 'Copiar',
+  copied: 'Secreto copiado',
+  copyFailed: 'No se pudo copiar: selecciona el secreto y cópialo',
 };

@@ -46,4 +46,10 @@ export const texts: WebhooksMessages = {
   cancel: 'キャンセル',
   secretRotated: '新しい署名シークレットです。表示は今回だけです。24 時間以内に受信側へコピーしてください：',
   oldSecretUntil: '旧シークレットの署名は {{time}} まで付きます',
+  deleteTitle: 'このエンドポイントを削除しますか？',
+  deleteBody: '{{url}} への配信は止まり、配信ログも一緒に削除されます。元に戻せません。',
+  deleteConfirm: '削除',
+  copy: 'コピー',
+  copied: 'シークレットをコピーしました',
+  copyFailed: 'コピーできませんでした：シークレットを選択してコピーしてください',
 };

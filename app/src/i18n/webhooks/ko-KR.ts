@@ -46,4 +46,10 @@ export const texts: WebhooksMessages = {
   cancel: '취소',
   secretRotated: '새 서명 시크릿이며 지금만 표시됩니다. 24시간 안에 수신 측에 복사하세요:',
   oldSecretUntil: '이전 시크릿도 {{time}}까지 서명합니다',
+  deleteTitle: '이 엔드포인트를 삭제할까요?',
+  deleteBody: '{{url}}(으)로 더 이상 전송되지 않으며 전송 기록도 함께 삭제됩니다. 되돌릴 수 없습니다.',
+  deleteConfirm: '삭제',
+  copy: '복사',
+  copied: '시크릿을 복사했습니다',
+  copyFailed: '복사하지 못했습니다: 시크릿을 선택해 복사하세요',
 };

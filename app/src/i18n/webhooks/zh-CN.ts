@@ -45,4 +45,10 @@ export const texts: WebhooksMessages = {
   cancel: '取消',
   secretRotated: '新的签名密钥，仅此一次显示。请在 24 小时内复制到接收端：',
   oldSecretUntil: '旧密钥的签名保留到 {{time}}',
+  deleteTitle: '删除此端点？',
+  deleteBody: '{{url}} 将不再收到投递，其投递日志也会一并删除。此操作无法撤销。',
+  deleteConfirm: '删除',
+  copy: '复制',
+  copied: '密钥已复制',
+  copyFailed: '无法复制：请选中密钥后手动复制',
 };
