@@ -16,7 +16,13 @@ import { buildApp, loadConfig } from '@plugin-center/server';
 import { callServer, multipart, publishFields, signInOverHttp } from '@plugin-center/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeFindings, type E2eEnvironment, startE2eEnvironment, submitLoginPage } from './support';
+import {
+  ARTIFACTS_DIR,
+  axeFindings,
+  type E2eEnvironment,
+  startE2eEnvironment,
+  submitLoginPage,
+} from './support';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const NAME = 'Mirrored Palette';
@@ -115,6 +121,7 @@ describe('mirroring, in the browser', () => {
     expect(await settings.textContent()).toMatch(/镜像插件数\s*1/);
     expect(await admin.getByRole('alert').count()).toBe(0);
     expect(await axeFindings(admin)).toEqual([]);
+    await admin.screenshot({ path: join(ARTIFACTS_DIR, 'mirroring-pulled.png'), fullPage: true });
 
     // A visitor of the mirror: the plugin as the upstream published it, with where it comes from.
     const visitor = await open(`detail/${encodeURIComponent(key)}`);
@@ -137,6 +144,7 @@ describe('mirroring, in the browser', () => {
     };
     expect(jwks.keys.some((k) => title.includes(k.kid))).toBe(true);
     expect(await axeFindings(visitor)).toEqual([]);
+    await visitor.screenshot({ path: join(ARTIFACTS_DIR, 'mirrored-detail.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

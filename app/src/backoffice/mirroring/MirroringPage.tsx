@@ -4,12 +4,14 @@ import { formatDateTime } from '../../format';
 import { useMirroringTexts } from '../../i18n/mirroring/texts';
 import { notify } from '../../toast/toastStore';
 import { Button } from '../../ui/Button';
+import { FactList } from '../../ui/FactList';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
+import './mirroring.css';
 
 /**
  * `/backstage-index/mirroring` (admin only, behind `AdminRoute`; docs/mirroring.md): the page title
@@ -64,22 +66,21 @@ export function MirroringView() {
         </p>
       ) : (
         <>
-          <dl className="batch-counts" data-testid="mirror-settings">
-            <dt>{t('upstream')}</dt>
-            <dd>{data.upstream}</dd>
-            <dt>{t('allowlist')}</dt>
-            <dd>
-              <Allowlist allow={data.allow} />
-            </dd>
-            <dt>{t('interval')}</dt>
-            <dd>
-              {data.interval_minutes > 0
-                ? t('intervalEvery', { count: data.interval_minutes })
-                : t('intervalOff')}
-            </dd>
-            <dt>{t('mirrored')}</dt>
-            <dd>{data.mirrored}</dd>
-          </dl>
+          <FactList
+            className="mirror-settings"
+            data-testid="mirror-settings"
+            facts={[
+              [t('upstream'), <code key="u">{data.upstream}</code>],
+              [t('allowlist'), <Allowlist key="a" allow={data.allow} />],
+              [
+                t('interval'),
+                data.interval_minutes > 0
+                  ? t('intervalEvery', { count: data.interval_minutes })
+                  : t('intervalOff'),
+              ],
+              [t('mirrored'), <strong key="m">{data.mirrored}</strong>],
+            ]}
+          />
           <h2>{t('lastPull')}</h2>
           {data.running && <p role="status">{t('running')}</p>}
           {data.last_pull ? <LastPull pull={data.last_pull} /> : <p className="state-hint">{t('never')}</p>}
@@ -119,7 +120,7 @@ function LastPull({ pull }: { pull: MirrorPullResult }) {
   const { t, locale } = useMirroringTexts();
   const time = formatDateTime(pull.start_time, locale);
   return (
-    <div data-testid="last-pull">
+    <div className="mirror-last-pull" data-testid="last-pull">
       <p>{t(pull.source === 'bundle' ? 'sourceBundle' : 'sourcePull', { upstream: pull.upstream, time })}</p>
       <p>{t('counts', pull)}</p>
       <p className="state-hint">{t('quiet', pull)}</p>
