@@ -47,7 +47,8 @@ export function filtersFingerprint(filters: PluginListFilters): string[] {
 
 /**
  * The conditions (joined with AND by the caller; `TRUE` without filters) on the row `p` of
- * `plugin`. A verified publisher is the owner's `publisher` row with `verified_by` set (imported
+ * `plugin`. A verified publisher is the owner's `publisher` row with `verified_by` set, of an active
+ * account (a disabled account's publisher page answers 404; imported
  * plugins without an owner never match). The platform is matched as the quoted slug inside the JSON array (`"figma"`), which no
  * other slug contains. The rating condition is exact integer arithmetic: the rounded average
  * `round(10 · sum / count) / 10 ≥ N` holds exactly when `20 · sum ≥ (20 · N − 1) · count`.
@@ -70,7 +71,8 @@ export function pluginFilterConditions(filters: PluginListFilters): RawBuilder<u
   }
   if (filters.verified) {
     parts.push(
-      sql`EXISTS (SELECT 1 FROM publisher pub WHERE pub.user_id = p.owner_id AND pub.verified_by IS NOT NULL)`,
+      sql`EXISTS (SELECT 1 FROM publisher pub JOIN user_account u ON u.id = pub.user_id
+        WHERE pub.user_id = p.owner_id AND pub.verified_by IS NOT NULL AND u.staff_status = 1)`,
     );
   }
   return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);

@@ -22,6 +22,7 @@ import {
   type UserListResult,
 } from '@plugin-center/contract/schemas';
 import type { Kysely } from 'kysely';
+import { markCatalogueChanged } from '../db/changes';
 import type { DatabaseSchema, UserAccountRow } from '../db/schema';
 import { ApiError } from '../errors';
 import { accountName } from '../shared/accounts';
@@ -194,7 +195,11 @@ export class PeopleService {
       });
       return true;
     });
-    if (changed) this.identity.forgetSessions();
+    if (changed) {
+      this.identity.forgetSessions();
+      // The account's plugins show its publisher handle and mark only while it is active.
+      markCatalogueChanged(this.identity.db);
+    }
     const row = await peopleRowById(db, body.user_id);
     return toAdminUser(row!);
   }

@@ -224,6 +224,46 @@ describe('the publisher page', () => {
     );
   });
 
+  it('shows no handle or verified mark for a disabled account, and leaves its plugins out of the verified filter', async () => {
+    const a = await user();
+    const handle = freshHandle();
+    dataOf(await save(a.token, { handle }));
+    const key = (await approvedPluginKeys(t.app, 6))[5]!;
+    await t.app.db.kysely
+      .updateTable('plugin')
+      .set({ owner_id: a.id })
+      .where('plugin_key', '=', key)
+      .execute();
+    dataOf(
+      await injectAs(t.app, 'PUT', '/api/cmt/manager/publisher/verified', admin, {
+        user_id: a.id,
+        verified: true,
+      }),
+    );
+    const seen = async () => {
+      const detail = dataOf<PluginDetail>(
+        await injectAs(t.app, 'GET', `/api/cmt/plugin?plugin_key=${encodeURIComponent(key)}`),
+      );
+      const verifiedOnly = dataOf<PluginListResult>(
+        await injectAs(t.app, 'GET', '/api/cmt/plugin/list?page_size=100&verified=1'),
+      );
+      const page = await injectAs(t.app, 'GET', `/api/cmt/plugin/publisher?handle=${handle}`);
+      return {
+        handle: detail.publisher_handle,
+        verified: detail.publisher_verified,
+        filtered: verifiedOnly.plugin_list.some((p) => p.plugin_key === key),
+        page: page.statusCode,
+      };
+    };
+    expect(await seen()).toEqual({ handle, verified: true, filtered: true, page: 200 });
+    const status = (staff_status: number) =>
+      injectAs(t.app, 'PUT', '/api/cmt/manager/users/status', admin, { user_id: a.id, staff_status });
+    expect((await status(0)).statusCode).toBe(200);
+    expect(await seen()).toEqual({ handle: null, verified: false, filtered: false, page: 404 });
+    expect((await status(1)).statusCode).toBe(200);
+    expect(await seen()).toEqual({ handle, verified: true, filtered: true, page: 200 });
+  });
+
   it('answers 404 PUBLISHER_NOT_FOUND for unknown, malformed and hostile handles', async () => {
     for (const handle of ['nobody-here', 'ab', 'a'.repeat(64), '%E2%80%AEabc', 'ABC%E2%80%8B']) {
       const res = await injectAs(t.app, 'GET', `/api/cmt/plugin/publisher?handle=${handle}`);

@@ -8,7 +8,7 @@ import { type Selectable, sql } from 'kysely';
 import { markPluginChanged } from '../../db/changes';
 import type { Database } from '../../db/database';
 import type { DatabaseSchema } from '../../db/schema';
-import { tagsJson } from './summaries';
+import { PUBLISHER_HANDLE_SQL, PUBLISHER_VERIFIED_SQL, tagsJson } from './summaries';
 
 /** A plugin row with its id and, when a locale was asked, the translated texts (null: none). */
 export type DetailRow = Selectable<DatabaseSchema['plugin']> & {
@@ -63,12 +63,8 @@ export async function approvedPluginDetailRow(
     .select([
       tagsJson(db, sql`p.id`).as('tags_json'),
       versions.as('versions_json'),
-      sql<string | null>`(SELECT pub.handle FROM publisher pub WHERE pub.user_id = p.owner_id)`.as(
-        'publisher_handle',
-      ),
-      sql<number | null>`(SELECT CASE WHEN pub.verified_by IS NULL THEN 0 ELSE 1 END FROM publisher pub WHERE pub.user_id = p.owner_id)`.as(
-        'publisher_verified',
-      ),
+      PUBLISHER_HANDLE_SQL.as('publisher_handle'),
+      PUBLISHER_VERIFIED_SQL.as('publisher_verified'),
       'r.plugin_key as r_key',
       'r.name as r_name',
     ])

@@ -8,6 +8,18 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { ratingAverage } from '../../shared/ratingAverage';
 
+/**
+ * The owner's publisher row of the outer query's plugin `p`, when the owner's account is active: a
+ * disabled account's publisher page answers 404 (`publishers/data.ts` publisherByHandle), so its
+ * cards and detail show no handle to link there and no verified mark. Primary-key lookups.
+ */
+const ACTIVE_PUBLISHER_OF_P = sql`FROM publisher pub JOIN user_account u ON u.id = pub.user_id
+  WHERE pub.user_id = p.owner_id AND u.staff_status = 1`;
+/** The owner's publisher handle (null without one, or for a disabled account), see {@link ACTIVE_PUBLISHER_OF_P}. */
+export const PUBLISHER_HANDLE_SQL = sql<string | null>`(SELECT pub.handle ${ACTIVE_PUBLISHER_OF_P})`;
+/** 1 when the owner is a verified publisher, 0 when not, null without a publisher (or a disabled account). */
+export const PUBLISHER_VERIFIED_SQL = sql<number | null>`(SELECT CASE WHEN pub.verified_by IS NULL THEN 0 ELSE 1 END ${ACTIVE_PUBLISHER_OF_P})`;
+
 /** Columns of `plugin as p` that a summary needs. */
 export const SUMMARY_COLUMNS = [
   'p.id',
@@ -26,18 +38,15 @@ export const SUMMARY_COLUMNS = [
   'p.create_time',
   'p.update_time',
   'p.sort_time',
-  sql<string | null>`(SELECT pub.handle FROM publisher pub WHERE pub.user_id = p.owner_id)`.as('publisher_handle'),
-  sql<number | null>`(SELECT CASE WHEN pub.verified_by IS NULL THEN 0 ELSE 1 END FROM publisher pub WHERE pub.user_id = p.owner_id)`.as(
-    'publisher_verified',
-  ),
+  PUBLISHER_HANDLE_SQL.as('publisher_handle'),
+  PUBLISHER_VERIFIED_SQL.as('publisher_verified'),
 ] as const;
 
 /**
- * The owner's publisher handle and verified flag as SQL of the outer query's plugin `p`
- * (`publisher_handle`, `publisher_verified`): two lookups by primary key (migration 0038).
+ * The columns of {@link SUMMARY_COLUMNS}' `publisher_handle` and `publisher_verified` as SQL of the
+ * outer query's plugin `p`, for the statements written as SQL text (the list page).
  */
-export const PUBLISHER_COLUMNS_SQL = sql`(SELECT pub.handle FROM publisher pub WHERE pub.user_id = p.owner_id) AS publisher_handle,
-  (SELECT CASE WHEN pub.verified_by IS NULL THEN 0 ELSE 1 END FROM publisher pub WHERE pub.user_id = p.owner_id) AS publisher_verified`;
+export const PUBLISHER_COLUMNS_SQL = sql`${PUBLISHER_HANDLE_SQL} AS publisher_handle, ${PUBLISHER_VERIFIED_SQL} AS publisher_verified`;
 
 /** A row of {@link SUMMARY_COLUMNS}, with the translated texts when a locale was joined. */
 export interface SummaryRow {
