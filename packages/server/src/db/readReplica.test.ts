@@ -101,8 +101,6 @@ describe('read replica', () => {
   });
 
   it('serves the square’s public reads and the dashboards from the replica once it is in step', async () => {
-    await untilReplicaServes();
-    const before = await reads();
     const urls = [
       '/api/cmt/plugin/list?page_size=10',
       '/api/cmt/plugin/list?page_size=10&keyword=icon',
@@ -112,14 +110,24 @@ describe('read replica', () => {
       '/api/cmt/plugin/recommendation/list?count=4',
       `/api/cmt/plugin?plugin_key=${encodeURIComponent(keys[0]!)}`,
     ];
-    for (const url of urls) expect((await get(url)).statusCode, url).toBe(200);
-    const overview = await get('/api/cmt/manager/analytics/overview', admin);
-    expect(overview.statusCode, overview.body).toBe(200);
-    const after = await reads();
+    // A round of every read while the replica is in step. On a loaded machine a probe can come
+    // later than the 1 s its answer is trusted for, and the reads of that moment rightly go to the
+    // primary: such a round is asked again (at most 3 rounds); one must read nothing from it.
+    const rounds: { replica: number; primary: number }[] = [];
+    for (let round = 0; round < 3; round++) {
+      await untilReplicaServes();
+      const before = await reads();
+      for (const url of urls) expect((await get(url)).statusCode, url).toBe(200);
+      const overview = await get('/api/cmt/manager/analytics/overview', admin);
+      expect(overview.statusCode, overview.body).toBe(200);
+      const after = await reads();
+      rounds.push({ replica: after.replica - before.replica, primary: after.primary - before.primary });
+      expect(after.fallback).toBe(0);
+      if (rounds.at(-1)!.primary === 0) break;
+    }
     // Each request read at least once; none went to the primary while the replica was in step.
-    expect(after.replica - before.replica).toBeGreaterThanOrEqual(urls.length + 1);
-    expect(after.primary - before.primary).toBe(0);
-    expect(after.fallback).toBe(0);
+    expect(rounds.at(-1), JSON.stringify(rounds)).toMatchObject({ primary: 0 });
+    expect(rounds.at(-1)!.replica).toBeGreaterThanOrEqual(urls.length + 1);
   });
 
   it('reads a write back at once while the replica lags, then returns to the replica', async () => {
