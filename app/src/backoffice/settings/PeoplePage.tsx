@@ -175,6 +175,7 @@ export function PeopleView() {
                   className="bo-badge"
                   tone={user.staff_status === 0 ? 'danger' : 'success'}
                   data-status={user.staff_status}
+                  title={user.disabled_by ? t(`people.disabledBy.${user.disabled_by}`) : undefined}
                 >
                   {t(user.staff_status === 0 ? 'people.statuses.0' : 'people.statuses.1')}
                 </Tag>

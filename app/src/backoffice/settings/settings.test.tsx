@@ -197,6 +197,7 @@ describe('people page', () => {
     created_at: 1_700_000_000_000,
     role,
     staff_status: 1,
+    disabled_by: null as 'admin' | 'directory' | null,
     publisher_handle: user_id === 2 ? 'ada-tools' : null,
     publisher_verified: false,
   });
@@ -331,7 +332,11 @@ describe('people page', () => {
         return ok({
           user_list: [
             person(1, 'Root', 1),
-            { ...person(2, 'Ada', 0), staff_status: adaStatus },
+            {
+              ...person(2, 'Ada', 0),
+              staff_status: adaStatus,
+              disabled_by: adaStatus === 0 ? ('directory' as const) : null,
+            },
             person(3, 'Bob', 2),
           ],
           total: 3,
@@ -383,7 +388,9 @@ describe('people page', () => {
       const net = statusServer(1, 0);
       renderWithToasts(net.fetch, <PeopleView />);
       const rows = await screen.findAllByTestId('person-row');
-      expect(within(rows[1]!).getByText('Disabled')).toBeTruthy();
+      expect(within(rows[1]!).getByText('Disabled').getAttribute('title')).toBe(
+        'Disabled by the company directory: it reported the person inactive',
+      );
       fireEvent.click(await within(rows[1]!).findByRole('button', { name: 'Enable: Ada' }));
       await waitFor(() => expect(toastTexts()).toContain('Ada is enabled again'));
       expect(sent(net, 'PUT')[0]!.json).toEqual({ user_id: 2, staff_status: 1 });

@@ -133,6 +133,10 @@ export const texts = {
     roles: { 0: 'General user', 1: 'Super admin', 2: 'General admin' },
     status: 'Status',
     statuses: { 0: 'Disabled', 1: 'Active' },
+    disabledBy: {
+      admin: 'Disabled by an administrator',
+      directory: 'Disabled by the company directory: it reported the person inactive',
+    },
     disable: 'Disable',
     enable: 'Enable',
     disableTitle: 'Disable {{name}}?',

@@ -136,6 +136,10 @@ export const texts: BackofficeMessages = {
     roles: { 0: 'Usuario general', 1: 'Superadministrador', 2: 'Administrador general' },
     status: 'Estado',
     statuses: { 0: 'Desactivada', 1: 'Activa' },
+    disabledBy: {
+      admin: 'Desactivada por un administrador',
+      directory: 'Desactivada por el directorio de la empresa: indicó que la persona ya no está activa',
+    },
     disable: 'Desactivar',
     enable: 'Activar',
     disableTitle: '¿Desactivar a {{name}}?',

@@ -133,6 +133,10 @@ export const texts: BackofficeMessages = {
     roles: { 0: '一般ユーザー', 1: 'スーパー管理者', 2: '一般管理者' },
     status: '状態',
     statuses: { 0: '無効', 1: '有効' },
+    disabledBy: {
+      admin: '管理者が無効にしました',
+      directory: '社内ディレクトリにより無効：この人は非アクティブと報告されました',
+    },
     disable: '無効にする',
     enable: '有効にする',
     disableTitle: '{{name}} を無効にしますか？',

@@ -133,6 +133,10 @@ export const texts: BackofficeMessages = {
     roles: { 0: '일반 사용자', 1: '최고 관리자', 2: '일반 관리자' },
     status: '상태',
     statuses: { 0: '비활성', 1: '활성' },
+    disabledBy: {
+      admin: '관리자가 비활성화함',
+      directory: '회사 디렉터리가 비활성화함: 이 사람이 비활성으로 보고되었습니다',
+    },
     disable: '비활성화',
     enable: '활성화',
     disableTitle: '{{name}}을(를) 비활성화할까요?',

@@ -128,6 +128,7 @@ export const texts: BackofficeMessages = {
     roles: { 0: '普通用户', 1: '超级管理员', 2: '普通管理员' },
     status: '状态',
     statuses: { 0: '已停用', 1: '正常' },
+    disabledBy: { admin: '由管理员停用', directory: '由企业目录停用：目录报告此人已不在职' },
     disable: '停用',
     enable: '启用',
     disableTitle: '停用 {{name}}？',

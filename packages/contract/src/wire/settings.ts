@@ -217,6 +217,10 @@ export const AdminUser = Type.Object(
     created_at: Type.Integer({ description: 'ms since the Unix epoch' }),
     role: RoleSchema,
     staff_status: Type.Integer({ description: '1 active, 0 disabled' }),
+    disabled_by: Type.Union([Type.Literal('admin'), Type.Literal('directory'), Type.Null()], {
+      description:
+        "who disabled the account: 'admin' (an administrator; a directory sign-in never undoes it), 'directory' (the company directory reported the person inactive, undone when it reports them active again); null when active",
+    }),
     publisher_handle: Type.Union([Type.String(), Type.Null()], {
       description: "the account's publisher handle; null when none was chosen",
     }),

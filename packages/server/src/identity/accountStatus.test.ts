@@ -94,12 +94,12 @@ describe(`account status by an administrator (${TEST_DIALECT})`, () => {
     ).toMatchObject({
       user_id: memberId,
       staff_status: 0,
+      disabled_by: 'admin',
       role: 0,
     });
     expect(
-      data<AdminUser>(await setStatus(helper.access_token, { user_id: memberId, staff_status: 1 }))
-        .staff_status,
-    ).toBe(1);
+      data<AdminUser>(await setStatus(helper.access_token, { user_id: memberId, staff_status: 1 })),
+    ).toMatchObject({ staff_status: 1, disabled_by: null });
     expect(
       data<AdminUser>(await setStatus(boss.access_token, { user_id: otherHelperId, staff_status: 0 }))
         .staff_status,
@@ -333,8 +333,21 @@ describe(`an administrator's disable wins over the directory (${TEST_DIALECT})`,
     const id = first.user_info.user_id;
     await disableDirectoryAccount(t.app.identity, id);
     expect((await storedStatus(id)).disabled_by).toBe('directory');
-    data<AdminUser>(await setStatus(boss.access_token, { user_id: id, staff_status: 0 }));
+    // The people page tells the two apart.
+    const listed = async () =>
+      data<{ user_list: AdminUser[] }>(
+        await call(
+          'GET',
+          `/api/cmt/manager/users?keyword=${encodeURIComponent(person('a3').email ?? '')}`,
+          boss.access_token,
+        ),
+      ).user_list.find((u) => u.user_id === id);
+    expect(await listed()).toMatchObject({ staff_status: 0, disabled_by: 'directory' });
+    expect(
+      data<AdminUser>(await setStatus(boss.access_token, { user_id: id, staff_status: 0 })).disabled_by,
+    ).toBe('admin');
     expect((await storedStatus(id)).disabled_by).toBe('admin');
+    expect(await listed()).toMatchObject({ staff_status: 0, disabled_by: 'admin' });
     expect((await auditReasons('disable_user')).some((r) => r?.startsWith(`user ${id} `))).toBe(true);
     await expect(t.app.identity.directorySignIn(person('a3'), REDIRECT)).rejects.toMatchObject({
       entry: { error: 'ACCOUNT_DISABLED' },

@@ -60,6 +60,7 @@ describe(`people list (${TEST_DIALECT})`, () => {
       created_at: expect.any(Number),
       role: 0,
       staff_status: 1,
+      disabled_by: null,
       publisher_handle: null,
       publisher_verified: false,
     });

@@ -59,6 +59,7 @@ export function toAdminUser(row: PeopleRow): AdminUser {
     created_at: Number(row.created_at),
     role: row.role as Role,
     staff_status: row.staff_status,
+    disabled_by: row.staff_status === 0 ? (row.disabled_by ?? 'admin') : null,
     publisher_handle: row.publisher_handle ?? null,
     publisher_verified: Number(row.publisher_verified ?? 0) === 1,
   };
