@@ -11,6 +11,7 @@ import { AdminRoute } from '../AdminRoute';
 import { BackstageHeader } from '../BackstageHeader';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
+import '../../ui/backoffice.css';
 import './mirroring.css';
 
 /**
@@ -67,7 +68,7 @@ export function MirroringView() {
       ) : (
         <>
           <FactList
-            className="mirror-settings"
+            className="bo-panel mirror-settings"
             data-testid="mirror-settings"
             facts={[
               [t('upstream'), <code key="u">{data.upstream}</code>],
@@ -120,7 +121,7 @@ function LastPull({ pull }: { pull: MirrorPullResult }) {
   const { t, locale } = useMirroringTexts();
   const time = formatDateTime(pull.start_time, locale);
   return (
-    <div className="mirror-last-pull" data-testid="last-pull">
+    <div className="bo-panel mirror-last-pull" data-testid="last-pull">
       <p>{t(pull.source === 'bundle' ? 'sourceBundle' : 'sourcePull', { upstream: pull.upstream, time })}</p>
       <p>{t('counts', pull)}</p>
       <p className="state-hint">{t('quiet', pull)}</p>

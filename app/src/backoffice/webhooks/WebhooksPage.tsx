@@ -18,6 +18,7 @@ import { BackstageHeader } from '../BackstageHeader';
 import { WEBHOOK_EVENT_VALUES } from '../contractValues';
 import '../../ui/forms.css';
 import '../../ui/lists.css';
+import '../../ui/backoffice.css';
 import './webhooks.css';
 
 /**
@@ -163,7 +164,7 @@ export function WebhooksView() {
         </div>
       </form>
       {secret && (
-        <div role="status" className="webhook-secret" data-testid="webhook-secret">
+        <div role="status" className="bo-panel webhook-secret" data-testid="webhook-secret">
           <p>{secret.rotated ? t('secretRotated') : t('secretOnce')}</p>
           <div className="webhook-secret-row">
             <code>{secret.value}</code>
