@@ -18,7 +18,8 @@ export type PagesSection =
 /**
  * zh-CN texts of {@link PagesSection}: their own chunk, out of the square's first load (100 KB gzip
  * budget). `lazyWithTexts` (`../i18n.ts`) loads it before any lazily loaded page renders and adds it to
- * the main namespace; the other locales' files carry these sections themselves.
+ * the main namespace. The other locales' files are loaded whole; es-ES, ja-JP, ko-KR and ru-RU keep
+ * these sections in a file of their own beside theirs (`esESPages.ts` …), en-US (the shape's source) in its own.
  */
 export const texts: Pick<Messages, PagesSection> = {
   detail: {
