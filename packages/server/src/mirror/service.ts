@@ -10,7 +10,7 @@ import { Compile } from 'typebox/compile';
 import type { MirrorConfig } from '../config/mirror';
 import type { Database } from '../db/database';
 import type { FileStorage } from '../shared/storage/fileStorage';
-import { keepBundleKeys, upstreamPublicKeys } from '../shared/upstreamKeys';
+import { keepBundleKeys, type UpstreamPublicKey, upstreamPublicKeys } from '../shared/upstreamKeys';
 import { ChangeApplier, emptyCounts, type MirrorCounts, type MirrorFailure } from './applyChanges';
 import { AnswerTooLargeError, MIRROR_FILE_MAX_BYTES, MirrorPullError, UpstreamHttp } from './upstreamHttp';
 import type { ChangeSource } from './versionStore';
@@ -271,7 +271,7 @@ export class MirrorService {
   }
 
   /** The public keys of the upstreams last fetched (the mirror's JWKS answers them too). */
-  upstreamKeys(): Promise<unknown[]> {
+  upstreamKeys(): Promise<UpstreamPublicKey[]> {
     return upstreamPublicKeys(this.db.kysely);
   }
 

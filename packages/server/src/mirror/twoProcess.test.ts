@@ -9,8 +9,7 @@
  * once the upstream is back the next pull continues. Nothing is stored twice.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MirrorStatus, PluginDetail, PluginListResult } from '@plugin-center/contract/schemas';
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { createTestPostgresDatabase, TEST_DIALECT } from '../testing/testDatabase';
 import { multipart, publishFields } from '../testing/testFiles';
+import { proxyUpstream } from '../testing/testMirror';
 import {
   callServer,
   freePort,
@@ -50,7 +50,7 @@ interface Side {
 const sides: Side[] = [];
 let upstream: Side;
 let mirror: Side;
-let forwarder: Server;
+const forwarders: Server[] = [];
 /** The forwarder's origin: the mirror's `UPSTREAM_URL`. */
 let forwarded = '';
 /** Called for each file request the forwarder sees (1-based) before it forwards it. */
@@ -153,26 +153,12 @@ async function rowsPerKey(): Promise<{ plugins: Map<string, number>; versions: n
 }
 
 beforeAll(async () => {
-  forwarder = createServer((request, response) => {
-    void (async () => {
-      const path = request.url ?? '/';
-      if (path.startsWith('/api/cmt/mirror/file/')) await onFile(++files);
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const answer = await fetch(`http://127.0.0.1:${upstream.port}${path}`, {
-        method: request.method ?? 'GET',
-        headers: request.headers as Record<string, string>,
-        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-      });
-      response.writeHead(answer.status, {
-        'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
-      });
-      response.end(Buffer.from(await answer.arrayBuffer()));
-    })().catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve) => forwarder.listen(0, '127.0.0.1', resolve));
-  forwarded = `http://127.0.0.1:${(forwarder.address() as AddressInfo).port}`;
   upstream = await side('up', {});
+  // The upstream keeps its port across restarts: the forwarder always finds it there.
+  forwarded = await proxyUpstream(`http://127.0.0.1:${upstream.port}`, forwarders, async (path) => {
+    if (path.startsWith('/api/cmt/mirror/file/')) await onFile(++files);
+    return undefined;
+  });
   mirror = await side('mirror', { UPSTREAM_URL: forwarded, MIRROR_PULL_MINUTES: '0' });
   await Promise.all([start(upstream), start(mirror)]);
   upstreamAdmin = (await signInOverHttp(upstream.server!.origin, ADMIN_EMAIL, ADMIN_PASSWORD)).access;
@@ -180,7 +166,7 @@ beforeAll(async () => {
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {
-  forwarder?.close();
+  for (const server of forwarders) server.close();
   for (const s of sides) {
     if (s.server) await stopServerProcess(s.server, 'SIGKILL');
     await s.db?.close();

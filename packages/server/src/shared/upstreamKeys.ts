@@ -67,6 +67,19 @@ export async function upstreamPublicKeys(db: Kysely<DatabaseSchema>): Promise<Up
 }
 
 /**
+ * A key set as this server answers it (the JWKS route, `plugin-center verify`): its own keys, then
+ * the upstream keys whose `kid` is none of its own (each `kid` once: a verifier refuses a `kid`
+ * listed twice).
+ */
+export function withUpstreamKeys<K extends { kid: string }>(
+  own: readonly K[],
+  upstream: readonly UpstreamPublicKey[],
+): (K | UpstreamPublicKey)[] {
+  const ownKids = new Set(own.map((key) => key.kid));
+  return [...own, ...upstream.filter((key) => !ownKids.has(key.kid))];
+}
+
+/**
  * Keeps the public keys of `jwks` — the key set a bundle import of `origin` checked its trailer and
  * versions with — in `mirror_state.jwks` of `origin`, after the keys kept there before (an older
  * bundle imported after a newer one drops no key the newer one brought): only public Ed25519 keys

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ifNoneMatchHits, strongEtag } from '../etag';
 import { tableRoute } from '../routeTable';
+import { type UpstreamPublicKey, withUpstreamKeys } from '../shared/upstreamKeys';
 import type { VersionSigner } from './versionSigner';
 
 /** How long a client may reuse the JWKS, s (a client meeting an unknown `kid` fetches it again). */
@@ -18,7 +19,7 @@ export interface SignatureRoutesOptions {
    * signatures its mirrored versions carry (docs/mirroring.md). Keys whose `kid` is one of the
    * instance's are left out.
    */
-  extraKeys?: () => Promise<unknown[]>;
+  extraKeys?: () => Promise<UpstreamPublicKey[]>;
 }
 
 /**
@@ -31,16 +32,8 @@ export async function signatureRoutes(
   { signer, extraKeys }: SignatureRoutesOptions,
 ): Promise<void> {
   tableRoute(app, 'operation', 'versionKeys', async (request, reply) => {
-    const set = await signer.keySet();
-    if (extraKeys) {
-      const seen = new Set(set.keys.map((key) => key.kid));
-      for (const key of await extraKeys()) {
-        const kid = (key as { kid?: unknown }).kid;
-        if (typeof kid !== 'string' || seen.has(kid)) continue;
-        seen.add(kid);
-        set.keys.push(key as (typeof set.keys)[number]);
-      }
-    }
+    const own = await signer.keySet();
+    const set = extraKeys ? { keys: withUpstreamKeys(own.keys, await extraKeys()) } : own;
     const body = JSON.stringify(set);
     const etag = strongEtag(body);
     reply

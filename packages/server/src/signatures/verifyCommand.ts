@@ -26,7 +26,7 @@ import { loadSecretBox } from '../settings/secrets';
 import { createFileStorage } from '../shared/storage/createFileStorage';
 import { keyOf } from '../shared/storage/fileKeys';
 import { STORAGE_KEY } from '../shared/storage/fileStorage';
-import { upstreamPublicKeys } from '../shared/upstreamKeys';
+import { upstreamPublicKeys, withUpstreamKeys } from '../shared/upstreamKeys';
 import { readVersionKeys, rotateVersionKeys, VersionKeysError, versionKeySet } from './versionKeys';
 
 /** Usage line of `verify`. */
@@ -143,9 +143,7 @@ export async function runVerifyCommand(
         const own = versionKeySet(await readVersionKeys(db.kysely, box));
         // A mirror's versions carry its upstreams' signatures: their keys as last pulled (or kept
         // by a bundle import) count too, each `kid` once, as the JWKS route answers them.
-        const ownKids = new Set(own.keys.map((key) => key.kid));
-        const upstream = (await upstreamPublicKeys(db.kysely)).filter((key) => !ownKids.has(key.kid));
-        jwks = { keys: [...own.keys, ...upstream] };
+        jwks = { keys: withUpstreamKeys(own.keys, await upstreamPublicKeys(db.kysely)) };
       } catch (error) {
         if (!(error instanceof VersionKeysError)) throw error;
         return failed(`the version-signing keys cannot be read (${error.message})`);
